@@ -1,0 +1,83 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { JSON_BODY_LIMIT_BYTES } from '@tessera/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { installAccessControl, type ProjectAccessCheck } from './platform/access.ts';
+import { ensureRootUser } from './platform/bootstrap.ts';
+import { installErrorHandler, installNotFound } from './platform/errors.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { serveWebApp } from './platform/web.ts';
+import './platform/context.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database; when absent one is opened from the config. */
+  database?: Database;
+  mailer?: Mailer;
+}
+
+/** Builds the whole app: used by main.ts and by every test (through `inject`). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const database =
+    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
+  const mailer =
+    opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
+  app.decorate('ctx', { config, database, db: database.db, mailer });
+  if (!opts.database) app.addHook('onClose', async () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and ECharts set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The sign-in popup travels through the identity provider and back; it reports to the app over a
+    // BroadcastChannel, so the opener relation is not needed, but a strict COOP would also close it early.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000, parts: 30 } });
+
+  const projectCheck: { current?: ProjectAccessCheck } = {};
+  installAccessControl(app, projectCheck);
+
+  await app.register(healthRoutes);
+  await app.register(registerModules);
+
+  installNotFound(app, await serveWebApp(app, config.WEB_DIST));
+  await ensureRootUser(database.db, config, app.log);
+  return app;
+}
+
+/** Each domain module registers its routes here. */
+async function registerModules(app: FastifyInstance) {
+  const modules = await import('./modules/index.ts');
+  for (const register of modules.default) await app.register(register);
+}

@@ -1,0 +1,36 @@
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Mailer } from './mail.ts';
+
+/** What every module needs, decorated on the Fastify instance as `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+}
+
+/** The signed-in caller, resolved from the bearer token before any handler runs. */
+export interface AuthUser {
+  tokenId: string;
+  user: {
+    id: string;
+    organizationId: string;
+    email: string;
+    first: string;
+    last: string;
+    roles: Record<string, boolean>;
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: import('@tessera/shared').Access;
+  }
+}

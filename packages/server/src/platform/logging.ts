@@ -1,0 +1,23 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Removes secrets that may travel in a URL: reset codes in the path, codes and tokens in the query. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/login\/reset\/)[^/?#]+/g, '$1[redacted]')
+    .replace(/([?&](?:code|state|token|access_token|id_token|password)=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** pino: one JSON line per request, never a password, token or reset code (bodies are not logged at all). */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip ?? req.socket?.remoteAddress,
+      }),
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import type { Mail, Mailer } from '../platform/mail.ts';
+
+/** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set. */
+export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, isolated database for one test file: PGlite in memory, or a new PostgreSQL database created
+ * from TEST_DATABASE_URL and dropped afterwards.
+ */
+export async function freshDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `tessera_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), pgliteDir: '' });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: base });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+/** Collects mail in memory for assertions (tests that need a real SMTP exchange start smtp-server instead). */
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  last(to?: string): Mail | undefined {
+    return [...this.sent].reverse().find((m) => !to || m.to === to);
+  }
+}
+
+export const ROOT = { email: 'root@example.com', password: 'Root-password-1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  mailer: MemoryMailer;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database; the root user is ROOT. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
+  const mailer = new MemoryMailer();
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ROOT.email,
+    ADMIN_PASSWORD: ROOT.password,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://tessera.test',
+    ...env,
+  });
+  const app = await buildApp({ config, database, mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** `inject` with a bearer token. */
+export function as(app: FastifyInstance, token: string | undefined) {
+  return (opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Error codes the API answers with; the HTTP status follows DESIGN §3. */
+export const ERROR_CODES = {
+  'bad-request': 400,
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-media-type': 415,
+  'rate-limited': 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Messages per input field, shown under the field (spec 1 §8 "Server field errors"). */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

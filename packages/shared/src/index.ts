@@ -1,0 +1,12 @@
+export * from './http/access.ts';
+export * from './http/endpoint.ts';
+export * from './http/errors.ts';
+export * from './http/ids.ts';
+export * from './auth/password.ts';
+export * from './auth/email.ts';
+export * from './organizations/roles.ts';
+export * from './constants.ts';
+export * as api from './api/index.ts';
+export type { User, LoginEvent } from './api/users.ts';
+export type { Organization } from './api/organizations.ts';
+export type { LoginAnswer } from './api/auth.ts';

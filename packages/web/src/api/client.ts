@@ -1,0 +1,76 @@
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  errorBody,
+  fillPath,
+  TOKEN_STORAGE_KEY,
+} from '@tessera/shared';
+
+/** An error answered by the API, in the shape of DESIGN §3. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const tokenStore = {
+  get: (): string | null => localStorage.getItem(TOKEN_STORAGE_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_STORAGE_KEY),
+};
+
+type Input = { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+
+function url(e: Endpoint, input: Input): string {
+  const path = fillPath(e.path, input.params);
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null) q.set(k, String(v));
+  const qs = q.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Calls one endpoint contract with the stored token. The answer is parsed by the contract's response schema;
+ * an error answer becomes an ApiError. `body` may be a FormData for multipart endpoints.
+ */
+export async function call<E extends Endpoint>(
+  e: E,
+  ...[input]: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+): Promise<EndpointOutput<E>> {
+  const i = (input ?? {}) as Input;
+  const headers: Record<string, string> = {};
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (i.body instanceof FormData) body = i.body;
+  else if (i.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(i.body);
+  }
+  const res = await fetch(url(e, i), { method: e.method, headers, body });
+  const text = await res.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const parsed = errorBody.safeParse(json);
+    if (parsed.success) {
+      const { code, message, fields } = parsed.data.error;
+      throw new ApiError(res.status, code, message, fields);
+    }
+    throw new ApiError(res.status, 'unknown', res.statusText || 'Request failed');
+  }
+  return e.response.parse(json) as EndpointOutput<E>;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,45 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+
+/**
+ * The route table of spec 1 §2. Areas are loaded lazily so that the sign-in page stays small; each later
+ * area (projects, data apps, datasets, models, forms) adds its routes under the shell.
+ */
+export const router = createBrowserRouter([
+  {
+    lazy: async () => ({ Component: (await import('./RootLayout.tsx')).RootLayout }),
+    children: [
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('../features/login/LoginLayout.tsx')).LoginLayout }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/login/SignInPage.tsx')).SignInPage }) },
+          {
+            path: 'microsoft',
+            lazy: async () => ({ Component: (await import('../features/login/MicrosoftRoute.tsx')).MicrosoftRoute }),
+          },
+          { path: 'recover', lazy: async () => ({ Component: (await import('../features/login/RecoverPage.tsx')).RecoverPage }) },
+          {
+            path: 'reset/:resetCode',
+            lazy: async () => ({ Component: (await import('../features/login/ResetPage.tsx')).ResetPage }),
+          },
+        ],
+      },
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('./Shell.tsx')).Shell }),
+        children: [
+          { index: true, element: <Navigate to="/projects" replace /> },
+          {
+            path: 'projects',
+            lazy: async () => ({ Component: (await import('../features/projects/ProjectListPage.tsx')).ProjectListPage }),
+          },
+          {
+            path: 'settings/*',
+            lazy: async () => ({ Component: (await import('../features/settings/SettingsRoutes.tsx')).SettingsRoutes }),
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./NotFound.tsx')).NotFound }) },
+        ],
+      },
+    ],
+  },
+]);
