@@ -10,3 +10,5 @@ export * as api from './api/index.ts';
 export type { User, LoginEvent } from './api/users.ts';
 export type { Organization } from './api/organizations.ts';
 export type { LoginAnswer } from './api/auth.ts';
+export * from './search/listSearch.ts';
+export * from './projects/permissions.ts';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canGrant,
+  firstVisibleArea,
+  meetsLevel,
+  PROJECT_ROLE_PRESETS as P,
+  type ProjectRoles,
+  projectPresetOf,
+  setAreaLevel,
+} from './permissions.ts';
+
+describe('project roles', () => {
+  it.each([
+    ['full', P.full],
+    ['edit', P.edit],
+    ['view', P.view],
+    ['viewDashboards', P.viewDashboards],
+    ['custom', { ...P.view, dataset: 'edit' } as ProjectRoles],
+    ['custom', { ...P.full, editMembers: false } as ProjectRoles],
+  ])('recognises %s by equality', (name, roles) => {
+    expect(projectPresetOf(roles)).toBe(name);
+  });
+
+  it.each([
+    ['hidden', 'hidden', true],
+    ['view', 'hidden', true],
+    ['edit', 'hidden', true],
+    ['hidden', 'view', false],
+    ['view', 'view', true],
+    ['edit', 'view', true],
+    ['hidden', 'edit', false],
+    ['view', 'edit', false],
+    ['edit', 'edit', true],
+  ] as const)('held %s meets %s: %s', (held, needed, ok) => {
+    expect(meetsLevel(held, needed)).toBe(ok);
+  });
+
+  it('changing the model role sets the package role too', () => {
+    expect(setAreaLevel(P.view, 'model', 'edit')).toMatchObject({ model: 'edit', package: 'edit' });
+    expect(setAreaLevel(P.view, 'dataset', 'edit')).toMatchObject({ dataset: 'edit', package: 'view' });
+  });
+
+  it.each([
+    [P.full, P.full, true],
+    [P.edit, P.full, false],
+    [P.edit, P.edit, true],
+    [P.view, P.edit, false],
+    [P.view, P.viewDashboards, true],
+    [P.viewDashboards, P.view, false],
+    [{ ...P.edit, editMembers: true } as ProjectRoles, { ...P.view, editMembers: true } as ProjectRoles, true],
+    [{ ...P.edit, editMembers: true } as ProjectRoles, { ...P.view, editProject: true } as ProjectRoles, false],
+  ])('granter %# may grant: %s', (granter, granted, ok) => {
+    expect(canGrant(granter, granted)).toBe(ok);
+  });
+
+  it('finds the first visible area in the order dashboards, datasets, models, forms', () => {
+    expect(firstVisibleArea(P.viewDashboards)).toBe('dashboards');
+    expect(firstVisibleArea({ ...P.view, dashboard: 'hidden' } as ProjectRoles)).toBe('datasets');
+    expect(firstVisibleArea({ ...P.viewDashboards, dashboard: 'hidden', form: 'view' } as ProjectRoles)).toBe('forms');
+    expect(firstVisibleArea({ ...P.viewDashboards, dashboard: 'hidden' } as ProjectRoles)).toBeUndefined();
+  });
+});
