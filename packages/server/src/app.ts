@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { installAccessControl, type ProjectAccessCheck } from './platform/access.ts';
+import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -19,13 +19,15 @@ export interface BuildOptions {
   /** An open database; when absent one is opened from the config. */
   database?: Database;
   mailer?: Mailer;
+  /** Where the JSON log lines go (default stdout); the tests capture them to check no secret is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole app: used by main.ts and by every test (through `inject`). */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: true,
   });
@@ -65,8 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000, parts: 30 } });
 
-  const projectCheck: { current?: ProjectAccessCheck } = {};
-  installAccessControl(app, projectCheck);
+  installAccessControl(app);
 
   await app.register(healthRoutes);
   await app.register(registerModules);

@@ -127,3 +127,34 @@ export const meta = pgTable('meta', {
   value: jsonb('value').notNull(),
   version: integer('version').notNull().default(1),
 });
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    public: boolean('public').notNull().default(false),
+    timeCreated: createdAt(),
+  },
+  (t) => [index('projects_organization_idx').on(t.organizationId)],
+);
+
+/** Project membership: one row per user and project, with the per-area roles (spec 3 §3 Permission). */
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    roles: jsonb('roles').$type<import('@tessera/shared').ProjectRoles>().notNull(),
+    timeCreated: createdAt(),
+  },
+  (t) => [uniqueIndex('permissions_user_project_unique').on(t.userId, t.projectId), index('permissions_project_idx').on(t.projectId)],
+);

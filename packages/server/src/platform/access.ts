@@ -1,16 +1,10 @@
-import type { Access } from '@tessera/shared';
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { accessTokens, organizations, users } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { sha256 } from './ids.ts';
-
-/**
- * Checks a project-rule route (DESIGN §3): resolves the resource to its project and organization and checks
- * the caller's project role. Installed by the projects module; until then a project rule denies.
- */
-export type ProjectAccessCheck = (request: FastifyRequest, access: Extract<Access, { kind: 'project' }>) => Promise<void>;
+import { checkProjectAccess } from './projectAccess.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -42,13 +36,24 @@ export async function authenticate(app: FastifyInstance, token: string): Promise
   return { tokenId, user };
 }
 
+/** Every route registered on an app with its options, as the access test walks them (filled by an onRoute hook). */
+const registries = new WeakMap<FastifyInstance, RouteOptions[]>();
+export const registeredRoutes = (app: FastifyInstance): readonly RouteOptions[] => registries.get(app) ?? [];
+
 /**
  * Access is denied by default: every route must carry an access rule in its config (a route without one
- * answers 403), and this one preHandler enforces it before any handler runs.
+ * answers 403), and these hooks enforce it before any handler runs. The token and the public / login /
+ * organization rules are checked on request, before the body is even read, so that an anonymous caller
+ * learns nothing from validation errors and cannot make the server parse a large body; project rules need
+ * the validated ids, so they are checked just before the handler.
  */
-export function installAccessControl(app: FastifyInstance, projectCheck: { current?: ProjectAccessCheck }): void {
+export function installAccessControl(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  registries.set(app, routes);
+  // The options object itself: hooks of inner scopes (the web app's static files) may still set its access.
+  app.addHook('onRoute', (options) => void routes.push(options));
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     if (request.is404) return; // the not-found handler: a JSON 404 or the public index.html
     const access = request.routeOptions.config.access;
     if (!access) throw new HttpError('forbidden', 'This route has no access rule');
@@ -56,12 +61,11 @@ export function installAccessControl(app: FastifyInstance, projectCheck: { curre
     request.auth = token ? await authenticate(app, token) : null;
     if (access.kind === 'public') return;
     if (!request.auth) throw unauthorized();
-    if (access.kind === 'login') return;
-    if (access.kind === 'organization') {
-      if (!request.auth.user.roles[access.role]) throw forbidden();
-      return;
-    }
-    if (!projectCheck.current) throw forbidden();
-    await projectCheck.current(request, access);
+    if (access.kind === 'organization' && !request.auth.user.roles[access.role]) throw forbidden();
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.is404 ? undefined : request.routeOptions.config.access;
+    // Project rules resolve the resource to its project and check the caller's role there.
+    if (access?.kind === 'project') await checkProjectAccess(app.ctx.db, request, access);
   });
 }

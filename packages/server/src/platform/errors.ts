@@ -34,9 +34,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.');
-        const key = path || 'body';
-        fields[key] ??= issue.message;
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[key] ??= issue.message ?? 'Invalid value';
       }
       return reply.status(400).send(body('validation', 'Some fields are not valid', fields));
     }

@@ -8,9 +8,10 @@ export function redactUrl(url: string): string {
 }
 
 /** pino: one JSON line per request, never a password, token or reset code (bodies are not logged at all). */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
     serializers: {
       req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({

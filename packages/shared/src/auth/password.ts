@@ -22,6 +22,17 @@ export function passwordAcceptable(password: string, confirmation: string): bool
   return Object.values(passwordChecklist(password, confirmation)).every(Boolean);
 }
 
+/**
+ * The spec's words for each rule (spec 1 §5): the checklist shows them and the server answers a refused
+ * password with the first one that fails, so both sides say the same thing.
+ */
+export const PASSWORD_RULE_MESSAGES: Record<PasswordRule, string> = {
+  length: 'Must be at least 8 characters.',
+  special: 'Must contain a special character (%, ?, &, etc).',
+  capital: 'Must contain a capital letter.',
+  match: 'Passwords must match.',
+};
+
 /** The first failing rule, for a server field error. */
 export function firstPasswordFailure(password: string, confirmation: string): PasswordRule | undefined {
   const checks = passwordChecklist(password, confirmation);

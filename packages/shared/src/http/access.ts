@@ -27,10 +27,18 @@ export type Access =
   | { kind: 'organization'; role: OrgRoleKey }
   | {
       kind: 'project';
-      requirement: { area: ProjectArea; level: 'view' | 'edit' } | { flag: 'editMembers' | 'editProject' };
+      /** An area role (view is met by view or edit), a project flag, or mere membership (any role, even all hidden). */
+      requirement: { area: ProjectArea; level: 'view' | 'edit' } | { flag: 'editMembers' | 'editProject' } | { member: true };
       from: ResourceRef;
     };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const LOGIN: Access = { kind: 'login' };
 export const orgRole = (role: OrgRoleKey): Access => ({ kind: 'organization', role });
+
+export const projectRule = (
+  requirement: Extract<Access, { kind: 'project' }>['requirement'],
+  resource: string,
+  where: ResourceRef['in'] = 'params',
+  key = 'id',
+): Access => ({ kind: 'project', requirement, from: { resource, in: where, key } });
