@@ -10,6 +10,7 @@ import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { installRealtime } from './platform/realtime.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { serveWebApp } from './platform/web.ts';
 import './platform/context.ts';
@@ -41,6 +42,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
   app.decorate('ctx', { config, database, db: database.db, mailer });
   if (!opts.database) app.addHook('onClose', async () => database.close());
+  // The live channel shares the API's HTTP server; it closes (sockets, Redis clients) with the app.
+  await installRealtime(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

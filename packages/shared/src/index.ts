@@ -12,3 +12,6 @@ export type { Organization } from './api/organizations.ts';
 export type { LoginAnswer } from './api/auth.ts';
 export * from './search/listSearch.ts';
 export * from './projects/permissions.ts';
+export * from './realtime/index.ts';
+export type { Project, MyProject, MyProjectPermission } from './api/projects.ts';
+export type { Member, MemberUser, Permission } from './api/permissions.ts';

@@ -1,5 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { errorsRoutes } from './errors/errors.routes.ts';
+import { logsRoutes } from './logs/logs.routes.ts';
+import { organizationsRoutes } from './organizations/organizations.routes.ts';
+import { permissionsRoutes } from './permissions/permissions.routes.ts';
+import { projectsRoutes } from './projects/projects.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
 
 /** The domain modules, in registration order. Each adds its routes from its shared contracts. */
-const modules: Array<(app: FastifyInstance) => Promise<void>> = [];
+const modules: Array<(app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  usersRoutes,
+  organizationsRoutes,
+  logsRoutes,
+  errorsRoutes,
+  ssoRoutes,
+  projectsRoutes,
+  permissionsRoutes,
+];
 export default modules;

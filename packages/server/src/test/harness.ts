@@ -1,13 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { pino } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import type { Mail, Mailer } from '../platform/mail.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { createMailer, type Mail, type Mailer } from '../platform/mail.ts';
 
 /** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -42,8 +43,11 @@ export async function freshDatabase(): Promise<Database> {
 /** Collects mail in memory for assertions (tests that need a real SMTP exchange start smtp-server instead). */
 export class MemoryMailer implements Mailer {
   readonly sent: Mail[] = [];
+  /** @param deliver also hand each message to this mailer (a real one, for the tests that read it over SMTP) */
+  constructor(private readonly deliver?: Mailer) {}
   async send(mail: Mail) {
     this.sent.push(mail);
+    await this.deliver?.send(mail);
   }
   last(to?: string): Mail | undefined {
     return [...this.sent].reverse().find((m) => !to || m.to === to);
@@ -60,11 +64,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * Deliver mail through the mailer the config describes (SMTP_URL, else DATA_DIR/outbox) as the server does,
+   * besides keeping a copy in `mailer.sent`.
+   */
+  deliverMail?: boolean;
+  /** Capture the JSON log (set LOG_LEVEL in env too, the tests default to silent). */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Builds the real app on a fresh database; the root user is ROOT. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
-  const mailer = new MemoryMailer();
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ROOT.email,
@@ -73,7 +86,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://tessera.test',
     ...env,
   });
-  const app = await buildApp({ config, database, mailer });
+  const mailer = new MemoryMailer(
+    options.deliverMail
+      ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log: pino({ level: 'silent' }) })
+      : undefined,
+  );
+  const app = await buildApp({ config, database, mailer, logStream: options.logStream });
   await app.ready();
   return {
     app,
@@ -90,5 +108,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 /** `inject` with a bearer token. */
 export function as(app: FastifyInstance, token: string | undefined) {
   return (opts: InjectOptions) =>
-    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    app.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
 }

@@ -47,7 +47,12 @@ export const microsoftLogin = endpoint({
   method: 'POST',
   path: '/api/v1/login/microsoft',
   access: PUBLIC,
-  body: z.object({ code: z.string().min(1).max(4000), state: z.string().min(1).max(200) }),
+  body: z.object({
+    code: z.string().min(1).max(4000),
+    state: z.string().min(1).max(200),
+    /** The issuer identifier of the callback (RFC 9207), when the issuer sends one. */
+    iss: z.string().max(2000).optional(),
+  }),
   response: z.object({ accessToken: z.string() }),
 });
 

@@ -3,3 +3,5 @@ export * from './auth.ts';
 export * from './health.ts';
 export * from './organizations.ts';
 export * from './users.ts';
+export * from './projects.ts';
+export * from './permissions.ts';

@@ -12,7 +12,12 @@ export async function recordLoginEvent(db: Db, event: NewLoginEvent): Promise<vo
 }
 
 export async function findUserEvents(db: Db, userId: string, limit = 200): Promise<LoginEventRow[]> {
-  return db.select().from(loginEvents).where(eq(loginEvents.userId, userId)).orderBy(desc(loginEvents.timeCreated)).limit(limit);
+  return db
+    .select()
+    .from(loginEvents)
+    .where(eq(loginEvents.userId, userId))
+    .orderBy(desc(loginEvents.timeCreated))
+    .limit(limit);
 }
 
 export async function findOrganizationEvents(db: Db, organizationId: string, limit = 500): Promise<LoginEventRow[]> {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessTokens } from '../../db/schema.ts';
 import { newId, newSecret, sha256 } from '../../platform/ids.ts';
@@ -24,4 +24,9 @@ export async function revokeToken(db: Db, tokenId: string): Promise<void> {
 
 export async function revokeAllTokens(db: Db, userId: string): Promise<void> {
   await db.delete(accessTokens).where(eq(accessTokens.userId, userId));
+}
+
+/** Ends every session of a user but the one making the request (a password change keeps its own session). */
+export async function revokeOtherTokens(db: Db, userId: string, keepTokenId: string): Promise<void> {
+  await db.delete(accessTokens).where(and(eq(accessTokens.userId, userId), ne(accessTokens.id, keepTokenId)));
 }

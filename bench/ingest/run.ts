@@ -1,0 +1,81 @@
+/**
+ * Ingest benchmark: a generated CSV (BENCH_INGEST_MB, default 1024 MB) read into a Parquet segment by
+ * Tessera's ingestCsv (sniff, copy, type detection, stats, preview), against DuckDB alone reading the same
+ * file into Parquet, and PostgreSQL COPY into a table. Each step runs in its own process (measure.ts).
+ *
+ * Env: BENCH_INGEST_MB, BENCH_DIR (default {tmp}/tessera-bench; the CSV is kept there and reused),
+ * BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test; the step is skipped when it does not answer).
+ */
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { generateCsv } from './generate.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const mb = Number(process.env.BENCH_INGEST_MB ?? 1024);
+if (!Number.isFinite(mb) || mb <= 0) throw new Error('BENCH_INGEST_MB must be a positive number');
+const work = path.resolve(process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'tessera-bench'));
+await mkdir(work, { recursive: true });
+const csv = path.join(work, `ingest-${mb}MB.csv`);
+
+console.log(`Generating ${csv} (${mb} MB)...`);
+const t0 = performance.now();
+const generated = await generateCsv(csv, mb * 2 ** 20);
+const sizeMb = generated.bytes / 2 ** 20;
+console.log(`  ${sizeMb.toFixed(0)} MB ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+interface Measure {
+  seconds: number;
+  rows: number;
+  peakRssMb: number;
+  detail?: string;
+}
+
+async function measure(mode: string): Promise<Measure | string> {
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(here, 'measure.ts'), mode, csv, work],
+      { maxBuffer: 1 << 20, cwd: here },
+    );
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Measure;
+  } catch (error) {
+    return `skipped: ${String((error as Error).message).split('\n')[0].slice(0, 120)}`;
+  }
+}
+
+const steps: [string, string][] = [
+  ['duckdb', 'DuckDB alone: COPY (SELECT * FROM read_csv(...)) TO parquet'],
+  ['tessera', 'Tessera ingestCsv (sniff + copy + types, stats, preview)'],
+  ['postgres', 'PostgreSQL 127.0.0.1: psql \\copy into a table'],
+];
+const results: Record<string, Measure | string> = {};
+for (const [mode, label] of steps) {
+  console.log(`Running ${label}...`);
+  results[mode] = await measure(mode);
+}
+
+const base = results.duckdb;
+const rows: string[] = [
+  `Ingest of ${sizeMb.toFixed(0)} MB CSV${typeof base === 'object' ? ` (${base.rows.toLocaleString('en')} rows)` : ''} on ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM`,
+  '',
+  '| step | seconds | MB/s | × DuckDB alone | peak RSS (MB) | rows |',
+  '|---|---:|---:|---:|---:|---:|',
+];
+for (const [mode, label] of steps) {
+  const r = results[mode];
+  if (typeof r === 'string') {
+    rows.push(`| ${label} | ${r} | | | | |`);
+    continue;
+  }
+  const ratio = typeof base === 'object' ? (r.seconds / base.seconds).toFixed(2) : '—';
+  rows.push(
+    `| ${label} | ${r.seconds.toFixed(2)} | ${(sizeMb / r.seconds).toFixed(1)} | ${ratio} | ${r.peakRssMb} | ${r.rows.toLocaleString('en')} |`,
+  );
+}
+console.log(`\n${rows.join('\n')}\n`);
+const t = results.tessera;
+if (typeof t === 'object' && t.detail) console.log(`Detected features: ${t.detail}\n`);

@@ -1,0 +1,45 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+import { ADMIN } from './support/tessera.ts';
+import { expectPath, expectText } from './support/ui.ts';
+
+/**
+ * Spec 1 §2 and §4: "Sign in with Microsoft" runs a real OpenID Connect authorization-code flow (PKCE) in a
+ * popup against a local oidc-provider standing in for Microsoft Entra ID. The provider's development login
+ * form accepts any login name as the account's email.
+ */
+describe('sign in with Microsoft', () => {
+  const j = useJourney();
+
+  /** Clicks the button and signs in as `email` in the provider's popup (login form, then consent). */
+  async function throughPopup(page: Page, email: string, shotPrefix: string): Promise<void> {
+    await page.goto('/login');
+    const [popup] = await Promise.all([
+      j.context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Sign in with Microsoft', exact: true }).click(),
+    ]);
+    await popup.locator('input[name="login"]').fill(email);
+    await popup.locator('input[name="password"]').fill('any password');
+    await screenshot(popup, `${shotPrefix}-provider-login`);
+    await popup.getByRole('button', { name: 'Sign-in' }).click();
+    await popup.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  it('an active user with that email is signed in: /projects shows "Welcome Admin"', async () => {
+    const { page } = j;
+    await throughPopup(page, ADMIN.email, 'sso');
+    await expectPath(page, '/projects');
+    await expectText(page, `Welcome ${ADMIN.first}`);
+    await screenshot(page, 'sso-projects-welcome');
+  });
+
+  it('an email with no account shows "Account deactivated" and signs no one in', async () => {
+    const { page } = j;
+    await throughPopup(page, 'nobody@tessera.test', 'sso-unknown');
+    await expectText(page, 'Account deactivated');
+    expect(new URL(page.url()).pathname).toMatch(/^\/login/);
+    await screenshot(page, 'sso-account-deactivated');
+  });
+});

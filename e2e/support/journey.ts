@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser, screenshot } from './browser.ts';
+import { startTessera, type Tessera, tail } from './tessera.ts';
+
+export interface Journey {
+  readonly app: Tessera;
+  readonly browser: Browser;
+  /** A fresh context (no storage, no cookies) per test. */
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Console errors and uncaught page errors of the current test, printed when it fails. */
+  readonly browserErrors: string[];
+}
+
+/**
+ * Registers the hooks of one journey file: one server and one browser for the file, a fresh browser context
+ * and page per test. On a failing test it saves a screenshot named after the test and prints what the
+ * browser and the server complained about, so that a failure in CI can be understood without rerunning it.
+ */
+export function useJourney(): Journey {
+  let app: Tessera | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const browserErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startTessera();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  beforeEach(async () => {
+    browserErrors.length = 0;
+    context = await browser!.newContext({ baseURL: app!.url, viewport: { width: 1280, height: 800 } });
+    // Long enough for a cold lazy route on a busy CI machine; short enough that a missing label fails fast.
+    context.setDefaultTimeout(15_000);
+    context.on('page', (p) => watch(p, browserErrors));
+    page = await context.newPage();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && page && !page.isClosed()) {
+      const file = await screenshot(page, `FAILED-${ctx.task.name}`).catch(() => 'none');
+      console.error(
+        [
+          `journey "${ctx.task.name}" failed at ${page.url()} (screenshot: ${file})`,
+          browserErrors.length ? `browser errors:\n${browserErrors.join('\n')}` : 'no browser errors',
+          `server log (last lines):\n${tail(app!.log(), 15)}`,
+        ].join('\n'),
+      );
+    }
+    await context?.close();
+  });
+
+  return {
+    get app() {
+      return app!;
+    },
+    get browser() {
+      return browser!;
+    },
+    get context() {
+      return context!;
+    },
+    get page() {
+      return page!;
+    },
+    browserErrors,
+  };
+}
+
+function watch(page: Page, errors: string[]) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`[console] ${page.url()} ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`[pageerror] ${page.url()} ${e.message}`));
+}

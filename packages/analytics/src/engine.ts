@@ -1,0 +1,153 @@
+/**
+ * One DuckDB instance per process, in memory (datasets live in Parquet segments on disk, not in a DuckDB
+ * database file), with a small pool of connections.
+ *
+ * Why a pool: a DuckDB connection runs one statement at a time, while DuckDB itself runs several connections
+ * in parallel. A 1 GB ingest holds one connection for seconds; cards keep querying on the others.
+ *
+ * Why the lock-down: every SQL statement is compiled from a catalog and bound parameters, but as defence in
+ * depth DuckDB may only touch files under the data directory (plus explicitly allowed folders), cannot load
+ * extensions, and its configuration is locked so no statement can change any of that.
+ */
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+
+export interface EngineOptions {
+  /** DATA_DIR: segments live under `{dataDir}/datasets`, DuckDB spills to `{dataDir}/tmp/duckdb`. */
+  dataDir: string;
+  /** Worker threads; defaults to the machine's available parallelism (2 on the reference 2-core machine). */
+  threads?: number;
+  /** DuckDB memory limit, e.g. '6GB'; defaults to 25 % of RAM, at least 1 GB and at most 8 GB (6 GB on 24 GB). */
+  memoryLimit?: string;
+  /** Connections in the pool (default 4): enough to serve queries while an ingest runs. */
+  poolSize?: number;
+  /** Other folders DuckDB may read and write (e.g. an upload folder outside DATA_DIR, test fixtures). */
+  allowedDirectories?: string[];
+}
+
+interface Engine {
+  options: Required<Omit<EngineOptions, 'allowedDirectories'>> & { allowedDirectories: string[]; tempDir: string };
+  instance: DuckDBInstance;
+  idle: DuckDBConnection[];
+  all: DuckDBConnection[];
+  /** Connections created or being created (counted before the await, so concurrent callers see it). */
+  created: number;
+  waiting: Array<(connection: DuckDBConnection) => void>;
+}
+
+let configured: EngineOptions | undefined;
+let enginePromise: Promise<Engine> | undefined;
+
+export function defaultMemoryLimit(totalBytes = os.totalmem()): string {
+  const gb = Math.min(8, Math.max(1, Math.floor(totalBytes / 4 / 2 ** 30)));
+  return `${gb}GB`;
+}
+
+/**
+ * Sets the engine's options; call once at start-up, before the first query. Calling it again with other
+ * options after the engine started throws: close the engine first.
+ */
+export function configureEngine(options: EngineOptions): void {
+  if (enginePromise && JSON.stringify(options) !== JSON.stringify(configured)) {
+    throw new Error('The DuckDB engine is already running: call closeEngine() before configuring it again');
+  }
+  configured = options;
+}
+
+/** The options in use (after defaults), starting the engine if needed. */
+export async function engineInfo(): Promise<Engine['options']> {
+  return (await engine()).options;
+}
+
+function dirWithSlash(dir: string): string {
+  const abs = path.resolve(dir);
+  return abs.endsWith(path.sep) ? abs : abs + path.sep;
+}
+
+async function start(options: EngineOptions): Promise<Engine> {
+  const dataDir = path.resolve(options.dataDir);
+  const tempDir = path.join(dataDir, 'tmp', 'duckdb');
+  await mkdir(tempDir, { recursive: true });
+  await mkdir(path.join(dataDir, 'datasets'), { recursive: true });
+  const full = {
+    dataDir,
+    threads: options.threads ?? Math.max(1, os.availableParallelism()),
+    memoryLimit: options.memoryLimit ?? defaultMemoryLimit(),
+    poolSize: Math.max(1, options.poolSize ?? 4),
+    allowedDirectories: [dataDir, ...(options.allowedDirectories ?? []).map((d) => path.resolve(d))],
+    tempDir,
+  };
+  const instance = await DuckDBInstance.create(':memory:', {
+    threads: String(full.threads),
+    memory_limit: full.memoryLimit,
+    temp_directory: tempDir,
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
+  const setup = await instance.connect();
+  const allowed = full.allowedDirectories.map((d) => `'${dirWithSlash(d).replaceAll("'", "''")}'`).join(', ');
+  await setup.run(`SET allowed_directories = [${allowed}]`);
+  await setup.run('SET enable_external_access = false');
+  await setup.run('SET lock_configuration = true');
+  return { options: full, instance, idle: [setup], all: [setup], created: 1, waiting: [] };
+}
+
+function engine(): Promise<Engine> {
+  if (!enginePromise) {
+    const options = configured ?? { dataDir: process.env.DATA_DIR ?? './data' };
+    configured = options;
+    enginePromise = start(options);
+    enginePromise.catch(() => {
+      enginePromise = undefined;
+    });
+  }
+  return enginePromise;
+}
+
+async function acquire(e: Engine): Promise<DuckDBConnection> {
+  const idle = e.idle.pop();
+  if (idle) return idle;
+  if (e.created < e.options.poolSize) {
+    e.created++;
+    try {
+      const connection = await e.instance.connect();
+      e.all.push(connection);
+      return connection;
+    } catch (error) {
+      e.created--;
+      throw error;
+    }
+  }
+  return new Promise((resolve) => e.waiting.push(resolve));
+}
+
+function release(e: Engine, connection: DuckDBConnection): void {
+  const next = e.waiting.shift();
+  if (next) next(connection);
+  else e.idle.push(connection);
+}
+
+/** Runs `fn` with a pooled connection; the connection returns to the pool when `fn` settles. */
+export async function withConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  const e = await engine();
+  const connection = await acquire(e);
+  try {
+    return await fn(connection);
+  } finally {
+    release(e, connection);
+  }
+}
+
+/** Closes every connection and the instance (tests, shutdown). Later calls start a new engine. */
+export async function closeEngine(): Promise<void> {
+  const pending = enginePromise;
+  enginePromise = undefined;
+  configured = undefined;
+  if (!pending) return;
+  const e = await pending.catch(() => undefined);
+  if (!e) return;
+  for (const connection of e.all) connection.closeSync();
+  e.instance.closeSync();
+}

@@ -1,0 +1,63 @@
+/**
+ * Typed errors of the analytics package. The server maps them to its HTTP errors and job messages: an
+ * IngestError's message is meant for the user (it is shown on the failed job); a QueryError's code matches the
+ * card error codes of spec 2 §8 where one applies (bad-filter, bad-operation, ...).
+ */
+
+export type IngestErrorCode =
+  | 'not-found'
+  | 'binary'
+  | 'unreadable'
+  | 'empty'
+  | 'columns-mismatch'
+  | 'cancelled'
+  | 'write-failed';
+
+export class IngestError extends Error {
+  override name = 'IngestError';
+  constructor(
+    readonly code: IngestErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** An append whose header names differ from the dataset's original names. */
+export class ColumnsMismatchError extends IngestError {
+  override name = 'ColumnsMismatchError';
+  constructor(
+    readonly missing: string[],
+    readonly unexpected: string[],
+  ) {
+    super('columns-mismatch', columnsMismatchMessage(missing, unexpected));
+  }
+}
+
+/** "Missing columns: x, y; unexpected columns: z" (either part left out when empty). */
+export function columnsMismatchMessage(missing: string[], unexpected: string[]): string {
+  const parts: string[] = [];
+  if (missing.length) parts.push(`Missing columns: ${missing.join(', ')}`);
+  if (unexpected.length) parts.push(`${parts.length ? 'unexpected' : 'Unexpected'} columns: ${unexpected.join(', ')}`);
+  return parts.join('; ');
+}
+
+export type QueryErrorCode =
+  | 'bad-column'
+  | 'bad-path'
+  | 'bad-filter'
+  | 'bad-order'
+  | 'bad-page'
+  | 'bad-type'
+  | 'bad-join';
+
+export class QueryError extends Error {
+  override name = 'QueryError';
+  constructor(
+    readonly code: QueryErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

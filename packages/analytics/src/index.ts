@@ -1,0 +1,26 @@
+/**
+ * @tessera/analytics: every DuckDB use of the product (DESIGN §2, §3). No HTTP, no metadata DB.
+ *
+ * - engine.ts    one DuckDB instance per process, pooled connections (`configureEngine`, `withConnection`)
+ * - segments.ts  Parquet segment files, one per job (`writeSegment`, `listSegments`, `deleteSegment`, ...)
+ * - ingest.ts    CSV -> segment + detected features (`ingestCsv`)
+ * - detect.ts    feature type detection and stats (`detectColumns`)
+ * - types.ts     feature types and query-time casts (`castExpression`, `previewCast`)
+ * - source.ts    the relation and catalog a query reads (`segmentSource`, `joinedSource`)
+ * - filters.ts   filters to SQL with bound values (`compileFilter`)
+ * - query.ts     pages of rows, unique values, categories, stats (`readDataset`, ...)
+ * - export.ts    CSV download in constant memory (`streamCsv`)
+ */
+
+export * from './detect.ts';
+export * from './engine.ts';
+export * from './errors.ts';
+export * from './export.ts';
+export * from './filters.ts';
+export * from './ingest.ts';
+export * from './query.ts';
+export * from './segments.ts';
+export * from './sniff.ts';
+export * from './source.ts';
+export { type Cell, ident, isDbName, Params } from './sql.ts';
+export * from './types.ts';

@@ -1,0 +1,94 @@
+import { type LoginAnswer, normalizeEmail } from '@tessera/shared';
+import type { AppContext } from '../../platform/context.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { sha256 } from '../../platform/ids.ts';
+import { oidcSettings } from '../sso/sso.service.ts';
+import { findUserByEmail, type UserWithOrganization } from '../users/users.store.ts';
+import { countFailures, type NewLoginEvent, recordLoginEvent } from './loginEvents.store.ts';
+import { verifyPassword } from './passwords.ts';
+import { findUsableCode } from './resetCodes.store.ts';
+import { issueAccessToken } from './tokens.ts';
+
+/** Brute-force limits: failed attempts in the window, per email and per address. */
+export const LOGIN_RATE_LIMIT = { windowMs: 15 * 60 * 1000, perEmail: 10, perAddress: 30 } as const;
+export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+const FAILED = 'Something went wrong';
+
+type Outcome = { status: 'failure' | 'deactivated' } | { status: 'success'; answer: LoginAnswer };
+
+/**
+ * POST login (spec 1 §4 "Sign-in response"). Every attempt lands in the login log; a failure of any kind
+ * answers the same 401 so that the answer never tells whether an email has an account.
+ */
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; ip: string },
+): Promise<LoginAnswer> {
+  const email = normalizeEmail(input.email);
+  const found = await findUserByEmail(ctx.db, email);
+  const record = (status: NewLoginEvent['status'], type: NewLoginEvent['type'] = 'login-attempt') =>
+    recordLoginEvent(ctx.db, {
+      type,
+      status,
+      email,
+      ip: input.ip,
+      userId: found?.user.id ?? null,
+      organizationId: found?.user.organizationId ?? null,
+    });
+
+  if (await isRateLimited(ctx, email, input.ip)) {
+    await record('rate-limited');
+    throw new HttpError('rate-limited', RATE_LIMITED_MESSAGE);
+  }
+  const outcome = await judge(ctx, found, input.password);
+  if (outcome.status !== 'success') {
+    await record(outcome.status);
+    throw new HttpError('unauthorized', FAILED, { email: FAILED, password: FAILED });
+  }
+  const { answer } = outcome;
+  if ('accessToken' in answer) await record('success', 'login');
+  else if ('reset' in answer) await record('reset-required');
+  // Handed over to the identity provider: not a failure (it must not count towards the limit), not a sign-in yet.
+  else await record('success');
+  return answer;
+}
+
+async function isRateLimited(ctx: AppContext, email: string, ip: string): Promise<boolean> {
+  const since = new Date(Date.now() - LOGIN_RATE_LIMIT.windowMs);
+  return (
+    (await countFailures(ctx.db, { email }, since)) >= LOGIN_RATE_LIMIT.perEmail ||
+    (await countFailures(ctx.db, { ip }, since)) >= LOGIN_RATE_LIMIT.perAddress
+  );
+}
+
+/**
+ * Decides one attempt. The credential is checked before the account's state so that a deactivated account
+ * answers a wrong password as a failure (and counts towards the limit) like any other.
+ */
+async function judge(ctx: AppContext, found: UserWithOrganization | undefined, password: string): Promise<Outcome> {
+  const user = found?.user;
+  const active = !!user?.active && !!found?.organization.active;
+  if (!user?.passwordHash) {
+    // Same argon2 time as a real check, whatever the case below (timing must not reveal the account).
+    await verifyPassword(null, password);
+  }
+  if (!user) return { status: 'failure' };
+
+  if (user.needsReset) {
+    // An unclaimed account signs in with the temporary credential of its invitation: that code itself.
+    const invitation = await findUsableCode(ctx.db, sha256(password), { userId: user.id, purpose: 'invitation' });
+    if (!invitation) return { status: 'failure' };
+    if (!active) return { status: 'deactivated' };
+    return { status: 'success', answer: { reset: true, resetCode: password } };
+  }
+  if (!user.passwordHash) {
+    // An account without a password signs in through single sign-on, when it is configured (the same test
+    // as the one that shows the button: issuer, client id and secret all set).
+    if (!oidcSettings(ctx.config)) return { status: 'failure' };
+    if (!active) return { status: 'deactivated' };
+    return { status: 'success', answer: { triggerThirdPartyLogin: true } };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return { status: 'failure' };
+  if (!active) return { status: 'deactivated' };
+  return { status: 'success', answer: { accessToken: await issueAccessToken(ctx.db, user.id) } };
+}

@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, createUser, randomAddress, signIn } from '../../test/accounts.ts';
+import { as, createTestApp, type TestApp } from '../../test/harness.ts';
+
+/** A real SMTP server on a random port: the reset mail travels over the wire as in production. */
+let smtp: SMTPServer;
+const received: Array<{ from: string | undefined; to: string[]; mail: ParsedMail }> = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            mail,
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp(
+    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Tessera <no-reply@tessera.test>' },
+    { deliverMail: true },
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+async function waitForMail(count: number, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs;
+  while (received.length < count) {
+    if (Date.now() > until) throw new Error(`no mail after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return received[count - 1];
+}
+
+describe('password recovery over real SMTP', () => {
+  it('mails a link that resets the password, after which the old sessions are gone', async () => {
+    const org = await createOrganization(t.database.db);
+    const user = await createUser(t.database.db, org.id, { first: 'Grace' });
+    const oldToken = await signIn(t.app, user.email, user.password);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/login/forgot', payload: { email: user.email } });
+    expect(res.json()).toEqual({ ok: true });
+
+    const { from, to, mail } = await waitForMail(1);
+    expect(from).toBe('no-reply@tessera.test');
+    expect(to).toEqual([user.email]);
+    expect(mail.subject).toBe('Reset your Tessera password');
+    const link = mail.text?.match(/http:\/\/tessera\.test\/login\/reset\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link).toBeDefined();
+
+    // Follow the link as the reset page does: its path is the app route, the API sits under /api/v1.
+    const code = new URL(link!).pathname.split('/').pop()!;
+    const checked = await t.app.inject({ method: 'GET', url: `/api/v1/login/reset/${code}` });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toEqual({ email: user.email });
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/login/reset/${code}`,
+      payload: { password: 'Fresh-password-1', confirmPassword: 'Fresh-password-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    const newToken = await signIn(t.app, user.email, 'Fresh-password-1', randomAddress());
+    expect((await as(t.app, newToken)({ method: 'GET', url: '/api/v1/users/my' })).statusCode).toBe(200);
+    expect((await as(t.app, oldToken)({ method: 'GET', url: '/api/v1/users/my' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/login/reset/${code}` })).statusCode).toBe(404);
+  });
+
+  it('sends nothing over the wire for an unknown email', async () => {
+    const before = received.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/forgot',
+      payload: { email: 'ghost@example.com' },
+    });
+    expect(res.json()).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received.length).toBe(before);
+  });
+});

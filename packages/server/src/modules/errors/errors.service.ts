@@ -1,0 +1,18 @@
+import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../platform/errors.ts';
+import { countUiErrorsSince, insertUiError } from './errors.store.ts';
+
+/** Reports per address in the window: a crash loop in one browser must not fill the table. */
+export const UI_ERROR_RATE_LIMIT = { windowMs: 10 * 60 * 1000, perAddress: 20 } as const;
+
+/** Stores an error caught by the web app's error boundary (spec 1 §7 errors/ui). */
+export async function reportUiError(
+  db: Db,
+  report: { stack: string; path?: string; userId: string | null; ip: string },
+): Promise<void> {
+  const since = new Date(Date.now() - UI_ERROR_RATE_LIMIT.windowMs);
+  if ((await countUiErrorsSince(db, report.ip, since)) >= UI_ERROR_RATE_LIMIT.perAddress) {
+    throw new HttpError('rate-limited', 'Too many error reports. Please try again later.');
+  }
+  await insertUiError(db, { stack: report.stack, path: report.path ?? null, userId: report.userId, ip: report.ip });
+}

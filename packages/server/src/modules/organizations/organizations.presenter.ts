@@ -1,0 +1,16 @@
+import type { Organization } from '@tessera/shared';
+import { logoDataUrl } from '../users/logo.ts';
+import type { OrganizationRow } from './organizations.store.ts';
+
+/** An organization row as the API presents it (spec 1 §3). */
+export const presentOrganization = (row: OrganizationRow): Organization => ({
+  _id: row.id,
+  name: row.name,
+  type: row.type,
+  consultantId: row.consultantId,
+  active: row.active,
+  publicSharing: row.publicSharing,
+  logo: logoDataUrl(row.logo),
+  plan: row.plan,
+  timeCreated: row.timeCreated.toISOString(),
+});

@@ -1,0 +1,122 @@
+import {
+  canGrant,
+  DEFAULT_MEMBER_PRESET,
+  type Member,
+  type MemberUser,
+  type MyProjectPermission,
+  PROJECT_ROLE_PRESETS,
+  type ProjectRoles,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/context.ts';
+import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { ProjectContext } from '../../platform/projectAccess.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { managesProjectsOf, reachesOrganization } from '../projects/projects.policy.ts';
+import { presentPermissionOf } from '../projects/projects.presenter.ts';
+import { findOrganizationFacts } from '../projects/projects.store.ts';
+import { byPerson, presentMember, presentMemberUser } from './permissions.presenter.ts';
+import {
+  deletePermissionRow,
+  findMember,
+  findPermission,
+  findPermissionOf,
+  findUserStanding,
+  insertPermission,
+  listCandidates,
+  listMembers,
+  updatePermissionRoles,
+} from './permissions.store.ts';
+
+type Caller = AuthUser['user'];
+export const MORE_THAN_HELD = 'You cannot grant more rights than you hold.';
+export const OWN_ROLE = 'You cannot change your own role.';
+export const ALREADY_MEMBER = 'This user is already a member of the project.';
+
+/**
+ * Project members (spec 3 §6): every project-rule check (membership, editMembers) was made by the route's
+ * rule, which passes the caller's effective rights on the project as `project`.
+ */
+export class PermissionsService {
+  private readonly db: Db;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+  }
+
+  async members(projectId: string): Promise<Member[]> {
+    const rows = await listMembers(this.db, projectId);
+    return rows.sort((a, b) => byPerson(a.user, b.user)).map(presentMember);
+  }
+
+  async mine(user: Caller, project: ProjectContext): Promise<MyProjectPermission> {
+    const own = await findPermissionOf(this.db, user.id, project.id);
+    return presentPermissionOf(project.roles, own?.id ?? null);
+  }
+
+  /** Only active users are offered, from an organization the caller reaches, who are not members yet. */
+  async candidates(user: Caller, projectId: string, organizationId = user.organizationId): Promise<MemberUser[]> {
+    const organization = await findOrganizationFacts(this.db, organizationId);
+    if (!organization?.active || !reachesOrganization(user, organization)) throw notFound('Organization not found');
+    const rows = await listCandidates(this.db, projectId, organization.id);
+    return rows.sort(byPerson).map(presentMemberUser);
+  }
+
+  async add(user: Caller, project: ProjectContext, input: { userId: string; roles?: ProjectRoles }): Promise<Member> {
+    const roles = input.roles ?? PROJECT_ROLE_PRESETS[DEFAULT_MEMBER_PRESET];
+    const candidate = await findUserStanding(this.db, input.userId);
+    if (!candidate?.active || !candidate.organization.active || !reachesOrganization(user, candidate.organization)) {
+      throw notFound('User not found');
+    }
+    if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
+    const inserted = await insertPermission(this.db, {
+      id: newId(),
+      userId: candidate.id,
+      projectId: project.id,
+      roles,
+    });
+    if (!inserted) throw new HttpError('conflict', ALREADY_MEMBER);
+    return this.announce(inserted.id);
+  }
+
+  /** Nobody grants more than they hold; one's own role changes only for a manager of the organization's projects. */
+  async update(user: Caller, project: ProjectContext, permissionId: string, roles: ProjectRoles): Promise<Member> {
+    const current = await findPermission(this.db, permissionId);
+    if (!current) throw notFound();
+    if (current.userId === user.id) {
+      const organization = await findOrganizationFacts(this.db, project.organizationId);
+      if (!organization || !managesProjectsOf(user, organization)) throw forbidden(OWN_ROLE);
+    }
+    if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
+    if (!(await updatePermissionRoles(this.db, permissionId, roles))) throw notFound();
+    const member = await this.announce(permissionId);
+    await realtimeOf(this.app).revalidate(project.id, current.userId);
+    return member;
+  }
+
+  /** Removing a member needs editMembers; leaving (one's own permission) needs nothing more than membership. */
+  async remove(user: Caller, project: ProjectContext, permissionId: string): Promise<void> {
+    const current = await findPermission(this.db, permissionId);
+    if (!current) throw notFound();
+    if (current.userId !== user.id && !project.roles.editMembers) throw forbidden();
+    const deleted = await deletePermissionRow(this.db, permissionId);
+    if (!deleted) throw notFound();
+    const realtime = realtimeOf(this.app);
+    realtime.emit(project.id, 'permission:deleted', {
+      _id: deleted.id,
+      userId: deleted.userId,
+      projectId: deleted.projectId,
+    });
+    // The removed user's sockets close, unless they still reach the project as its organization's manager.
+    await realtime.revalidate(project.id, deleted.userId);
+  }
+
+  private async announce(permissionId: string): Promise<Member> {
+    const row = await findMember(this.db, permissionId);
+    if (!row) throw notFound();
+    const member = presentMember(row);
+    realtimeOf(this.app).emit(member.projectId, 'permission:updated', member);
+    return member;
+  }
+}

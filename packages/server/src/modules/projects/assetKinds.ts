@@ -1,0 +1,90 @@
+import { meetsLevel, type ProjectArea } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/context.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { effectiveProjectRoles, type ProjectContext } from '../../platform/projectAccess.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+
+/**
+ * One kind of asset that Transfer Assets can move between projects (spec 3 §6, §7). Each area registers its
+ * kind when its module loads, e.g.
+ *
+ *   registerAssetKind({ key: 'datasets', area: 'dataset', move: (tx, ids, from, to) => moveDatasets(tx, ids, from, to) });
+ */
+export interface AssetKind {
+  /** The id list's key in the request body (`datasets`). */
+  key: string;
+  /** The area whose edit role the caller needs in both projects. */
+  area: ProjectArea;
+  /**
+   * Moves the assets with these ids (distinct) that belong to `fromProjectId` over to `toProjectId`, with
+   * whatever hangs on them, inside the transaction `tx`; answers how many it moved. Ids that are not in
+   * `fromProjectId` must be left alone (the transfer then answers 404 and rolls everything back).
+   */
+  move(tx: Db, ids: string[], fromProjectId: string, toProjectId: string): Promise<number>;
+}
+
+const kinds = new Map<string, AssetKind>();
+
+/**
+ * Registers (or replaces: an app built twice in one process registers twice) an asset kind.
+ * Answers a function that removes it again (for tests).
+ */
+export function registerAssetKind(kind: AssetKind): () => void {
+  kinds.set(kind.key, kind);
+  return () => {
+    if (kinds.get(kind.key) === kind) kinds.delete(kind.key);
+  };
+}
+
+export const registeredAssetKinds = (): readonly AssetKind[] => [...kinds.values()];
+
+export const SAME_PROJECT = 'Choose another project to transfer assets to.';
+
+/**
+ * Moves the requested assets of every kind from one project to another, all or nothing: each kind needs edit
+ * on its area in both projects (else 403, nothing moved), every id must belong to the source project (else
+ * 404, nothing moved). The caller's rights on the source are `from` (checked by the route's rule).
+ */
+export async function transferAssets(
+  app: FastifyInstance,
+  user: AuthUser['user'],
+  from: ProjectContext,
+  toProjectId: string,
+  request: Record<string, string[] | undefined>,
+): Promise<Record<string, number>> {
+  if (toProjectId === from.id) throw badRequest(SAME_PROJECT, { toProjectId: SAME_PROJECT });
+  const db = app.ctx.db;
+  const to = await effectiveProjectRoles(db, user, toProjectId);
+  if (!to) throw notFound('Project not found');
+
+  const plan: Array<{ kind: AssetKind; ids: string[] }> = [];
+  for (const [key, ids] of Object.entries(request)) {
+    if (!ids || ids.length === 0) continue;
+    const kind = kinds.get(key);
+    if (!kind) throw badRequest('Unknown asset kind', { [key]: 'Unknown asset kind' });
+    if (!meetsLevel(from.roles[kind.area], 'edit') || !meetsLevel(to.roles[kind.area], 'edit')) {
+      throw forbidden(`You need edit rights on ${kind.area}s in both projects to transfer ${key}.`);
+    }
+    plan.push({ kind, ids: [...new Set(ids)] });
+  }
+
+  const moved: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    for (const { kind, ids } of plan) {
+      const count = await kind.move(tx, ids, from.id, toProjectId);
+      if (count !== ids.length) throw notFound(`Some ${kind.key} were not found in this project`);
+      moved[kind.key] = count;
+    }
+  });
+
+  const realtime = realtimeOf(app);
+  for (const { kind, ids } of plan) {
+    const event = { fromProjectId: from.id, toProjectId, assets: { [kind.key]: ids } };
+    // Each kind is told only to the members who can see its area, in both projects.
+    realtime.emit(from.id, 'assets:transferred', event, { area: kind.area });
+    realtime.emit(toProjectId, 'assets:transferred', event, { area: kind.area });
+  }
+  return moved;
+}

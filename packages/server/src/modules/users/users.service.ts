@@ -1,0 +1,57 @@
+import type { api } from '@tessera/shared';
+import type { Db } from '../../db/client.ts';
+import { hashPassword } from '../../platform/bootstrap.ts';
+import type { AuthUser } from '../../platform/context.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { RouteInput } from '../../platform/routes.ts';
+import { assertPasswordAcceptable, verifyPassword } from '../auth/passwords.ts';
+import { markAllCodesUsed } from '../auth/resetCodes.store.ts';
+import { revokeOtherTokens } from '../auth/tokens.ts';
+import { canManageUser } from './users.policy.ts';
+import {
+  findUserById,
+  findUserWithOrganization,
+  setPasswordHash,
+  type UserRow,
+  updateUserProfile,
+} from './users.store.ts';
+
+type UpdateMyUser = RouteInput<typeof api.updateMyUser>['body'];
+type ChangeMyPassword = RouteInput<typeof api.changeMyPassword>['body'];
+
+export async function getUser(db: Db, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+export async function updateMyUser(db: Db, userId: string, body: UpdateMyUser): Promise<UserRow> {
+  const row = await updateUserProfile(db, userId, { ...body.name, popOvers: body.popOvers });
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/**
+ * PUT users/my/password: the current password must be right, the new one must pass the checklist; then every
+ * other session of the user ends (a thief's copy of a token among them) and pending reset links die.
+ */
+export async function changeMyPassword(db: Db, auth: AuthUser, body: ChangeMyPassword): Promise<void> {
+  const user = await getUser(db, auth.user.id);
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw badRequest('Wrong password', { currentPassword: 'Wrong password' });
+  }
+  assertPasswordAcceptable(body.password, body.confirmPassword);
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash);
+    await markAllCodesUsed(tx, user.id);
+    await revokeOtherTokens(tx, user.id, auth.tokenId);
+  });
+}
+
+/** The user `actor` may change, or 404 — the same answer whether the user does not exist or is out of reach. */
+export async function findManageableUser(db: Db, actor: AuthUser['user'], targetId: string): Promise<UserRow> {
+  const target = await findUserWithOrganization(db, targetId);
+  if (!target || !canManageUser(actor, target.user, target.organization)) throw notFound('User not found');
+  return target.user;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { memberSchema } from '../api/permissions.ts';
+import { projectSchema } from '../api/projects.ts';
+import { id } from '../http/ids.ts';
+
+/**
+ * Every event the server sends on a project's live channel, with its payload schema. The server's
+ * `emitToProject` only accepts these names and payloads; the web client subscribes with the same types.
+ * Later areas add their events here (datasets' jobs, dashboards' changes, model runs...).
+ */
+export const projectEvents = {
+  /** The project was renamed, made public or private, or moved to another organization. */
+  'project:updated': projectSchema,
+  /** The project was deleted: the channel closes right after. */
+  'project:deleted': z.object({ _id: id }),
+  /** A member was added or their roles changed. */
+  'permission:updated': memberSchema,
+  /** A member was removed or left; when `userId` is the receiver's, they lost the project (unless they manage it). */
+  'permission:deleted': z.object({ _id: id, userId: id, projectId: id }),
+  /** Transfer Assets moved these assets (by kind) from one project to the other; sent on both channels. */
+  'assets:transferred': z.object({ fromProjectId: id, toProjectId: id, assets: z.record(z.string(), z.array(id)) }),
+} as const;
+
+export type ProjectEventName = keyof typeof projectEvents;
+export type ProjectEventPayload<E extends ProjectEventName> = z.output<(typeof projectEvents)[E]>;
+
+/** socket.io's typed-events shape (`Server<{}, ProjectServerToClient>`, `Socket<ProjectServerToClient>`). */
+export type ProjectServerToClient = { [E in ProjectEventName]: (payload: ProjectEventPayload<E>) => void };

@@ -1,0 +1,24 @@
+/**
+ * The navigation bar's title for a path outside a project (spec 1 §2 "Title"). Inside a project the title is the
+ * project's name with its organization's logo instead (see ShellProject).
+ */
+export type ShellTitleKey =
+  | 'welcome'
+  | 'userSettings'
+  | 'organizationSettings'
+  | 'clientOrganizations'
+  | 'productOperations';
+
+const RULES: Array<[RegExp, ShellTitleKey]> = [
+  [/^\/projects\/?$/, 'welcome'],
+  [/^\/settings\/?$/, 'userSettings'], // the settings root redirects to users/my
+  [/^\/settings\/users(\/|$)/, 'userSettings'],
+  [/^\/settings\/organizations(\/|$)/, 'organizationSettings'],
+  [/^\/settings\/clients(\/|$)/, 'clientOrganizations'],
+  [/^\/settings\/root(\/|$)/, 'productOperations'],
+];
+
+export function shellTitleKey(pathname: string): ShellTitleKey | null {
+  for (const [pattern, key] of RULES) if (pattern.test(pathname)) return key;
+  return null;
+}
