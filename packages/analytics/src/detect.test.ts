@@ -82,6 +82,43 @@ describe('type detection table', () => {
   }
 });
 
+describe('type detection on files larger than the 100,000-row sample', () => {
+  /** A 150,000-row source whose column c0 is the SQL expression `expr` of i = 0..149999. */
+  async function detectLarge(name: string, expr: string) {
+    const source: Source = {
+      sql: `(SELECT ${expr} AS c0 FROM range(150000) AS r(i))`,
+      columns: [{ dbName: 'c0', physicalType: 'BIGINT' }],
+    };
+    const describe = await withConnection((c) => c.runAndReadAll(`DESCRIBE SELECT * FROM ${source.sql}`));
+    const physicalType = String(describe.getRowObjectsJson()[0].column_type);
+    const { columns, rowCount } = await withConnection((c) =>
+      detectColumns(c, source, [{ dbName: 'c0', name, physicalType }]),
+    );
+    expect(rowCount).toBe(150_000);
+    return columns[0].type;
+  }
+  const cases: [string, string, string, string][] = [
+    ['increasing ids', 'id', 'i', 'id'],
+    ['shuffled distinct ids (a permutation)', 'id', '(i * 7) % 150000', 'id'],
+    ['ids with one repeat after the sample', 'id', 'CASE WHEN i = 140000 THEN 5 ELSE i END', 'number'],
+    ['UUIDs', 'reference', "printf('%08d-aaaa-4bbb-8ccc-%012d', (i * 7) % 150000, i)", 'id'],
+    ['30 repeating values', 'code', "'k' || (i % 30)", 'category'],
+    ['exactly the limit (7,500) of values', 'code', "'k' || (i % 7500)", 'category'],
+    ['just over the limit (7,600 values)', 'code', "'k' || (i % 7600)", 'text'],
+    [
+      'few values in the sample, many after it',
+      'code',
+      "CASE WHEN i < 100000 THEN 'k' || (i % 5) ELSE 'u' || i END",
+      'text',
+    ],
+  ];
+  for (const [label, name, expr, type] of cases) {
+    it(`${label} -> ${type}`, async () => {
+      expect(await detectLarge(name, expr)).toBe(type);
+    });
+  }
+});
+
 describe('stats and preview', () => {
   it('numbers have min, max and mean', async () => {
     const d = await detect('amount', 'BIGINT', ['4', '10', 'NULL', '-2']);

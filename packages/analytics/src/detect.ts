@@ -20,8 +20,10 @@
  * - a column with no value at all -> text
  *
  * Stats: min, max and avg for numbers (as numbers), min and max for dates and times (as ISO-like text).
- * One aggregate pass computes counts and stats for every column; distinct counts on a sample rule most
- * columns out; exact distinct counts over all rows are computed only for the columns still in question.
+ * Cost: a sample of the first 100,000 rows rules most columns out; one aggregate pass over all rows gives
+ * counts, stats and precision; on large files, text columns that may be categories are decided from
+ * HyperLogLog counts unless they are within 10 % of a threshold, and identifiers are proven distinct by a
+ * strictly increasing order or, failing that, an exact distinct count.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Source } from './source.ts';
@@ -93,22 +95,47 @@ export async function detectColumns(
   columns: DetectInput[],
 ): Promise<{ rowCount: number; columns: DetectedColumn[] }> {
   const kinds = columns.map((c) => physicalKind(c.physicalType));
-  const parts: string[] = ['count(*) AS rows'];
+  const col = (i: number) => ident(columns[i].dbName);
+  const from = `FROM ${source.sql} AS t`;
+  console.time('rows'); const rows = num((await queryOne(connection, `SELECT count(*) AS n ${from}`)).n) ?? 0;
+  console.timeEnd('rows'); console.time('sample'); const limit = categoryLimit(rows);
+  const whole = rows <= SAMPLE_ROWS;
+
+  // 1. Sample (the first SAMPLE_ROWS rows; all of them for a small file): distinct counts and the UUID shape
+  //    of integer and text columns. A repeat in the sample rules an identifier out; more distinct values
+  //    than the category limit rule a category out.
+  const sampled = columns.flatMap((_, i) => (kinds[i] === 'integer' || kinds[i] === 'string' ? [i] : []));
+  const sampleParts = sampled.flatMap((i) => {
+    const parts = [`count(DISTINCT ${col(i)}) AS s${i}`, `count(${col(i)}) AS sn${i}`];
+    if (kinds[i] === 'string' && !isIdName(columns[i].name)) {
+      parts.push(`bool_and(regexp_full_match(${col(i)}, '${UUID}')) AS su${i}`);
+    }
+    return parts;
+  });
+  const sample = sampled.length
+    ? await queryOne(connection, `SELECT ${sampleParts.join(', ')} FROM (SELECT * ${from} LIMIT ${SAMPLE_ROWS}) AS s`)
+    : {};
+  const categoryCandidate = (i: number) =>
+    kinds[i] === 'string' && (num(sample[`s${i}`]) ?? 0) <= limit && (num(sample[`sn${i}`]) ?? 0) > 0;
+
+  console.timeEnd('sample'); console.time('pass');
+  // 2. One pass over every row: counts, stats, date precision, and (large files only) approximate distinct
+  //    counts of the text columns that may still be categories.
+  const parts: string[] = [];
   columns.forEach((c, i) => {
-    const col = ident(c.dbName);
     const kind = kinds[i];
-    parts.push(`count(${col}) AS n${i}`);
+    parts.push(`count(${col(i)}) AS n${i}`);
     if (kind === 'integer' || kind === 'float' || kind === 'decimal') {
       parts.push(
-        `CAST(min(${col}) AS DOUBLE) AS lo${i}`,
-        `CAST(max(${col}) AS DOUBLE) AS hi${i}`,
-        `CAST(avg(${col}) AS DOUBLE) AS avg${i}`,
+        `CAST(min(${col(i)}) AS DOUBLE) AS lo${i}`,
+        `CAST(max(${col(i)}) AS DOUBLE) AS hi${i}`,
+        `CAST(avg(${col(i)}) AS DOUBLE) AS avg${i}`,
       );
     } else if (kind === 'date' || kind === 'timestamp' || kind === 'time') {
-      parts.push(`CAST(min(${col}) AS VARCHAR) AS lo${i}`, `CAST(max(${col}) AS VARCHAR) AS hi${i}`);
+      parts.push(`CAST(min(${col(i)}) AS VARCHAR) AS lo${i}`, `CAST(max(${col(i)}) AS VARCHAR) AS hi${i}`);
     }
     if (kind === 'date' || kind === 'timestamp') {
-      const ts = `CAST(${col} AS TIMESTAMP)`;
+      const ts = `CAST(${col(i)} AS TIMESTAMP)`;
       parts.push(`bool_or(month(${ts}) <> 1) AS month${i}`, `bool_or(day(${ts}) <> 1) AS day${i}`);
       if (kind === 'timestamp') {
         parts.push(
@@ -118,64 +145,59 @@ export async function detectColumns(
         );
       }
     }
+    if (!whole && categoryCandidate(i)) parts.push(`approx_count_distinct(${col(i)}) AS a${i}`);
   });
-  const first = await queryOne(connection, `SELECT ${parts.join(', ')} FROM ${source.sql} AS t`);
-  const rows = num(first.rows) ?? 0;
+  const first = parts.length ? await queryOne(connection, `SELECT ${parts.join(', ')} ${from}`) : {};
 
-  // Second pass, on the first SAMPLE_ROWS rows only: distinct counts that rule columns out cheaply (a text
-  // column with more distinct values than the category limit in the sample is not a category; a column
-  // with a repeat in the sample is not an identifier).
-  const sampled = columns.flatMap((c, i) => (kinds[i] === 'integer' || kinds[i] === 'string' ? [i] : []));
-  const sampleParts = sampled.flatMap((i) => {
-    const col = ident(columns[i].dbName);
-    const parts = [`count(DISTINCT ${col}) AS s${i}`, `count(${col}) AS sn${i}`];
-    if (kinds[i] === 'string' && !isIdName(columns[i].name))
-      parts.push(`bool_and(regexp_full_match(${col}, '${UUID}')) AS su${i}`);
-    return parts;
-  });
-  const sample = sampled.length
-    ? await queryOne(
-        connection,
-        `SELECT ${sampleParts.join(', ')} FROM (SELECT * FROM ${source.sql} AS t LIMIT ${SAMPLE_ROWS}) AS s`,
-      )
-    : {};
-
-  // Third pass, over all rows, only for the remaining candidates: exact distinct counts and the UUID check.
-  const exact: string[] = [];
+  console.timeEnd('pass'); console.time('exact');
+  // 3. Exact answers, only where a rule still depends on them.
+  const distinct = new Map<number, number>();
   for (const i of sampled) {
-    const c = columns[i];
     const n = num(first[`n${i}`]) ?? 0;
     const sampleDistinct = num(sample[`s${i}`]) ?? 0;
     const sampleValues = num(sample[`sn${i}`]) ?? 0;
-    const col = ident(c.dbName);
-    const idCandidate = rows > 0 && n === rows && sampleDistinct === sampleValues;
-    const idNamed = isIdName(c.name);
-    const categoryCandidate = kinds[i] === 'string' && n > 0 && sampleDistinct <= categoryLimit(rows);
-    const uuidLike = sample[`su${i}`] === true;
-    if (idCandidate && (idNamed || uuidLike)) exact.push(`count(DISTINCT ${col}) AS x${i}`);
-    else if (categoryCandidate) exact.push(`count(DISTINCT ${col}) AS x${i}`);
-    if (idCandidate && uuidLike) {
-      exact.push(`bool_and(regexp_full_match(${col}, '${UUID}')) AS uuid${i}`);
+    const idCandidate =
+      rows > 0 &&
+      n === rows &&
+      sampleDistinct === sampleValues &&
+      (isIdName(columns[i].name) || sample[`su${i}`] === true);
+    if (whole) {
+      // The sample was every row: its counts are exact.
+      if (idCandidate || categoryCandidate(i)) distinct.set(i, sampleDistinct);
+    } else if (idCandidate) {
+      // Values that strictly increase in some order are all distinct; that check is a cheap streaming
+      // window, the exact distinct count (a hash table of every value) is the fallback.
+      const increasing = await queryOne(
+        connection,
+        `SELECT bool_and(up) AS up FROM (SELECT ${col(i)} > lag(${col(i)}) OVER () AS up ${from}) AS w`,
+      );
+      const exact =
+        increasing.up === false
+          ? num((await queryOne(connection, `SELECT count(DISTINCT ${col(i)}) AS d ${from}`)).d)
+          : rows;
+      distinct.set(i, exact ?? 0);
+    } else if (categoryCandidate(i)) {
+      // HyperLogLog is within a few percent: decide from it away from the thresholds, count exactly near them.
+      const approx = num(first[`a${i}`]) ?? 0;
+      const clear = approx < 0.9 * Math.min(limit, n) || approx > 1.1 * limit;
+      const exact = clear
+        ? approx
+        : num((await queryOne(connection, `SELECT count(DISTINCT ${col(i)}) AS d ${from}`)).d);
+      distinct.set(i, exact ?? 0);
     }
   }
-  const second = exact.length ? await queryOne(connection, `SELECT ${exact.join(', ')} FROM ${source.sql} AS t`) : {};
 
-  const previewRows = await queryRows(
+  console.timeEnd('exact'); const previewRows = await queryRows(
     connection,
-    `SELECT ${columns.map((c) => ident(c.dbName)).join(', ')} FROM ${source.sql} AS t LIMIT ${PREVIEW_SIZE}`,
+    `SELECT ${columns.map((_, i) => col(i)).join(', ')} ${from} LIMIT ${PREVIEW_SIZE}`,
   );
 
   const detected = columns.map((c, i): DetectedColumn => {
     const kind = kinds[i];
     const n = num(first[`n${i}`]) ?? 0;
-    const distinct = num(second[`x${i}`]);
+    const d = distinct.get(i) ?? null;
     const preview = previewRows.map((r) => r[c.dbName] ?? null);
-    const isId =
-      distinct !== null &&
-      n === rows &&
-      rows > 0 &&
-      distinct === rows &&
-      (isIdName(c.name) || second[`uuid${i}`] === true);
+    const isId = d !== null && n === rows && rows > 0 && d === rows && (isIdName(c.name) || sample[`su${i}`] === true);
     const numeric = kind === 'integer' || kind === 'float' || kind === 'decimal';
     const stats: ColumnStats = {
       min: numeric ? num(first[`lo${i}`]) : ((first[`lo${i}`] as string | null | undefined) ?? null),
@@ -193,7 +215,7 @@ export async function detectColumns(
     else if (kind === 'integer') type = isId ? 'id' : 'number';
     else if (kind === 'string') {
       if (isId) type = 'id';
-      else if (distinct !== null && n > 0 && distinct <= categoryLimit(rows) && distinct < n) type = 'category';
+      else if (d !== null && n > 0 && d <= limit && d < n) type = 'category';
       else type = 'text';
     } else type = 'text';
     return { dbName: c.dbName, type, ...(precision ? { precision } : {}), stats, preview };

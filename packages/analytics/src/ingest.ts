@@ -28,7 +28,7 @@ import {
   readModes,
   sniffCsv,
 } from './sniff.ts';
-import { describeSegments, segmentSource } from './source.ts';
+import { describeSegments } from './source.ts';
 import { pathLiteral, queryOne } from './sql.ts';
 
 /** A column of the dataset an append must match. A plain string means that name with db name `c{index}`. */
@@ -188,10 +188,11 @@ export async function ingestCsv(options: IngestOptions): Promise<IngestResult> {
         if (options.signal?.aborted) throw cancelled();
         const written = await describeSegments([tempPath], connection);
         const typeOf = new Map(written.map((c) => [c.dbName, c.physicalType]));
-        const source = segmentSource(
-          [tempPath],
-          p.dbNames.map((dbName) => ({ dbName, physicalType: typeOf.get(dbName) ?? 'VARCHAR' })),
-        );
+        // The segment read as written (no catalog casts): DuckDB can answer counts from Parquet statistics.
+        const source = {
+          sql: `(SELECT * FROM read_parquet([${pathLiteral(tempPath)}]))`,
+          columns: written,
+        };
         const detected = await detectColumns(
           connection,
           source,

@@ -30,7 +30,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,6 +78,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installNotFound(app, await serveWebApp(app, config.WEB_DIST));
   await ensureRootUser(database.db, config, app.log);
   return app;
+}
+
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (!value) return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 /** Each domain module registers its routes here. */

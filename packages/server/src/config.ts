@@ -21,6 +21,11 @@ export const configSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optional,
   PYTHON: z.string().default('python3'),
+  /**
+   * Which proxies to trust for the client address (used by the per-address sign-in limit): unset trusts none,
+   * so a client cannot choose its own address with X-Forwarded-For; set it to the proxy's address(es) or hop count.
+   */
+  TRUST_PROXY: optional,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is; unset in API-only tests. */

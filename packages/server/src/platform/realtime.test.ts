@@ -104,6 +104,12 @@ describe('realtime gateway (one node)', () => {
   });
   afterAll(() => t?.close());
 
+  it('shares the HTTP server with the API', async () => {
+    const res = await fetch(`${urlOf(t.app)}/api/v1/health`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe('ok');
+  });
+
   it('lets a member in and delivers the project events the services emit', async () => {
     const id = await project(t.database.db, org);
     await membership(t.database.db, owner.id, id);
@@ -128,6 +134,24 @@ describe('realtime gateway (one node)', () => {
     await db.update(users).set({ active: false }).where(eq(users.id, member.id));
     expect(await admission(open(t.app, id, member.token))).toBe('unauthorized');
     expect(await admission(open(t.app, '0123456789abcdef01234567', owner.token))).toBe('not-found');
+    // Nothing but project channels: the default namespace and other names are refused.
+    const root = io(urlOf(t.app), {
+      path: REALTIME_PATH,
+      auth: { token: owner.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    clients.push(root);
+    expect(await admission(root)).toBe('not-found');
+    const elsewhere = io(`${urlOf(t.app)}/v1/projects/not-an-id`, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    clients.push(elsewhere);
+    expect(await admission(elsewhere)).toBe('Invalid namespace');
   });
 
   it('admits anonymous sockets only on a public project of a sharing organization, and only to public events', async () => {

@@ -88,6 +88,8 @@ export class RealtimeGateway {
       maxHttpBufferSize: 16_000,
       cleanupEmptyChildNamespaces: true,
     });
+    // Only project channels exist: the default namespace admits nobody.
+    this.io.of('/').use((_socket, next) => next(refusal('not-found')));
     const projectsNsp = this.io.of(PROJECT_NAMESPACE_PATTERN);
     projectsNsp.use((socket, next) => {
       this.admit(socket).then(
@@ -111,7 +113,7 @@ export class RealtimeGateway {
       this.redis = { pub, sub };
       this.io.adapter(createAdapter(pub, sub));
       this.io.on('project:emit', (projectId, rooms, event, payload) => {
-        if (event in projectEvents) this.emitLocal(projectId, rooms, event as ProjectEventName, payload);
+        if (Object.hasOwn(projectEvents, event)) this.emitLocal(projectId, rooms, event as ProjectEventName, payload);
       });
       this.io.on('project:revalidate', (projectId, userId) => {
         this.revalidateLocal(projectId, userId).catch((err) => this.log.error({ err }, 'realtime revalidation failed'));

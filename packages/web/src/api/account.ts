@@ -1,5 +1,5 @@
-import { api, type User } from '@tessera/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, type User } from '@tessera/shared';
 import { call } from './client.ts';
 import { logout } from './session.ts';
 
@@ -91,4 +91,3 @@ export function useUserLoginLog(userId: string) {
     queryFn: () => call(api.userLoginLog, { params: { id: userId } }),
   });
 }
-

@@ -1,7 +1,8 @@
 import { Button, Center, Stack, Title } from '@mantine/core';
 import { api } from '@tessera/shared';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
 import { call } from '../api/client.ts';
 
 /** The contract caps the stack at 20 000 characters; anything longer is cut rather than rejected. */
@@ -73,4 +74,14 @@ function CrashPage() {
       </Stack>
     </Center>
   );
+}
+
+/**
+ * The router's own error element: errors React Router catches itself (a lazy page that fails to load, an
+ * error thrown while rendering a route) show the same page and are reported the same way.
+ */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  useEffect(() => reportUiError(error), [error]);
+  return <CrashPage />;
 }

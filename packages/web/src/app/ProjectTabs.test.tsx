@@ -1,12 +1,19 @@
+import { PROJECT_ROLE_PRESETS, type ProjectRoles } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n/index.ts';
 import { ProjectTabs } from './ProjectTabs.tsx';
-import { type ProjectRoles, visibleProjectTabs } from './projectAccess.ts';
+import { visibleProjectTabs } from './projectAccess.ts';
 import { renderWithProviders } from './testing.tsx';
 
 const PROJECT = '64b7f0c2a1b2c3d4e5f60701';
+/** Roles with every area hidden but those given. */
+const only = (areas: Partial<ProjectRoles>): ProjectRoles => ({
+  ...PROJECT_ROLE_PRESETS.viewDashboards,
+  dashboard: 'hidden',
+  ...areas,
+});
 
 function tabsFor(roles: ProjectRoles | undefined, path = `/projects/${PROJECT}/dashboards`) {
   renderWithProviders(
@@ -22,7 +29,7 @@ afterEach(cleanup);
 
 describe('project tabs by permission', () => {
   it('shows every area to a member who may view everything, Mobi marked beta', () => {
-    const all: ProjectRoles = { dashboard: 'edit', dataset: 'view', model: 'view', package: 'view', form: 'edit' };
+    const all = only({ dashboard: 'edit', dataset: 'view', model: 'view', package: 'view', form: 'edit' });
     expect(tabsFor(all)).toEqual([
       ['Data Apps', `/projects/${PROJECT}/dashboards`],
       ['Datasets', `/projects/${PROJECT}/datasets`],
@@ -33,28 +40,21 @@ describe('project tabs by permission', () => {
   });
 
   it('shows only Data Apps to a View Dashboards member', () => {
-    const viewDashboards: ProjectRoles = {
-      dashboard: 'view',
-      dataset: 'hidden',
-      model: 'hidden',
-      package: 'hidden',
-      form: 'hidden',
-    };
-    expect(tabsFor(viewDashboards).map(([label]) => label)).toEqual(['Data Apps']);
+    expect(tabsFor(PROJECT_ROLE_PRESETS.viewDashboards).map(([label]) => label)).toEqual(['Data Apps']);
   });
 
   it('shows Models for package view alone, but not Mobi, which needs model view', () => {
-    expect(visibleProjectTabs({ package: 'view' }).map((tab) => tab.key)).toEqual(['models']);
-    expect(visibleProjectTabs({ model: 'edit' }).map((tab) => tab.key)).toEqual(['models', 'mobi']);
+    expect(visibleProjectTabs(only({ package: 'view' })).map((tab) => tab.key)).toEqual(['models']);
+    expect(visibleProjectTabs(only({ model: 'edit' })).map((tab) => tab.key)).toEqual(['models', 'mobi']);
   });
 
   it('shows nothing outside a project or with everything hidden', () => {
     expect(tabsFor(undefined)).toEqual([]);
-    expect(tabsFor({ dashboard: 'hidden', form: 'hidden' })).toEqual([]);
+    expect(tabsFor(only({}))).toEqual([]);
   });
 
   it('marks the current area', () => {
-    tabsFor({ dataset: 'view', form: 'view' }, `/projects/${PROJECT}/forms/64b7f0c2a1b2c3d4e5f60702`);
+    tabsFor(only({ dataset: 'view', form: 'view' }), `/projects/${PROJECT}/forms/64b7f0c2a1b2c3d4e5f60702`);
     expect(screen.getByRole('link', { current: 'page' }).textContent).toBe('Forms');
   });
 });

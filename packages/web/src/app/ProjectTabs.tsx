@@ -1,10 +1,10 @@
 import { Badge, Button, Group, NavLink, Tooltip } from '@mantine/core';
 import { IconBrain, IconDatabase, IconForms, IconLayoutDashboard, IconMessageChatbot } from '@tabler/icons-react';
-import { SHELL_TOOLTIP_DELAY_MS } from '@tessera/shared';
+import { type ProjectRoles, SHELL_TOOLTIP_DELAY_MS } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type ProjectRoles, type ProjectTabKey, visibleProjectTabs } from './projectAccess.ts';
+import { type ProjectTabKey, visibleProjectTabs } from './projectAccess.ts';
 
 const ICONS: Record<ProjectTabKey, ReactNode> = {
   dataApps: <IconLayoutDashboard size={18} />,

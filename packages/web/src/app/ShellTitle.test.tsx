@@ -1,3 +1,4 @@
+import { PROJECT_ROLE_PRESETS } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,7 +53,7 @@ describe('the navigation bar title per path', () => {
       _id: '64b7f0c2a1b2c3d4e5f60701',
       name: 'Harbour traffic',
       organizationLogo: logo,
-      roles: { dataset: 'view' },
+      roles: PROJECT_ROLE_PRESETS.view,
     });
     expect(title).toBe('Harbour traffic');
     expect(screen.getByRole('img', { name: 'Organization logo' }).getAttribute('src')).toBe(logo);

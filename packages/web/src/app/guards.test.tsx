@@ -1,4 +1,4 @@
-import { ROLE_PRESETS, TOKEN_STORAGE_KEY } from '@tessera/shared';
+import { PROJECT_ROLE_PRESETS, type ProjectRoles, ROLE_PRESETS, TOKEN_STORAGE_KEY } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,12 @@ import type { ProjectPermissionLike } from './projectAccess.ts';
 import { makeUser, never, renderWithProviders, stubNetwork, testQueryClient } from './testing.tsx';
 
 const PROJECT = '64b7f0c2a1b2c3d4e5f60701';
+/** Roles with every area hidden but those given. */
+const roles = (areas: Partial<ProjectRoles>): ProjectRoles => ({
+  ...PROJECT_ROLE_PRESETS.viewDashboards,
+  dashboard: 'hidden',
+  ...areas,
+});
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
@@ -68,7 +74,7 @@ describe('RoleGuard', () => {
 });
 
 describe('projectGuardOutcome', () => {
-  const viewer: ProjectPermissionLike = { roles: { dashboard: 'view', dataset: 'edit', model: 'hidden' } };
+  const viewer: ProjectPermissionLike = { roles: roles({ dashboard: 'view', dataset: 'edit' }) };
 
   it('waits for the permission', () => {
     expect(projectGuardOutcome(undefined, 'dataset', 'view', PROJECT)).toEqual({ kind: 'wait' });
@@ -124,12 +130,12 @@ describe('ProjectGuard', () => {
   });
 
   it('renders the page when the role is met', () => {
-    renderGuarded({ roles: { dataset: 'edit' } });
+    renderGuarded({ roles: roles({ dataset: 'edit' }) });
     expect(screen.getByText('dataset editor')).toBeTruthy();
   });
 
   it("redirects to the project's root, taking the id from the route, when it is not", () => {
-    const router = renderGuarded({ roles: { dataset: 'view' } });
+    const router = renderGuarded({ roles: roles({ dataset: 'view' }) });
     expect(screen.getByText('project root')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/projects/${PROJECT}`);
     expect(router.state.historyAction).toBe('REPLACE');

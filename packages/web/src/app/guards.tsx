@@ -1,9 +1,9 @@
-import type { OrgRoleKey, OrgRoles } from '@tessera/shared';
+import { type AreaLevel, meetsLevel, type OrgRoleKey, type OrgRoles, type ProjectArea } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { useMe } from '../api/session.ts';
 import { NotFound } from './NotFound.tsx';
-import { meetsProjectLevel, type ProjectArea, type ProjectLevel, type ProjectPermissionLike } from './projectAccess.ts';
+import type { ProjectPermissionLike } from './projectAccess.ts';
 
 /**
  * The two guards of spec 1 §6, each a pure decision (tested on its own) and a component applying it.
@@ -37,17 +37,17 @@ export type ProjectGuardOutcome = { kind: 'wait' } | { kind: 'allow' } | { kind:
 export function projectGuardOutcome(
   permission: ProjectPermissionLike | undefined,
   area: ProjectArea,
-  level: ProjectLevel,
+  level: AreaLevel,
   projectId?: string,
 ): ProjectGuardOutcome {
   if (!permission) return { kind: 'wait' };
-  if (meetsProjectLevel(permission.roles[area], level)) return { kind: 'allow' };
+  if (meetsLevel(permission.roles[area], level)) return { kind: 'allow' };
   return { kind: 'redirect', to: projectId ? `/projects/${projectId}` : '/projects/' };
 }
 
 interface ProjectGuardProps {
   area: ProjectArea;
-  level: ProjectLevel;
+  level: AreaLevel;
   /** The signed-in user's permission in this project; undefined while loading. */
   permission: ProjectPermissionLike | undefined;
   /** Defaults to the route's :projectId. */

@@ -1,20 +1,11 @@
+import { meetsLevel, type ProjectArea, type ProjectRoles } from '@tessera/shared';
+
 /**
- * Project permission rules as the web shell needs them (spec 1 §2 navigation bar, §6 project guard; spec 3 §3):
- * each area holds hidden, view or edit. A requirement of view is met by view or edit, edit needs edit, hidden is
- * met by anything. The projects issue brings the permission entity itself; the shell only reads `roles`.
+ * The project tabs of the navigation bar (spec 1 §2), decided by the same level rule the server enforces
+ * (`meetsLevel` in shared: view is met by view or edit, edit only by edit, hidden by anything).
  */
-export const PROJECT_AREAS = ['dashboard', 'dataset', 'model', 'package', 'form'] as const;
-export type ProjectArea = (typeof PROJECT_AREAS)[number];
-export type ProjectLevel = 'hidden' | 'view' | 'edit';
-export type ProjectRoles = Partial<Record<ProjectArea, ProjectLevel>>;
 export interface ProjectPermissionLike {
   roles: ProjectRoles;
-}
-
-const RANK: Record<ProjectLevel, number> = { hidden: 0, view: 1, edit: 2 };
-
-export function meetsProjectLevel(held: ProjectLevel | undefined, needed: ProjectLevel): boolean {
-  return RANK[held ?? 'hidden'] >= RANK[needed];
 }
 
 export type ProjectTabKey = 'dataApps' | 'datasets' | 'models' | 'forms' | 'mobi';
@@ -42,5 +33,5 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
 
 export function visibleProjectTabs(roles: ProjectRoles | undefined): ProjectTab[] {
   if (!roles) return [];
-  return PROJECT_TABS.filter((tab) => tab.areas.some((area) => meetsProjectLevel(roles[area], 'view')));
+  return PROJECT_TABS.filter((tab) => tab.areas.some((area) => meetsLevel(roles[area], 'view')));
 }

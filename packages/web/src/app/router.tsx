@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { RouteErrorPage } from './ErrorBoundary.tsx';
 
 /**
  * The route table of spec 1 §2. Areas are loaded lazily so that the sign-in page stays small; each later
@@ -6,6 +7,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
  */
 export const router = createBrowserRouter([
   {
+    errorElement: <RouteErrorPage />,
     lazy: async () => ({ Component: (await import('./RootLayout.tsx')).RootLayout }),
     children: [
       {

@@ -1,5 +1,5 @@
+import type { ProjectRoles } from '@tessera/shared';
 import { createContext, useContext, useEffect } from 'react';
-import type { ProjectRoles } from './projectAccess.ts';
 
 /**
  * The project the shell is showing, published by the project area (projects issue) so that the navigation bar

@@ -1,6 +1,6 @@
+import { LANGUAGE_STORAGE_KEY } from '@tessera/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LANGUAGE_STORAGE_KEY } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { loginRoutes } from './loginTestRoutes.tsx';
 import { renderRoutes, serveApi } from './testSupport.tsx';

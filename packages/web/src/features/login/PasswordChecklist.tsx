@@ -11,7 +11,7 @@ export function PasswordChecklist({ password, confirmation }: { password: string
   const { t } = useTranslation('login');
   const checks = passwordChecklist(password, confirmation);
   return (
-    <List spacing={4} size="sm" center aria-label={t('rules.title')}>
+    <List spacing={6} size="sm" center pl={0} styles={{ itemLabel: { lineHeight: 1.4 } }} aria-label={t('rules.title')}>
       {PASSWORD_RULES.map((rule) => {
         const passed = checks[rule];
         return (

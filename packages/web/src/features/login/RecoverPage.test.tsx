@@ -31,7 +31,9 @@ describe('recover page', () => {
   it("shows the server's field error under the email, translated", async () => {
     setLanguage('fr');
     serveApi({
-      'POST /api/v1/login/forgot': apiError(400, 'validation', 'Some fields are not valid', { email: 'Not a valid email address' }),
+      'POST /api/v1/login/forgot': apiError(400, 'validation', 'Some fields are not valid', {
+        email: 'Not a valid email address',
+      }),
     });
     renderRoutes(loginRoutes, '/login/recover');
     await request('ada@example.com', 'E-mail', 'Envoyer le lien');

@@ -1,6 +1,6 @@
+import { PASSWORD_RULE_MESSAGES, PASSWORD_RULES, TOAST_MS } from '@tessera/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PASSWORD_RULE_MESSAGES, PASSWORD_RULES, TOAST_MS } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en/login.json';
 import { loginRoutes } from './loginTestRoutes.tsx';
@@ -9,11 +9,15 @@ import { apiError, errorUnder, renderRoutes, serveApi, shownToasts } from './tes
 const CODE = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 const CHECK = `GET /api/v1/login/reset/${CODE}`;
 const RESET = `POST /api/v1/login/reset/${CODE}`;
-const passed = () => PASSWORD_RULES.map((rule) => document.querySelector(`[data-rule="${rule}"]`)?.getAttribute('data-passed'));
+const passed = () =>
+  PASSWORD_RULES.map((rule) => document.querySelector(`[data-rule="${rule}"]`)?.getAttribute('data-passed'));
 
 async function type(password: string, confirmation: string) {
   const user = userEvent.setup({ delay: null });
-  const [newInput, confirmInput] = [await screen.findByLabelText('New Password'), screen.getByLabelText('Confirm Password')];
+  const [newInput, confirmInput] = [
+    await screen.findByLabelText('New Password'),
+    screen.getByLabelText('Confirm Password'),
+  ];
   // Pasted rather than typed key by key: the checklist follows every change either way, and pasting keeps
   // the test fast on a busy machine.
   await user.clear(newInput);
@@ -68,12 +72,16 @@ describe('reset page', () => {
   it("shows the server's refusal under the new password", async () => {
     serveApi({
       [CHECK]: { body: { email: 'ada@example.com' } },
-      [RESET]: apiError(400, 'validation', 'Must contain a capital letter.', { password: 'Must contain a capital letter.' }),
+      [RESET]: apiError(400, 'validation', 'Must contain a capital letter.', {
+        password: 'Must contain a capital letter.',
+      }),
     });
     const { router } = renderRoutes(loginRoutes, `/login/reset/${CODE}`);
     const user = await type('Longenough!', 'Longenough!');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    await waitFor(() => expect(errorUnder(screen.getByLabelText('New Password'))).toBe('Must contain a capital letter.'));
+    await waitFor(() =>
+      expect(errorUnder(screen.getByLabelText('New Password'))).toBe('Must contain a capital letter.'),
+    );
     expect(router.state.location.pathname).toBe(`/login/reset/${CODE}`);
   });
 });

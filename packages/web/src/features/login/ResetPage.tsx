@@ -59,8 +59,17 @@ export function ResetPage() {
         <Text size="sm" c="dimmed">
           {t('reset.intro', { email: check.data.email })}
         </Text>
-        <PasswordInput label={t('reset.password')} autoComplete="new-password" autoFocus {...form.getInputProps('password')} />
-        <PasswordInput label={t('reset.confirm')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <PasswordInput
+          label={t('reset.password')}
+          autoComplete="new-password"
+          autoFocus
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('reset.confirm')}
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
         <PasswordChecklist password={form.values.password} confirmation={form.values.confirmPassword} />
         <Button type="submit" fullWidth loading={reset.isPending}>
           {t('reset.submit')}

@@ -23,7 +23,14 @@ function Tiles({ x = 0 }: { x?: number }) {
 export function TesseraLogo() {
   const { t } = useTranslation('login');
   return (
-    <svg role="img" aria-label={t('logo.tessera')} width="150" height="40" viewBox="0 0 150 40">
+    <svg
+      role="img"
+      aria-label={t('logo.tessera')}
+      width="150"
+      height="40"
+      viewBox="0 0 150 40"
+      style={{ maxWidth: '100%', height: 'auto' }}
+    >
       <Tiles />
       <text x="42" y="28" fontSize="24" fontWeight="700" fill="currentColor" fontFamily="Inter, system-ui, sans-serif">
         Tessera
@@ -34,11 +41,18 @@ export function TesseraLogo() {
 
 function PartnerArtwork({ label, line1, line2 }: { label: string; line1: string; line2: string }) {
   return (
-    <svg role="img" aria-label={label} width="210" height="44" viewBox="0 0 210 44">
+    <svg
+      role="img"
+      aria-label={label}
+      width="236"
+      height="44"
+      viewBox="0 0 236 44"
+      style={{ maxWidth: '100%', height: 'auto' }}
+    >
       <rect x="0" y="2" width="40" height="40" rx="8" fill="#1C7ED6" />
       <path d="M10 30 L20 12 L30 30 Z" fill="#ffffff" opacity="0.9" />
       <circle cx="20" cy="24" r="3.5" fill="#1C7ED6" />
-      <text x="50" y="20" fontSize="17" fontWeight="700" fill="currentColor" fontFamily="Inter, system-ui, sans-serif">
+      <text x="50" y="20" fontSize="16" fontWeight="700" fill="currentColor" fontFamily="Inter, system-ui, sans-serif">
         {line1}
       </text>
       <text x="50" y="38" fontSize="12" fill="#868E96" fontFamily="Inter, system-ui, sans-serif">

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../../api/queryClient.ts';
 import { setLanguage } from '../../i18n/index.ts';
@@ -29,7 +29,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (typeof window.ResizeObserver === 'undefined') {
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}
@@ -79,7 +79,13 @@ export function serveApi(handlers: Record<string, Handler | Answer>) {
     const url = new URL(String(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const request: SentRequest = { method, path: url.pathname, query: url.searchParams, headers: new Headers(init.headers), body };
+    const request: SentRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body,
+    };
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
     const answer =

@@ -1,6 +1,6 @@
 import { Center, Container, Loader, Tabs } from '@mantine/core';
-import type { User } from '@tessera/shared';
 import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUpdateMyName } from '../../api/account.ts';
@@ -40,7 +40,8 @@ export function AccountSettings() {
     const saved = await updateName.mutateAsync(name);
     queryClient.setQueryData(sessionKeys.me, saved);
   };
-  const logoUploaded = (logo: string) => queryClient.setQueryData<User>(sessionKeys.me, (old) => old && { ...old, logo });
+  const logoUploaded = (logo: string) =>
+    queryClient.setQueryData<User>(sessionKeys.me, (old) => old && { ...old, logo });
 
   return (
     <Container size="md" py="lg">

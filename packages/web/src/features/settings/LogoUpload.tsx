@@ -39,9 +39,20 @@ export function LogoUpload({ userId, onUploaded }: { userId: string; onUploaded:
   return (
     <Stack gap={4} align="flex-start">
       {/* `accept` only filters the picker's default view; any file can still be chosen, hence the check. */}
-      <FileButton resetRef={resetRef} accept="image/png" onChange={(file) => void pick(file)} inputProps={{ 'aria-label': t('logo.upload') }}>
+      <FileButton
+        resetRef={resetRef}
+        accept="image/png"
+        onChange={(file) => void pick(file)}
+        inputProps={{ 'aria-label': t('logo.upload') }}
+      >
         {(props) => (
-          <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} loading={upload.isPending}>
+          <Button
+            {...props}
+            variant="default"
+            size="xs"
+            leftSection={<IconUpload size={14} />}
+            loading={upload.isPending}
+          >
             {t('logo.upload')}
           </Button>
         )}

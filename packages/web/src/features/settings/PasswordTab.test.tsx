@@ -1,6 +1,6 @@
+import { TOAST_MS } from '@tessera/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TOAST_MS } from '@tessera/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
 import { apiError, errorUnder, renderRoutes, sampleUser, serveApi, shownToasts } from '../login/testSupport.tsx';
@@ -10,7 +10,11 @@ beforeEach(() => tokenStore.set('a-token'));
 
 async function fill(current: string, next: string, confirmation: string) {
   const user = userEvent.setup({ delay: null });
-  for (const [label, value] of [['Current Password', current], ['New Password', next], ['Confirm Password', confirmation]]) {
+  for (const [label, value] of [
+    ['Current Password', current],
+    ['New Password', next],
+    ['Confirm Password', confirmation],
+  ]) {
     await user.click(await screen.findByLabelText(label));
     await user.paste(value);
   }
@@ -25,7 +29,12 @@ describe('Password tab', () => {
     renderRoutes(settingsRoutes, '/settings/users/my/password');
     const user = await fill('Old-pass-1', 'abcdefgh', 'abcdefg');
     expect(screen.getByText('Must be at least 8 characters.')).toBeTruthy();
-    expect([rule('length'), rule('special'), rule('capital'), rule('match')]).toEqual(['true', 'false', 'false', 'false']);
+    expect([rule('length'), rule('special'), rule('capital'), rule('match')]).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(api.sent('PUT', '/api/v1/users/my/password')).toHaveLength(0);
 
@@ -60,7 +69,9 @@ describe('Password tab', () => {
   it("shows the server's error under Current Password when it is wrong", async () => {
     serveApi({
       'GET /api/v1/users/my': { body: sampleUser() },
-      'PUT /api/v1/users/my/password': apiError(400, 'validation', 'Wrong password', { currentPassword: 'Wrong password' }),
+      'PUT /api/v1/users/my/password': apiError(400, 'validation', 'Wrong password', {
+        currentPassword: 'Wrong password',
+      }),
     });
     renderRoutes(settingsRoutes, '/settings/users/my/password');
     const user = await fill('not-it', 'New-pass-2', 'New-pass-2');

@@ -36,9 +36,17 @@ export function PasswordTab() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={420}>
-        <PasswordInput label={t('password.current')} autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+        <PasswordInput
+          label={t('password.current')}
+          autoComplete="current-password"
+          {...form.getInputProps('currentPassword')}
+        />
         <PasswordInput label={t('password.new')} autoComplete="new-password" {...form.getInputProps('password')} />
-        <PasswordInput label={t('password.confirm')} autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <PasswordInput
+          label={t('password.confirm')}
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
         <PasswordChecklist password={form.values.password} confirmation={form.values.confirmPassword} />
         <Button type="submit" loading={change.isPending} style={{ alignSelf: 'flex-start' }}>
           {t('password.submit')}

@@ -18,19 +18,24 @@ describe('settings routes', () => {
   });
 
   it('switches tabs by path', async () => {
-    serveApi({ 'GET /api/v1/users/my': { body: sampleUser() }, 'GET /api/v1/logs/users/0123456789abcdef01234567': { body: [] } });
+    serveApi({
+      'GET /api/v1/users/my': { body: sampleUser() },
+      'GET /api/v1/logs/users/0123456789abcdef01234567': { body: [] },
+    });
     const { router } = renderRoutes(settingsRoutes, '/settings/users/my/profile');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('tab', { name: 'Login History' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/users/my/log'));
     expect(await screen.findByText('No account activity')).toBeTruthy();
   });
 
-  it.each(['/settings/organizations/my', '/settings/clients', '/settings/root/organizations', '/settings/users/my/nothing'])(
-    'answers the 404 page at %s until its screens exist',
-    async (path) => {
-      serveApi({ 'GET /api/v1/users/my': { body: sampleUser() } });
-      renderRoutes(settingsRoutes, path);
-      expect(await screen.findByText('404')).toBeTruthy();
-    },
-  );
+  it.each([
+    '/settings/organizations/my',
+    '/settings/clients',
+    '/settings/root/organizations',
+    '/settings/users/my/nothing',
+  ])('answers the 404 page at %s until its screens exist', async (path) => {
+    serveApi({ 'GET /api/v1/users/my': { body: sampleUser() } });
+    renderRoutes(settingsRoutes, path);
+    expect(await screen.findByText('404')).toBeTruthy();
+  });
 });

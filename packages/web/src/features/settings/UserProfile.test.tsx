@@ -1,6 +1,6 @@
+import { LOGO_MAX_BYTES } from '@tessera/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LOGO_MAX_BYTES } from '@tessera/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
 import { apiError, errorUnder, renderRoutes, sampleUser, serveApi } from '../login/testSupport.tsx';
