@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 import { firstLink } from './support/mailbox.ts';
-import { ADMIN } from './support/tessera.ts';
-import { expectPath, expectText, expectToast, signIn, userMenu } from './support/ui.ts';
+import { ADMIN, secretsInLog } from './support/tessera.ts';
+import { expectPath, expectText, expectToast, signIn, storedToken, userMenu } from './support/ui.ts';
 
 /**
  * Spec 1 §2 (settings users/my, recover and reset pages), §4 (password reset, recovery), §5 (checklist),
@@ -95,5 +95,11 @@ describe('passwords', () => {
     await signIn(page, ADMIN.email, current);
     await expectPath(page, '/projects');
     await expectText(page, `Welcome ${ADMIN.first}`);
+
+    // The real server's request log went through all of it without keeping a secret.
+    const resetCode = new URL(link).pathname.split('/').pop();
+    const secrets = { resetCode, token: await storedToken(page), previous: ADMIN.password, current };
+    expect(secretsInLog(app, secrets)).toEqual([]);
+    expect(app.log()).toContain('/login/reset/[redacted]');
   });
 });

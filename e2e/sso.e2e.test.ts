@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-import { ADMIN } from './support/tessera.ts';
-import { expectPath, expectText } from './support/ui.ts';
+import { ADMIN, secretsInLog } from './support/tessera.ts';
+import { expectPath, expectText, storedToken } from './support/ui.ts';
 
 /**
  * Spec 1 §2 and §4: "Sign in with Microsoft" runs a real OpenID Connect authorization-code flow (PKCE) in a
@@ -28,11 +28,26 @@ describe('sign in with Microsoft', () => {
   }
 
   it('an active user with that email is signed in: /projects shows "Welcome Admin"', async () => {
-    const { page } = j;
+    const { page, context, app } = j;
+    // The provider sends the popup back to the app with the authorization code in the query.
+    const callbacks: URL[] = [];
+    context.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/login/microsoft' && url.searchParams.has('code')) callbacks.push(url);
+    });
     await throughPopup(page, ADMIN.email, 'sso');
     await expectPath(page, '/projects');
     await expectText(page, `Welcome ${ADMIN.first}`);
     await screenshot(page, 'sso-projects-welcome');
+
+    expect(callbacks).toHaveLength(1);
+    const secrets = {
+      code: callbacks[0].searchParams.get('code'),
+      state: callbacks[0].searchParams.get('state'),
+      token: await storedToken(page),
+    };
+    expect(secrets.token).toBeTruthy();
+    expect(secretsInLog(app, secrets)).toEqual([]);
   });
 
   it('an email with no account shows "Account deactivated" and signs no one in', async () => {

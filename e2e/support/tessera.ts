@@ -71,7 +71,18 @@ export async function startTessera(): Promise<Tessera> {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
+  // Should the test process die without running its hooks, take the server down with it.
+  const killOnExit = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killOnExit);
+
   const stop = async () => {
+    process.off('exit', killOnExit);
     await killGroup(child);
     await Promise.allSettled([mailbox.close(), idp.close()]);
     rmSync(dataDir, { recursive: true, force: true });
@@ -127,4 +138,12 @@ async function killGroup(child: ChildProcess): Promise<void> {
 
 export function tail(text: string, lines = 40): string {
   return text.trim().split('\n').slice(-lines).join('\n');
+}
+
+/** Which of these secrets appear in the server's log (DESIGN §3: no password, token or reset code). */
+export function secretsInLog(app: Tessera, secrets: Record<string, string | null | undefined>): string[] {
+  const log = app.log();
+  return Object.entries(secrets)
+    .filter(([, value]) => value && log.includes(value))
+    .map(([name]) => name);
 }

@@ -1,3 +1,4 @@
+import { TOKEN_STORAGE_KEY } from '@tessera/shared';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -46,4 +47,9 @@ export async function userMenu(page: Page, item: string): Promise<void> {
 /** A toast (a notification, role alert) with this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+/** The access token the app keeps in localStorage (null when signed out). */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
 }

@@ -97,8 +97,8 @@ export async function detectColumns(
   const kinds = columns.map((c) => physicalKind(c.physicalType));
   const col = (i: number) => ident(columns[i].dbName);
   const from = `FROM ${source.sql} AS t`;
-  console.time('rows'); const rows = num((await queryOne(connection, `SELECT count(*) AS n ${from}`)).n) ?? 0;
-  console.timeEnd('rows'); console.time('sample'); const limit = categoryLimit(rows);
+  const rows = num((await queryOne(connection, `SELECT count(*) AS n ${from}`)).n) ?? 0;
+  const limit = categoryLimit(rows);
   const whole = rows <= SAMPLE_ROWS;
 
   // 1. Sample (the first SAMPLE_ROWS rows; all of them for a small file): distinct counts and the UUID shape
@@ -118,7 +118,6 @@ export async function detectColumns(
   const categoryCandidate = (i: number) =>
     kinds[i] === 'string' && (num(sample[`s${i}`]) ?? 0) <= limit && (num(sample[`sn${i}`]) ?? 0) > 0;
 
-  console.timeEnd('sample'); console.time('pass');
   // 2. One pass over every row: counts, stats, date precision, and (large files only) approximate distinct
   //    counts of the text columns that may still be categories.
   const parts: string[] = [];
@@ -149,7 +148,6 @@ export async function detectColumns(
   });
   const first = parts.length ? await queryOne(connection, `SELECT ${parts.join(', ')} ${from}`) : {};
 
-  console.timeEnd('pass'); console.time('exact');
   // 3. Exact answers, only where a rule still depends on them.
   const distinct = new Map<number, number>();
   for (const i of sampled) {
@@ -187,7 +185,7 @@ export async function detectColumns(
     }
   }
 
-  console.timeEnd('exact'); const previewRows = await queryRows(
+  const previewRows = await queryRows(
     connection,
     `SELECT ${columns.map((_, i) => col(i)).join(', ')} ${from} LIMIT ${PREVIEW_SIZE}`,
   );
