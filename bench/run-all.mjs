@@ -12,7 +12,9 @@ const benches = readdirSync(here, { withFileTypes: true })
 let failed = 0;
 for (const name of benches) {
   console.log(`\n=== bench/${name} ===`);
-  const { status } = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, name, 'run.ts')], { stdio: 'inherit' });
+  const { status } = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, name, 'run.ts')], {
+    stdio: 'inherit',
+  });
   if (status !== 0) failed++;
 }
 if (!benches.length) console.log('No benchmarks found.');

@@ -5,13 +5,27 @@
  * generator runs in constant memory at disk speed. Values come from a seeded generator: the same size
  * gives the same file.
  */
+
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { once } from 'node:events';
 
 export const HEADER = 'id,customer_id,amount,quantity,created_at,ship_date,category,region,note';
 
-const CATEGORIES = ['books', 'games', 'garden', 'kitchen', 'music', 'office', 'outdoor', 'pets', 'sports', 'tools', 'toys', 'travel'];
+const CATEGORIES = [
+  'books',
+  'games',
+  'garden',
+  'kitchen',
+  'music',
+  'office',
+  'outdoor',
+  'pets',
+  'sports',
+  'tools',
+  'toys',
+  'travel',
+];
 const REGIONS = ['north', 'south', 'east', 'west', 'centre', 'overseas'];
 const WORDS = ['blue', 'fast', 'parcel', 'gift', 'fragile', 'express', 'return', 'standard', 'large', 'small'];
 

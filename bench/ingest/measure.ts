@@ -12,7 +12,7 @@ import { readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { configureEngine, closeEngine, defaultMemoryLimit, ingestCsv } from '@tessera/analytics';
+import { closeEngine, configureEngine, defaultMemoryLimit, ingestCsv } from '@tessera/analytics';
 import pg from 'pg';
 
 async function highWaterMb(pid: number | 'self'): Promise<number> {
@@ -65,9 +65,13 @@ async function postgres(csv: string) {
     id bigint, customer_id bigint, amount double precision, quantity integer, created_at timestamp,
     ship_date date, category text, region text, note text)`);
   const started = performance.now();
-  const child = spawn('psql', [url, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy bench_ingest FROM ${sql(csv)} WITH (FORMAT csv, HEADER true)`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    'psql',
+    [url, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy bench_ingest FROM ${sql(csv)} WITH (FORMAT csv, HEADER true)`],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let peak = 0;
   const sampler = setInterval(async () => {
     if (child.pid) peak = Math.max(peak, await highWaterMb(child.pid));

@@ -103,8 +103,15 @@ describe('type detection on files larger than the 100,000-row sample', () => {
     ['ids with one repeat after the sample', 'id', 'CASE WHEN i = 140000 THEN 5 ELSE i END', 'number'],
     ['UUIDs', 'reference', "printf('%08d-aaaa-4bbb-8ccc-%012d', (i * 7) % 150000, i)", 'id'],
     ['30 repeating values', 'code', "'k' || (i % 30)", 'category'],
-    ['exactly the limit (7,500) of values', 'code', "'k' || (i % 7500)", 'category'],
-    ['just over the limit (7,600 values)', 'code', "'k' || (i % 7600)", 'text'],
+    ['exactly the limit (1,000) of values', 'code', "'k' || (i % 1000)", 'category'],
+    ['just over the limit (1,001 values)', 'code', "'k' || (i % 1001)", 'text'],
+    [
+      'few values in the sample, over the limit after it',
+      'code',
+      "CASE WHEN i < 100000 THEN 'k' || (i % 5) ELSE 'u' || (i % 2000) END",
+      'text',
+    ],
+    ['an id with an empty cell after the sample', 'id', 'CASE WHEN i = 140000 THEN NULL ELSE i END', 'number'],
     [
       'few values in the sample, many after it',
       'code',
@@ -164,10 +171,11 @@ describe('rules', () => {
       expect(isIdName(n), n).toBe(false);
   });
 
-  it('category threshold is max(20, 5 % of rows)', () => {
+  it('category threshold is max(20, min(5 % of rows, 1,000))', () => {
     expect(categoryLimit(10)).toBe(20);
     expect(categoryLimit(400)).toBe(20);
     expect(categoryLimit(1000)).toBe(50);
-    expect(categoryLimit(1_000_000)).toBe(50_000);
+    expect(categoryLimit(20_000)).toBe(1000);
+    expect(categoryLimit(1_000_000)).toBe(1000);
   });
 });

@@ -11,7 +11,7 @@
  * - FLOAT, DOUBLE, DECIMAL       -> number
  * - integers                     -> id when the column is an identifier (below), else number
  * - text                         -> id when the column is an identifier (below); category when
- *                                   distinct <= max(20, 5 % of rows) and some value repeats
+ *                                   distinct <= max(20, min(5 % of rows, 1,000)) and some value repeats
  *                                   (distinct < values); else text
  * - identifier: every row has a value, all values are distinct, and either the header says so
  *   (`id`, `key`, `uuid`, `guid`, `#`, or a name ending in `_id`, ` id`, `-id`, `Id`, `ID`, or starting with
@@ -19,11 +19,16 @@
  *   amounts are often all different.
  * - a column with no value at all -> text
  *
+ * Why the category cap of 1,000: beyond it a category is no longer something a filter menu can list or a
+ * chart can colour (a 10-million-row file would otherwise call a 500,000-value column a category); it also
+ * lets a sample rule most text columns out without counting the whole file.
+ *
  * Stats: min, max and avg for numbers (as numbers), min and max for dates and times (as ISO-like text).
- * Cost: a sample of the first 100,000 rows rules most columns out; one aggregate pass over all rows gives
- * counts, stats and precision; on large files, text columns that may be categories are decided from
- * HyperLogLog counts unless they are within 10 % of a threshold, and identifiers are proven distinct by a
- * strictly increasing order or, failing that, an exact distinct count.
+ *
+ * Cost: a sample of the first 100,000 rows (every row of a small file) gives distinct counts that rule
+ * most columns out; one aggregate pass over all rows reads only the columns still in question (numbers and
+ * dates for stats; text and integers that may be categories or identifiers); identifiers are proven
+ * distinct by a strictly increasing order, or else an exact distinct count.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Source } from './source.ts';
@@ -50,10 +55,11 @@ export const PREVIEW_SIZE = 10;
 const SAMPLE_ROWS = 100_000;
 export const CATEGORY_MIN_LIMIT = 20;
 export const CATEGORY_SHARE = 0.05;
+export const CATEGORY_MAX_LIMIT = 1000;
 
-/** The category rule's threshold for a row count. */
+/** The category rule's threshold for a row count: max(20, min(5 % of rows, 1,000)). */
 export function categoryLimit(rows: number): number {
-  return Math.max(CATEGORY_MIN_LIMIT, Math.floor(CATEGORY_SHARE * rows));
+  return Math.max(CATEGORY_MIN_LIMIT, Math.min(Math.floor(CATEGORY_SHARE * rows), CATEGORY_MAX_LIMIT));
 }
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -102,8 +108,8 @@ export async function detectColumns(
   const whole = rows <= SAMPLE_ROWS;
 
   // 1. Sample (the first SAMPLE_ROWS rows; all of them for a small file): distinct counts and the UUID shape
-  //    of integer and text columns. A repeat in the sample rules an identifier out; more distinct values
-  //    than the category limit rule a category out.
+  //    of integer and text columns. A repeat or an empty cell in the sample rules an identifier out; more
+  //    distinct values than the category limit rule a category out.
   const sampled = columns.flatMap((_, i) => (kinds[i] === 'integer' || kinds[i] === 'string' ? [i] : []));
   const sampleParts = sampled.flatMap((i) => {
     const parts = [`count(DISTINCT ${col(i)}) AS s${i}`, `count(${col(i)}) AS sn${i}`];
@@ -118,12 +124,20 @@ export async function detectColumns(
   const categoryCandidate = (i: number) =>
     kinds[i] === 'string' && (num(sample[`s${i}`]) ?? 0) <= limit && (num(sample[`sn${i}`]) ?? 0) > 0;
 
-  // 2. One pass over every row: counts, stats, date precision, and (large files only) approximate distinct
-  //    counts of the text columns that may still be categories.
+  const idCandidate = (i: number) => {
+    const values = num(sample[`sn${i}`]) ?? 0;
+    return (
+      values > 0 &&
+      num(sample[`s${i}`]) === values &&
+      (isIdName(columns[i].name) || sample[`su${i}`] === true) &&
+      (!whole || values === rows)
+    );
+  };
+
+  // 2. One pass over every row, reading only the columns still in question (module comment, Cost).
   const parts: string[] = [];
-  columns.forEach((c, i) => {
+  columns.forEach((_, i) => {
     const kind = kinds[i];
-    parts.push(`count(${col(i)}) AS n${i}`);
     if (kind === 'integer' || kind === 'float' || kind === 'decimal') {
       parts.push(
         `CAST(min(${col(i)}) AS DOUBLE) AS lo${i}`,
@@ -144,25 +158,24 @@ export async function detectColumns(
         );
       }
     }
-    if (!whole && categoryCandidate(i)) parts.push(`approx_count_distinct(${col(i)}) AS a${i}`);
+    if (!whole && (idCandidate(i) || categoryCandidate(i))) {
+      parts.push(`count(${col(i)}) AS n${i}`);
+      // Categories have few values by now (the sample said so): counting them exactly is cheap.
+      if (categoryCandidate(i)) parts.push(`count(DISTINCT ${col(i)}) AS x${i}`);
+    }
   });
   const first = parts.length ? await queryOne(connection, `SELECT ${parts.join(', ')} ${from}`) : {};
 
-  // 3. Exact answers, only where a rule still depends on them.
+  // 3. Values per column and exact distinct counts where a rule depends on them.
+  const values = (i: number) => num((whole ? sample : first)[`${whole ? 'sn' : 'n'}${i}`]) ?? 0;
   const distinct = new Map<number, number>();
   for (const i of sampled) {
-    const n = num(first[`n${i}`]) ?? 0;
-    const sampleDistinct = num(sample[`s${i}`]) ?? 0;
-    const sampleValues = num(sample[`sn${i}`]) ?? 0;
-    const idCandidate =
-      rows > 0 &&
-      n === rows &&
-      sampleDistinct === sampleValues &&
-      (isIdName(columns[i].name) || sample[`su${i}`] === true);
     if (whole) {
       // The sample was every row: its counts are exact.
-      if (idCandidate || categoryCandidate(i)) distinct.set(i, sampleDistinct);
-    } else if (idCandidate) {
+      if (idCandidate(i) || categoryCandidate(i)) distinct.set(i, num(sample[`s${i}`]) ?? 0);
+    } else if (categoryCandidate(i)) {
+      distinct.set(i, num(first[`x${i}`]) ?? 0);
+    } else if (idCandidate(i) && values(i) === rows) {
       // Values that strictly increase in some order are all distinct; that check is a cheap streaming
       // window, the exact distinct count (a hash table of every value) is the fallback.
       const increasing = await queryOne(
@@ -174,14 +187,6 @@ export async function detectColumns(
           ? num((await queryOne(connection, `SELECT count(DISTINCT ${col(i)}) AS d ${from}`)).d)
           : rows;
       distinct.set(i, exact ?? 0);
-    } else if (categoryCandidate(i)) {
-      // HyperLogLog is within a few percent: decide from it away from the thresholds, count exactly near them.
-      const approx = num(first[`a${i}`]) ?? 0;
-      const clear = approx < 0.9 * Math.min(limit, n) || approx > 1.1 * limit;
-      const exact = clear
-        ? approx
-        : num((await queryOne(connection, `SELECT count(DISTINCT ${col(i)}) AS d ${from}`)).d);
-      distinct.set(i, exact ?? 0);
     }
   }
 
@@ -192,7 +197,7 @@ export async function detectColumns(
 
   const detected = columns.map((c, i): DetectedColumn => {
     const kind = kinds[i];
-    const n = num(first[`n${i}`]) ?? 0;
+    const n = values(i);
     const d = distinct.get(i) ?? null;
     const preview = previewRows.map((r) => r[c.dbName] ?? null);
     const isId = d !== null && n === rows && rows > 0 && d === rows && (isIdName(c.name) || sample[`su${i}`] === true);

@@ -242,6 +242,17 @@ describe('ingestCsv on a real published file (Seattle weather, NOAA via vega-dat
   });
 });
 
+describe('ISO timestamps', () => {
+  it('are read as timestamps with their precision', async () => {
+    const file = path.join(env.dataDir, 'times.csv');
+    await writeFile(file, 'at,label\n2024-01-02 10:30:00,x\n2024-01-03T11:00:00,y\n');
+    const { ingestCsv } = await import('./ingest.ts');
+    const result = await ingestCsv({ dataDir: env.dataDir, datasetId: 'times', jobId: 'j1', csvPath: file });
+    expect(result.columns[0]).toMatchObject({ physicalType: 'TIMESTAMP', type: 'date', precision: 'minute' });
+    expect(result.columns[0].stats).toMatchObject({ min: '2024-01-02 10:30:00', max: '2024-01-03 11:00:00' });
+  });
+});
+
 describe('header names', () => {
   it('trims, names empty headers by position and numbers repeats', () => {
     expect(headerNames(['a', ' a ', null, '', 'a', 'a_2'], 6)).toEqual([

@@ -80,10 +80,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-function trustProxySetting(value: string | undefined): boolean | number | string {
+/** TRUST_PROXY: unset → trust no proxy; 'true' → any; a hop count; or a comma-separated list of addresses. */
+function trustProxySetting(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
   if (!value) return false;
   if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }
 
 /** Each domain module registers its routes here. */

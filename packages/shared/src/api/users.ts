@@ -63,6 +63,91 @@ export const uploadUserLogo = endpoint({
   response: z.object({ logo: z.string() }),
 });
 
+/** Messages the user administration routes answer with (field messages: "Required", "Not a valid email address"). */
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  emailInUse: 'This email is already in use',
+  grantRole: 'You cannot grant a role you do not hold',
+  outranked: 'You cannot change a user who holds a role you do not hold',
+  deactivateSelf: 'You cannot deactivate your own user',
+  deleteSelf: 'You cannot delete your own user',
+  alreadyClaimed: 'This account has already been claimed',
+  tooManyInvitations: 'Too many invitations sent to this account. Please wait an hour and try again.',
+} as const;
+
+/**
+ * The users of an organization, sorted by first and last name: manageOrganizationUsers in one's own organization,
+ * manageClientOrganizations in one's clients, manageAllOrganizations anywhere. One's own organization without the
+ * role answers 403; any other organization out of reach 404.
+ */
+export const listOrganizationUsers = endpoint({
+  method: 'GET',
+  path: '/api/v1/users/organizations/:id',
+  access: LOGIN,
+  params: idParams,
+  response: z.array(userSchema),
+});
+
+/**
+ * Creates an unclaimed account (needsReset, no password) in the organization and mails it an invitation: the link
+ * {publicUrl}/login/reset/{code}, and the email with that code as a temporary password. Same rights as the list;
+ * roles the caller does not hold answer 403; an email in use 409 with fields.email.
+ */
+export const createUser = endpoint({
+  method: 'POST',
+  path: '/api/v1/users',
+  access: LOGIN,
+  query: z.object({ organizationId: id }),
+  body: z
+    .object({
+      first: personName.shape.first,
+      last: personName.shape.last,
+      email: z
+        .string()
+        .transform(normalizeEmail)
+        .refine((e) => e.length > 0, { message: 'Required', abort: true })
+        .refine(isEmail, { message: 'Not a valid email address' }),
+      roles: orgRolesSchema,
+    })
+    .strict(),
+  response: userSchema,
+});
+
+/**
+ * Name, roles and active, each optional. Another user must hold no role the caller lacks (403), roles may change
+ * only where the caller holds the role (403), one's own user cannot be deactivated (400). Deactivating ends every
+ * session of the user at once.
+ */
+export const updateUser = endpoint({
+  method: 'PUT',
+  path: '/api/v1/users/:id',
+  access: LOGIN,
+  params: idParams,
+  body: z.object({ name: personName, roles: orgRolesSchema, active: z.boolean() }).partial().strict(),
+  response: userSchema,
+});
+
+/** Erases the account (its sessions, codes and project memberships go with it). One's own: 400. */
+export const deleteUser = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/users/:id',
+  access: LOGIN,
+  params: idParams,
+  response: ok,
+});
+
+/**
+ * A fresh invitation for an unclaimed account (earlier links die), mailed to it; the answer is the user with
+ * `reset.token`, the code of the reset link /login/reset/{token}. A claimed account answers 409.
+ */
+export const resendUserEmail = endpoint({
+  method: 'POST',
+  path: '/api/v1/users/:id/resendEmail',
+  access: LOGIN,
+  params: idParams,
+  response: userSchema.extend({ reset: z.object({ token: z.string() }) }),
+});
+
 export const LOGIN_EVENT_TYPES = ['login', 'logout', 'login-attempt', 'login-microsoft'] as const;
 export const LOGIN_EVENT_STATUSES = ['success', 'failure', 'deactivated', 'rate-limited', 'reset-required'] as const;
 

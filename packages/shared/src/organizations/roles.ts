@@ -38,3 +38,6 @@ export function rolePresetOf(r: OrgRoles): RolePreset {
 
 export const ORGANIZATION_TYPES = ['independent', 'consultant', 'client'] as const;
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+// The rules built on these roles (who may see, edit and administer what), exported with them.
+export * from './rules.ts';

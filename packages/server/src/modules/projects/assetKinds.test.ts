@@ -14,9 +14,10 @@ import { membership, type Person, person, project } from './projects.fixtures.ts
  * issues), so this test creates two small tables of its own and registers a kind on each: widgets (dataset
  * area) and gadgets (model area).
  */
-const widgets = pgTable('test_widgets', { id: text('id').primaryKey(), projectId: text('project_id').notNull() });
-const gadgets = pgTable('test_gadgets', { id: text('id').primaryKey(), projectId: text('project_id').notNull() });
-type Table = typeof widgets;
+const assetTable = (name: string) => pgTable(name, { id: text('id').primaryKey(), projectId: text('project_id').notNull() });
+const widgets = assetTable('test_widgets');
+const gadgets = assetTable('test_gadgets');
+type Table = ReturnType<typeof assetTable>;
 
 const mover = (table: Table) => async (tx: Db, ids: string[], from: string, to: string) => {
   const moved = await tx

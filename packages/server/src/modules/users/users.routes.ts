@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { logoDataUrl } from './logo.ts';
 import { readLogoUpload } from './logoUpload.ts';
+import { UserAdminService } from './users.admin.service.ts';
 import { presentUser } from './users.presenter.ts';
 import { changeMyPassword, findManageableUser, getUser, updateMyUser } from './users.service.ts';
 import { setUserLogo } from './users.store.ts';
 
-/** Own account (spec 1 §2 settings users/my) and user logos. */
+/** Own account (spec 1 §2 settings users/my), user logos, and the administration of an organization's users. */
 export async function usersRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
@@ -25,5 +26,27 @@ export async function usersRoutes(app: FastifyInstance) {
     const logo = await readLogoUpload(request);
     await setUserLogo(db, target.id, logo);
     return { logo: logoDataUrl(logo)! };
+  });
+
+  const admin = new UserAdminService(app);
+
+  route(app, api.listOrganizationUsers, async ({ auth, params }) =>
+    (await admin.list(auth.user, params.id)).map(presentUser),
+  );
+
+  route(app, api.createUser, async ({ auth, query, body, request }) =>
+    presentUser(await admin.create(auth.user, query.organizationId, body, request.log)),
+  );
+
+  route(app, api.updateUser, async ({ auth, params, body }) => presentUser(await admin.update(auth.user, params.id, body)));
+
+  route(app, api.deleteUser, async ({ auth, params }) => {
+    await admin.remove(auth.user, params.id);
+    return { ok: true as const };
+  });
+
+  route(app, api.resendUserEmail, async ({ auth, params, request }) => {
+    const { row, code } = await admin.resendInvitation(auth.user, params.id, request.log);
+    return { ...presentUser(row), reset: { token: code } };
   });
 }

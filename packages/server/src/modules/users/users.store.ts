@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations, permissions, projects, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type PopOvers = UserRow['popOvers'];
@@ -72,4 +72,37 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string):
 
 export async function setUserLogo(db: Db, id: string, logo: Buffer): Promise<void> {
   await db.update(users).set({ logo }).where(eq(users.id, id));
+}
+
+export async function listUsersOfOrganization(db: Db, organizationId: string): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.organizationId, organizationId));
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+/** An administrator's change: name, roles, active (the email is never editable). */
+export async function updateUserAccount(
+  db: Db,
+  id: string,
+  change: Partial<Pick<UserRow, 'first' | 'last' | 'roles' | 'active'>>,
+): Promise<UserRow | undefined> {
+  if (Object.keys(change).length === 0) return findUserById(db, id);
+  const [row] = await db.update(users).set(change).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Deletes the account; its tokens, reset codes and project memberships go through the foreign keys' cascades. */
+export async function deleteUserRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** The projects where the user may have a live channel open: as a member, or in their own organization. */
+export async function listProjectIdsReachedBy(db: Db, user: { id: string; organizationId: string }): Promise<string[]> {
+  const member = await db.select({ id: permissions.projectId }).from(permissions).where(eq(permissions.userId, user.id));
+  const own = await db.select({ id: projects.id }).from(projects).where(eq(projects.organizationId, user.organizationId));
+  return [...new Set([...member, ...own].map((r) => r.id))];
 }

@@ -7,14 +7,27 @@ import { useUploadUserLogo } from '../../api/account.ts';
 import { formErrors, useServerText } from '../login/serverText.ts';
 import { logoProblem } from './logoFile.ts';
 
-/**
- * Uploads a user's logo (PUT /api/v1/users/{id}/logo, field `logo`). The file is checked here first so a wrong
- * pick is told at once; the server checks again and its field error is shown the same way.
- */
+/** Uploads a user's logo (PUT /api/v1/users/{id}/logo, field `logo`). */
 export function LogoUpload({ userId, onUploaded }: { userId: string; onUploaded: (logo: string) => void }) {
+  const upload = useUploadUserLogo(userId);
+  return <LogoPicker upload={upload.mutateAsync} pending={upload.isPending} onUploaded={onUploaded} />;
+}
+
+export interface LogoPickerProps {
+  /** Sends the checked file (a user's or an organization's logo call) and answers the saved logo. */
+  upload: (file: File) => Promise<{ logo: string }>;
+  pending: boolean;
+  onUploaded: (logo: string) => void;
+}
+
+/**
+ * Picks and uploads a logo. The file is checked here first (spec 1 §5: png, under 16000 bytes) so a wrong pick
+ * is told at once; the server checks again and its field error is shown the same way. Shared by user and
+ * organization logos.
+ */
+export function LogoPicker({ upload, pending, onUploaded }: LogoPickerProps) {
   const { t } = useTranslation('settings');
   const serverText = useServerText('settings');
-  const upload = useUploadUserLogo(userId);
   const [error, setError] = useState<string | null>(null);
   // Cleared after each pick so that choosing the same file again (after fixing it) is seen as a change.
   const resetRef = useRef<() => void>(null);
@@ -29,7 +42,7 @@ export function LogoUpload({ userId, onUploaded }: { userId: string; onUploaded:
       return;
     }
     try {
-      const { logo } = await upload.mutateAsync(file);
+      const { logo } = await upload(file);
       onUploaded(logo);
     } catch (err) {
       setError(formErrors(err, ['logo'], 'logo', serverText, t('logo.failed')).logo);
@@ -51,7 +64,7 @@ export function LogoUpload({ userId, onUploaded }: { userId: string; onUploaded:
             variant="default"
             size="xs"
             leftSection={<IconUpload size={14} />}
-            loading={upload.isPending}
+            loading={pending}
           >
             {t('logo.upload')}
           </Button>

@@ -1,16 +1,36 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { RoleGuard } from '../../app/guards.tsx';
 import { NotFound } from '../../app/NotFound.tsx';
+import {
+  AllOrganizationsPage,
+  ClientOrganizationPage,
+  ClientOrganizationsPage,
+  MyOrganizationPage,
+  RootOrganizationPage,
+} from '../organizations/OrganizationPages.tsx';
 import { AccountSettings } from './AccountSettings.tsx';
 
 /**
- * The settings area under /settings (spec 1 §2). The own account is here; the organization, client and
- * product-operations screens come with the organization administration and answer the 404 page until then.
+ * The settings area under /settings (spec 1 §2), each route behind the organization role the spec names: a
+ * failed check is the 404 page.
  */
 export function SettingsRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="users/my" replace />} />
       <Route path="users/my/*" element={<AccountSettings />} />
+      <Route element={<RoleGuard requires="editOrganizationSettings" />}>
+        <Route path="organizations/my/*" element={<MyOrganizationPage />} />
+      </Route>
+      <Route element={<RoleGuard requires="manageClientOrganizations" />}>
+        <Route path="clients" element={<ClientOrganizationsPage />} />
+        <Route path="clients/:clientId/*" element={<ClientOrganizationPage />} />
+      </Route>
+      <Route element={<RoleGuard requires="manageAllOrganizations" />}>
+        <Route path="root/organizations" element={<AllOrganizationsPage />} />
+        <Route path="root/organizations/:organizationId/*" element={<RootOrganizationPage />} />
+        <Route path="root/*" element={<Navigate to="/settings/root/organizations" replace />} />
+      </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,0 +1,168 @@
+import { api, canManageUsersOf, canViewOrganization, holdsEveryRoleOf, rolesGrantable } from '@tessera/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/context.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import type { RouteInput } from '../../platform/routes.ts';
+import { createResetCode } from '../auth/recovery.service.ts';
+import { countCodesSince, markAllCodesUsed } from '../auth/resetCodes.store.ts';
+import { revokeAllTokens } from '../auth/tokens.ts';
+import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.store.ts';
+import { sendInvitation } from './invitation.ts';
+import {
+  deleteUserRow,
+  findUserByEmail,
+  findUserWithOrganization,
+  insertUser,
+  listProjectIdsReachedBy,
+  listUsersOfOrganization,
+  updateUserAccount,
+  type UserRow,
+} from './users.store.ts';
+
+type Caller = AuthUser['user'];
+const M = api.USER_MESSAGES;
+type CreateInput = RouteInput<typeof api.createUser>['body'];
+type UpdateInput = RouteInput<typeof api.updateUser>['body'];
+
+/** Invitations per account per hour: enough for a lost message, too few to flood an inbox. */
+export const INVITATIONS_PER_HOUR = 10;
+const HOUR_MS = 3600 * 1000;
+
+const emailInUse = () => new HttpError('conflict', M.emailInUse, { email: M.emailInUse });
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/** Users lists read by first then last name, then email, case and accents aside. */
+const byName = (a: UserRow, b: UserRow) =>
+  a.first.localeCompare(b.first, 'en', { sensitivity: 'base' }) ||
+  a.last.localeCompare(b.last, 'en', { sensitivity: 'base' }) ||
+  a.email.localeCompare(b.email);
+
+/**
+ * User administration (spec 1 §4 User, §6, issue 3): an organization's user admins at home, consultants in their
+ * clients, product operations anywhere. Out of reach answers 404; the roles rule is enforced here, not only in
+ * the role editor.
+ */
+export class UserAdminService {
+  private readonly db: Db;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+  }
+
+  /** An organization whose users the caller manages: 404 if they cannot see it, 403 if they see it without the right. */
+  private async managedOrganization(caller: Caller, organizationId: string): Promise<OrganizationRow> {
+    const org = await findOrganizationById(this.db, organizationId);
+    if (!org || !canViewOrganization(caller, org)) throw notFound(api.ORGANIZATION_MESSAGES.notFound);
+    if (!canManageUsersOf(caller, org)) throw forbidden();
+    return org;
+  }
+
+  /**
+   * A user the caller manages, else 404 like an unknown one. Another user must hold no role the caller lacks
+   * (403): a lesser admin may not delete a product administrator, nor claim an unclaimed one through a resend.
+   */
+  private async managedUser(caller: Caller, userId: string): Promise<UserRow> {
+    const found = await findUserWithOrganization(this.db, userId);
+    if (!found || !canManageUsersOf(caller, found.organization)) throw notFound(M.notFound);
+    if (found.user.id !== caller.id && !holdsEveryRoleOf(caller.roles, found.user.roles)) throw forbidden(M.outranked);
+    return found.user;
+  }
+
+  async list(caller: Caller, organizationId: string): Promise<UserRow[]> {
+    const org = await this.managedOrganization(caller, organizationId);
+    return (await listUsersOfOrganization(this.db, org.id)).sort(byName);
+  }
+
+  /** An unclaimed account (needsReset, no password) and its invitation, mailed once the account is committed. */
+  async create(caller: Caller, organizationId: string, input: CreateInput, log: FastifyBaseLogger): Promise<UserRow> {
+    const org = await this.managedOrganization(caller, organizationId);
+    if (!rolesGrantable(caller.roles, input.roles)) throw forbidden(M.grantRole);
+    if (await findUserByEmail(this.db, input.email)) throw emailInUse();
+    let created: { row: UserRow; code: string };
+    try {
+      created = await this.db.transaction(async (tx) => {
+        const row = await insertUser(tx, {
+          id: newId(),
+          organizationId: org.id,
+          first: input.first,
+          last: input.last,
+          email: input.email,
+          roles: input.roles,
+          passwordHash: null,
+          needsReset: true,
+        });
+        return { row, code: await createResetCode(tx, row.id, 'invitation') };
+      });
+    } catch (err) {
+      // Two admins adding the same address at once: the unique index decides.
+      if (isUniqueViolation(err)) throw emailInUse();
+      throw err;
+    }
+    await this.invite(caller, created.row, org.name, created.code, log);
+    return created.row;
+  }
+
+  async update(caller: Caller, userId: string, input: UpdateInput): Promise<UserRow> {
+    const target = await this.managedUser(caller, userId);
+    if (input.active === false && target.id === caller.id) throw badRequest(M.deactivateSelf);
+    if (input.roles && !rolesGrantable(caller.roles, input.roles, target.roles)) throw forbidden(M.grantRole);
+    const deactivating = input.active === false && target.active;
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await updateUserAccount(tx, target.id, {
+        ...input.name,
+        ...(input.roles ? { roles: input.roles } : {}),
+        ...(input.active !== undefined ? { active: input.active } : {}),
+      });
+      if (deactivating) await revokeAllTokens(tx, target.id);
+      return updated;
+    });
+    if (!row) throw notFound(M.notFound);
+    if (deactivating || input.roles) await this.revalidateChannels(row);
+    return row;
+  }
+
+  async remove(caller: Caller, userId: string): Promise<void> {
+    const target = await this.managedUser(caller, userId);
+    if (target.id === caller.id) throw badRequest(M.deleteSelf);
+    const projectIds = await listProjectIdsReachedBy(this.db, target);
+    if (!(await deleteUserRow(this.db, target.id))) throw notFound(M.notFound);
+    const realtime = realtimeOf(this.app);
+    for (const projectId of projectIds) await realtime.revalidate(projectId, target.id);
+  }
+
+  /** A fresh invitation for an unclaimed account: the earlier links die, the new code is mailed and answered. */
+  async resendInvitation(caller: Caller, userId: string, log: FastifyBaseLogger): Promise<{ row: UserRow; code: string }> {
+    const target = await this.managedUser(caller, userId);
+    if (!target.needsReset) throw new HttpError('conflict', M.alreadyClaimed);
+    const since = new Date(Date.now() - HOUR_MS);
+    if ((await countCodesSince(this.db, target.id, 'invitation', since)) >= INVITATIONS_PER_HOUR) {
+      throw new HttpError('rate-limited', M.tooManyInvitations);
+    }
+    const code = await this.db.transaction(async (tx) => {
+      await markAllCodesUsed(tx, target.id);
+      return createResetCode(tx, target.id, 'invitation');
+    });
+    const org = await findOrganizationById(this.db, target.organizationId);
+    await this.invite(caller, target, org?.name ?? '', code, log);
+    return { row: target, code };
+  }
+
+  private async invite(caller: Caller, user: UserRow, organizationName: string, code: string, log: FastifyBaseLogger) {
+    await sendInvitation(
+      this.app.ctx,
+      { to: user.email, first: user.first, organizationName, invitedBy: `${caller.first} ${caller.last}`, code },
+      log,
+    );
+  }
+
+  /** Sockets of a deactivated user close now, and a role change re-sorts their rooms, rather than at the next sweep. */
+  private async revalidateChannels(user: UserRow): Promise<void> {
+    const realtime = realtimeOf(this.app);
+    for (const projectId of await listProjectIdsReachedBy(this.db, user)) await realtime.revalidate(projectId, user.id);
+  }
+}

@@ -1,0 +1,103 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client.ts';
+
+export interface TypedConfirmModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** What will happen, shown above the input. */
+  message?: ReactNode;
+  /** The text the user must type exactly (an organization's or a project's name). */
+  expected: string;
+  /** The submit button's label, e.g. "Delete". */
+  confirmLabel: string;
+  /** Runs the action; the modal closes when it resolves and shows the error when it throws. */
+  onConfirm: () => Promise<unknown>;
+  /** Translates the server's error message (a feature's `serverMessages`); shown as sent without it. */
+  translateError?: (message: string) => string;
+}
+
+/** Whether the typed text confirms: an exact match (spec 1 §5 "Typed-confirmation dialogs"). */
+export const typedTextMatches = (typed: string, expected: string) => typed === expected && expected !== '';
+
+/**
+ * A dialog that asks to type a name before a destructive action (spec 1 §5): submit stays disabled until the
+ * typed text equals `expected`, and any other text shows "Does not match". Used by Delete Organization and
+ * Delete Project.
+ */
+export function TypedConfirmModal({
+  opened,
+  onClose,
+  title,
+  message,
+  expected,
+  confirmLabel,
+  onConfirm,
+  translateError = (message) => message,
+}: TypedConfirmModalProps) {
+  const { t } = useTranslation('typedConfirm');
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const matches = typedTextMatches(typed, expected);
+
+  const close = () => {
+    if (busy) return;
+    setTyped('');
+    setFailure(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!matches || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onConfirm();
+      setTyped('');
+      onClose();
+    } catch (err) {
+      setFailure(err instanceof ApiError ? translateError(err.message) : t('failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={title} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          {message && <Text size="sm">{message}</Text>}
+          <TextInput
+            label={t('label', { name: expected })}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            error={typed !== '' && !matches ? t('mismatch') : null}
+            autoComplete="off"
+            data-autofocus
+          />
+          {failure && (
+            <Text size="sm" c="red" role="alert">
+              {failure}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" color="red" disabled={!matches} loading={busy}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

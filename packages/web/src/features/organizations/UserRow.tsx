@@ -1,0 +1,135 @@
+import { Anchor, Badge, Button, CopyButton, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { COPIED_LABEL_MS, rolePresetOf, type User } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { useDeleteUser, useResendUserEmail, useUpdateUser } from '../../api/users.ts';
+import { UserAvatar } from '../../app/UserAvatar.tsx';
+import { useServerText } from '../login/serverText.ts';
+import { ConfirmModal } from './ConfirmModal.tsx';
+
+/** The reset link of an invitation: this host's /login/reset/{token} (spec 1 §4 "Unclaimed"). */
+export const resetLinkOf = (token: string, origin = window.location.origin) => `${origin}/login/reset/${token}`;
+
+interface UserRowProps {
+  user: User;
+  /** The row is the viewer's own user: no resend, deactivate or delete (spec 1 §4). */
+  own: boolean;
+  /** The viewer may act on this user (manages the organization's users and holds every role the user holds). */
+  canAct: boolean;
+  onOpen: () => void;
+}
+
+/**
+ * One user of the User Accounts list: avatar, name, email, role preset, "Unclaimed Account" with Resend Email,
+ * Deactivate User / Reactivate User and Delete. Clicking the name opens the user settings modal.
+ */
+export function UserRow({ user, own, canAct, onOpen }: UserRowProps) {
+  const { t } = useTranslation('organizations');
+  const serverText = useServerText('organizations');
+  const resend = useResendUserEmail();
+  const update = useUpdateUser();
+  const remove = useDeleteUser(user.organizationId);
+  const [resetLink, setResetLink] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = `${user.name.first} ${user.name.last}`;
+  const actions = canAct && !own;
+
+  const run = async (action: () => Promise<void>) => {
+    setFailure(null);
+    try {
+      await action();
+    } catch (err) {
+      setFailure(err instanceof ApiError ? serverText(err.message) : t('users.actionFailed'));
+    }
+  };
+  const resendEmail = () =>
+    run(async () => {
+      const answer = await resend.mutateAsync(user._id);
+      setResetLink(resetLinkOf(answer.reset.token));
+    });
+  const toggleActive = () =>
+    run(async () => {
+      await update.mutateAsync({ id: user._id, change: { active: !user.active } });
+    });
+
+  return (
+    <Paper withBorder p="sm" radius="md" role="listitem" aria-label={name}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <UnstyledButton onClick={onOpen} aria-label={t('users.open', { name })} style={{ minWidth: 0, flex: '1 1 240px' }}>
+          <Group gap="sm" wrap="nowrap">
+            <UserAvatar user={user} size={40} />
+            <Stack gap={0} miw={0}>
+              <Text fw={600} truncate>
+                {name}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Text>
+            </Stack>
+          </Group>
+        </UnstyledButton>
+        <Group gap={6} wrap="wrap">
+          <Badge variant="light">{t(`roles.presets.${rolePresetOf(user.roles)}`)}</Badge>
+          {own && <Badge variant="outline">{t('users.you')}</Badge>}
+          {user.needsReset && (
+            <Badge variant="light" color="yellow">
+              {t('users.unclaimed')}
+            </Badge>
+          )}
+          {!user.active && (
+            <Badge variant="light" color="red">
+              {t('inactive')}
+            </Badge>
+          )}
+        </Group>
+        {actions && (
+          <Group gap={6} wrap="wrap">
+            {user.needsReset && (
+              <Button size="xs" variant="default" onClick={() => void resendEmail()} loading={resend.isPending} disabled={!!resetLink}>
+                {resetLink ? t('users.sent') : t('users.resend')}
+              </Button>
+            )}
+            <Button size="xs" variant="default" onClick={() => void toggleActive()} loading={update.isPending}>
+              {user.active ? t('users.deactivate') : t('users.reactivate')}
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={() => setConfirmDelete(true)}>
+              {t('users.delete')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {resetLink && (
+        <Group gap="xs" mt="xs" wrap="nowrap">
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t('users.resetLink')}
+          </Text>
+          <Anchor href={resetLink} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {resetLink}
+          </Anchor>
+          <CopyButton value={resetLink} timeout={COPIED_LABEL_MS}>
+            {({ copied, copy }) => (
+              <Button size="compact-xs" variant="subtle" onClick={copy}>
+                {copied ? t('users.copied') : t('users.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      )}
+      {failure && (
+        <Text size="sm" c="red" role="alert" mt="xs">
+          {failure}
+        </Text>
+      )}
+      <ConfirmModal
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title={t('users.deleteTitle')}
+        message={t('users.deleteMessage', { name, email: user.email })}
+        confirmLabel={t('users.delete')}
+        onConfirm={() => remove.mutateAsync(user._id)}
+      />
+    </Paper>
+  );
+}

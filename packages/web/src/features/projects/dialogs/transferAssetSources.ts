@@ -1,0 +1,33 @@
+import { type api, meetsLevel, type ProjectArea, type ProjectRoles } from '@tessera/shared';
+
+/** An asset as Transfer Assets lists it. */
+export interface TransferableAsset {
+  _id: string;
+  name: string;
+}
+
+/**
+ * One kind of asset the Transfer Assets dialog offers (the web side of the server's asset-kind registry,
+ * `registerAssetKind` in modules/projects/assetKinds.ts). Each later area adds its kind below with a test:
+ *
+ *   { key: 'datasets', area: 'dataset', list: (projectId) => call(api.listDatasets, { params: { projectId } }) }
+ */
+export interface TransferAssetSource {
+  /** The id list's key in the transfer's body. */
+  key: api.TransferAssetKey;
+  /** The area whose edit role the caller needs in both projects. */
+  area: ProjectArea;
+  /** The project's assets of this kind. */
+  list(projectId: string): Promise<TransferableAsset[]>;
+}
+
+/**
+ * The kinds registered so far. Empty until the areas exist: dashboards (data apps), datasets, packages, models
+ * and forms come with their issues, and the dialog then lists them without any change of its own.
+ */
+export const TRANSFER_ASSET_SOURCES: readonly TransferAssetSource[] = [];
+
+/** A kind can be moved only where the caller holds edit on its area in both projects (spec 3 §6). */
+export function canTransferKind(area: ProjectArea, from: ProjectRoles, to: ProjectRoles | undefined): boolean {
+  return meetsLevel(from[area], 'edit') && (to === undefined || meetsLevel(to[area], 'edit'));
+}

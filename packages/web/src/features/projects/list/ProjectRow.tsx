@@ -1,0 +1,50 @@
+import { Avatar, Badge, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconFolder } from '@tabler/icons-react';
+import type { MyProject, OrgRoles } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProjectDialog } from '../dialogs/ProjectDialogs.tsx';
+import { ProjectMenu } from './ProjectMenu.tsx';
+
+interface Props {
+  project: MyProject;
+  orgRoles: Partial<OrgRoles>;
+  onOpenDialog: (kind: ProjectDialog['kind'], project: MyProject) => void;
+}
+
+/** One project of the list: its name (opening /projects/{id}), its organization, the caller's role and the menu. */
+export function ProjectRow({ project, orgRoles, onOpenDialog }: Props) {
+  const { t } = useTranslation('projects');
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group wrap="nowrap" gap="sm" align="center">
+        <UnstyledButton
+          component={Link}
+          to={`/projects/${project._id}`}
+          aria-label={t('row.open', { name: project.name })}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Group wrap="nowrap" gap="sm">
+            <Avatar src={project.organization.logo ?? undefined} radius="md" color="blue" variant="light" alt="">
+              <IconFolder size={20} />
+            </Avatar>
+            <Stack gap={2} miw={0}>
+              <Text fw={600} truncate>
+                {project.name}
+              </Text>
+              <Group gap={6} wrap="nowrap" miw={0}>
+                <Text size="xs" c="dimmed" truncate title={t('row.organization', { name: project.organization.name })}>
+                  {project.organization.name}
+                </Text>
+                <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+                  {t(`presets.${project.permission.preset}`)}
+                </Badge>
+              </Group>
+            </Stack>
+          </Group>
+        </UnstyledButton>
+        <ProjectMenu project={project} orgRoles={orgRoles} onOpenDialog={onOpenDialog} />
+      </Group>
+    </Paper>
+  );
+}

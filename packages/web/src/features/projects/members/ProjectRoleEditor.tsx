@@ -1,0 +1,89 @@
+import { Checkbox, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import {
+  AREA_LEVELS,
+  PROJECT_AREAS,
+  PROJECT_ROLE_PRESETS,
+  type ProjectRolePreset,
+  type ProjectRoles,
+  projectPresetOf,
+  setAreaLevel,
+} from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { LEVEL_COLORS } from './levelColors.ts';
+import { flagEnabled, levelOptionEnabled, presetEnabled } from './memberRoles.ts';
+
+const PRESETS = Object.keys(PROJECT_ROLE_PRESETS) as Array<Exclude<ProjectRolePreset, 'custom'>>;
+
+interface Props {
+  roles: ProjectRoles;
+  /** The rights of the person editing: nothing above them can be chosen. */
+  editor: ProjectRoles;
+  onChange: (roles: ProjectRoles) => void;
+  /** Everything read-only (one's own role, while saving). */
+  disabled?: boolean;
+  /** Names the controls when several editors are on screen ("Role of Ada Lovelace"). */
+  label?: string;
+}
+
+/**
+ * A project role: a preset (Full Access, Contributor, Viewer, View Dashboards; Custom Role shows when the rights
+ * match none), each area hidden / view / edit and the editMembers and editProject checkboxes. An option the
+ * editor could not grant is disabled (spec 3 §5); changing Models also sets Packages (spec 3 §4).
+ */
+export function ProjectRoleEditor({ roles, editor, onChange, disabled = false, label }: Props) {
+  const { t } = useTranslation('projects');
+  const preset = projectPresetOf(roles);
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('role.preset')}
+        aria-label={label}
+        allowDeselect={false}
+        disabled={disabled}
+        value={preset}
+        data={[
+          ...PRESETS.map((p) => ({ value: p, label: t(`presets.${p}`), disabled: !presetEnabled(editor, p) })),
+          // Custom Role is what any other combination is: it shows, it is not picked.
+          { value: 'custom', label: t('presets.custom'), disabled: true },
+        ]}
+        onChange={(value) => {
+          if (value && value !== 'custom') onChange(PROJECT_ROLE_PRESETS[value as keyof typeof PROJECT_ROLE_PRESETS]);
+        }}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {PROJECT_AREAS.map((area) => {
+        const name = t(`areas.${area}`);
+        return (
+          <Group key={area} justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm">{name}</Text>
+            <div role="radiogroup" aria-label={t('role.areaAccess', { area: name })}>
+              <SegmentedControl
+                size="xs"
+                disabled={disabled}
+                value={roles[area]}
+                color={LEVEL_COLORS[roles[area]]}
+                data={AREA_LEVELS.map((level) => ({
+                  value: level,
+                  label: t(`levels.${level}`),
+                  disabled: !levelOptionEnabled(editor, area, level),
+                }))}
+                onChange={(level) => onChange(setAreaLevel(roles, area, level as (typeof AREA_LEVELS)[number]))}
+              />
+            </div>
+          </Group>
+        );
+      })}
+      <Group gap="lg">
+        {(['editMembers', 'editProject'] as const).map((flag) => (
+          <Checkbox
+            key={flag}
+            label={t(`flags.${flag}`)}
+            checked={roles[flag]}
+            disabled={disabled || !flagEnabled(editor, flag)}
+            onChange={(event) => onChange({ ...roles, [flag]: event.currentTarget.checked })}
+          />
+        ))}
+      </Group>
+    </Stack>
+  );
+}
