@@ -3,9 +3,12 @@
  *
  *   node --import tsx bench/ingest/measure.ts <tessera|duckdb|postgres> <csv> <workDir>
  *
- * Prints one JSON line: { seconds, rows, peakRssMb }. Peak RSS is the kernel's high-water mark (VmHWM) of
- * this process, or for postgres of the psql client that streams the file (the server's own memory is
- * PostgreSQL's business: shared buffers, not the file).
+ * Prints one JSON line: { seconds, cpuSeconds, rows, peakRssMb }.
+ * - Peak RSS is the kernel's high-water mark (VmHWM) of this process, or for postgres of the psql client that
+ *   streams the file (the server's own memory is PostgreSQL's business: shared buffers, not the file).
+ * - CPU seconds (user + system, all threads) are this process's, or for postgres the psql client's plus its
+ *   server backend's. On a shared machine they compare the work done when wall-clock times are disturbed
+ *   by other load.
  */
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -21,18 +24,32 @@ async function highWaterMb(pid: number | 'self'): Promise<number> {
   return Math.round(kb / 1024);
 }
 
+/** CPU seconds (user + system) of another process so far, from /proc (clock ticks of 1/100 s). */
+async function processCpu(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
+}
+
+const ownCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
 const sql = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
 async function tessera(csv: string, work: string) {
   const dataDir = path.join(work, 'data');
   configureEngine({ dataDir, allowedDirectories: [path.dirname(csv)] });
   const started = performance.now();
+  const cpu = ownCpu();
   const result = await ingestCsv({ dataDir, datasetId: 'bench', jobId: `j${Date.now()}`, csvPath: csv });
   const seconds = (performance.now() - started) / 1000;
-  const types = result.columns.map((c) => `${c.name}:${c.type}`).join(' ');
+  const cpuSeconds = ownCpu() - cpu;
+  const detail = result.columns.map((c) => `${c.name}:${c.type}`).join(' ');
   await closeEngine();
   await rm(path.join(dataDir, 'datasets', 'bench'), { recursive: true, force: true });
-  return { seconds, rows: result.rowCount, peakRssMb: await highWaterMb('self'), detail: types };
+  return { seconds, cpuSeconds, rows: result.rowCount, peakRssMb: await highWaterMb('self'), detail };
 }
 
 async function duckdb(csv: string, work: string) {
@@ -45,15 +62,17 @@ async function duckdb(csv: string, work: string) {
   const connection = await instance.connect();
   const out = path.join(work, 'duckdb-alone.parquet');
   const started = performance.now();
+  const cpu = ownCpu();
   const reader = await connection.runAndReadAll(
     `COPY (SELECT * FROM read_csv(${sql(csv)})) TO ${sql(out)} (FORMAT parquet)`,
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = ownCpu() - cpu;
   const rows = Number(reader.getRowsJson()[0]?.[0] ?? 0);
   connection.closeSync();
   instance.closeSync();
   await rm(out, { force: true });
-  return { seconds, rows, peakRssMb: await highWaterMb('self') };
+  return { seconds, cpuSeconds, rows, peakRssMb: await highWaterMb('self') };
 }
 
 async function postgres(csv: string) {
@@ -64,22 +83,27 @@ async function postgres(csv: string) {
   await client.query(`CREATE TABLE bench_ingest (
     id bigint, customer_id bigint, amount double precision, quantity integer, created_at timestamp,
     ship_date date, category text, region text, note text)`);
+  const copy = `\\copy bench_ingest FROM ${sql(csv)} WITH (FORMAT csv, HEADER true)`;
   const started = performance.now();
-  const child = spawn(
-    'psql',
-    [url, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy bench_ingest FROM ${sql(csv)} WITH (FORMAT csv, HEADER true)`],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let peak = 0;
-  const sampler = setInterval(async () => {
-    if (child.pid) peak = Math.max(peak, await highWaterMb(child.pid));
-  }, 100);
+  // One psql session that prints its server backend's pid first, so the backend's CPU can be sampled.
+  const child = spawn('psql', [url, '-v', 'ON_ERROR_STOP=1', '-At', '-c', 'SELECT pg_backend_pid()', '-c', copy], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
+  let backend = 0;
   child.stdout.on('data', (d) => {
     output += d;
+    backend ||= Number(/^(\d+)\n/.exec(output)?.[1] ?? 0);
   });
+  let peak = 0;
+  let clientCpu = 0;
+  let serverCpu = 0;
+  const sampler = setInterval(async () => {
+    if (!child.pid) return;
+    peak = Math.max(peak, await highWaterMb(child.pid));
+    clientCpu = Math.max(clientCpu, await processCpu(child.pid));
+    if (backend) serverCpu = Math.max(serverCpu, await processCpu(backend));
+  }, 100);
   const code: number = await new Promise((resolve) => child.on('close', resolve));
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
@@ -87,7 +111,7 @@ async function postgres(csv: string) {
   const rows = Number(/COPY (\d+)/.exec(output)?.[1] ?? 0);
   await client.query('DROP TABLE bench_ingest');
   await client.end();
-  return { seconds, rows, peakRssMb: peak };
+  return { seconds, cpuSeconds: clientCpu + serverCpu, rows, peakRssMb: peak };
 }
 
 const [mode, csv, work] = process.argv.slice(2);

@@ -32,6 +32,7 @@ console.log(`  ${sizeMb.toFixed(0)} MB ready in ${((performance.now() - t0) / 10
 
 interface Measure {
   seconds: number;
+  cpuSeconds: number;
   rows: number;
   peakRssMb: number;
   detail?: string;
@@ -65,7 +66,7 @@ for (let round = 1; round <= runs; round++) {
     const best = results[mode];
     if (typeof r === 'string') results[mode] ??= r;
     else {
-      console.log(`  ${r.seconds.toFixed(2)} s, peak RSS ${r.peakRssMb} MB`);
+      console.log(`  ${r.seconds.toFixed(2)} s, CPU ${r.cpuSeconds.toFixed(2)} s, peak RSS ${r.peakRssMb} MB`);
       if (typeof best !== 'object' || r.seconds < best.seconds) results[mode] = r;
     }
   }
@@ -75,18 +76,19 @@ const base = results.duckdb;
 const rows: string[] = [
   `Ingest of ${sizeMb.toFixed(0)} MB CSV${typeof base === 'object' ? ` (${base.rows.toLocaleString('en')} rows)` : ''} on ${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM${runs > 1 ? `, best of ${runs} rounds` : ''}`,
   '',
-  '| step | seconds | MB/s | × DuckDB alone | peak RSS (MB) | rows |',
-  '|---|---:|---:|---:|---:|---:|',
+  '| step | seconds | MB/s | × DuckDB alone | CPU s | CPU × DuckDB alone | peak RSS (MB) | rows |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
 ];
 for (const [mode, label] of steps) {
   const r = results[mode];
   if (typeof r === 'string') {
-    rows.push(`| ${label} | ${r} | | | | |`);
+    rows.push(`| ${label} | ${r} | | | | | | |`);
     continue;
   }
   const ratio = typeof base === 'object' ? (r.seconds / base.seconds).toFixed(2) : '—';
+  const cpuRatio = typeof base === 'object' ? (r.cpuSeconds / base.cpuSeconds).toFixed(2) : '—';
   rows.push(
-    `| ${label} | ${r.seconds.toFixed(2)} | ${(sizeMb / r.seconds).toFixed(1)} | ${ratio} | ${r.peakRssMb} | ${r.rows.toLocaleString('en')} |`,
+    `| ${label} | ${r.seconds.toFixed(2)} | ${(sizeMb / r.seconds).toFixed(1)} | ${ratio} | ${r.cpuSeconds.toFixed(1)} | ${cpuRatio} | ${r.peakRssMb} | ${r.rows.toLocaleString('en')} |`,
   );
 }
 console.log(`\n${rows.join('\n')}\n`);

@@ -20,7 +20,7 @@ export * from './filters.ts';
 export * from './ingest.ts';
 export * from './query.ts';
 export * from './segments.ts';
-export * from './sniff.ts';
+export type { CsvDialect, CsvEncoding } from './sniff.ts';
 export * from './source.ts';
 export { type Cell, ident, isDbName, Params } from './sql.ts';
 export * from './types.ts';

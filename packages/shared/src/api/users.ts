@@ -50,7 +50,11 @@ export const changeMyPassword = endpoint({
   method: 'PUT',
   path: '/api/v1/users/my/password',
   access: LOGIN,
-  body: z.object({ currentPassword: z.string().max(1000), password: z.string().max(1000), confirmPassword: z.string().max(1000) }),
+  body: z.object({
+    currentPassword: z.string().max(1000),
+    password: z.string().max(1000),
+    confirmPassword: z.string().max(1000),
+  }),
   response: ok,
 });
 

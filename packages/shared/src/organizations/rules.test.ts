@@ -53,29 +53,91 @@ type Rule = (a: OrgActor, o: OrgRef) => boolean;
 
 // Each row: a rule, an organization, and the actors allowed; every other actor is refused.
 const table: Array<[string, Rule, keyof typeof ORGS, ActorName[]]> = [
-  ['view', canViewOrganization, 'client', ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients', 'clientAdmin', 'clientStandard', 'clientViewOnly', 'clientUserAdmin', 'clientLoginViewer', 'clientSettingsEditor']],
-  ['view', canViewOrganization, 'consultant', ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients']],
+  [
+    'view',
+    canViewOrganization,
+    'client',
+    [
+      'root',
+      'consultantAdmin',
+      'consultantClientsOnly',
+      'consultantLoginsAndClients',
+      'clientAdmin',
+      'clientStandard',
+      'clientViewOnly',
+      'clientUserAdmin',
+      'clientLoginViewer',
+      'clientSettingsEditor',
+    ],
+  ],
+  [
+    'view',
+    canViewOrganization,
+    'consultant',
+    ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients'],
+  ],
   ['view', canViewOrganization, 'othersClient', ['root']],
   ['view', canViewOrganization, 'notAClient', ['root']],
-  ['edit', canEditOrganization, 'client', ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients', 'clientAdmin', 'clientSettingsEditor']],
+  [
+    'edit',
+    canEditOrganization,
+    'client',
+    [
+      'root',
+      'consultantAdmin',
+      'consultantClientsOnly',
+      'consultantLoginsAndClients',
+      'clientAdmin',
+      'clientSettingsEditor',
+    ],
+  ],
   ['edit', canEditOrganization, 'consultant', ['root', 'consultantAdmin']],
   ['edit', canEditOrganization, 'othersClient', ['root']],
-  ['administer', canAdministerOrganization, 'client', ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients']],
+  [
+    'administer',
+    canAdministerOrganization,
+    'client',
+    ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients'],
+  ],
   ['administer', canAdministerOrganization, 'consultant', ['root']],
   ['administer', canAdministerOrganization, 'notAClient', ['root']],
-  ['manage users', canManageUsersOf, 'client', ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients', 'clientAdmin', 'clientUserAdmin']],
+  [
+    'manage users',
+    canManageUsersOf,
+    'client',
+    [
+      'root',
+      'consultantAdmin',
+      'consultantClientsOnly',
+      'consultantLoginsAndClients',
+      'clientAdmin',
+      'clientUserAdmin',
+    ],
+  ],
   ['manage users', canManageUsersOf, 'consultant', ['root', 'consultantAdmin']],
   ['manage users', canManageUsersOf, 'othersClient', ['root']],
-  ['view logins', canViewLoginsOf, 'client', ['root', 'consultantAdmin', 'consultantLoginsAndClients', 'clientAdmin', 'clientLoginViewer']],
+  [
+    'view logins',
+    canViewLoginsOf,
+    'client',
+    ['root', 'consultantAdmin', 'consultantLoginsAndClients', 'clientAdmin', 'clientLoginViewer'],
+  ],
   ['view logins', canViewLoginsOf, 'consultant', ['root', 'consultantAdmin', 'consultantLoginsAndClients']],
   ['view logins', canViewLoginsOf, 'othersClient', ['root']],
-  ['list clients', canListClientsOf, 'consultant', ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients']],
+  [
+    'list clients',
+    canListClientsOf,
+    'consultant',
+    ['root', 'consultantAdmin', 'consultantClientsOnly', 'consultantLoginsAndClients'],
+  ],
   ['list clients', canListClientsOf, 'client', ['root']],
 ];
 
 describe('organization rules', () => {
   const cases = table.flatMap(([label, rule, org, allowed]) =>
-    (Object.keys(ACTORS) as ActorName[]).map((name) => [`${label} ${org} as ${name}`, rule, org, name, allowed.includes(name)] as const),
+    (Object.keys(ACTORS) as ActorName[]).map(
+      (name) => [`${label} ${org} as ${name}`, rule, org, name, allowed.includes(name)] as const,
+    ),
   );
   it.each(cases)('%s', (_label, rule, org, name, allowed) => {
     expect(rule(ACTORS[name], ORGS[org])).toBe(allowed);
@@ -90,8 +152,18 @@ describe('organization rules', () => {
 
   it.each([
     ['product operations', actor(OPS, rolesOf('manageAllOrganizations')), 'independent', 'any'],
-    ['a consultant’s client manager', actor(CONSULTANT, rolesOf('manageClientOrganizations')), 'consultant', 'clientOfOwn'],
-    ['a client manager outside a consultant organization', actor(STRANGER, rolesOf('manageClientOrganizations')), 'independent', 'none'],
+    [
+      'a consultant’s client manager',
+      actor(CONSULTANT, rolesOf('manageClientOrganizations')),
+      'consultant',
+      'clientOfOwn',
+    ],
+    [
+      'a client manager outside a consultant organization',
+      actor(STRANGER, rolesOf('manageClientOrganizations')),
+      'independent',
+      'none',
+    ],
     ['an organization admin', ACTORS.clientAdmin, 'client', 'none'],
   ] as const)('organization creation for %s: %s', (_label, who, type, expected) => {
     expect(organizationCreation(who, type)).toBe(expected);
@@ -107,9 +179,27 @@ describe('role rules', () => {
     ['an admin creates a client manager', admin, rolesOf('manageClientOrganizations'), undefined, false],
     ['an admin creates a root user', admin, ROLE_PRESETS.root, undefined, false],
     ['the root creates a root user', ROLE_PRESETS.root, ROLE_PRESETS.root, undefined, true],
-    ['a user admin alone grants createProjects', rolesOf('manageOrganizationUsers'), rolesOf('createProjects'), undefined, false],
-    ['a user admin alone creates a view-only user', rolesOf('manageOrganizationUsers'), ROLE_PRESETS.viewOnly, undefined, true],
-    ['an admin keeps a role it lacks unchanged', admin, { ...ROLE_PRESETS.standard, manageClientOrganizations: true }, { ...ROLE_PRESETS.viewOnly, manageClientOrganizations: true }, true],
+    [
+      'a user admin alone grants createProjects',
+      rolesOf('manageOrganizationUsers'),
+      rolesOf('createProjects'),
+      undefined,
+      false,
+    ],
+    [
+      'a user admin alone creates a view-only user',
+      rolesOf('manageOrganizationUsers'),
+      ROLE_PRESETS.viewOnly,
+      undefined,
+      true,
+    ],
+    [
+      'an admin keeps a role it lacks unchanged',
+      admin,
+      { ...ROLE_PRESETS.standard, manageClientOrganizations: true },
+      { ...ROLE_PRESETS.viewOnly, manageClientOrganizations: true },
+      true,
+    ],
     ['an admin takes away a role it lacks', admin, ROLE_PRESETS.viewOnly, rolesOf('manageAllOrganizations'), false],
     ['an admin takes away a role it holds', admin, ROLE_PRESETS.viewOnly, ROLE_PRESETS.standard, true],
   ];
@@ -130,7 +220,12 @@ describe('role rules', () => {
     ['an admin on a standard user', admin, ROLE_PRESETS.standard, true],
     ['an admin on another admin', admin, admin, true],
     ['an admin on the root', admin, ROLE_PRESETS.root, false],
-    ['a client manager on a plain client manager', rolesOf('manageClientOrganizations'), rolesOf('manageClientOrganizations'), true],
+    [
+      'a client manager on a plain client manager',
+      rolesOf('manageClientOrganizations'),
+      rolesOf('manageClientOrganizations'),
+      true,
+    ],
     ['anyone on a view-only user', ROLE_PRESETS.viewOnly, ROLE_PRESETS.viewOnly, true],
   ] as const)('holdsEveryRoleOf: %s', (_label, who, target, expected) => {
     expect(holdsEveryRoleOf(who, target)).toBe(expected);

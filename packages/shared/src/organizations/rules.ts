@@ -30,7 +30,8 @@ export const isClientOf = (actor: OrgActor, org: OrgRef) =>
   org.type === 'client' && org.consultantId === actor.organizationId && org.id !== actor.organizationId;
 
 /** The actor manages this organization as its consultant (manageClientOrganizations on one of its clients). */
-const managesAsConsultant = (actor: OrgActor, org: OrgRef) => has(actor, 'manageClientOrganizations') && isClientOf(actor, org);
+const managesAsConsultant = (actor: OrgActor, org: OrgRef) =>
+  has(actor, 'manageClientOrganizations') && isClientOf(actor, org);
 
 /**
  * May the actor see the organization at all? Its members see their own; a consultant's client managers see its
@@ -89,7 +90,9 @@ export function canViewLoginsOf(actor: OrgActor, org: OrgRef): boolean {
 
 /** The list of an organization's clients: product operations for any organization, a consultant's client managers for their own. */
 export function canListClientsOf(actor: OrgActor, org: OrgRef): boolean {
-  return has(actor, 'manageAllOrganizations') || (isOwnOrganization(actor, org) && has(actor, 'manageClientOrganizations'));
+  return (
+    has(actor, 'manageAllOrganizations') || (isOwnOrganization(actor, org) && has(actor, 'manageClientOrganizations'))
+  );
 }
 
 /**

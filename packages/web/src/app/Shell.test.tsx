@@ -51,11 +51,12 @@ describe('the shell', () => {
     const requests = stubNetwork((key) => {
       if (key === 'GET /api/v1/users/my') return { status: 200, body: makeUser(ROLE_PRESETS.organizationAdmin) };
       if (key === 'GET /api/v1/health') return health;
+      if (key === 'GET /api/v1/projects/my') return { status: 200, body: [] };
       return undefined;
     });
     renderShell();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Ada' })).toBeTruthy();
-    expect(screen.getByText('No projects available.')).toBeTruthy();
+    expect(await screen.findByText('No projects available.')).toBeTruthy();
     expect(requests.find((r) => r.url === '/api/v1/users/my')?.authorization).toBe('Bearer token');
     const bar = screen.getByRole('banner');
     expect(within(bar).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/projects');
@@ -84,7 +85,11 @@ describe('the shell', () => {
 
   it('switches the whole shell to French', async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'token');
-    stubNetwork((key) => (key === 'GET /api/v1/users/my' ? { status: 200, body: makeUser() } : health));
+    stubNetwork((key) => {
+      if (key === 'GET /api/v1/users/my') return { status: 200, body: makeUser() };
+      if (key === 'GET /api/v1/projects/my') return { status: 200, body: [] };
+      return health;
+    });
     renderShell();
     const bar = await screen.findByRole('banner');
     await userEvent.click(within(bar).getByText('FR'));

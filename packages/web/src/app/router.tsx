@@ -36,6 +36,12 @@ export const router = createBrowserRouter([
             lazy: async () => ({ Component: (await import('../features/projects/ProjectListPage.tsx')).ProjectListPage }),
           },
           {
+            path: 'projects/:projectId/*',
+            lazy: async () => ({
+              Component: (await import('../features/projects/shell/ProjectShell.tsx')).ProjectShell,
+            }),
+          },
+          {
             path: 'settings/*',
             lazy: async () => ({ Component: (await import('../features/settings/SettingsRoutes.tsx')).SettingsRoutes }),
           },

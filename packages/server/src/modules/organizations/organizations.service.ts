@@ -1,4 +1,5 @@
 import {
+  api,
   canAdministerOrganization,
   canChangeOrganizationKind,
   canEditOrganization,
@@ -6,7 +7,6 @@ import {
   canViewOrganization,
   organizationCreation,
   organizationLifecycleRefusal,
-  api,
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -67,7 +67,8 @@ export class OrganizationsService {
   /** manageAllOrganizations: all of them; manageClientOrganizations only: the clients of one's organization. */
   async list(caller: Caller): Promise<OrganizationRow[]> {
     if (caller.roles.manageAllOrganizations) return (await listAllOrganizations(this.db)).sort(byName);
-    if (caller.roles.manageClientOrganizations) return (await listClientsOf(this.db, caller.organizationId)).sort(byName);
+    if (caller.roles.manageClientOrganizations)
+      return (await listClientsOf(this.db, caller.organizationId)).sort(byName);
     throw forbidden();
   }
 

@@ -39,7 +39,9 @@ const MATRIX = `
 type Request = { endpoint: Endpoint; build: (w: Tenants) => Promise<InjectOptions> };
 const req = (
   endpoint: Endpoint,
-  build: (w: Tenants) => Promise<{ params?: Record<string, string>; query?: string; payload?: unknown; multipart?: boolean }>,
+  build: (
+    w: Tenants,
+  ) => Promise<{ params?: Record<string, string>; query?: string; payload?: unknown; multipart?: boolean }>,
 ): Request => ({
   endpoint,
   build: async (w) => {
@@ -56,7 +58,10 @@ let seq = 0;
 const newClient = async () =>
   (await createOrganization(t.database.db, { type: 'client', consultantId: w.orgs.consultant.id })).id;
 const newClientUser = async (needsReset = false) => {
-  const user = await createUser(t.database.db, w.orgs.client.id, { password: needsReset ? null : undefined, needsReset });
+  const user = await createUser(t.database.db, w.orgs.client.id, {
+    password: needsReset ? null : undefined,
+    needsReset,
+  });
   if (needsReset) await createResetCode(t.database.db, user.id, 'invitation');
   return user.id;
 };
@@ -85,7 +90,9 @@ const REQUESTS: Record<string, Request> = {
     params: { id: w.orgs.client.id },
     multipart: true,
   })),
-  'GET users/organizations/{client}': req(api.listOrganizationUsers, async () => ({ params: { id: w.orgs.client.id } })),
+  'GET users/organizations/{client}': req(api.listOrganizationUsers, async () => ({
+    params: { id: w.orgs.client.id },
+  })),
   'POST users?organizationId={client}': req(api.createUser, async () => ({
     query: `?organizationId=${w.orgs.client.id}`,
     payload: { first: 'New', last: 'User', email: `new-${++seq}@example.com`, roles: ROLE_PRESETS.standard },
@@ -127,7 +134,12 @@ function parse(table: string) {
   const lines = table
     .trim()
     .split('\n')
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   const [header, ...rows] = lines;
   const columns = header.slice(1) as ActorName[];
   return { columns, rows: rows.map(([label, ...codes]) => ({ label, codes: codes.map(Number) })) };
@@ -155,8 +167,10 @@ describe('tenant matrix of the administration routes', () => {
       for (const [i, name] of columns.entries()) {
         const request = await REQUESTS[label].build(w);
         const res = await as(t.app, w.actors[name].token)(request);
-        if (res.statusCode !== codes[i]) differences.push(`${label} as ${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-        else if (res.statusCode >= 400) expect(Object.keys(res.json().error)).toEqual(expect.arrayContaining(['code', 'message']));
+        if (res.statusCode !== codes[i])
+          differences.push(`${label} as ${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+        else if (res.statusCode >= 400)
+          expect(Object.keys(res.json().error)).toEqual(expect.arrayContaining(['code', 'message']));
       }
     }
     expect(differences).toEqual([]);
@@ -191,7 +205,10 @@ describe('tenant matrix of the administration routes', () => {
       expect(a.body).toBe(b.body);
     }
     // Nothing was changed by the refused calls.
-    const seen = await as(t.app, w.actors.clientAdmin.token)({ method: 'GET', url: `/api/v1/users/organizations/${w.orgs.client.id}` });
+    const seen = await as(
+      t.app,
+      w.actors.clientAdmin.token,
+    )({ method: 'GET', url: `/api/v1/users/organizations/${w.orgs.client.id}` });
     expect(seen.json().find((u: { _id: string }) => u._id === clientUser).active).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { type OrgRoles, ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations, projects, users } from '../../db/schema.ts';
+import { newId } from '../../platform/ids.ts';
 import { createOrganization, createUser } from '../../test/accounts.ts';
 import { ROOT } from '../../test/harness.ts';
 import { issueAccessToken } from '../auth/tokens.ts';
@@ -52,3 +53,10 @@ export async function buildTenants(db: Db) {
 }
 export type Tenants = Awaited<ReturnType<typeof buildTenants>>;
 export type ActorName = keyof Tenants['actors'];
+
+/** A project of the organization (straight into the table: the projects API has its own tests). */
+export async function addProject(db: Db, organizationId: string, isPublic = false): Promise<string> {
+  const id = newId();
+  await db.insert(projects).values({ id, organizationId, name: `Project ${id.slice(0, 6)}`, public: isPublic });
+  return id;
+}

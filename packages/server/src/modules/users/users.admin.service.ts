@@ -18,8 +18,8 @@ import {
   insertUser,
   listProjectIdsReachedBy,
   listUsersOfOrganization,
-  updateUserAccount,
   type UserRow,
+  updateUserAccount,
 } from './users.store.ts';
 
 type Caller = AuthUser['user'];
@@ -136,7 +136,11 @@ export class UserAdminService {
   }
 
   /** A fresh invitation for an unclaimed account: the earlier links die, the new code is mailed and answered. */
-  async resendInvitation(caller: Caller, userId: string, log: FastifyBaseLogger): Promise<{ row: UserRow; code: string }> {
+  async resendInvitation(
+    caller: Caller,
+    userId: string,
+    log: FastifyBaseLogger,
+  ): Promise<{ row: UserRow; code: string }> {
     const target = await this.managedUser(caller, userId);
     if (!target.needsReset) throw new HttpError('conflict', M.alreadyClaimed);
     const since = new Date(Date.now() - HOUR_MS);

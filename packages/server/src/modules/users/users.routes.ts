@@ -38,7 +38,9 @@ export async function usersRoutes(app: FastifyInstance) {
     presentUser(await admin.create(auth.user, query.organizationId, body, request.log)),
   );
 
-  route(app, api.updateUser, async ({ auth, params, body }) => presentUser(await admin.update(auth.user, params.id, body)));
+  route(app, api.updateUser, async ({ auth, params, body }) =>
+    presentUser(await admin.update(auth.user, params.id, body)),
+  );
 
   route(app, api.deleteUser, async ({ auth, params }) => {
     await admin.remove(auth.user, params.id);

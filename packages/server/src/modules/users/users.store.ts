@@ -102,7 +102,13 @@ export async function deleteUserRow(db: Db, id: string): Promise<boolean> {
 
 /** The projects where the user may have a live channel open: as a member, or in their own organization. */
 export async function listProjectIdsReachedBy(db: Db, user: { id: string; organizationId: string }): Promise<string[]> {
-  const member = await db.select({ id: permissions.projectId }).from(permissions).where(eq(permissions.userId, user.id));
-  const own = await db.select({ id: projects.id }).from(projects).where(eq(projects.organizationId, user.organizationId));
+  const member = await db
+    .select({ id: permissions.projectId })
+    .from(permissions)
+    .where(eq(permissions.userId, user.id));
+  const own = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.organizationId, user.organizationId));
   return [...new Set([...member, ...own].map((r) => r.id))];
 }

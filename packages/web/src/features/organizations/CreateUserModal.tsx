@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { OrgRoles } from '@tessera/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,11 +96,10 @@ export function CreateUserModal({ opened, onClose, organizationId, editor }: Cre
     <Modal opened={opened} onClose={close} title={t('createUser.title')} centered size="lg">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
               label={t('createUser.first')}
               required
-              miw={180}
               value={values.first}
               error={errors.first}
               onChange={(e) => set('first')(e.currentTarget.value)}
@@ -109,12 +108,11 @@ export function CreateUserModal({ opened, onClose, organizationId, editor }: Cre
             <TextInput
               label={t('createUser.last')}
               required
-              miw={180}
               value={values.last}
               error={errors.last}
               onChange={(e) => set('last')(e.currentTarget.value)}
             />
-          </Group>
+          </SimpleGrid>
           <TextInput
             label={t('createUser.email')}
             type="email"

@@ -1,4 +1,4 @@
-import { Group, Select, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { ORGANIZATION_TYPES, type Organization, type OrganizationType } from '@tessera/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,10 +46,9 @@ export function KindSettings({ organization }: { organization: Organization }) {
 
   return (
     <>
-      <Group grow align="flex-start" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Select
           label={t('general.type')}
-          miw={200}
           data={ORGANIZATION_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
           value={type}
           onChange={chooseType}
@@ -59,15 +58,14 @@ export function KindSettings({ organization }: { organization: Organization }) {
           <Select
             label={t('general.consultant')}
             placeholder={t('general.chooseConsultant')}
-            miw={200}
-            data={consultantChoices(all.data ?? [], organization._id)}
+              data={consultantChoices(all.data ?? [], organization._id)}
             value={organization.type === 'client' ? organization.consultantId : null}
             onChange={chooseConsultant}
             searchable
             allowDeselect={false}
           />
         )}
-      </Group>
+      </SimpleGrid>
       <TextInput
         label={t('general.plan')}
         value={plan}

@@ -64,9 +64,10 @@ export function OrganizationSettings({ organization, basePath, listPath }: Organ
           </Stack>
         </Group>
         <Tabs value={tab} onChange={(value) => value && void navigate(`${basePath}/${value}`)} keepMounted={false}>
-          <Tabs.List mb="lg" aria-label={t('tabs.label')}>
+          {/* One scrolling row on a phone rather than tabs wrapping under each other. */}
+          <Tabs.List mb="lg" aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
             {tabs.map((key) => (
-              <Tabs.Tab key={key} value={key}>
+              <Tabs.Tab key={key} value={key} style={{ flexShrink: 0 }}>
                 {t(`tabs.${key}`)}
               </Tabs.Tab>
             ))}

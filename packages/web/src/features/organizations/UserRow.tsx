@@ -57,33 +57,35 @@ export function UserRow({ user, own, canAct, onOpen }: UserRowProps) {
   return (
     <Paper withBorder p="sm" radius="md" role="listitem" aria-label={name}>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <UnstyledButton onClick={onOpen} aria-label={t('users.open', { name })} style={{ minWidth: 0, flex: '1 1 240px' }}>
-          <Group gap="sm" wrap="nowrap">
-            <UserAvatar user={user} size={40} />
-            <Stack gap={0} miw={0}>
-              <Text fw={600} truncate>
-                {name}
-              </Text>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {user.email}
-              </Text>
-            </Stack>
+        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <UnstyledButton onClick={onOpen} aria-label={t('users.open', { name })} style={{ minWidth: 0 }}>
+            <Group gap="sm" wrap="nowrap">
+              <UserAvatar user={user} size={40} />
+              <Stack gap={0} miw={0}>
+                <Text fw={600} truncate>
+                  {name}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+              </Stack>
+            </Group>
+          </UnstyledButton>
+          <Group gap={6} wrap="wrap" ml={52}>
+            <Badge variant="light">{t(`roles.presets.${rolePresetOf(user.roles)}`)}</Badge>
+            {own && <Badge variant="outline">{t('users.you')}</Badge>}
+            {user.needsReset && (
+              <Badge variant="light" color="yellow">
+                {t('users.unclaimed')}
+              </Badge>
+            )}
+            {!user.active && (
+              <Badge variant="light" color="red">
+                {t('inactive')}
+              </Badge>
+            )}
           </Group>
-        </UnstyledButton>
-        <Group gap={6} wrap="wrap">
-          <Badge variant="light">{t(`roles.presets.${rolePresetOf(user.roles)}`)}</Badge>
-          {own && <Badge variant="outline">{t('users.you')}</Badge>}
-          {user.needsReset && (
-            <Badge variant="light" color="yellow">
-              {t('users.unclaimed')}
-            </Badge>
-          )}
-          {!user.active && (
-            <Badge variant="light" color="red">
-              {t('inactive')}
-            </Badge>
-          )}
-        </Group>
+        </Stack>
         {actions && (
           <Group gap={6} wrap="wrap">
             {user.needsReset && (

@@ -33,7 +33,8 @@ describe('settings routes', () => {
     '/settings/clients',
     '/settings/root/organizations',
     '/settings/users/my/nothing',
-  ])('answers the 404 page at %s until its screens exist', async (path) => {
+    '/settings/nothing',
+  ])('answers the 404 page at %s for a standard user', async (path) => {
     serveApi({ 'GET /api/v1/users/my': { body: sampleUser() } });
     renderRoutes(settingsRoutes, path);
     expect(await screen.findByText('404')).toBeTruthy();

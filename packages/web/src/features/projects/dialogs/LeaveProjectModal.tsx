@@ -30,7 +30,7 @@ export function LeaveProjectModal({ project, onClose }: { project: MyProject; on
   return (
     <Modal opened onClose={() => !leave.isPending && onClose()} title={t('leave.title')} centered>
       <Stack gap="md">
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+        <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} />}>
           {t('leave.warning')}
         </Alert>
         {leave.error && (

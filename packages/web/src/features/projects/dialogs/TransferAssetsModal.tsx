@@ -67,7 +67,7 @@ export function TransferAssetsModal({ project, onClose, sources = TRANSFER_ASSET
     <Modal opened onClose={() => !transfer.isPending && onClose()} title={t('transferAssets.title')} centered size="lg">
       <Stack gap="md">
         {noTarget ? (
-          <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
+          <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />}>
             {t('transferAssets.none')}
           </Alert>
         ) : (

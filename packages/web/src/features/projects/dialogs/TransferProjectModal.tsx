@@ -54,7 +54,7 @@ export function TransferProjectModal({ project, onClose }: { project: MyProject;
   return (
     <Modal opened onClose={() => !update.isPending && onClose()} title={t('transferProject.title')} centered>
       <Stack gap="md">
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+        <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} />}>
           {t('transferProject.warning')}
         </Alert>
         {organizations.isLoading ? (

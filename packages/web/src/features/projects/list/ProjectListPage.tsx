@@ -53,7 +53,7 @@ export function ProjectListPage() {
           <Loader aria-label={t('loading')} />
         </Center>
       ) : projects.isError ? (
-        <Alert color="red">{t('loadFailed')}</Alert>
+        <Alert variant="light" color="red">{t('loadFailed')}</Alert>
       ) : empty ? (
         <EmptyState icon={<IconFolderOpen size={28} />} title={t(empty)} py="xl" />
       ) : (
