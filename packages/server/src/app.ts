@@ -37,7 +37,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   const database =
-    opts.database ?? (await openDatabase({ url: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
+    opts.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      pgliteDir: `${config.DATA_DIR}/db`,
+      onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed'),
+    }));
   const mailer =
     opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
   app.decorate('ctx', { config, database, db: database.db, mailer });

@@ -26,9 +26,12 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
  * Opens the metadata database and applies the migrations: PostgreSQL when a URL is given, else PGlite
  * in `dataDir` (or in memory when `dataDir` is 'memory://', as the tests do).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; pgliteDir: string; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle client whose connection the server ends (a restart, a failover) emits 'error' on the pool;
+    // without a listener that would crash the process. The pool replaces the client on next use.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };

@@ -6,6 +6,7 @@ import { users } from '../../db/schema.ts';
 import { createUser, randomAddress, signIn } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { actor, buildTenants, type Tenants } from '../organizations/tenants.fixtures.ts';
+import { INVITATIONS_PER_HOUR } from './users.admin.service.ts';
 
 const M = api.USER_MESSAGES;
 
@@ -141,6 +142,20 @@ describe('the invitation', () => {
       reset: true,
       resetCode: body.reset.token,
     });
+  });
+});
+
+describe('invitations per hour', () => {
+  it(`stops after ${INVITATIONS_PER_HOUR} invitations to one account in an hour (429)`, async () => {
+    const created = (await newUser({ email: 'flooded@example.com' })).json();
+    const resend = () => clientAdmin({ method: 'POST', url: `/api/v1/users/${created._id}/resendEmail` });
+    // The invitation mailed at creation counts as the first.
+    for (let i = 1; i < INVITATIONS_PER_HOUR; i++) expect((await resend()).statusCode).toBe(200);
+    const sent = t.mailer.sent.filter((m) => m.to === 'flooded@example.com').length;
+    const refused = await resend();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'rate-limited', message: M.tooManyInvitations });
+    expect(t.mailer.sent.filter((m) => m.to === 'flooded@example.com').length).toBe(sent);
   });
 });
 
