@@ -27,6 +27,12 @@ export const configSchema = z.object({
    */
   TRUST_PROXY: optional,
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** How often an idle worker asks the queue for work (pg-boss allows 0.5 at least); a local enqueue wakes it at once. */
+  JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** How often a process tells the database it still holds its unfinished jobs; 3 missed beats mean it is gone. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(10),
+  /** On shutdown, how long running jobs get to finish after being told to stop, before they are failed. */
+  JOBS_STOP_SECONDS: z.coerce.number().min(0).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is; unset in API-only tests. */
   WEB_DIST: optional,

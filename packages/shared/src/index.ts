@@ -13,5 +13,8 @@ export type { LoginAnswer } from './api/auth.ts';
 export * from './search/listSearch.ts';
 export * from './projects/permissions.ts';
 export * from './realtime/index.ts';
+export * from './jobs/index.ts';
 export type { Project, MyProject, MyProjectPermission } from './api/projects.ts';
 export type { Member, MemberUser, Permission } from './api/permissions.ts';
+export * from './datasets/index.ts';
+export * from './dataApps/index.ts';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { memberSchema } from '../api/permissions.ts';
 import { projectSchema } from '../api/projects.ts';
 import { id } from '../http/ids.ts';
+import { dashboardEventSchema, tabSchema, unitSchema } from '../dataApps/entities.ts';
+import { jobSchema } from '../jobs/job.ts';
 
 /**
  * Every event the server sends on a project's live channel, with its payload schema. The server's
@@ -19,6 +21,26 @@ export const projectEvents = {
   'permission:deleted': z.object({ _id: id, userId: id, projectId: id }),
   /** Transfer Assets moved these assets (by kind) from one project to the other; sent on both channels. */
   'assets:transferred': z.object({ fromProjectId: id, toProjectId: id, assets: z.record(z.string(), z.array(id)) }),
+  /** A dashboard was created or changed (settings, colours, tab order, preview image); names nobody. */
+  'dashboard:updated': dashboardEventSchema,
+  'dashboard:deleted': z.object({ _id: id }),
+  /** A tab was created or changed (name, description, layout, card order or cards added or removed). */
+  'tab:updated': tabSchema,
+  'tab:deleted': z.object({ _id: id, dashboardId: id }),
+  /** A card was created or changed (name, description, type, vis). */
+  'unit:updated': unitSchema,
+  'unit:deleted': z.object({ _id: id, tabId: id, dashboardId: id }),
+  /** A job was created, changed status or reported progress (sent to those who see its owner's area). */
+  'job:updated': jobSchema,
+  /** A dataset was created, imported, appended to, renamed, moved in or out of a folder, or lost a job's rows: lists refetch. */
+  'dataset:updated': z.object({
+    _id: id,
+    reason: z.enum(['created', 'imported', 'appended', 'dataDeleted', 'updated', 'featuresUpdated']),
+  }),
+  /** A dataset was deleted. */
+  'dataset:deleted': z.object({ _id: id }),
+  /** A folder of datasets was created, renamed or deleted. */
+  'collection:updated': z.object({ _id: id, deleted: z.boolean() }),
 } as const;
 
 export type ProjectEventName = keyof typeof projectEvents;

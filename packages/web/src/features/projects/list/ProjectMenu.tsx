@@ -83,19 +83,18 @@ export function ProjectMenu({ project, orgRoles, onOpenDialog }: Props) {
     </Menu.Item>
   );
 
+  // A checkbox item (role menuitemcheckbox, aria-checked) drawn as a switch: the spec calls it a switch.
   const publicSwitch = (
-    <Menu.Item
+    <Menu.CheckboxItem
       key="publicDashboards"
-      role="menuitemcheckbox"
-      aria-checked={project.public}
-      closeMenuOnClick={false}
+      checked={project.public}
+      onChange={togglePublic}
       disabled={update.isPending}
-      leftSection={<IconWorld size={16} />}
+      checkIcon={<IconWorld size={16} />}
       rightSection={<Switch size="xs" checked={project.public} readOnly tabIndex={-1} aria-hidden="true" />}
-      onClick={togglePublic}
     >
       {t('menu.publicDashboards')}
-    </Menu.Item>
+    </Menu.CheckboxItem>
   );
 
   return (

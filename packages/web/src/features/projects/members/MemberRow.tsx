@@ -57,10 +57,10 @@ export function MemberRow({ member, editor, isMe, canEditRole }: Props) {
           <Text size="xs" c="dimmed" truncate>
             {member.user.email}
           </Text>
+          <Badge variant="light" size="sm" mt={4}>
+            {t(`presets.${member.preset}`)}
+          </Badge>
         </Stack>
-        <Badge variant="light" style={{ flexShrink: 0 }}>
-          {t(`presets.${member.preset}`)}
-        </Badge>
         <Tooltip label={canEditRole ? t('members.editRole', { name }) : t('members.ownRole')}>
           <ActionIcon
             variant={opened ? 'light' : 'subtle'}

@@ -1,5 +1,6 @@
 import { Center, Divider, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import type { MyProject } from '@tessera/shared';
+import { useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS, type MyProject } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useProjectMembers } from '../../../api/permissions.ts';
 import { useReachableOrganizations } from '../../../api/projects.ts';
@@ -14,6 +15,7 @@ export function MembersModal({ project, onClose }: { project: MyProject; onClose
   const me = useMe();
   const ownOrganization = useMyOrganization();
   const members = useProjectMembers(project._id);
+  const phone = useMediaQuery(`(max-width: ${BREAKPOINTS.phone}px)`);
   const roles = me.data?.roles;
   const reachesOthers = !!(roles?.manageAllOrganizations || roles?.manageClientOrganizations);
   const others = useReachableOrganizations(reachesOthers);
@@ -33,7 +35,7 @@ export function MembersModal({ project, onClose }: { project: MyProject; onClose
     : [];
 
   return (
-    <Modal opened onClose={onClose} title={t('members.title')} size="lg" centered>
+    <Modal opened onClose={onClose} title={t('members.title')} size="lg" centered fullScreen={phone}>
       <Stack gap="md">
         <Title order={4}>{t('members.current')}</Title>
         {members.isPending ? (

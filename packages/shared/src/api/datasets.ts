@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { projectRule } from '../http/access.ts';
+import { endpoint } from '../http/endpoint.ts';
+import { id, idParams, ok } from '../http/ids.ts';
+import { MAX_UPLOAD_BYTES, DATASET_DATA_MAX_LIMIT, DATASET_PAGE_SIZE } from '../datasets/constants.ts';
+import {
+  cellSchema,
+  datasetDetailSchema,
+  datasetSchema,
+  joinSourceSchema,
+  pagesSchema,
+} from '../datasets/entities.ts';
+import { datasetJobSchema } from '../datasets/jobs.ts';
+import { datasetQuerySchema } from '../datasets/query.ts';
+
+/** Datasets (spec 3 §4, §7 "Datasets"). Reading needs dataset view; every change needs dataset edit. */
+
+export const DATASET_NAME_MAX = 200;
+export const DATASET_DESCRIPTION_MAX = 2000;
+
+const VIEW = { area: 'dataset', level: 'view' } as const;
+const EDIT = { area: 'dataset', level: 'edit' } as const;
+
+export const datasetNameField = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(DATASET_NAME_MAX, `At most ${DATASET_NAME_MAX} characters`);
+const descriptionField = z.string().trim().max(DATASET_DESCRIPTION_MAX, `At most ${DATASET_DESCRIPTION_MAX} characters`);
+
+export const listDatasets = endpoint({
+  method: 'GET',
+  path: '/api/v1/datasets',
+  access: projectRule(VIEW, 'project', 'query', 'projectId'),
+  query: z.object({ projectId: id }),
+  response: z.array(datasetSchema),
+});
+
+export const getDataset = endpoint({
+  method: 'GET',
+  path: '/api/v1/datasets/:id',
+  access: projectRule(VIEW, 'dataset'),
+  params: idParams,
+  response: datasetDetailSchema,
+});
+
+const createFileDataset = z
+  .object({
+    type: z.literal('file').optional(),
+    name: datasetNameField,
+    projectId: id,
+    description: descriptionField.optional(),
+  })
+  .strict();
+
+/** A joined dataset: both sources must be datasets of the same project (spec 3 §4 "Joined dataset creation"). */
+const createJoinedDataset = z
+  .object({
+    type: z.literal('joined'),
+    name: datasetNameField,
+    projectId: id,
+    description: descriptionField.optional(),
+    source: z.object({ join: joinSourceSchema }).strict(),
+  })
+  .strict();
+
+/**
+ * Creates a file dataset (then `POST /datasets/{id}/upload`; the web names it after the file, without the
+ * extension) or a joined dataset, whose features are derived from its sources at once.
+ */
+export const createDataset = endpoint({
+  method: 'POST',
+  path: '/api/v1/datasets',
+  access: projectRule(EDIT, 'project', 'body', 'projectId'),
+  body: z.union([createJoinedDataset, createFileDataset]),
+  response: datasetDetailSchema,
+});
+
+/** Rename, describe, or put in folders (`collections`: the folder ids, all of the dataset's project). */
+export const updateDataset = endpoint({
+  method: 'PUT',
+  path: '/api/v1/datasets/:id',
+  access: projectRule(EDIT, 'dataset'),
+  params: idParams,
+  body: z
+    .object({
+      name: datasetNameField.optional(),
+      description: descriptionField.optional(),
+      collections: z.array(id).max(100).optional(),
+    })
+    .strict(),
+  response: datasetSchema,
+});
+
+/** Deletes the dataset, its features and its data. A dataset a joined dataset reads from answers 409. */
+export const deleteDataset = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/datasets/:id',
+  access: projectRule(EDIT, 'dataset'),
+  params: idParams,
+  response: ok,
+});
+
+/**
+ * The first file of a file dataset (multipart, field `file`): a .csv under 2,000,000,000 bytes, else 400
+ * 'wrong file type' / 413 'file too large' (fields.file), checked before any byte is stored where possible.
+ * The file streams to disk; the answer is the import job, whose statuses then arrive as `job:updated` on the
+ * project's live channel, and `dataset:updated` when the dataset is imported.
+ */
+export const uploadDataset = endpoint({
+  method: 'POST',
+  path: '/api/v1/datasets/:id/upload',
+  access: projectRule(EDIT, 'dataset'),
+  params: idParams,
+  multipart: { field: 'file', maxBytes: MAX_UPLOAD_BYTES },
+  response: datasetJobSchema,
+});
+
+/**
+ * Appends a file to an imported file dataset: its column names must match the original file's (any order),
+ * else 400 naming the difference ("Missing columns: x; unexpected columns: y"). Each append is a job.
+ */
+export const appendDataset = endpoint({
+  method: 'PUT',
+  path: '/api/v1/datasets/:id/append',
+  access: projectRule(EDIT, 'dataset'),
+  params: idParams,
+  multipart: { field: 'file', maxBytes: MAX_UPLOAD_BYTES },
+  response: datasetJobSchema,
+});
+
+/**
+ * The user left the page during an upload: the dataset's uploads still in progress (`continue`), or the one
+ * named, are failed. Answers the jobs it failed.
+ */
+export const failDatasetJob = endpoint({
+  method: 'POST',
+  path: '/api/v1/datasets/:id/failJob',
+  access: projectRule(EDIT, 'dataset'),
+  params: idParams,
+  body: z.object({ jobId: id.optional() }).strict().optional(),
+  response: z.array(datasetJobSchema),
+});
+
+const pageNumber = z.coerce.number().int('A whole number').min(1, 'At least 1');
+
+/**
+ * One page of rows (spec 3 §4 Data tab: 50 a page). Each row is keyed by feature `_id`; hidden features are left
+ * out; a changed type is applied as a cast. `jobId` reads one job's rows only.
+ */
+export const datasetData = endpoint({
+  method: 'POST',
+  path: '/api/v1/datasets/:id/data',
+  access: projectRule(VIEW, 'dataset'),
+  params: idParams,
+  query: z.object({
+    jobId: id.optional(),
+    page: pageNumber.default(1),
+    limit: pageNumber.max(DATASET_DATA_MAX_LIMIT, `At most ${DATASET_DATA_MAX_LIMIT}`).default(DATASET_PAGE_SIZE),
+  }),
+  body: datasetQuerySchema.optional(),
+  response: z.object({
+    list: z.array(z.record(z.string(), cellSchema)),
+    pages: pagesSchema,
+    /** Rows over all pages. */
+    count: z.number().int(),
+    jobId: id.nullable(),
+  }),
+});
+
+/** The CSV of the dataset (visible features, header = their names, changed types cast), streamed. */
+export const downloadDataset = endpoint({
+  method: 'GET',
+  path: '/api/v1/datasets/:id/download',
+  access: projectRule(VIEW, 'dataset'),
+  params: idParams,
+  response: z.string(),
+  raw: true,
+});
+
+/** The Append History tab: original file name, created, last updated and the jobs, newest first. */
+export const datasetHistory = endpoint({
+  method: 'GET',
+  path: '/api/v1/datasets/:id/jobs',
+  access: projectRule(VIEW, 'dataset'),
+  params: idParams,
+  response: z.object({
+    originalFileName: z.string().nullable(),
+    timeCreated: z.string(),
+    lastUpdated: z.string(),
+    jobs: z.array(datasetJobSchema),
+  }),
+});
+
+/** Removes exactly the rows one job brought (its segment); answers the dataset. */
+export const deleteDatasetJobData = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/datasets/:id/deleteData/:jobId',
+  access: projectRule(EDIT, 'dataset'),
+  params: z.object({ id, jobId: id }),
+  response: datasetSchema,
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  COLOR_SCALES,
+  COLOR_SCHEME_NAMES,
+  COLOR_THEMES,
+  colorAt,
+  colorSchemeNameSchema,
+  DEFAULT_COLOR_SCHEME,
+  HEX_COLOR_PATTERN,
+  schemeColors,
+} from './colors.ts';
+
+describe('colour scales', () => {
+  it('are the 22 named scales of spec 2 §9, in its order, default spectrumOne', () => {
+    expect(COLOR_SCHEME_NAMES).toEqual([
+      'spectrumOne',
+      'spectrumTwo',
+      'spectral',
+      'rainbowSpectrum',
+      'tesseraColors',
+      'bioLumen',
+      'redYellowBlue',
+      'redYellowGreen',
+      'redGray',
+      'brownTeal',
+      'purpleGreen',
+      'yellowBlue',
+      'greenBlue',
+      'redOrange',
+      'yellowPurple',
+      'redPurple',
+      'cubeHelix',
+      'red',
+      'orange',
+      'green',
+      'blue',
+      'purple',
+    ]);
+    expect(DEFAULT_COLOR_SCHEME).toBe('spectrumOne');
+  });
+
+  it('are real palettes: at least 9 valid, distinct hex colours each', () => {
+    for (const name of COLOR_SCHEME_NAMES) {
+      const colors = COLOR_SCALES[name].colors;
+      expect(colors.length, name).toBeGreaterThanOrEqual(9);
+      for (const c of colors) expect(c, name).toMatch(/^#[0-9a-fA-F]{6}$/);
+      expect(new Set(colors.map((c) => c.toLowerCase())).size, name).toBe(colors.length);
+    }
+  });
+
+  it('six preset themes, each on a known scale', () => {
+    expect(COLOR_THEMES).toHaveLength(6);
+    expect(new Set(COLOR_THEMES.map((t) => t.key)).size).toBe(6);
+    for (const t of COLOR_THEMES) expect(colorSchemeNameSchema.safeParse(t.colorScheme).success).toBe(true);
+  });
+
+  it('the scheme name schema refuses unknown names', () => {
+    expect(colorSchemeNameSchema.safeParse('spectrumOne').success).toBe(true);
+    expect(colorSchemeNameSchema.safeParse('comicSans').success).toBe(false);
+  });
+});
+
+describe('schemeColors', () => {
+  it('cycles a categorical scale', () => {
+    const base = COLOR_SCALES.spectrumOne.colors;
+    const colors = schemeColors('spectrumOne', base.length + 2);
+    expect(colors.slice(0, base.length)).toEqual([...base]);
+    expect(colors.slice(base.length)).toEqual([base[0], base[1]]);
+  });
+
+  it('samples a sequential scale from end to end, its middle for one colour', () => {
+    expect(schemeColors('blue', 2)).toEqual(['#f7fbff', '#08306b']);
+    expect(schemeColors('blue', 3)).toEqual(['#f7fbff', COLOR_SCALES.blue.colors[4], '#08306b']);
+    expect(schemeColors('spectral', 1)).toEqual(['#ffffbf']);
+    expect(schemeColors('blue', 0)).toEqual([]);
+  });
+
+  it('interpolates between anchors and clamps t', () => {
+    // Halfway between #000000 and #1a1530 on cubeHelix's first segment (t = 0.05 of 10 segments).
+    expect(colorAt('cubeHelix', 0.05)).toBe('#0d0b18');
+    expect(colorAt('red', -1)).toBe('#fff5f0');
+    expect(colorAt('red', 7)).toBe('#67000d');
+    expect(colorAt('red', Number.NaN)).toBe('#fff5f0');
+  });
+
+  it('falls back to the default scale for a name it does not know', () => {
+    expect(schemeColors('gone' as never, 2)).toEqual(schemeColors('spectrumOne', 2));
+  });
+});
+
+describe('hex colours', () => {
+  it.each([
+    ['#fff', true],
+    ['#ffff', true],
+    ['#a1b2c3', true],
+    ['#A1B2C380', true],
+    ['#abcde', false],
+    ['fff', false],
+    ['#ggg', false],
+    ['red', false],
+  ])('%s → %s', (value, valid) => expect(HEX_COLOR_PATTERN.test(value)).toBe(valid));
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { GRADIENT_DEFAULTS } from './colors.ts';
+import { type CustomSubtype, DATA_APP_LIMITS, type UnitType } from './constants.ts';
+
+/**
+ * A card's vis: what it maps and how it draws (spec 2 §3 chart, KPI, table and custom vis). Its exact shape
+ * belongs to the query and mapping issues, which validate it strictly where they read it; here it is checked
+ * loosely so that they can extend it without a migration: a JSON object of bounded size and depth.
+ */
+export type Vis = Record<string, unknown>;
+
+/** Depth of nested objects and arrays, counted without recursion (a hostile body cannot blow the stack). */
+export function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    max = Math.max(max, depth + 1);
+    if (max > DATA_APP_LIMITS.visMaxDepth) return max;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+export const visSchema = z.record(z.string(), z.unknown()).superRefine((v, ctx) => {
+  // Depth first: measuring the size of a too-deep value would itself overflow the stack.
+  if (jsonDepth(v) > DATA_APP_LIMITS.visMaxDepth) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `The card's settings are nested too deeply (at most ${DATA_APP_LIMITS.visMaxDepth} levels)`,
+    });
+  } else if (byteLength(JSON.stringify(v)) > DATA_APP_LIMITS.visMaxBytes) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `The card's settings are too large (at most ${DATA_APP_LIMITS.visMaxBytes / 1000} kB)`,
+    });
+  }
+});
+
+/** Default new chart (spec 2 §3): an area chart with every bucket empty. */
+export function defaultChartVis(): Vis {
+  return {
+    chartType: 'area',
+    independent: [],
+    dependent: [],
+    otherDimensions: [],
+    gradientDimension: [],
+    groupBy: [],
+    orderBy: [],
+    filters: [],
+    tooltip: { series: [] },
+    display: {},
+    colors: { series: {}, groups: {}, gradients: { ...GRADIENT_DEFAULTS }, features: {} },
+  };
+}
+
+/** The vis a card starts from once its type is chosen in the chooser (or the Beta Card Types item). */
+export function defaultVis(type: UnitType, subtype?: CustomSubtype | null): Vis {
+  switch (type) {
+    case 'chart':
+      return defaultChartVis();
+    case 'kpi':
+      return { kpi: [], filters: [] };
+    case 'table':
+      return { table: [], filters: [] };
+    case 'custom':
+      return { subtype: subtype ?? null, filters: [] };
+  }
+}
+
+/**
+ * The datasets a vis draws on: every `dataset._id` of a feature reference (`feature: {_id, dataset: {_id}}`,
+ * the spec's Feature shape) anywhere in it. The mapping editor stores feature references so; the data app
+ * card's source count is the number of distinct ids over a dashboard's cards.
+ */
+export function visDatasetIds(vis: unknown): string[] {
+  const found = new Set<string>();
+  const stack: unknown[] = [vis];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v)) {
+      const feature = (v as Record<string, unknown>).feature;
+      const dataset = feature && typeof feature === 'object' ? (feature as Record<string, unknown>).dataset : undefined;
+      const datasetId = dataset && typeof dataset === 'object' ? (dataset as Record<string, unknown>)._id : undefined;
+      if (typeof datasetId === 'string' && /^[0-9a-f]{24}$/.test(datasetId)) found.add(datasetId);
+    }
+    for (const child of Object.values(v)) stack.push(child);
+  }
+  return [...found].sort();
+}
