@@ -5,10 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { closeEngine, configureEngine } from '@tessera/analytics';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
+import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { installRealtime } from './platform/realtime.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
@@ -45,8 +47,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }));
   const mailer =
     opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
-  app.decorate('ctx', { config, database, db: database.db, mailer });
+  // Jobs start when the app is ready and stop first when it closes (before the live channel and the database).
+  const jobs = installJobs(app, config, database);
+  app.decorate('ctx', { config, database, db: database.db, mailer, jobs });
   if (!opts.database) app.addHook('onClose', async () => database.close());
+  // DuckDB (datasets' Parquet segments under DATA_DIR/datasets) starts on first use and closes with the app.
+  configureEngine({ dataDir: config.DATA_DIR });
+  app.addHook('onClose', async () => closeEngine());
   // The live channel shares the API's HTTP server; it closes (sockets, Redis clients) with the app.
   await installRealtime(app);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { JOB_OWNER_TYPES, JOB_STATUSES, JOB_TYPES, type OrgRoles } from '@tessera/shared';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -192,5 +192,209 @@ export const jobs = pgTable(
     index('jobs_unfinished_idx')
       .on(t.status)
       .where(sql`${t.status} in ('queued', 'continue', 'active')`),
+  ],
+);
+
+/**
+ * Data apps (spec 2 §3): a dashboard or report holds its tab ids in order; a tab holds its card ids in order
+ * and their grid layout; a card (unit) holds its vis. Orders live in the parent so that a reorder is one
+ * write; the children point to their parent so that deletes cascade.
+ */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['Dashboard', 'Report'] }).notNull(),
+    tabIds: jsonb('tab_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    colors: jsonb('colors').$type<import('@tessera/shared').DashboardColors>().notNull(),
+    display: jsonb('display').$type<import('@tessera/shared').DashboardDisplay>().notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    previewStatus: text('preview_status', { enum: ['new', 'pending', 'ready', 'failed'] }).notNull().default('new'),
+    /** When the pending render was asked for (a render pending far longer than its timeout is asked again). */
+    previewRequestedAt: timestamp('preview_requested_at', { withTimezone: true, mode: 'date' }),
+    /** When the current image was taken: its url carries it so that a new image is not served from a cache. */
+    previewRenderedAt: timestamp('preview_rendered_at', { withTimezone: true, mode: 'date' }),
+    previewError: text('preview_error'),
+    timeCreated: createdAt(),
+  },
+  (t) => [index('dashboards_project_idx').on(t.projectId, t.timeCreated)],
+);
+
+export const tabs = pgTable(
+  'tabs',
+  {
+    id: text('id').primaryKey(),
+    dashboardId: text('dashboard_id')
+      .notNull()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    unitIds: jsonb('unit_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    layout: jsonb('layout').$type<import('@tessera/shared').LayoutItem[]>().notNull().default(sql`'[]'::jsonb`),
+    filters: jsonb('filters').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    timeCreated: createdAt(),
+  },
+  (t) => [index('tabs_dashboard_idx').on(t.dashboardId)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: text('id').primaryKey(),
+    tabId: text('tab_id')
+      .notNull()
+      .references(() => tabs.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['chart', 'kpi', 'table', 'custom'] }),
+    subtype: text('subtype'),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+    vis: jsonb('vis').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** The datasets the vis draws on (visDatasetIds), kept with each write for the list's source count. */
+    datasetIds: jsonb('dataset_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    timeCreated: createdAt(),
+    timeUpdated: timestamp('time_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('units_tab_idx').on(t.tabId)],
+);
+
+/**
+ * One-time tokens of the preview renderer: the headless browser presents one (`?previewToken=`) to read that
+ * one dashboard through the public family while it renders; stored hashed, short-lived, deleted when the
+ * render ends.
+ */
+export const dashboardPreviewTokens = pgTable(
+  'dashboard_preview_tokens',
+  {
+    id: text('id').primaryKey(),
+    dashboardId: text('dashboard_id')
+      .notNull()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    timeCreated: createdAt(),
+  },
+  (t) => [uniqueIndex('dashboard_preview_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * Datasets (spec 3 §3; DESIGN §3 "Datasets"). The rows live in Parquet segments under
+ * `DATA_DIR/datasets/{id}/`, one per job; this row holds the metadata. `columns` keeps the original file's
+ * header names with their stable db names and dataset-wide physical types: an append must match those names,
+ * whatever the features were renamed to since.
+ */
+export const datasets = pgTable(
+  'datasets',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['file', 'joined', 'modelResult', 'formData'] }).notNull(),
+    source: jsonb('source').$type<import('@tessera/shared').Dataset['source']>().notNull().default(sql`'{}'::jsonb`),
+    columns: jsonb('columns')
+      .$type<Array<{ name: string; dbName: string; physicalType: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    imported: boolean('imported').notNull().default(false),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    timeCreated: createdAt(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('datasets_project_idx').on(t.projectId)],
+);
+
+/**
+ * What each job brings to its dataset (an upload, an append, or another module's output: a model run, form
+ * responses): the segment `DATA_DIR/datasets/{datasetId}/{jobId}.parquet`. `state`: pending while the job runs;
+ * imported once the segment is committed (only imported segments are ever read, in `importedAt` order);
+ * deleted once its rows were removed.
+ */
+export const datasetJobs = pgTable(
+  'dataset_jobs',
+  {
+    jobId: text('job_id')
+      .primaryKey()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['upload', 'append', 'output'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }),
+    rowCount: bigint('row_count', { mode: 'number' }),
+    state: text('state', { enum: ['pending', 'imported', 'deleted'] }).notNull().default('pending'),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }),
+    timeCreated: createdAt(),
+  },
+  (t) => [index('dataset_jobs_dataset_idx').on(t.datasetId, t.timeCreated)],
+);
+
+/**
+ * Features, the columns of a dataset (spec 3 §3). `dbName` is the column in the segments and never changes;
+ * name, hidden, description and type are metadata (a changed type is a cast at query time from `physicalType`).
+ */
+export const features = pgTable(
+  'features',
+  {
+    id: text('id').primaryKey(),
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['id', 'number', 'date', 'time', 'category', 'text'] }).notNull(),
+    detectedType: text('detected_type', { enum: ['id', 'number', 'date', 'time', 'category', 'text'] }).notNull(),
+    precision: text('precision', { enum: ['year', 'month', 'day', 'hour', 'minute', 'second'] }),
+    description: text('description').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    listIndex: integer('list_index').notNull(),
+    dbName: text('db_name').notNull(),
+    physicalType: text('physical_type').notNull(),
+    stats: jsonb('stats')
+      .$type<{ min: string | number | boolean | null; max: string | number | boolean | null; avg: number | null }>()
+      .notNull(),
+    preview: jsonb('preview').$type<Array<string | number | boolean | null>>().notNull(),
+    timeCreated: createdAt(),
+  },
+  (t) => [uniqueIndex('features_dataset_db_name_unique').on(t.datasetId, t.dbName)],
+);
+
+/** Folders of datasets (spec 3 §3 Collection); a name is unique in its project, whatever its case. */
+export const collections = pgTable(
+  'collections',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    timeCreated: createdAt(),
+  },
+  (t) => [uniqueIndex('collections_project_name_unique').on(t.projectId, sql`lower(${t.name})`)],
+);
+
+/** A dataset's folders (spec 3 §3 `dataset.collections`). */
+export const datasetCollections = pgTable(
+  'dataset_collections',
+  {
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('dataset_collections_unique').on(t.datasetId, t.collectionId),
+    index('dataset_collections_collection_idx').on(t.collectionId),
   ],
 );

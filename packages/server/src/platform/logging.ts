@@ -4,7 +4,7 @@ import type { FastifyServerOptions } from 'fastify';
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/login\/reset\/)[^/?#]+/g, '$1[redacted]')
-    .replace(/([?&](?:code|state|token|access_token|id_token|password)=)[^&#]*/gi, '$1[redacted]');
+    .replace(/([?&](?:code|state|token|access_token|id_token|password|previewToken)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** pino: one JSON line per request, never a password, token or reset code (bodies are not logged at all). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { colorSchemeNameSchema, hexColorSchema } from '../dataApps/colors.ts';
 import { PREVIEW_TOKEN_PARAM } from '../dataApps/constants.ts';
 import {
   dashboardDetailSchema,
@@ -11,7 +12,6 @@ import {
   tabSchema,
   unitSchema,
 } from '../dataApps/entities.ts';
-import { colorSchemeNameSchema, hexColorSchema } from '../dataApps/colors.ts';
 import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
@@ -87,7 +87,7 @@ export const updateDashboard = endpoint({
       colors: z
         .object({
           colorScheme: colorSchemeNameSchema.optional(),
-          /** Replaces the whole map; a feature's colour set to null is removed. */
+          /** A patch: each given feature's colour is set, null removes it, features not given keep theirs. */
           features: z.record(id, hexColorSchema.nullable()).optional(),
         })
         .strict()
@@ -113,7 +113,7 @@ export const duplicateDashboard = endpoint({
   access: projectRule(edit, 'dashboard'),
   params: idParams,
   /** Default name: the original's followed by ' (copy)'. */
-  body: z.object({ name: dataAppNameField.optional() }).strict().optional(),
+  body: z.object({ name: dataAppNameField.optional() }).strict().nullish(),
   response: dashboardSchema,
 });
 
@@ -136,7 +136,7 @@ export const duplicateTab = endpoint({
   access: projectRule(edit, 'dashboard'),
   params: tabParams,
   /** Default name: the original's followed by ' (copy)'. */
-  body: z.object({ name: dataAppNameField.optional() }).strict().optional(),
+  body: z.object({ name: dataAppNameField.optional() }).strict().nullish(),
   response: z.object({ dashboard: dashboardSchema, tab: tabSchema, units: z.array(unitSchema) }),
 });
 

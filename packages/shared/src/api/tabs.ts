@@ -55,7 +55,7 @@ export const createUnit = endpoint({
   body: z
     .object({ layoutItem: layoutBoxSchema.optional(), clientId: z.string().min(1).max(64).optional() })
     .strict()
-    .optional(),
+    .nullish(),
   response: z.object({ tab: tabSchema, unit: unitSchema, clientId: z.string().optional() }),
 });
 
@@ -65,7 +65,7 @@ export const duplicateUnit = endpoint({
   path: '/api/v1/tabs/:id/units/:unitId/duplicate',
   access: projectRule(edit, 'tab'),
   params: unitParams,
-  body: z.object({ layoutItem: layoutBoxSchema.optional() }).strict().optional(),
+  body: z.object({ layoutItem: layoutBoxSchema.optional() }).strict().nullish(),
   response: z.object({ tab: tabSchema, unit: unitSchema }),
 });
 

@@ -160,9 +160,39 @@ export const COLOR_SCALES = {
     '#1b7837',
     '#00441b',
   ),
-  yellowBlue: sequential('#ffffd9', '#edf8b1', '#c7e9b4', '#7fcdbb', '#41b6c4', '#1d91c0', '#225ea8', '#253494', '#081d58'),
-  greenBlue: sequential('#f7fcf0', '#e0f3db', '#ccebc5', '#a8ddb5', '#7bccc4', '#4eb3d3', '#2b8cbe', '#0868ac', '#084081'),
-  redOrange: sequential('#fff7ec', '#fee8c8', '#fdd49e', '#fdbb84', '#fc8d59', '#ef6548', '#d7301f', '#b30000', '#7f0000'),
+  yellowBlue: sequential(
+    '#ffffd9',
+    '#edf8b1',
+    '#c7e9b4',
+    '#7fcdbb',
+    '#41b6c4',
+    '#1d91c0',
+    '#225ea8',
+    '#253494',
+    '#081d58',
+  ),
+  greenBlue: sequential(
+    '#f7fcf0',
+    '#e0f3db',
+    '#ccebc5',
+    '#a8ddb5',
+    '#7bccc4',
+    '#4eb3d3',
+    '#2b8cbe',
+    '#0868ac',
+    '#084081',
+  ),
+  redOrange: sequential(
+    '#fff7ec',
+    '#fee8c8',
+    '#fdd49e',
+    '#fdbb84',
+    '#fc8d59',
+    '#ef6548',
+    '#d7301f',
+    '#b30000',
+    '#7f0000',
+  ),
   yellowPurple: sequential(
     '#fde725',
     '#b5de2b',
@@ -175,7 +205,17 @@ export const COLOR_SCALES = {
     '#482878',
     '#440154',
   ),
-  redPurple: sequential('#fff7f3', '#fde0dd', '#fcc5c0', '#fa9fb5', '#f768a1', '#dd3497', '#ae017e', '#7a0177', '#49006a'),
+  redPurple: sequential(
+    '#fff7f3',
+    '#fde0dd',
+    '#fcc5c0',
+    '#fa9fb5',
+    '#f768a1',
+    '#dd3497',
+    '#ae017e',
+    '#7a0177',
+    '#49006a',
+  ),
   cubeHelix: sequential(
     '#000000',
     '#1a1530',
@@ -233,7 +273,8 @@ const toHex = (rgb: Rgb): string => `#${rgb.map((v) => Math.round(v).toString(16
 
 /** The colour at position t (0..1) along a scale's anchors, interpolated in RGB. */
 export function colorAt(name: ColorSchemeName, t: number): string {
-  const anchors: readonly string[] = COLOR_SCALES[Object.hasOwn(COLOR_SCALES, name) ? name : DEFAULT_COLOR_SCHEME].colors;
+  const anchors: readonly string[] =
+    COLOR_SCALES[Object.hasOwn(COLOR_SCALES, name) ? name : DEFAULT_COLOR_SCHEME].colors;
   if (anchors.length === 1) return anchors[0].toLowerCase();
   const pos = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (anchors.length - 1);
   const i = Math.min(Math.floor(pos), anchors.length - 2);

@@ -13,7 +13,10 @@ export const dataAppNameField = z
   .min(1, 'Required')
   .max(DATA_APP_LIMITS.nameMax, `At most ${DATA_APP_LIMITS.nameMax} characters`);
 /** A card's name may be empty (a new card has none). */
-export const unitNameField = z.string().trim().max(DATA_APP_LIMITS.nameMax, `At most ${DATA_APP_LIMITS.nameMax} characters`);
+export const unitNameField = z
+  .string()
+  .trim()
+  .max(DATA_APP_LIMITS.nameMax, `At most ${DATA_APP_LIMITS.nameMax} characters`);
 export const descriptionField = z
   .string()
   .max(DATA_APP_LIMITS.descriptionMax, `At most ${DATA_APP_LIMITS.descriptionMax} characters`);

@@ -49,7 +49,12 @@ describe('layout items', () => {
 describe('where a new card goes', () => {
   it('dashboard: 12x3 at 0,0 on an empty tab, else full width below the last card', () => {
     expect(newCardBox('Dashboard', [])).toMatchObject({ x: 0, y: 0, w: 12, h: 3 });
-    expect(newCardBox('Dashboard', [item(A, 0, 0, 6, 2), item(B, 6, 1, 6, 4)])).toMatchObject({ x: 0, y: 5, w: 12, h: 3 });
+    expect(newCardBox('Dashboard', [item(A, 0, 0, 6, 2), item(B, 6, 1, 6, 4)])).toMatchObject({
+      x: 0,
+      y: 5,
+      w: 12,
+      h: 3,
+    });
   });
 
   it('report: 6x3 at x6,y3 in an empty section, else at x6 below the last card', () => {

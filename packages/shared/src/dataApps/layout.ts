@@ -63,7 +63,10 @@ export function copiedCardBox(original: LayoutItem | undefined, layout: readonly
  * every item must name one of the tab's cards, each at most once. Cards the layout leaves out keep their
  * current place (a stale editor does not drop a card another editor just added).
  */
-export function layoutProblem(layout: readonly Pick<LayoutItem, 'i'>[], unitIds: readonly string[]): string | undefined {
+export function layoutProblem(
+  layout: readonly Pick<LayoutItem, 'i'>[],
+  unitIds: readonly string[],
+): string | undefined {
   const known = new Set(unitIds);
   const seen = new Set<string>();
   for (const item of layout) {
@@ -75,7 +78,11 @@ export function layoutProblem(layout: readonly Pick<LayoutItem, 'i'>[], unitIds:
 }
 
 /** The submitted items in their order, then the current items of the cards the submission left out. */
-export function mergeLayout(current: readonly LayoutItem[], submitted: readonly LayoutItem[], unitIds: readonly string[]) {
+export function mergeLayout(
+  current: readonly LayoutItem[],
+  submitted: readonly LayoutItem[],
+  unitIds: readonly string[],
+) {
   const given = new Set(submitted.map((item) => item.i));
   const alive = new Set(unitIds);
   return [...submitted, ...current.filter((item) => !given.has(item.i) && alive.has(item.i))];

@@ -9,7 +9,15 @@ describe('vis', () => {
   it('the default new chart is an area chart with every list empty', () => {
     const vis = defaultChartVis();
     expect(vis.chartType).toBe('area');
-    for (const key of ['independent', 'dependent', 'otherDimensions', 'gradientDimension', 'groupBy', 'orderBy', 'filters'])
+    for (const key of [
+      'independent',
+      'dependent',
+      'otherDimensions',
+      'gradientDimension',
+      'groupBy',
+      'orderBy',
+      'filters',
+    ])
       expect(vis[key], key).toEqual([]);
     expect(vis.colors).toMatchObject({ gradients: { High: '#bf444c', Low: '#f6efa6' } });
     expect(defaultVis('kpi')).toEqual({ kpi: [], filters: [] });

@@ -1,24 +1,13 @@
 import { z } from 'zod';
-import { id } from '../http/ids.ts';
-
-/** Job statuses (spec 3 §3 Job): an upload in progress is `continue`; the import then runs `queued` → `active`. */
-export const DATASET_JOB_STATUSES = ['queued', 'continue', 'active', 'completed', 'failed', 'cancelled'] as const;
+import { jobSchema } from '../jobs/job.ts';
 
 /**
- * A dataset's job as its Append History shows it: the job (spec 3 §3) with what it brought to the dataset.
- * `dataDeleted` marks a completed job whose rows were removed (DELETE /datasets/{id}/deleteData/{jobId}).
+ * A dataset's job as the upload answer and the Append History show it: the job (spec 3 §3 Job; an upload still
+ * receiving its bytes is `continue`, then `queued`, `active`, and `completed` or `failed`) with what it brought
+ * to the dataset. `dataDeleted` marks a completed job whose rows were removed (DELETE .../deleteData/{jobId}).
  */
-export const datasetJobSchema = z.object({
-  _id: id,
-  name: z.string(),
-  status: z.enum(DATASET_JOB_STATUSES),
-  ownerType: z.string(),
-  ownerId: z.string(),
-  user: z.object({ id: id.nullable() }),
-  timeCreated: z.string(),
-  /** Why it failed, for the user. */
-  message: z.string().nullable(),
-  kind: z.enum(['upload', 'append']),
+export const datasetJobSchema = jobSchema.extend({
+  kind: z.enum(['upload', 'append', 'output']),
   fileName: z.string().nullable(),
   bytes: z.number().nullable(),
   rowCount: z.number().int().nullable(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { memberSchema } from '../api/permissions.ts';
 import { projectSchema } from '../api/projects.ts';
-import { id } from '../http/ids.ts';
 import { dashboardEventSchema, tabSchema, unitSchema } from '../dataApps/entities.ts';
+import { id } from '../http/ids.ts';
 import { jobSchema } from '../jobs/job.ts';
 
 /**

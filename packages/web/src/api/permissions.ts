@@ -56,7 +56,15 @@ function useRefreshMembers() {
 export function useAddMembers() {
   const refresh = useRefreshMembers();
   return useMutation({
-    mutationFn: async ({ projectId, userIds, roles }: { projectId: string; userIds: string[]; roles: ProjectRoles }) => {
+    mutationFn: async ({
+      projectId,
+      userIds,
+      roles,
+    }: {
+      projectId: string;
+      userIds: string[];
+      roles: ProjectRoles;
+    }) => {
       for (const userId of userIds) await call(api.createPermission, { body: { projectId, userId, roles } });
     },
     // Also after a partial failure: the members added before it are members.

@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { io, type Socket } from 'socket.io-client';
+import { applyDataAppEvent, isDataAppEvent } from '../features/dataApps/liveEvents.ts';
 import { showProjectNotice } from '../features/projects/notices/projectNotices.tsx';
 import { tokenStore } from './client.ts';
 import { permissionKeys } from './permissions.ts';
@@ -90,6 +91,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
       break;
     }
   }
+  // Data apps (dashboards, tabs, cards): written into their cached answers (features/dataApps/liveEvents.ts).
+  if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
   showProjectNotice(name, parsed.data as never, ctx.t);
 }
 

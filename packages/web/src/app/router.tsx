@@ -14,17 +14,36 @@ export const router = createBrowserRouter([
         path: 'login',
         lazy: async () => ({ Component: (await import('../features/login/LoginLayout.tsx')).LoginLayout }),
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/login/SignInPage.tsx')).SignInPage }) },
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/login/SignInPage.tsx')).SignInPage }),
+          },
           {
             path: 'microsoft',
             lazy: async () => ({ Component: (await import('../features/login/MicrosoftRoute.tsx')).MicrosoftRoute }),
           },
-          { path: 'recover', lazy: async () => ({ Component: (await import('../features/login/RecoverPage.tsx')).RecoverPage }) },
+          {
+            path: 'recover',
+            lazy: async () => ({ Component: (await import('../features/login/RecoverPage.tsx')).RecoverPage }),
+          },
           {
             path: 'reset/:resetCode',
             lazy: async () => ({ Component: (await import('../features/login/ResetPage.tsx')).ResetPage }),
           },
         ],
+      },
+      // Public data app pages, no login (spec 1 §2): the public dashboard and the preview the server screenshots.
+      {
+        path: 'public/dashboards/*',
+        lazy: async () => ({
+          Component: (await import('../features/dataApps/public/PublicRoutes.tsx')).PublicDashboardRoutes,
+        }),
+      },
+      {
+        path: 'preview/projects/:projectId/dashboards/*',
+        lazy: async () => ({
+          Component: (await import('../features/dataApps/public/PublicRoutes.tsx')).PreviewDashboardRoutes,
+        }),
       },
       {
         path: '/',
@@ -33,7 +52,9 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="/projects" replace /> },
           {
             path: 'projects',
-            lazy: async () => ({ Component: (await import('../features/projects/ProjectListPage.tsx')).ProjectListPage }),
+            lazy: async () => ({
+              Component: (await import('../features/projects/ProjectListPage.tsx')).ProjectListPage,
+            }),
           },
           {
             path: 'projects/:projectId/*',

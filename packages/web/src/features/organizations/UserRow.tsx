@@ -2,11 +2,10 @@ import { Anchor, Badge, Button, CopyButton, Group, Paper, Stack, Text, UnstyledB
 import { COPIED_LABEL_MS, rolePresetOf, type User } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
 import { useDeleteUser, useResendUserEmail, useUpdateUser } from '../../api/users.ts';
 import { UserAvatar } from '../../app/UserAvatar.tsx';
-import { useServerText } from '../login/serverText.ts';
 import { ConfirmModal } from './ConfirmModal.tsx';
+import { useOrgAction } from './useOrgAction.ts';
 
 /** The reset link of an invitation: this host's /login/reset/{token} (spec 1 §4 "Unclaimed"). */
 export const resetLinkOf = (token: string, origin = window.location.origin) => `${origin}/login/reset/${token}`;
@@ -26,24 +25,15 @@ interface UserRowProps {
  */
 export function UserRow({ user, own, canAct, onOpen }: UserRowProps) {
   const { t } = useTranslation('organizations');
-  const serverText = useServerText('organizations');
   const resend = useResendUserEmail();
   const update = useUpdateUser();
   const remove = useDeleteUser(user.organizationId);
   const [resetLink, setResetLink] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, run } = useOrgAction();
   const name = `${user.name.first} ${user.name.last}`;
   const actions = canAct && !own;
 
-  const run = async (action: () => Promise<void>) => {
-    setFailure(null);
-    try {
-      await action();
-    } catch (err) {
-      setFailure(err instanceof ApiError ? serverText(err.message) : t('users.actionFailed'));
-    }
-  };
   const resendEmail = () =>
     run(async () => {
       const answer = await resend.mutateAsync(user._id);
@@ -81,7 +71,7 @@ export function UserRow({ user, own, canAct, onOpen }: UserRowProps) {
             )}
             {!user.active && (
               <Badge variant="light" color="red">
-                {t('inactive')}
+                {t('users.inactive')}
               </Badge>
             )}
           </Group>
@@ -103,21 +93,23 @@ export function UserRow({ user, own, canAct, onOpen }: UserRowProps) {
         )}
       </Group>
       {resetLink && (
-        <Group gap="xs" mt="xs" wrap="nowrap">
-          <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        <Stack gap={2} mt="xs">
+          <Text size="sm" c="dimmed">
             {t('users.resetLink')}
           </Text>
-          <Anchor href={resetLink} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-            {resetLink}
-          </Anchor>
-          <CopyButton value={resetLink} timeout={COPIED_LABEL_MS}>
-            {({ copied, copy }) => (
-              <Button size="compact-xs" variant="subtle" onClick={copy}>
-                {copied ? t('users.copied') : t('users.copy')}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Anchor href={resetLink} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0, flex: 1 }}>
+              {resetLink}
+            </Anchor>
+            <CopyButton value={resetLink} timeout={COPIED_LABEL_MS}>
+              {({ copied, copy }) => (
+                <Button size="compact-xs" variant="subtle" onClick={copy} style={{ flexShrink: 0 }}>
+                  {copied ? t('users.copied') : t('users.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
       )}
       {failure && (
         <Text size="sm" c="red" role="alert" mt="xs">

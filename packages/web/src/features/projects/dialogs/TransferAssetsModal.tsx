@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { MyProject } from '@tessera/shared';
 import { useQueries } from '@tanstack/react-query';
+import type { MyProject } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -100,7 +100,11 @@ export function TransferAssetsModal({ project, onClose, sources = TRANSFER_ASSET
                 label={kind}
                 disabled={!allowed || items.length === 0}
                 description={allowed ? undefined : t('transferAssets.noEdit', { kind: kind.toLowerCase() })}
-                placeholder={allowed && items.length === 0 && !assets[index]?.isPending ? t('transferAssets.noneOfKind') : undefined}
+                placeholder={
+                  allowed && items.length === 0 && !assets[index]?.isPending
+                    ? t('transferAssets.noneOfKind')
+                    : undefined
+                }
                 data={items.map((a) => ({ value: a._id, label: a.name }))}
                 value={allowed ? (chosen[source.key] ?? []) : []}
                 onChange={(ids) => {

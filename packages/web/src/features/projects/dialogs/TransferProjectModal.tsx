@@ -24,7 +24,9 @@ export function TransferProjectModal({ project, onClose }: { project: MyProject;
   const serverText = useServerText('projects');
   const me = useMe();
   const roles = me.data?.roles;
-  const organizations = useReachableOrganizations(!!(roles?.manageAllOrganizations || roles?.manageClientOrganizations));
+  const organizations = useReachableOrganizations(
+    !!(roles?.manageAllOrganizations || roles?.manageClientOrganizations),
+  );
   const update = useUpdateProject();
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

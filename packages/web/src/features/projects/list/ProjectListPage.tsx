@@ -1,4 +1,15 @@
-import { Alert, Button, Center, Container, EmptyState, Group, Loader, SimpleGrid, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  EmptyState,
+  Group,
+  Loader,
+  SimpleGrid,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolderOpen, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { MyProject } from '@tessera/shared';
@@ -6,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyProjects } from '../../../api/projects.ts';
 import { useMe } from '../../../api/session.ts';
-import { ProjectDialogs, type ProjectDialog } from '../dialogs/ProjectDialogs.tsx';
+import { type ProjectDialog, ProjectDialogs } from '../dialogs/ProjectDialogs.tsx';
 import { CreateProjectModal } from './CreateProjectModal.tsx';
 import { ProjectRow } from './ProjectRow.tsx';
 import { emptyStateKey, visibleProjects } from './projectList.ts';
@@ -53,7 +64,9 @@ export function ProjectListPage() {
           <Loader aria-label={t('loading')} />
         </Center>
       ) : projects.isError ? (
-        <Alert variant="light" color="red">{t('loadFailed')}</Alert>
+        <Alert variant="light" color="red">
+          {t('loadFailed')}
+        </Alert>
       ) : empty ? (
         <EmptyState icon={<IconFolderOpen size={28} />} title={t(empty)} py="xl" />
       ) : (

@@ -1,12 +1,12 @@
-import { ActionIcon, Menu, Switch } from '@mantine/core';
+import { ActionIcon, Group, Menu, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowsExchange,
-  IconTransfer,
-  IconDots,
   IconDoorExit,
+  IconDots,
   IconId,
   IconPencil,
+  IconTransfer,
   IconTrash,
   IconUsers,
   IconWorld,
@@ -17,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useUpdateProject } from '../../../api/projects.ts';
 import { useServerText } from '../../login/serverText.ts';
-import type { ProjectDialog } from '../dialogs/ProjectDialogs.tsx';
 import { type ProjectMenuItem, projectMenuItems } from '../projectMenu.ts';
 
 type DialogItem = Exclude<ProjectMenuItem, 'publicDashboards'>;
@@ -67,7 +66,10 @@ export function ProjectMenu({ project, orgRoles, onOpenDialog }: Props) {
             color: 'green',
           }),
         onError: (error) =>
-          notifications.show({ message: error instanceof ApiError ? serverText(error.message) : t('failed'), color: 'red' }),
+          notifications.show({
+            message: error instanceof ApiError ? serverText(error.message) : t('failed'),
+            color: 'red',
+          }),
       },
     );
   };
@@ -90,10 +92,14 @@ export function ProjectMenu({ project, orgRoles, onOpenDialog }: Props) {
       checked={project.public}
       onChange={togglePublic}
       disabled={update.isPending}
-      checkIcon={<IconWorld size={16} />}
+      // The switch shows the state; the item's own check mark would say it twice.
+      styles={{ itemIndicator: { display: 'none' } }}
       rightSection={<Switch size="xs" checked={project.public} readOnly tabIndex={-1} aria-hidden="true" />}
     >
-      {t('menu.publicDashboards')}
+      <Group gap="xs" wrap="nowrap">
+        <IconWorld size={16} />
+        {t('menu.publicDashboards')}
+      </Group>
     </Menu.CheckboxItem>
   );
 

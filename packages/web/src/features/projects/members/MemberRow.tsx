@@ -42,7 +42,12 @@ export function MemberRow({ member, editor, isMe, canEditRole }: Props) {
     setDraft(roles);
     update.mutate(
       { projectId: member.projectId, permissionId: member._id, roles },
-      { onError: (error) => (setDraft(member.roles), fail(error)) },
+      {
+        onError: (error) => {
+          setDraft(member.roles);
+          fail(error);
+        },
+      },
     );
   };
 
@@ -52,7 +57,12 @@ export function MemberRow({ member, editor, isMe, canEditRole }: Props) {
         <UserAvatar user={member.user} size={36} />
         <Stack gap={0} miw={0} flex={1}>
           <Text size="sm" fw={600} truncate>
-            {name} {isMe && <Text span size="xs" c="dimmed">{t('members.you')}</Text>}
+            {name}{' '}
+            {isMe && (
+              <Text span size="xs" c="dimmed">
+                {t('members.you')}
+              </Text>
+            )}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {member.user.email}

@@ -30,9 +30,7 @@ export function MembersModal({ project, onClose }: { project: MyProject; onClose
         (o) => o._id === project.organizationId && o.consultantId === user.organizationId,
       ),
     });
-  const organizations = own
-    ? [own, ...(others.data ?? []).filter((o) => o.active && o._id !== own._id)]
-    : [];
+  const organizations = own ? [own, ...(others.data ?? []).filter((o) => o.active && o._id !== own._id)] : [];
 
   return (
     <Modal opened onClose={onClose} title={t('members.title')} size="lg" centered fullScreen={phone}>
@@ -60,9 +58,7 @@ export function MembersModal({ project, onClose }: { project: MyProject; onClose
           </Stack>
         )}
         <Divider />
-        {own && user && (
-          <AddMembersForm project={project} organizations={organizations} ownOrganizationId={own._id} />
-        )}
+        {own && user && <AddMembersForm project={project} organizations={organizations} ownOrganizationId={own._id} />}
       </Stack>
     </Modal>
   );

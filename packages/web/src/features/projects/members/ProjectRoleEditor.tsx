@@ -56,7 +56,12 @@ export function ProjectRoleEditor({ roles, editor, onChange, disabled = false, l
         return (
           <Group key={area} justify="space-between" gap="xs" wrap="wrap">
             <Text size="sm">{name}</Text>
-            <div role="radiogroup" aria-label={t('role.areaAccess', { area: name })}>
+            <div
+              role="radiogroup"
+              aria-label={
+                label ? `${label}: ${t('role.areaAccess', { area: name })}` : t('role.areaAccess', { area: name })
+              }
+            >
               <SegmentedControl
                 size="xs"
                 disabled={disabled}

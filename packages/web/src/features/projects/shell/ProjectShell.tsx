@@ -8,6 +8,7 @@ import { useProjectSocket } from '../../../api/realtime.ts';
 import { ProjectGuard } from '../../../app/guards.tsx';
 import { NotFound } from '../../../app/NotFound.tsx';
 import { type ShellProject, useShellProject } from '../../../app/shellProject.tsx';
+import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
@@ -61,7 +62,7 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
             element={
               <ProjectGuard area={area} level={level} permission={permission.data} projectId={projectId}>
                 {/* SLOT: the area's own routes replace this placeholder in its issue. */}
-                <AreaComingSoon area={key} />
+                {key === 'dashboards' ? <DataAppsRoutes /> : <AreaComingSoon area={key} />}
               </ProjectGuard>
             }
           />

@@ -1,0 +1,67 @@
+import { api } from '@tessera/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../../platform/errors.ts';
+import { registerResource } from '../../platform/projectAccess.ts';
+import { route } from '../../platform/routes.ts';
+import { registerAssetKind } from '../projects/assetKinds.ts';
+import { presentPublicDashboard } from './dashboards.presenter.ts';
+import { DashboardsService } from './dashboards.service.ts';
+import { moveDashboards, projectOfDashboard, projectOfTab, projectOfUnit } from './dashboards.store.ts';
+import { readPreview, removePreview } from './preview/preview.files.ts';
+import { PreviewService } from './preview/preview.service.ts';
+import { resolvePublicDashboard } from './public.ts';
+
+/**
+ * Data apps (spec 2 §7 "Dashboards"): dashboards and reports, their preview images, and the public family.
+ * Tabs and cards have their own modules; all three resource kinds resolve to their project here.
+ */
+export async function dashboardsRoutes(app: FastifyInstance) {
+  registerResource('dashboard', projectOfDashboard);
+  registerResource('tab', projectOfTab);
+  registerResource('unit', projectOfUnit);
+  registerAssetKind({ key: 'dashboards', area: 'dashboard', move: moveDashboards });
+
+  const dataDir = app.ctx.config.DATA_DIR;
+  const previews = new PreviewService(app);
+  previews.define();
+  const dashboards = new DashboardsService(app, previews);
+
+  route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));
+  route(app, api.createDashboard, ({ auth, body }) => dashboards.create(auth.user, body));
+  route(app, api.getDashboard, ({ params }) => dashboards.detail(params.id));
+  route(app, api.updateDashboard, ({ params, body }) => dashboards.update(params.id, body));
+  route(app, api.deleteDashboard, async ({ params }) => {
+    await dashboards.delete(params.id, (id) => removePreview(dataDir, id));
+    return { ok: true as const };
+  });
+  route(app, api.duplicateDashboard, ({ auth, params, body }) =>
+    dashboards.duplicate(auth.user, params.id, body?.name),
+  );
+
+  route(app, api.getDashboardPreview, ({ auth, params }) => previews.state(params.id, auth.user.id));
+  route(app, api.updateDashboardPreview, ({ auth, params }) =>
+    previews.request(params.id, { force: true, userId: auth.user.id }),
+  );
+  route(app, api.getDashboardPreviewImage, async ({ params, reply }) =>
+    sendPng(reply, await readPreview(dataDir, params.id), 'private'),
+  );
+
+  route(app, api.getPublicDashboard, async ({ params, query }) => {
+    const row = await resolvePublicDashboard(app.ctx.db, params.id, query.previewToken);
+    const { dashboard, tabs, units } = await dashboards.detail(row.id);
+    return { dashboard: presentPublicDashboard(row, dashboard.sourcesCount), tabs, units };
+  });
+  route(app, api.getPublicDashboardPreviewImage, async ({ params, reply }) => {
+    const row = await resolvePublicDashboard(app.ctx.db, params.id);
+    return sendPng(reply, await readPreview(dataDir, row.id), 'public');
+  });
+}
+
+/** The image, cacheable by the browser (its url changes with every render); 404 until one exists. */
+function sendPng(reply: FastifyReply, png: Buffer | undefined, cache: 'private' | 'public'): FastifyReply {
+  if (!png) throw notFound('No preview yet');
+  return reply
+    .type('image/png')
+    .header('cache-control', cache === 'private' ? 'private, max-age=86400' : 'public, max-age=300')
+    .send(png);
+}

@@ -1,0 +1,171 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { dashboards, organizations, projects, tabs, units, users } from '../../db/schema.ts';
+
+export type DashboardRow = typeof dashboards.$inferSelect;
+
+/** A dashboard row with what its presentation adds: its creator's name and its number of distinct sources. */
+export interface DashboardFacts {
+  row: DashboardRow;
+  user: { id: string; first: string; last: string } | null;
+  sourcesCount: number;
+}
+
+// Distinct datasets over every card of the dashboard (each unit keeps its datasets beside its vis).
+const sourcesCount = sql<number>`(
+  select count(distinct source.value)::int
+  from ${tabs} t
+  join ${units} u on u.tab_id = t.id
+  cross join lateral jsonb_array_elements_text(u.dataset_ids) as source(value)
+  where t.dashboard_id = ${dashboards.id}
+)`;
+
+const factsSelection = {
+  row: dashboards,
+  userId: users.id,
+  first: users.first,
+  last: users.last,
+  sourcesCount,
+};
+
+type FactsRecord = {
+  row: DashboardRow;
+  userId: string | null;
+  first: string | null;
+  last: string | null;
+  sourcesCount: number;
+};
+const toFacts = ({ row, userId, first, last, sourcesCount: count }: FactsRecord): DashboardFacts => ({
+  row,
+  user: userId ? { id: userId, first: first ?? '', last: last ?? '' } : null,
+  sourcesCount: Number(count ?? 0),
+});
+
+export async function findDashboard(db: Db, id: string): Promise<DashboardRow | undefined> {
+  const [row] = await db.select().from(dashboards).where(eq(dashboards.id, id));
+  return row;
+}
+
+/** The dashboard row, locked until the transaction ends: every change of its tab order goes through this. */
+export async function lockDashboard(tx: Db, id: string): Promise<DashboardRow | undefined> {
+  const [row] = await tx.select().from(dashboards).where(eq(dashboards.id, id)).for('update');
+  return row;
+}
+
+export async function findDashboardFacts(db: Db, id: string): Promise<DashboardFacts | undefined> {
+  const [record] = await db
+    .select(factsSelection)
+    .from(dashboards)
+    .leftJoin(users, eq(users.id, dashboards.userId))
+    .where(eq(dashboards.id, id));
+  return record && toFacts(record);
+}
+
+/** A project's dashboards, newest first. */
+export async function listDashboardFacts(db: Db, projectId: string): Promise<DashboardFacts[]> {
+  const records = await db
+    .select(factsSelection)
+    .from(dashboards)
+    .leftJoin(users, eq(users.id, dashboards.userId))
+    .where(eq(dashboards.projectId, projectId))
+    .orderBy(desc(dashboards.timeCreated), desc(dashboards.id));
+  return records.map(toFacts);
+}
+
+export async function insertDashboard(db: Db, values: typeof dashboards.$inferInsert): Promise<DashboardRow> {
+  const [row] = await db.insert(dashboards).values(values).returning();
+  return row;
+}
+
+export type DashboardChange = Partial<
+  Pick<
+    DashboardRow,
+    | 'name'
+    | 'description'
+    | 'display'
+    | 'colors'
+    | 'tabIds'
+    | 'previewStatus'
+    | 'previewRequestedAt'
+    | 'previewRenderedAt'
+    | 'previewError'
+  >
+>;
+
+export async function updateDashboardRow(
+  db: Db,
+  id: string,
+  change: DashboardChange,
+): Promise<DashboardRow | undefined> {
+  if (Object.keys(change).length === 0) return findDashboard(db, id);
+  const [row] = await db.update(dashboards).set(change).where(eq(dashboards.id, id)).returning();
+  return row;
+}
+
+/** Deletes the dashboard; its tabs, cards and preview tokens go with it through the foreign keys. */
+export async function deleteDashboardRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(dashboards).where(eq(dashboards.id, id)).returning({ id: dashboards.id });
+  return rows.length > 0;
+}
+
+/** Transfer Assets: moves the dashboards among `ids` that belong to `from`; tabs and cards follow their dashboard. */
+export async function moveDashboards(db: Db, ids: string[], from: string, to: string): Promise<number> {
+  const rows = await db
+    .update(dashboards)
+    .set({ projectId: to })
+    .where(and(eq(dashboards.projectId, from), inArray(dashboards.id, ids)))
+    .returning({ id: dashboards.id });
+  return rows.length;
+}
+
+/** The project of a dashboard, tab or card: what the access rule resolves their ids to. */
+export async function projectOfDashboard(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ projectId: dashboards.projectId }).from(dashboards).where(eq(dashboards.id, id));
+  return row?.projectId;
+}
+
+export async function projectOfTab(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ projectId: dashboards.projectId })
+    .from(tabs)
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .where(eq(tabs.id, id));
+  return row?.projectId;
+}
+
+export async function projectOfUnit(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ projectId: dashboards.projectId })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .where(eq(units.id, id));
+  return row?.projectId;
+}
+
+/**
+ * The facts that decide whether a dashboard may be shown without login: its project is public, its
+ * organization active and sharing publicly (a deactivated organization shows nothing, even to the renderer).
+ */
+export async function findDashboardExposure(
+  db: Db,
+  id: string,
+): Promise<{ row: DashboardRow; organizationActive: boolean; publiclyVisible: boolean } | undefined> {
+  const [record] = await db
+    .select({
+      row: dashboards,
+      public: projects.public,
+      orgActive: organizations.active,
+      publicSharing: organizations.publicSharing,
+    })
+    .from(dashboards)
+    .innerJoin(projects, eq(projects.id, dashboards.projectId))
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(eq(dashboards.id, id));
+  if (!record) return undefined;
+  return {
+    row: record.row,
+    organizationActive: record.orgActive,
+    publiclyVisible: record.public && record.orgActive && record.publicSharing,
+  };
+}

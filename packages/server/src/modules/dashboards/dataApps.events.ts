@@ -1,0 +1,43 @@
+import type { Dashboard, Tab, Unit } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { type EmitOptions, realtimeOf } from '../../platform/realtime.ts';
+
+/**
+ * The live channel of data apps: another editor's change appears without reload. Members who see dashboards
+ * hear them, and so do anonymous viewers of a public project (every dashboard of a public project is public):
+ * the payloads name nobody (dashboardEventSchema has no `user`).
+ */
+const AUDIENCE: EmitOptions = { area: 'dashboard', public: true };
+
+export function emitDashboardUpdated(app: FastifyInstance, dashboard: Dashboard): void {
+  const { user: _user, ...event } = dashboard;
+  realtimeOf(app).emit(dashboard.projectId, 'dashboard:updated', event, AUDIENCE);
+}
+
+export function emitDashboardDeleted(app: FastifyInstance, projectId: string, dashboardId: string): void {
+  realtimeOf(app).emit(projectId, 'dashboard:deleted', { _id: dashboardId }, AUDIENCE);
+}
+
+export function emitTabUpdated(app: FastifyInstance, projectId: string, tab: Tab): void {
+  realtimeOf(app).emit(projectId, 'tab:updated', tab, AUDIENCE);
+}
+
+export function emitTabDeleted(
+  app: FastifyInstance,
+  projectId: string,
+  tab: { _id: string; dashboardId: string },
+): void {
+  realtimeOf(app).emit(projectId, 'tab:deleted', tab, AUDIENCE);
+}
+
+export function emitUnitUpdated(app: FastifyInstance, projectId: string, unit: Unit): void {
+  realtimeOf(app).emit(projectId, 'unit:updated', unit, AUDIENCE);
+}
+
+export function emitUnitDeleted(
+  app: FastifyInstance,
+  projectId: string,
+  unit: { _id: string; tabId: string; dashboardId: string },
+): void {
+  realtimeOf(app).emit(projectId, 'unit:deleted', unit, AUDIENCE);
+}

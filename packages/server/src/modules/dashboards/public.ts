@@ -1,0 +1,59 @@
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
+import { findTab, type TabRow } from '../tabs/tabs.store.ts';
+import { findUnit, type UnitRow } from '../units/units.store.ts';
+import { type DashboardRow, findDashboardExposure } from './dashboards.store.ts';
+import { previewTokenOpens } from './preview/preview.tokens.ts';
+
+/**
+ * The gate of the public family (`/api/v1/public/...`): the only way in without login. A dashboard opens when
+ * its project is public and its organization is active and shares publicly, or for the preview renderer that
+ * presents a live preview token issued for that very dashboard. From an open dashboard, only its own tabs and
+ * cards are reachable: each helper takes the dashboard id the page was opened with and checks that the tab or
+ * card hangs from it, so the ids of one public dashboard never reach another dashboard's content. Every refusal
+ * is the same 404, whether the thing exists or not.
+ */
+const closed = () => notFound('Dashboard not found');
+
+export async function resolvePublicDashboard(
+  db: Db,
+  dashboardId: string,
+  previewToken?: string,
+): Promise<DashboardRow> {
+  const exposure = await findDashboardExposure(db, dashboardId);
+  if (!exposure) throw closed();
+  if (exposure.publiclyVisible) return exposure.row;
+  if (exposure.organizationActive && (await previewTokenOpens(db, dashboardId, previewToken))) return exposure.row;
+  throw closed();
+}
+
+/** A tab of an open dashboard (listed in its order), or 404. */
+export async function resolvePublicTab(
+  db: Db,
+  dashboardId: string,
+  tabId: string,
+  previewToken?: string,
+): Promise<{ dashboard: DashboardRow; tab: TabRow }> {
+  const dashboard = await resolvePublicDashboard(db, dashboardId, previewToken);
+  const tab = await findTab(db, tabId);
+  if (!tab || tab.dashboardId !== dashboard.id || !dashboard.tabIds.includes(tab.id)) throw closed();
+  return { dashboard, tab };
+}
+
+/**
+ * A card of an open dashboard, or 404: for the public card data call (`POST /api/v1/public/units/:id/data`
+ * with the dashboard id the page was opened with), so that it cannot be used to read another dashboard's card.
+ */
+export async function resolvePublicUnit(
+  db: Db,
+  dashboardId: string,
+  unitId: string,
+  previewToken?: string,
+): Promise<{ dashboard: DashboardRow; tab: TabRow; unit: UnitRow }> {
+  const dashboard = await resolvePublicDashboard(db, dashboardId, previewToken);
+  const record = await findUnit(db, unitId);
+  if (!record || record.dashboardId !== dashboard.id) throw closed();
+  const tab = await findTab(db, record.row.tabId);
+  if (!tab || !dashboard.tabIds.includes(tab.id) || !tab.unitIds.includes(unitId)) throw closed();
+  return { dashboard, tab, unit: record.row };
+}

@@ -1,0 +1,137 @@
+import {
+  type ColumnRef,
+  type Filter,
+  joinedSource,
+  type OrderBy,
+  QueryError,
+  type Source,
+  segmentPath,
+  segmentSource,
+} from '@tessera/analytics';
+import { DATASET_ERRORS, type DatasetFilter, type DatasetOrder } from '@tessera/shared';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { type FeatureRow, listFeatures } from '../features/features.store.ts';
+import { type DatasetRow, findDataset, importedJobIds } from './datasets.store.ts';
+
+/**
+ * The catalog of a dataset: the relation its queries read (an analytics `Source`) and, for each feature, the
+ * column reference a query uses (its stable db name, its stored type, the type it is read as). Identifiers in
+ * SQL only ever come from here (DESIGN §3 "Queries are compiled, never concatenated").
+ *
+ * - A file dataset (and any dataset made of segments) reads the segments of its imported jobs, in import order,
+ *   or one job's segment when `jobId` is given.
+ * - A joined dataset reads its two sources' catalogs as they are now, so an append to a source shows in the
+ *   join at once. Its sources must still be in its project: after a transfer, a join never reads another
+ *   project's data.
+ */
+export interface CatalogFeature {
+  row: FeatureRow;
+  ref: ColumnRef;
+}
+
+export interface Catalog {
+  dataset: DatasetRow;
+  /** Undefined while the dataset has no column yet (a file dataset before its upload). */
+  source: Source | undefined;
+  /** Features whose column the source has, in list order (hidden ones included). */
+  features: CatalogFeature[];
+  byId: Map<string, CatalogFeature>;
+}
+
+/** How deep joins of joined datasets may nest. */
+const MAX_JOIN_DEPTH = 4;
+
+const conflict = (message: string) => new HttpError('conflict', message);
+
+export async function datasetCatalog(
+  db: Db,
+  dataDir: string,
+  dataset: DatasetRow,
+  options: { jobId?: string; depth?: number } = {},
+): Promise<Catalog> {
+  const rows = await listFeatures(db, dataset.id);
+  const depth = options.depth ?? 0;
+  if (dataset.type === 'joined') {
+    if (options.jobId) throw badRequest('A joined dataset has no jobs of its own', { jobId: 'Not a job of this dataset' });
+    return joinedCatalog(db, dataDir, dataset, rows, depth);
+  }
+  const imported = await importedJobIds(db, dataset.id);
+  let jobIds = imported;
+  if (options.jobId) {
+    if (!imported.includes(options.jobId)) throw notFound(DATASET_ERRORS.jobNotFound);
+    jobIds = [options.jobId];
+  }
+  if (!rows.length) return build(dataset, undefined, []);
+  const source = segmentSource(
+    jobIds.map((jobId) => segmentPath(dataDir, dataset.id, jobId)),
+    rows.map((f) => ({ dbName: f.dbName, physicalType: f.physicalType })),
+  );
+  return build(
+    dataset,
+    source,
+    rows.map((row) => ({ row, ref: { dbName: row.dbName, type: row.type, castFrom: row.physicalType } })),
+  );
+}
+
+async function joinedCatalog(
+  db: Db,
+  dataDir: string,
+  dataset: DatasetRow,
+  rows: FeatureRow[],
+  depth: number,
+): Promise<Catalog> {
+  const join = dataset.source.join;
+  if (!join || depth >= MAX_JOIN_DEPTH) throw conflict(DATASET_ERRORS.joinSourceMissing);
+  const [step, right] = join;
+  const sides = await Promise.all([step._id, right._id].map((id) => findDataset(db, id)));
+  if (sides.some((s) => !s || s.projectId !== dataset.projectId)) throw conflict(DATASET_ERRORS.joinSourceMissing);
+  const [leftCatalog, rightCatalog] = await Promise.all(
+    sides.map((side) => datasetCatalog(db, dataDir, side!, { depth: depth + 1 })),
+  );
+  if (!leftCatalog.source || !rightCatalog.source) throw conflict(DATASET_ERRORS.joinSourceMissing);
+  const on = step.on.map(([l, r]): [string, string] => {
+    const lf = leftCatalog.byId.get(l);
+    const rf = rightCatalog.byId.get(r);
+    if (!lf || !rf) throw conflict(DATASET_ERRORS.joinColumnMissing);
+    return [lf.ref.dbName, rf.ref.dbName];
+  });
+  const source = joinedSource({ left: leftCatalog.source, right: rightCatalog.source, on, type: step.type });
+  const physical = new Map(source.columns.map((c) => [c.dbName, c.physicalType]));
+  // A source feature deleted since the join was made leaves its joined feature without a column: it is skipped.
+  const features = rows.flatMap((row) => {
+    const castFrom = physical.get(row.dbName);
+    return castFrom ? [{ row, ref: { dbName: row.dbName, type: row.type, castFrom } }] : [];
+  });
+  return build(dataset, source, features);
+}
+
+function build(dataset: DatasetRow, source: Source | undefined, features: CatalogFeature[]): Catalog {
+  return { dataset, source, features, byId: new Map(features.map((f) => [f.row.id, f])) };
+}
+
+/** A feature of the catalog, or 400 naming the field. */
+function featureRef(catalog: Catalog, featureId: string, field: string): ColumnRef {
+  const feature = catalog.byId.get(featureId);
+  if (!feature) throw badRequest('Unknown feature', { [field]: 'Not a feature of this dataset' });
+  return feature.ref;
+}
+
+/** API filters (by feature id) to analytics filters (by column reference). */
+export function toFilters(catalog: Catalog, filters: DatasetFilter[] = []): Filter[] {
+  return filters.map(({ featureId, ...rest }, i) => ({ ...rest, column: featureRef(catalog, featureId, `filters.${i}`) }));
+}
+
+export function toOrderBy(catalog: Catalog, orderBy: DatasetOrder[] = []): OrderBy[] {
+  return orderBy.map((o, i) => ({ column: featureRef(catalog, o.featureId, `orderBy.${i}`), direction: o.direction }));
+}
+
+/** Runs analytics work, answering its query errors (a filter that does not fit its feature...) as 400. */
+export async function analytics<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QueryError) throw new HttpError('bad-request', error.message);
+    throw error;
+  }
+}

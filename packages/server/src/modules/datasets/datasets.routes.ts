@@ -1,0 +1,88 @@
+import { api } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../platform/errors.ts';
+import { moveJobsToProject } from '../../platform/jobs/index.ts';
+import { registerResource } from '../../platform/projectAccess.ts';
+import { route } from '../../platform/routes.ts';
+import { registerAssetKind } from '../projects/assetKinds.ts';
+import { datasetCsv, datasetPage, downloadFileName } from './datasets.data.ts';
+import { DatasetsService } from './datasets.service.ts';
+import { findDatasetProject, moveDatasets } from './datasets.store.ts';
+import { importHandler } from './import.job.ts';
+import { sweepDatasetFiles } from './startup.ts';
+import { UploadAbortedError } from './upload.ts';
+import { UploadsService } from './uploads.service.ts';
+
+/** An import takes at most this long (a 2 GB file imports in well under a minute on the reference machine). */
+const IMPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+
+/** Datasets (spec 3 §4, §7 "Datasets"): metadata, uploads and appends as jobs, data pages, download, history. */
+export async function datasetsRoutes(app: FastifyInstance) {
+  registerResource('dataset', findDatasetProject);
+  // Transfer Assets: a dataset moves with its jobs; its folder links stay behind (folders belong to a project).
+  registerAssetKind({
+    key: 'datasets',
+    area: 'dataset',
+    move: async (tx, ids, from, to) => {
+      const moved = await moveDatasets(tx, ids, from, to);
+      await moveJobsToProject(tx, 'dataset', moved, to);
+      return moved.length;
+    },
+  });
+  const handler = importHandler(app);
+  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
+  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
+  app.addHook('onReady', async () => {
+    const removed = await sweepDatasetFiles(app);
+    if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'removed files left by interrupted work');
+  });
+
+  const datasets = new DatasetsService(app);
+  const uploads = new UploadsService(app, datasets);
+  const { db } = app.ctx;
+  const dataDir = app.ctx.config.DATA_DIR;
+
+  route(app, api.listDatasets, ({ query }) => datasets.list(query.projectId));
+  route(app, api.getDataset, ({ params }) => datasets.show(params.id));
+  route(app, api.createDataset, ({ auth, body }) => datasets.create(auth.user.id, body));
+  route(app, api.updateDataset, ({ params, body }) => datasets.update(params.id, body));
+  route(app, api.deleteDataset, async ({ params }) => {
+    await datasets.delete(params.id);
+    return { ok: true as const };
+  });
+
+  const receive = (kind: 'upload' | 'append') => async ({ auth, params, request }: {
+    auth: { user: { id: string } };
+    params: { id: string };
+    request: import('fastify').FastifyRequest;
+  }) => {
+    try {
+      return await uploads.receive(auth.user.id, params.id, request, kind);
+    } catch (error) {
+      // The client went away mid-upload: nobody reads this answer, but it must not count as a server fault.
+      if (error instanceof UploadAbortedError) throw new HttpError('bad-request', error.message);
+      throw error;
+    }
+  };
+  route(app, api.uploadDataset, receive('upload'));
+  route(app, api.appendDataset, receive('append'));
+  route(app, api.failDatasetJob, ({ params, body }) => uploads.failUploads(params.id, body?.jobId));
+  route(app, api.datasetHistory, ({ params }) => uploads.history(params.id));
+  route(app, api.deleteDatasetJobData, ({ params }) => uploads.deleteJobData(params.id, params.jobId));
+
+  route(app, api.datasetData, async ({ params, query, body }) =>
+    datasetPage(db, dataDir, await datasets.getRow(params.id), { ...query, ...(body ?? {}) }),
+  );
+  route(app, api.downloadDataset, async ({ params, reply }) => {
+    const dataset = await datasets.getRow(params.id);
+    const stream = await datasetCsv(db, dataDir, dataset, app.log);
+    const name = downloadFileName(dataset.name);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
+      .send(stream);
+  });
+}

@@ -1,0 +1,168 @@
+import { rm } from 'node:fs/promises';
+import { deleteSegment, IngestError, ingestCsv, type IngestResult } from '@tessera/analytics';
+import { DATASET_ERRORS } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../platform/ids.ts';
+import type { JobContext } from '../../platform/jobs/index.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { refreshFeatureStats } from '../features/features.stats.ts';
+import { insertFeatures, setPhysicalType } from '../features/features.store.ts';
+import {
+  type DatasetRow,
+  findDataset,
+  findDatasetJob,
+  listDependentDatasets,
+  updateDatasetJob,
+  updateDatasetRow,
+} from './datasets.store.ts';
+import { uploadPath } from './upload.ts';
+
+export interface ImportJobData {
+  datasetId: string;
+  kind: 'upload' | 'append';
+}
+
+/**
+ * The import job of an upload (feature detection) or an append (spec 3 §4):
+ *
+ * 1. DuckDB reads the stored file into the job's segment and detects the features (`ingestCsv`); a file it
+ *    cannot read fails the job with a clear message and leaves no segment.
+ * 2. One metadata transaction commits the result: for an upload, the features and the dataset `imported`; for
+ *    an append, the widened column types. Only then is the segment read by queries (its dataset job becomes
+ *    `imported`), so the dataset is never seen half-imported. If the commit fails, the segment is deleted.
+ * 3. Stats are refreshed where an append changed them, for the dataset and the joined datasets reading it, and
+ *    the project hears `dataset:updated`.
+ *
+ * The uploaded file is removed whatever happens.
+ */
+export function importHandler(app: FastifyInstance) {
+  return async (ctx: JobContext<ImportJobData>): Promise<void> => {
+    const { db } = app.ctx;
+    const dataDir = app.ctx.config.DATA_DIR;
+    const { datasetId, kind } = ctx.data;
+    const jobId = ctx.job.id;
+    const csvPath = uploadPath(dataDir, jobId);
+    try {
+      const dataset = await findDataset(db, datasetId);
+      const upload = await findDatasetJob(db, jobId);
+      if (!dataset || !upload) throw new Error(DATASET_ERRORS.notFound);
+      let result: IngestResult;
+      try {
+        result = await ingestCsv({
+          dataDir,
+          datasetId,
+          jobId,
+          csvPath,
+          expectedColumns: kind === 'append' ? dataset.columns : undefined,
+          signal: ctx.signal,
+        });
+      } catch (error) {
+        // The ingest's messages are written for the user; anything else is reported plainly.
+        if (error instanceof IngestError) throw new Error(error.message, { cause: error });
+        throw error;
+      }
+      let committed: DatasetRow | undefined;
+      try {
+        if (ctx.signal.aborted) throw new Error(DATASET_ERRORS.interrupted);
+        committed = await db.transaction((tx) =>
+          kind === 'upload'
+            ? commitUpload(tx, dataset, jobId, upload.fileName, upload.bytes, result)
+            : commitAppend(tx, dataset, jobId, result),
+        );
+      } catch (error) {
+        await deleteSegment(dataDir, datasetId, jobId);
+        throw error;
+      }
+      if (kind === 'append') await refreshAfterDataChange(app, committed);
+      else await refreshDependents(app, committed.id, new Set([committed.id]));
+      realtimeOf(app).emit(
+        committed.projectId,
+        'dataset:updated',
+        { _id: datasetId, reason: kind === 'upload' ? 'imported' : 'appended' },
+        { area: 'dataset' },
+      );
+    } finally {
+      await rm(csvPath, { force: true });
+    }
+  };
+}
+
+async function commitUpload(
+  tx: Db,
+  dataset: DatasetRow,
+  jobId: string,
+  fileName: string,
+  bytes: number | null,
+  result: IngestResult,
+): Promise<DatasetRow> {
+  await insertFeatures(
+    tx,
+    result.columns.map((c, i) => ({
+      id: newId(),
+      datasetId: dataset.id,
+      name: c.name,
+      type: c.type,
+      detectedType: c.type,
+      precision: c.precision ?? null,
+      listIndex: i,
+      dbName: c.dbName,
+      physicalType: c.datasetPhysicalType,
+      stats: { min: scalar(c.stats.min), max: scalar(c.stats.max), avg: c.stats.avg },
+      preview: c.preview.map(scalar),
+    })),
+  );
+  await updateDatasetJob(tx, jobId, { state: 'imported', rowCount: result.rowCount, importedAt: new Date() });
+  const row = await updateDatasetRow(tx, dataset.id, {
+    imported: true,
+    columns: result.columns.map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
+    source: { ...dataset.source, originalFileName: fileName, ...(bytes !== null ? { estSize: bytes } : {}) },
+  });
+  if (!row) throw new Error(DATASET_ERRORS.notFound);
+  return row;
+}
+
+/** An append may have widened a column's type (numbers, then text): the dataset and its features follow. */
+async function commitAppend(tx: Db, dataset: DatasetRow, jobId: string, result: IngestResult): Promise<DatasetRow> {
+  const widened = new Map(result.columns.map((c) => [c.dbName, c.datasetPhysicalType]));
+  for (const [dbName, physicalType] of widened) await setPhysicalType(tx, dataset.id, dbName, physicalType);
+  await updateDatasetJob(tx, jobId, { state: 'imported', rowCount: result.rowCount, importedAt: new Date() });
+  const row = await updateDatasetRow(tx, dataset.id, {
+    columns: dataset.columns.map((c) => ({ ...c, physicalType: widened.get(c.dbName) ?? c.physicalType })),
+  });
+  if (!row) throw new Error(DATASET_ERRORS.notFound);
+  return row;
+}
+
+type Scalar = string | number | boolean | null;
+const scalar = (v: unknown): Scalar =>
+  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? (v ?? null)
+    : String(v);
+
+/** After rows were added or removed: the dataset's stored stats and previews, and those of joins reading it. */
+export async function refreshAfterDataChange(app: FastifyInstance, dataset: DatasetRow): Promise<void> {
+  try {
+    await refreshFeatureStats(app.ctx.db, app.ctx.config.DATA_DIR, dataset);
+  } catch (err) {
+    app.log.warn({ err, datasetId: dataset.id }, 'could not refresh the stats of a dataset');
+  }
+  await refreshDependents(app, dataset.id, new Set([dataset.id]));
+}
+
+/** Joined datasets reading `datasetId` (and joins of those), each once. Stats are a convenience: failures are logged. */
+async function refreshDependents(app: FastifyInstance, datasetId: string, seen: Set<string>): Promise<void> {
+  for (const dependent of await listDependentDatasets(app.ctx.db, datasetId)) {
+    if (seen.has(dependent.id)) continue;
+    seen.add(dependent.id);
+    try {
+      await refreshFeatureStats(app.ctx.db, app.ctx.config.DATA_DIR, dependent);
+    } catch (err) {
+      app.log.warn({ err, datasetId: dependent.id }, 'could not refresh the stats of a joined dataset');
+    }
+    realtimeOf(app).emit(dependent.projectId, 'dataset:updated', { _id: dependent.id, reason: 'appended' }, {
+      area: 'dataset',
+    });
+    await refreshDependents(app, dependent.id, seen);
+  }
+}

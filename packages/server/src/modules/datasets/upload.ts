@@ -1,0 +1,79 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import { DATASET_ERRORS, DATASET_MESSAGES, isCsvFileName, MAX_UPLOAD_BYTES } from '@tessera/shared';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../platform/errors.ts';
+
+/**
+ * Receiving an uploaded CSV (spec 3 §5): the checks run before any byte is stored where they can, and the file
+ * streams to disk through `pipeline`, so memory stays constant whatever the size.
+ *
+ * - size: a declared Content-Length beyond the limit plus what a multipart envelope can hold is refused at
+ *   once (413); otherwise the stream itself stops at the limit (the file must be under 2,000,000,000 bytes).
+ * - type: the file name must end in .csv; it is in the part's headers, read before the content.
+ */
+
+/** More than the multipart envelope around the file can take with the global limits (20 fields of 10 kB...). */
+export const MULTIPART_ENVELOPE_BYTES = 1024 * 1024;
+const FIELD = 'file';
+const JOB_ID = /^[0-9a-f]{24}$/;
+
+export const tooLarge = () =>
+  new HttpError('too-large', DATASET_MESSAGES.fileTooLarge, { [FIELD]: DATASET_MESSAGES.fileTooLarge });
+
+export class UploadAbortedError extends Error {
+  override name = 'UploadAbortedError';
+  constructor(cause: unknown) {
+    super(DATASET_ERRORS.cancelledByUser, { cause });
+  }
+}
+
+export const uploadsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'uploads');
+
+/** Where an upload waits for its import: `DATA_DIR/uploads/{jobId}.csv`. */
+export function uploadPath(dataDir: string, jobId: string): string {
+  if (!JOB_ID.test(jobId)) throw new Error(`Invalid job id: ${JSON.stringify(jobId)}`);
+  return path.join(uploadsDir(dataDir), `${jobId}.csv`);
+}
+
+/** The checks made before anything is stored; answers the file part, its content not read yet. */
+export async function openCsvPart(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', { [FIELD]: 'Required' });
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared >= MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES) throw tooLarge();
+  // The limit lets MAX_UPLOAD_BYTES - 1 bytes through: the file must be under the limit.
+  const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES - 1 } });
+  if (!part || part.fieldname !== FIELD) throw badRequest('No file in the request', { [FIELD]: 'Required' });
+  if (!isCsvFileName(part.filename)) {
+    part.file.resume(); // let the rest of the request drain
+    throw badRequest(DATASET_MESSAGES.wrongFileType, { [FIELD]: DATASET_MESSAGES.wrongFileType });
+  }
+  return part;
+}
+
+const isTooLarge = (error: unknown, part: MultipartFile) =>
+  part.file.truncated || (error as { code?: string } | undefined)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * Streams the part's content to `target` (created, never overwritten) and answers its size. On any failure the
+ * partial file is removed: a file over the limit throws 413 'file too large'; a client that went away (the
+ * upload was cancelled) throws UploadAbortedError.
+ */
+export async function storePart(part: MultipartFile, target: string): Promise<number> {
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
+    if (part.file.truncated) throw tooLarge();
+  } catch (error) {
+    await rm(target, { force: true });
+    if (error instanceof HttpError) throw error;
+    if (isTooLarge(error, part)) throw tooLarge();
+    // A file system failure (disk full...) is the server's; anything else on the request stream is the client leaving.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
+    throw new UploadAbortedError(error);
+  }
+  return (await stat(target)).size;
+}

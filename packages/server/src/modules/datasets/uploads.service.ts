@@ -1,0 +1,123 @@
+import { rm } from 'node:fs/promises';
+import { deleteSegment, IngestError } from '@tessera/analytics';
+import { DATASET_ERRORS, type DatasetJob } from '@tessera/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { checkAppendHeader } from './appendCheck.ts';
+import { presentDatasetJob } from './datasets.presenter.ts';
+import type { DatasetsService } from './datasets.service.ts';
+import {
+  findJobWithData,
+  insertDatasetJob,
+  listDatasetJobs,
+  unfinishedJobsOf,
+  updateDatasetJob,
+  updateDatasetRow,
+} from './datasets.store.ts';
+import { type ImportJobData, refreshAfterDataChange } from './import.job.ts';
+import { openCsvPart, storePart, uploadPath } from './upload.ts';
+
+const conflict = (message: string) => new HttpError('conflict', message);
+
+/**
+ * Uploads, appends and their history (spec 3 §4, §5): the file streams to `DATA_DIR/uploads/{jobId}.csv` while
+ * its job is `continue`; once stored, the job is queued and the answer goes back at once. The import itself is
+ * the job (import.job.ts).
+ */
+export class UploadsService {
+  private readonly db: Db;
+  private readonly dataDir: string;
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly datasets: DatasetsService,
+  ) {
+    this.db = app.ctx.db;
+    this.dataDir = app.ctx.config.DATA_DIR;
+  }
+
+  async receive(userId: string, datasetId: string, request: FastifyRequest, kind: 'upload' | 'append'): Promise<DatasetJob> {
+    const dataset = await this.datasets.getRow(datasetId);
+    if (dataset.type !== 'file') throw badRequest(DATASET_ERRORS.notAFile);
+    if (kind === 'upload' && dataset.imported) throw conflict(DATASET_ERRORS.alreadyUploaded);
+    if (kind === 'append' && !dataset.imported) throw conflict(DATASET_ERRORS.notImported);
+    if (kind === 'upload' && (await unfinishedJobsOf(this.db, datasetId)).length) throw conflict(DATASET_ERRORS.uploadRunning);
+
+    const part = await openCsvPart(request);
+    const jobs = this.app.ctx.jobs;
+    const job = await jobs.hold({
+      projectId: dataset.projectId,
+      type: kind === 'upload' ? 'featureDetection' : 'append',
+      ownerType: 'dataset',
+      ownerId: datasetId,
+      userId,
+      name: part.filename,
+    });
+    await insertDatasetJob(this.db, { jobId: job.id, datasetId, kind, fileName: part.filename });
+    const target = uploadPath(this.dataDir, job.id);
+    try {
+      const bytes = await storePart(part, target);
+      await updateDatasetJob(this.db, job.id, { bytes });
+      if (kind === 'append') await this.checkHeader(target, dataset.columns);
+      const data: ImportJobData = { datasetId, kind };
+      await jobs.release(job.id, data);
+    } catch (error) {
+      await rm(target, { force: true });
+      await jobs.fail(job.id, error instanceof Error ? error.message : DATASET_ERRORS.cancelledByUser);
+      throw error;
+    }
+    const found = await findJobWithData(this.db, job.id);
+    if (!found) throw notFound(DATASET_ERRORS.jobNotFound);
+    return presentDatasetJob(found.job, found.data);
+  }
+
+  /** An append's column names must be the original file's (spec 3 §5): else 400 naming the difference. */
+  private async checkHeader(csvPath: string, columns: Array<{ name: string; dbName: string; physicalType: string }>) {
+    try {
+      await checkAppendHeader(csvPath, columns);
+    } catch (error) {
+      if (error instanceof IngestError) throw badRequest(error.message, { file: error.message });
+      throw error;
+    }
+  }
+
+  /** The user left during an upload: its jobs still receiving bytes (or the one named) are failed. */
+  async failUploads(datasetId: string, jobId?: string): Promise<DatasetJob[]> {
+    await this.datasets.getRow(datasetId);
+    const failed: DatasetJob[] = [];
+    for (const { job, data } of await unfinishedJobsOf(this.db, datasetId)) {
+      if (job.status !== 'continue' || (jobId && job.id !== jobId)) continue;
+      const row = await this.app.ctx.jobs.fail(job.id, DATASET_ERRORS.cancelledByUser);
+      if (row) failed.push(presentDatasetJob(row, data));
+    }
+    return failed;
+  }
+
+  async history(datasetId: string) {
+    const dataset = await this.datasets.getRow(datasetId);
+    const rows = await listDatasetJobs(this.db, datasetId);
+    return {
+      originalFileName: dataset.source.originalFileName ?? null,
+      timeCreated: dataset.timeCreated.toISOString(),
+      lastUpdated: dataset.lastUpdated.toISOString(),
+      jobs: rows.map((r) => presentDatasetJob(r.job, r.data)),
+    };
+  }
+
+  /** Removes exactly the rows one job brought: its segment is no longer read, then deleted. */
+  async deleteJobData(datasetId: string, jobId: string) {
+    const dataset = await this.datasets.getRow(datasetId);
+    const found = await findJobWithData(this.db, jobId);
+    if (!found || found.data.datasetId !== datasetId || found.data.state !== 'imported') {
+      throw notFound(DATASET_ERRORS.jobNotFound);
+    }
+    const row = await this.db.transaction(async (tx) => {
+      await updateDatasetJob(tx, jobId, { state: 'deleted' });
+      return updateDatasetRow(tx, datasetId, {});
+    });
+    await deleteSegment(this.dataDir, datasetId, jobId);
+    await refreshAfterDataChange(this.app, row ?? dataset);
+    this.datasets.announce(row ?? dataset, 'dataDeleted');
+    return this.datasets.present(row ?? dataset);
+  }
+}

@@ -1,0 +1,20 @@
+import type { Feature } from '@tessera/shared';
+import type { FeatureRow } from './features.store.ts';
+
+/** A feature row as the API shows it (spec 3 §3 Feature). */
+export function presentFeature(row: FeatureRow): Feature {
+  return {
+    _id: row.id,
+    name: row.name,
+    type: row.type,
+    detectedType: row.detectedType,
+    precision: row.precision ?? null,
+    description: row.description,
+    hidden: row.hidden,
+    dataset: { _id: row.datasetId },
+    listIndex: row.listIndex,
+    preview: row.preview,
+    stats: row.stats,
+    db: { name: row.dbName, type: row.physicalType },
+  };
+}

@@ -1,0 +1,126 @@
+import { categories, columnStats, previewCast, readDataset, uniqueValues } from '@tessera/analytics';
+import { type Cell, DATASET_ERRORS, type Feature, type FeatureType } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { HttpError, notFound } from '../../platform/errors.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { analytics, type Catalog, datasetCatalog } from '../datasets/catalog.ts';
+import { type DatasetRow, findDataset, listDependentDatasets } from '../datasets/datasets.store.ts';
+import { presentFeature } from './features.presenter.ts';
+import { refreshFeatureStats } from './features.stats.ts';
+import {
+  deleteFeatureRow,
+  type FeatureRow,
+  findFeature,
+  listFeatures,
+  listProjectFeatureRows,
+  updateFeatureRow,
+} from './features.store.ts';
+
+const scalar = (v: unknown): Cell =>
+  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? (v ?? null)
+    : String(v);
+
+/** Features (spec 3 §7): metadata changes, and the values, stats and categories read through DuckDB. */
+export class FeaturesService {
+  private readonly db: Db;
+  private readonly dataDir: string;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+    this.dataDir = app.ctx.config.DATA_DIR;
+  }
+
+  async listOfDataset(datasetId: string): Promise<Feature[]> {
+    return (await listFeatures(this.db, datasetId)).map(presentFeature);
+  }
+
+  async listOfProject(projectId: string): Promise<Feature[]> {
+    return (await listProjectFeatureRows(this.db, projectId)).map(presentFeature);
+  }
+
+  private async load(featureId: string): Promise<{ feature: FeatureRow; dataset: DatasetRow }> {
+    const feature = await findFeature(this.db, featureId);
+    const dataset = feature && (await findDataset(this.db, feature.datasetId));
+    if (!feature || !dataset) throw notFound(DATASET_ERRORS.featureNotFound);
+    return { feature, dataset };
+  }
+
+  /** Rename, hide, describe, change the type: a type change recomputes the feature's stats and preview for it. */
+  async update(
+    featureId: string,
+    change: { name?: string; hidden?: boolean; description?: string; type?: FeatureType },
+  ): Promise<Feature> {
+    const { feature, dataset } = await this.load(featureId);
+    let row = await updateFeatureRow(this.db, featureId, change);
+    if (!row) throw notFound(DATASET_ERRORS.featureNotFound);
+    if (change.type && change.type !== feature.type) {
+      await refreshFeatureStats(this.db, this.dataDir, dataset, [featureId]);
+      row = (await findFeature(this.db, featureId)) ?? row;
+    }
+    realtimeOf(this.app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason: 'featuresUpdated' }, {
+      area: 'dataset',
+    });
+    return presentFeature(row);
+  }
+
+  /** A feature that a joined dataset joins on cannot be deleted (the join would break). */
+  async delete(featureId: string): Promise<void> {
+    const { feature, dataset } = await this.load(featureId);
+    const dependents = await listDependentDatasets(this.db, dataset.id);
+    if (dependents.some((d) => d.source.join?.[0].on.some((pair) => pair.includes(featureId)))) {
+      throw new HttpError('conflict', 'A joined dataset joins on this feature; delete the joined dataset first.');
+    }
+    await deleteFeatureRow(this.db, feature.id);
+    realtimeOf(this.app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason: 'featuresUpdated' }, {
+      area: 'dataset',
+    });
+  }
+
+  private async catalogOf(featureId: string, jobId?: string) {
+    const { feature, dataset } = await this.load(featureId);
+    const catalog: Catalog = await datasetCatalog(this.db, this.dataDir, dataset, { jobId });
+    const entry = catalog.byId.get(feature.id);
+    if (!entry && catalog.source) throw new HttpError('conflict', DATASET_ERRORS.joinColumnMissing);
+    return { feature, source: catalog.source, ref: entry?.ref };
+  }
+
+  /**
+   * The feature's first values (or its distinct values), read as its type or as `castedType` (the type
+   * dialog's preview: nothing is saved; `original` holds the stored values beside them).
+   */
+  async data(
+    featureId: string,
+    query: { unique?: boolean; jobId?: string; limit: number; castedType?: FeatureType },
+  ): Promise<{ type: FeatureType; values: Cell[]; original?: Cell[] }> {
+    const { feature, source, ref } = await this.catalogOf(featureId, query.jobId);
+    const type = query.castedType ?? feature.type;
+    if (!source || !ref) return { type, values: [] };
+    const column = { ...ref, type };
+    if (query.unique) {
+      const values = await analytics(() => uniqueValues(source, column, { limit: query.limit }));
+      return { type, values: values.map(scalar) };
+    }
+    if (query.castedType) {
+      // previewCast reads the stored column: the source's own type for it.
+      const rows = await analytics(() => previewCast(source, ref.dbName, type, query.limit));
+      return { type, values: rows.map((r) => scalar(r.value)), original: rows.map((r) => scalar(r.original)) };
+    }
+    const { rows } = await analytics(() => readDataset({ source, columns: [column], limit: query.limit }));
+    return { type, values: rows.map((r) => scalar(r[ref.dbName])) };
+  }
+
+  async stats(featureId: string, jobId?: string) {
+    const { source, ref } = await this.catalogOf(featureId, jobId);
+    if (!source || !ref) return { min: null, max: null, avg: null, count: 0, nulls: 0, distinct: 0 };
+    const s = await analytics(() => columnStats(source, ref));
+    return { ...s, min: scalar(s.min), max: scalar(s.max) };
+  }
+
+  async categories(featureId: string, query: { limit: number; jobId?: string }) {
+    const { source, ref } = await this.catalogOf(featureId, query.jobId);
+    if (!source || !ref) return [];
+    const list = await analytics(() => categories(source, ref, { limit: query.limit }));
+    return list.map((c) => ({ value: scalar(c.value), count: c.count }));
+  }
+}

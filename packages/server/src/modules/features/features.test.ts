@@ -1,0 +1,82 @@
+import type { DatasetDetail } from '@tessera/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, type DatasetsWorld, datasetsWorld, importCsv } from '../datasets/datasets.fixtures.ts';
+
+let w: DatasetsWorld;
+let dataset: DatasetDetail;
+const f = (name: string) => dataset.features.find((x) => x.name === name)!._id;
+
+const CSV = ['city,year,price', 'Lyon,2020,10', 'Paris,2021,20', 'Lyon,n/a,30', 'Nice,2019,', 'Lyon,2022,40'].join('\n');
+
+beforeAll(async () => {
+  w = await datasetsWorld();
+  dataset = await importCsv(w, 'cities', CSV);
+});
+afterAll(() => w?.t.close());
+
+describe('features', () => {
+  it('lists a dataset’s features in column order, and a project’s features', async () => {
+    const list = (await caller(w, w.viewer)('GET', `/api/v1/datasets/${dataset._id}/features`)).json();
+    expect(list.map((x: { name: string; type: string }) => [x.name, x.type])).toEqual([
+      ['city', 'category'],
+      ['year', 'text'],
+      ['price', 'number'],
+    ]);
+    const all = (await caller(w, w.viewer)('GET', `/api/v1/features?projectId=${w.projectId}`)).json();
+    expect(all.map((x: { _id: string }) => x._id)).toEqual(list.map((x: { _id: string }) => x._id));
+  });
+
+  it('previews values, distinct values, and a cast to another type beside the stored values', async () => {
+    const view = caller(w, w.viewer);
+    const preview = (await view('GET', `/api/v1/features/${f('year')}/data?limit=3`)).json();
+    expect(preview).toEqual({ type: 'text', values: ['2020', '2021', 'n/a'] });
+    const unique = (await view('GET', `/api/v1/features/${f('city')}/data?unique=true`)).json();
+    expect(unique.values).toEqual(['Lyon', 'Nice', 'Paris']);
+    const cast = (await view('GET', `/api/v1/features/${f('year')}/data?castedType=number`)).json();
+    expect(cast).toEqual({ type: 'number', values: [2020, 2021, null, 2019, 2022], original: ['2020', '2021', 'n/a', '2019', '2022'] });
+    // Nothing was saved by the preview.
+    expect((await view('GET', `/api/v1/datasets/${dataset._id}/features`)).json()[1].type).toBe('text');
+    expect((await view('GET', `/api/v1/features/${f('year')}/data?castedType=bogus`)).statusCode).toBe(400);
+  });
+
+  it('answers stats and categories', async () => {
+    const view = caller(w, w.viewer);
+    expect((await view('GET', `/api/v1/features/${f('price')}/stats`)).json()).toEqual({
+      min: 10,
+      max: 40,
+      avg: 25,
+      count: 4,
+      nulls: 1,
+      distinct: 4,
+    });
+    expect((await view('GET', `/api/v1/features/${f('city')}/categories`)).json()).toEqual([
+      { value: 'Lyon', count: 3 },
+      { value: 'Nice', count: 1 },
+      { value: 'Paris', count: 1 },
+    ]);
+  });
+
+  it('renames, describes, hides and retypes; checks the input', async () => {
+    const edit = caller(w, w.editor);
+    const res = await edit('PUT', `/api/v1/features/${f('year')}`, { name: ' Year ', description: 'When', type: 'number' });
+    expect(res.json()).toMatchObject({ name: 'Year', description: 'When', type: 'number', db: { name: 'c1' } });
+    // Stats and preview follow the new type; 'n/a' reads as empty.
+    expect(res.json().stats).toEqual({ min: 2019, max: 2022, avg: 2020.5 });
+    expect(res.json().preview).toEqual([2020, 2021, null, 2019, 2022]);
+    expect((await edit('PUT', `/api/v1/features/${f('year')}`, { name: '' })).json().error.fields).toEqual({ name: 'Required' });
+    expect((await edit('PUT', `/api/v1/features/${f('year')}`, { type: 'money' })).statusCode).toBe(400);
+    expect((await edit('PUT', `/api/v1/features/${f('year')}`, { dbName: 'x' })).statusCode).toBe(400);
+    expect((await caller(w, w.viewer)('PUT', `/api/v1/features/${f('year')}`, { hidden: true })).statusCode).toBe(403);
+  });
+
+  it('deletes a feature (edit only); another organization gets 404', async () => {
+    expect((await caller(w, w.viewer)('DELETE', `/api/v1/features/${f('price')}`)).statusCode).toBe(403);
+    expect((await caller(w, w.outsider)('GET', `/api/v1/features/${f('price')}/stats`)).statusCode).toBe(404);
+    expect((await caller(w, w.editor)('DELETE', `/api/v1/features/${f('price')}`)).statusCode).toBe(200);
+    const list = (await caller(w, w.viewer)('GET', `/api/v1/datasets/${dataset._id}/features`)).json();
+    expect(list.map((x: { name: string }) => x.name)).toEqual(['city', 'Year']);
+    const row = (await caller(w, w.viewer)('POST', `/api/v1/datasets/${dataset._id}/data?limit=1`, {})).json().list[0];
+    expect(Object.keys(row)).toEqual([f('city'), f('year')]);
+    expect((await caller(w, w.editor)('GET', `/api/v1/features/${f('price')}/stats`)).statusCode).toBe(404);
+  });
+});

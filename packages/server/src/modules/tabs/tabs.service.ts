@@ -1,0 +1,139 @@
+import {
+  DATA_APP_LIMITS,
+  type Dashboard,
+  isPermutation,
+  type LayoutItem,
+  layoutProblem,
+  mergeLayout,
+  type Tab,
+  type Unit,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { copyName, copyTab } from '../dashboards/copy.ts';
+import { presentDashboardById } from '../dashboards/dashboards.service.ts';
+import { findDashboard, lockDashboard, updateDashboardRow } from '../dashboards/dashboards.store.ts';
+import {
+  emitDashboardUpdated,
+  emitTabDeleted,
+  emitTabUpdated,
+  emitUnitUpdated,
+} from '../dashboards/dataApps.events.ts';
+import { presentUnit } from '../units/units.presenter.ts';
+import { insertUnits, listUnitsOfTabs } from '../units/units.store.ts';
+import { presentTab } from './tabs.presenter.ts';
+import { deleteTabRow, findTab, insertTabs, lockTab, type TabChange, updateTabRow } from './tabs.store.ts';
+
+export const TOO_MANY_TABS = `A data app holds at most ${DATA_APP_LIMITS.tabsPerDashboard} tabs`;
+export const UNITS_MUST_BE_PERMUTATION = 'The card order must list every card of this tab once';
+const tabNotFound = () => notFound('Tab not found');
+
+/** Tabs (report sections): add, duplicate, delete (with their cards), edit, layout and card order. */
+export class TabsService {
+  private readonly db: Db;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+  }
+
+  async get(id: string): Promise<{ tab: Tab; units: Unit[] }> {
+    const row = await findTab(this.db, id);
+    if (!row) throw tabNotFound();
+    const unitRows = await listUnitsOfTabs(this.db, [id]);
+    return { tab: presentTab(row), units: unitRows.map((u) => presentUnit(u, row.dashboardId)) };
+  }
+
+  /** Adds a tab at the end of the dashboard's order. */
+  async create(dashboardId: string, input: { name: string; description: string }) {
+    const result = await this.db.transaction(async (tx) => {
+      const dashboard = await lockDashboard(tx, dashboardId);
+      if (!dashboard) throw notFound('Dashboard not found');
+      if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
+      const [tab] = await insertTabs(tx, [{ id: newId(), dashboardId, ...input }]);
+      await updateDashboardRow(tx, dashboardId, { tabIds: [...dashboard.tabIds, tab.id] });
+      return { dashboard: await presentDashboardById(tx, dashboardId), tab: presentTab(tab) };
+    });
+    this.announce(result.dashboard, result.tab);
+    return result;
+  }
+
+  /** Duplicate Tab: a copy with copies of its cards, right after the original. */
+  async duplicate(dashboardId: string, tabId: string, name?: string) {
+    const result = await this.db.transaction(async (tx) => {
+      const dashboard = await lockDashboard(tx, dashboardId);
+      if (!dashboard) throw notFound('Dashboard not found');
+      const source = await findTab(tx, tabId);
+      if (!source || source.dashboardId !== dashboardId) throw tabNotFound();
+      if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
+      const copy = copyTab(source, await listUnitsOfTabs(tx, [tabId]), dashboardId, name ?? copyName(source.name));
+      const [tab] = await insertTabs(tx, [copy.tab]);
+      const units = await insertUnits(tx, copy.units);
+      const order = [...dashboard.tabIds];
+      const at = order.indexOf(tabId);
+      order.splice(at < 0 ? order.length : at + 1, 0, tab.id);
+      await updateDashboardRow(tx, dashboardId, { tabIds: order });
+      return {
+        dashboard: await presentDashboardById(tx, dashboardId),
+        tab: presentTab(tab),
+        units: units.map((u) => presentUnit(u, dashboardId)),
+      };
+    });
+    this.announce(result.dashboard, result.tab);
+    for (const unit of result.units) emitUnitUpdated(this.app, result.dashboard.projectId, unit);
+    return result;
+  }
+
+  /** Delete Tab: the tab and its cards go; the dashboard's order forgets it. */
+  async delete(dashboardId: string, tabId: string): Promise<{ dashboard: Dashboard }> {
+    const dashboard = await this.db.transaction(async (tx) => {
+      const current = await lockDashboard(tx, dashboardId);
+      if (!current) throw notFound('Dashboard not found');
+      const tab = await findTab(tx, tabId);
+      if (!tab || tab.dashboardId !== dashboardId) throw tabNotFound();
+      await deleteTabRow(tx, tabId);
+      await updateDashboardRow(tx, dashboardId, { tabIds: current.tabIds.filter((id) => id !== tabId) });
+      return presentDashboardById(tx, dashboardId);
+    });
+    emitTabDeleted(this.app, dashboard.projectId, { _id: tabId, dashboardId });
+    emitDashboardUpdated(this.app, dashboard);
+    return { dashboard };
+  }
+
+  /**
+   * Edit Tab (name, description), the grid layout (items of this tab's cards only; cards left out keep their
+   * place) and the card order (a permutation of the tab's cards).
+   */
+  async update(
+    id: string,
+    input: { name?: string; description?: string; layout?: LayoutItem[]; units?: string[] },
+  ): Promise<Tab> {
+    const tab = await this.db.transaction(async (tx) => {
+      const current = await lockTab(tx, id);
+      if (!current) throw tabNotFound();
+      const change: TabChange = {};
+      if (input.name !== undefined) change.name = input.name;
+      if (input.description !== undefined) change.description = input.description;
+      if (input.layout) {
+        const problem = layoutProblem(input.layout, current.unitIds);
+        if (problem) throw badRequest(problem, { layout: problem });
+        change.layout = mergeLayout(current.layout, input.layout, current.unitIds);
+      }
+      if (input.units) {
+        if (!isPermutation(current.unitIds, input.units)) {
+          throw badRequest(UNITS_MUST_BE_PERMUTATION, { units: UNITS_MUST_BE_PERMUTATION });
+        }
+        change.unitIds = input.units;
+      }
+      return presentTab((await updateTabRow(tx, id, change))!);
+    });
+    const dashboard = await findDashboard(this.db, tab.dashboardId);
+    if (dashboard) emitTabUpdated(this.app, dashboard.projectId, tab);
+    return tab;
+  }
+
+  private announce(dashboard: Dashboard, tab: Tab): void {
+    emitTabUpdated(this.app, dashboard.projectId, tab);
+    emitDashboardUpdated(this.app, dashboard);
+  }
+}

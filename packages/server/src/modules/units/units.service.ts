@@ -1,0 +1,154 @@
+import {
+  type CustomSubtype,
+  copiedCardBox,
+  DATA_APP_LIMITS,
+  type LayoutBox,
+  newCardBox,
+  type Tab,
+  type Unit,
+  type UnitType,
+  visDatasetIds,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { copyUnitValues } from '../dashboards/copy.ts';
+import { findDashboard } from '../dashboards/dashboards.store.ts';
+import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dashboards/dataApps.events.ts';
+import { presentTab } from '../tabs/tabs.presenter.ts';
+import { lockTab, type TabRow, updateTabRow } from '../tabs/tabs.store.ts';
+import { presentUnit } from './units.presenter.ts';
+import { deleteUnitRow, findUnit, insertUnits, type UnitChange, updateUnitRow } from './units.store.ts';
+
+export const TOO_MANY_UNITS = `A tab holds at most ${DATA_APP_LIMITS.unitsPerTab} cards`;
+export const SUBTYPE_ONLY_CUSTOM = 'Only custom cards have a subtype';
+const unitNotFound = () => notFound('Card not found');
+
+export interface UnitUpdate {
+  name?: string;
+  description?: string;
+  type?: UnitType | null;
+  subtype?: CustomSubtype | null;
+  vis?: Record<string, unknown>;
+}
+
+/** Cards: add, duplicate, delete (the tab's order and layout follow), show and save. */
+export class UnitsService {
+  private readonly db: Db;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+  }
+
+  async get(id: string): Promise<Unit> {
+    const record = await findUnit(this.db, id);
+    if (!record) throw unitNotFound();
+    return presentUnit(record.row, record.dashboardId);
+  }
+
+  /** Adds a card with no type yet, at the given place or where spec 2 §9 puts a new card. */
+  async create(tabId: string, box?: LayoutBox): Promise<{ tab: Tab; unit: Unit }> {
+    return this.addCard(tabId, async (tx, tab, type) => {
+      const [row] = await insertUnits(tx, [{ id: newId(), tabId }]);
+      return { row, box: box ?? newCardBox(type, tab.layout) };
+    });
+  }
+
+  /** Duplicate (card): a copy on the same tab, by default the original's size below every card. */
+  async duplicate(tabId: string, unitId: string, box?: LayoutBox): Promise<{ tab: Tab; unit: Unit }> {
+    return this.addCard(tabId, async (tx, tab) => {
+      const source = await findUnit(tx, unitId);
+      if (!source || source.row.tabId !== tabId) throw unitNotFound();
+      const [row] = await insertUnits(tx, [copyUnitValues(source.row, tabId)]);
+      return {
+        row,
+        box:
+          box ??
+          copiedCardBox(
+            tab.layout.find((item) => item.i === unitId),
+            tab.layout,
+          ),
+      };
+    });
+  }
+
+  async delete(tabId: string, unitId: string): Promise<{ tab: Tab }> {
+    const { tab, projectId } = await this.db.transaction(async (tx) => {
+      const current = await lockTab(tx, tabId);
+      if (!current) throw notFound('Tab not found');
+      const record = await findUnit(tx, unitId);
+      if (!record || record.row.tabId !== tabId) throw unitNotFound();
+      await deleteUnitRow(tx, unitId);
+      const row = await updateTabRow(tx, tabId, {
+        unitIds: current.unitIds.filter((id) => id !== unitId),
+        layout: current.layout.filter((item) => item.i !== unitId),
+      });
+      return { tab: presentTab(row!), projectId: await this.projectOf(tx, current) };
+    });
+    emitUnitDeleted(this.app, projectId, { _id: unitId, tabId, dashboardId: tab.dashboardId });
+    emitTabUpdated(this.app, projectId, tab);
+    return { tab };
+  }
+
+  /** Saves a card. A subtype belongs to custom cards only; the datasets its vis draws on are kept beside it. */
+  async update(id: string, input: UnitUpdate): Promise<Unit> {
+    const record = await findUnit(this.db, id);
+    if (!record) throw unitNotFound();
+    const type = input.type === undefined ? record.row.type : input.type;
+    // Changing a card away from custom drops its subtype unless a new one is given (and refused below).
+    let subtype = input.subtype === undefined ? record.row.subtype : input.subtype;
+    if (type !== 'custom' && input.subtype === undefined) subtype = null;
+    if (subtype !== null && type !== 'custom') throw badRequest(SUBTYPE_ONLY_CUSTOM, { subtype: SUBTYPE_ONLY_CUSTOM });
+
+    const change: UnitChange = { type, subtype, timeUpdated: new Date() };
+    if (input.name !== undefined) change.name = input.name;
+    if (input.description !== undefined) change.description = input.description;
+    if (input.vis !== undefined) {
+      change.vis = input.vis;
+      change.datasetIds = visDatasetIds(input.vis);
+    }
+    const row = await updateUnitRow(this.db, id, change);
+    if (!row) throw unitNotFound();
+    const unit = presentUnit(row, record.dashboardId);
+    const dashboard = await findDashboard(this.db, record.dashboardId);
+    if (dashboard) emitUnitUpdated(this.app, dashboard.projectId, unit);
+    return unit;
+  }
+
+  /** Adds one card to a tab under the tab's lock: its id joins the order, its box the layout. */
+  private async addCard(
+    tabId: string,
+    make: (
+      tx: Db,
+      tab: TabRow,
+      type: 'Dashboard' | 'Report',
+    ) => Promise<{ row: Awaited<ReturnType<typeof insertUnits>>[number]; box: LayoutBox }>,
+  ): Promise<{ tab: Tab; unit: Unit }> {
+    const result = await this.db.transaction(async (tx) => {
+      const current = await lockTab(tx, tabId);
+      if (!current) throw notFound('Tab not found');
+      if (current.unitIds.length >= DATA_APP_LIMITS.unitsPerTab) throw badRequest(TOO_MANY_UNITS);
+      const dashboard = await findDashboard(tx, current.dashboardId);
+      if (!dashboard) throw notFound('Tab not found');
+      const { row, box } = await make(tx, current, dashboard.type);
+      const updated = await updateTabRow(tx, tabId, {
+        unitIds: [...current.unitIds, row.id],
+        layout: [...current.layout, { ...box, i: row.id }],
+      });
+      return {
+        tab: presentTab(updated!),
+        unit: presentUnit(row, current.dashboardId),
+        projectId: dashboard.projectId,
+      };
+    });
+    emitUnitUpdated(this.app, result.projectId, result.unit);
+    emitTabUpdated(this.app, result.projectId, result.tab);
+    return { tab: result.tab, unit: result.unit };
+  }
+
+  private async projectOf(db: Db, tab: TabRow): Promise<string> {
+    const dashboard = await findDashboard(db, tab.dashboardId);
+    if (!dashboard) throw notFound('Tab not found');
+    return dashboard.projectId;
+  }
+}

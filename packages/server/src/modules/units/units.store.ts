@@ -1,0 +1,46 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { tabs, units } from '../../db/schema.ts';
+
+export type UnitRow = typeof units.$inferSelect;
+/** A card with the dashboard its tab belongs to (the API presents both). */
+export interface UnitRecord {
+  row: UnitRow;
+  dashboardId: string;
+}
+export type UnitChange = Partial<
+  Pick<UnitRow, 'name' | 'description' | 'type' | 'subtype' | 'vis' | 'datasetIds' | 'timeUpdated'>
+>;
+
+export async function findUnit(db: Db, id: string): Promise<UnitRecord | undefined> {
+  const [record] = await db
+    .select({ row: units, dashboardId: tabs.dashboardId })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .where(eq(units.id, id));
+  return record;
+}
+
+/** Every card of these tabs (in no particular order: the tabs' `unitIds` give the order). */
+export async function listUnitsOfTabs(db: Db, tabIds: readonly string[]): Promise<UnitRow[]> {
+  if (tabIds.length === 0) return [];
+  return db
+    .select()
+    .from(units)
+    .where(inArray(units.tabId, [...tabIds]));
+}
+
+export async function insertUnits(db: Db, values: Array<typeof units.$inferInsert>): Promise<UnitRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(units).values(values).returning();
+}
+
+export async function updateUnitRow(db: Db, id: string, change: UnitChange): Promise<UnitRow | undefined> {
+  const [row] = await db.update(units).set(change).where(eq(units.id, id)).returning();
+  return row;
+}
+
+export async function deleteUnitRow(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(units).where(eq(units.id, id)).returning({ id: units.id });
+  return rows.length > 0;
+}

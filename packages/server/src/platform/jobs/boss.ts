@@ -1,0 +1,85 @@
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+
+/** pg-boss keeps its tables in their own schema of the metadata database (DESIGN §1 jobs). */
+export const BOSS_SCHEMA = 'pgboss';
+
+// biome-ignore lint/suspicious/noExplicitAny: rows are whatever the statement answers, as pg-boss expects.
+export type SqlRows = { rows: any[] };
+/** What pg-boss needs of a database: its `db` option. */
+export interface SqlClient {
+  executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
+}
+
+/**
+ * PGlite speaks to pg-boss through this. A statement with parameters goes through `query` (one statement,
+ * bound values); one without goes through `exec`, the only call that runs several statements at once, which
+ * pg-boss's migrations and its locked maintenance commands hold (BEGIN; ...; COMMIT).
+ */
+export function pgliteClient(pglite: PGlite | Transaction): SqlClient {
+  return {
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await pglite.query(text, values as unknown[]);
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** PostgreSQL: pg-boss shares the app's pool (closed with the database, after pg-boss has stopped). */
+export function poolClient(queryable: { query(text: string, values?: unknown[]): Promise<SqlRows> }): SqlClient {
+  return { executeSql: (text, values) => queryable.query(text, values) };
+}
+
+export function databaseClient(database: Database): SqlClient {
+  if (database.kind === 'pglite' && database.pglite) return pgliteClient(database.pglite);
+  if (database.pool) return poolClient(database.pool);
+  throw new Error('the database has no raw client for the job queue');
+}
+
+/**
+ * Runs `fn` in one transaction of the metadata database, with a client that both our SQL and pg-boss's
+ * (through its `db` option) can use: a job's row and its queue entry are written together or not at all.
+ */
+export async function inTransaction<T>(database: Database, fn: (client: SqlClient) => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite' && database.pglite) {
+    return database.pglite.transaction((tx) => fn(pgliteClient(tx)));
+  }
+  if (!database.pool) throw new Error('the database has no pool');
+  const connection = await database.pool.connect();
+  try {
+    await connection.query('BEGIN');
+    const result = await fn(poolClient(connection));
+    await connection.query('COMMIT');
+    return result;
+  } catch (err) {
+    await connection.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    connection.release();
+  }
+}
+
+export interface BossOptions {
+  pollingSeconds: number;
+  log: FastifyBaseLogger;
+}
+
+/** A pg-boss on the metadata database: no cron scheduler (scheduled runs keep their own rules), maintenance on. */
+export function createBoss(database: Database, options: BossOptions): PgBoss {
+  const boss = new PgBoss({
+    db: databaseClient(database),
+    schema: BOSS_SCHEMA,
+    schedule: false,
+    supervise: true,
+    migrate: true,
+    pollingIntervalSeconds: options.pollingSeconds,
+  });
+  boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+  return boss;
+}

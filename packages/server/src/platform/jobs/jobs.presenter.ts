@@ -1,0 +1,20 @@
+import type { Job } from '@tessera/shared';
+import type { JobRow } from './jobs.store.ts';
+
+/** A job row as the API and the live channel show it (spec 2 §3, spec 3 §3 Job). */
+export function presentJob(row: JobRow): Job {
+  return {
+    _id: row.id,
+    projectId: row.projectId,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    ownerType: row.ownerType,
+    ownerId: row.ownerId,
+    user: { id: row.userId },
+    progress: row.progress,
+    message: row.message,
+    timeCreated: row.timeCreated.toISOString(),
+    lastUpdated: row.lastUpdated.toISOString(),
+  };
+}

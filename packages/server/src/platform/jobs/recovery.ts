@@ -1,0 +1,70 @@
+import { JOB_MESSAGES, type JobStatus } from '@tessera/shared';
+import type { Db } from '../../db/client.ts';
+import { heldJobs, type JobRow, queuedJobs, settleJob } from './jobs.store.ts';
+
+/**
+ * Restart safety (DESIGN §3 "Long work is a job"): no job stays unfinished once nothing will finish it. Runs at
+ * start-up and then on every heartbeat, on every process; the conditional updates make one process win each job.
+ *
+ * Per status:
+ * - continue (an upload receiving its bytes) and active (a handler running): held by one process, named in
+ *   `worker`. The holder is gone when it is a process of this one that no longer holds the job; on PGlite,
+ *   when it is any other process (only one process can open a PGlite database, so a holder that is not live
+ *   here died with its process); on PostgreSQL, when it has not renewed its heartbeat for `staleMs`. Failed
+ *   with "Interrupted by a server restart": a half-done job is never resumed, its handler may have left
+ *   partial work that only a fresh run redoes cleanly.
+ * - queued: still waiting is fine while its pg-boss job will run (created or retry). It is failed when that
+ *   pg-boss job is gone or finished (never written, or lost), or when pg-boss shows it taken by a worker that
+ *   never claimed it (a claim follows a fetch within milliseconds): on PGlite unless a worker of this process
+ *   has it, on PostgreSQL once its start is older than `staleMs`.
+ */
+
+export interface Holders {
+  /** Whether the live job service of this process with this node id holds the job (undefined: no such service). */
+  holds(worker: string, jobId: string): boolean | undefined;
+  /** Whether a live job service of this process has taken this job from the queue. */
+  takenHere(jobId: string): boolean;
+}
+
+export interface SweepOptions {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  staleMs: number;
+  holders: Holders;
+  /** Fails the pg-boss job of a job failed here, so that it does not stay active until it expires. */
+  failQueueEntry(row: JobRow): Promise<void>;
+  publish(row: JobRow): void;
+}
+
+/** Fails every job that nothing will finish; answers the rows it failed. */
+export async function sweep(options: SweepOptions): Promise<JobRow[]> {
+  const { db, kind, staleMs, holders } = options;
+  const failed: JobRow[] = [];
+  const fail = async (row: JobRow, from: JobStatus) => {
+    const settled = await settleJob(
+      db,
+      row.id,
+      { status: 'failed', message: JOB_MESSAGES.interrupted },
+      [from],
+      from === 'queued' ? undefined : (row.worker ?? undefined),
+    );
+    if (!settled) return;
+    failed.push(settled);
+    await options.failQueueEntry(settled);
+    options.publish(settled);
+  };
+
+  for (const row of await heldJobs(db, staleMs)) {
+    const local = row.worker ? holders.holds(row.worker, row.id) : undefined;
+    const gone = local !== undefined ? !local : kind === 'pglite' || row.stale;
+    if (gone) await fail(row, row.status);
+  }
+
+  for (const row of await queuedJobs(db, staleMs)) {
+    const running = row.bossState === 'created' || row.bossState === 'retry';
+    if (running) continue;
+    if (row.bossState === 'active' && (kind === 'pglite' ? holders.takenHere(row.id) : !row.bossStale)) continue;
+    await fail(row, 'queued');
+  }
+  return failed;
+}

@@ -1,0 +1,464 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JOB_MESSAGES, type JobOwnerType, type JobType } from '@tessera/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { BOSS_SCHEMA, createBoss, inTransaction, type SqlClient } from './boss.ts';
+import { fromBossId, toBossId } from './bossIds.ts';
+import type { JobRow } from './jobs.store.ts';
+import * as store from './jobs.store.ts';
+import { sweep } from './recovery.ts';
+import {
+  DEFAULT_TIMEOUT_MS,
+  type DefineOptions,
+  failureMessage,
+  type JobDefinition,
+  type JobHandler,
+  MAX_TIMEOUT_MS,
+  type Outcome,
+  ProgressReporter,
+  RunningJob,
+  runHandler,
+  type StopReason,
+} from './runner.ts';
+
+type QueueOptions = { name: string; policy: 'standard'; retryLimit: number; expireInSeconds: number };
+
+/**
+ * Creates the type's queue, or updates its options when they changed. Another process starting at the same
+ * moment may be adding its own partition: PostgreSQL then breaks the deadlock by failing one, which tries again.
+ */
+async function ensureQueue(boss: PgBoss, queue: QueueOptions): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const existing = await boss.getQueue(queue.name);
+      if (!existing) await boss.createQueue(queue.name, queue);
+      else if (existing.retryLimit !== queue.retryLimit || existing.expireInSeconds !== queue.expireInSeconds) {
+        await boss.updateQueue(queue.name, queue);
+      }
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      await sleep(50 * attempt + Math.random() * 100);
+    }
+  }
+}
+
+export interface EnqueueInput<D extends object = Record<string, unknown>> {
+  projectId: string;
+  type: JobType;
+  ownerType: JobOwnerType;
+  ownerId: string;
+  /** Who started it (null for the system). */
+  userId: string | null;
+  /** What the user sees in job lists (a file name, a model's name...). */
+  name: string;
+  /** Handed to the handler; JSON only (it is stored in the queue). */
+  data?: D;
+}
+export type HoldInput = Omit<EnqueueInput, 'data'>;
+
+export interface JobServiceOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Workers run only when 'all' or 'worker'; an 'api' process enqueues and holds uploads but runs nothing. */
+  role: 'all' | 'api' | 'worker';
+  pollingSeconds: number;
+  heartbeatSeconds: number;
+  stopSeconds: number;
+  /** Sends a job's new state to its project's live channel. */
+  publish(row: JobRow): void;
+}
+
+/** The job services live in this process, by node id: the sweep asks them what they hold, cancels reach them. */
+const live = new Map<string, JobService>();
+
+/**
+ * Long work as jobs (DESIGN §3): a row per job in `jobs`, the queue in pg-boss, status changes and progress sent
+ * to the project's live channel. One per app, on `app.ctx.jobs`.
+ */
+export class JobService {
+  /** This process's name in `jobs.worker`. */
+  readonly nodeId = randomUUID();
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<JobType, JobDefinition>();
+  private readonly prepared = new Map<JobType, Promise<void>>();
+  private readonly workerIds = new Map<JobType, string[]>();
+  private readonly running = new Map<string, RunningJob>();
+  private readonly executions = new Set<Promise<unknown>>();
+  private readonly held = new Set<string>();
+  private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
+  private ticker: NodeJS.Timeout | undefined;
+  private tick: Promise<void> | undefined;
+  private queueing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: JobServiceOptions) {
+    this.boss = createBoss(options.database, { pollingSeconds: options.pollingSeconds, log: options.log });
+  }
+
+  private get db() {
+    return this.options.database.db;
+  }
+  get runsWorkers(): boolean {
+    return this.options.role !== 'api';
+  }
+  /** A holder that missed three heartbeats is gone. */
+  get staleMs(): number {
+    return this.options.heartbeatSeconds * 3000;
+  }
+
+  /** Registers the handler of a type (once per app; on any role: an 'api' process needs the queue to exist). */
+  define<D extends object>(type: JobType, handler: JobHandler<D>, options: DefineOptions = {}): void {
+    if (this.definitions.has(type)) throw new Error(`the job type ${type} is already defined`);
+    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+    const definition: JobDefinition = { type, handler: handler as JobHandler<never>, concurrency, timeoutMs };
+    this.definitions.set(type, definition);
+    if (this.state === 'started') this.prepare(definition);
+  }
+
+  /** Writes the job's row (queued) and its queue entry in one transaction, and tells the project. */
+  async enqueue<D extends object>(input: EnqueueInput<D>): Promise<JobRow> {
+    await this.ready(input.type);
+    const row = this.newRow(input, 'queued');
+    await inTransaction(this.options.database, async (client) => {
+      await store.insertJobWith(this.db, client, row);
+      await this.send(client, row.type, row.id, input.data ?? {});
+    });
+    this.options.publish(row);
+    this.wake(row.type);
+    return row;
+  }
+
+  /** A job that waits for its input (an upload receiving its bytes): status continue, held by this process. */
+  async hold(input: HoldInput): Promise<JobRow> {
+    if (!this.definitions.has(input.type)) throw new Error(`the job type ${input.type} is not defined`);
+    const row = this.newRow(input, 'continue');
+    // Held before the row exists, so a sweep never finds it unheld.
+    this.held.add(row.id);
+    try {
+      await this.db.insert(jobs).values(row);
+    } catch (err) {
+      this.held.delete(row.id);
+      throw err;
+    }
+    this.options.publish(row);
+    return row;
+  }
+
+  /** The input is ready: continue → queued, with its queue entry (409 when it was cancelled or failed meanwhile). */
+  async release<D extends object>(id: string, data?: D): Promise<JobRow> {
+    const current = await store.findJob(this.db, id);
+    if (!current) throw notFound('Job not found');
+    await this.ready(current.type);
+    const queued = await inTransaction(this.options.database, async (client) => {
+      if (!(await store.queueHeldJobWith(this.db, client, id))) return false;
+      await this.send(client, current.type, id, data ?? {});
+      return true;
+    });
+    if (!queued) throw new HttpError('conflict', 'The job is no longer waiting for its input');
+    for (const service of live.values()) service.held.delete(id);
+    this.held.delete(id);
+    const row = await this.get(id);
+    this.options.publish(row);
+    this.wake(row.type);
+    return row;
+  }
+
+  /** Cancels an unfinished job (its handler's signal aborts); answers the row as it ends up, undefined if unknown. */
+  cancel(id: string): Promise<JobRow | undefined> {
+    return this.finish(id, 'cancelled', null);
+  }
+
+  /** Fails an unfinished job with a message for the user (e.g. an upload abandoned mid-way). */
+  fail(id: string, message: string): Promise<JobRow | undefined> {
+    return this.finish(id, 'failed', message);
+  }
+
+  find(id: string): Promise<JobRow | undefined> {
+    return store.findJob(this.db, id);
+  }
+
+  async get(id: string): Promise<JobRow> {
+    const row = await store.findJob(this.db, id);
+    if (!row) throw notFound('Job not found');
+    return row;
+  }
+
+  /** Newest first. */
+  listForOwner(ownerType: JobOwnerType, ownerId: string): Promise<JobRow[]> {
+    return store.listJobsForOwner(this.db, ownerType, ownerId);
+  }
+
+  /** Newest first. */
+  listForProject(projectId: string, limit = 100): Promise<JobRow[]> {
+    return store.listJobsForProject(this.db, projectId, limit);
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'new') return;
+    live.set(this.nodeId, this);
+    await this.boss.start();
+    this.state = 'started';
+    await this.sweep();
+    for (const definition of this.definitions.values()) this.prepare(definition);
+    await Promise.all(this.prepared.values());
+    this.ticker = setInterval(() => {
+      this.tick ??= this.beat()
+        .catch((err) => this.options.log.error({ err }, 'job heartbeat failed'))
+        .finally(() => {
+          this.tick = undefined;
+        });
+    }, this.options.heartbeatSeconds * 1000);
+    this.ticker.unref();
+  }
+
+  /**
+   * Graceful stop, before the database closes: no more fetching; running jobs get `stopSeconds` to finish, then
+   * their signal aborts and they are failed "Interrupted by a server restart", as are the uploads this process
+   * held; then pg-boss stops.
+   */
+  async stop(): Promise<void> {
+    if (this.state !== 'started') {
+      live.delete(this.nodeId);
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'stopping';
+    clearInterval(this.ticker);
+    await this.tick;
+    for (const type of this.workerIds.keys()) await this.boss.offWork(type);
+    const deadline = Date.now() + this.options.stopSeconds * 1000;
+    while (this.executions.size > 0 && Date.now() < deadline) await sleep(Math.min(50, deadline - Date.now()));
+    for (const job of this.running.values()) job.stop('shutdown');
+    await Promise.allSettled([...this.executions]);
+    for (const id of [...this.held]) {
+      const row = await store.settleJob(
+        this.db,
+        id,
+        { status: 'failed', message: JOB_MESSAGES.interrupted },
+        ['continue'],
+        this.nodeId,
+      );
+      this.held.delete(id);
+      if (row) this.options.publish(row);
+    }
+    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 1000 });
+    live.delete(this.nodeId);
+    this.state = 'stopped';
+  }
+
+  /** Fails every job nothing will finish (start-up, then every heartbeat). */
+  sweep(): Promise<JobRow[]> {
+    return sweep({
+      db: this.db,
+      kind: this.options.database.kind,
+      staleMs: this.staleMs,
+      holders: {
+        holds: (worker, jobId) => {
+          const service = live.get(worker);
+          return service ? service.running.has(jobId) || service.held.has(jobId) : undefined;
+        },
+        takenHere: (jobId) => [...live.values()].some((service) => service.running.has(jobId)),
+      },
+      failQueueEntry: async (row) => {
+        await this.boss.fail(row.type, toBossId(row.id), { message: row.message }).catch(() => {});
+      },
+      publish: (row) => this.options.publish(row),
+    });
+  }
+
+  private newRow(input: HoldInput, status: 'queued' | 'continue'): JobRow {
+    const now = new Date();
+    return {
+      id: newId(),
+      projectId: input.projectId,
+      name: input.name,
+      type: input.type,
+      status,
+      ownerType: input.ownerType,
+      ownerId: input.ownerId,
+      userId: input.userId,
+      progress: null,
+      message: null,
+      worker: status === 'continue' ? this.nodeId : null,
+      heartbeatAt: status === 'continue' ? now : null,
+      timeCreated: now,
+      lastUpdated: now,
+    };
+  }
+
+  private async ready(type: JobType): Promise<void> {
+    const prepared = this.prepared.get(type);
+    if (!prepared) {
+      throw new Error(
+        this.definitions.has(type) ? 'the job service is not started' : `the job type ${type} is not defined`,
+      );
+    }
+    await prepared;
+  }
+
+  private async send(client: SqlClient, type: JobType, id: string, data: object): Promise<void> {
+    const sent = await this.boss.send(type, data, { id: toBossId(id), db: client });
+    if (!sent) throw new Error(`the job queue refused job ${id}`);
+  }
+
+  /** Creates (or updates) the type's queue and starts its workers. */
+  private prepare(definition: JobDefinition): void {
+    const run = async () => {
+      // pg-boss expires a job an hour... after its start; ours time out first, the expiry only catches lost ones.
+      const queue: QueueOptions = {
+        name: definition.type,
+        policy: 'standard',
+        retryLimit: 0,
+        expireInSeconds: Math.ceil(definition.timeoutMs / 1000) + 60,
+      };
+      // One queue at a time: creating one adds a partition to pg-boss's job table, and two at once deadlock.
+      this.queueing = this.queueing.catch(() => {}).then(() => ensureQueue(this.boss, queue));
+      await this.queueing;
+      if (!this.runsWorkers) return;
+      const ids: string[] = [];
+      this.workerIds.set(definition.type, ids);
+      for (let i = 0; i < definition.concurrency; i++) {
+        let workerId = '';
+        workerId = await this.boss.work<object>(
+          definition.type,
+          { batchSize: 1, pollingIntervalSeconds: this.options.pollingSeconds },
+          async ([job]) => {
+            try {
+              await this.track(this.execute(definition, job));
+            } finally {
+              // There may be more waiting: look again now rather than after the polling interval.
+              if (this.state === 'started') this.boss.notifyWorker(workerId);
+            }
+          },
+        );
+        ids.push(workerId);
+      }
+    };
+    const prepared = run();
+    // Those who enqueue await it and see its failure; nobody else must leave it unhandled.
+    prepared.catch((err) => this.options.log.error({ err, jobType: definition.type }, 'job queue not prepared'));
+    this.prepared.set(definition.type, prepared);
+  }
+
+  private wake(type: JobType): void {
+    if (this.state !== 'started') return;
+    for (const id of this.workerIds.get(type) ?? []) this.boss.notifyWorker(id);
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.executions.add(promise);
+    return promise.finally(() => this.executions.delete(promise));
+  }
+
+  /** Runs one job taken from the queue; throws (so pg-boss records a failure) unless it completed. */
+  private async execute(definition: JobDefinition, bossJob: PgBoss.Job<object>): Promise<void> {
+    const id = fromBossId(bossJob.id);
+    if (!id) return;
+    if (this.state !== 'started') {
+      // Taken while stopping: hand it back untouched for the next worker.
+      await this.requeue(definition.type, bossJob.id);
+      return;
+    }
+    const running = new RunningJob(id);
+    // Registered before the claim, so a sweep never finds it unheld.
+    this.running.set(id, running);
+    try {
+      const row = await store.claimJob(this.db, id, this.nodeId);
+      if (!row) return; // cancelled, failed or deleted before it started
+      this.options.publish(row);
+      const log = this.options.log.child({ jobId: id, jobType: definition.type });
+      const progress = new ProgressReporter((fraction, message) => this.writeProgress(id, fraction, message, log));
+      const outcome = await runHandler(
+        definition.handler as JobHandler<object>,
+        {
+          job: row,
+          data: bossJob.data,
+          signal: running.controller.signal,
+          progress: (fraction, message) => progress.report(fraction, message),
+          log,
+        },
+        running,
+        definition.timeoutMs,
+      );
+      await progress.close();
+      const settled = await this.settle(id, outcome, log);
+      if (settled) this.options.publish(settled);
+      if (outcome.kind !== 'done') throw new Error(settled?.message ?? `job ${outcome.kind}`);
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private settle(id: string, outcome: Outcome, log: FastifyBaseLogger): Promise<JobRow | undefined> {
+    const settle = (to: store.Settlement) => store.settleJob(this.db, id, to, ['active'], this.nodeId);
+    switch (outcome.kind) {
+      case 'done':
+        return settle({ status: 'completed', progress: 1, message: outcome.message ?? null });
+      case 'threw':
+        log.warn({ err: outcome.error }, 'job failed');
+        return settle({ status: 'failed', message: failureMessage(outcome.error) });
+      case 'stopped':
+        if (outcome.reason === 'timeout') return settle({ status: 'failed', message: JOB_MESSAGES.timeout });
+        if (outcome.reason === 'shutdown') return settle({ status: 'failed', message: JOB_MESSAGES.interrupted });
+        // Cancelled or failed from elsewhere: whoever stopped it has settled it.
+        return Promise.resolve(undefined);
+    }
+  }
+
+  private async writeProgress(id: string, fraction: number, message: string | undefined, log: FastifyBaseLogger) {
+    try {
+      const row = await store.reportProgress(this.db, id, this.nodeId, fraction, message);
+      if (row) this.options.publish(row);
+    } catch (err) {
+      log.warn({ err }, 'job progress was not saved');
+    }
+  }
+
+  private async finish(id: string, status: 'cancelled' | 'failed', message: string | null) {
+    const row = await store.settleJob(this.db, id, { status, message });
+    if (!row) return store.findJob(this.db, id);
+    await this.boss.cancel(row.type, toBossId(id)).catch(() => {});
+    const reason: StopReason = status;
+    for (const service of live.values()) service.stopLocal(id, reason);
+    this.options.publish(row);
+    return row;
+  }
+
+  private stopLocal(id: string, reason: StopReason): void {
+    this.running.get(id)?.stop(reason);
+    this.held.delete(id);
+  }
+
+  /** Heartbeat: renews this process's unfinished jobs, stops those finished from elsewhere, then sweeps. */
+  private async beat(): Promise<void> {
+    const ids = [...this.running.keys(), ...this.held];
+    const statuses = await store.beat(this.db, ids, this.nodeId);
+    for (const [id, job] of this.running) {
+      // Cancelled or failed by another process (its own cancels and fails reach its jobs at once).
+      const status = statuses.get(id);
+      if (status === 'cancelled' || status === 'failed') job.stop(status);
+    }
+    for (const id of [...this.held]) {
+      // A missing row may not be inserted yet (hold() registers first); a finished or queued one is let go.
+      const status = statuses.get(id);
+      if (status !== undefined && status !== 'continue') this.held.delete(id);
+    }
+    await this.sweep();
+  }
+
+  /** Puts a pg-boss job taken during shutdown back as it was before it was taken. */
+  private async requeue(type: JobType, bossId: string): Promise<void> {
+    await this.boss
+      .getDb()
+      .executeSql(
+        `UPDATE ${BOSS_SCHEMA}.job SET state = 'created', started_on = NULL WHERE name = $1 AND id = $2 AND state = 'active'`,
+        [type, bossId],
+      );
+  }
+}

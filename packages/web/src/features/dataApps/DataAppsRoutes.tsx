@@ -1,0 +1,23 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { ProjectDashboardRoute } from './dashboard/ProjectDashboardRoute.tsx';
+import { DataAppsListPage } from './list/DataAppsListPage.tsx';
+import { dashboardsListPath } from './paths.ts';
+
+/**
+ * The data apps area under /projects/{projectId}/dashboards (spec 2 §2), behind the project shell's dashboard
+ * view guard: the list, dashboards at {id}[/tabs/{tabId}] and reports at report/{id}[/tabs/{tabId}].
+ */
+export function DataAppsRoutes() {
+  const { project } = useCurrentProject();
+  return (
+    <Routes>
+      <Route index element={<DataAppsListPage />} />
+      <Route path="report/:dashboardId" element={<ProjectDashboardRoute pathType="Report" />} />
+      <Route path="report/:dashboardId/tabs/:tabId" element={<ProjectDashboardRoute pathType="Report" />} />
+      <Route path=":dashboardId" element={<ProjectDashboardRoute pathType="Dashboard" />} />
+      <Route path=":dashboardId/tabs/:tabId" element={<ProjectDashboardRoute pathType="Dashboard" />} />
+      <Route path="*" element={<Navigate to={dashboardsListPath(project._id)} replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,123 @@
+import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconGripVertical, IconInfoCircle, IconPencil } from '@tabler/icons-react';
+import type { Unit, UnitType } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { useUnitMutations } from '../../../api/dashboards.ts';
+import { useServerText } from '../../login/serverText.ts';
+import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { unitMappingPath } from '../paths.ts';
+import { CardMenu, cardMenuItems } from './CardMenu.tsx';
+import { CardName } from './CardName.tsx';
+import { CardPlaceholder } from './CardPlaceholder.tsx';
+import { DescriptionBox } from './DescriptionBox.tsx';
+import { TypeChooser } from './TypeChooser.tsx';
+
+/** The class react-grid-layout drags cards by (the header's handle). */
+export const DRAG_HANDLE_CLASS = 'card-drag-handle';
+
+interface Props {
+  unit: Unit;
+  /** The card's height in grid rows. */
+  h: number | undefined;
+  /** Cards are dragged on desktop only (spec 2 §6). */
+  draggable: boolean;
+}
+
+/**
+ * A card (spec 2 §2 "Card"): the header (name, drag handle, info, edit, menu) and the body — the type chooser
+ * for a card with no type, else its placeholder until the query issue draws its data — and the description box.
+ */
+export function DataCard({ unit, h, draggable }: Props) {
+  const { t } = useTranslation('dataApps');
+  const serverText = useServerText('dataApps');
+  const navigate = useNavigate();
+  const { canEdit, cardMenu, place } = useDashboardMode();
+  const units = useUnitMutations(unit.dashboardId);
+  const [describing, setDescribing] = useState(false);
+  const projectId = placeProjectId(place);
+
+  const failed = (error: unknown) =>
+    notifications.show({
+      color: 'red',
+      message: error instanceof ApiError ? serverText(error.message) : t('common.failed'),
+    });
+  const save = (change: { name?: string; description?: string }) =>
+    units.update.mutate({ unitId: unit._id, change }, { onError: failed });
+  const openMapping = (type: string) => {
+    if (projectId) void navigate(unitMappingPath(projectId, unit._id, unit.tabId, type));
+  };
+  const choose = (type: UnitType) =>
+    units.update.mutate(
+      { unitId: unit._id, change: { type } },
+      { onSuccess: () => openMapping(type), onError: failed },
+    );
+
+  const items = cardMenuItems({ hasType: unit.type !== null }, { canEdit, cardMenu });
+
+  return (
+    <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+      <Group gap={4} wrap="nowrap" px="xs" pt={6} pb={2} miw={0}>
+        {canEdit && draggable && (
+          <Box
+            className={DRAG_HANDLE_CLASS}
+            aria-label={t('card.drag')}
+            style={{ cursor: 'grab', display: 'flex' }}
+            c="dimmed"
+          >
+            <IconGripVertical size={16} />
+          </Box>
+        )}
+        <CardName name={unit.name} editable={canEdit} onSave={(name) => save({ name })} />
+        {unit.description && (
+          <Tooltip
+            label={<Box style={{ maxHeight: 350, overflow: 'hidden', whiteSpace: 'pre-wrap' }}>{unit.description}</Box>}
+            multiline
+            maw={320}
+            openDelay={500}
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('card.info')}>
+              <IconInfoCircle size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {canEdit && unit.type && projectId && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={t('card.edit')}
+            onClick={() => openMapping(unit.type as string)}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        )}
+        <CardMenu
+          items={items}
+          onEditDescription={() => setDescribing(true)}
+          onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
+          onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
+          onBetaCardTypes={() => openMapping('custom')}
+        />
+      </Group>
+      <Box flex={1} miw={0} mih={0} style={{ overflow: 'auto' }}>
+        {unit.type === null ? (
+          <TypeChooser canEdit={canEdit} h={h} busy={units.update.isPending} onChoose={choose} />
+        ) : (
+          <CardPlaceholder code="empty" unit={unit} h={h} showFinishHint={canEdit} />
+        )}
+      </Box>
+      {describing && (
+        <DescriptionBox
+          description={unit.description}
+          onSave={(description) => save({ description })}
+          onClose={() => setDescribing(false)}
+        />
+      )}
+    </Paper>
+  );
+}

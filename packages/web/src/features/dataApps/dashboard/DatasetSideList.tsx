@@ -1,0 +1,68 @@
+import { Box, CloseButton, Drawer, Group, Loader, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDatabase, IconTable } from '@tabler/icons-react';
+import { meetsLevel } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { useProjectDatasets } from '../../../api/dashboards.ts';
+import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+
+/** Sidebar width and the width from which it is docked beside the page (spec 2 §2, §9). */
+export const SIDEBAR_WIDTH = 274;
+export const DOCKED_FROM = 1023;
+
+function DatasetList({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('dataApps');
+  const { project, permission } = useCurrentProject();
+  // Without the dataset view role the list is simply empty (the server would refuse it).
+  const allowed = meetsLevel(permission.roles.dataset, 'view');
+  const datasets = useProjectDatasets(project._id, allowed);
+  const list = allowed ? (datasets.data ?? []) : [];
+  return (
+    <Stack gap="xs" h="100%">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={4}>{t('datasets.title')}</Title>
+        <CloseButton aria-label={t('datasets.close')} onClick={onClose} />
+      </Group>
+      {allowed && datasets.isPending ? (
+        <Loader size="sm" aria-label={t('datasets.loading')} />
+      ) : list.length === 0 ? (
+        <Stack align="center" gap={4} py="lg" c="dimmed">
+          <IconDatabase size={24} stroke={1.5} />
+          <Text size="sm">{t('datasets.none')}</Text>
+        </Stack>
+      ) : (
+        <ScrollArea flex={1} type="auto">
+          {list.map((dataset) => (
+            <NavLink key={dataset._id} label={dataset.name} leftSection={<IconTable size={16} />} component="div" />
+          ))}
+        </ScrollArea>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The collapsible dataset side list ('Show Datasets'): docked beside the page from 1023 px wide, a drawer below.
+ * What it lists grows with the datasets and mapping issues (dragging fields into cards).
+ */
+export function DatasetSideList({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const docked = useMediaQuery(`(min-width: ${DOCKED_FROM}px)`, true);
+  if (docked) {
+    if (!opened) return null;
+    return (
+      <Box
+        component="aside"
+        w={SIDEBAR_WIDTH}
+        p="md"
+        style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-default-border)', alignSelf: 'stretch' }}
+      >
+        <DatasetList onClose={onClose} />
+      </Box>
+    );
+  }
+  return (
+    <Drawer opened={opened} onClose={onClose} size={SIDEBAR_WIDTH} withCloseButton={false} padding="md">
+      <DatasetList onClose={onClose} />
+    </Drawer>
+  );
+}

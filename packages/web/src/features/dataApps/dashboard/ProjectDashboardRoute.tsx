@@ -1,0 +1,67 @@
+import { Center, Loader } from '@mantine/core';
+import { type DashboardType, meetsLevel } from '@tessera/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { orderedView, useDashboard } from '../../../api/dashboards.ts';
+import { findMyProject, useMyProjects } from '../../../api/projects.ts';
+import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { type DashboardPlace, dashboardPath, dashboardsListPath, publicLink } from '../paths.ts';
+import { DashboardScreen } from './DashboardScreen.tsx';
+import { type DashboardMode, DashboardModeContext } from './dashboardMode.tsx';
+import { dashboardRouteOutcome } from './dashboardRoute.ts';
+
+/**
+ * A dashboard or report inside a project (spec 2 §2): /projects/{projectId}/dashboards/[report/]{id}/tabs/{tabId}.
+ * An unknown dashboard (or one the user cannot see) goes back to the list; the other redirects are in
+ * dashboardRouteOutcome.
+ */
+export function ProjectDashboardRoute({ pathType }: { pathType: DashboardType }) {
+  const { dashboardId = '', tabId } = useParams();
+  return <DashboardRouteFor key={dashboardId} dashboardId={dashboardId} tabId={tabId} pathType={pathType} />;
+}
+
+function DashboardRouteFor({
+  dashboardId,
+  tabId,
+  pathType,
+}: {
+  dashboardId: string;
+  tabId?: string;
+  pathType: DashboardType;
+}) {
+  const { t } = useTranslation('dataApps');
+  const { project, permission } = useCurrentProject();
+  const projectId = project._id;
+  const detail = useDashboard(projectId, dashboardId);
+  const mine = useMyProjects();
+  const sharing = findMyProject(mine.data, projectId)?.organization.publicSharing ?? false;
+
+  const mode = useMemo<DashboardMode>(
+    () => ({
+      place: { kind: 'project', projectId } satisfies DashboardPlace,
+      canEdit: meetsLevel(permission.roles.dashboard, 'edit'),
+      cardMenu: true,
+      preview: false,
+    }),
+    [projectId, permission.roles.dashboard],
+  );
+
+  if (detail.isError) return <Navigate to={dashboardsListPath(projectId)} replace />;
+  if (!detail.data) {
+    return (
+      <Center py={80}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  const { dashboard } = detail.data;
+  const outcome = dashboardRouteOutcome(dashboard, pathType, tabId);
+  if (outcome.kind === 'redirect') return <Navigate to={dashboardPath(mode.place, dashboard, outcome.tabId)} replace />;
+  const link = project.public && sharing ? publicLink(window.location.origin, dashboard, outcome.tabId) : null;
+  return (
+    <DashboardModeContext.Provider value={mode}>
+      <DashboardScreen view={orderedView(detail.data)} tabId={outcome.tabId} publicLink={link} withDatasets />
+    </DashboardModeContext.Provider>
+  );
+}

@@ -1,0 +1,78 @@
+import 'react-grid-layout/css/styles.css';
+import 'react-resizable/css/styles.css';
+import { Box } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { GRID, PREVIEW, type Tab, type Unit } from '@tessera/shared';
+import { useMemo } from 'react';
+import GridLayout, { type Layout } from 'react-grid-layout';
+import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
+import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { EmptyGrid } from './EmptyGrid.tsx';
+import {
+  completeLayout,
+  gridColumns,
+  isMobileGrid,
+  previewLayout,
+  stackedLayout,
+  toStoredLayout,
+  withHeights,
+} from './gridLayout.ts';
+import { useLayoutSaver } from './useLayoutSaver.ts';
+
+interface Props {
+  tab: Tab;
+  /** The tab's cards. */
+  units: Unit[];
+}
+
+/**
+ * The card grid of one tab (spec 2 §9): 12 columns on desktop and 2 on mobile (below 700 px of width minus 50),
+ * margin 20, rows of 100 px. Editors drag cards by their handle on desktop and resize them anywhere; on mobile
+ * the cards stack full width and only their height can change. The preview page draws the first rows (y up to
+ * 3) of a 12-column grid 1180 wide.
+ */
+export function CardGrid({ tab, units }: Props) {
+  const { canEdit, preview } = useDashboardMode();
+  const { ref, width: measured } = useElementSize();
+  // Before the first measure (and where nothing is measured, as in tests) the window's width stands in.
+  const width = preview ? PREVIEW.width : measured > 0 ? measured : window.innerWidth;
+  const mobile = !preview && isMobileGrid(width);
+
+  const stored = useMemo(() => completeLayout(tab.units, tab.layout), [tab.units, tab.layout]);
+  const { layout, change } = useLayoutSaver(tab.dashboardId, tab._id, stored);
+  const shown = preview ? previewLayout(layout) : mobile ? stackedLayout(layout) : layout;
+  const heights = new Map(shown.map((item) => [item.i, item.h]));
+  const byId = new Map(units.map((unit) => [unit._id, unit]));
+  const cards = shown.map((item) => byId.get(item.i)).filter((unit): unit is Unit => unit !== undefined);
+
+  if (units.length === 0) return <EmptyGrid canEdit={canEdit} />;
+
+  const onStop = (next: Layout[]) => change(mobile ? withHeights(layout, next) : toStoredLayout(next));
+
+  return (
+    <Box ref={ref} w={preview ? PREVIEW.width : '100%'}>
+      <GridLayout
+        width={width}
+        cols={preview ? PREVIEW.columns : gridColumns(width)}
+        layout={shown}
+        rowHeight={GRID.rowHeight}
+        margin={[GRID.margin, GRID.margin]}
+        containerPadding={[0, 0]}
+        compactType="vertical"
+        isDraggable={canEdit && !mobile && !preview}
+        isResizable={canEdit && !preview}
+        resizeHandles={mobile ? ['s'] : ['se']}
+        draggableHandle={`.${DRAG_HANDLE_CLASS}`}
+        useCSSTransforms={!preview}
+        onDragStop={onStop}
+        onResizeStop={onStop}
+      >
+        {cards.map((unit) => (
+          <div key={unit._id} data-testid={`card-${unit._id}`}>
+            <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
+          </div>
+        ))}
+      </GridLayout>
+    </Box>
+  );
+}

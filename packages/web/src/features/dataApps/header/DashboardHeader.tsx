@@ -1,0 +1,75 @@
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDatabase, IconPlus } from '@tabler/icons-react';
+import type { ColorSchemeName } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import type { DashboardView } from '../../../api/dashboards.ts';
+import { useUpdateDashboard } from '../../../api/dashboards.ts';
+import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { ColorMenu } from './ColorMenu.tsx';
+import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
+
+interface Props {
+  dashboard: DashboardView['dashboard'];
+  /** The public address, when the project is public and its organization shares (else no button). */
+  publicLink: string | null;
+  /** The dataset side list's toggle; absent outside a project. */
+  datasets?: { opened: boolean; toggle: () => void };
+  /** Add Card for the selected tab of a dashboard (a report adds cards per section). */
+  onAddCard?: () => void;
+  addingCard?: boolean;
+}
+
+/**
+ * The dashboard header (spec 1 §2, spec 2 §2): title; Copy Public Link; the colour menu for editors unless
+ * hideDashboardColors; the filter bar (unless hideFilters) and model bars (unless hideCommandBar), whose
+ * contents come with the filters and models issues; Show Datasets and Add Card.
+ */
+export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, addingCard }: Props) {
+  const { t } = useTranslation('dataApps');
+  const { canEdit, place } = useDashboardMode();
+  const update = useUpdateDashboard(placeProjectId(place) ?? '');
+  const hide = dashboard.display.hide;
+
+  const chooseColors = (colorScheme: ColorSchemeName) =>
+    update.mutate(
+      { id: dashboard._id, change: { colors: { colorScheme } } },
+      { onError: () => notifications.show({ color: 'red', message: t('common.failed') }) },
+    );
+
+  return (
+    <Stack gap={0}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={0} miw={0} flex={1}>
+          <Title order={2} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
+            {dashboard.name}
+          </Title>
+          {dashboard.description && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {dashboard.description}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          {datasets && (
+            <Button variant="default" size="xs" leftSection={<IconDatabase size={16} />} onClick={datasets.toggle}>
+              {datasets.opened ? t('header.hideDatasets') : t('header.showDatasets')}
+            </Button>
+          )}
+          {publicLink && <CopyPublicLinkButton link={publicLink} />}
+          {canEdit && !hide.hideDashboardColors && (
+            <ColorMenu current={dashboard.colors.colorScheme} busy={update.isPending} onChoose={chooseColors} />
+          )}
+          {canEdit && onAddCard && (
+            <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onAddCard} loading={addingCard}>
+              {t('header.addCard')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {/* SLOTS: the filter bar (filters issue) and the model bars (models issue) fill these. */}
+      {!hide.hideFilters && <Box data-slot="filter-bar" />}
+      {!hide.hideCommandBar && <Box data-slot="model-bar" />}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DATA_APP_LIMITS, type DashboardType } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateDashboard } from '../../../api/dashboards.ts';
+import { formErrors, useServerText } from '../../login/serverText.ts';
+
+interface Props {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Create Data App (spec 2 §2 "Modals"): App Name (required), Description, and the layout, Dashboard or Report. */
+export function CreateDataAppModal({ projectId, opened, onClose }: Props) {
+  const { t } = useTranslation('dataApps');
+  const serverText = useServerText('dataApps');
+  const create = useCreateDashboard(projectId);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [type, setType] = useState<DashboardType>('Dashboard');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const close = () => {
+    if (create.isPending) return;
+    setName('');
+    setDescription('');
+    setType('Dashboard');
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!name.trim()) {
+      setErrors({ name: t('appForm.required') });
+      return;
+    }
+    setErrors({});
+    try {
+      // The first tab (section) is named in the creator's language.
+      const tabName = t(type === 'Report' ? 'sections.defaultName' : 'tabs.defaultName', { n: 1 });
+      await create.mutateAsync({ name: name.trim(), description, type, tabName });
+      close();
+    } catch (error) {
+      setErrors(formErrors(error, ['name', 'description'], 'form', serverText, t('common.failed')));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('appForm.createTitle')} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={t('appForm.appName')}
+            required
+            value={name}
+            maxLength={DATA_APP_LIMITS.nameMax}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            data-autofocus
+          />
+          <Textarea
+            label={t('appForm.description')}
+            value={description}
+            maxLength={DATA_APP_LIMITS.descriptionMax}
+            autosize
+            minRows={2}
+            maxRows={6}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            error={errors.description}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="data-app-layout">
+              {t('appForm.layout')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="data-app-layout"
+              value={type}
+              onChange={(value) => setType(value as DashboardType)}
+              data={[
+                { value: 'Dashboard', label: t('appForm.Dashboard') },
+                { value: 'Report', label: t('appForm.Report') },
+              ]}
+            />
+          </Stack>
+          {errors.form && (
+            <Text size="sm" c="red" role="alert">
+              {errors.form}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('appForm.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

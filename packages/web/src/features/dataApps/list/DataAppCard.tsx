@@ -1,0 +1,53 @@
+import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { Dashboard } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { dashboardPath } from '../paths.ts';
+import { type AppAction, DataAppMenu } from './DataAppMenu.tsx';
+import { PreviewImage } from './PreviewImage.tsx';
+
+interface Props {
+  projectId: string;
+  dashboard: Dashboard;
+  canEdit: boolean;
+  onAction: (action: AppAction, dashboard: Dashboard) => void;
+}
+
+/**
+ * One data app of the list: its image, name, layout and description, opening the dashboard at its first tab
+ * (report/{id}/tabs/{tabId} for a report, spec 2 §2), and its menu for editors.
+ */
+export function DataAppCard({ projectId, dashboard, canEdit, onAction }: Props) {
+  const { t } = useTranslation('dataApps');
+  const to = dashboardPath({ kind: 'project', projectId }, dashboard, dashboard.tabs[0]);
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <UnstyledButton component={Link} to={to} aria-label={t('appCard.open', { name: dashboard.name })}>
+        <PreviewImage projectId={projectId} dashboard={dashboard} />
+      </UnstyledButton>
+      <Group wrap="nowrap" align="flex-start" gap="xs" p="sm">
+        <Stack gap={4} miw={0} flex={1}>
+          <Text fw={600} truncate component={Link} to={to}>
+            {dashboard.name}
+          </Text>
+          <Group gap={6}>
+            <Badge size="xs" variant="light" color={dashboard.type === 'Report' ? 'grape' : 'blue'}>
+              {t(dashboard.type === 'Report' ? 'appCard.report' : 'appCard.dashboard')}
+            </Badge>
+            {dashboard.user && (
+              <Text size="xs" c="dimmed" truncate>
+                {t('appCard.createdBy', { name: `${dashboard.user.name.first} ${dashboard.user.name.last}` })}
+              </Text>
+            )}
+          </Group>
+          {dashboard.description && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {dashboard.description}
+            </Text>
+          )}
+        </Stack>
+        {canEdit && <DataAppMenu dashboard={dashboard} onAction={onAction} />}
+      </Group>
+    </Card>
+  );
+}

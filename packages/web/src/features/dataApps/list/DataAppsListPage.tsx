@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  EmptyState,
+  Group,
+  Loader,
+  SimpleGrid,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconLayoutDashboard, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type Dashboard, meetsLevel } from '@tessera/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client.ts';
+import {
+  useDashboards,
+  useDeleteDashboard,
+  useDuplicateDashboard,
+  useUpdateDashboardPreview,
+} from '../../../api/dashboards.ts';
+import { useServerText } from '../../login/serverText.ts';
+import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { CreateDataAppModal } from './CreateDataAppModal.tsx';
+import { DataAppCard } from './DataAppCard.tsx';
+import type { AppAction } from './DataAppMenu.tsx';
+import { DataAppSettingsModal } from './DataAppSettingsModal.tsx';
+import { visibleDataApps } from './dataAppList.ts';
+
+/**
+ * The data apps list (spec 2 §2, needs dashboard view): cards newest first, "Search Apps", and for editors
+ * Create Data App and each card's menu.
+ */
+export function DataAppsListPage() {
+  const { t } = useTranslation('dataApps');
+  const serverText = useServerText('dataApps');
+  const { project, permission } = useCurrentProject();
+  const projectId = project._id;
+  const canEdit = meetsLevel(permission.roles.dashboard, 'edit');
+  const dashboards = useDashboards(projectId);
+  const duplicate = useDuplicateDashboard(projectId);
+  const updatePreview = useUpdateDashboardPreview(projectId);
+  const remove = useDeleteDashboard(projectId);
+  const [search, setSearch] = useState('');
+  const [creating, create] = useDisclosure(false);
+  const [dialog, setDialog] = useState<{ action: 'settings' | 'delete'; dashboard: Dashboard } | null>(null);
+
+  const shown = useMemo(() => visibleDataApps(dashboards.data ?? [], search), [dashboards.data, search]);
+  const failed = (error: unknown) =>
+    notifications.show({
+      color: 'red',
+      message: error instanceof ApiError ? serverText(error.message) : t('common.failed'),
+    });
+
+  const onAction = (action: AppAction, dashboard: Dashboard) => {
+    const name = dashboard.name;
+    if (action === 'settings' || action === 'delete') setDialog({ action, dashboard });
+    else if (action === 'duplicate') {
+      duplicate.mutate(dashboard._id, {
+        onSuccess: () => notifications.show({ color: 'green', message: t('appMenu.duplicated', { name }) }),
+        onError: failed,
+      });
+    } else {
+      updatePreview.mutate(dashboard._id, {
+        onSuccess: () => notifications.show({ message: t('appMenu.previewRequested', { name }) }),
+        onError: failed,
+      });
+    }
+  };
+
+  const empty = (dashboards.data?.length ?? 0) === 0 ? 'list.empty' : shown.length === 0 ? 'list.noMatch' : null;
+
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" mb="lg" gap="sm">
+        <Title order={2}>{t('list.heading')}</Title>
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
+            {t('list.create')}
+          </Button>
+        )}
+      </Group>
+      <TextInput
+        mb="lg"
+        type="search"
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('list.search')}
+        aria-label={t('list.search')}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      {dashboards.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('list.loading')} />
+        </Center>
+      ) : dashboards.isError ? (
+        <Alert variant="light" color="red">
+          {t('list.loadFailed')}
+        </Alert>
+      ) : empty ? (
+        <EmptyState icon={<IconLayoutDashboard size={28} />} title={t(empty)} py="xl" />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 4 }} spacing="lg">
+          {shown.map((dashboard) => (
+            <DataAppCard
+              key={dashboard._id}
+              projectId={projectId}
+              dashboard={dashboard}
+              canEdit={canEdit}
+              onAction={onAction}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <CreateDataAppModal projectId={projectId} opened={creating} onClose={create.close} />
+      {dialog?.action === 'settings' && (
+        <DataAppSettingsModal projectId={projectId} dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
+      )}
+      <ConfirmDialog
+        opened={dialog?.action === 'delete'}
+        onClose={() => setDialog(null)}
+        title={t('appMenu.deleteTitle')}
+        message={t('appMenu.deleteMessage', { name: dialog?.dashboard.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        onConfirm={async () => {
+          if (!dialog) return;
+          await remove.mutateAsync(dialog.dashboard._id);
+          notifications.show({ color: 'green', message: t('appMenu.deleted', { name: dialog.dashboard.name }) });
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,57 @@
+import { Box } from '@mantine/core';
+import { type DashboardType, PREVIEW, PREVIEW_READY_ATTRIBUTE, PREVIEW_TOKEN_PARAM } from '@tessera/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
+import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
+import { dashboardRouteOutcome } from '../dashboard/dashboardRoute.ts';
+import { CardGrid } from '../grid/CardGrid.tsx';
+import { dashboardPath } from '../paths.ts';
+import { PublicUnavailable } from './PublicUnavailable.tsx';
+
+/**
+ * The page the server's renderer screenshots for a data app's list image (spec 2 §2 "Preview"):
+ * /preview/projects/{projectId}/dashboards/[report/]{id}/tabs/{tabId}, no login. It presents the renderer's
+ * one-time `previewToken` to the API, draws the tab's first rows (cards with y up to 3) on a 12-column grid
+ * 1180 wide, and marks itself ready for the screenshot once drawn (or failed).
+ */
+export function PreviewDashboardRoute({ pathType }: { pathType: DashboardType }) {
+  const { projectId = '', dashboardId = '', tabId } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get(PREVIEW_TOKEN_PARAM);
+  const detail = usePublicDashboard(dashboardId, token);
+  const [ready, setReady] = useState(false);
+  const mode = useMemo<DashboardMode>(
+    () => ({ place: { kind: 'preview', projectId }, canEdit: false, cardMenu: false, preview: true }),
+    [projectId],
+  );
+
+  const outcome = detail.data ? dashboardRouteOutcome(detail.data.dashboard, pathType, tabId) : null;
+  const settled = detail.isError || outcome?.kind === 'show';
+  // Ready after the drawn page is committed (the effect runs after it), so the screenshot sees the cards.
+  useEffect(() => {
+    if (settled) setReady(true);
+  }, [settled]);
+
+  if (detail.isError) {
+    return (
+      <Box {...{ [PREVIEW_READY_ATTRIBUTE]: 'true' }}>
+        <PublicUnavailable />
+      </Box>
+    );
+  }
+  if (!detail.data || !outcome) return null;
+  if (outcome.kind === 'redirect') {
+    const path = dashboardPath(mode.place, detail.data.dashboard, outcome.tabId);
+    return <Navigate to={token ? `${path}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}` : path} replace />;
+  }
+  const view = orderedView(detail.data);
+  const tab = view.tabs.find((candidate) => candidate._id === outcome.tabId);
+  return (
+    <Box w={PREVIEW.width} p={0} {...(ready ? { [PREVIEW_READY_ATTRIBUTE]: 'true' } : {})}>
+      <DashboardModeContext.Provider value={mode}>
+        {tab && <CardGrid tab={tab} units={view.units.filter((unit) => unit.tabId === tab._id)} />}
+      </DashboardModeContext.Provider>
+    </Box>
+  );
+}

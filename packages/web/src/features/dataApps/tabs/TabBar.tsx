@@ -1,0 +1,79 @@
+import { ActionIcon, Box, Group, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Tab } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { SortableIds } from './SortableIds.tsx';
+import classes from './TabBar.module.css';
+import type { TabDialog } from './TabDialogs.tsx';
+import { TabMenu } from './TabMenu.tsx';
+import type { TabActions } from './useTabActions.ts';
+
+interface Props {
+  tabs: Tab[];
+  selectedId: string | null;
+  canEdit: boolean;
+  actions: TabActions;
+  onDialog: (dialog: TabDialog) => void;
+}
+
+/**
+ * The tab bar of a dashboard (spec 2 §2): the tabs in their order, selecting one opens its path; editors drag
+ * them to reorder (saved as the dashboard's tab id list), add a tab, and use each tab's menu.
+ */
+export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) {
+  const { t } = useTranslation('dataApps');
+  const byId = new Map(tabs.map((tab) => [tab._id, tab]));
+  return (
+    <Group gap="xs" wrap="nowrap" className={classes.bar}>
+      <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={4} wrap="nowrap" role="tablist" aria-label={t('tabs.label')} py={4}>
+          <SortableIds
+            ids={tabs.map((tab) => tab._id)}
+            orientation="horizontal"
+            enabled={canEdit}
+            onMove={actions.reorder}
+          >
+            {(id, sortable) => {
+              const tab = byId.get(id) as Tab;
+              const selected = id === selectedId;
+              return (
+                <Box
+                  ref={sortable.ref}
+                  style={sortable.style}
+                  className={classes.tab}
+                  data-selected={selected || undefined}
+                >
+                  <UnstyledButton
+                    {...sortable.handle}
+                    role="tab"
+                    aria-selected={selected}
+                    className={classes.tabButton}
+                    title={tab.description || undefined}
+                    onClick={() => !selected && void actions.select(id)}
+                  >
+                    {tab.name}
+                  </UnstyledButton>
+                  {canEdit && (
+                    <TabMenu
+                      tab={tab}
+                      words="tabs"
+                      onDialog={onDialog}
+                      onDuplicate={(tabId) => void actions.duplicate(tabId)}
+                    />
+                  )}
+                </Box>
+              );
+            }}
+          </SortableIds>
+        </Group>
+      </ScrollArea>
+      {canEdit && (
+        <Tooltip label={t('tabs.add')} openDelay={500}>
+          <ActionIcon variant="light" aria-label={t('tabs.add')} onClick={() => onDialog({ kind: 'new' })}>
+            <IconPlus size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

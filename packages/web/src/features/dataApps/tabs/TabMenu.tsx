@@ -1,0 +1,37 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconCopy, IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Tab } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import type { TabDialog } from './TabDialogs.tsx';
+
+interface Props {
+  tab: Tab;
+  words: 'tabs' | 'sections';
+  onDialog: (dialog: TabDialog) => void;
+  onDuplicate: (tabId: string) => void;
+}
+
+/** Per-tab menu (spec 2 §2): Edit Tab, Delete Tab, Duplicate Tab (the section variants in a report). */
+export function TabMenu({ tab, words, onDialog, onDuplicate }: Props) {
+  const { t } = useTranslation('dataApps');
+  return (
+    <Menu position="bottom-end" width={200} shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t(`${words}.menu`, { name: tab.name })}>
+          <IconDotsVertical size={14} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onDialog({ kind: 'edit', tab })}>
+          {t(`${words}.edit`)}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => onDialog({ kind: 'delete', tab })}>
+          {t(`${words}.delete`)}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onDuplicate(tab._id)}>
+          {t(`${words}.duplicate`)}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DATA_APP_LIMITS } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formErrors, useServerText } from '../../login/serverText.ts';
+
+export interface TabValues {
+  name: string;
+  description: string;
+}
+
+interface Props {
+  title: string;
+  /** 'Name' for a tab, 'Section Name' for a report section. */
+  nameLabel: string;
+  /** The tab modal has a Description; the section modal only its name (spec 2 §2 "Modals"). */
+  withDescription: boolean;
+  initial: TabValues;
+  submitLabel: string;
+  onSubmit: (values: TabValues) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** The tab modal (Name, Description) and the section modal (Section Name); the name is required (spec 2 §5). */
+export function TabModal({ title, nameLabel, withDescription, initial, submitLabel, onSubmit, onClose }: Props) {
+  const { t } = useTranslation('dataApps');
+  const serverText = useServerText('dataApps');
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!values.name.trim()) {
+      setErrors({ name: t('appForm.required') });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onSubmit({ name: values.name.trim(), description: values.description });
+      onClose();
+    } catch (error) {
+      setErrors(formErrors(error, ['name', 'description'], 'form', serverText, t('common.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={() => !busy && onClose()} title={title} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label={nameLabel}
+            required
+            value={values.name}
+            maxLength={DATA_APP_LIMITS.nameMax}
+            onChange={(event) => {
+              const name = event.currentTarget.value;
+              setValues((v) => ({ ...v, name }));
+            }}
+            error={errors.name}
+            data-autofocus
+          />
+          {withDescription && (
+            <Textarea
+              label={t('tabs.description')}
+              value={values.description}
+              maxLength={DATA_APP_LIMITS.descriptionMax}
+              autosize
+              minRows={2}
+              maxRows={6}
+              onChange={(event) => {
+                const description = event.currentTarget.value;
+                setValues((v) => ({ ...v, description }));
+              }}
+              error={errors.description}
+            />
+          )}
+          {errors.form && (
+            <Text size="sm" c="red" role="alert">
+              {errors.form}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+import { notifications } from '@mantine/notifications';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client.ts';
+import { type DashboardView, useTabMutations, useUpdateDashboard } from '../../../api/dashboards.ts';
+import { useServerText } from '../../login/serverText.ts';
+import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { dashboardPath } from '../paths.ts';
+import type { TabValues } from './TabModal.tsx';
+import { tabAfterDelete } from './tabNavigation.ts';
+
+/**
+ * The tab (section) actions with the navigation rules of spec 2 §4 "Tabs": creating or duplicating goes to the
+ * new tab only once the call succeeded (a failure throws and nothing moves); deleting the selected tab goes to
+ * the next tab, else the previous, else the dashboard.
+ */
+export function useTabActions(view: DashboardView, selectedId: string | null) {
+  const { t } = useTranslation('dataApps');
+  const serverText = useServerText('dataApps');
+  const navigate = useNavigate();
+  const { place } = useDashboardMode();
+  const { dashboard } = view;
+  const mutations = useTabMutations(dashboard._id);
+  const update = useUpdateDashboard(placeProjectId(place) ?? '');
+  const words = dashboard.type === 'Report' ? 'sections' : 'tabs';
+
+  const go = useCallback(
+    (tabId: string | null) => navigate(dashboardPath(place, dashboard, tabId)),
+    [navigate, place, dashboard],
+  );
+
+  const create = async (values: TabValues) => {
+    const { tab } = await mutations.create.mutateAsync(values);
+    await go(tab._id);
+  };
+
+  const notifyFailure = (error: unknown) =>
+    notifications.show({
+      color: 'red',
+      message: error instanceof ApiError ? serverText(error.message) : t('common.failed'),
+    });
+
+  return {
+    words,
+    create,
+    /** "Add one!" and the add button of a report: a tab named after its place, at once. */
+    createDefault: () =>
+      create({ name: t(`${words}.defaultName`, { n: dashboard.tabs.length + 1 }), description: '' }).catch(
+        notifyFailure,
+      ),
+    duplicate: async (tabId: string) => {
+      try {
+        const { tab } = await mutations.duplicate.mutateAsync(tabId);
+        await go(tab._id);
+      } catch (error) {
+        notifyFailure(error);
+      }
+    },
+    /** Throws on failure (the confirmation dialog shows it). */
+    remove: async (tabId: string) => {
+      const target = tabAfterDelete(dashboard.tabs, tabId, selectedId);
+      await mutations.remove.mutateAsync(tabId);
+      if (target.kind === 'tab') await go(target.tabId);
+      else if (target.kind === 'dashboard') await go(null);
+    },
+    edit: (tabId: string, values: TabValues) => mutations.update.mutateAsync({ tabId, change: values }),
+    reorder: (tabs: string[]) => update.mutate({ id: dashboard._id, change: { tabs } }, { onError: notifyFailure }),
+    select: (tabId: string, replace = false) => navigate(dashboardPath(place, dashboard, tabId), { replace }),
+  };
+}
+
+export type TabActions = ReturnType<typeof useTabActions>;
