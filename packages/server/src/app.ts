@@ -1,11 +1,11 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import { closeEngine, configureEngine } from '@tessera/analytics';
 import { JSON_BODY_LIMIT_BYTES } from '@tessera/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { closeEngine, configureEngine } from '@tessera/analytics';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';

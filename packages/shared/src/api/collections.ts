@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { collectionSchema } from '../datasets/entities.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
-import { collectionSchema } from '../datasets/entities.ts';
 
 /** Folders of datasets (spec 3 §3 Collection, §5): dataset view to list, dataset edit to manage. */
 
@@ -47,9 +47,7 @@ export const updateCollection = endpoint({
   path: '/api/v1/collections/:id',
   access: projectRule(EDIT, 'collection'),
   params: idParams,
-  body: z
-    .object({ name: collectionNameField.optional(), description: collectionDescriptionField.optional() })
-    .strict(),
+  body: z.object({ name: collectionNameField.optional(), description: collectionDescriptionField.optional() }).strict(),
   response: collectionSchema,
 });
 

@@ -150,9 +150,11 @@ export const deleteTab = endpoint({
 });
 
 /**
- * The list card's image. Asking for the image of a dashboard that never had one starts a render; the list
- * asks again every 5 s while `url` is null and `status` is pending (a failed render stays failed until
- * Update Dashboard Preview).
+ * The list card's image: `url` is set as soon as an image exists (a re-render keeps showing the last one) and
+ * changes with each render; `status` says whether a render is pending, ready or failed. Asking for the image of a
+ * dashboard that never had one (or whose render was lost) starts a render. The list asks again every 5 s while
+ * `url` is null and `status` is pending; a failed render stays failed until Update Dashboard Preview. Each change
+ * also arrives as `dashboard:updated` on the live channel.
  */
 export const getDashboardPreview = endpoint({
   method: 'GET',

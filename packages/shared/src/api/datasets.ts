@@ -1,17 +1,11 @@
 import { z } from 'zod';
+import { DATASET_DATA_MAX_LIMIT, DATASET_PAGE_SIZE, MAX_UPLOAD_BYTES } from '../datasets/constants.ts';
+import { cellSchema, datasetDetailSchema, datasetSchema, joinSourceSchema, pagesSchema } from '../datasets/entities.ts';
+import { datasetJobSchema } from '../datasets/jobs.ts';
+import { datasetQuerySchema } from '../datasets/query.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
-import { MAX_UPLOAD_BYTES, DATASET_DATA_MAX_LIMIT, DATASET_PAGE_SIZE } from '../datasets/constants.ts';
-import {
-  cellSchema,
-  datasetDetailSchema,
-  datasetSchema,
-  joinSourceSchema,
-  pagesSchema,
-} from '../datasets/entities.ts';
-import { datasetJobSchema } from '../datasets/jobs.ts';
-import { datasetQuerySchema } from '../datasets/query.ts';
 
 /** Datasets (spec 3 §4, §7 "Datasets"). Reading needs dataset view; every change needs dataset edit. */
 
@@ -26,7 +20,10 @@ export const datasetNameField = z
   .trim()
   .min(1, 'Required')
   .max(DATASET_NAME_MAX, `At most ${DATASET_NAME_MAX} characters`);
-const descriptionField = z.string().trim().max(DATASET_DESCRIPTION_MAX, `At most ${DATASET_DESCRIPTION_MAX} characters`);
+const descriptionField = z
+  .string()
+  .trim()
+  .max(DATASET_DESCRIPTION_MAX, `At most ${DATASET_DESCRIPTION_MAX} characters`);
 
 export const listDatasets = endpoint({
   method: 'GET',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { cellSchema, featureSchema } from '../datasets/entities.ts';
+import { FEATURE_TYPES } from '../datasets/types.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
-import { cellSchema, featureSchema } from '../datasets/entities.ts';
-import { FEATURE_TYPES } from '../datasets/types.ts';
 
 /** Features, the columns of a dataset (spec 3 §7 "Features"): view to read, dataset edit to change. */
 
@@ -43,7 +43,12 @@ export const updateFeature = endpoint({
   params: idParams,
   body: z
     .object({
-      name: z.string().trim().min(1, 'Required').max(FEATURE_NAME_MAX, `At most ${FEATURE_NAME_MAX} characters`).optional(),
+      name: z
+        .string()
+        .trim()
+        .min(1, 'Required')
+        .max(FEATURE_NAME_MAX, `At most ${FEATURE_NAME_MAX} characters`)
+        .optional(),
       hidden: z.boolean().optional(),
       description: z
         .string()

@@ -15,7 +15,10 @@ export const joinSourceSchema = z.tuple([
   z.object({
     _id: id,
     type: z.enum(JOIN_TYPES),
-    on: z.array(z.tuple([id, id])).min(1, 'Choose at least one pair of columns').max(20),
+    on: z
+      .array(z.tuple([id, id]))
+      .min(1, 'Choose at least one pair of columns')
+      .max(20),
   }),
   z.object({ _id: id }),
 ]);

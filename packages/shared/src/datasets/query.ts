@@ -14,7 +14,10 @@ export const datasetFilterSchema = z
     featureId: id,
     operation: z.enum(FILTER_OPERATIONS),
     value: scalar.optional(),
-    values: z.array(z.union([z.string().max(1000), z.number()])).max(1000).optional(),
+    values: z
+      .array(z.union([z.string().max(1000), z.number()]))
+      .max(1000)
+      .optional(),
     from: bound.optional(),
     to: bound.optional(),
     duration: z.number().positive().max(100_000).optional(),

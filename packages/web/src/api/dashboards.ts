@@ -283,10 +283,14 @@ export function useTabMutations(dashboardId: string) {
       onSuccess: ({ dashboard, tab, units }) =>
         edit(pipe(upsertTab(tab), ...units.map(upsertUnit), withDashboard(dashboard))),
     }),
+    /**
+     * Leaves the cache to `removed`, called by the caller once it has moved off the deleted tab: removing it
+     * first would let the page fall back to the first tab before the tab rules pick the next one.
+     */
     remove: useMutation({
       mutationFn: (tabId: string) => call(api.deleteTab, { params: { id: dashboardId, tabId } }),
-      onSuccess: ({ dashboard }, tabId) => edit(pipe(removeTab(tabId), withDashboard(dashboard))),
     }),
+    removed: (tabId: string, dashboard: Dashboard) => edit(pipe(removeTab(tabId), withDashboard(dashboard))),
     update: useMutation({
       mutationFn: ({
         tabId,

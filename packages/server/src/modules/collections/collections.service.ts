@@ -14,8 +14,7 @@ import {
   updateCollectionRow,
 } from './collections.store.ts';
 
-const nameTakenError = () =>
-  badRequest(DATASET_ERRORS.folderNameTaken, { name: DATASET_ERRORS.folderNameTaken });
+const nameTakenError = () => badRequest(DATASET_ERRORS.folderNameTaken, { name: DATASET_ERRORS.folderNameTaken });
 
 /** A unique index guards the name against two concurrent creations; its violation means the same as the check. */
 function isUniqueViolation(error: unknown): boolean {

@@ -14,7 +14,12 @@ describe('folders of datasets', () => {
     const edit = caller(w, w.editor);
     const created = await edit('POST', base, { projectId: w.projectId, name: ' Sales ', description: 'Monthly' });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ name: 'Sales', description: 'Monthly', projectId: w.projectId, user: { id: w.editor.id } });
+    expect(created.json()).toMatchObject({
+      name: 'Sales',
+      description: 'Monthly',
+      projectId: w.projectId,
+      user: { id: w.editor.id },
+    });
     await edit('POST', base, { projectId: w.projectId, name: 'archive' });
     const list = (await caller(w, w.viewer)('GET', `${base}?projectId=${w.projectId}`)).json();
     expect(list.map((c: { name: string }) => c.name)).toEqual(['archive', 'Sales']);
@@ -26,7 +31,9 @@ describe('folders of datasets', () => {
 
   it('answers field errors on name and description', async () => {
     const edit = caller(w, w.editor);
-    expect((await edit('POST', base, { projectId: w.projectId, name: '  ' })).json().error.fields).toEqual({ name: 'Required' });
+    expect((await edit('POST', base, { projectId: w.projectId, name: '  ' })).json().error.fields).toEqual({
+      name: 'Required',
+    });
     expect((await edit('POST', base, { projectId: w.projectId })).json().error.fields).toEqual({ name: 'Required' });
     const long = await edit('POST', base, { projectId: w.projectId, name: 'x', description: 'd'.repeat(1001) });
     expect(long.json().error.fields).toEqual({ description: 'At most 1000 characters' });
@@ -54,7 +61,9 @@ describe('folders of datasets', () => {
     await edit('DELETE', `${base}/${folder._id}`);
     expect((await edit('GET', `/api/v1/datasets/${dataset._id}`)).json().collections).toEqual([]);
     // A folder of another project is not one of this dataset's.
-    const theirs = (await caller(w, w.outsider)('POST', base, { projectId: w.outsiderProjectId, name: 'Theirs' })).json();
+    const theirs = (
+      await caller(w, w.outsider)('POST', base, { projectId: w.outsiderProjectId, name: 'Theirs' })
+    ).json();
     const foreign = await edit('PUT', `/api/v1/datasets/${dataset._id}`, { collections: [theirs._id] });
     expect(foreign.json().error.fields).toEqual({ collections: 'Folder not found' });
   });

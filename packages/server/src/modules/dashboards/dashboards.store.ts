@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dashboards, organizations, projects, tabs, units, users } from '../../db/schema.ts';
+import { moveJobsToProject } from '../../platform/jobs/index.ts';
 
 export type DashboardRow = typeof dashboards.$inferSelect;
 
@@ -108,13 +109,22 @@ export async function deleteDashboardRow(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Transfer Assets: moves the dashboards among `ids` that belong to `from`; tabs and cards follow their dashboard. */
+/**
+ * Transfer Assets: moves the dashboards among `ids` that belong to `from`; tabs and cards follow their dashboard,
+ * and so do their preview jobs' records.
+ */
 export async function moveDashboards(db: Db, ids: string[], from: string, to: string): Promise<number> {
   const rows = await db
     .update(dashboards)
     .set({ projectId: to })
     .where(and(eq(dashboards.projectId, from), inArray(dashboards.id, ids)))
     .returning({ id: dashboards.id });
+  await moveJobsToProject(
+    db,
+    'dashboard',
+    rows.map((r) => r.id),
+    to,
+  );
   return rows.length;
 }
 

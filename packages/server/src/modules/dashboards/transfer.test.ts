@@ -48,6 +48,9 @@ describe('Transfer Assets: dashboards', () => {
     expect(moved.tabs.map((x) => x._id)).toEqual([d.tabs[0], second._id]);
     expect(moved.units.map((u) => u._id)).toEqual([unit._id]);
     expect((await caller(t, user)('GET', `/api/v1/units/${unit._id}`)).status).toBe(200);
+    // Its preview job's record follows it.
+    const [job] = await t.app.ctx.jobs.listForOwner('dashboard', d._id);
+    expect(job.projectId).toBe(to);
   });
 
   it('moves nothing when an id is not in the source project, or without dashboard edit in the target', async () => {

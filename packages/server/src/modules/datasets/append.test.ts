@@ -24,7 +24,13 @@ describe('PUT /api/v1/datasets/:id/append and the history', () => {
   it('appends a file whose columns match (in any order); each append is a job and a segment', async () => {
     const dataset = await importCsv(w, 'people', 'name,age\nAda,36\nAlan,41\n');
     const job = await appendCsv(w, dataset._id, 'age,name\n28,Grace\n', 'april.csv');
-    expect(job).toMatchObject({ status: 'completed', kind: 'append', type: 'append', fileName: 'april.csv', rowCount: 1 });
+    expect(job).toMatchObject({
+      status: 'completed',
+      kind: 'append',
+      type: 'append',
+      fileName: 'april.csv',
+      rowCount: 1,
+    });
     expect(existsSync(segment(dataset._id, job._id))).toBe(true);
     expect(await rowsByName(w, dataset)).toEqual([
       { name: 'Ada', age: 36 },
@@ -50,7 +56,14 @@ describe('PUT /api/v1/datasets/:id/append and the history', () => {
     const dataset = await importCsv(w, 'stock', 'sku,qty\nA1,3\n');
     const qty = dataset.features.find((x) => x.name === 'qty')!;
     await caller(w, w.editor)('PUT', `/api/v1/features/${qty._id}`, { name: 'Quantity' });
-    const bad = await sendFile(w, w.editor, 'PUT', `/api/v1/datasets/${dataset._id}/append`, 'x.csv', 'sku,Quantity,extra\nB2,1,0\n');
+    const bad = await sendFile(
+      w,
+      w.editor,
+      'PUT',
+      `/api/v1/datasets/${dataset._id}/append`,
+      'x.csv',
+      'sku,Quantity,extra\nB2,1,0\n',
+    );
     expect(bad.statusCode).toBe(400);
     const message = 'Missing columns: qty; unexpected columns: Quantity, extra';
     expect(bad.json().error).toMatchObject({ message, fields: { file: message } });
@@ -58,7 +71,14 @@ describe('PUT /api/v1/datasets/:id/append and the history', () => {
     expect(jobs[0]).toMatchObject({ status: 'failed', message, kind: 'append' });
     expect(existsSync(segment(dataset._id, jobs[0]._id))).toBe(false);
     expect((await appendCsv(w, dataset._id, 'qty,sku\n5,B2\n')).status).toBe('completed');
-    const wrongType = await sendFile(w, w.editor, 'PUT', `/api/v1/datasets/${dataset._id}/append`, 'x.txt', 'sku,qty\n');
+    const wrongType = await sendFile(
+      w,
+      w.editor,
+      'PUT',
+      `/api/v1/datasets/${dataset._id}/append`,
+      'x.txt',
+      'sku,qty\n',
+    );
     expect(wrongType.json().error.message).toBe('wrong file type');
   });
 
@@ -83,7 +103,9 @@ describe('PUT /api/v1/datasets/:id/append and the history', () => {
     const dataset = await importCsv(w, 'log', 'id,v\n1,a\n2,b\n');
     const first = await appendCsv(w, dataset._id, 'id,v\n3,c\n4,d\n');
     const second = await appendCsv(w, dataset._id, 'id,v\n5,e\n');
-    expect(await caller(w, w.viewer)('DELETE', `/api/v1/datasets/${dataset._id}/deleteData/${first._id}`)).toMatchObject({
+    expect(
+      await caller(w, w.viewer)('DELETE', `/api/v1/datasets/${dataset._id}/deleteData/${first._id}`),
+    ).toMatchObject({
       statusCode: 403,
     });
     const res = await caller(w, w.editor)('DELETE', `/api/v1/datasets/${dataset._id}/deleteData/${first._id}`);
@@ -93,12 +115,19 @@ describe('PUT /api/v1/datasets/:id/append and the history', () => {
     expect(existsSync(segment(dataset._id, first._id))).toBe(false);
     expect(existsSync(segment(dataset._id, second._id))).toBe(true);
     const jobs = (await caller(w, w.viewer)('GET', `/api/v1/datasets/${dataset._id}/jobs`)).json().jobs;
-    expect(jobs.find((j: { _id: string }) => j._id === first._id)).toMatchObject({ status: 'completed', dataDeleted: true });
+    expect(jobs.find((j: { _id: string }) => j._id === first._id)).toMatchObject({
+      status: 'completed',
+      dataDeleted: true,
+    });
     expect(jobs.find((j: { _id: string }) => j._id === second._id)).toMatchObject({ dataDeleted: false });
     // Once deleted, its rows are gone for good; another dataset's job is unknown here.
-    expect((await caller(w, w.editor)('DELETE', `/api/v1/datasets/${dataset._id}/deleteData/${first._id}`)).statusCode).toBe(404);
+    expect(
+      (await caller(w, w.editor)('DELETE', `/api/v1/datasets/${dataset._id}/deleteData/${first._id}`)).statusCode,
+    ).toBe(404);
     const other = await importCsv(w, 'other', 'id\n1\n');
     const otherJob = (await caller(w, w.editor)('GET', `/api/v1/datasets/${other._id}/jobs`)).json().jobs[0];
-    expect((await caller(w, w.editor)('DELETE', `/api/v1/datasets/${dataset._id}/deleteData/${otherJob._id}`)).statusCode).toBe(404);
+    expect(
+      (await caller(w, w.editor)('DELETE', `/api/v1/datasets/${dataset._id}/deleteData/${otherJob._id}`)).statusCode,
+    ).toBe(404);
   });
 });

@@ -53,7 +53,8 @@ export async function datasetCatalog(
   const rows = await listFeatures(db, dataset.id);
   const depth = options.depth ?? 0;
   if (dataset.type === 'joined') {
-    if (options.jobId) throw badRequest('A joined dataset has no jobs of its own', { jobId: 'Not a job of this dataset' });
+    if (options.jobId)
+      throw badRequest('A joined dataset has no jobs of its own', { jobId: 'Not a job of this dataset' });
     return joinedCatalog(db, dataDir, dataset, rows, depth);
   }
   const imported = await importedJobIds(db, dataset.id);
@@ -119,7 +120,10 @@ function featureRef(catalog: Catalog, featureId: string, field: string): ColumnR
 
 /** API filters (by feature id) to analytics filters (by column reference). */
 export function toFilters(catalog: Catalog, filters: DatasetFilter[] = []): Filter[] {
-  return filters.map(({ featureId, ...rest }, i) => ({ ...rest, column: featureRef(catalog, featureId, `filters.${i}`) }));
+  return filters.map(({ featureId, ...rest }, i) => ({
+    ...rest,
+    column: featureRef(catalog, featureId, `filters.${i}`),
+  }));
 }
 
 export function toOrderBy(catalog: Catalog, orderBy: DatasetOrder[] = []): OrderBy[] {

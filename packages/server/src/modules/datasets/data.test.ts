@@ -69,7 +69,11 @@ describe('POST /api/v1/datasets/:id/data', () => {
     const editor = caller(w, w.editor);
     expect((await editor('PUT', `/api/v1/features/${f('parity')}`, { hidden: true })).statusCode).toBe(200);
     const changed = await editor('PUT', `/api/v1/features/${f('code')}`, { type: 'number' });
-    expect(changed.json()).toMatchObject({ type: 'number', detectedType: 'text', stats: { min: 1, max: 120, avg: 60.5 } });
+    expect(changed.json()).toMatchObject({
+      type: 'number',
+      detectedType: 'text',
+      stats: { min: 1, max: 120, avg: 60.5 },
+    });
     const row = (await data('?limit=1')).json().list[0];
     expect(row).toEqual({ [f('n')]: 1, [f('code')]: 1, [f('score')]: 1.5 });
     // The download follows the same rules: visible features, cast types, the features' names as header.

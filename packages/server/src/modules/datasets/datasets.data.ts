@@ -80,6 +80,11 @@ export async function datasetCsv(
 
 /** A file name for the download: the dataset's name, without characters file systems refuse. */
 export function downloadFileName(name: string): string {
-  const base = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'dataset';
+  const refused = (ch: string) => '\\/:*?"<>|'.includes(ch) || ch.charCodeAt(0) < 0x20;
+  const base =
+    [...name]
+      .map((ch) => (refused(ch) ? '_' : ch))
+      .join('')
+      .trim() || 'dataset';
   return `${base}.csv`;
 }

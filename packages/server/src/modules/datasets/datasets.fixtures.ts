@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type DatasetDetail, type DatasetJob, PROJECT_ROLE_PRESETS, type ProjectRoles, ROLE_PRESETS } from '@tessera/shared';
+import {
+  type DatasetDetail,
+  type DatasetJob,
+  PROJECT_ROLE_PRESETS,
+  type ProjectRoles,
+  ROLE_PRESETS,
+} from '@tessera/shared';
 import { expect } from 'vitest';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -46,7 +52,14 @@ export function caller(w: DatasetsWorld, who: Person) {
 }
 
 /** Sends a CSV as the multipart `file` field of an upload or an append. */
-export function sendFile(w: DatasetsWorld, who: Person, method: Method, url: string, fileName: string, content: string | Buffer) {
+export function sendFile(
+  w: DatasetsWorld,
+  who: Person,
+  method: Method,
+  url: string,
+  fileName: string,
+  content: string | Buffer,
+) {
   const body = multipartFile('file', fileName, 'text/csv', Buffer.isBuffer(content) ? content : Buffer.from(content));
   return as(w.t.app, who.token)({ method, url, payload: body.payload, headers: body.headers });
 }
@@ -54,7 +67,12 @@ export function sendFile(w: DatasetsWorld, who: Person, method: Method, url: str
 const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 
 /** Waits until the job has finished; answers it as the history presents it. */
-export async function waitForJob(w: DatasetsWorld, datasetId: string, jobId: string, timeoutMs = 20_000): Promise<DatasetJob> {
+export async function waitForJob(
+  w: DatasetsWorld,
+  datasetId: string,
+  jobId: string,
+  timeoutMs = 20_000,
+): Promise<DatasetJob> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const row = await w.t.app.ctx.jobs.find(jobId);
@@ -85,7 +103,12 @@ export async function importCsv(w: DatasetsWorld, name: string, csv: string): Pr
 }
 
 /** Appends `csv` and waits; answers the finished job. */
-export async function appendCsv(w: DatasetsWorld, datasetId: string, csv: string, fileName = 'more.csv'): Promise<DatasetJob> {
+export async function appendCsv(
+  w: DatasetsWorld,
+  datasetId: string,
+  csv: string,
+  fileName = 'more.csv',
+): Promise<DatasetJob> {
   const res = await sendFile(w, w.editor, 'PUT', `/api/v1/datasets/${datasetId}/append`, fileName, csv);
   expect(res.statusCode, res.body).toBe(200);
   return waitForJob(w, datasetId, res.json()._id);

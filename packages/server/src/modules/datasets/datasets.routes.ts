@@ -51,19 +51,25 @@ export async function datasetsRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  const receive = (kind: 'upload' | 'append') => async ({ auth, params, request }: {
-    auth: { user: { id: string } };
-    params: { id: string };
-    request: import('fastify').FastifyRequest;
-  }) => {
-    try {
-      return await uploads.receive(auth.user.id, params.id, request, kind);
-    } catch (error) {
-      // The client went away mid-upload: nobody reads this answer, but it must not count as a server fault.
-      if (error instanceof UploadAbortedError) throw new HttpError('bad-request', error.message);
-      throw error;
-    }
-  };
+  const receive =
+    (kind: 'upload' | 'append') =>
+    async ({
+      auth,
+      params,
+      request,
+    }: {
+      auth: { user: { id: string } };
+      params: { id: string };
+      request: import('fastify').FastifyRequest;
+    }) => {
+      try {
+        return await uploads.receive(auth.user.id, params.id, request, kind);
+      } catch (error) {
+        // The client went away mid-upload: nobody reads this answer, but it must not count as a server fault.
+        if (error instanceof UploadAbortedError) throw new HttpError('bad-request', error.message);
+        throw error;
+      }
+    };
   route(app, api.uploadDataset, receive('upload'));
   route(app, api.appendDataset, receive('append'));
   route(app, api.failDatasetJob, ({ params, body }) => uploads.failUploads(params.id, body?.jobId));

@@ -1,8 +1,8 @@
 import { deleteDatasetSegments } from '@tessera/analytics';
 import {
+  DATASET_ERRORS,
   type Dataset,
   type DatasetDetail,
-  DATASET_ERRORS,
   type JoinSource,
   type ProjectEventPayload,
 } from '@tessera/shared';
@@ -53,7 +53,10 @@ export class DatasetsService {
   }
 
   async present(row: DatasetRow): Promise<Dataset> {
-    const [collections, counts] = await Promise.all([collectionIdsOf(this.db, [row.id]), rowCountsOf(this.db, [row.id])]);
+    const [collections, counts] = await Promise.all([
+      collectionIdsOf(this.db, [row.id]),
+      rowCountsOf(this.db, [row.id]),
+    ]);
     return presentDataset(row, collections.get(row.id) ?? [], counts.get(row.id) ?? 0);
   }
 
@@ -90,8 +93,16 @@ export class DatasetsService {
     }
     const plan = await planJoin(this.db, input.projectId, input.source.join);
     const row = await this.db.transaction(async (tx) => {
-      const inserted = await insertDataset(tx, { ...base, type: 'joined', source: { join: input.source.join }, imported: true });
-      await insertFeatures(tx, plan.features.map((f) => ({ ...f, datasetId: inserted.id })));
+      const inserted = await insertDataset(tx, {
+        ...base,
+        type: 'joined',
+        source: { join: input.source.join },
+        imported: true,
+      });
+      await insertFeatures(
+        tx,
+        plan.features.map((f) => ({ ...f, datasetId: inserted.id })),
+      );
       return inserted;
     });
     // The join must read: a failure here (it should not happen after planJoin's checks) removes the dataset.

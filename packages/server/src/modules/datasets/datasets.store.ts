@@ -69,10 +69,7 @@ export async function listDependentDatasets(db: Db, datasetId: string): Promise<
 export async function collectionIdsOf(db: Db, datasetIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>(datasetIds.map((id) => [id, []]));
   if (!datasetIds.length) return map;
-  const rows = await db
-    .select()
-    .from(datasetCollections)
-    .where(inArray(datasetCollections.datasetId, datasetIds));
+  const rows = await db.select().from(datasetCollections).where(inArray(datasetCollections.datasetId, datasetIds));
   for (const r of rows) map.get(r.datasetId)?.push(r.collectionId);
   return map;
 }
@@ -136,7 +133,10 @@ export async function listDatasetJobs(db: Db, datasetId: string): Promise<Array<
   return rows;
 }
 
-export async function findJobWithData(db: Db, jobId: string): Promise<{ job: JobRow; data: DatasetJobRow } | undefined> {
+export async function findJobWithData(
+  db: Db,
+  jobId: string,
+): Promise<{ job: JobRow; data: DatasetJobRow } | undefined> {
   const [row] = await db
     .select({ job: jobs, data: datasetJobs })
     .from(datasetJobs)
@@ -146,7 +146,10 @@ export async function findJobWithData(db: Db, jobId: string): Promise<{ job: Job
 }
 
 /** Every upload or append of the dataset still waiting for its bytes or running. */
-export async function unfinishedJobsOf(db: Db, datasetId: string): Promise<Array<{ job: JobRow; data: DatasetJobRow }>> {
+export async function unfinishedJobsOf(
+  db: Db,
+  datasetId: string,
+): Promise<Array<{ job: JobRow; data: DatasetJobRow }>> {
   return db
     .select({ job: jobs, data: datasetJobs })
     .from(datasetJobs)
@@ -162,7 +165,12 @@ export async function allDatasetJobStates(
   db: Db,
 ): Promise<Array<{ jobId: string; datasetId: string; state: DatasetJobRow['state']; status: JobRow['status'] }>> {
   return db
-    .select({ jobId: datasetJobs.jobId, datasetId: datasetJobs.datasetId, state: datasetJobs.state, status: jobs.status })
+    .select({
+      jobId: datasetJobs.jobId,
+      datasetId: datasetJobs.datasetId,
+      state: datasetJobs.state,
+      status: jobs.status,
+    })
     .from(datasetJobs)
     .innerJoin(jobs, eq(jobs.id, datasetJobs.jobId));
 }
@@ -173,7 +181,12 @@ export async function allDatasetTypes(db: Db): Promise<Map<string, DatasetRow['t
 }
 
 /** Transfer Assets: moves these datasets (those of `fromProjectId`) and drops their folder links. */
-export async function moveDatasets(db: Db, ids: string[], fromProjectId: string, toProjectId: string): Promise<string[]> {
+export async function moveDatasets(
+  db: Db,
+  ids: string[],
+  fromProjectId: string,
+  toProjectId: string,
+): Promise<string[]> {
   if (!ids.length) return [];
   const moved = await db
     .update(datasets)
@@ -184,4 +197,3 @@ export async function moveDatasets(db: Db, ids: string[], fromProjectId: string,
   if (movedIds.length) await db.delete(datasetCollections).where(inArray(datasetCollections.datasetId, movedIds));
   return movedIds;
 }
-

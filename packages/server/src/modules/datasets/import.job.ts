@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { deleteSegment, IngestError, ingestCsv, type IngestResult } from '@tessera/analytics';
+import { deleteSegment, IngestError, type IngestResult, ingestCsv } from '@tessera/analytics';
 import { DATASET_ERRORS } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -160,9 +160,14 @@ async function refreshDependents(app: FastifyInstance, datasetId: string, seen: 
     } catch (err) {
       app.log.warn({ err, datasetId: dependent.id }, 'could not refresh the stats of a joined dataset');
     }
-    realtimeOf(app).emit(dependent.projectId, 'dataset:updated', { _id: dependent.id, reason: 'appended' }, {
-      area: 'dataset',
-    });
+    realtimeOf(app).emit(
+      dependent.projectId,
+      'dataset:updated',
+      { _id: dependent.id, reason: 'appended' },
+      {
+        area: 'dataset',
+      },
+    );
     await refreshDependents(app, dependent.id, seen);
   }
 }

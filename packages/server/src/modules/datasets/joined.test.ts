@@ -79,12 +79,17 @@ describe('joined datasets', () => {
     same.source.join[1] = { _id: orders._id };
     expect((await post(same)).json().error.fields).toEqual({ 'source.join': 'Choose two different datasets' });
     const swapped = joinBody('left', [[fid(customers, 'customer'), fid(orders, 'customer')]]);
-    expect((await post(swapped)).json().error.fields).toEqual({ 'source.join.0.on.0': 'Choose a column of each dataset' });
+    expect((await post(swapped)).json().error.fields).toEqual({
+      'source.join.0.on.0': 'Choose a column of each dataset',
+    });
     expect((await post(joinBody('cross'))).statusCode).toBe(400);
     expect((await post(joinBody('left', []))).statusCode).toBe(400);
     expect((await post({ ...joinBody('left'), name: ' ' })).json().error.fields).toMatchObject({ name: 'Required' });
     // A dataset of another project (here, another organization's) cannot be joined, and is not revealed.
-    const theirs = await caller(w, w.outsider)('POST', '/api/v1/datasets', { name: 'x', projectId: w.outsiderProjectId });
+    const theirs = await caller(w, w.outsider)('POST', '/api/v1/datasets', {
+      name: 'x',
+      projectId: w.outsiderProjectId,
+    });
     const foreign = joinBody('left');
     foreign.source.join[1] = { _id: theirs.json()._id };
     const res = await post(foreign);

@@ -1,5 +1,5 @@
-import { DATASET_ERRORS, type JoinSource } from '@tessera/shared';
 import { JOIN_PREFIX } from '@tessera/analytics';
+import { DATASET_ERRORS, type JoinSource } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -20,7 +20,8 @@ export async function planJoin(
   join: JoinSource,
 ): Promise<{ left: DatasetRow; right: DatasetRow; features: Omit<NewFeatureRow, 'datasetId'>[] }> {
   const [step, rightRef] = join;
-  if (step._id === rightRef._id) throw badRequest('Choose two different datasets', { [field]: 'Choose two different datasets' });
+  if (step._id === rightRef._id)
+    throw badRequest('Choose two different datasets', { [field]: 'Choose two different datasets' });
   const [left, right] = await Promise.all([findDataset(db, step._id), findDataset(db, rightRef._id)]);
   if (!left || !right || left.projectId !== projectId || right.projectId !== projectId) {
     throw badRequest(DATASET_ERRORS.joinSameProject, { [field]: DATASET_ERRORS.joinSameProject });
@@ -34,7 +35,9 @@ export async function planJoin(
   const rightIds = new Set(rightFeatures.map((f) => f.id));
   step.on.forEach(([l, r], i) => {
     if (!leftIds.has(l) || !rightIds.has(r)) {
-      throw badRequest('Choose a column of each dataset', { [`${field}.0.on.${i}`]: 'Choose a column of each dataset' });
+      throw badRequest('Choose a column of each dataset', {
+        [`${field}.0.on.${i}`]: 'Choose a column of each dataset',
+      });
     }
   });
 
@@ -43,7 +46,8 @@ export async function planJoin(
   const used = new Set<string>();
   const derive = (f: FeatureRow, dataset: DatasetRow, prefix: string, otherNames: Set<string>, index: number) => {
     let name = otherNames.has(f.name) ? `${dataset.name}.${f.name}` : f.name;
-    for (let k = 2; used.has(name); k++) name = `${otherNames.has(f.name) ? `${dataset.name}.${f.name}` : f.name} (${k})`;
+    for (let k = 2; used.has(name); k++)
+      name = `${otherNames.has(f.name) ? `${dataset.name}.${f.name}` : f.name} (${k})`;
     used.add(name);
     return {
       id: newId(),

@@ -17,7 +17,9 @@ const UPLOAD = /^([0-9a-f]{24})\.csv$/;
  * datasets that no longer exist (a deleted project). Files of unfinished jobs are kept: on PostgreSQL another
  * process may be running them. Answers what it removed.
  */
-export async function sweepDatasetFiles(app: FastifyInstance): Promise<{ temporaries: number; uploads: number; segments: number; folders: number }> {
+export async function sweepDatasetFiles(
+  app: FastifyInstance,
+): Promise<{ temporaries: number; uploads: number; segments: number; folders: number }> {
   const dataDir = app.ctx.config.DATA_DIR;
   const db = app.ctx.db;
   const removed = { temporaries: await sweepTemporaries(dataDir), uploads: 0, segments: 0, folders: 0 };
@@ -47,7 +49,8 @@ export async function sweepDatasetFiles(app: FastifyInstance): Promise<{ tempora
       const jobId = SEGMENT.exec(name)?.[1];
       if (!jobId) continue;
       const state = states.get(jobId);
-      const wanted = state && state.datasetId === entry.name && (state.state === 'imported' || unfinished.has(state.status));
+      const wanted =
+        state && state.datasetId === entry.name && (state.state === 'imported' || unfinished.has(state.status));
       if (wanted) continue;
       if (await deleteSegment(dataDir, entry.name, jobId)) removed.segments++;
     }

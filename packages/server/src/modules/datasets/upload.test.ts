@@ -30,19 +30,38 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     expect(dataset).toMatchObject({ name: 'sales', type: 'file', imported: false, features: [], collections: [] });
     const res = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'sales.csv', SALES);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'sales.csv', type: 'featureDetection', ownerType: 'dataset', ownerId: dataset._id });
+    expect(res.json()).toMatchObject({
+      name: 'sales.csv',
+      type: 'featureDetection',
+      ownerType: 'dataset',
+      ownerId: dataset._id,
+    });
     expect(['queued', 'active', 'completed']).toContain(res.json().status);
     const job = await waitForJob(w, dataset._id, res.json()._id);
-    expect(job).toMatchObject({ status: 'completed', kind: 'upload', fileName: 'sales.csv', rowCount: 5, bytes: SALES.length });
+    expect(job).toMatchObject({
+      status: 'completed',
+      kind: 'upload',
+      fileName: 'sales.csv',
+      rowCount: 5,
+      bytes: SALES.length,
+    });
 
     const shown = (await caller(w, w.viewer)('GET', `/api/v1/datasets/${dataset._id}`)).json();
-    expect(shown).toMatchObject({ imported: true, rowCount: 5, source: { originalFileName: 'sales.csv', estSize: SALES.length } });
+    expect(shown).toMatchObject({
+      imported: true,
+      rowCount: 5,
+      source: { originalFileName: 'sales.csv', estSize: SALES.length },
+    });
     const byName = Object.fromEntries(shown.features.map((f: { name: string }) => [f.name, f]));
     expect(Object.keys(byName)).toEqual(['order_id', 'region', 'amount', 'day']);
     expect(byName.order_id).toMatchObject({ type: 'id', listIndex: 0, db: { name: 'c0' }, hidden: false });
     expect(byName.region).toMatchObject({ type: 'category', preview: ['North', 'South', 'North', 'East', 'South'] });
     expect(byName.amount).toMatchObject({ type: 'number', stats: { min: 3, max: 20, avg: 10.1875 } });
-    expect(byName.day).toMatchObject({ type: 'date', precision: 'day', stats: { min: '2024-01-03', max: '2024-03-01' } });
+    expect(byName.day).toMatchObject({
+      type: 'date',
+      precision: 'day',
+      stats: { min: '2024-01-03', max: '2024-03-01' },
+    });
     // The uploaded file is gone once imported.
     expect(uploads()).toEqual([]);
     expect(await rowsByName(w, shown)).toEqual([
@@ -88,7 +107,10 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     for (const name of ['sales.xlsx', 'sales.csv.zip', 'csv']) {
       const res = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, name, SALES);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ message: DATASET_MESSAGES.wrongFileType, fields: { file: 'wrong file type' } });
+      expect(res.json().error).toMatchObject({
+        message: DATASET_MESSAGES.wrongFileType,
+        fields: { file: 'wrong file type' },
+      });
     }
     expect((await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}/jobs`)).json().jobs).toEqual([]);
     const upper = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'SALES.CSV', SALES);
@@ -99,14 +121,21 @@ describe('POST /api/v1/datasets/:id/upload', () => {
   it("refuses a declared size of 2 GB or more before reading the body: 413 'file too large'", async () => {
     const dataset = await createDataset(w, 'huge');
     const body = multipartFile('file', 'huge.csv', 'text/csv', Buffer.from(SALES));
-    const res = await as(w.t.app, w.editor.token)({
+    const res = await as(
+      w.t.app,
+      w.editor.token,
+    )({
       method: 'POST',
       url: `/api/v1/datasets/${dataset._id}/upload`,
       payload: body.payload,
       headers: { ...body.headers, 'content-length': String(MAX_UPLOAD_BYTES + 2 * 1024 * 1024) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toMatchObject({ code: 'too-large', message: 'file too large', fields: { file: 'file too large' } });
+    expect(res.json().error).toMatchObject({
+      code: 'too-large',
+      message: 'file too large',
+      fields: { file: 'file too large' },
+    });
     expect((await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}/jobs`)).json().jobs).toEqual([]);
   });
 
@@ -115,7 +144,10 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     const json = await caller(w, w.editor)('POST', `/api/v1/datasets/${dataset._id}/upload`, { file: 'x' });
     expect(json.statusCode).toBe(400);
     const other = multipartFile('document', 'a.csv', 'text/csv', Buffer.from(SALES));
-    const res = await as(w.t.app, w.editor.token)({
+    const res = await as(
+      w.t.app,
+      w.editor.token,
+    )({
       method: 'POST',
       url: `/api/v1/datasets/${dataset._id}/upload`,
       ...other,

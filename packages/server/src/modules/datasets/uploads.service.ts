@@ -36,12 +36,18 @@ export class UploadsService {
     this.dataDir = app.ctx.config.DATA_DIR;
   }
 
-  async receive(userId: string, datasetId: string, request: FastifyRequest, kind: 'upload' | 'append'): Promise<DatasetJob> {
+  async receive(
+    userId: string,
+    datasetId: string,
+    request: FastifyRequest,
+    kind: 'upload' | 'append',
+  ): Promise<DatasetJob> {
     const dataset = await this.datasets.getRow(datasetId);
     if (dataset.type !== 'file') throw badRequest(DATASET_ERRORS.notAFile);
     if (kind === 'upload' && dataset.imported) throw conflict(DATASET_ERRORS.alreadyUploaded);
     if (kind === 'append' && !dataset.imported) throw conflict(DATASET_ERRORS.notImported);
-    if (kind === 'upload' && (await unfinishedJobsOf(this.db, datasetId)).length) throw conflict(DATASET_ERRORS.uploadRunning);
+    if (kind === 'upload' && (await unfinishedJobsOf(this.db, datasetId)).length)
+      throw conflict(DATASET_ERRORS.uploadRunning);
 
     const part = await openCsvPart(request);
     const jobs = this.app.ctx.jobs;

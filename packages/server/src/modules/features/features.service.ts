@@ -58,9 +58,14 @@ export class FeaturesService {
       await refreshFeatureStats(this.db, this.dataDir, dataset, [featureId]);
       row = (await findFeature(this.db, featureId)) ?? row;
     }
-    realtimeOf(this.app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason: 'featuresUpdated' }, {
-      area: 'dataset',
-    });
+    realtimeOf(this.app).emit(
+      dataset.projectId,
+      'dataset:updated',
+      { _id: dataset.id, reason: 'featuresUpdated' },
+      {
+        area: 'dataset',
+      },
+    );
     return presentFeature(row);
   }
 
@@ -72,9 +77,14 @@ export class FeaturesService {
       throw new HttpError('conflict', 'A joined dataset joins on this feature; delete the joined dataset first.');
     }
     await deleteFeatureRow(this.db, feature.id);
-    realtimeOf(this.app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason: 'featuresUpdated' }, {
-      area: 'dataset',
-    });
+    realtimeOf(this.app).emit(
+      dataset.projectId,
+      'dataset:updated',
+      { _id: dataset.id, reason: 'featuresUpdated' },
+      {
+        area: 'dataset',
+      },
+    );
   }
 
   private async catalogOf(featureId: string, jobId?: string) {

@@ -6,7 +6,9 @@ let w: DatasetsWorld;
 let dataset: DatasetDetail;
 const f = (name: string) => dataset.features.find((x) => x.name === name)!._id;
 
-const CSV = ['city,year,price', 'Lyon,2020,10', 'Paris,2021,20', 'Lyon,n/a,30', 'Nice,2019,', 'Lyon,2022,40'].join('\n');
+const CSV = ['city,year,price', 'Lyon,2020,10', 'Paris,2021,20', 'Lyon,n/a,30', 'Nice,2019,', 'Lyon,2022,40'].join(
+  '\n',
+);
 
 beforeAll(async () => {
   w = await datasetsWorld();
@@ -33,7 +35,11 @@ describe('features', () => {
     const unique = (await view('GET', `/api/v1/features/${f('city')}/data?unique=true`)).json();
     expect(unique.values).toEqual(['Lyon', 'Nice', 'Paris']);
     const cast = (await view('GET', `/api/v1/features/${f('year')}/data?castedType=number`)).json();
-    expect(cast).toEqual({ type: 'number', values: [2020, 2021, null, 2019, 2022], original: ['2020', '2021', 'n/a', '2019', '2022'] });
+    expect(cast).toEqual({
+      type: 'number',
+      values: [2020, 2021, null, 2019, 2022],
+      original: ['2020', '2021', 'n/a', '2019', '2022'],
+    });
     // Nothing was saved by the preview.
     expect((await view('GET', `/api/v1/datasets/${dataset._id}/features`)).json()[1].type).toBe('text');
     expect((await view('GET', `/api/v1/features/${f('year')}/data?castedType=bogus`)).statusCode).toBe(400);
@@ -58,12 +64,18 @@ describe('features', () => {
 
   it('renames, describes, hides and retypes; checks the input', async () => {
     const edit = caller(w, w.editor);
-    const res = await edit('PUT', `/api/v1/features/${f('year')}`, { name: ' Year ', description: 'When', type: 'number' });
+    const res = await edit('PUT', `/api/v1/features/${f('year')}`, {
+      name: ' Year ',
+      description: 'When',
+      type: 'number',
+    });
     expect(res.json()).toMatchObject({ name: 'Year', description: 'When', type: 'number', db: { name: 'c1' } });
     // Stats and preview follow the new type; 'n/a' reads as empty.
     expect(res.json().stats).toEqual({ min: 2019, max: 2022, avg: 2020.5 });
     expect(res.json().preview).toEqual([2020, 2021, null, 2019, 2022]);
-    expect((await edit('PUT', `/api/v1/features/${f('year')}`, { name: '' })).json().error.fields).toEqual({ name: 'Required' });
+    expect((await edit('PUT', `/api/v1/features/${f('year')}`, { name: '' })).json().error.fields).toEqual({
+      name: 'Required',
+    });
     expect((await edit('PUT', `/api/v1/features/${f('year')}`, { type: 'money' })).statusCode).toBe(400);
     expect((await edit('PUT', `/api/v1/features/${f('year')}`, { dbName: 'x' })).statusCode).toBe(400);
     expect((await caller(w, w.viewer)('PUT', `/api/v1/features/${f('year')}`, { hidden: true })).statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -82,4 +83,26 @@ export function createBoss(database: Database, options: BossOptions): PgBoss {
   });
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
   return boss;
+}
+
+export type QueueOptions = { name: string; policy: 'standard'; retryLimit: number; expireInSeconds: number };
+
+/**
+ * Creates the type's queue, or updates its options when they changed. Another process starting at the same
+ * moment may be adding its own partition: PostgreSQL then breaks the deadlock by failing one, which tries again.
+ */
+export async function ensureQueue(boss: PgBoss, queue: QueueOptions): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const existing = await boss.getQueue(queue.name);
+      if (!existing) await boss.createQueue(queue.name, queue);
+      else if (existing.retryLimit !== queue.retryLimit || existing.expireInSeconds !== queue.expireInSeconds) {
+        await boss.updateQueue(queue.name, queue);
+      }
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      await sleep(50 * attempt + Math.random() * 100);
+    }
+  }
 }

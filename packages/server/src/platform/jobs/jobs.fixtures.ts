@@ -57,10 +57,10 @@ export async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) =>
 
 /** The state of a job's pg-boss entry (undefined when there is none). */
 export async function bossState(database: Database, type: string, id: string): Promise<string | undefined> {
-  const result = await database.db.execute(
+  const result = (await database.db.execute(
     sql`select state::text as state from pgboss.job where name = ${type} and id = ${toBossId(id)}::uuid`,
-  );
-  return (result.rows[0] as { state?: string } | undefined)?.state;
+  )) as unknown as { rows: Array<{ state: string }> };
+  return result.rows[0]?.state;
 }
 
 /** What a scenario handler is told to do, through the job's data. */

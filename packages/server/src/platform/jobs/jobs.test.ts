@@ -131,6 +131,10 @@ describe('jobs', () => {
     await sleep(300);
     expect(await statusOf(job.id)).toBe('cancelled');
     expect((await jobs.cancel(job.id))?.status).toBe('cancelled');
+    await waitFor(
+      () => live.of(job.id),
+      (events) => events.at(-1)?.status === 'cancelled',
+    );
     expect(live.of(job.id).map((e) => e.status)).toEqual(['queued', 'active', 'cancelled']);
     expect(await jobs.cancel('0123456789abcdef0123ffff')).toBeUndefined();
     live.close();
@@ -185,6 +189,10 @@ describe('jobs', () => {
       (s) => s === 'completed',
     );
     expect((await jobs.get(held.id)).message).toBe('imported');
+    await waitFor(
+      () => live.of(held.id),
+      (events) => events.at(-1)?.status === 'completed',
+    );
     expect(live.of(held.id).map((e) => e.status)).toEqual(['continue', 'queued', 'active', 'completed']);
 
     const abandoned = await jobs.hold(input);

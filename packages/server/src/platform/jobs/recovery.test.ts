@@ -75,14 +75,18 @@ describe('a restart', () => {
     const held = await worker.hold(input);
     const waiting = await enqueuer.enqueue(jobInput(crew, 'packageBuild', { mode: 'complete' }));
 
-    // The server stops: its worker process, then the app.
+    // The server stops: its worker process (which tells the project), then the app.
     await worker.stop();
-    await enqueuer.stop();
-    await before.close();
     for (const id of [running.id, held.id]) {
-      expect(live.of(id).at(-1)).toMatchObject({ status: 'failed', message: JOB_MESSAGES.interrupted });
+      const last = await waitFor(
+        () => live.of(id).at(-1),
+        (e) => e?.status === 'failed',
+      );
+      expect(last?.message).toBe(JOB_MESSAGES.interrupted);
     }
     live.close();
+    await enqueuer.stop();
+    await before.close();
 
     const after = await appOn(database);
     try {
@@ -133,7 +137,10 @@ describe('a restart', () => {
       // PGlite: only this process can hold a job, so an unknown holder is gone at once. PostgreSQL: once its
       // heartbeat is three beats old (the heartbeat is 0.2 s here).
       await waitFor(
-        async () => (await app.ctx.jobs.sweep(), await app.ctx.jobs.get(abandoned.id)).status,
+        async () => {
+          await app.ctx.jobs.sweep();
+          return (await app.ctx.jobs.get(abandoned.id)).status;
+        },
         (s) => s === 'failed',
         testDbKind === 'pglite' ? 1 : 5000,
       );

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { BOSS_SCHEMA, createBoss, inTransaction, type SqlClient } from './boss.ts';
+import { BOSS_SCHEMA, createBoss, ensureQueue, inTransaction, type QueueOptions, type SqlClient } from './boss.ts';
 import { fromBossId, toBossId } from './bossIds.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
@@ -25,28 +25,6 @@ import {
   runHandler,
   type StopReason,
 } from './runner.ts';
-
-type QueueOptions = { name: string; policy: 'standard'; retryLimit: number; expireInSeconds: number };
-
-/**
- * Creates the type's queue, or updates its options when they changed. Another process starting at the same
- * moment may be adding its own partition: PostgreSQL then breaks the deadlock by failing one, which tries again.
- */
-async function ensureQueue(boss: PgBoss, queue: QueueOptions): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const existing = await boss.getQueue(queue.name);
-      if (!existing) await boss.createQueue(queue.name, queue);
-      else if (existing.retryLimit !== queue.retryLimit || existing.expireInSeconds !== queue.expireInSeconds) {
-        await boss.updateQueue(queue.name, queue);
-      }
-      return;
-    } catch (err) {
-      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
-      await sleep(50 * attempt + Math.random() * 100);
-    }
-  }
-}
 
 export interface EnqueueInput<D extends object = Record<string, unknown>> {
   projectId: string;
@@ -83,7 +61,7 @@ const live = new Map<string, JobService>();
  */
 export class JobService {
   /** This process's name in `jobs.worker`. */
-  readonly nodeId = randomUUID();
+  readonly nodeId: string = randomUUID();
   private readonly boss: PgBoss;
   private readonly definitions = new Map<JobType, JobDefinition>();
   private readonly prepared = new Map<JobType, Promise<void>>();
@@ -201,8 +179,8 @@ export class JobService {
 
   async start(): Promise<void> {
     if (this.state !== 'new') return;
-    live.set(this.nodeId, this);
     await this.boss.start();
+    live.set(this.nodeId, this);
     this.state = 'started';
     await this.sweep();
     for (const definition of this.definitions.values()) this.prepare(definition);
@@ -310,7 +288,8 @@ export class JobService {
   /** Creates (or updates) the type's queue and starts its workers. */
   private prepare(definition: JobDefinition): void {
     const run = async () => {
-      // pg-boss expires a job an hour... after its start; ours time out first, the expiry only catches lost ones.
+      // No retries: a failed job is failed for the user. pg-boss fails a job still active a minute past our own
+      // timeout: ours fires first, pg-boss's expiry only catches a job whose process died.
       const queue: QueueOptions = {
         name: definition.type,
         policy: 'standard',

@@ -45,12 +45,11 @@ describe('Create User modal', () => {
   it('offers no Product Admin choice to an organization admin', async () => {
     serve({ body: member() });
     const { dialog } = await openModal();
-    expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([
-      'organizationAdmin',
-      'standard',
-      'viewOnly',
-      'custom',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['organizationAdmin', 'standard', 'viewOnly', 'custom']);
   });
 
   it('stays open with the server’s field errors under first, last, email and roles', async () => {
@@ -96,7 +95,9 @@ describe('Create User modal', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Lecture seule' }));
     await user.click(within(dialog).getByRole('button', { name: "Créer l'utilisateur" }));
     await waitFor(() =>
-      expect(errorUnder(within(dialog).getByRole('textbox', { name: 'E-mail' }))).toBe('Cette adresse e-mail est déjà utilisée'),
+      expect(errorUnder(within(dialog).getByRole('textbox', { name: 'E-mail' }))).toBe(
+        'Cette adresse e-mail est déjà utilisée',
+      ),
     );
   });
 
@@ -108,8 +109,12 @@ describe('Create User modal', () => {
     await user.type(field('Email'), 'grace@navy.mil');
     await user.click(within(dialog).getByRole('radio', { name: 'Custom roles' }));
     // Options the organization admin lacks stay disabled.
-    expect((within(dialog).getByRole('checkbox', { name: 'Manage All Organizations/Users' }) as HTMLInputElement).disabled).toBe(true);
-    expect((within(dialog).getByRole('checkbox', { name: 'Create/Edit Client Organizations' }) as HTMLInputElement).disabled).toBe(true);
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Manage All Organizations/Users' }) as HTMLInputElement).disabled,
+    ).toBe(true);
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Create/Edit Client Organizations' }) as HTMLInputElement).disabled,
+    ).toBe(true);
     await user.click(within(dialog).getByRole('checkbox', { name: 'View Login History' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Create/Edit Projects' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
@@ -121,6 +126,10 @@ describe('Create User modal', () => {
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     const again = await screen.findByRole('dialog', { name: 'Create User' });
     expect((within(again).getByRole('textbox', { name: 'First Name' }) as HTMLInputElement).value).toBe('');
-    expect(within(again).getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    expect(
+      within(again)
+        .getAllByRole('radio')
+        .some((r) => (r as HTMLInputElement).checked),
+    ).toBe(false);
   });
 });

@@ -70,7 +70,8 @@ export function CreateUserModal({ opened, onClose, organizationId, editor }: Cre
       email: values.email.trim().toLowerCase(),
     };
     const missing: Errors = {};
-    for (const field of ['first', 'last', 'email'] as const) if (!body[field]) missing[field] = t('createUser.required');
+    for (const field of ['first', 'last', 'email'] as const)
+      if (!body[field]) missing[field] = t('createUser.required');
     if (!roles) missing.roles = t('createUser.required');
     if (Object.keys(missing).length > 0 || !roles) {
       setErrors(missing);

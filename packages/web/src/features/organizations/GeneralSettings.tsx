@@ -2,9 +2,9 @@ import { Group, Stack, Switch, Text } from '@mantine/core';
 import {
   canAdministerOrganization,
   canChangeOrganizationKind,
-  type Organization,
-  type OrgActor,
   isOwnOrganization,
+  type OrgActor,
+  type Organization,
 } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useUpdateOrganization, useUploadOrganizationLogo } from '../../api/organizations.ts';

@@ -58,7 +58,7 @@ export function KindSettings({ organization }: { organization: Organization }) {
           <Select
             label={t('general.consultant')}
             placeholder={t('general.chooseConsultant')}
-              data={consultantChoices(all.data ?? [], organization._id)}
+            data={consultantChoices(all.data ?? [], organization._id)}
             value={organization.type === 'client' ? organization.consultantId : null}
             onChange={chooseConsultant}
             searchable

@@ -43,7 +43,13 @@ export function DeleteOrganizationModal({
  * Active toggle and Delete of General Settings, for an organization other than one's own that the viewer
  * administers (spec 1 §4).
  */
-export function OrganizationLifecycle({ organization, onDeleted }: { organization: Organization; onDeleted: () => void }) {
+export function OrganizationLifecycle({
+  organization,
+  onDeleted,
+}: {
+  organization: Organization;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('organizations');
   const update = useUpdateOrganization();
   const { failure, run } = useOrgAction();

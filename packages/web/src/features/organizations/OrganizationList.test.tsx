@@ -11,7 +11,13 @@ beforeEach(() => tokenStore.set('a-token'));
 
 const ROOT_ORG = sampleOrganization({ _id: IDS.rootOrg, name: 'Product Operations', plan: 'internal' });
 const CONSULTANT = sampleOrganization({ _id: IDS.consultant, name: 'Consult & Co', type: 'consultant', plan: 'gold' });
-const CLIENT = sampleOrganization({ _id: IDS.client, name: 'Client Co', type: 'client', consultantId: IDS.consultant, plan: 'silver' });
+const CLIENT = sampleOrganization({
+  _id: IDS.client,
+  name: 'Client Co',
+  type: 'client',
+  consultantId: IDS.consultant,
+  plan: 'silver',
+});
 const INDEPENDENT = sampleOrganization({ _id: IDS.independent, name: 'Acme', plan: 'gold' });
 
 function serveRoot() {
@@ -74,7 +80,9 @@ describe('all organizations', () => {
     renderRoutes(settingsRoutes, '/settings/root/organizations');
     const acme = await screen.findByRole('listitem', { name: 'Acme' });
     await user.click(within(acme).getByRole('switch', { name: 'Active' }));
-    await waitFor(() => expect(api.sent('PUT', `/api/v1/organizations/${IDS.independent}`)[0]?.body).toEqual({ active: false }));
+    await waitFor(() =>
+      expect(api.sent('PUT', `/api/v1/organizations/${IDS.independent}`)[0]?.body).toEqual({ active: false }),
+    );
 
     await user.click(within(acme).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Organization' });

@@ -66,7 +66,9 @@ export function OrganizationList({ kind }: { kind: 'clients' | 'all' }) {
                 organization={organization}
                 to={`${path}/${organization._id}`}
                 own={organization._id === me.organizationId}
-                consultantName={kind === 'all' && organization.consultantId ? names.get(organization.consultantId) : undefined}
+                consultantName={
+                  kind === 'all' && organization.consultantId ? names.get(organization.consultantId) : undefined
+                }
               />
             ))}
           </Stack>

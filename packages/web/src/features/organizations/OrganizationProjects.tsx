@@ -32,7 +32,13 @@ export function OrganizationProjects({ organizationId }: { organizationId: strin
           <Group justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap" miw={0}>
               <IconFolder size={18} style={{ flexShrink: 0 }} />
-              <Anchor component={Link} to={`/projects/${project._id}`} fw={600} truncate aria-label={t('projects.open', { name: project.name })}>
+              <Anchor
+                component={Link}
+                to={`/projects/${project._id}`}
+                fw={600}
+                truncate
+                aria-label={t('projects.open', { name: project.name })}
+              >
                 {project.name}
               </Anchor>
             </Group>

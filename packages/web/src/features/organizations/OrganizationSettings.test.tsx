@@ -36,7 +36,11 @@ describe('organization settings routes', () => {
   });
 
   it.each([
-    ['a tab without its role', { ...ROLE_PRESETS.viewOnly, editOrganizationSettings: true }, '/settings/organizations/my/users'],
+    [
+      'a tab without its role',
+      { ...ROLE_PRESETS.viewOnly, editOrganizationSettings: true },
+      '/settings/organizations/my/users',
+    ],
     ['the organization without editOrganizationSettings', ROLE_PRESETS.standard, '/settings/organizations/my'],
     ['the client list without manageClientOrganizations', ROLE_PRESETS.organizationAdmin, '/settings/clients'],
     ['all organizations without manageAllOrganizations', CONSULTANT_ADMIN, '/settings/root/organizations'],
@@ -50,7 +54,7 @@ describe('organization settings routes', () => {
     expect(await screen.findByText('404')).toBeTruthy();
   });
 
-  it("answers the 404 page for a client the server does not reveal", async () => {
+  it('answers the 404 page for a client the server does not reveal', async () => {
     serveApi({ 'GET /api/v1/users/my': { body: viewer(CONSULTANT_ADMIN, IDS.consultant) } });
     renderRoutes(settingsRoutes, `/settings/clients/${IDS.independent}`);
     expect(await screen.findByText('404')).toBeTruthy();
@@ -129,7 +133,9 @@ describe('General Settings', () => {
     const { router } = renderRoutes(settingsRoutes, `/settings/clients/${IDS.client}/general`);
     expect(screen.queryByRole('textbox', { name: 'Plan' })).toBeNull();
     await user.click(await screen.findByRole('switch', { name: /^Active/ }));
-    await waitFor(() => expect(api.sent('PUT', `/api/v1/organizations/${IDS.client}`)[0]?.body).toEqual({ active: false }));
+    await waitFor(() =>
+      expect(api.sent('PUT', `/api/v1/organizations/${IDS.client}`)[0]?.body).toEqual({ active: false }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Delete Organization' }));
     const dialog = await screen.findByRole('dialog');
@@ -137,6 +143,30 @@ describe('General Settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/clients'));
     expect(api.sent('DELETE', `/api/v1/organizations/${IDS.client}`)).toHaveLength(1);
+  });
+});
+
+describe('organization logo', () => {
+  it('checks the file like user logos, then sends it as the multipart field logo', async () => {
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const api = serveApi({
+      'GET /api/v1/users/my': { body: viewer(ROLE_PRESETS.organizationAdmin) },
+      'GET /api/v1/organizations/my': { body: sampleOrganization() },
+      [`PUT /api/v1/organizations/${IDS.independent}/logo`]: { body: { logo } },
+    });
+    const user = userEvent.setup({ applyAccept: false, delay: null });
+    renderRoutes(settingsRoutes, '/settings/organizations/my/general');
+    const input = await screen.findByLabelText('Upload Logo');
+    await user.upload(input, new File(['GIF89a'], 'logo.png', { type: 'image/png' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('wrong file type');
+    expect(api.sent('PUT', `/api/v1/organizations/${IDS.independent}/logo`)).toHaveLength(0);
+
+    const bytes = new Uint8Array(200);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await user.upload(input, new File([bytes], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(api.sent('PUT', `/api/v1/organizations/${IDS.independent}/logo`)).toHaveLength(1));
+    const body = api.sent('PUT', `/api/v1/organizations/${IDS.independent}/logo`)[0].body as FormData;
+    expect((body.get('logo') as File).size).toBe(200);
   });
 });
 
@@ -176,7 +206,15 @@ describe('Projects and Login History tabs', () => {
   it('shows the organization’s login events', async () => {
     serve(
       [],
-      [{ _id: 'd00000000000000000000001', type: 'login', email: 'ada@example.com', status: 'success', timeCreated: '2025-01-02T03:04:05.000Z' }],
+      [
+        {
+          _id: 'd00000000000000000000001',
+          type: 'login',
+          email: 'ada@example.com',
+          status: 'success',
+          timeCreated: '2025-01-02T03:04:05.000Z',
+        },
+      ],
     );
     renderRoutes(settingsRoutes, '/settings/organizations/my/log');
     expect(await screen.findByText('ada@example.com')).toBeTruthy();

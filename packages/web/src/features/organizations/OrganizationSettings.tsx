@@ -9,8 +9,8 @@ import { GeneralSettings } from './GeneralSettings.tsx';
 import { OrganizationLog } from './OrganizationLog.tsx';
 import { OrganizationLogo } from './OrganizationLogo.tsx';
 import { OrganizationProjects } from './OrganizationProjects.tsx';
-import { type OrgTab, organizationTabs } from './orgTabs.ts';
 import { actorOf, refOf } from './orgRefs.ts';
+import { type OrgTab, organizationTabs } from './orgTabs.ts';
 import { UserAccounts } from './UserAccounts.tsx';
 
 export interface OrganizationSettingsProps {
@@ -65,21 +65,40 @@ export function OrganizationSettings({ organization, basePath, listPath }: Organ
         </Group>
         <Tabs value={tab} onChange={(value) => value && void navigate(`${basePath}/${value}`)} keepMounted={false}>
           {/* One scrolling row on a phone rather than tabs wrapping under each other. */}
-          <Tabs.List mb="lg" aria-label={t('tabs.label')} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          <Tabs.List
+            mb="lg"
+            aria-label={t('tabs.label')}
+            style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
+          >
             {tabs.map((key) => (
               <Tabs.Tab key={key} value={key} style={{ flexShrink: 0 }}>
                 {t(`tabs.${key}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <TabPanel tab={tab as OrgTab} organization={organization} me={me} onDeleted={() => void navigate(listPath ?? '/settings')} />
+          <TabPanel
+            tab={tab as OrgTab}
+            organization={organization}
+            me={me}
+            onDeleted={() => void navigate(listPath ?? '/settings')}
+          />
         </Tabs>
       </Stack>
     </Container>
   );
 }
 
-function TabPanel({ tab, organization, me, onDeleted }: { tab: OrgTab; organization: Organization; me: User; onDeleted: () => void }) {
+function TabPanel({
+  tab,
+  organization,
+  me,
+  onDeleted,
+}: {
+  tab: OrgTab;
+  organization: Organization;
+  me: User;
+  onDeleted: () => void;
+}) {
   return (
     <Tabs.Panel value={tab}>
       {tab === 'general' && <GeneralSettings organization={organization} actor={actorOf(me)} onDeleted={onDeleted} />}

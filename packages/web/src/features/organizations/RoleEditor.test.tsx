@@ -8,12 +8,23 @@ import { NO_ROLES } from './roleEditor.ts';
 
 afterEach(cleanup);
 
-const disabled = (name: string) => (screen.getByRole(name.startsWith('radio:') ? 'radio' : 'checkbox', { name: name.replace(/^radio:/, '') }) as HTMLInputElement).disabled;
+const disabled = (name: string) =>
+  (
+    screen.getByRole(name.startsWith('radio:') ? 'radio' : 'checkbox', {
+      name: name.replace(/^radio:/, ''),
+    }) as HTMLInputElement
+  ).disabled;
 
 describe('RoleEditor', () => {
   it('offers Product Admin and every option to a holder of manageAllOrganizations', async () => {
     const onChange = vi.fn();
-    renderWithProviders(<RoleEditor editor={ROLE_PRESETS.root} value={{ ...NO_ROLES, editOrganizationSettings: true }} onChange={onChange} />);
+    renderWithProviders(
+      <RoleEditor
+        editor={ROLE_PRESETS.root}
+        value={{ ...NO_ROLES, editOrganizationSettings: true }}
+        onChange={onChange}
+      />,
+    );
     expect(screen.getByRole('radio', { name: 'Product Admin' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Custom roles' }) as HTMLInputElement).checked).toBe(true);
     for (const label of [

@@ -66,8 +66,16 @@ export function RoleEditor({ editor, current, value, onChange, error, disabled }
             onChange={(v) => onChange({ ...roles, createProjects: v === 'create' })}
           >
             <Group gap="lg" mt={6}>
-              <Radio value="view" label={t('roles.viewOnlyProjects')} disabled={disabled || !model.enabled.createProjects} />
-              <Radio value="create" label={t('roles.createProjects')} disabled={disabled || !model.enabled.createProjects} />
+              <Radio
+                value="view"
+                label={t('roles.viewOnlyProjects')}
+                disabled={disabled || !model.enabled.createProjects}
+              />
+              <Radio
+                value="create"
+                label={t('roles.createProjects')}
+                disabled={disabled || !model.enabled.createProjects}
+              />
             </Group>
           </Radio.Group>
         </Stack>

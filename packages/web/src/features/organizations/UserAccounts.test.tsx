@@ -11,7 +11,11 @@ beforeEach(() => tokenStore.set('a-token'));
 
 const USERS_PATH = `/api/v1/users/organizations/${IDS.independent}`;
 const me = viewer(ROLE_PRESETS.organizationAdmin);
-const grace = member({ name: { first: 'Grace', last: 'Hopper' }, email: 'grace@navy.mil', roles: ROLE_PRESETS.standard });
+const grace = member({
+  name: { first: 'Grace', last: 'Hopper' },
+  email: 'grace@navy.mil',
+  roles: ROLE_PRESETS.standard,
+});
 const alan = member({
   _id: IDS.unclaimed,
   name: { first: 'Alan', last: 'Turing' },
@@ -38,7 +42,10 @@ function serve(users: unknown[], extra: Parameters<typeof serveApi>[0] = {}) {
   });
 }
 
-const rowNames = () => within(screen.getByRole('list', { name: 'User Accounts' })).getAllByRole('listitem').map((r) => r.getAttribute('aria-label'));
+const rowNames = () =>
+  within(screen.getByRole('list', { name: 'User Accounts' }))
+    .getAllByRole('listitem')
+    .map((r) => r.getAttribute('aria-label'));
 
 describe('User Accounts', () => {
   it('says so when the organization has no users', async () => {
@@ -114,7 +121,10 @@ describe('User Accounts', () => {
     expect(within(row).getByText('Inactive')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'Reactivate User' }));
     await within(row).findByRole('button', { name: 'Deactivate User' });
-    expect(api.sent('PUT', `/api/v1/users/${IDS.other}`).map((r) => r.body)).toEqual([{ active: false }, { active: true }]);
+    expect(api.sent('PUT', `/api/v1/users/${IDS.other}`).map((r) => r.body)).toEqual([
+      { active: false },
+      { active: true },
+    ]);
 
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
@@ -129,14 +139,20 @@ describe('User Accounts', () => {
     renderRoutes(settingsRoutes, '/settings/organizations/my/users');
     await user.click(await screen.findByRole('button', { name: 'Open the settings of Grace Hopper' }));
     const dialog = await screen.findByRole('dialog', { name: 'Grace Hopper' });
-    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Login History']);
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Profile', 'Login History']);
     expect((within(dialog).getByRole('textbox', { name: 'First Name' }) as HTMLInputElement).value).toBe('Grace');
     expect((within(dialog).getByRole('radio', { name: 'Standard' }) as HTMLInputElement).checked).toBe(true);
 
     await user.click(within(dialog).getByRole('radio', { name: 'View Only' }));
     await waitFor(() => expect(api.sent('PUT', `/api/v1/users/${IDS.other}`)).toHaveLength(1));
     expect(api.sent('PUT', `/api/v1/users/${IDS.other}`)[0].body).toEqual({ roles: ROLE_PRESETS.viewOnly });
-    await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'Grace Hopper' })).getByText('View Only')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('listitem', { name: 'Grace Hopper' })).getByText('View Only')).toBeTruthy(),
+    );
 
     await user.click(within(dialog).getByRole('tab', { name: 'Login History' }));
     expect(await within(dialog).findByText('No account activity')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { holdsEveryRoleOf, listSearch, type Organization, type User, USER_SEARCH_FIELDS } from '@tessera/shared';
+import { holdsEveryRoleOf, listSearch, type Organization, USER_SEARCH_FIELDS, type User } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationUsers } from '../../api/users.ts';

@@ -79,7 +79,13 @@ export function UserRow({ user, own, canAct, onOpen }: UserRowProps) {
         {actions && (
           <Group gap={6} wrap="wrap">
             {user.needsReset && (
-              <Button size="xs" variant="default" onClick={() => void resendEmail()} loading={resend.isPending} disabled={!!resetLink}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void resendEmail()}
+                loading={resend.isPending}
+                disabled={!!resetLink}
+              >
                 {resetLink ? t('users.sent') : t('users.resend')}
               </Button>
             )}

@@ -10,7 +10,10 @@ const INDEPENDENT: OrgRef = { id: 'independent', type: 'independent', consultant
 
 const actor = (organizationId: string, roles: Partial<OrgRoles>): OrgActor => ({ id: 'me', organizationId, roles });
 const consultantAdmin = { ...ROLE_PRESETS.organizationAdmin, manageClientOrganizations: true };
-const only = (...keys: (keyof OrgRoles)[]) => ({ ...ROLE_PRESETS.viewOnly, ...Object.fromEntries(keys.map((k) => [k, true])) });
+const only = (...keys: (keyof OrgRoles)[]) => ({
+  ...ROLE_PRESETS.viewOnly,
+  ...Object.fromEntries(keys.map((k) => [k, true])),
+});
 
 const ALL: OrgTab[] = ['general', 'users', 'projects', 'log'];
 
@@ -22,12 +25,32 @@ describe('organizationTabs', () => {
     ['a consultant admin on its client', actor('consultant', consultantAdmin), CLIENT, ALL],
     ['a consultant admin on another consultant’s client', actor('consultant', consultantAdmin), OTHER_CLIENT, []],
     ['an organization admin on its consultant', actor('client', ROLE_PRESETS.organizationAdmin), CONSULTANT, []],
-    ['client manager without login history on its client', actor('consultant', only('manageClientOrganizations')), CLIENT, ['general', 'users', 'projects']],
-    ['client manager and login viewer on its client', actor('consultant', only('manageClientOrganizations', 'viewOrganizationLogins')), CLIENT, ALL],
-    ['organization admin of a consultant without client role on its client', actor('consultant', ROLE_PRESETS.organizationAdmin), CLIENT, []],
+    [
+      'client manager without login history on its client',
+      actor('consultant', only('manageClientOrganizations')),
+      CLIENT,
+      ['general', 'users', 'projects'],
+    ],
+    [
+      'client manager and login viewer on its client',
+      actor('consultant', only('manageClientOrganizations', 'viewOrganizationLogins')),
+      CLIENT,
+      ALL,
+    ],
+    [
+      'organization admin of a consultant without client role on its client',
+      actor('consultant', ROLE_PRESETS.organizationAdmin),
+      CLIENT,
+      [],
+    ],
     ['editOrganizationSettings only', actor('independent', only('editOrganizationSettings')), INDEPENDENT, ['general']],
     ['manageOrganizationUsers only', actor('independent', only('manageOrganizationUsers')), INDEPENDENT, ['users']],
-    ['manageOrganizationProjects only', actor('independent', only('manageOrganizationProjects')), INDEPENDENT, ['projects']],
+    [
+      'manageOrganizationProjects only',
+      actor('independent', only('manageOrganizationProjects')),
+      INDEPENDENT,
+      ['projects'],
+    ],
     ['viewOrganizationLogins only', actor('independent', only('viewOrganizationLogins')), INDEPENDENT, ['log']],
     ['a standard user', actor('independent', ROLE_PRESETS.standard), INDEPENDENT, []],
     ['a view-only user', actor('independent', ROLE_PRESETS.viewOnly), INDEPENDENT, []],

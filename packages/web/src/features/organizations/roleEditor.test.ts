@@ -17,7 +17,13 @@ describe('roleEditorModel: options', () => {
     [
       'organization admin',
       ROLE_PRESETS.organizationAdmin,
-      ['createProjects', 'editOrganizationSettings', 'manageOrganizationProjects', 'manageOrganizationUsers', 'viewOrganizationLogins'],
+      [
+        'createProjects',
+        'editOrganizationSettings',
+        'manageOrganizationProjects',
+        'manageOrganizationUsers',
+        'viewOrganizationLogins',
+      ],
     ],
     [
       'consultant admin',

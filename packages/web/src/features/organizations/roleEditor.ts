@@ -10,7 +10,13 @@ import {
 } from '@tessera/shared';
 
 /** The preset choices of the role editor, in display order (spec 1 §6). */
-export const PRESET_CHOICES = ['root', 'organizationAdmin', 'standard', 'viewOnly', 'custom'] as const satisfies readonly RolePreset[];
+export const PRESET_CHOICES = [
+  'root',
+  'organizationAdmin',
+  'standard',
+  'viewOnly',
+  'custom',
+] as const satisfies readonly RolePreset[];
 
 /**
  * The labelled options of "Custom roles", in display order (spec 1 §6 "Labels"). createProjects is not among

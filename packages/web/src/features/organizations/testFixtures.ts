@@ -31,7 +31,13 @@ export function sampleOrganization(overrides: Record<string, unknown> = {}) {
 
 /** The signed-in user of these tests, in `organizationId` with `roles`. */
 export const viewer = (roles: OrgRoles, organizationId: string = IDS.independent) =>
-  sampleUser({ _id: IDS.me, roles, organizationId, name: { first: 'Ada', last: 'Lovelace' }, email: 'ada@example.com' });
+  sampleUser({
+    _id: IDS.me,
+    roles,
+    organizationId,
+    name: { first: 'Ada', last: 'Lovelace' },
+    email: 'ada@example.com',
+  });
 
 export const member = (overrides: Record<string, unknown> = {}) =>
   sampleUser({ _id: IDS.other, organizationId: IDS.independent, ...overrides });

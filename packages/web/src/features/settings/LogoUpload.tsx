@@ -59,13 +59,7 @@ export function LogoPicker({ upload, pending, onUploaded }: LogoPickerProps) {
         inputProps={{ 'aria-label': t('logo.upload') }}
       >
         {(props) => (
-          <Button
-            {...props}
-            variant="default"
-            size="xs"
-            leftSection={<IconUpload size={14} />}
-            loading={pending}
-          >
+          <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} />} loading={pending}>
             {t('logo.upload')}
           </Button>
         )}

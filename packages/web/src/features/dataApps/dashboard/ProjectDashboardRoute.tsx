@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { type DashboardType, meetsLevel } from '@tessera/shared';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { orderedView, useDashboard } from '../../../api/dashboards.ts';
@@ -36,6 +36,8 @@ function DashboardRouteFor({
   const detail = useDashboard(projectId, dashboardId);
   const mine = useMyProjects();
   const sharing = findMyProject(mine.data, projectId)?.organization.publicSharing ?? false;
+  // The tab order last shown: when the open tab disappears, the tab rules pick where to go from it.
+  const shownTabs = useRef<readonly string[]>([]);
 
   const mode = useMemo<DashboardMode>(
     () => ({
@@ -56,8 +58,9 @@ function DashboardRouteFor({
     );
   }
   const { dashboard } = detail.data;
-  const outcome = dashboardRouteOutcome(dashboard, pathType, tabId);
+  const outcome = dashboardRouteOutcome(dashboard, pathType, tabId, shownTabs.current);
   if (outcome.kind === 'redirect') return <Navigate to={dashboardPath(mode.place, dashboard, outcome.tabId)} replace />;
+  shownTabs.current = dashboard.tabs;
   const link = project.public && sharing ? publicLink(window.location.origin, dashboard, outcome.tabId) : null;
   return (
     <DashboardModeContext.Provider value={mode}>

@@ -11,7 +11,7 @@ import { EmptyDataApp } from './EmptyDataApp.tsx';
 /** A dashboard's body: the tab bar and the selected tab's card grid, or the empty data app. */
 export function TabbedBody({ view, tabId }: { view: DashboardView; tabId: string | null }) {
   const { canEdit } = useDashboardMode();
-  const actions = useTabActions(view, tabId);
+  const actions = useTabActions(view);
   const [dialog, setDialog] = useState<TabDialog | null>(null);
   const tab = view.tabs.find((candidate) => candidate._id === tabId);
 

@@ -57,7 +57,7 @@ export function CreateDataAppModal({ projectId, opened, onClose }: Props) {
         <Stack gap="md">
           <TextInput
             label={t('appForm.appName')}
-            required
+            withAsterisk
             value={name}
             maxLength={DATA_APP_LIMITS.nameMax}
             onChange={(event) => setName(event.currentTarget.value)}

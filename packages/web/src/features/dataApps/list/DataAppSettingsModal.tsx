@@ -57,7 +57,7 @@ export function DataAppSettingsModal({ projectId, dashboard, onClose }: Props) {
         <Stack gap="md">
           <TextInput
             label={t('appForm.name')}
-            required
+            withAsterisk
             value={name}
             maxLength={DATA_APP_LIMITS.nameMax}
             onChange={(event) => setName(event.currentTarget.value)}

@@ -21,7 +21,7 @@ interface Props {
  */
 export function ReportBody({ view, tabId, addCard }: Props) {
   const { canEdit } = useDashboardMode();
-  const actions = useTabActions(view, tabId);
+  const actions = useTabActions(view);
   const [dialog, setDialog] = useState<TabDialog | null>(null);
 
   // Opening the report at its first section shows the page from its top (title included); any other section,

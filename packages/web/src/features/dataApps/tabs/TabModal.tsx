@@ -57,7 +57,7 @@ export function TabModal({ title, nameLabel, withDescription, initial, submitLab
         <Stack gap="md">
           <TextInput
             label={nameLabel}
-            required
+            withAsterisk
             value={values.name}
             maxLength={DATA_APP_LIMITS.nameMax}
             onChange={(event) => {

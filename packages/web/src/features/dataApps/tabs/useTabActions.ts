@@ -8,14 +8,14 @@ import { useServerText } from '../../login/serverText.ts';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { dashboardPath } from '../paths.ts';
 import type { TabValues } from './TabModal.tsx';
-import { tabAfterDelete } from './tabNavigation.ts';
 
 /**
  * The tab (section) actions with the navigation rules of spec 2 §4 "Tabs": creating or duplicating goes to the
- * new tab only once the call succeeded (a failure throws and nothing moves); deleting the selected tab goes to
- * the next tab, else the previous, else the dashboard.
+ * new tab only once the call succeeded (a failure throws and nothing moves). Deleting the selected tab goes to
+ * the next tab, else the previous, else the dashboard: the dashboard route applies that rule when its tab is
+ * gone (see dashboardRoute.ts).
  */
-export function useTabActions(view: DashboardView, selectedId: string | null) {
+export function useTabActions(view: DashboardView) {
   const { t } = useTranslation('dataApps');
   const serverText = useServerText('dataApps');
   const navigate = useNavigate();
@@ -57,12 +57,13 @@ export function useTabActions(view: DashboardView, selectedId: string | null) {
         notifyFailure(error);
       }
     },
-    /** Throws on failure (the confirmation dialog shows it). */
+    /**
+     * Throws on failure (the confirmation dialog shows it). Where the page goes when the selected tab is the one
+     * deleted is the route's rule (dashboardRouteOutcome), the same as when another editor deletes it.
+     */
     remove: async (tabId: string) => {
-      const target = tabAfterDelete(dashboard.tabs, tabId, selectedId);
-      await mutations.remove.mutateAsync(tabId);
-      if (target.kind === 'tab') await go(target.tabId);
-      else if (target.kind === 'dashboard') await go(null);
+      const answer = await mutations.remove.mutateAsync(tabId);
+      mutations.removed(tabId, answer.dashboard);
     },
     edit: (tabId: string, values: TabValues) => mutations.update.mutateAsync({ tabId, change: values }),
     reorder: (tabs: string[]) => update.mutate({ id: dashboard._id, change: { tabs } }, { onError: notifyFailure }),

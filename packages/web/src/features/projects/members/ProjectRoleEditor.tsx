@@ -54,8 +54,11 @@ export function ProjectRoleEditor({ roles, editor, onChange, disabled = false, l
       {PROJECT_AREAS.map((area) => {
         const name = t(`areas.${area}`);
         return (
-          <Group key={area} justify="space-between" gap="xs" wrap="wrap">
-            <Text size="sm">{name}</Text>
+          // The control keeps its width; a long area name (in French) wraps beside it instead of pushing it down.
+          <Group key={area} justify="space-between" gap="xs" wrap="nowrap">
+            <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+              {name}
+            </Text>
             <div
               role="radiogroup"
               aria-label={

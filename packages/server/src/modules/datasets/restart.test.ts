@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { JOB_MESSAGES } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { datasetJobs, jobs } from '../../db/schema.ts';
+import { newId } from '../../platform/ids.ts';
+import { as, ROOT } from '../../test/harness.ts';
+import { createDataset, type DatasetsWorld, datasetsWorld, SALES, sendFile, waitForJob } from './datasets.fixtures.ts';
+
+/**
+ * A server that died during an import: its job was active, the upload still on disk, and the segment already
+ * renamed into place but never committed (the worst moment). After the restart the job is failed for all to
+ * see, the dataset is as it was, and the leftover files are gone.
+ */
+let w: DatasetsWorld;
+let restarted: FastifyInstance | undefined;
+beforeAll(async () => {
+  w = await datasetsWorld();
+});
+afterAll(async () => {
+  await restarted?.close();
+  await w?.t.database.close();
+});
+
+describe('a restart during an import', () => {
+  it('fails the interrupted job and leaves the dataset unchanged', async () => {
+    const dataset = await createDataset(w, 'interrupted');
+    const db = w.t.database.db;
+    const jobId = newId();
+    await db.insert(jobs).values({
+      id: jobId,
+      projectId: w.projectId,
+      name: 'interrupted.csv',
+      type: 'featureDetection',
+      status: 'active',
+      ownerType: 'dataset',
+      ownerId: dataset._id,
+      userId: w.editor.id,
+      worker: 'a-process-that-died',
+      heartbeatAt: new Date(Date.now() - 3600_000),
+    });
+    await db
+      .insert(datasetJobs)
+      .values({ jobId, datasetId: dataset._id, kind: 'upload', fileName: 'interrupted.csv', bytes: 10 });
+    await w.t.app.close();
+
+    const dir = w.t.dataDir;
+    const upload = path.join(dir, 'uploads', `${jobId}.csv`);
+    const segmentDir = path.join(dir, 'datasets', dataset._id);
+    mkdirSync(path.dirname(upload), { recursive: true });
+    mkdirSync(segmentDir, { recursive: true });
+    writeFileSync(upload, SALES);
+    writeFileSync(path.join(segmentDir, `${jobId}.parquet`), 'not committed');
+    writeFileSync(path.join(segmentDir, `${newId()}.parquet.tmp`), 'half written');
+    const orphan = path.join(dir, 'datasets', newId());
+    mkdirSync(orphan);
+
+    const config = loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: ROOT.email,
+      ADMIN_PASSWORD: ROOT.password,
+    });
+    restarted = await buildApp({ config, database: w.t.database });
+    await restarted.ready();
+    const call = as(restarted, w.editor.token);
+
+    const history = (await call({ method: 'GET', url: `/api/v1/datasets/${dataset._id}/jobs` })).json();
+    expect(history.jobs).toMatchObject([{ _id: jobId, status: 'failed', message: JOB_MESSAGES.interrupted }]);
+    const shown = (await call({ method: 'GET', url: `/api/v1/datasets/${dataset._id}` })).json();
+    expect(shown).toMatchObject({ imported: false, features: [], rowCount: 0 });
+    const data = (await call({ method: 'POST', url: `/api/v1/datasets/${dataset._id}/data`, payload: {} })).json();
+    expect(data.list).toEqual([]);
+    expect(existsSync(upload)).toBe(false);
+    expect(existsSync(segmentDir) ? readdirSync(segmentDir) : []).toEqual([]);
+    expect(existsSync(orphan)).toBe(false);
+
+    // The dataset takes a new upload after the restart.
+    const after = { ...w, t: { ...w.t, app: restarted } };
+    const again = await sendFile(after, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'again.csv', SALES);
+    expect(again.statusCode, again.body).toBe(200);
+    const done = await waitForJob(after, dataset._id, again.json()._id);
+    expect(done).toMatchObject({ status: 'completed', rowCount: 5 });
+  });
+});
