@@ -189,6 +189,18 @@ export const datasetHistory = endpoint({
   }),
 });
 
+/**
+ * The upload queue of the datasets sidebar: the project's upload and append jobs, newest first (spec 3 §2; the
+ * queue shows expanded when one of the 3 newest is continue or active). Their changes arrive as `job:updated`.
+ */
+export const listProjectDatasetJobs = endpoint({
+  method: 'GET',
+  path: '/api/v1/datasets/jobs',
+  access: projectRule(VIEW, 'project', 'query', 'projectId'),
+  query: z.object({ projectId: id, limit: z.coerce.number().int().min(1).max(100).default(20) }),
+  response: z.array(datasetJobSchema),
+});
+
 /** Removes exactly the rows one job brought (its segment); answers the dataset. */
 export const deleteDatasetJobData = endpoint({
   method: 'DELETE',

@@ -73,6 +73,7 @@ export async function datasetsRoutes(app: FastifyInstance) {
   route(app, api.uploadDataset, receive('upload'));
   route(app, api.appendDataset, receive('append'));
   route(app, api.failDatasetJob, ({ params, body }) => uploads.failUploads(params.id, body?.jobId));
+  route(app, api.listProjectDatasetJobs, ({ query }) => uploads.queue(query.projectId, query.limit));
   route(app, api.datasetHistory, ({ params }) => uploads.history(params.id));
   route(app, api.deleteDatasetJobData, ({ params }) => uploads.deleteJobData(params.id, params.jobId));
 

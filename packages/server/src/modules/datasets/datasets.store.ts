@@ -133,6 +133,21 @@ export async function listDatasetJobs(db: Db, datasetId: string): Promise<Array<
   return rows;
 }
 
+/** A project's upload and append jobs, newest first. */
+export async function listProjectDatasetJobs(
+  db: Db,
+  projectId: string,
+  limit: number,
+): Promise<Array<{ job: JobRow; data: DatasetJobRow }>> {
+  return db
+    .select({ job: jobs, data: datasetJobs })
+    .from(datasetJobs)
+    .innerJoin(jobs, eq(jobs.id, datasetJobs.jobId))
+    .where(eq(jobs.projectId, projectId))
+    .orderBy(desc(jobs.timeCreated), desc(jobs.id))
+    .limit(limit);
+}
+
 export async function findJobWithData(
   db: Db,
   jobId: string,

@@ -11,6 +11,7 @@ import {
   findJobWithData,
   insertDatasetJob,
   listDatasetJobs,
+  listProjectDatasetJobs,
   unfinishedJobsOf,
   updateDatasetJob,
   updateDatasetRow,
@@ -108,6 +109,11 @@ export class UploadsService {
       lastUpdated: dataset.lastUpdated.toISOString(),
       jobs: rows.map((r) => presentDatasetJob(r.job, r.data)),
     };
+  }
+
+  /** The sidebar's upload queue. */
+  async queue(projectId: string, limit: number): Promise<DatasetJob[]> {
+    return (await listProjectDatasetJobs(this.db, projectId, limit)).map((r) => presentDatasetJob(r.job, r.data));
   }
 
   /** Removes exactly the rows one job brought: its segment is no longer read, then deleted. */

@@ -7,9 +7,13 @@ const report = { _id: 'r1', type: 'Report' as const };
 describe('data app paths (spec 2 §2, spec 1 §2)', () => {
   it('puts reports under report/ in every place', () => {
     expect(dashboardPath({ kind: 'project', projectId: 'p' }, dash, 't')).toBe('/projects/p/dashboards/d1/tabs/t');
-    expect(dashboardPath({ kind: 'project', projectId: 'p' }, report, 's')).toBe('/projects/p/dashboards/report/r1/tabs/s');
+    expect(dashboardPath({ kind: 'project', projectId: 'p' }, report, 's')).toBe(
+      '/projects/p/dashboards/report/r1/tabs/s',
+    );
     expect(dashboardPath({ kind: 'public' }, report, null)).toBe('/public/dashboards/report/r1');
-    expect(dashboardPath({ kind: 'preview', projectId: 'p' }, dash, 't')).toBe('/preview/projects/p/dashboards/d1/tabs/t');
+    expect(dashboardPath({ kind: 'preview', projectId: 'p' }, dash, 't')).toBe(
+      '/preview/projects/p/dashboards/d1/tabs/t',
+    );
   });
 
   it('builds the mapping editor path and the public link', () => {

@@ -2,6 +2,8 @@
  * Fixtures and a router for the data apps' component tests: answers shaped by the shared schemas (the client
  * parses every answer), the project context the project shell provides, and a probe showing where the app went.
  */
+
+import type { QueryClient } from '@tanstack/react-query';
 import {
   type Dashboard,
   type DashboardType,
@@ -12,7 +14,6 @@ import {
   type Tab,
   type Unit,
 } from '@tessera/shared';
-import { type QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { renderWithProviders, testQueryClient } from '../../app/testing.tsx';
@@ -53,7 +54,16 @@ export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
 }
 
 export function makeTab(id: string, overrides: Partial<Tab> = {}): Tab {
-  return { _id: id, dashboardId: DASHBOARD_ID, name: `Tab ${id.slice(-2)}`, description: '', units: [], layout: [], filters: [], ...overrides };
+  return {
+    _id: id,
+    dashboardId: DASHBOARD_ID,
+    name: `Tab ${id.slice(-2)}`,
+    description: '',
+    units: [],
+    layout: [],
+    filters: [],
+    ...overrides,
+  };
 }
 
 export function makeUnit(id: string, tabId: string, overrides: Partial<Unit> = {}): Unit {
@@ -92,7 +102,14 @@ export const layoutItem = (i: string, x: number, y: number, w: number, h: number
 export function projectContext(roles: ProjectRoles, project: Partial<Project> = {}) {
   const permission: MyProjectPermission = { _id: hexId('ee1'), roles, preset: 'custom', member: true };
   return {
-    project: { _id: PROJECT_ID, name: 'Sales', organizationId: hexId('0f1'), public: false, timeCreated: '2024-01-01T00:00:00.000Z', ...project },
+    project: {
+      _id: PROJECT_ID,
+      name: 'Sales',
+      organizationId: hexId('0f1'),
+      public: false,
+      timeCreated: '2024-01-01T00:00:00.000Z',
+      ...project,
+    },
     permission,
   };
 }
@@ -108,7 +125,11 @@ function LocationProbe() {
 /** Renders the data apps' routes (project, public, preview) at `path`, as `roles` in the project. */
 export function renderDataApps(
   path: string,
-  { roles = EDITOR, project = {}, client = testQueryClient() }: { roles?: ProjectRoles; project?: Partial<Project>; client?: QueryClient } = {},
+  {
+    roles = EDITOR,
+    project = {},
+    client = testQueryClient(),
+  }: { roles?: ProjectRoles; project?: Partial<Project>; client?: QueryClient } = {},
 ) {
   const router = createMemoryRouter(
     [

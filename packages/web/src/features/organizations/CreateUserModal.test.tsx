@@ -6,7 +6,7 @@ import { tokenStore } from '../../api/client.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { apiError, errorUnder, renderRoutes, serveApi } from '../login/testSupport.tsx';
 import { settingsRoutes } from '../settings/settingsTestRoutes.tsx';
-import { IDS, member, sampleOrganization, viewer } from './testFixtures.ts';
+import { IDS, INTERACTIVE, member, sampleOrganization, viewer } from './testFixtures.ts';
 
 beforeEach(() => tokenStore.set('a-token'));
 
@@ -29,7 +29,7 @@ async function openModal() {
   return { user, dialog, field: (name: string) => within(dialog).getByRole('textbox', { name }) };
 }
 
-describe('Create User modal', () => {
+describe('Create User modal', INTERACTIVE, () => {
   it('requires first, last, email and a role choice without asking the server', async () => {
     const api = serve({ body: member() });
     const { user, dialog, field } = await openModal();

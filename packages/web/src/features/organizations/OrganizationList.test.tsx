@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
 import { errorUnder, renderRoutes, serveApi } from '../login/testSupport.tsx';
 import { settingsRoutes } from '../settings/settingsTestRoutes.tsx';
-import { CONSULTANT_ADMIN, IDS, sampleOrganization, viewer } from './testFixtures.ts';
+import { CONSULTANT_ADMIN, IDS, INTERACTIVE, sampleOrganization, viewer } from './testFixtures.ts';
 
 beforeEach(() => tokenStore.set('a-token'));
 
@@ -47,7 +47,7 @@ const rowNames = () =>
     .getAllByRole('listitem')
     .map((r) => r.getAttribute('aria-label'));
 
-describe('all organizations', () => {
+describe('all organizations', INTERACTIVE, () => {
   it('searches by name and plan, with re: for a regular expression', async () => {
     serveRoot();
     const user = userEvent.setup({ delay: null });
@@ -130,7 +130,7 @@ describe('all organizations', () => {
   });
 });
 
-describe('client organizations', () => {
+describe('client organizations', INTERACTIVE, () => {
   it('lists the consultant’s clients; its admins create clients by name only', async () => {
     const api = serveApi({
       'GET /api/v1/users/my': { body: viewer(CONSULTANT_ADMIN, IDS.consultant) },

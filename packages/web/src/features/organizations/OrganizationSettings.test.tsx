@@ -5,14 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
 import { errorUnder, renderRoutes, serveApi } from '../login/testSupport.tsx';
 import { settingsRoutes } from '../settings/settingsTestRoutes.tsx';
-import { CONSULTANT_ADMIN, IDS, sampleOrganization, viewer } from './testFixtures.ts';
+import { CONSULTANT_ADMIN, IDS, INTERACTIVE, sampleOrganization, viewer } from './testFixtures.ts';
 
 beforeEach(() => tokenStore.set('a-token'));
 
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 const CLIENT = sampleOrganization({ _id: IDS.client, name: 'Client Co', type: 'client', consultantId: IDS.consultant });
 
-describe('organization settings routes', () => {
+describe('organization settings routes', INTERACTIVE, () => {
   it('opens the own organization on its first tab, with every tab for an organization admin', async () => {
     serveApi({
       'GET /api/v1/users/my': { body: viewer(ROLE_PRESETS.organizationAdmin) },
@@ -72,7 +72,7 @@ describe('organization settings routes', () => {
   });
 });
 
-describe('General Settings', () => {
+describe('General Settings', INTERACTIVE, () => {
   it('saves the name on blur only when it changed and is not empty', async () => {
     let organization = sampleOrganization();
     const api = serveApi({
@@ -146,7 +146,7 @@ describe('General Settings', () => {
   });
 });
 
-describe('organization logo', () => {
+describe('organization logo', INTERACTIVE, () => {
   it('checks the file like user logos, then sends it as the multipart field logo', async () => {
     const logo = 'data:image/png;base64,iVBORw0KGgo=';
     const api = serveApi({
@@ -170,7 +170,7 @@ describe('organization logo', () => {
   });
 });
 
-describe('Projects and Login History tabs', () => {
+describe('Projects and Login History tabs', INTERACTIVE, () => {
   const serve = (projects: unknown[], log: unknown[]) =>
     serveApi({
       'GET /api/v1/users/my': { body: viewer(ROLE_PRESETS.organizationAdmin) },

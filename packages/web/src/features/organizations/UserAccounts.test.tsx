@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
 import { renderRoutes, serveApi } from '../login/testSupport.tsx';
 import { settingsRoutes } from '../settings/settingsTestRoutes.tsx';
-import { IDS, member, sampleOrganization, viewer } from './testFixtures.ts';
+import { IDS, INTERACTIVE, member, sampleOrganization, viewer } from './testFixtures.ts';
 
 beforeEach(() => tokenStore.set('a-token'));
 
@@ -47,7 +47,7 @@ const rowNames = () =>
     .getAllByRole('listitem')
     .map((r) => r.getAttribute('aria-label'));
 
-describe('User Accounts', () => {
+describe('User Accounts', INTERACTIVE, () => {
   it('says so when the organization has no users', async () => {
     serve([]);
     renderRoutes(settingsRoutes, '/settings/organizations/my/users');

@@ -41,3 +41,9 @@ export const viewer = (roles: OrgRoles, organizationId: string = IDS.independent
 
 export const member = (overrides: Record<string, unknown> = {}) =>
   sampleUser({ _id: IDS.other, organizationId: IDS.independent, ...overrides });
+
+/**
+ * These tests type into forms key by key as a user would; on a loaded machine that can take longer than Vitest's
+ * default 5 s, which says nothing about the screens.
+ */
+export const INTERACTIVE = { timeout: 30_000 };

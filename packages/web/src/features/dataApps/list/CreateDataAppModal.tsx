@@ -21,13 +21,15 @@ export function CreateDataAppModal({ projectId, opened, onClose }: Props) {
   const [type, setType] = useState<DashboardType>('Dashboard');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const close = () => {
-    if (create.isPending) return;
+  const reset = () => {
     setName('');
     setDescription('');
     setType('Dashboard');
     setErrors({});
     onClose();
+  };
+  const close = () => {
+    if (!create.isPending) reset();
   };
 
   const submit = async () => {
@@ -40,7 +42,7 @@ export function CreateDataAppModal({ projectId, opened, onClose }: Props) {
       // The first tab (section) is named in the creator's language.
       const tabName = t(type === 'Report' ? 'sections.defaultName' : 'tabs.defaultName', { n: 1 });
       await create.mutateAsync({ name: name.trim(), description, type, tabName });
-      close();
+      reset();
     } catch (error) {
       setErrors(formErrors(error, ['name', 'description'], 'form', serverText, t('common.failed')));
     }

@@ -59,7 +59,9 @@ describe('dashboard routes', () => {
   it('opens a report at its report path', async () => {
     serve(makeView('Report', tabs));
     renderDataApps(`${base}/tabs/${T2}`);
-    await waitFor(() => expect(currentLocation()).toBe(`/projects/${PROJECT_ID}/dashboards/report/${DASHBOARD_ID}/tabs/${T2}`));
+    await waitFor(() =>
+      expect(currentLocation()).toBe(`/projects/${PROJECT_ID}/dashboards/report/${DASHBOARD_ID}/tabs/${T2}`),
+    );
   });
 });
 
@@ -92,7 +94,10 @@ describe('tab navigation after delete and create (spec 2 §4)', () => {
 
   it('deleting the only tab goes to the dashboard, which offers "Add one!"', async () => {
     serve(makeView('Dashboard', [tabs[0]]), {
-      [`DELETE /api/v1/dashboards/${DASHBOARD_ID}/tabs/${T1}`]: { status: 200, body: { dashboard: makeDashboard({ tabs: [] }) } },
+      [`DELETE /api/v1/dashboards/${DASHBOARD_ID}/tabs/${T1}`]: {
+        status: 200,
+        body: { dashboard: makeDashboard({ tabs: [] }) },
+      },
     });
     renderDataApps(`${base}/tabs/${T1}`);
     await deleteTab('Overview');

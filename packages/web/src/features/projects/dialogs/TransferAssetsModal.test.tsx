@@ -49,8 +49,8 @@ describe('which kinds can be transferred', () => {
     expect(canTransferKind('dataset', PROJECT_ROLE_PRESETS.full, undefined)).toBe(true);
   });
 
-  it('has no kind registered until the areas exist', () => {
-    expect(TRANSFER_ASSET_SOURCES).toEqual([]);
+  it('offers the data apps, which need dashboard edit in both projects', () => {
+    expect(TRANSFER_ASSET_SOURCES.find((source) => source.key === 'dashboards')?.area).toBe('dashboard');
   });
 });
 

@@ -1,4 +1,5 @@
-import { type api, meetsLevel, type ProjectArea, type ProjectRoles } from '@tessera/shared';
+import { api, meetsLevel, type ProjectArea, type ProjectRoles } from '@tessera/shared';
+import { call } from '../../../api/client.ts';
 
 /** An asset as Transfer Assets lists it. */
 export interface TransferableAsset {
@@ -25,7 +26,10 @@ export interface TransferAssetSource {
  * The kinds registered so far. Empty until the areas exist: dashboards (data apps), datasets, packages, models
  * and forms come with their issues, and the dialog then lists them without any change of its own.
  */
-export const TRANSFER_ASSET_SOURCES: readonly TransferAssetSource[] = [];
+export const TRANSFER_ASSET_SOURCES: readonly TransferAssetSource[] = [
+  // Data apps (dashboards and reports) move with their tabs and cards.
+  { key: 'dashboards', area: 'dashboard', list: (projectId) => call(api.listDashboards, { query: { projectId } }) },
+];
 
 /** A kind can be moved only where the caller holds edit on its area in both projects (spec 3 §6). */
 export function canTransferKind(area: ProjectArea, from: ProjectRoles, to: ProjectRoles | undefined): boolean {
