@@ -11,6 +11,11 @@ export interface Journey {
   readonly page: Page;
   /** Console errors and uncaught page errors of the current test, printed when it fails. */
   readonly browserErrors: string[];
+  /**
+   * Another person's browser during the current test: a page in a fresh context of its own (no shared storage),
+   * closed after the test, and screenshotted too when the test fails.
+   */
+  anotherPage(): Promise<Page>;
 }
 
 /**
@@ -24,6 +29,15 @@ export function useJourney(): Journey {
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   const browserErrors: string[] = [];
+  const others: Page[] = [];
+
+  const newContext = async () => {
+    const c = await browser!.newContext({ baseURL: app!.url, viewport: { width: 1280, height: 800 } });
+    // Long enough for a cold lazy route on a busy CI machine; short enough that a missing label fails fast.
+    c.setDefaultTimeout(15_000);
+    c.on('page', (p) => watch(p, browserErrors));
+    return c;
+  };
 
   beforeAll(async () => {
     app = await startTessera();
@@ -35,10 +49,7 @@ export function useJourney(): Journey {
   });
   beforeEach(async () => {
     browserErrors.length = 0;
-    context = await browser!.newContext({ baseURL: app!.url, viewport: { width: 1280, height: 800 } });
-    // Long enough for a cold lazy route on a busy CI machine; short enough that a missing label fails fast.
-    context.setDefaultTimeout(15_000);
-    context.on('page', (p) => watch(p, browserErrors));
+    context = await newContext();
     page = await context.newPage();
   });
   afterEach(async (ctx) => {
@@ -52,6 +63,14 @@ export function useJourney(): Journey {
         ].join('\n'),
       );
     }
+    if (ctx.task.result?.state === 'fail') {
+      for (const [i, other] of others.entries()) {
+        if (other.isClosed()) continue;
+        const file = await screenshot(other, `FAILED-${ctx.task.name}-other-${i + 1}`).catch(() => 'none');
+        console.error(`  other page ${i + 1} was at ${other.url()} (screenshot: ${file})`);
+      }
+    }
+    await Promise.all(others.splice(0).map((other) => other.context().close()));
     await context?.close();
   });
 
@@ -69,6 +88,11 @@ export function useJourney(): Journey {
       return page!;
     },
     browserErrors,
+    async anotherPage() {
+      const other = await (await newContext()).newPage();
+      others.push(other);
+      return other;
+    },
   };
 }
 

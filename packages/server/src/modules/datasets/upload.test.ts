@@ -90,6 +90,19 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     ]);
   });
 
+  it('names duplicate and empty columns, reads ragged rows, and imports a header-only file with no rows', async () => {
+    const ragged = await importCsv(w, 'ragged', 'a,b,a,\n1,2,3,4\n5,6\n');
+    expect(ragged.features.map((f) => f.name)).toEqual(['a', 'b', 'a_2', 'column_4']);
+    expect(await rowsByName(w, ragged)).toEqual([
+      { a: 1, b: 2, a_2: 3, column_4: 4 },
+      { a: 5, b: 6, a_2: null, column_4: null },
+    ]);
+    const headerOnly = await importCsv(w, 'header only', 'x,y\n');
+    expect(headerOnly).toMatchObject({ imported: true, rowCount: 0 });
+    expect(headerOnly.features.map((f) => f.name)).toEqual(['x', 'y']);
+    expect(await rowsByName(w, headerOnly)).toEqual([]);
+  });
+
   it('fails the job with a clear message on a file that is not CSV, and leaves the dataset as it was', async () => {
     const dataset = await createDataset(w, 'binary');
     const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0, 1, 2, 3]);
