@@ -74,7 +74,9 @@ describe('data apps', () => {
     const modal = dialog(page, 'Create Data App');
     await modal.getByLabel(fieldLabel('App Name')).fill(name);
     if (description) await modal.getByLabel('Description', { exact: true }).fill(description);
-    await modal.getByRole('radio', { name: layout, exact: true }).check({ force: true });
+    // The layout is a segmented control: its radio inputs are hidden behind their labels, which a person clicks.
+    await modal.getByText(layout, { exact: true }).click();
+    expect(await modal.getByRole('radio', { name: layout, exact: true }).isChecked()).toBe(true);
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
     await modal.waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: `Open ${name}`, exact: true }).waitFor();
@@ -93,7 +95,8 @@ describe('data apps', () => {
       'tab menus': await page.getByRole('button', { name: /^Menu of tab / }).count(),
       'Card name field': await page.getByRole('textbox', { name: 'Card name', exact: true }).count(),
       'Drag to move': await page.getByLabel('Drag to move', { exact: true }).count(),
-      'resize handles': await page.locator('.react-resizable-handle').count(),
+      // react-grid-layout keeps the handles of a grid that cannot be resized, hidden (class react-resizable-hide).
+      'resize handles': await page.locator('.react-resizable-handle:visible').count(),
     };
   }
   const NO_EDIT_CONTROLS = {
@@ -216,12 +219,8 @@ describe('data apps', () => {
     await card(page, cardA).waitFor();
     const after = { a: await settledBox(card(page, cardA)), b: await settledBox(card(page, cardB)) };
     expect(after).toEqual(before);
-    expect(
-      await card(page, cardA).getByRole('textbox', { name: 'Card name', exact: true }).inputValue(),
-    ).toBe(CARD_A);
-    expect(
-      await card(page, cardB).getByRole('textbox', { name: 'Card name', exact: true }).inputValue(),
-    ).toBe(CARD_B);
+    expect(await card(page, cardA).getByRole('textbox', { name: 'Card name', exact: true }).inputValue()).toBe(CARD_A);
+    expect(await card(page, cardB).getByRole('textbox', { name: 'Card name', exact: true }).inputValue()).toBe(CARD_B);
   });
 
   it('root creates a report and adds sections: they appear in the side section list and on the page', async () => {
@@ -229,10 +228,9 @@ describe('data apps', () => {
     await openDataAppsAsRoot(page);
     await createDataApp(page, REPORT, 'Report');
     // Newest first (spec 2 §2).
-    expect(await page.getByRole('link', { name: /^Open / }).evaluateAll((links) => links.map((l) => l.ariaLabel))).toEqual([
-      `Open ${REPORT}`,
-      `Open ${DASHBOARD}`,
-    ]);
+    expect(
+      await page.getByRole('link', { name: /^Open / }).evaluateAll((links) => links.map((l) => l.ariaLabel)),
+    ).toEqual([`Open ${REPORT}`, `Open ${DASHBOARD}`]);
 
     // A report opens at report/{id}/tabs/{firstTabId}.
     await page.getByRole('link', { name: `Open ${REPORT}`, exact: true }).click();
@@ -268,9 +266,9 @@ describe('data apps', () => {
     expect(report.type).toBe('Report');
     expect(tabs.map((t) => t.name)).toEqual(['Section 1', 'Highlights', 'Outlook']);
     expect(new URL(page.url()).pathname.endsWith(`/tabs/${tabs[2]._id}`)).toBe(true);
-    expect(
-      await sectionList.getByRole('button', { name: 'Outlook', exact: true }).getAttribute('aria-current'),
-    ).toBe('location');
+    expect(await sectionList.getByRole('button', { name: 'Outlook', exact: true }).getAttribute('aria-current')).toBe(
+      'location',
+    );
     for (const name of ['Section 1', 'Highlights', 'Outlook']) {
       await page.getByRole('region', { name, exact: true }).getByRole('heading', { name, exact: true }).waitFor();
     }
@@ -285,7 +283,24 @@ describe('data apps', () => {
     // Choosing a section in the side list selects it (its path).
     await sectionList.getByRole('button', { name: 'Highlights', exact: true }).click();
     await expectPath(page, `${dashboardsPath()}/report/${reportId}/tabs/${tabs[1]._id}`);
-    await screenshot(page, 'data-apps-report-sections');
+    // Choosing it scrolls the page (smoothly) towards it: the picture is taken once the page has stopped, as the
+    // window shows it.
+    let lastScroll = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = await page.evaluate(() => window.scrollY);
+          const still = now === lastScroll && now > 0;
+          lastScroll = now;
+          return still;
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(true);
+    const heading = await boxOf(highlights.getByRole('heading', { name: 'Highlights', exact: true }));
+    expect(heading.y).toBeGreaterThan(0);
+    expect(heading.y + heading.height).toBeLessThan(page.viewportSize()?.height ?? 0);
+    await screenshot(page, 'data-apps-report-sections', { fullPage: false });
   });
 
   it('root makes the project public and copies the public link; a browser with no session sees the dashboard read-only', async () => {
@@ -314,7 +329,7 @@ describe('data apps', () => {
     publicLink = await page.evaluate(() => navigator.clipboard.readText());
     expect(publicLink).toBe(`${app.url}/public/dashboards/${dashboardId}/tabs/${revenueTabId}`);
     await screenshot(page, 'data-apps-copied-public-link');
-    await page.getByRole('button', { name: 'Copy Public Link', exact: true }).waitFor({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Copy Public Link', exact: true }).waitFor({ timeout: 10_000 });
 
     // Someone else, with no session at all, opens the link.
     const visitor = await j.anotherPage();
@@ -397,6 +412,8 @@ describe('data apps', () => {
     }
     expect(await editControls(page)).toEqual(NO_EDIT_CONTROLS);
     expect(await page.getByRole('button', { name: 'Copy Public Link', exact: true }).count()).toBe(1);
+    // The grid first draws at the window's width and animates to its measured width: look once it has settled.
+    await settledBox(card(page, cardB));
     await screenshot(page, 'data-apps-viewer-dashboard');
 
     // The mouse cannot move a card either: a drag on the card header changes nothing.
@@ -444,7 +461,10 @@ describe('data apps', () => {
         return a.width === b.width && a.x === b.x && b.y + b.height < a.y;
       })
       .toBe(true);
-    const phone: { a: Box; b: Box } = { a: await settledBox(card(page, cardA)), b: await settledBox(card(page, cardB)) };
+    const phone: { a: Box; b: Box } = {
+      a: await settledBox(card(page, cardA)),
+      b: await settledBox(card(page, cardB)),
+    };
     const grid = await boxOf(page.locator('.react-grid-layout'));
     expect(phone.a.width).toBe(grid.width);
     expect(phone.a.width).toBeLessThanOrEqual(390);

@@ -194,7 +194,9 @@ describe('organization administration', () => {
     const adminRow = listItem(root, `${clientAdmin.first} ${clientAdmin.last}`);
     await adminRow.getByText('Organization Admin', { exact: true }).waitFor();
     expect(await adminRow.getByText('Unclaimed Account', { exact: true }).count()).toBe(0);
-    await listItem(root, `${standard.first} ${standard.last}`).getByText('Unclaimed Account', { exact: true }).waitFor();
+    await listItem(root, `${standard.first} ${standard.last}`)
+      .getByText('Unclaimed Account', { exact: true })
+      .waitFor();
   });
 
   it('deactivating the client organization signs its admin out; reactivating lets them back in', async () => {

@@ -69,9 +69,7 @@ describe('projects', () => {
     // A new member's role is View Dashboards unless another is chosen.
     expect(await members.getByLabel('Role', { exact: true }).inputValue()).toBe('View Dashboards');
     await members.getByLabel('Users', { exact: true }).click();
-    await page
-      .getByRole('option', { name: `${member.first} ${member.last} (${member.email})`, exact: true })
-      .click();
+    await page.getByRole('option', { name: `${member.first} ${member.last} (${member.email})`, exact: true }).click();
     await screenshot(page, 'projects-add-member');
     await members.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, '1 member added');
@@ -89,7 +87,10 @@ describe('projects', () => {
     await expectPath(page, '/projects');
     await expectText(page, `Welcome ${member.first}`);
     // No createProjects role: no Create Project button.
-    await page.getByRole('link', { name: `Open ${PROJECT}`, exact: true }).getByText('View Dashboards').waitFor();
+    await page
+      .getByRole('link', { name: `Open ${PROJECT}`, exact: true })
+      .getByText('View Dashboards')
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Create Project', exact: true }).count()).toBe(0);
 
     await page.getByRole('link', { name: `Open ${PROJECT}`, exact: true }).click();

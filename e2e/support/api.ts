@@ -1,4 +1,4 @@
-import { api, type EndpointInput, type EndpointOutput, type Endpoint, fillPath, type OrgRoles } from '@tessera/shared';
+import { api, type Endpoint, type EndpointInput, type EndpointOutput, fillPath, type OrgRoles } from '@tessera/shared';
 import { firstLink } from './mailbox.ts';
 import type { Tessera } from './tessera.ts';
 

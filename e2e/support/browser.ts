@@ -21,10 +21,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Writes e2e/screenshots/{name}.png (gitignored) and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Writes e2e/screenshots/{name}.png (gitignored) and returns its path: the whole page, or with fullPage false only
+ * what the window shows (a page scrolled under a fixed header is drawn oddly in a full-page picture).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
