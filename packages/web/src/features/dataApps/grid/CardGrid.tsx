@@ -3,7 +3,7 @@ import 'react-resizable/css/styles.css';
 import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { GRID, PREVIEW, type Tab, type Unit } from '@tessera/shared';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import GridLayout, { type Layout } from 'react-grid-layout';
 import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
 import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
@@ -33,8 +33,19 @@ interface Props {
  */
 export function CardGrid({ tab, units }: Props) {
   const { canEdit, preview } = useDashboardMode();
-  const { ref, width: measured } = useElementSize();
-  // Before the first measure (and where nothing is measured, as in tests) the window's width stands in.
+  const { ref: observe, width: observed } = useElementSize();
+  // The resize observer reports after the first paint; reading the width as the element attaches (before
+  // paint) keeps the cards from being drawn at the window's width and then shrinking into place.
+  const [attachedWidth, setAttachedWidth] = useState(0);
+  const ref = useCallback(
+    (node: HTMLDivElement | null) => {
+      observe(node);
+      if (node) setAttachedWidth(node.clientWidth);
+    },
+    [observe],
+  );
+  const measured = observed > 0 ? observed : attachedWidth;
+  // Where nothing is measured at all (as in tests), the window's width stands in.
   const width = preview ? PREVIEW.width : measured > 0 ? measured : window.innerWidth;
   const mobile = !preview && isMobileGrid(width);
 
