@@ -1,11 +1,13 @@
 /**
  * One measurement, run in its own process so each peak RSS is its own:
  *
- *   node --import tsx bench/ingest/measure.ts <tessera|duckdb|postgres> <csv> <workDir>
+ *   node --import tsx bench/ingest/measure.ts <tessera|duckdb|postgres|upload> <csv> <workDir>
  *
  * Prints one JSON line: { seconds, cpuSeconds, rows, peakRssMb }.
  * - Peak RSS is the kernel's high-water mark (VmHWM) of this process, or for postgres of the psql client that
  *   streams the file (the server's own memory is PostgreSQL's business: shared buffers, not the file).
+ * - upload (upload.ts) runs the real server as a child process and measures it: its RSS (baseline, peak while
+ *   receiving, peak while importing) and its CPU seconds; peakRssMb is the larger peak.
  * - CPU seconds (user + system, all threads) are this process's, or for postgres the psql client's plus its
  *   server backend's. On a shared machine they compare the work done when wall-clock times are disturbed
  *   by other load.
@@ -17,6 +19,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { closeEngine, configureEngine, defaultMemoryLimit, ingestCsv } from '@tessera/analytics';
 import pg from 'pg';
+import { measureUpload } from './upload.ts';
 
 async function highWaterMb(pid: number | 'self'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
@@ -115,6 +118,17 @@ async function postgres(csv: string) {
 }
 
 const [mode, csv, work] = process.argv.slice(2);
-const run = { tessera: () => tessera(csv, work), duckdb: () => duckdb(csv, work), postgres: () => postgres(csv) }[mode];
+async function upload(csv: string, work: string) {
+  const r = await measureUpload(csv, work);
+  const peakRssMb = Math.max(r.uploadPeakRssMb, r.importPeakRssMb);
+  return { ...r, peakRssMb };
+}
+
+const run = {
+  tessera: () => tessera(csv, work),
+  duckdb: () => duckdb(csv, work),
+  postgres: () => postgres(csv),
+  upload: () => upload(csv, work),
+}[mode];
 if (!run) throw new Error(`Unknown mode ${mode}`);
 console.log(JSON.stringify(await run()));

@@ -15,6 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { applyDataAppEvent, isDataAppEvent } from '../features/dataApps/liveEvents.ts';
 import { showProjectNotice } from '../features/projects/notices/projectNotices.tsx';
 import { tokenStore } from './client.ts';
+import { applyDatasetEvent, isDatasetEvent } from './datasets.ts';
 import { permissionKeys } from './permissions.ts';
 import { projectKeys } from './projects.ts';
 import { useMe } from './session.ts';
@@ -93,6 +94,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   }
   // Data apps (dashboards, tabs, cards): written into their cached answers (features/dataApps/liveEvents.ts).
   if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
+  // Datasets: the upload queue, the imported notice and the lists (api/datasets.ts).
+  if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
   showProjectNotice(name, parsed.data as never, ctx.t);
 }
 

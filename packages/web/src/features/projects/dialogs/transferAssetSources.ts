@@ -29,6 +29,8 @@ export interface TransferAssetSource {
 export const TRANSFER_ASSET_SOURCES: readonly TransferAssetSource[] = [
   // Data apps (dashboards and reports) move with their tabs and cards.
   { key: 'dashboards', area: 'dashboard', list: (projectId) => call(api.listDashboards, { query: { projectId } }) },
+  // Datasets move with their features, folders membership and data.
+  { key: 'datasets', area: 'dataset', list: (projectId) => call(api.listDatasets, { query: { projectId } }) },
 ];
 
 /** A kind can be moved only where the caller holds edit on its area in both projects (spec 3 §6). */

@@ -64,7 +64,7 @@ describe('the project shell', { timeout: 20_000 }, () => {
     const roles = rolesWith({ dataset: 'view', form: 'edit' });
     const { router, published } = renderShell(`/projects/${ID}`, roles);
     expect(await screen.findByRole('heading', { name: 'Datasets' })).toBeTruthy();
-    expect(screen.getByText('This area is coming soon.')).toBeTruthy();
+    expect(screen.getByText('Choose a dataset in the list, or add one.')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/projects/${ID}/datasets`);
     await vi.waitFor(() =>
       expect(published.at(-1)).toEqual({ _id: ID, name: 'Budget', organizationLogo: entry.organization.logo, roles }),

@@ -9,6 +9,7 @@ import { ProjectGuard } from '../../../app/guards.tsx';
 import { NotFound } from '../../../app/NotFound.tsx';
 import { type ShellProject, useShellProject } from '../../../app/shellProject.tsx';
 import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
+import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
@@ -62,7 +63,13 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
             element={
               <ProjectGuard area={area} level={level} permission={permission.data} projectId={projectId}>
                 {/* SLOT: the area's own routes replace this placeholder in its issue. */}
-                {key === 'dashboards' ? <DataAppsRoutes /> : <AreaComingSoon area={key} />}
+                {key === 'dashboards' ? (
+                  <DataAppsRoutes />
+                ) : key === 'datasets' ? (
+                  <DatasetsRoutes />
+                ) : (
+                  <AreaComingSoon area={key} />
+                )}
               </ProjectGuard>
             }
           />

@@ -1,0 +1,71 @@
+import { Badge, Button, Collapse, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { DatasetJob, JobStatus } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RunningUpload } from '../upload/UploadsContext.tsx';
+import { queueExpanded } from './uploadQueue.ts';
+
+const STATUS_COLOR: Record<JobStatus, string> = {
+  queued: 'gray',
+  continue: 'blue',
+  active: 'blue',
+  completed: 'green',
+  failed: 'red',
+  cancelled: 'gray',
+};
+
+const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+
+/**
+ * The sidebar's upload queue: the files being sent (a progress bar of the bytes sent, and Cancel) and the
+ * project's newest dataset jobs. It opens by itself while one of the 3 newest is continue or active.
+ */
+export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: RunningUpload[] }) {
+  const { t } = useTranslation('datasets');
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const opened = chosen ?? (running.length > 0 || queueExpanded(jobs));
+  if (jobs.length === 0 && running.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <UnstyledButton onClick={() => setChosen(!opened)} aria-expanded={opened}>
+        <Group gap={4}>
+          {opened ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+          <Text size="sm" fw={600}>
+            {t('queue.title')}
+          </Text>
+        </Group>
+      </UnstyledButton>
+      <Collapse expanded={opened} data-testid="upload-queue-body">
+        <Stack gap="xs">
+          {running.map((u) => (
+            <Stack key={u.datasetId} gap={2}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="xs" truncate>
+                  {u.name}
+                </Text>
+                <Button size="compact-xs" variant="subtle" color="red" onClick={u.cancel}>
+                  {t('queue.cancel')}
+                </Button>
+              </Group>
+              <Progress value={u.total ? (100 * u.sent) / u.total : 0} aria-label={t('queue.progress')} />
+              <Text size="xs" c="dimmed">
+                {t('queue.sent', { sent: megabytes(u.sent), total: megabytes(u.total) })}
+              </Text>
+            </Stack>
+          ))}
+          {jobs.slice(0, 10).map((job) => (
+            <Group key={job._id} justify="space-between" wrap="nowrap">
+              <Text size="xs" truncate title={job.message ?? undefined}>
+                {job.fileName ?? job.name}
+              </Text>
+              <Badge size="xs" color={STATUS_COLOR[job.status]}>
+                {t(`jobStatus.${job.status}`)}
+              </Badge>
+            </Group>
+          ))}
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}
