@@ -23,9 +23,9 @@ import {
   useDuplicateDashboard,
   useUpdateDashboardPreview,
 } from '../../../api/dashboards.ts';
+import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
 import { useServerText } from '../../login/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { CreateDataAppModal } from './CreateDataAppModal.tsx';
 import { DataAppCard } from './DataAppCard.tsx';
 import type { AppAction } from './DataAppMenu.tsx';
@@ -121,7 +121,8 @@ export function DataAppsListPage() {
       {dialog?.action === 'settings' && (
         <DataAppSettingsModal projectId={projectId} dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
       )}
-      <ConfirmDialog
+      <ConfirmModal
+        serverMessages="dataApps"
         opened={dialog?.action === 'delete'}
         onClose={() => setDialog(null)}
         title={t('appMenu.deleteTitle')}

@@ -1,6 +1,6 @@
 import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
 import { TabModal } from './TabModal.tsx';
 import type { TabActions } from './useTabActions.ts';
 
@@ -44,7 +44,8 @@ export function TabDialogs({
           onClose={onClose}
         />
       )}
-      <ConfirmDialog
+      <ConfirmModal
+        serverMessages="dataApps"
         opened={dialog?.kind === 'delete'}
         onClose={onClose}
         title={t(`${words}.delete`)}

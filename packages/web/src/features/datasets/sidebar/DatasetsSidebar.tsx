@@ -8,7 +8,14 @@ import { useDatasetJobs, useDatasets, useFolders, useUpdateDataset } from '../..
 import { AddDatasetModal } from '../AddDatasetModal.tsx';
 import { DatasetHelp } from '../DatasetHelp.tsx';
 import { useUploads } from '../upload/UploadsContext.tsx';
-import { collectionsAfterDrop, type DragData, DraggableDataset, DropArea, OUT_OF_FOLDER } from './dnd.tsx';
+import {
+  collectionsAfterDrop,
+  type DragData,
+  DraggableDataset,
+  DropArea,
+  OUT_OF_FOLDER,
+  swallowClickAfterDrag,
+} from './dnd.tsx';
 import { FolderItem } from './FolderItem.tsx';
 import { FolderModal } from './FolderModal.tsx';
 import { UploadQueue } from './UploadQueue.tsx';
@@ -37,6 +44,7 @@ export function DatasetsSidebar({ projectId, canEdit }: { projectId: string; can
   const datasetPath = (id: string) => `/projects/${projectId}/datasets/${id}`;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    void 0;
     const drag = active.data.current as DragData | undefined;
     if (!drag) return;
     const collections = collectionsAfterDrop(drag, over ? String(over.id) : null);

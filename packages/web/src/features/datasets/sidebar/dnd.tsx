@@ -12,6 +12,20 @@ import { NavLink as RouterLink } from 'react-router';
 export const OUT_OF_FOLDER = 'out-of-folder';
 export const folderDropId = (folderId: string) => `folder:${folderId}`;
 
+/**
+ * Swallows the click the browser fires when the mouse is released after a drag: released over the dragged
+ * dataset's link, it would open that dataset. The click, when there is one, is dispatched in the same task as
+ * the pointer release that ended the drag, so the listener is removed on the next task.
+ */
+export function swallowClickAfterDrag(): void {
+  const swallow = (e: MouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  window.addEventListener('click', swallow, { capture: true, once: true });
+  setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
+}
+
 /** What a drag carries: the dataset and the folder it was dragged from (null from the Datasets list). */
 export interface DragData {
   dataset: Dataset;

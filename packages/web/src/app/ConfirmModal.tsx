@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
-import { useServerText } from '../login/serverText.ts';
+import { ApiError } from '../api/client.ts';
+import { useServerText } from '../features/login/serverText.ts';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -12,12 +12,25 @@ interface ConfirmModalProps {
   confirmLabel: string;
   /** Runs the action; the modal closes when it resolves and shows the server's message when it throws. */
   onConfirm: () => Promise<unknown>;
+  /** The namespace whose `serverMessages` translate the server's error message. */
+  serverMessages?: string;
 }
 
-/** A plain yes/no confirmation for a destructive action (Delete user). */
-export function ConfirmModal({ opened, onClose, title, message, confirmLabel, onConfirm }: ConfirmModalProps) {
-  const { t } = useTranslation('organizations');
-  const serverText = useServerText('organizations');
+/**
+ * A plain yes/no confirmation for a destructive action (Delete user, Delete Dashboard, Delete Tab...). For a
+ * confirmation that needs a name typed, see TypedConfirmModal.
+ */
+export function ConfirmModal({
+  opened,
+  onClose,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  serverMessages,
+}: ConfirmModalProps) {
+  const { t } = useTranslation('typedConfirm');
+  const serverText = useServerText(serverMessages ?? 'typedConfirm');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -33,7 +46,7 @@ export function ConfirmModal({ opened, onClose, title, message, confirmLabel, on
       await onConfirm();
       onClose();
     } catch (err) {
-      setFailure(err instanceof ApiError ? serverText(err.message) : t('users.actionFailed'));
+      setFailure(err instanceof ApiError ? serverText(err.message) : t('failed'));
     } finally {
       setBusy(false);
     }
@@ -50,7 +63,7 @@ export function ConfirmModal({ opened, onClose, title, message, confirmLabel, on
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={busy}>
-            {t('users.cancel')}
+            {t('cancel')}
           </Button>
           <Button color="red" onClick={() => void confirm()} loading={busy}>
             {confirmLabel}

@@ -1,0 +1,15 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+import fs from 'node:fs';
+const [mem, threads, pio, rg, mb] = process.argv.slice(2);
+const cfg = { threads, memory_limit: mem, temp_directory: '/tmp/memx/spill' };
+if (pio !== 'x') cfg.preserve_insertion_order = pio;
+const inst = await DuckDBInstance.create(':memory:', cfg);
+const c = await inst.connect();
+const base = +/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status','utf8'))[1];
+const t = Date.now(); const cpu0 = process.cpuUsage();
+const opt = rg === 'x' ? '' : `, ROW_GROUP_SIZE ${rg}`;
+await c.run(`COPY (SELECT * FROM read_csv('/tmp/tessera-bench/ingest-${mb}MB.csv'${process.env.RO ?? ''})) TO '/tmp/memx/out.parquet' (FORMAT parquet${opt})`);
+const s = fs.readFileSync('/proc/self/status','utf8');
+const hwm = +/VmHWM:\s+(\d+)/.exec(s)[1];
+const cu = process.cpuUsage(cpu0);
+console.log(JSON.stringify({mem,threads,pio,rg,mb,sec:(Date.now()-t)/1000,cpu:(cu.user+cu.system)/1e6,baseMB:Math.round(base/1024),hwmMB:Math.round(hwm/1024),growth:Math.round((hwm-base)/1024)}));
