@@ -17,32 +17,14 @@
  * Ranges are inclusive; a date-only `to` covers that whole day. not-equal keeps empty cells.
  */
 import { listValue } from '@duckdb/node-api';
+// The operations and duration units are the shared ones the web's filter menus offer (one list, one rule).
+import { DURATION_UNITS, type DurationUnit, FILTER_OPERATIONS, type FilterOperation } from '@tessera/shared';
 import { QueryError } from './errors.ts';
 import type { Params } from './sql.ts';
 import { type ColumnRef, columnExpression } from './types.ts';
 
-export const FILTER_OPERATIONS = [
-  'empty',
-  'not-empty',
-  'greater',
-  'less',
-  'equal',
-  'not-equal',
-  'greater-equal',
-  'less-equal',
-  'between',
-  'contains',
-  'begins-with',
-  'ends-with',
-  'before',
-  'after',
-  'on',
-  'last',
-] as const;
-export type FilterOperation = (typeof FILTER_OPERATIONS)[number];
-
-export const DURATION_UNITS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
-export type DurationUnit = (typeof DURATION_UNITS)[number];
+export type { DurationUnit, FilterOperation };
+export { DURATION_UNITS, FILTER_OPERATIONS };
 
 export interface Filter {
   column: ColumnRef;
