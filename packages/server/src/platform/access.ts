@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { accessTokens, organizations, users } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
@@ -15,7 +16,18 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The caller behind a token, or null when the token is unknown, expired, or its user or organization is inactive. */
 export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser | null> {
-  const [row] = await app.ctx.db
+  return findActiveTokenUser(app.ctx.db, { tokenHash: sha256(token) });
+}
+
+/**
+ * The one lookup behind every authentication: a live token of an active user in an active organization, found
+ * by the token's hash (a request) or by its id (a socket re-checking the token it was admitted with).
+ */
+export async function findActiveTokenUser(
+  db: Db,
+  by: { tokenHash: string } | { tokenId: string },
+): Promise<AuthUser | null> {
+  const [row] = await db
     .select({
       tokenId: accessTokens.id,
       id: users.id,
@@ -24,15 +36,20 @@ export async function authenticate(app: FastifyInstance, token: string): Promise
       first: users.first,
       last: users.last,
       roles: users.roles,
-      active: users.active,
-      orgActive: organizations.active,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(and(eq(accessTokens.tokenHash, sha256(token)), gt(accessTokens.expiresAt, new Date())));
-  if (!row || !row.active || !row.orgActive) return null;
-  const { tokenId, active: _a, orgActive: _o, ...user } = row;
+    .where(
+      and(
+        'tokenHash' in by ? eq(accessTokens.tokenHash, by.tokenHash) : eq(accessTokens.id, by.tokenId),
+        gt(accessTokens.expiresAt, new Date()),
+        eq(users.active, true),
+        eq(organizations.active, true),
+      ),
+    );
+  if (!row) return null;
+  const { tokenId, ...user } = row;
   return { tokenId, user };
 }
 

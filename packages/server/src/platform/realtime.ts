@@ -13,14 +13,13 @@ import {
   REALTIME_PATH,
   type RealtimeError,
 } from '@tessera/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client.ts';
-import { accessTokens, organizations, projects, users } from '../db/schema.ts';
-import { authenticate } from './access.ts';
-import type { AuthUser } from './context.ts';
+import { organizations, projects } from '../db/schema.ts';
+import { authenticate, findActiveTokenUser } from './access.ts';
 import { effectiveProjectRoles } from './projectAccess.ts';
 
 /**
@@ -211,7 +210,7 @@ export class RealtimeGateway {
       if (!(await isPubliclyVisible(this.db, projectId))) socket.disconnect(true);
       return;
     }
-    const user = await findTokenUser(this.db, tokenId);
+    const user = (await findActiveTokenUser(this.db, { tokenId }))?.user;
     const project = user ? await effectiveProjectRoles(this.db, user, projectId) : undefined;
     if (!project) {
       socket.disconnect(true);
@@ -244,31 +243,6 @@ async function isPubliclyVisible(db: Db, projectId: string): Promise<boolean> {
       ),
     );
   return !!row;
-}
-
-/** The user behind a socket's token, as `authenticate` finds it, by the token's id (the socket keeps no secret). */
-async function findTokenUser(db: Db, tokenId: string): Promise<AuthUser['user'] | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      organizationId: users.organizationId,
-      email: users.email,
-      first: users.first,
-      last: users.last,
-      roles: users.roles,
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      and(
-        eq(accessTokens.id, tokenId),
-        gt(accessTokens.expiresAt, new Date()),
-        eq(users.active, true),
-        eq(organizations.active, true),
-      ),
-    );
-  return row;
 }
 
 const gateways = new WeakMap<object, RealtimeGateway>();
