@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMemoryLimit, engineInfo, withConnection } from './engine.ts';
+import { defaultMemoryLimit, engineInfo, withConnection, withIngestConnection } from './engine.ts';
 import { queryOne } from './sql.ts';
 import { useTestEngine } from './testing.ts';
 
@@ -49,5 +49,18 @@ describe('engine', () => {
     await expect(withConnection((c) => c.run("COPY (SELECT 1) TO '/tmp/escape.csv'"))).rejects.toThrow(/Permission/);
     await expect(withConnection((c) => c.run('SET enable_external_access = true'))).rejects.toThrow(/locked/);
     await expect(withConnection((c) => c.run('INSTALL httpfs'))).rejects.toThrow();
+  });
+
+  it('imports run on their own single-threaded instance with a bounded memory, locked down the same way', async () => {
+    const setting = (name: string) => `SELECT current_setting('${name}') AS v`;
+    expect(await withIngestConnection((c) => queryOne(c, setting('threads')))).toEqual({ v: 1 });
+    const { threads } = await engineInfo();
+    expect(await withConnection((c) => queryOne(c, setting('threads')))).toEqual({ v: threads });
+    const limit = await withIngestConnection((c) => queryOne(c, setting('memory_limit')));
+    expect(String(limit.v)).toMatch(/^(953\.6 MiB|1\.0 GiB|1000\.0 MB)$/);
+    await expect(withIngestConnection((c) => c.run("SELECT * FROM read_csv('/etc/passwd')"))).rejects.toThrow(
+      /Permission/,
+    );
+    await expect(withIngestConnection((c) => c.run('SET threads = 4'))).rejects.toThrow(/locked/);
   });
 });

@@ -5,6 +5,12 @@
  * Why a pool: a DuckDB connection runs one statement at a time, while DuckDB itself runs several connections
  * in parallel. A 1 GB ingest holds one connection for seconds; cards keep querying on the others.
  *
+ * Why a second, single-threaded instance for imports (`withIngestConnection`): with several threads and
+ * insertion order kept (a segment's row order is the file's: unsorted pages read it), DuckDB buffers the
+ * batches that finish out of order, and the COPY of a 1.9 GB CSV grew the process by 740-820 MB (and a
+ * lower memory limit still let it grow ~300-400 MB). One thread writes batches in order: +156 MB for the
+ * same file, with less CPU. Queries keep the main instance and all its threads.
+ *
  * Why the lock-down: every SQL statement is compiled from a catalog and bound parameters, but as defence in
  * depth DuckDB may only touch files under the data directory (plus explicitly allowed folders), cannot load
  * extensions, and its configuration is locked so no statement can change any of that.
@@ -23,18 +29,30 @@ export interface EngineOptions {
   memoryLimit?: string;
   /** Connections in the pool (default 4): enough to serve queries while an ingest runs. */
   poolSize?: number;
+  /** Threads of the import instance (default 1: see above). */
+  ingestThreads?: number;
+  /** Memory limit of the import instance (default '1GB'; it spills to the same temp folder beyond). */
+  ingestMemoryLimit?: string;
+  /** Connections of the import instance (default 2): imports running at once, others wait. */
+  ingestPoolSize?: number;
   /** Other folders DuckDB may read and write (e.g. an upload folder outside DATA_DIR, test fixtures). */
   allowedDirectories?: string[];
 }
 
-interface Engine {
-  options: Required<Omit<EngineOptions, 'allowedDirectories'>> & { allowedDirectories: string[]; tempDir: string };
+interface Pool {
   instance: DuckDBInstance;
+  size: number;
   idle: DuckDBConnection[];
   all: DuckDBConnection[];
   /** Connections created or being created (counted before the await, so concurrent callers see it). */
   created: number;
   waiting: Array<(connection: DuckDBConnection) => void>;
+}
+
+interface Engine {
+  options: Required<Omit<EngineOptions, 'allowedDirectories'>> & { allowedDirectories: string[]; tempDir: string };
+  main: Pool;
+  ingest: Pool;
 }
 
 let configured: EngineOptions | undefined;
@@ -76,22 +94,37 @@ async function start(options: EngineOptions): Promise<Engine> {
     threads: options.threads ?? Math.max(1, os.availableParallelism()),
     memoryLimit: options.memoryLimit ?? defaultMemoryLimit(),
     poolSize: Math.max(1, options.poolSize ?? 4),
+    ingestThreads: Math.max(1, options.ingestThreads ?? 1),
+    ingestMemoryLimit: options.ingestMemoryLimit ?? '1GB',
+    ingestPoolSize: Math.max(1, options.ingestPoolSize ?? 2),
     allowedDirectories: [dataDir, ...(options.allowedDirectories ?? []).map((d) => path.resolve(d))],
     tempDir,
   };
+  const allowed = full.allowedDirectories.map((d) => `'${dirWithSlash(d).replaceAll("'", "''")}'`).join(', ');
+  const main = await openPool(full.threads, full.memoryLimit, full.poolSize, tempDir, allowed);
+  const ingest = await openPool(full.ingestThreads, full.ingestMemoryLimit, full.ingestPoolSize, tempDir, allowed);
+  return { options: full, main, ingest };
+}
+
+async function openPool(
+  threads: number,
+  memoryLimit: string,
+  size: number,
+  tempDir: string,
+  allowed: string,
+): Promise<Pool> {
   const instance = await DuckDBInstance.create(':memory:', {
-    threads: String(full.threads),
-    memory_limit: full.memoryLimit,
+    threads: String(threads),
+    memory_limit: memoryLimit,
     temp_directory: tempDir,
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
   });
   const setup = await instance.connect();
-  const allowed = full.allowedDirectories.map((d) => `'${dirWithSlash(d).replaceAll("'", "''")}'`).join(', ');
   await setup.run(`SET allowed_directories = [${allowed}]`);
   await setup.run('SET enable_external_access = false');
   await setup.run('SET lock_configuration = true');
-  return { options: full, instance, idle: [setup], all: [setup], created: 1, waiting: [] };
+  return { instance, size, idle: [setup], all: [setup], created: 1, waiting: [] };
 }
 
 function engine(): Promise<Engine> {
@@ -106,10 +139,10 @@ function engine(): Promise<Engine> {
   return enginePromise;
 }
 
-async function acquire(e: Engine): Promise<DuckDBConnection> {
+async function acquire(e: Pool): Promise<DuckDBConnection> {
   const idle = e.idle.pop();
   if (idle) return idle;
-  if (e.created < e.options.poolSize) {
+  if (e.created < e.size) {
     e.created++;
     try {
       const connection = await e.instance.connect();
@@ -123,24 +156,32 @@ async function acquire(e: Engine): Promise<DuckDBConnection> {
   return new Promise((resolve) => e.waiting.push(resolve));
 }
 
-function release(e: Engine, connection: DuckDBConnection): void {
+function release(e: Pool, connection: DuckDBConnection): void {
   const next = e.waiting.shift();
   if (next) next(connection);
   else e.idle.push(connection);
 }
 
-/** Runs `fn` with a pooled connection; the connection returns to the pool when `fn` settles. */
-export async function withConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  const e = await engine();
-  const connection = await acquire(e);
+async function withPoolConnection<T>(pool: Pool, fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  const connection = await acquire(pool);
   try {
     return await fn(connection);
   } finally {
-    release(e, connection);
+    release(pool, connection);
   }
 }
 
-/** Closes every connection and the instance (tests, shutdown). Later calls start a new engine. */
+/** Runs `fn` with a pooled connection; the connection returns to the pool when `fn` settles. */
+export async function withConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  return withPoolConnection((await engine()).main, fn);
+}
+
+/** Same, on the import instance (see the module comment): for CSV imports, bounded memory. */
+export async function withIngestConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+  return withPoolConnection((await engine()).ingest, fn);
+}
+
+/** Closes every connection and the instances (tests, shutdown). Later calls start a new engine. */
 export async function closeEngine(): Promise<void> {
   const pending = enginePromise;
   enginePromise = undefined;
@@ -148,6 +189,8 @@ export async function closeEngine(): Promise<void> {
   if (!pending) return;
   const e = await pending.catch(() => undefined);
   if (!e) return;
-  for (const connection of e.all) connection.closeSync();
-  e.instance.closeSync();
+  for (const pool of [e.main, e.ingest]) {
+    for (const connection of pool.all) connection.closeSync();
+    pool.instance.closeSync();
+  }
 }

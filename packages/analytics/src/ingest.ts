@@ -15,7 +15,7 @@
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { type DetectedColumn, detectColumns } from './detect.ts';
-import { withConnection } from './engine.ts';
+import { withConnection, withIngestConnection } from './engine.ts';
 import { ColumnsMismatchError, IngestError } from './errors.ts';
 import { listSegments, writeSegment } from './segments.ts';
 import {
@@ -173,7 +173,7 @@ export async function ingestCsv(options: IngestOptions): Promise<IngestResult> {
   const info = await stat(options.csvPath).catch(() => undefined);
   if (!info?.isFile()) throw new IngestError('not-found', 'The uploaded file was not found.');
   const encoding = await probeEncoding(options.csvPath);
-  return withConnection(async (connection) => {
+  return withIngestConnection(async (connection) => {
     const onAbort = () => connection.interrupt();
     options.signal?.addEventListener('abort', onAbort);
     try {

@@ -44,7 +44,7 @@ export function DatasetsSidebar({ projectId, canEdit }: { projectId: string; can
   const datasetPath = (id: string) => `/projects/${projectId}/datasets/${id}`;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    void 0;
+    swallowClickAfterDrag();
     const drag = active.data.current as DragData | undefined;
     if (!drag) return;
     const collections = collectionsAfterDrop(drag, over ? String(over.id) : null);
@@ -69,7 +69,7 @@ export function DatasetsSidebar({ projectId, canEdit }: { projectId: string; can
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} onDragEnd={onDragEnd} onDragCancel={swallowClickAfterDrag}>
         <Group justify="space-between">
           <Text fw={600} size="sm">
             {t('folders.title')}
