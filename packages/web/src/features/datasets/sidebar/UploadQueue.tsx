@@ -3,6 +3,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { DatasetJob, JobStatus } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../app/format/bytes.ts';
 import type { RunningUpload } from '../upload/UploadsContext.tsx';
 import { queueExpanded } from './uploadQueue.ts';
 
@@ -15,14 +16,13 @@ const STATUS_COLOR: Record<JobStatus, string> = {
   cancelled: 'gray',
 };
 
-const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
-
 /**
  * The sidebar's upload queue: the files being sent (a progress bar of the bytes sent, and Cancel) and the
  * project's newest dataset jobs. It opens by itself while one of the 3 newest is continue or active.
  */
 export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: RunningUpload[] }) {
-  const { t } = useTranslation('datasets');
+  const { t, i18n } = useTranslation('datasets');
+  const size = (bytes: number) => formatBytes(bytes, i18n.resolvedLanguage ?? 'en');
   const [chosen, setChosen] = useState<boolean | null>(null);
   const opened = chosen ?? (running.length > 0 || queueExpanded(jobs));
   if (jobs.length === 0 && running.length === 0) return null;
@@ -50,7 +50,7 @@ export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: Ru
               </Group>
               <Progress value={u.total ? (100 * u.sent) / u.total : 0} aria-label={t('queue.progress')} />
               <Text size="xs" c="dimmed">
-                {t('queue.sent', { sent: megabytes(u.sent), total: megabytes(u.total) })}
+                {t('queue.sent', { sent: size(u.sent), total: size(u.total) })}
               </Text>
             </Stack>
           ))}
