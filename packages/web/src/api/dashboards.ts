@@ -207,7 +207,8 @@ export type DashboardChange = {
   name?: string;
   description?: string;
   display?: { hide: Partial<Dashboard['display']['hide']> };
-  colors?: { colorScheme?: Dashboard['colors']['colorScheme'] };
+  /** `features` is a patch: a colour sets a feature's colour, null removes it. */
+  colors?: { colorScheme?: Dashboard['colors']['colorScheme']; features?: Record<string, string | null> };
   tabs?: string[];
 };
 

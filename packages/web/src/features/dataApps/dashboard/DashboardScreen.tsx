@@ -28,7 +28,7 @@ export function DashboardScreen({ view, tabId, publicLink, withDatasets }: Props
 
   return (
     <Group align="flex-start" gap={0} wrap="nowrap" mih="100%">
-      {withDatasets && <DatasetSideList opened={datasetsOpened} onClose={datasets.close} />}
+      {withDatasets && <DatasetSideList dashboard={view.dashboard} opened={datasetsOpened} onClose={datasets.close} />}
       <Box flex={1} miw={0}>
         <Container size="100%" px={{ base: 'sm', sm: 'lg' }} py="lg">
           <Stack gap="md">

@@ -1,22 +1,32 @@
 import { Box, CloseButton, Drawer, Group, Loader, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDatabase, IconTable } from '@tabler/icons-react';
-import { meetsLevel } from '@tessera/shared';
+import { type Dashboard, meetsLevel } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useProjectDatasets } from '../../../api/dashboards.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useDashboardMode } from './dashboardMode.tsx';
+import { FeatureColors } from './FeatureColors.tsx';
 
 /** Sidebar width and the width from which it is docked beside the page (spec 2 §2, §9). */
 export const SIDEBAR_WIDTH = 274;
 export const DOCKED_FROM = 1023;
 
-function DatasetList({ onClose }: { onClose: () => void }) {
+function DatasetList({
+  dashboard,
+  onClose,
+}: {
+  dashboard: Pick<Dashboard, '_id' | 'colors' | 'display'>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('dataApps');
   const { project, permission } = useCurrentProject();
   // Without the dataset view role the list is simply empty (the server would refuse it).
   const allowed = meetsLevel(permission.roles.dataset, 'view');
   const datasets = useProjectDatasets(project._id, allowed);
   const list = allowed ? (datasets.data ?? []) : [];
+  const { canEdit } = useDashboardMode();
+  const editable = canEdit && !dashboard.display.hide.hideDashboardColors;
   return (
     <Stack gap="xs" h="100%">
       <Group justify="space-between" wrap="nowrap">
@@ -33,7 +43,20 @@ function DatasetList({ onClose }: { onClose: () => void }) {
       ) : (
         <ScrollArea flex={1} type="auto">
           {list.map((dataset) => (
-            <NavLink key={dataset._id} label={dataset.name} leftSection={<IconTable size={16} />} component="div" />
+            <NavLink
+              key={dataset._id}
+              label={dataset.name}
+              leftSection={<IconTable size={16} />}
+              component="button"
+              aria-label={t('datasets.featureColors', { name: dataset.name })}
+            >
+              <FeatureColors
+                dashboard={dashboard}
+                projectId={project._id}
+                datasetId={dataset._id}
+                editable={editable}
+              />
+            </NavLink>
           ))}
         </ScrollArea>
       )}
@@ -45,7 +68,15 @@ function DatasetList({ onClose }: { onClose: () => void }) {
  * The collapsible dataset side list ('Show Datasets'): docked beside the page from 1023 px wide, a drawer below.
  * What it lists grows with the datasets and mapping issues (dragging fields into cards).
  */
-export function DatasetSideList({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function DatasetSideList({
+  dashboard,
+  opened,
+  onClose,
+}: {
+  dashboard: Pick<Dashboard, '_id' | 'colors' | 'display'>;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const docked = useMediaQuery(`(min-width: ${DOCKED_FROM}px)`, true);
   if (docked) {
     if (!opened) return null;
@@ -56,13 +87,13 @@ export function DatasetSideList({ opened, onClose }: { opened: boolean; onClose:
         p="md"
         style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-default-border)', alignSelf: 'stretch' }}
       >
-        <DatasetList onClose={onClose} />
+        <DatasetList dashboard={dashboard} onClose={onClose} />
       </Box>
     );
   }
   return (
     <Drawer opened={opened} onClose={onClose} size={SIDEBAR_WIDTH} withCloseButton={false} padding="md">
-      <DatasetList onClose={onClose} />
+      <DatasetList dashboard={dashboard} onClose={onClose} />
     </Drawer>
   );
 }

@@ -64,7 +64,12 @@ function DashboardRouteFor({
   const link = project.public && sharing ? publicLink(window.location.origin, dashboard, outcome.tabId) : null;
   return (
     <DashboardModeContext.Provider value={mode}>
-      <DashboardScreen view={orderedView(detail.data)} tabId={outcome.tabId} publicLink={link} withDatasets />
+      <DashboardScreen
+        view={orderedView(detail.data)}
+        tabId={outcome.tabId}
+        publicLink={link}
+        withDatasets={meetsLevel(permission.roles.dataset, 'view')}
+      />
     </DashboardModeContext.Provider>
   );
 }
