@@ -1,15 +1,16 @@
 /**
- * One DuckDB instance per process, in memory (datasets live in Parquet segments on disk, not in a DuckDB
- * database file), with a small pool of connections.
+ * One DuckDB instance per process for queries, plus one for CSV imports, both in memory (datasets live in
+ * Parquet segments on disk, not in a DuckDB database file), each with a small pool of connections.
  *
  * Why a pool: a DuckDB connection runs one statement at a time, while DuckDB itself runs several connections
  * in parallel. A 1 GB ingest holds one connection for seconds; cards keep querying on the others.
  *
  * Why a second, single-threaded instance for imports (`withIngestConnection`): with several threads and
- * insertion order kept (a segment's row order is the file's: unsorted pages read it), DuckDB buffers the
- * batches that finish out of order, and the COPY of a 1.9 GB CSV grew the process by 740-820 MB (and a
- * lower memory limit still let it grow ~300-400 MB). One thread writes batches in order: +156 MB for the
- * same file, with less CPU. Queries keep the main instance and all its threads.
+ * insertion order kept (a segment's row order is the file's: unsorted pages read it, so
+ * preserve_insertion_order stays on), the COPY of a 1.9 GB CSV grew the process by 740-820 MB, growing with
+ * the file (a 256-512 MB memory limit still let it grow 300-410 MB). With one thread it grew ~155 MB, with
+ * less CPU in all and, on the loaded 2-core reference machine, no slower (bench/ingest/README.md). Queries
+ * keep the main instance and all its threads.
  *
  * Why the lock-down: every SQL statement is compiled from a catalog and bound parameters, but as defence in
  * depth DuckDB may only touch files under the data directory (plus explicitly allowed folders), cannot load

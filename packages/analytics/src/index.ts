@@ -1,7 +1,7 @@
 /**
  * @tessera/analytics: every DuckDB use of the product (DESIGN §2, §3). No HTTP, no metadata DB.
  *
- * - engine.ts    one DuckDB instance per process, pooled connections (`configureEngine`, `withConnection`)
+ * - engine.ts    DuckDB instances (queries; imports), pooled connections (`configureEngine`, `withConnection`)
  * - segments.ts  Parquet segment files, one per job (`writeSegment`, `listSegments`, `deleteSegment`, ...)
  * - ingest.ts    CSV -> segment + detected features (`ingestCsv`)
  * - detect.ts    feature type detection and stats (`detectColumns`)

@@ -6,7 +6,8 @@
  * 2. Columns get stable db names: `c0`, `c1`, ... for a new dataset; for an append, the file's names must be
  *    exactly the dataset's (in any order) and each column takes the db name of its match.
  * 3. DuckDB streams the file into `{jobId}.parquet.tmp` (COPY ... TO parquet, columns renamed to their db
- *    names, kept in the types DuckDB read them as). When a value further down the file does not fit a
+ *    names, kept in the types DuckDB read them as), on the engine's single-threaded import instance so its
+ *    memory stays bounded (engine.ts). When a value further down the file does not fit a
  *    sniffed type, that column falls back (the dataset's type, then the sniffed one, then text) and the copy
  *    restarts; the file is never loaded in JavaScript memory.
  * 4. Types, stats and previews are detected on the temporary segment (detect.ts); only then is the segment
