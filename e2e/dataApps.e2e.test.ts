@@ -137,7 +137,7 @@ describe('data apps', () => {
     dashboardId = dashboard;
     await page.getByRole('heading', { name: DASHBOARD, exact: true }).waitFor();
     const tab1 = page.getByRole('tab', { name: 'Tab 1', exact: true });
-    expect(await tab1.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab1.getAttribute('aria-selected')).toBe('true');
     await expectText(page, 'Add some cards to get started');
     await expectText(page, 'Click the button and a card will appear');
 
@@ -153,8 +153,8 @@ describe('data apps', () => {
     await expectPath(page, new RegExp(`^${dashboardsPath()}/${dashboardId}/tabs/(?!${firstTab}$)[^/]+$`));
     revenueTabId = new URL(page.url()).pathname.split('/').pop() ?? '';
     const revenueTab = page.getByRole('tab', { name: TAB, exact: true });
-    expect(await revenueTab.getAttribute('aria-selected')).toBe('true');
-    expect(await tab1.getAttribute('aria-selected')).toBe('false');
+    await expect.poll(() => revenueTab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab1.getAttribute('aria-selected')).toBe('false');
 
     // Two cards: each starts with the type chooser.
     const cards = page.locator('.react-grid-item');
@@ -338,7 +338,9 @@ describe('data apps', () => {
     expect(await visitor.getByRole('link', { name: 'Made with Tessera', exact: true }).getAttribute('href')).toBe('/');
     await visitor.getByRole('heading', { name: DASHBOARD, exact: true }).waitFor();
     expect(await visitor.getByRole('tab').allTextContents()).toEqual(['Tab 1', TAB]);
-    expect(await visitor.getByRole('tab', { name: TAB, exact: true }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => visitor.getByRole('tab', { name: TAB, exact: true }).getAttribute('aria-selected'))
+      .toBe('true');
     await card(visitor, cardA).getByText(CARD_A, { exact: true }).waitFor();
     await card(visitor, cardB).getByText(CARD_B, { exact: true }).waitFor();
     // Read only: the chooser's read-only texts, no card menu and nothing to edit.

@@ -260,4 +260,72 @@ describe('datasets', () => {
     await expectText(page, 'Choose a dataset in the list, or add one.');
     await screenshot(page, 'datasets-folder');
   });
+  it('asks before leaving mid-upload and fails the upload on leaving; Cancel stops an upload', async () => {
+    const { page } = j;
+    await openDatasets(page);
+    const rootToken = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
+    const unfinished = async (datasetId: string) => {
+      const dataset = await callAs(j.app, rootToken, api.getDataset, { params: { id: datasetId } });
+      const history = await callAs(j.app, rootToken, api.datasetHistory, { params: { id: datasetId } });
+      return { imported: dataset.imported, statuses: history.jobs.map((job) => job.status) };
+    };
+    /**
+     * A stopped upload never imports: a job the server had started is failed (or cancelled). Under Chromium's
+     * upload throttling the body may not have reached the server at all, and then there is no job to fail.
+     */
+    const expectStopped = async (datasetId: string) => {
+      await expect
+        .poll(async () => (await unfinished(datasetId)).statuses.every((s) => s === 'failed' || s === 'cancelled'), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      expect((await unfinished(datasetId)).imported).toBe(false);
+    };
+    // Slow enough that the upload is still running while the steps below happen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: -1,
+      uploadThroughput: 20_000,
+    });
+
+    await uploadThroughDropzone(page, 'leaving.csv', salesCsv(1, 12_000));
+    await expectPath(page, new RegExp(`^${datasetsPath()}/[^/]+$`));
+    const leavingId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByRole('progressbar', { name: 'Upload progress' }).first().waitFor();
+
+    // Going to another area asks first; Stay keeps the page and the upload.
+    const toDataApps = () => page.getByText('Data Apps', { exact: true }).first().click();
+    await toDataApps();
+    const ask = dialog(page, 'Upload in progress');
+    await see(ask, 'A dataset is still uploading, do you want to leave the page?');
+    await screenshot(page, 'datasets-leave-question');
+    await ask.getByRole('button', { name: 'Stay', exact: true }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe(`${datasetsPath()}/${leavingId}`);
+
+    // Leave: the page goes, and the upload's job is failed — the dataset is never imported.
+    await toDataApps();
+    await dialog(page, 'Upload in progress').getByRole('button', { name: 'Leave', exact: true }).click();
+    await expectPath(page, new RegExp(`^/projects/${projectId}/dashboards`));
+    await expectStopped(leavingId);
+
+    // Cancel in the upload queue stops another upload the same way.
+    await page.goto(datasetsPath());
+    await uploadThroughDropzone(page, 'cancelled.csv', salesCsv(1, 12_000));
+    await expectPath(page, new RegExp(`^${datasetsPath()}/[^/]+$`));
+    const cancelledId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const queue = page.getByTestId('upload-queue-body');
+    await queue.getByRole('progressbar').first().waitFor();
+    await queue.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+    await expectStopped(cancelledId);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  });
 });

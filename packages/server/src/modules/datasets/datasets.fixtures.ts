@@ -132,3 +132,16 @@ export const SALES = [
   '4,East,,2024-02-11',
   '5,South,3,2024-03-01',
 ].join('\n');
+
+/** Waits until `done()` holds, checking every 25 ms, for at most `timeoutMs` (generous: CI machines are shared). */
+export async function eventually(
+  done: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error(`still waiting, after ${timeoutMs} ms, for ${what}`);
+    await sleep(25);
+  }
+}

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { projectNamespace, REALTIME_PATH } from '@tessera/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   createDataset,
   type DatasetsWorld,
   datasetsWorld,
+  eventually,
   importCsv,
   SALES,
   sendFile,
@@ -157,8 +157,13 @@ describe('live channel', () => {
     const res = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'live.csv', SALES);
     const jobId = res.json()._id;
     await waitForJob(w, dataset._id, jobId);
-    for (let i = 0; i < 100 && !seen.some(([e, p]) => e === 'dataset:updated' && p.reason === 'imported'); i++)
-      await sleep(20);
+    const jobEvents = () => seen.filter(([e, p]) => e === 'job:updated' && p._id === jobId);
+    await eventually(
+      () =>
+        seen.some(([e, p]) => e === 'dataset:updated' && p.reason === 'imported') &&
+        jobEvents().some(([, p]) => p.status === 'completed'),
+      'the imported and completed events',
+    );
     const statuses = seen.filter(([e, p]) => e === 'job:updated' && p._id === jobId).map(([, p]) => p.status);
     expect(statuses[0]).toBe('continue');
     expect(statuses.at(-1)).toBe('completed');

@@ -74,7 +74,9 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     // The sidebar's upload queue lists it, newest first.
     const queue = await caller(w, w.viewer)('GET', `/api/v1/datasets/jobs?projectId=${w.projectId}&limit=3`);
     expect(queue.json()[0]).toMatchObject({ _id: job._id, status: 'completed', fileName: 'sales.csv', kind: 'upload' });
-    expect((await caller(w, w.dashboardsOnly)('GET', `/api/v1/datasets/jobs?projectId=${w.projectId}`)).statusCode).toBe(403);
+    expect(
+      (await caller(w, w.dashboardsOnly)('GET', `/api/v1/datasets/jobs?projectId=${w.projectId}`)).statusCode,
+    ).toBe(403);
     // A second upload is refused: more data goes through an append.
     const again = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'sales.csv', SALES);
     expect(again.statusCode).toBe(409);

@@ -2,10 +2,16 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DATASET_ERRORS } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, createDataset, type DatasetsWorld, datasetsWorld, waitForJob } from './datasets.fixtures.ts';
+import {
+  caller,
+  createDataset,
+  type DatasetsWorld,
+  datasetsWorld,
+  eventually,
+  waitForJob,
+} from './datasets.fixtures.ts';
 
 /** Uploads over a real socket, left unfinished: the client goes away, or the user leaves the page (failJob). */
 
@@ -16,7 +22,11 @@ beforeAll(async () => {
   await w.t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (w.t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => w?.t.close());
+const open: http.ClientRequest[] = [];
+afterAll(async () => {
+  for (const request of open) request.destroy();
+  await w?.t.close();
+});
 
 const boundary = '----tesseraAbortTest';
 const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`;
@@ -43,18 +53,19 @@ function startUpload(datasetId: string) {
     });
     request.on('error', () => resolve('closed'));
   });
+  open.push(request);
   request.write(head);
   request.write('a,b\n'.concat('1,2\n'.repeat(20_000)));
   return { request, answer };
 }
 
 async function waitForStatus(datasetId: string, status: string) {
-  for (let i = 0; i < 400; i++) {
-    const jobs = (await caller(w, w.editor)('GET', `/api/v1/datasets/${datasetId}/jobs`)).json().jobs;
-    if (jobs[0]?.status === status) return jobs[0];
-    await sleep(25);
-  }
-  throw new Error(`no job reached ${status}`);
+  let job: { _id: string; kind: string; status: string } | undefined;
+  await eventually(async () => {
+    job = (await caller(w, w.editor)('GET', `/api/v1/datasets/${datasetId}/jobs`)).json().jobs[0];
+    return job?.status === status;
+  }, `a job ${status}`);
+  return job as { _id: string; kind: string; status: string };
 }
 
 const uploads = () => readdirSync(path.join(w.t.dataDir, 'uploads'));
@@ -65,13 +76,11 @@ describe('an upload left unfinished', () => {
     const { request } = startUpload(dataset._id);
     const job = await waitForStatus(dataset._id, 'continue');
     expect(job.kind).toBe('upload');
-    for (let i = 0; i < 100 && !uploads().includes(`${job._id}.csv`); i++) await sleep(20);
-    expect(uploads()).toContain(`${job._id}.csv`);
+    await eventually(() => uploads().includes(`${job._id}.csv`), 'the partial upload file');
     request.destroy();
     const failed = await waitForJob(w, dataset._id, job._id);
     expect(failed).toMatchObject({ status: 'failed', message: DATASET_ERRORS.cancelledByUser });
-    for (let i = 0; i < 100 && uploads().length; i++) await sleep(20);
-    expect(uploads()).toEqual([]);
+    await eventually(() => uploads().length === 0, 'the partial upload file to be removed');
     expect((await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}`)).json().imported).toBe(false);
   });
 
@@ -89,8 +98,7 @@ describe('an upload left unfinished', () => {
     const settled = await answer;
     if (settled !== 'closed') expect(settled.status).toBe(409);
     request.destroy(); // it declared more bytes than it sent
-    for (let i = 0; i < 100 && uploads().length; i++) await sleep(20);
-    expect(uploads()).toEqual([]);
+    await eventually(() => uploads().length === 0, 'the partial upload file to be removed');
     expect((await waitForJob(w, dataset._id, job._id)).status).toBe('failed');
     // Nothing left to fail.
     expect((await caller(w, w.editor)('POST', `/api/v1/datasets/${dataset._id}/failJob`, {})).json()).toEqual([]);
