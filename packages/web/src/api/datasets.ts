@@ -44,11 +44,15 @@ export const useDatasetJobs = (projectId: string) =>
     queryFn: () => call(api.listProjectDatasetJobs, { query: { projectId, limit: 20 } }),
   });
 
+/** While a dataset is not imported yet it is re-read every few seconds: a safety net if a live event is missed. */
+export const NOT_IMPORTED_POLL_MS = 3000;
+
 export const useDataset = (projectId: string, id: string) =>
   useQuery({
     queryKey: datasetKeys.detail(projectId, id),
     queryFn: () => call(api.getDataset, { params: { id } }),
     enabled: id !== '',
+    refetchInterval: (query) => (query.state.data && !query.state.data.imported ? NOT_IMPORTED_POLL_MS : false),
   });
 
 export const useDatasetRows = (projectId: string, id: string, page: number, enabled: boolean) =>
