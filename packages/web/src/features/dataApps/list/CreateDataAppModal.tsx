@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DATA_APP_LIMITS, type DashboardType } from '@tessera/shared';
+import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { DashboardType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateDashboard } from '../../../api/dashboards.ts';
 import { formErrors, useServerText } from '../../login/serverText.ts';
+import { DataAppFields } from './DataAppFields.tsx';
 
 interface Props {
   projectId: string;
@@ -57,24 +58,13 @@ export function CreateDataAppModal({ projectId, opened, onClose }: Props) {
         }}
       >
         <Stack gap="md">
-          <TextInput
-            label={t('appForm.appName')}
-            withAsterisk
-            value={name}
-            maxLength={DATA_APP_LIMITS.nameMax}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
-          <Textarea
-            label={t('appForm.description')}
-            value={description}
-            maxLength={DATA_APP_LIMITS.descriptionMax}
-            autosize
-            minRows={2}
-            maxRows={6}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            error={errors.description}
+          <DataAppFields
+            nameLabel={t('appForm.appName')}
+            name={name}
+            onName={setName}
+            description={description}
+            onDescription={setDescription}
+            errors={errors}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="data-app-layout">

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DATA_APP_LIMITS, type Dashboard } from '@tessera/shared';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Dashboard } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
 import { formErrors, useServerText } from '../../login/serverText.ts';
+import { DataAppFields } from './DataAppFields.tsx';
 
 const FLAGS = ['hideCommandBar', 'hideDashboardColors', 'hideFilters'] as const;
 type Hide = Dashboard['display']['hide'];
@@ -55,24 +56,13 @@ export function DataAppSettingsModal({ projectId, dashboard, onClose }: Props) {
         }}
       >
         <Stack gap="md">
-          <TextInput
-            label={t('appForm.name')}
-            withAsterisk
-            value={name}
-            maxLength={DATA_APP_LIMITS.nameMax}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            data-autofocus
-          />
-          <Textarea
-            label={t('appForm.description')}
-            value={description}
-            maxLength={DATA_APP_LIMITS.descriptionMax}
-            autosize
-            minRows={2}
-            maxRows={6}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            error={errors.description}
+          <DataAppFields
+            nameLabel={t('appForm.name')}
+            name={name}
+            onName={setName}
+            description={description}
+            onDescription={setDescription}
+            errors={errors}
           />
           {FLAGS.map((flag) => (
             <Checkbox
