@@ -27,7 +27,16 @@ export const BREAKPOINTS = { phone: 767, tablet: 1024 } as const;
 export const COLORS = { error: '#D94E4E', success: '#00C48B' } as const;
 
 /** The 8 fixed avatar colours; one is chosen from the user id and the first letter of the name. */
-export const AVATAR_COLORS = ['#4C6EF5', '#15AABF', '#12B886', '#82C91E', '#FAB005', '#FD7E14', '#E64980', '#7950F2'] as const;
+export const AVATAR_COLORS = [
+  '#4C6EF5',
+  '#15AABF',
+  '#12B886',
+  '#82C91E',
+  '#FAB005',
+  '#FD7E14',
+  '#E64980',
+  '#7950F2',
+] as const;
 
 export function avatarColor(userId: string, firstName: string): string {
   let sum = (firstName.trim().toUpperCase().codePointAt(0) ?? 0) * 31;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PREVIEW_TOKEN_PARAM } from '../dataApps/constants.ts';
 import {
   customSubtypeSchema,
   descriptionField,
@@ -6,12 +7,13 @@ import {
   unitSchema,
   unitTypeSchema,
 } from '../dataApps/entities.ts';
+import { unitDataBodySchema, unitDataQuerySchema, unitDataSchema } from '../dataApps/unitData.ts';
 import { visSchema } from '../dataApps/vis.ts';
-import { projectRule } from '../http/access.ts';
+import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
-import { idParams } from '../http/ids.ts';
+import { id, idParams } from '../http/ids.ts';
 
-/** Cards (spec 2 §7 "Units"). Their data calls come with the query issue. */
+/** Cards (spec 2 §7 "Units") and their data (spec 2 §3 "Unit data", §4 "Card data life cycle"). */
 
 export const getUnit = endpoint({
   method: 'GET',
@@ -31,6 +33,13 @@ export const updateUnit = endpoint({
   path: '/api/v1/units/:id',
   access: projectRule({ area: 'dashboard', level: 'edit' }, 'unit'),
   params: idParams,
+  /** With shouldGetData, the saved card's data is computed at once and merged into the answer (`data`). */
+  query: z
+    .object({
+      tabId: id.optional(),
+      shouldGetData: z.enum(['true', 'false']).optional(),
+    })
+    .strict(),
   body: z.object({
     name: unitNameField.optional(),
     description: descriptionField.optional(),
@@ -38,5 +47,63 @@ export const updateUnit = endpoint({
     subtype: customSubtypeSchema.nullable().optional(),
     vis: visSchema.optional(),
   }),
-  response: unitSchema,
+  response: unitSchema.extend({ data: unitDataSchema.optional() }),
+});
+
+/**
+ * A saved card's data: its vis compiled with the given (valid) dashboard and tab filters, the table's sort and
+ * page. Without `filters` in the body, the dashboard's and the tab's (`tabId`) stored filters apply.
+ */
+export const getUnitData = endpoint({
+  method: 'POST',
+  path: '/api/v1/units/:id/data',
+  access: projectRule({ area: 'dashboard', level: 'view' }, 'unit'),
+  params: idParams,
+  query: unitDataQuerySchema,
+  body: unitDataBodySchema.nullish(),
+  response: unitDataSchema,
+});
+
+/**
+ * Temporary data for an unsaved vis (the mapping editor's live preview). `unitId` names the card being edited:
+ * it decides the project (every feature must be of it) and needs dashboard edit, like the mapping screen.
+ */
+export const getTemporaryUnitData = endpoint({
+  method: 'POST',
+  path: '/api/v1/units/data',
+  access: projectRule({ area: 'dashboard', level: 'edit' }, 'unit', 'query', 'unitId'),
+  query: unitDataQuerySchema.extend({ unitId: id }),
+  body: unitDataBodySchema.extend({
+    type: unitTypeSchema,
+    subtype: customSubtypeSchema.nullable().optional(),
+    vis: visSchema,
+  }),
+  response: unitDataSchema,
+});
+
+/**
+ * Download as CSV: the card's rows (all of a table's pages) with the stored filters of its dashboard and tab.
+ * `data` holds the CSV text; the browser saves it as `{prefix}-{timestamp}.csv` (`fileName` suggests it).
+ */
+export const downloadUnit = endpoint({
+  method: 'GET',
+  path: '/api/v1/units/:id/download',
+  access: projectRule({ area: 'dashboard', level: 'view' }, 'unit'),
+  params: idParams,
+  query: z.object({ tabId: id.optional(), jobId: id.optional() }).strict(),
+  response: z.object({ data: z.string(), fileName: z.string() }),
+});
+
+/**
+ * A card's data on a public page (or for the preview renderer with its one-time token): only cards of a
+ * public dashboard; filters from the body are the visitor's own (never saved).
+ */
+export const getPublicUnitData = endpoint({
+  method: 'POST',
+  path: '/api/v1/public/dashboards/:id/units/:unitId/data',
+  access: PUBLIC,
+  params: z.object({ id, unitId: id }),
+  query: unitDataQuerySchema.extend({ [PREVIEW_TOKEN_PARAM]: z.string().min(1).max(200).optional() }),
+  body: unitDataBodySchema.nullish(),
+  response: unitDataSchema,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id } from '../http/ids.ts';
 import { colorSchemeNameSchema, hexColorSchema } from './colors.ts';
 import { CUSTOM_SUBTYPES, DASHBOARD_TYPES, DATA_APP_LIMITS, PREVIEW_STATUSES, UNIT_TYPES } from './constants.ts';
+import { filterSchema } from './filters.ts';
 import { layoutItemSchema } from './layout.ts';
 
 /** The data app entities as the API presents them (spec 2 §3). */
@@ -42,11 +43,8 @@ export const dashboardColorsSchema = z.object({
 });
 export type DashboardColors = z.infer<typeof dashboardColorsSchema>;
 
-/**
- * A filter as stored on a dashboard or a tab. Its shape and validity rules belong to the filters issue
- * (spec 2 §3 Filter, §5); until then it is an object, kept as given.
- */
-export const storedFilterSchema = z.record(z.string(), z.unknown());
+/** A filter as stored on a dashboard or a tab (spec 2 §3 Filter; see filters.ts). */
+export const storedFilterSchema = filterSchema;
 
 export const previewStateSchema = z.object({
   /** The image's address (changes with every render), or null until one is ready. */

@@ -28,7 +28,10 @@ export type Access =
   | {
       kind: 'project';
       /** An area role (view is met by view or edit), a project flag, or mere membership (any role, even all hidden). */
-      requirement: { area: ProjectArea; level: 'view' | 'edit' } | { flag: 'editMembers' | 'editProject' } | { member: true };
+      requirement:
+        | { area: ProjectArea; level: 'view' | 'edit' }
+        | { flag: 'editMembers' | 'editProject' }
+        | { member: true };
       from: ResourceRef;
     };
 

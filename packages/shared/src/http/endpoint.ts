@@ -37,9 +37,10 @@ type In<S> = S extends z.ZodType ? z.input<S> : never;
 type Part<K extends string, S> = [S] extends [z.ZodType] ? (unknown extends In<S> ? {} : { [k in K]: In<S> }) : {};
 
 /** What a caller supplies to call an endpoint: `params`, `query` and `body` where the contract has them. */
-export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
-  ? Part<'params', P> & Part<'query', Q> & Part<'body', B>
-  : never;
+export type EndpointInput<E> =
+  E extends Endpoint<infer P, infer Q, infer B, z.ZodType>
+    ? Part<'params', P> & Part<'query', Q> & Part<'body', B>
+    : never;
 
 export type EndpointOutput<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 

@@ -40,7 +40,9 @@ export function projectPresetOf(roles: ProjectRoles): ProjectRolePreset {
 }
 
 export function sameRoles(a: ProjectRoles, b: ProjectRoles): boolean {
-  return PROJECT_AREAS.every((k) => a[k] === b[k]) && a.editMembers === b.editMembers && a.editProject === b.editProject;
+  return (
+    PROJECT_AREAS.every((k) => a[k] === b[k]) && a.editMembers === b.editMembers && a.editProject === b.editProject
+  );
 }
 
 /** A route's requirement is met: view by view or edit, edit only by edit, hidden by any. */

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { pagesSchema } from '../datasets/entities.ts';
+import { DATE_PRECISIONS, FEATURE_TYPES } from '../datasets/types.ts';
+import { filterSchema } from './filters.ts';
+import { orderByEntrySchema } from './visSchemas.ts';
+
+/**
+ * A card's data answer (spec 2 §3 "Unit data", §7 "Units"): `{data, series, features, pages, jobId, error}`.
+ *
+ * - chart: `data` is an array of rows keyed by series id (independent, dependent, group-by, other dimensions,
+ *   gradient, tooltip series);
+ * - kpi: `data` is one object keyed by KPI series id;
+ * - table: `data` is one page of rows keyed by column id (`TABLE_PAGE_SIZE` a page), with `pages`.
+ *
+ * When the card cannot be computed from what it maps (a feature was deleted, an operation no longer fits a
+ * changed type, more than `MAX_CARD_ROWS` rows...) the answer is still 200, with `data` empty and `error`
+ * holding one of `UNIT_DATA_ERRORS`: the card shows the matching placeholder of spec 2 §8. A request that is
+ * malformed (a vis or filter that does not parse) is a 400.
+ */
+export const UNIT_DATA_ERRORS = [
+  'feature-deleted',
+  'bad-operation',
+  'bad-filter',
+  'not-numeric',
+  'too-much-data',
+  'unknown-subtype',
+  'not-mappable',
+  'error',
+] as const;
+export type UnitDataErrorCode = (typeof UNIT_DATA_ERRORS)[number];
+
+/** Over this many rows a card is not drawn and the rows are not sent (spec 2 §9). */
+export const MAX_CARD_ROWS = 1_000_000;
+/** Rows of a table card's page (spec 2 §9). */
+export const TABLE_PAGE_SIZE = 100;
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown())]);
+export const dataRowSchema = z.record(z.string(), cell);
+export type DataRow = z.infer<typeof dataRowSchema>;
+
+/** How one series' values came out of the query: what the renderer and the number formats need. */
+export const seriesMetaSchema = z.object({
+  id: z.string(),
+  /** The bucket it was mapped in (chart), 'kpi' or 'table'. */
+  role: z.enum([
+    'independent',
+    'dependent',
+    'otherDimensions',
+    'gradientDimension',
+    'groupBy',
+    'tooltip',
+    'kpi',
+    'table',
+  ]),
+  /** The axis entry it belongs to in its bucket (charts), else 0. */
+  axis: z.number().int(),
+  featureId: z.string(),
+  /** The stored operation ('' for none). */
+  operation: z.string(),
+  /**
+   * What its values are: 'number', 'date' (ISO text), 'time', 'category', 'text', 'id', or for date parts
+   * the part ('year-month'...), 'bin' for bins (the value is the bin's lower bound), 'list' for lists.
+   */
+  valueType: z.string(),
+  /** For bins: the width of each bin. */
+  binWidth: z.number().optional(),
+  label: z.string(),
+});
+export type SeriesMeta = z.infer<typeof seriesMetaSchema>;
+
+export const unitFeatureSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  type: z.enum(FEATURE_TYPES),
+  precision: z.enum(DATE_PRECISIONS).nullable(),
+  dataset: z.object({ _id: z.string() }),
+});
+export type UnitFeature = z.infer<typeof unitFeatureSchema>;
+
+export const unitDataErrorSchema = z.object({ code: z.enum(UNIT_DATA_ERRORS), message: z.string() });
+export type UnitDataError = z.infer<typeof unitDataErrorSchema>;
+
+export const unitDataSchema = z.object({
+  data: z.union([z.array(dataRowSchema), dataRowSchema]),
+  series: z.array(seriesMetaSchema),
+  features: z.array(unitFeatureSchema),
+  pages: pagesSchema.nullable(),
+  /** The newest imported job the answer read (null when it read nothing): a new one means the data changed. */
+  jobId: z.string().nullable(),
+  error: unitDataErrorSchema.nullable(),
+});
+export type UnitData = z.infer<typeof unitDataSchema>;
+
+/** The body of a data request: the active (valid) dashboard and tab filters, and a table's sort. */
+export const unitDataBodySchema = z
+  .object({
+    /** When absent, the server applies the dashboard's and the tab's stored filters (tabId in the query). */
+    filters: z.array(filterSchema).max(100).optional(),
+    orderBy: z.array(orderByEntrySchema).max(10).optional(),
+  })
+  .strict();
+
+export const unitDataQuerySchema = z
+  .object({
+    tabId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    /** A job id: read only that job's rows instead of each series' own choice. */
+    jobId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .strict();
