@@ -340,7 +340,7 @@ export function useUnitMutations(dashboardId: string) {
       }: {
         unitId: string;
         change: { name?: string; description?: string; type?: UnitType };
-      }) => call(api.updateUnit, { params: { id: unitId }, body: change }),
+      }) => call(api.updateUnit, { params: { id: unitId }, query: {}, body: change }),
       onSuccess: (unit) => edit(upsertUnit(unit)),
     }),
   };

@@ -1,3 +1,4 @@
+import type { DataAppFilter } from '@tessera/shared';
 import { api, type Dashboard, fillPath, type PreviewState, type PublicDashboard } from '@tessera/shared';
 import type { DashboardFacts, DashboardRow } from './dashboards.store.ts';
 
@@ -21,7 +22,7 @@ export function presentPublicDashboard(row: DashboardRow, sourcesCount: number):
     type: row.type,
     tabs: row.tabIds,
     colors: row.colors,
-    filters: row.filters,
+    filters: row.filters as DataAppFilter[],
     display: row.display,
     timeCreated: row.timeCreated.toISOString(),
     projectId: row.projectId,

@@ -1,4 +1,4 @@
-import type { Tab } from '@tessera/shared';
+import type { DataAppFilter, Tab } from '@tessera/shared';
 import type { TabRow } from './tabs.store.ts';
 
 export function presentTab(row: TabRow): Tab {
@@ -9,6 +9,6 @@ export function presentTab(row: TabRow): Tab {
     description: row.description,
     units: row.unitIds,
     layout: row.layout,
-    filters: row.filters,
+    filters: row.filters as DataAppFilter[],
   };
 }
