@@ -1,12 +1,15 @@
-// Runs every benchmark: each folder under bench/ with a run.ts, one after the other (`npm run bench`).
+// Runs every benchmark: each folder under bench/ with a run.ts, one after the other (`npm run bench`), or only
+// the ones named (`npm run bench -- query`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const named = process.argv.slice(2);
 const benches = readdirSync(here, { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'node_modules' && existsSync(path.join(here, d.name, 'run.ts')))
+  .filter((d) => !named.length || named.includes(d.name))
   .map((d) => d.name)
   .sort();
 let failed = 0;

@@ -50,7 +50,13 @@ export type QueryErrorCode =
   | 'bad-order'
   | 'bad-page'
   | 'bad-type'
-  | 'bad-join';
+  | 'bad-join'
+  // Card errors of spec 2 §8 (unitQuery/): a mapped feature or its source is gone; an operation no longer fits
+  // its feature's type; a chart or KPI with no numeric value; more than MAX_CARD_ROWS rows to send.
+  | 'feature-deleted'
+  | 'bad-operation'
+  | 'not-numeric'
+  | 'too-much-data';
 
 export class QueryError extends Error {
   override name = 'QueryError';

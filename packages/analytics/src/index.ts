@@ -10,6 +10,7 @@
  * - filters.ts   filters to SQL with bound values (`compileFilter`)
  * - query.ts     pages of rows, unique values, categories, stats (`readDataset`, ...)
  * - export.ts    CSV download in constant memory (`streamCsv`)
+ * - unitQuery/   cards (chart, KPI, table) to one statement (`compileUnitQuery`, `runUnitQuery`, `toCsv`)
  */
 
 export * from './detect.ts';
@@ -24,3 +25,4 @@ export type { CsvDialect, CsvEncoding } from './sniff.ts';
 export * from './source.ts';
 export { type Cell, ident, isDbName, Params } from './sql.ts';
 export * from './types.ts';
+export * from './unitQuery/index.ts';

@@ -223,7 +223,11 @@ export const dashboards = pgTable(
     previewError: text('preview_error'),
     timeCreated: createdAt(),
   },
-  (t) => [index('dashboards_project_idx').on(t.projectId, t.timeCreated)],
+  (t) => [
+    index('dashboards_project_idx').on(t.projectId, t.timeCreated),
+    // The 'filter' access rule finds a saved filter's dashboard by its id (`filters @> '[{"_id": ...}]'`).
+    index('dashboards_filters_idx').using('gin', t.filters.op('jsonb_path_ops')),
+  ],
 );
 
 export const tabs = pgTable(
@@ -240,7 +244,10 @@ export const tabs = pgTable(
     filters: jsonb('filters').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
     timeCreated: createdAt(),
   },
-  (t) => [index('tabs_dashboard_idx').on(t.dashboardId)],
+  (t) => [
+    index('tabs_dashboard_idx').on(t.dashboardId),
+    index('tabs_filters_idx').using('gin', t.filters.op('jsonb_path_ops')),
+  ],
 );
 
 export const units = pgTable(

@@ -5,6 +5,7 @@ import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
 import { datasetsRoutes } from './datasets/datasets.routes.ts';
 import { errorsRoutes } from './errors/errors.routes.ts';
 import { featuresRoutes } from './features/features.routes.ts';
+import { filtersRoutes } from './filters/filters.routes.ts';
 import { logsRoutes } from './logs/logs.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
@@ -27,6 +28,7 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   dashboardsRoutes,
   tabsRoutes,
   unitsRoutes,
+  filtersRoutes,
   datasetsRoutes,
   featuresRoutes,
   collectionsRoutes,

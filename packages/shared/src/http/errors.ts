@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   conflict: 409,
   'too-large': 413,
   'unsupported-media-type': 415,
+  /** A card download over MAX_CARD_ROWS rows (spec 2 §8 too-much-data). */
+  'too-much-data': 400,
   'rate-limited': 429,
   internal: 500,
 } as const;

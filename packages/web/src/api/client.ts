@@ -27,6 +27,11 @@ export const tokenStore = {
 
 type Input = { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
 
+/** Per-call options: `signal` cancels the request (TanStack Query passes one to cancel superseded queries). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 function url(e: Endpoint, input: Input): string {
   const path = fillPath(e.path, input.params);
   const q = new URLSearchParams();
@@ -41,7 +46,9 @@ function url(e: Endpoint, input: Input): string {
  */
 export async function call<E extends Endpoint>(
   e: E,
-  ...[input]: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
+  ...[input, options]: {} extends EndpointInput<E>
+    ? [EndpointInput<E>?, CallOptions?]
+    : [EndpointInput<E>, CallOptions?]
 ): Promise<EndpointOutput<E>> {
   const i = (input ?? {}) as Input;
   const headers: Record<string, string> = {};
@@ -53,7 +60,7 @@ export async function call<E extends Endpoint>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(i.body);
   }
-  const res = await fetch(url(e, i), { method: e.method, headers, body });
+  const res = await fetch(url(e, i), { method: e.method, headers, body, signal: options?.signal });
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {

@@ -17,6 +17,7 @@ import { showProjectNotice } from '../features/projects/notices/projectNotices.t
 import { tokenStore } from './client.ts';
 import { applyDatasetEvent, isDatasetEvent } from './datasets.ts';
 import { permissionKeys } from './permissions.ts';
+import { applyUnitDataEvent } from './units.ts';
 import { projectKeys } from './projects.ts';
 import { useMe } from './session.ts';
 
@@ -96,6 +97,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
   // Datasets: the upload queue, the imported notice and the lists (api/datasets.ts).
   if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
+  // Cards reading a dataset whose rows changed refetch their data (api/units.ts).
+  applyUnitDataEvent(name, parsed.data, client);
   showProjectNotice(name, parsed.data as never, ctx.t);
 }
 

@@ -1,11 +1,15 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
+import { resolvePublicUnit } from '../dashboards/public.ts';
+import { downloadCard } from './unitData.download.ts';
+import { type Card, UnitDataService } from './unitData.service.ts';
 import { UnitsService } from './units.service.ts';
 
-/** Cards: added, duplicated and deleted on their tab; shown and saved on their own. */
+/** Cards: added, duplicated and deleted on their tab; shown and saved on their own; their data and download. */
 export async function unitsRoutes(app: FastifyInstance) {
   const units = new UnitsService(app);
+  const data = new UnitDataService(app);
 
   route(app, api.createUnit, async ({ params, body }) => ({
     ...(await units.create(params.id, body?.layoutItem)),
@@ -14,5 +18,46 @@ export async function unitsRoutes(app: FastifyInstance) {
   route(app, api.duplicateUnit, ({ params, body }) => units.duplicate(params.id, params.unitId, body?.layoutItem));
   route(app, api.deleteUnit, ({ params }) => units.delete(params.id, params.unitId));
   route(app, api.getUnit, ({ params }) => units.get(params.id));
-  route(app, api.updateUnit, ({ params, body }) => units.update(params.id, body));
+
+  // Save; with shouldGetData, the saved card's data is computed at once and merged into the answer.
+  route(app, api.updateUnit, async ({ params, query, body }) => {
+    if (query.shouldGetData !== 'true') return units.update(params.id, body);
+    const before = await data.card(params.id);
+    data.checkTab(before, query.tabId);
+    const unit = await units.update(params.id, body);
+    const card: Card = { ...before, name: unit.name, type: unit.type, subtype: unit.subtype, vis: unit.vis };
+    return { ...unit, data: (await data.compute(card, { tabId: query.tabId })).answer };
+  });
+
+  route(app, api.getUnitData, async ({ params, query, body }) => {
+    const card = await data.card(params.id);
+    return (await data.compute(card, { ...query, ...(body ?? {}) })).answer;
+  });
+
+  // The mapping editor's live preview: the unsaved vis of the card `unitId`, read within that card's project.
+  route(app, api.getTemporaryUnitData, async ({ query, body }) => {
+    const { unitId, ...rest } = query;
+    const { type, subtype, vis, ...request } = body;
+    const card: Card = { ...(await data.card(unitId)), type, subtype: subtype ?? null, vis };
+    return (await data.compute(card, { ...rest, ...request }, { strict: true })).answer;
+  });
+
+  route(app, api.downloadUnit, async ({ params, query }) => downloadCard(data, await data.card(params.id), query));
+
+  // Public pages and the preview renderer: only cards of an open dashboard; the filters sent are the visitor's.
+  route(app, api.getPublicUnitData, async ({ params, query, body }) => {
+    const { previewToken, ...rest } = query;
+    const { dashboard, unit } = await resolvePublicUnit(app.ctx.db, params.id, params.unitId, previewToken);
+    const card: Card = {
+      id: unit.id,
+      name: unit.name,
+      tabId: unit.tabId,
+      dashboardId: dashboard.id,
+      projectId: dashboard.projectId,
+      type: unit.type,
+      subtype: unit.subtype,
+      vis: unit.vis,
+    };
+    return (await data.compute(card, { ...rest, ...(body ?? {}) })).answer;
+  });
 }

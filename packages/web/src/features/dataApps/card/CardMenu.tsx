@@ -1,22 +1,29 @@
 import { ActionIcon, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDots, IconFlask, IconNotes, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconDownload, IconFlask, IconNotes, IconTrash } from '@tabler/icons-react';
+import type { UnitType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type CardMenuItem = 'editDescription' | 'duplicate' | 'delete' | 'betaCardTypes';
+export type CardMenuItem = 'editDescription' | 'duplicate' | 'downloadCsv' | 'download' | 'delete' | 'betaCardTypes';
 
 /**
  * Which items a card's menu has (spec 2 §2 "Card"). Editing, copying and deleting need the edit right; Beta
- * Card Types only on a card with no type yet. Download as CSV and Download come with card data (query issue).
- * The menu is hidden for public accounts.
+ * Card Types only on a card with no type yet. Download as CSV on chart and table cards, Download on custom
+ * cards, both only with data that has no error. The menu is hidden for public accounts, and for read-only users
+ * of KPI or custom cards (a reader of a chart or table keeps Download as CSV).
  */
 export function cardMenuItems(
-  card: { hasType: boolean },
+  card: { type: UnitType | null; downloadable: boolean },
   rights: { canEdit: boolean; cardMenu: boolean },
 ): CardMenuItem[] {
-  if (!rights.cardMenu || !rights.canEdit) return [];
-  const items: CardMenuItem[] = ['editDescription', 'duplicate', 'delete'];
-  if (!card.hasType) items.push('betaCardTypes');
+  if (!rights.cardMenu) return [];
+  const tabular = card.type === 'chart' || card.type === 'table';
+  if (!rights.canEdit) return tabular && card.downloadable ? ['downloadCsv'] : [];
+  const items: CardMenuItem[] = ['editDescription', 'duplicate'];
+  if (card.downloadable && tabular) items.push('downloadCsv');
+  if (card.downloadable && card.type === 'custom') items.push('download');
+  items.push('delete');
+  if (card.type === null) items.push('betaCardTypes');
   return items;
 }
 
@@ -24,13 +31,14 @@ interface Props {
   items: CardMenuItem[];
   onEditDescription: () => void;
   onDuplicate: () => void;
+  onDownload: () => void;
   onDelete: () => Promise<unknown>;
   onBetaCardTypes: () => void;
 }
 
 /** The card menu; Delete asks in a confirmation popover anchored to the menu button. */
-export function CardMenu({ items, onEditDescription, onDuplicate, onDelete, onBetaCardTypes }: Props) {
-  const { t } = useTranslation('dataApps');
+export function CardMenu({ items, onEditDescription, onDuplicate, onDownload, onDelete, onBetaCardTypes }: Props) {
+  const { t } = useTranslation(['dataApps', 'cards']);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (items.length === 0) return null;
@@ -64,6 +72,16 @@ export function CardMenu({ items, onEditDescription, onDuplicate, onDelete, onBe
               {items.includes('duplicate') && (
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
                   {t('card.duplicate')}
+                </Menu.Item>
+              )}
+              {items.includes('downloadCsv') && (
+                <Menu.Item leftSection={<IconDownload size={16} />} onClick={onDownload}>
+                  {t('cards:menu.downloadCsv')}
+                </Menu.Item>
+              )}
+              {items.includes('download') && (
+                <Menu.Item leftSection={<IconDownload size={16} />} onClick={onDownload}>
+                  {t('cards:menu.download')}
                 </Menu.Item>
               )}
               {items.includes('betaCardTypes') && (

@@ -7,12 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useUnitMutations } from '../../../api/dashboards.ts';
+import { CardBody } from '../../cards/CardBody.tsx';
+import { cardIsMapped } from '../../cards/cardBody.ts';
+import { downloadCard } from '../../cards/download.ts';
+import { useCardData } from '../../cards/useCardData.ts';
 import { useServerText } from '../../login/serverText.ts';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { unitMappingPath } from '../paths.ts';
 import { CardMenu, cardMenuItems } from './CardMenu.tsx';
 import { CardName } from './CardName.tsx';
-import { CardPlaceholder } from './CardPlaceholder.tsx';
 import { DescriptionBox } from './DescriptionBox.tsx';
 import { TypeChooser } from './TypeChooser.tsx';
 
@@ -29,7 +32,7 @@ interface Props {
 
 /**
  * A card (spec 2 §2 "Card"): the header (name, drag handle, info, edit, menu) and the body — the type chooser
- * for a card with no type, else its placeholder until the query issue draws its data — and the description box.
+ * for a card with no type, else its data's view or placeholder (features/cards) — and the description box.
  */
 export function DataCard({ unit, h, draggable }: Props) {
   const { t } = useTranslation('dataApps');
@@ -39,6 +42,7 @@ export function DataCard({ unit, h, draggable }: Props) {
   const units = useUnitMutations(unit.dashboardId);
   const [describing, setDescribing] = useState(false);
   const projectId = placeProjectId(place);
+  const card = useCardData(unit);
 
   const failed = (error: unknown) =>
     notifications.show({
@@ -56,7 +60,12 @@ export function DataCard({ unit, h, draggable }: Props) {
       { onSuccess: () => openMapping(type), onError: failed },
     );
 
-  const items = cardMenuItems({ hasType: unit.type !== null }, { canEdit, cardMenu });
+  const download = () =>
+    downloadCard(unit._id, unit.tabId).catch(() =>
+      notifications.show({ color: 'red', message: t('cards:menu.downloadFailed') }),
+    );
+  const downloadable = cardIsMapped(unit) && !card.failed && !card.data?.error;
+  const items = cardMenuItems({ type: unit.type, downloadable }, { canEdit, cardMenu });
 
   return (
     <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
@@ -100,6 +109,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           items={items}
           onEditDescription={() => setDescribing(true)}
           onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
+          onDownload={() => void download()}
           onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
           onBetaCardTypes={() => openMapping('custom')}
         />
@@ -108,7 +118,7 @@ export function DataCard({ unit, h, draggable }: Props) {
         {unit.type === null ? (
           <TypeChooser canEdit={canEdit} h={h} busy={units.update.isPending} onChoose={choose} />
         ) : (
-          <CardPlaceholder code="empty" unit={unit} h={h} showFinishHint={canEdit} />
+          <CardBody unit={unit} card={card} h={h} showFinishHint={canEdit} />
         )}
       </Box>
       {describing && (

@@ -5,6 +5,7 @@ import type { ColorSchemeName } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
+import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { ColorMenu } from './ColorMenu.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
@@ -68,7 +69,7 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
         </Group>
       </Group>
       {/* SLOTS: the filter bar (filters issue) and the model bars (models issue) fill these. */}
-      {!hide.hideFilters && <Box data-slot="filter-bar" />}
+      {!hide.hideFilters && <FilterBar dashboardId={dashboard._id} />}
       {!hide.hideCommandBar && <Box data-slot="model-bar" />}
     </Stack>
   );

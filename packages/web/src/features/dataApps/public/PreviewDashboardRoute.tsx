@@ -3,9 +3,12 @@ import { type DashboardType, PREVIEW, PREVIEW_READY_ATTRIBUTE, PREVIEW_TOKEN_PAR
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
+import { useUnitsDataSettled } from '../../../api/units.ts';
+import { cardIsMapped } from '../../cards/cardBody.ts';
 import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
 import { dashboardRouteOutcome } from '../dashboard/dashboardRoute.ts';
 import { CardGrid } from '../grid/CardGrid.tsx';
+import { completeLayout, previewLayout } from '../grid/gridLayout.ts';
 import { dashboardPath } from '../paths.ts';
 import { PublicUnavailable } from './PublicUnavailable.tsx';
 
@@ -13,7 +16,8 @@ import { PublicUnavailable } from './PublicUnavailable.tsx';
  * The page the server's renderer screenshots for a data app's list image (spec 2 §2 "Preview"):
  * /preview/projects/{projectId}/dashboards/[report/]{id}/tabs/{tabId}, no login. It presents the renderer's
  * one-time `previewToken` to the API, draws the tab's first rows (cards with y up to 3) on a 12-column grid
- * 1180 wide, and marks itself ready for the screenshot once drawn (or failed).
+ * 1180 wide, and marks itself ready for the screenshot once drawn and every drawn card's data has answered
+ * (or failed).
  */
 export function PreviewDashboardRoute({ pathType }: { pathType: DashboardType }) {
   const { projectId = '', dashboardId = '', tabId } = useParams();
@@ -27,7 +31,15 @@ export function PreviewDashboardRoute({ pathType }: { pathType: DashboardType })
   );
 
   const outcome = detail.data ? dashboardRouteOutcome(detail.data.dashboard, pathType, tabId) : null;
-  const settled = detail.isError || outcome?.kind === 'show';
+  const shownTab = outcome?.kind === 'show' ? detail.data?.tabs.find((t) => t._id === outcome.tabId) : undefined;
+  // The cards the page draws (y up to 3) that ask for data: the screenshot waits for their answers.
+  const waitFor = useMemo(() => {
+    if (!shownTab || !detail.data) return [];
+    const drawn = new Set(previewLayout(completeLayout(shownTab.units, shownTab.layout)).map((item) => item.i));
+    return detail.data.units.filter((unit) => drawn.has(unit._id) && cardIsMapped(unit)).map((unit) => unit._id);
+  }, [shownTab, detail.data]);
+  const cardsSettled = useUnitsDataSettled(waitFor);
+  const settled = detail.isError || (outcome?.kind === 'show' && cardsSettled);
   // Ready after the drawn page is committed (the effect runs after it), so the screenshot sees the cards.
   useEffect(() => {
     if (settled) setReady(true);

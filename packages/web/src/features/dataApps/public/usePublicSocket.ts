@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { projectNamespace, REALTIME_PATH } from '@tessera/shared';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
+import { applyUnitDataEvent } from '../../../api/units.ts';
 import { applyRawDataAppEvent } from '../liveEvents.ts';
 
 /**
@@ -14,7 +15,10 @@ export function usePublicSocket(projectId: string | undefined): void {
   useEffect(() => {
     if (!projectId) return;
     const socket = io(`${window.location.origin}${projectNamespace(projectId)}`, { path: REALTIME_PATH, auth: {} });
-    socket.onAny((name: string, payload: unknown) => applyRawDataAppEvent(name, payload, client, projectId));
+    socket.onAny((name: string, payload: unknown) => {
+      applyRawDataAppEvent(name, payload, client, projectId);
+      applyUnitDataEvent(name, payload, client);
+    });
     return () => {
       socket.disconnect();
     };

@@ -10,6 +10,7 @@ import { NotFound } from '../../../app/NotFound.tsx';
 import { type ShellProject, useShellProject } from '../../../app/shellProject.tsx';
 import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
 import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
+import { MappingRoute } from '../../mapping/MappingRoute.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
@@ -74,6 +75,15 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
             }
           />
         ))}
+        {/* The card mapping editor (spec 2 §2): needs dashboard edit. */}
+        <Route
+          path="units/:unitId/mapping"
+          element={
+            <ProjectGuard area="dashboard" level="edit" permission={permission.data} projectId={projectId}>
+              <MappingRoute />
+            </ProjectGuard>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </CurrentProjectContext.Provider>

@@ -1,0 +1,120 @@
+/**
+ * What every card kind's compiler shares: feature and source lookups that turn a missing one into
+ * 'feature-deleted', the job each series reads, and each source's WHERE clause.
+ *
+ * Filters in force on a source (dataset + job):
+ * - `input.filters` (dashboard and tab): those on a feature of the source's dataset; a filter on a missing
+ *   feature, or on a feature of another dataset, is ignored.
+ * - `vis.filters` (the card's): those on a feature of the source's dataset; a missing feature is
+ *   'feature-deleted'.
+ * Only valid filters apply (see filters.ts); one whose type no longer fits its feature is 'bad-filter'.
+ */
+import { type DataAppFilter, LATEST } from '@tessera/shared';
+import { QueryError } from '../errors.ts';
+import type { Source } from '../source.ts';
+import { Params } from '../sql.ts';
+import { filtersCondition } from './filters.ts';
+import type { CatalogEntry, SourceKey, UnitCatalog, UnitQueryInput } from './types.ts';
+
+export const featureDeleted = (message: string) => new QueryError('feature-deleted', message);
+
+/** One source a card reads, with its generated names. */
+export interface SourceContext {
+  index: number;
+  key: SourceKey;
+  source: Source;
+  /** Its CTE name: `_q{index}`. */
+  name: string;
+}
+
+/** The job a series reads: the request's job, else the series' choice, else the latest data. */
+export function jobOf(input: Pick<UnitQueryInput, 'jobId'>, seriesJob: string | undefined): string {
+  return input.jobId ?? seriesJob ?? LATEST;
+}
+
+export class CompileContext {
+  readonly params = new Params();
+  private readonly sources = new Map<string, SourceContext>();
+  private readonly wheres = new Map<SourceContext, string>();
+  private readonly dashboardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
+  private readonly cardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
+
+  constructor(
+    readonly input: UnitQueryInput,
+    readonly catalog: UnitCatalog,
+  ) {
+    for (const filter of input.filters ?? []) {
+      const entry = catalog.feature(filter.feature?.id);
+      if (entry) this.dashboardFilters.push({ filter, entry });
+    }
+    for (const filter of input.vis.filters ?? []) {
+      this.cardFilters.push({ filter, entry: this.entry(filter.feature?.id) });
+    }
+  }
+
+  /** A feature of the card; 'feature-deleted' when it is gone. */
+  entry(featureId: string | undefined): CatalogEntry {
+    const entry = featureId ? this.catalog.feature(featureId) : undefined;
+    if (!entry) throw featureDeleted(`The feature ${JSON.stringify(featureId ?? '')} could not be found`);
+    return entry;
+  }
+
+  /** The source of a dataset and job (registered on first use); 'feature-deleted' when it is gone. */
+  source(datasetId: string, jobId: string): SourceContext {
+    const id = `${datasetId}\u0000${jobId}`;
+    let context = this.sources.get(id);
+    if (!context) {
+      const source = this.catalog.source({ datasetId, jobId });
+      if (!source) throw featureDeleted('The dataset used in this card could not be found');
+      const index = this.sources.size;
+      context = { index, key: { datasetId, jobId }, source, name: `_q${index}` };
+      this.sources.set(id, context);
+    }
+    return context;
+  }
+
+  allSources(): SourceContext[] {
+    return [...this.sources.values()];
+  }
+
+  /** The source a feature is read from, checking the feature's column is in it. */
+  sourceOf(entry: CatalogEntry, seriesJob: string | undefined): SourceContext {
+    const context = this.source(entry.datasetId, jobOf(this.input, seriesJob));
+    this.checkColumn(context, entry);
+    return context;
+  }
+
+  checkColumn(context: SourceContext, entry: CatalogEntry): void {
+    if (!context.source.columns.some((c) => c.dbName === entry.ref.dbName)) {
+      throw featureDeleted(`The feature ${JSON.stringify(entry.name)} is not in the data this card reads`);
+    }
+  }
+
+  /** The WHERE condition of a source: the dashboard's, tab's and card's valid filters on its dataset. */
+  where(context: SourceContext): string {
+    let where = this.wheres.get(context);
+    if (where === undefined) {
+      const has = (entry: CatalogEntry) => context.source.columns.some((c) => c.dbName === entry.ref.dbName);
+      const onDataset = (f: { entry: CatalogEntry }) => f.entry.datasetId === context.key.datasetId;
+      const dashboard = this.dashboardFilters.filter((f) => onDataset(f) && has(f.entry));
+      const card = this.cardFilters.filter(onDataset);
+      for (const f of card) this.checkColumn(context, f.entry);
+      where = filtersCondition([...dashboard, ...card], this.params) ?? 'TRUE';
+      this.wheres.set(context, where);
+    }
+    return where;
+  }
+
+  /** A series' own filters as one condition (undefined when none applies); they must be on its dataset. */
+  seriesCondition(context: SourceContext, filters: DataAppFilter[] | undefined): string | undefined {
+    if (!filters?.length) return undefined;
+    const resolved = filters.map((filter) => ({ filter, entry: this.entry(filter.feature?.id) }));
+    for (const f of resolved) {
+      if (f.entry.datasetId !== context.key.datasetId) {
+        throw new QueryError('bad-filter', `The filter on ${JSON.stringify(f.entry.name)} is not on this series' dataset`);
+      }
+      this.checkColumn(context, f.entry);
+    }
+    return filtersCondition(resolved, this.params);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Table cards: one page of rows keyed by column id, and the count of every matching row (spec 2 §3 table vis,
+ * §5 "Table mapping", §9 page size).
+ *
+ * Every column is read as its feature's current type (dates as ISO text). All columns come from one dataset
+ * and a feature appears once, else 'bad-operation'. The job is the request's, else the first column's choice.
+ * Sort: `input.orderBy` (the table's header sort) when given, else `vis.orderBy`, NULLs last; a feature that
+ * is not a column of the table may order it too (same dataset). Paging: `limit` rows (default
+ * TABLE_PAGE_SIZE, at most MAX_PAGE_SIZE) from 1-based `page`; `allRows` (a download) has no paging and is
+ * refused over MAX_CARD_ROWS, which the count tells before any row is read.
+ */
+import { MAX_CARD_ROWS, type OrderByEntry, type SeriesMeta, TABLE_PAGE_SIZE, type TableVis } from '@tessera/shared';
+import { QueryError } from '../errors.ts';
+import { MAX_PAGE_SIZE } from '../query.ts';
+import { columnExpression } from '../types.ts';
+import { type CompileContext, jobOf } from './context.ts';
+import { badOperation, rowExpression } from './operations.ts';
+import type { CompiledUnitQuery } from './types.ts';
+
+function checkedPage(page: number | undefined, limit: number | undefined): { page: number; limit: number } {
+  const p = page ?? 1;
+  const l = limit ?? TABLE_PAGE_SIZE;
+  if (!Number.isInteger(p) || p < 1) throw new QueryError('bad-page', 'The page must be a whole number from 1');
+  if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE_SIZE) {
+    throw new QueryError('bad-page', `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+  }
+  return { page: p, limit: l };
+}
+
+export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQuery {
+  const { input } = ctx;
+  const table = vis.table ?? [];
+  const allRows = !!input.allRows;
+  const { page, limit } = checkedPage(input.page, input.limit);
+  const empty: CompiledUnitQuery = {
+    kind: 'table',
+    sql: '',
+    params: [],
+    columns: [],
+    binWidths: [],
+    guarded: false,
+    allRows,
+    series: [],
+  };
+  if (!table.length) return empty;
+  const entries = table.map((column) => ctx.entry(column.feature?._id));
+  const datasetId = entries[0].datasetId;
+  if (entries.some((e) => e.datasetId !== datasetId)) {
+    throw badOperation('All the columns of a table come from one dataset');
+  }
+  if (new Set(entries.map((e) => e.id)).size !== entries.length) {
+    throw badOperation('A feature can be a column of a table only once');
+  }
+  const source = ctx.source(datasetId, jobOf(input, table[0].jobId));
+  for (const entry of entries) ctx.checkColumn(source, entry);
+  const where = ctx.where(source);
+  const countParams = [...ctx.params.values];
+
+  const list = entries.map((entry, i) => `${rowExpression(entry, '')} AS _v${i}`);
+  const sort: OrderByEntry[] = input.orderBy ?? ((vis as { orderBy?: OrderByEntry[] }).orderBy ?? []);
+  const order = sort.map((o, m) => {
+    const direction = o.type === 'DESC' ? 'DESC' : 'ASC';
+    const entry = ctx.entry(o.value);
+    const i = entries.findIndex((e) => e.id === entry.id);
+    if (i >= 0) return `_v${i} ${direction} NULLS LAST`;
+    if (entry.datasetId !== datasetId) throw badOperation(`The table cannot be sorted by ${JSON.stringify(entry.name)}`);
+    ctx.checkColumn(source, entry);
+    list.push(`${columnExpression(entry.ref)} AS _o${m}`);
+    return `_o${m} ${direction} NULLS LAST`;
+  });
+  const from = `FROM ${source.source.sql} AS t WHERE ${where}`;
+  const orderSql = order.length ? ` ORDER BY ${order.join(', ')}` : '';
+  const paging = allRows
+    ? ` LIMIT ${ctx.params.add(MAX_CARD_ROWS + 1)}`
+    : ` LIMIT ${ctx.params.add(limit)} OFFSET ${ctx.params.add((page - 1) * limit)}`;
+  const series: SeriesMeta[] = table.map((column, i) => ({
+    id: column.id,
+    role: 'table',
+    axis: 0,
+    featureId: entries[i].id,
+    operation: '',
+    valueType: entries[i].ref.type,
+    label: entries[i].name,
+  }));
+  return {
+    kind: 'table',
+    sql: `SELECT ${list.join(', ')} ${from}${orderSql}${paging}`,
+    params: ctx.params.values,
+    countSql: `SELECT count(*) AS _n ${from}`,
+    countParams,
+    columns: table.map((column, i) => ({ alias: `_v${i}`, ids: [column.id] })),
+    binWidths: [],
+    guarded: false,
+    allRows,
+    series,
+  };
+}

@@ -1,0 +1,138 @@
+import {
+  type api,
+  type DataAppFilter,
+  FILTER_LIMITS,
+  filterSchema,
+  type NewDataAppFilter,
+  newFilterSchema,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { presentDashboardById } from '../dashboards/dashboards.service.ts';
+import { findDashboard, lockDashboard } from '../dashboards/dashboards.store.ts';
+import { emitDashboardUpdated, emitTabUpdated } from '../dashboards/dataApps.events.ts';
+import { findFeatureProject } from '../features/features.store.ts';
+import { presentTab } from '../tabs/tabs.presenter.ts';
+import { findTab, lockTab } from '../tabs/tabs.store.ts';
+import { type FilterOwner, findFilterOwner, setDashboardFilters, setTabFilters } from './filters.store.ts';
+
+/**
+ * Saved filters of a dashboard (every tab) and of a tab (spec 2 §7 "Tabs"). A filter is saved as the menu made
+ * it, complete or not (only valid ones apply to cards); its feature must be of the dashboard's project. Every
+ * change answers the whole list it changed, and the owner's live event (`dashboard:updated` / `tab:updated`,
+ * both carrying `filters`) lets other viewers follow.
+ */
+export const FEATURE_NOT_IN_PROJECT = 'Not a feature of this project';
+export const TOO_MANY_FILTERS = `A dashboard or a tab holds at most ${FILTER_LIMITS.perList} filters`;
+const filterNotFound = () => notFound('Filter not found');
+
+type FilterList = api.FilterList;
+type Kind = FilterOwner['kind'];
+type OwnerRef = { kind: Kind; id: string };
+interface Locked {
+  dashboardId: string;
+  projectId: string;
+  filters: DataAppFilter[];
+}
+
+export class FiltersService {
+  private readonly db: Db;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+  }
+
+  async add(owner: OwnerRef, input: NewDataAppFilter): Promise<FilterList & { filter: DataAppFilter }> {
+    const filter: DataAppFilter = { ...input, _id: newId() };
+    const list = await this.change(owner, async (current) => {
+      await this.checkFeature(filter, current.projectId);
+      if (current.filters.length >= FILTER_LIMITS.perList) throw badRequest(TOO_MANY_FILTERS);
+      return [...current.filters, filter];
+    });
+    return { ...list, filter };
+  }
+
+  clear(owner: OwnerRef): Promise<FilterList> {
+    return this.change(owner, async () => []);
+  }
+
+  async update(filterId: string, patch: Partial<NewDataAppFilter>): Promise<FilterList & { filter: DataAppFilter }> {
+    const owner = await findFilterOwner(this.db, filterId);
+    if (!owner) throw filterNotFound();
+    let filter: DataAppFilter | undefined;
+    const list = await this.change(owner, async (current) => {
+      const at = current.filters.findIndex((f) => f._id === filterId);
+      if (at < 0) throw filterNotFound();
+      const { _id, valid: _valid, ...rest } = current.filters[at];
+      const merged = newFilterSchema.safeParse({ ...rest, ...patch });
+      if (!merged.success) {
+        const fields = Object.fromEntries(merged.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
+        throw badRequest('Some fields are not valid', fields);
+      }
+      filter = { ...merged.data, _id };
+      if (patch.feature) await this.checkFeature(filter, current.projectId);
+      return current.filters.map((f, i) => (i === at ? filter! : f));
+    });
+    return { ...list, filter: filter! };
+  }
+
+  async delete(filterId: string): Promise<FilterList> {
+    const owner = await findFilterOwner(this.db, filterId);
+    if (!owner) throw filterNotFound();
+    return this.change(owner, async (current) => {
+      if (!current.filters.some((f) => f._id === filterId)) throw filterNotFound();
+      return current.filters.filter((f) => f._id !== filterId);
+    });
+  }
+
+  /** Rewrites the owner's list under its row lock, then tells the project's viewers. */
+  private async change(owner: OwnerRef, next: (current: Locked) => Promise<DataAppFilter[]>): Promise<FilterList> {
+    const result = await this.db.transaction(async (tx) => {
+      const current = await this.lock(tx, owner);
+      const filters = await next(current);
+      if (owner.kind === 'dashboard') await setDashboardFilters(tx, owner.id, filters);
+      else await setTabFilters(tx, owner.id, filters);
+      return { ...current, filters };
+    });
+    await this.announce(owner, result.projectId);
+    return { owner: { kind: owner.kind, _id: owner.id }, dashboardId: result.dashboardId, filters: result.filters };
+  }
+
+  private async lock(tx: Db, owner: OwnerRef): Promise<Locked> {
+    if (owner.kind === 'dashboard') {
+      const row = await lockDashboard(tx, owner.id);
+      if (!row) throw notFound('Dashboard not found');
+      return { dashboardId: row.id, projectId: row.projectId, filters: storedFilters(row.filters) };
+    }
+    const tab = await lockTab(tx, owner.id);
+    if (!tab) throw notFound('Tab not found');
+    // Not locked: the tab's lock serializes its filters, and locking both here could deadlock with a tab's deletion.
+    const dashboard = await findDashboard(tx, tab.dashboardId);
+    if (!dashboard) throw notFound('Tab not found');
+    return { dashboardId: dashboard.id, projectId: dashboard.projectId, filters: storedFilters(tab.filters) };
+  }
+
+  private async checkFeature(filter: DataAppFilter, projectId: string): Promise<void> {
+    if ((await findFeatureProject(this.db, filter.feature.id)) !== projectId) {
+      throw badRequest(FEATURE_NOT_IN_PROJECT, { feature: FEATURE_NOT_IN_PROJECT });
+    }
+  }
+
+  private async announce(owner: OwnerRef, projectId: string): Promise<void> {
+    if (owner.kind === 'dashboard') {
+      emitDashboardUpdated(this.app, await presentDashboardById(this.db, owner.id));
+      return;
+    }
+    const tab = await findTab(this.db, owner.id);
+    if (tab) emitTabUpdated(this.app, projectId, presentTab(tab));
+  }
+}
+
+/** The saved filters of a row that still have the filter shape (a stored list is only ever written here). */
+export function storedFilters(list: readonly unknown[]): DataAppFilter[] {
+  return list.flatMap((f) => {
+    const parsed = filterSchema.safeParse(f);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

@@ -1,0 +1,117 @@
+import { type CatalogEntry, type Source, type SourceKey, sourceKeys, type UnitCatalog, type UnitQueryInput, unitQueryNeeds } from '@tessera/analytics';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { datasetJobs, datasets, features } from '../../db/schema.ts';
+import { type Catalog, datasetCatalog } from '../datasets/catalog.ts';
+import type { DatasetRow } from '../datasets/datasets.store.ts';
+import type { FeatureRow } from '../features/features.store.ts';
+
+/**
+ * What a card reads, resolved in the metadata DB for the query compiler (the seam `unitQuery/types.ts`): the
+ * features it names (only those of the card's project: any other id, from another project or organization,
+ * is treated as deleted, so a vis can never read outside its project), and for each (dataset, job) pair the
+ * dataset's `Source`. A dataset that is gone, not imported, or whose job is gone leaves its source undefined:
+ * the compiler then answers 'feature-deleted'.
+ */
+export interface ResolvedCard {
+  catalog: UnitCatalog;
+  /** The card's features found in its project, in the order the card names them. */
+  features: FeatureRow[];
+  /** The newest imported job among what the card reads (null when it reads nothing). */
+  jobId: string | null;
+}
+
+/** Features of `ids` whose dataset is in `projectId`. */
+export async function projectFeatures(db: Db, projectId: string, ids: readonly string[]): Promise<FeatureRow[]> {
+  const wanted = [...new Set(ids)].filter((id) => /^[0-9a-f]{24}$/.test(id));
+  if (!wanted.length) return [];
+  const rows = await db
+    .select({ feature: features })
+    .from(features)
+    .innerJoin(datasets, eq(datasets.id, features.datasetId))
+    .where(and(inArray(features.id, wanted), eq(datasets.projectId, projectId)));
+  const byId = new Map(rows.map((r) => [r.feature.id, r.feature]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}
+
+const keyOf = (key: SourceKey) => `${key.datasetId}:${key.jobId}`;
+
+export async function resolveCard(
+  db: Db,
+  dataDir: string,
+  projectId: string,
+  input: UnitQueryInput,
+): Promise<ResolvedCard> {
+  const rows = await projectFeatures(db, projectId, [...unitQueryNeeds(input)]);
+  const featureById = new Map(rows.map((r) => [r.id, r]));
+  const keys = sourceKeys(input, (featureId: string) => featureById.get(featureId)?.datasetId);
+  const datasetIds = [...new Set(keys.map((k) => k.datasetId))];
+  const datasetRows = datasetIds.length
+    ? await db
+        .select()
+        .from(datasets)
+        .where(and(inArray(datasets.id, datasetIds), eq(datasets.projectId, projectId)))
+    : [];
+  const datasetById = new Map(datasetRows.map((d) => [d.id, d]));
+
+  const catalogs = new Map<string, Catalog | undefined>();
+  for (const key of keys) {
+    if (catalogs.has(keyOf(key))) continue;
+    const dataset = datasetById.get(key.datasetId);
+    catalogs.set(keyOf(key), dataset ? await tryCatalog(db, dataDir, dataset, key.jobId) : undefined);
+  }
+  const entries = new Map<string, CatalogEntry>();
+  for (const c of catalogs.values()) {
+    if (!c) continue;
+    for (const f of c.features) {
+      if (!featureById.has(f.row.id) || entries.has(f.row.id)) continue;
+      entries.set(f.row.id, { id: f.row.id, datasetId: f.row.datasetId, name: f.row.name, ref: f.ref, precision: f.row.precision });
+    }
+  }
+  const catalog: UnitCatalog = {
+    feature: (id) => entries.get(id),
+    source: (key): Source | undefined => catalogs.get(keyOf(key))?.source,
+  };
+  return { catalog, features: rows, jobId: await newestJob(db, keys, datasetById) };
+}
+
+/** The dataset's catalog for 'latest' or one job; undefined when it cannot be read (not imported, job gone...). */
+async function tryCatalog(db: Db, dataDir: string, dataset: DatasetRow, jobId: string): Promise<Catalog | undefined> {
+  if (!dataset.imported) return undefined;
+  try {
+    return await datasetCatalog(db, dataDir, dataset, jobId === 'latest' ? {} : { jobId });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The newest imported job read: for 'latest', any imported job of the dataset (and of a joined dataset's two
+ * sources); for a fixed job, that job.
+ */
+async function newestJob(db: Db, keys: SourceKey[], datasetById: Map<string, DatasetRow>): Promise<string | null> {
+  const latest = new Set<string>();
+  const fixed = new Set<string>();
+  for (const key of keys) {
+    const dataset = datasetById.get(key.datasetId);
+    if (!dataset) continue;
+    if (key.jobId !== 'latest') {
+      fixed.add(key.jobId);
+      continue;
+    }
+    latest.add(dataset.id);
+    for (const side of dataset.source.join ?? []) latest.add(side._id);
+  }
+  const conditions = [
+    ...(latest.size ? [inArray(datasetJobs.datasetId, [...latest])] : []),
+    ...(fixed.size ? [inArray(datasetJobs.jobId, [...fixed])] : []),
+  ];
+  if (!conditions.length) return null;
+  const [row] = await db
+    .select({ jobId: datasetJobs.jobId })
+    .from(datasetJobs)
+    .where(and(eq(datasetJobs.state, 'imported'), or(...conditions)))
+    .orderBy(desc(datasetJobs.importedAt), desc(datasetJobs.jobId))
+    .limit(1);
+  return row?.jobId ?? null;
+}

@@ -1,0 +1,53 @@
+import { toCsv } from '@tessera/analytics';
+import type { SeriesMeta } from '@tessera/shared';
+import { badRequest, HttpError } from '../../platform/errors.ts';
+import { downloadFileName } from '../datasets/datasets.data.ts';
+import type { Card, UnitDataService } from './unitData.service.ts';
+
+/**
+ * Download (card menu, spec 2 §7): every row of the card (all of a table's pages) with the saved filters of its
+ * dashboard and tab, as CSV text in `data`; the header names each series by its label, else its feature's name
+ * with its operation. Over MAX_CARD_ROWS rows the download is refused (400 'too-much-data').
+ */
+export async function downloadCard(
+  data: UnitDataService,
+  card: Card,
+  query: { tabId?: string; jobId?: string },
+  now = new Date(),
+): Promise<{ data: string; fileName: string }> {
+  const { answer, rows } = await data.compute(card, query, { allRows: true });
+  if (answer.error?.code === 'too-much-data') throw new HttpError('too-much-data', answer.error.message);
+  if (answer.error) throw badRequest(answer.error.message);
+  const names = new Map(answer.features.map((f) => [f._id, f.name]));
+  const labels = seriesLabels(card.vis);
+  const header = (series: SeriesMeta) =>
+    labels.get(series.id) ||
+    `${names.get(series.featureId) ?? series.label}${series.operation ? ` (${series.operation})` : ''}`;
+  return { data: rows ? toCsv(rows, header) : '', fileName: cardFileName(card, now) };
+}
+
+/** `{card name or type}-{YYYYMMDD-HHmmss}.csv` (UTC), without characters file systems refuse. */
+export function cardFileName(card: Pick<Card, 'name' | 'type'>, at: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp =
+    `${at.getUTCFullYear()}${two(at.getUTCMonth() + 1)}${two(at.getUTCDate())}-` +
+    `${two(at.getUTCHours())}${two(at.getUTCMinutes())}${two(at.getUTCSeconds())}`;
+  const prefix = card.name.trim() || card.type || 'card';
+  return downloadFileName(`${prefix}-${stamp}`);
+}
+
+/** The labels the user gave series in the vis (`{id, label}` anywhere in it), by series id. */
+function seriesLabels(vis: unknown): Map<string, string> {
+  const labels = new Map<string, string>();
+  const stack: unknown[] = [vis];
+  while (stack.length) {
+    const value = stack.pop();
+    if (!value || typeof value !== 'object') continue;
+    const record = value as Record<string, unknown>;
+    if (typeof record.id === 'string' && typeof record.label === 'string' && record.label.trim()) {
+      labels.set(record.id, record.label);
+    }
+    stack.push(...Object.values(record));
+  }
+  return labels;
+}

@@ -1,0 +1,181 @@
+import { compileUnitQuery, QueryError, runUnitQuery, type UnitQueryInput } from '@tessera/analytics';
+import {
+  type DataAppFilter,
+  type OrderByEntry,
+  TABLE_PAGE_SIZE,
+  type UnitData,
+  type UnitFeature,
+  type UnitType,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { findDashboard } from '../dashboards/dashboards.store.ts';
+import { pagesOf } from '../datasets/datasets.data.ts';
+import type { FeatureRow } from '../features/features.store.ts';
+import { storedFilters } from '../filters/filters.service.ts';
+import { findTab } from '../tabs/tabs.store.ts';
+import { projectFeatures, resolveCard } from './unitData.catalog.ts';
+import { cardError, cardErrorCode } from './unitData.errors.ts';
+import { emptyData, type Plan, planCard } from './unitData.plan.ts';
+import { findUnit } from './units.store.ts';
+
+/**
+ * A card's data (spec 2 §3 "Unit data", §7 "Units"): its vis (saved, or the mapping editor's unsaved one) with
+ * the filters in force, compiled to one DuckDB query by `@tessera/analytics` and answered as
+ * `{data, series, features, pages, jobId, error}`. A card that cannot be computed from what it maps answers
+ * 200 with a card error (spec 2 §8); a malformed request answers 400.
+ */
+
+/** The card being computed, with where it hangs: the project decides which features it may read. */
+export interface Card {
+  id: string;
+  name: string;
+  tabId: string;
+  dashboardId: string;
+  projectId: string;
+  type: UnitType | null;
+  subtype: string | null;
+  vis: Record<string, unknown>;
+}
+
+export interface CardRequest {
+  /** The client's filters in force (its valid dashboard and tab filters, or a public visitor's own). */
+  filters?: DataAppFilter[];
+  orderBy?: OrderByEntry[];
+  /** The tab the card is shown on: must be the card's own. */
+  tabId?: string;
+  page?: number;
+  limit?: number;
+  jobId?: string;
+}
+
+export const NOT_THIS_TAB = 'The card is not on this tab';
+
+/** A computed card: the answer, and for a download the query's rows and series. */
+export interface Computed {
+  answer: UnitData;
+  rows?: Awaited<ReturnType<typeof runUnitQuery>>;
+}
+
+export class UnitDataService {
+  private readonly db: Db;
+  private readonly dataDir: string;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+    this.dataDir = app.ctx.config.DATA_DIR;
+  }
+
+  /** The saved card `unitId` (404 when gone), as `compute` takes it. */
+  async card(unitId: string): Promise<Card> {
+    const record = await findUnit(this.db, unitId);
+    const dashboard = record && (await findDashboard(this.db, record.dashboardId));
+    if (!record || !dashboard) throw notFound('Card not found');
+    const { row } = record;
+    return {
+      id: row.id,
+      name: row.name,
+      tabId: row.tabId,
+      dashboardId: dashboard.id,
+      projectId: dashboard.projectId,
+      type: row.type,
+      subtype: row.subtype,
+      vis: row.vis,
+    };
+  }
+
+  /** A `tabId` sent with a card's request must be the card's own tab. */
+  checkTab(card: Card, tabId: string | undefined): void {
+    if (tabId && tabId !== card.tabId) throw badRequest(NOT_THIS_TAB, { tabId: NOT_THIS_TAB });
+  }
+
+  /**
+   * @param strict the vis is the client's (temporary data): one that does not parse is a 400
+   * @param allRows every row (a download): no paging, still refused over MAX_CARD_ROWS
+   */
+  async compute(card: Card, request: CardRequest, options: { strict?: boolean; allRows?: boolean } = {}): Promise<Computed> {
+    this.checkTab(card, request.tabId);
+    const plan = planCard(card, options.strict ?? false);
+    if (plan.kind === 'none') return { answer: answer(plan.empty) };
+    if (plan.kind === 'error') return { answer: answer(plan.empty, { error: cardError(plan.code) }) };
+
+    const page = request.page ?? 1;
+    const limit = request.limit ?? TABLE_PAGE_SIZE;
+    const input = {
+      type: plan.kind,
+      vis: plan.vis,
+      filters: await this.filtersInForce(card, request.filters),
+      ...(request.orderBy ? { orderBy: request.orderBy } : {}),
+      page,
+      limit,
+      ...(request.jobId ? { jobId: request.jobId } : {}),
+      ...(options.allRows ? { allRows: true } : {}),
+    } as UnitQueryInput;
+    const resolved = await resolveCard(this.db, this.dataDir, card.projectId, input);
+    const features = presentFeatures(resolved.features, usedFeatureIds(plan));
+    const base = { features, jobId: resolved.jobId };
+    try {
+      const compiled = compileUnitQuery(input, resolved.catalog);
+      const rows = await runUnitQuery(compiled);
+      const pages = plan.kind === 'table' ? pagesOf(page, limit, rows.total ?? 0) : null;
+      return { answer: { ...answer(rows.data, base), series: rows.series, pages }, rows };
+    } catch (error) {
+      const code = cardErrorCode(error);
+      if (code) return { answer: answer(emptyData(plan.kind), { ...base, error: cardError(code) }) };
+      if (error instanceof QueryError) throw badRequest(error.message);
+      // Anything else is ours, not the card's: logged, and shown on the card as the generic error.
+      this.app.log.error({ err: error, unitId: card.id }, 'card data failed');
+      return { answer: answer(emptyData(plan.kind), { ...base, error: cardError('error') }) };
+    }
+  }
+
+  /**
+   * The filters in force: the request's when it sends some, else the saved ones of the card's dashboard and
+   * tab. Only filters on a feature of the card's project apply; the others are dropped (never a way to read
+   * another project's data).
+   */
+  private async filtersInForce(card: Card, given: DataAppFilter[] | undefined): Promise<DataAppFilter[]> {
+    let filters = given;
+    if (!filters) {
+      const [dashboard, tab] = await Promise.all([findDashboard(this.db, card.dashboardId), findTab(this.db, card.tabId)]);
+      filters = [...storedFilters(dashboard?.filters ?? []), ...storedFilters(tab?.filters ?? [])];
+    }
+    if (!filters.length) return [];
+    const known = await projectFeatures(
+      this.db,
+      card.projectId,
+      filters.map((f) => f.feature.id),
+    );
+    const ids = new Set(known.map((f) => f.id));
+    return filters.filter((f) => ids.has(f.feature.id));
+  }
+}
+
+function answer(data: UnitData['data'], extra: Partial<UnitData> = {}): UnitData {
+  return { data, series: [], features: [], pages: null, jobId: null, error: null, ...extra };
+}
+
+/** The feature ids a card maps (its buckets, KPI series or columns), in order. */
+function usedFeatureIds(plan: Extract<Plan, { vis: unknown }>): string[] {
+  const ids: string[] = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(walk);
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    const feature = record.feature as { _id?: unknown } | undefined;
+    if (feature && typeof feature._id === 'string') ids.push(feature._id);
+    for (const [key, child] of Object.entries(record)) if (key !== 'feature' && key !== 'filters') walk(child);
+  };
+  walk(plan.vis);
+  return ids;
+}
+
+function presentFeatures(rows: FeatureRow[], used: string[]): UnitFeature[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(used)].flatMap((id) => {
+    const row = byId.get(id);
+    return row
+      ? [{ _id: row.id, name: row.name, type: row.type, precision: row.precision, dataset: { _id: row.datasetId } }]
+      : [];
+  });
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { bucketsFor, canDrop, dropRefusal } from './buckets.ts';
+import { axis, CAT, chart, DATE, NUM, NUM2, OTHER_DS, series, TEXT } from './testFixtures.ts';
+import type { DropTarget } from './types.ts';
+
+const names = (list: ReturnType<typeof bucketsFor>) => list.map((b) => (b.axis ? `${b.bucket}#${b.axis}` : b.bucket));
+
+describe('buckets of a card', () => {
+  it.each([
+    ['line', ['independent', 'dependent', 'groupBy', 'gradientDimension', 'tooltip', 'orderBy', 'filters']],
+    [
+      'bar',
+      ['independent', 'dependent', 'dependent#1', 'groupBy', 'gradientDimension', 'tooltip', 'orderBy', 'filters'],
+    ],
+    [
+      'scatter',
+      ['independent', 'dependent', 'groupBy', 'otherDimensions', 'gradientDimension', 'tooltip', 'orderBy', 'filters'],
+    ],
+    ['pie', ['independent', 'dependent', 'groupBy', 'tooltip', 'orderBy', 'filters']],
+    ['radar', ['independent', 'dependent', 'groupBy', 'tooltip', 'orderBy', 'filters']],
+    ['boxplot', ['independent', 'dependent', 'groupBy', 'tooltip', 'orderBy', 'filters']],
+  ] as const)('a %s chart shows %j', (chartType, expected) => {
+    expect(names(bucketsFor('chart', chartType))).toEqual(expected);
+  });
+
+  it('a KPI shows its list and filters, a table its columns and filters, custom none', () => {
+    expect(names(bucketsFor('kpi'))).toEqual(['kpi', 'filters']);
+    expect(names(bucketsFor('table'))).toEqual(['table', 'filters']);
+    expect(bucketsFor('custom')).toEqual([]);
+  });
+});
+
+describe('canDrop (spec 2 §5: several items or empty, and the bucket accepts the item)', () => {
+  const filled = chart('bar', {
+    independent: [axis(series(CAT, 'x'))],
+    dependent: [axis(series(NUM, 'y'))],
+    groupBy: [axis(series(TEXT, 'g'))],
+    tooltip: { series: [series(NUM, 't')] },
+    orderBy: [{ id: 'o', value: NUM._id, type: 'ASC' }],
+  });
+  const empty = chart('scatter');
+  it.each([
+    ['empty X takes a category', empty, { bucket: 'independent' }, CAT, null],
+    ['full X refuses another', filled, { bucket: 'independent' }, DATE, 'full'],
+    ['Y takes several', filled, { bucket: 'dependent' }, NUM2, null],
+    ['Y takes the same feature twice (another operation)', filled, { bucket: 'dependent' }, NUM, null],
+    ['bar second Y axis takes a number', filled, { bucket: 'dependent', axis: 1 }, NUM2, null],
+    ['a scatter has no second Y axis', empty, { bucket: 'dependent', axis: 1 }, NUM2, 'unavailable'],
+    ['full group by refuses another', filled, { bucket: 'groupBy' }, CAT, 'full'],
+    ['group by refuses a raw number', empty, { bucket: 'groupBy' }, NUM, 'type'],
+    ['group by takes a date', empty, { bucket: 'groupBy' }, DATE, null],
+    ['dot size takes a number', empty, { bucket: 'otherDimensions' }, NUM, null],
+    ['dot size refuses a category', empty, { bucket: 'otherDimensions' }, CAT, 'type'],
+    ['a bar has no dot size', filled, { bucket: 'otherDimensions' }, NUM, 'unavailable'],
+    ['gradient refuses text', empty, { bucket: 'gradientDimension' }, TEXT, 'type'],
+    ['tooltip takes another feature', filled, { bucket: 'tooltip' }, CAT, null],
+    ['tooltip refuses a feature it has', filled, { bucket: 'tooltip' }, NUM, 'duplicate'],
+    ['order by refuses a feature it has', filled, { bucket: 'orderBy' }, NUM, 'duplicate'],
+    ['order by takes another', filled, { bucket: 'orderBy' }, CAT, null],
+    ['filters take anything', filled, { bucket: 'filters' }, NUM, null],
+  ] as const)('%s', (_name, vis, target, feature, expected) => {
+    expect(dropRefusal(vis, target as DropTarget, feature)).toBe(expected);
+    expect(canDrop(vis, target as DropTarget, feature)).toBe(expected === null);
+  });
+
+  const table = { table: [{ id: 'c1', feature: { _id: NUM._id, dataset: { _id: NUM.dataset._id } } }], filters: [] };
+  it.each([
+    ['an empty table takes any dataset', { table: [], filters: [] }, OTHER_DS, null],
+    ['a table takes another feature of its dataset', table, CAT, null],
+    ['a table refuses a duplicate feature', table, NUM, 'duplicate'],
+    ['a table refuses another dataset', table, OTHER_DS, 'otherDataset'],
+  ] as const)('%s', (_name, vis, feature, expected) => {
+    expect(dropRefusal(vis, { bucket: 'table' }, feature)).toBe(expected);
+  });
+
+  it('a KPI list takes several, and a KPI card has no chart buckets', () => {
+    const kpi = { kpi: [series(NUM, 'k')], filters: [] };
+    expect(canDrop(kpi, { bucket: 'kpi' }, NUM)).toBe(true);
+    expect(dropRefusal(kpi, { bucket: 'dependent' }, NUM)).toBe('unavailable');
+    expect(canDrop(kpi, { bucket: 'filters' }, CAT)).toBe(true);
+  });
+});

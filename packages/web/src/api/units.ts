@@ -1,0 +1,213 @@
+import {
+  keepPreviousData,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  api,
+  type DataAppFilter,
+  type OrderByEntry,
+  PREVIEW_TOKEN_PARAM,
+  type Unit,
+  type UnitData,
+  visDatasetIds,
+} from '@tessera/shared';
+import { useEffect, useState } from 'react';
+import type { DashboardPlace } from '../features/dataApps/paths.ts';
+import { call } from './client.ts';
+
+/**
+ * A card's data (spec 2 §3 "Unit data", §4 "Card data life cycle", §7 "Units"): each card asks for its own data,
+ * in parallel with the others, with TanStack Query.
+ *
+ * - The query key holds everything that changes the answer: the card, its saved type and vis, the place (project
+ *   or public/preview, with the preview token), the tab, the filters in force, and the table's page and sort.
+ *   A saved card change (a vis saved here or by another editor over the live channel) changes the key: refetch.
+ * - A superseded request is cancelled: TanStack passes an AbortSignal that goes to fetch.
+ * - Page, sort and filter changes are "temporary data": the previous answer stays shown while the next loads
+ *   (`placeholderData`), and a failure of such a change keeps the last answer (`useUnitData` below).
+ * - Refetch triggers of §4: first mount; the filters once hydrated (the key); a dataset append (or any change of
+ *   its rows) from the live channel (`refetchUnitsReadingDatasets`); a model run finishing — model runs come
+ *   with a later issue, whose run events call `refetchUnitsReadingDatasets` with the run's output datasets.
+ */
+
+export interface UnitDataArgs {
+  place: DashboardPlace;
+  /** The preview renderer's one-time token (preview pages only). */
+  previewToken?: string | null;
+  tabId?: string | null;
+  /** Table cards only. */
+  page?: number;
+  orderBy?: OrderByEntry[];
+  /** The valid dashboard and tab filters in force; undefined lets the server apply the stored ones. */
+  filters?: DataAppFilter[];
+  /** False until the filters are known: no request before (spec 2 §4 "once filters are hydrated"). */
+  enabled: boolean;
+}
+
+const ROOT = 'unitData';
+
+export const unitDataKeys = {
+  all: [ROOT] as const,
+  unit: (unitId: string) => [ROOT, unitId] as const,
+  request: (unit: Pick<Unit, '_id' | 'type' | 'subtype' | 'vis'>, args: UnitDataArgs) =>
+    [
+      ROOT,
+      unit._id,
+      { type: unit.type, subtype: unit.subtype, vis: unit.vis },
+      { place: args.place.kind, previewToken: args.previewToken ?? null, tabId: args.tabId ?? null },
+      { filters: args.filters ?? null },
+      { page: args.page ?? null, orderBy: args.orderBy ?? [] },
+    ] as const,
+};
+
+/** Whether two request keys are of the same card with the same saved vis (only filters, page or sort differ). */
+export function sameSavedCard(a: QueryKey, b: QueryKey): boolean {
+  return (
+    a[0] === ROOT &&
+    b[0] === ROOT &&
+    a[1] === b[1] &&
+    JSON.stringify(a[2]) === JSON.stringify(b[2]) &&
+    JSON.stringify(a[3]) === JSON.stringify(b[3])
+  );
+}
+
+/** One data request of a card, in its place: the public and preview pages use the public endpoint. */
+export function fetchUnitData(unit: Pick<Unit, '_id' | 'dashboardId'>, args: UnitDataArgs, signal?: AbortSignal) {
+  const query = {
+    ...(args.tabId ? { tabId: args.tabId } : {}),
+    ...(args.page ? { page: args.page } : {}),
+  };
+  const body = {
+    ...(args.filters ? { filters: args.filters.map(({ valid: _valid, ...filter }) => filter) } : {}),
+    ...(args.orderBy && args.orderBy.length > 0 ? { orderBy: args.orderBy } : {}),
+  };
+  if (args.place.kind === 'project') {
+    return call(api.getUnitData, { params: { id: unit._id }, query, body }, { signal });
+  }
+  return call(
+    api.getPublicUnitData,
+    {
+      params: { id: unit.dashboardId, unitId: unit._id },
+      query: { ...query, ...(args.previewToken ? { [PREVIEW_TOKEN_PARAM]: args.previewToken } : {}) },
+      body,
+    },
+    { signal },
+  );
+}
+
+export interface UnitDataState {
+  /** The answer shown: the current one, the previous one while the next loads, or the last good one. */
+  data: UnitData | undefined;
+  /** A request has answered (success or failure) since the card's saved vis last changed. */
+  hydrated: boolean;
+  /** The current request failed (no answer): the card shows the 'error' placeholder. */
+  failed: boolean;
+  /** A page, sort or filter change is loading while the previous answer is shown. */
+  loadingNext: boolean;
+  /** Any request of this card is in flight. */
+  fetching: boolean;
+}
+
+/**
+ * A card's data. A page, sort or filter change whose request fails changes nothing (spec 2 §4): the last answer
+ * of the same saved card stays shown; a failure with nothing to fall back on is a failed card.
+ */
+export function useUnitData(unit: Unit, args: UnitDataArgs): UnitDataState {
+  const queryKey = unitDataKeys.request(unit, args);
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchUnitData(unit, args, signal),
+    enabled: args.enabled,
+    // Keep the previous answer only while the same saved card changes page, sort or filters: an answer of
+    // another vis would be drawn with series the card no longer has.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameSavedCard(previousQuery.queryKey, queryKey) ? keepPreviousData(previous) : undefined,
+    meta: { pageError: false },
+    retry: false,
+  });
+  const [lastGood, setLastGood] = useState<{ key: QueryKey; data: UnitData } | null>(null);
+  const current = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => {
+    if (current) setLastGood({ key: queryKey, data: current });
+    // The key is a fresh array each render; the answer object identifies the moment it changed.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  }, [current]);
+
+  const fallback = lastGood && sameSavedCard(lastGood.key, queryKey) ? lastGood.data : undefined;
+  const failed = query.isError && !fallback;
+  return {
+    data: query.isError ? fallback : query.data,
+    hydrated: query.isSuccess || query.isError || query.isPlaceholderData,
+    failed,
+    loadingNext: query.isPlaceholderData && query.isFetching,
+    fetching: query.isFetching,
+  };
+}
+
+/** The datasets a cached card query reads: those its answer names, else those its vis maps. */
+function datasetsOf(query: Query): string[] {
+  const data = query.state.data as UnitData | undefined;
+  const fromAnswer = data?.features.map((feature) => feature.dataset._id) ?? [];
+  const saved = query.queryKey[2] as { vis?: unknown } | undefined;
+  return [...fromAnswer, ...visDatasetIds(saved?.vis)];
+}
+
+/**
+ * Refetches the cards that read any of these datasets (spec 2 §4 "a change of job id in the dataset data"):
+ * called for a dataset's append, deleted rows, changed features or deletion from the live channel, and — in the
+ * model runs issue — for a finished run's output datasets.
+ */
+export function refetchUnitsReadingDatasets(client: QueryClient, datasetIds: readonly string[]) {
+  if (datasetIds.length === 0) return Promise.resolve();
+  const ids = new Set(datasetIds);
+  return client.invalidateQueries({
+    queryKey: unitDataKeys.all,
+    predicate: (query) => datasetsOf(query).some((id) => ids.has(id)),
+  });
+}
+
+/** The dataset events (spec 3's live channel) after which the cards reading that dataset refetch. */
+const DATA_CHANGING_REASONS = new Set(['imported', 'appended', 'dataDeleted', 'featuresUpdated']);
+
+/** Applies a live event to the cards' data: called for every event of the project's channel. */
+export function applyUnitDataEvent(name: string, payload: unknown, client: QueryClient): void {
+  if (name !== 'dataset:updated' && name !== 'dataset:deleted') return;
+  const { _id, reason } = (payload ?? {}) as { _id?: unknown; reason?: unknown };
+  if (typeof _id !== 'string') return;
+  if (name === 'dataset:updated' && !DATA_CHANGING_REASONS.has(String(reason))) return;
+  void refetchUnitsReadingDatasets(client, [_id]);
+}
+
+/** Whether every one of these cards has its data answered (or failed): the preview page waits for it. */
+export function unitsDataSettled(client: QueryClient, unitIds: readonly string[]): boolean {
+  return unitIds.every((unitId) => {
+    const queries = client.getQueryCache().findAll({ queryKey: unitDataKeys.unit(unitId) });
+    return (
+      queries.length > 0 &&
+      queries.every((q) => q.state.fetchStatus === 'idle') &&
+      queries.some((q) => q.state.status !== 'pending')
+    );
+  });
+}
+
+/** `unitsDataSettled`, kept up to date with the query cache. */
+export function useUnitsDataSettled(unitIds: readonly string[]): boolean {
+  const client = useQueryClient();
+  const key = unitIds.join(',');
+  const [settled, setSettled] = useState(() => unitsDataSettled(client, unitIds));
+  useEffect(() => {
+    const ids = key ? key.split(',') : [];
+    const check = () => setSettled(unitsDataSettled(client, ids));
+    check();
+    return client.getQueryCache().subscribe(check);
+  }, [client, key]);
+  return settled;
+}
+
+/** Download as CSV / Download (spec 2 §7): the card's CSV text and the file name to save it as. */
+export const downloadUnitCsv = (unitId: string, tabId: string | null) =>
+  call(api.downloadUnit, { params: { id: unitId }, query: tabId ? { tabId } : {} });

@@ -1,0 +1,77 @@
+import { MAX_CARD_ROWS, type Unit, type UnitData, visDatasetIds } from '@tessera/shared';
+
+/**
+ * What a typed card's body shows (spec 2 §4 "Card render order", §8 placeholders, §9 chart rendering by row
+ * count), decided apart from React so that the order is tested on its own.
+ */
+
+export type CardBodyState =
+  | { kind: 'placeholder'; code: string }
+  | { kind: 'loader' }
+  | { kind: 'view'; data: UnitData | undefined };
+
+/** Above these many rows a pie or a radar chart is not drawn (spec 2 §9). */
+const MAX_PIE_RADAR_ROWS = 1_000;
+
+/** Whether a card has something mapped, so that it asks for data: a chart series, a KPI, a table column. */
+export function cardIsMapped(unit: Pick<Unit, 'type' | 'vis'>): boolean {
+  const vis = unit.vis as Record<string, unknown>;
+  const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+  switch (unit.type) {
+    case 'kpi':
+      return length(vis.kpi) > 0;
+    case 'table':
+      return length(vis.table) > 0;
+    case 'chart':
+      return ['independent', 'dependent', 'otherDimensions', 'gradientDimension', 'groupBy'].some((bucket) =>
+        (Array.isArray(vis[bucket]) ? (vis[bucket] as Array<{ series?: unknown }>) : []).some(
+          (axis) => length(axis?.series) > 0,
+        ),
+      );
+    case 'custom':
+      // A custom card draws on data only when it maps features (a markdown card may map none).
+      return visDatasetIds(vis).length > 0;
+    default:
+      return false;
+  }
+}
+
+/** Rows of an answer: a chart's or table's rows, one for a KPI's object. */
+export function rowCount(data: UnitData): number {
+  if (Array.isArray(data.data)) return data.data.length;
+  return Object.keys(data.data).length > 0 ? 1 : 0;
+}
+
+function tooMuchData(unit: Pick<Unit, 'type' | 'vis'>, data: UnitData): boolean {
+  const rows = rowCount(data);
+  if (rows > MAX_CARD_ROWS) return true;
+  const chartType = (unit.vis as { chartType?: unknown }).chartType;
+  return unit.type === 'chart' && (chartType === 'pie' || chartType === 'radar') && rows > MAX_PIE_RADAR_ROWS;
+}
+
+export interface CardBodyInput {
+  unit: Pick<Unit, 'type' | 'vis'>;
+  /** The answer shown (current, previous while the next loads, or the last good one). */
+  data: UnitData | undefined;
+  hydrated: boolean;
+  /** The request failed with no answer to show. */
+  failed: boolean;
+}
+
+/**
+ * The render order of spec 2 §4: nothing mapped (no data with a vis) gives the empty placeholder; no answer yet
+ * gives the loader; an error gives its placeholder (the answer's code, or 'error' for a failed request); no rows
+ * gives no-data; too many rows gives too-much-data; otherwise the view. A custom card with nothing to read is
+ * drawn by its own view.
+ */
+export function cardBodyState({ unit, data, hydrated, failed }: CardBodyInput): CardBodyState {
+  if (!cardIsMapped(unit)) {
+    return unit.type === 'custom' ? { kind: 'view', data: undefined } : { kind: 'placeholder', code: 'empty' };
+  }
+  if (!hydrated || (!data && !failed)) return { kind: 'loader' };
+  if (failed || !data) return { kind: 'placeholder', code: 'error' };
+  if (data.error) return { kind: 'placeholder', code: data.error.code };
+  if (rowCount(data) === 0) return { kind: 'placeholder', code: 'no-data' };
+  if (tooMuchData(unit, data)) return { kind: 'placeholder', code: 'too-much-data' };
+  return { kind: 'view', data };
+}

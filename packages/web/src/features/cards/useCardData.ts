@@ -1,0 +1,59 @@
+import { PREVIEW_TOKEN_PARAM, type Unit } from '@tessera/shared';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type UnitDataState, useUnitData } from '../../api/units.ts';
+import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { type CardBodyState, cardBodyState, cardIsMapped } from './cardBody.ts';
+import { type TableSort, nextSort, sortOrderBy } from './table/tableState.ts';
+import { useCardFilters } from './useCardFilters.ts';
+
+export interface CardData extends UnitDataState {
+  body: CardBodyState;
+  /** Table cards: the sort, the page and their changes (a sort change goes back to page 1). */
+  sort: TableSort | null;
+  toggleSort: (column: { id: string; featureId: string }) => void;
+  page: number;
+  setPage: (page: number) => void;
+}
+
+/**
+ * Everything a card's body needs about its data: where it is shown (project, public, preview with its token),
+ * the filters in force, the table's page and sort, the answer and what the body shows for it (spec 2 §4).
+ */
+export function useCardData(unit: Unit): CardData {
+  const { place } = useDashboardMode();
+  const [search] = useSearchParams();
+  const previewToken = place.kind === 'preview' ? search.get(PREVIEW_TOKEN_PARAM) : null;
+  const { filters, hydrated: filtersHydrated } = useCardFilters(unit.dashboardId, unit.tabId);
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [page, setPage] = useState(1);
+  const table = unit.type === 'table';
+
+  // A filter change goes back to page 1 (spec 2 §4 "Table filter or sort changes return to page 1").
+  const filtersKey = JSON.stringify(filters ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' content is what matters, not identity
+  useEffect(() => setPage(1), [filtersKey]);
+
+  const state = useUnitData(unit, {
+    place,
+    previewToken,
+    tabId: unit.tabId,
+    page: table ? page : undefined,
+    orderBy: table ? sortOrderBy(sort) : undefined,
+    filters,
+    enabled: cardIsMapped(unit) && filtersHydrated,
+  });
+  const body = cardBodyState({ unit, data: state.data, hydrated: state.hydrated, failed: state.failed });
+
+  return {
+    ...state,
+    body,
+    sort,
+    toggleSort: (column) => {
+      setSort((current) => nextSort(current, column));
+      setPage(1);
+    },
+    page,
+    setPage,
+  };
+}

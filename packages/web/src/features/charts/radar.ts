@@ -1,0 +1,109 @@
+/**
+ * Radar charts (spec 2 §3 radarOuterRadius, radarStartAngle; §9 defaults 70 and 90, fill 0.4): the
+ * independent values are the indicators (the spokes), each drawn series (a dependent series, or one group of
+ * it) one polygon. All spokes share one scale (0, or the smallest negative value, up to a round maximum) so
+ * that polygons compare like a line chart wrapped around a circle.
+ */
+import { formatContext } from './axes.ts';
+import { distinctValues } from './model.ts';
+import { polarDisplay } from './pie.ts';
+import { CHART_DEFAULTS, defaultHasDot } from './rules.ts';
+import type { ChartPalette } from './theme.ts';
+import type { ChartModel } from './types.ts';
+import { formatValue, numberCoord, truncateLabel } from './valueFormat.ts';
+
+/** The smallest "round" number (1, 2, 2.5, 5 × 10^k) at least `value`. */
+export function niceCeil(value: number): number {
+  if (!Number.isFinite(value) || value <= 0) return value > 0 ? value : 0;
+  const magnitude = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * magnitude >= value) return step * magnitude;
+  return 10 * magnitude;
+}
+
+export interface RadarParts {
+  radar: Record<string, unknown>;
+  series: Record<string, unknown>[];
+  /** Per series: the row behind each indicator's value (null where none), for the tooltip. */
+  rowsBySeries: Array<Array<number | null>>;
+  indicators: string[];
+}
+
+export function radarParts(model: ChartModel, palette: ChartPalette, center: [number, number]): RadarParts {
+  const { input } = model;
+  const fmt = formatContext(model);
+  const independent = model.independent;
+  const categories = independent ? distinctValues(input, independent) : [];
+  const indicators = independent
+    ? categories.map((c) => formatValue(c.raw, independent, fmt))
+    : model.dependents.map((d) => d.meta.label);
+  const indexOf = new Map(categories.map((c, i) => [c.key, i]));
+  const key = (v: unknown) => (v === null || v === undefined ? '\u0000' : String(v));
+
+  const polygons = independent
+    ? model.drawn.map((d) => {
+        const values: Array<number | null> = indicators.map(() => null);
+        const rows: Array<number | null> = indicators.map(() => null);
+        for (const r of d.rows) {
+          const at = indexOf.get(key(input.data[r][independent.id]));
+          if (at === undefined) continue;
+          values[at] = numberCoord(input.data[r][d.dependent.meta.id]);
+          rows[at] = r;
+        }
+        return { drawn: d, values, rows };
+      })
+    : [
+        {
+          drawn: model.drawn[0],
+          values: model.dependents.map((d) => numberCoord(input.data[0]?.[d.meta.id])),
+          rows: model.dependents.map(() => (input.data.length ? 0 : null)),
+        },
+      ].filter((p) => p.drawn);
+
+  let lo = 0;
+  let hi = 0;
+  for (const p of polygons)
+    for (const v of p.values) {
+      if (v === null) continue;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+  const max = niceCeil(hi) || 1;
+  const min = lo < 0 ? -niceCeil(-lo) : 0;
+  const hasDotDefault = defaultHasDot(model.n, model.duplicateIndependent);
+
+  const series = polygons.map(({ drawn, values }) => {
+    const own = drawn.dependent.vis?.display ?? {};
+    return {
+      type: 'radar',
+      name: drawn.name,
+      color: drawn.color,
+      // Radar series have no showSymbol: no dots is no symbol.
+      symbol: (own.hasDot ?? hasDotDefault) ? 'circle' : 'none',
+      symbolSize: own.dotSize ?? CHART_DEFAULTS.dotSize,
+      lineStyle: {
+        color: drawn.color,
+        width: own.lineWidth ?? CHART_DEFAULTS.lineWidth,
+        type: own.lineStyle ?? 'solid',
+      },
+      itemStyle: { color: drawn.color },
+      areaStyle: { color: drawn.color, opacity: own.fillOpacity ?? CHART_DEFAULTS.fillOpacity.radar },
+      data: [{ name: drawn.name, value: values.map((v) => (v === null ? '-' : v)) }],
+    };
+  });
+
+  return {
+    radar: {
+      indicator: indicators.map((name) => ({ name: truncateLabel(name), min, max })),
+      radius: `${polarDisplay(model, 'radarOuterRadius') ?? CHART_DEFAULTS.radarOuterRadius}%`,
+      startAngle: polarDisplay(model, 'radarStartAngle') ?? CHART_DEFAULTS.radarStartAngle,
+      center,
+      axisName: { color: palette.subtleText },
+      axisLine: { lineStyle: { color: palette.axisLine } },
+      splitLine: { lineStyle: { color: palette.splitLine } },
+      splitArea: { show: false },
+    },
+    series,
+    rowsBySeries: polygons.map((p) => p.rows),
+    indicators,
+  };
+}

@@ -1,0 +1,48 @@
+import { Button, Group, Tooltip } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AddFilterButton } from './AddFilterButton.tsx';
+import { FilterChip } from './FilterChip.tsx';
+import { useCachedDashboardView } from './useActiveFilters.ts';
+import { useFeatureLookup } from './useFeatureLookup.ts';
+import { useFilterActions } from './useFilterActions.ts';
+
+/**
+ * The dashboard's filter bar (spec 2 §2 "filters bar (hidden by hideFilters)"): the dashboard's and the open
+ * tab's filters as chips, Add Filter and Clear all. Editors' filters are saved for everyone; the others' stay
+ * theirs for the session. The open tab comes from the route.
+ */
+export function FilterBar({ dashboardId }: { dashboardId: string }) {
+  const view = useCachedDashboardView(dashboardId);
+  if (!view) return null;
+  return <LoadedFilterBar view={view} />;
+}
+
+function LoadedFilterBar({ view }: { view: NonNullable<ReturnType<typeof useCachedDashboardView>> }) {
+  const { t } = useTranslation('filters');
+  const { tabId = null } = useParams();
+  const openTab = view.tabs.some((tab) => tab._id === tabId) ? tabId : null;
+  const actions = useFilterActions(view, openTab);
+  const { lookup, projectId, featuresFailed } = useFeatureLookup();
+  const filters = [...actions.dashboardFilters, ...actions.tabFilters];
+  const canAdd = projectId !== null && !featuresFailed;
+  if (filters.length === 0 && !canAdd) return null;
+
+  return (
+    <Group gap="xs" wrap="wrap" role="toolbar" aria-label={t('bar.label')} data-testid="filter-bar">
+      <Tooltip label={actions.saves ? t('bar.label') : t('bar.localHint')} openDelay={500}>
+        <IconFilter size={18} aria-hidden style={{ opacity: 0.7 }} />
+      </Tooltip>
+      {filters.map((filter) => (
+        <FilterChip key={filter._id} filter={filter} feature={lookup(filter)} actions={actions} projectId={projectId} />
+      ))}
+      {canAdd && <AddFilterButton projectId={projectId} actions={actions} tabId={openTab} />}
+      {filters.length > 0 && (
+        <Button size="xs" variant="subtle" onClick={actions.clearAll}>
+          {t('bar.clearAll')}
+        </Button>
+      )}
+    </Group>
+  );
+}

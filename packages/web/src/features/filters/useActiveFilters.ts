@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type DataAppFilter, validFilters } from '@tessera/shared';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type DashboardView, isDetailKeyOf } from '../../api/dashboards.ts';
+import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { localFilterStore, localOrSaved } from './localFilters.ts';
+
+/**
+ * The dashboard's and the tab's filters in force, for the cards' data requests (spec 2 §4 "a change in filters
+ * or public filters once filters are hydrated"). Editors get the saved filters; viewers without edit and public
+ * visitors their own session filters (seeded from the saved ones). Only valid filters are returned (spec 2 §5),
+ * dashboard filters first, and the list keeps its identity while its content does not change, so a card can
+ * refetch on a change of `filters` alone. `hydrated` is false until the dashboard is loaded.
+ */
+export function useActiveFilters(
+  dashboardId: string,
+  tabId: string | undefined,
+): { filters: DataAppFilter[]; hydrated: boolean } {
+  const { canEdit } = useDashboardMode();
+  const view = useCachedDashboardView(dashboardId);
+  const local = useSyncExternalStore(localFilterStore.subscribe, () => localFilterStore.get(dashboardId));
+
+  const inForce = useMemo(() => {
+    if (!view) return null;
+    const tab = tabId ? view.tabs.find((candidate) => candidate._id === tabId) : undefined;
+    const saved = { dashboard: view.dashboard.filters, tab: tab?.filters ?? [] };
+    const dashboard = canEdit ? saved.dashboard : localOrSaved(local, null, saved.dashboard);
+    const own = !tabId ? [] : canEdit ? saved.tab : localOrSaved(local, tabId, saved.tab);
+    return validFilters([...dashboard, ...own]);
+  }, [view, local, tabId, canEdit]);
+
+  const stable = useStableList(inForce ?? NONE);
+  return { filters: stable, hydrated: inForce !== null };
+}
+
+const NONE: DataAppFilter[] = [];
+
+/** The same array as long as the content is equal (filters come from answers: no key order surprises). */
+function useStableList(list: DataAppFilter[]): DataAppFilter[] {
+  const last = useRef<{ key: string; list: DataAppFilter[] }>({ key: '[]', list: NONE });
+  const key = JSON.stringify(list);
+  if (key !== last.current.key) last.current = { key, list };
+  return last.current.list;
+}
+
+/**
+ * The loaded dashboard from the query cache, wherever it was loaded (in a project, on the public or the preview
+ * page): whoever shows the dashboard loads it; this only reads it and follows its changes.
+ */
+export function useCachedDashboardView(dashboardId: string): DashboardView | undefined {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  const read = useCallback(
+    () =>
+      cache.findAll({ predicate: (query) => isDetailKeyOf(query.queryKey, dashboardId) }).find((q) => q.state.data)
+        ?.state.data as DashboardView | undefined,
+    [cache, dashboardId],
+  );
+  return useSyncExternalStore(subscribe, read);
+}

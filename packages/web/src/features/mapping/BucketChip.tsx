@@ -1,0 +1,112 @@
+import { useDraggable } from '@dnd-kit/core';
+import { ActionIcon, Badge, Group, Paper, Popover, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
+import { type ChartType, type MappingFeature, menuOperation, type Series } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { SeriesSettings } from './settings/SeriesSettings.tsx';
+import type { BucketItem } from './bucketItems.ts';
+import { type MappingDrag, seriesDragId } from './dnd.ts';
+import { FeatureTypeIcon } from './FeatureTypeIcon.tsx';
+
+interface Props {
+  item: BucketItem;
+  /** The mapped feature (undefined once it is gone from the project's datasets). */
+  feature: MappingFeature | undefined;
+  bucket: string;
+  chartType: ChartType | undefined;
+  color?: string;
+  onRemove: () => void;
+  onSeriesChange: (next: Series) => void;
+  onColorChange?: (color: string | null) => void;
+  onToggleOrder: () => void;
+}
+
+/**
+ * One item of a bucket: the feature's name and type, its operation, a remove button; a series chip opens its
+ * settings (the settings engineer's SeriesSettings) and can be dragged to another bucket.
+ */
+export function BucketChip({ item, feature, bucket, chartType, color, onRemove, onSeriesChange, onColorChange, onToggleOrder }: Props) {
+  const { t } = useTranslation('mapping');
+  const name = feature?.name ?? t('chips.missingFeature');
+  const drag: MappingDrag = { kind: 'series', seriesId: item.id };
+  const draggable = useDraggable({ id: seriesDragId(item.id), data: drag, disabled: item.kind !== 'series' });
+  const operation = item.kind === 'series' ? menuOperation(item.series.operation) : item.kind === 'orderBy' ? menuOperation(item.entry.operation) : 'none';
+  const label = (
+    <Group gap={6} wrap="nowrap" miw={0}>
+      {feature && <FeatureTypeIcon type={feature.type} size={14} />}
+      <Text size="sm" truncate>
+        {item.kind === 'series' && item.series.label ? item.series.label : name}
+      </Text>
+      {operation !== 'none' && (
+        <Badge size="xs" variant="light">
+          {t(`cardSettings:operations.${operation}`)}
+        </Badge>
+      )}
+      {item.kind === 'filter' && item.filter.valid === false && (
+        <Badge size="xs" color="gray" variant="light">
+          {t('chips.incomplete')}
+        </Badge>
+      )}
+    </Group>
+  );
+  return (
+    <Paper
+      withBorder
+      px={6}
+      py={2}
+      radius="sm"
+      data-testid={`chip-${item.id}`}
+      ref={draggable.setNodeRef}
+      style={{ opacity: draggable.isDragging ? 0.4 : 1, borderLeft: color ? `4px solid ${color}` : undefined }}
+    >
+      <Group gap={4} wrap="nowrap" justify="space-between">
+        {item.kind === 'series' ? (
+          <Popover position="bottom-start" withinPortal shadow="md" width={320} trapFocus>
+            <Popover.Target>
+              <UnstyledButton
+                {...draggable.listeners}
+                {...draggable.attributes}
+                aria-label={t('chips.settings', { name })}
+                style={{ minWidth: 0, flex: 1, touchAction: 'none' }}
+              >
+                {label}
+              </UnstyledButton>
+            </Popover.Target>
+            <Popover.Dropdown>
+              {feature ? (
+                <SeriesSettings
+                  series={item.series}
+                  featureType={feature.type}
+                  precision={feature.precision}
+                  chartType={chartType}
+                  bucket={bucket as never}
+                  aggregated={bucket !== 'independent' && bucket !== 'groupBy'}
+                  color={color}
+                  onColorChange={onColorChange}
+                  onChange={onSeriesChange}
+                />
+              ) : (
+                <Text size="sm">{t('chips.missingFeature')}</Text>
+              )}
+            </Popover.Dropdown>
+          </Popover>
+        ) : (
+          <div style={{ minWidth: 0, flex: 1 }}>{label}</div>
+        )}
+        {item.kind === 'orderBy' && (
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            onClick={onToggleOrder}
+            aria-label={t(item.entry.type === 'ASC' ? 'orderBy.ascending' : 'orderBy.descending', { name })}
+          >
+            {item.entry.type === 'ASC' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} />}
+          </ActionIcon>
+        )}
+        <ActionIcon size="sm" variant="subtle" color="gray" onClick={onRemove} aria-label={t('chips.remove', { name })}>
+          <IconX size={14} />
+        </ActionIcon>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,106 @@
+import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { Box, Grid, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { type ChartType, chartVisOf, type Unit, type UnitType, type Vis } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { CustomMappingEditor } from '../cards/custom/CustomMappingEditor.tsx';
+import { BucketPanel } from './BucketPanel.tsx';
+import { ChartTypePicker } from './ChartTypePicker.tsx';
+import { FeatureList } from './FeatureList.tsx';
+import { groupValues, LivePreview } from './LivePreview.tsx';
+import { MappingHeader } from './MappingHeader.tsx';
+import { MappingHelp } from './MappingHelp.tsx';
+import { subtypeOf } from './initialVis.ts';
+import { ChartSettings } from './settings/ChartSettings.tsx';
+import { useBucketChoices } from './useBucketChoices.ts';
+import { useDropHandlers } from './useDropHandlers.ts';
+import type { MappingState } from './useMappingState.ts';
+import { usePreviewData } from './usePreviewData.ts';
+import { useProjectFeatures } from './useProjectFeatures.ts';
+
+interface Props {
+  projectId: string;
+  unit: Unit;
+  type: UnitType;
+  state: MappingState;
+  saving: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onSave: () => void;
+}
+
+/**
+ * The card mapping editor (spec 2 §2, §4, §5; issue 8): the project's features on the left, the chart type and
+ * the buckets in the middle, the live preview and the chart settings on the right. Features are dragged onto
+ * buckets (or added from a feature's "Add to…" menu with the keyboard); every edit goes through the shared
+ * mapping rules.
+ */
+export function MappingEditor({ projectId, unit, type, state, saving, error, onCancel, onSave }: Props) {
+  const { t } = useTranslation('mapping');
+  const { vis, dataVis, setVis, apply } = state;
+  const catalog = useProjectFeatures(projectId);
+  const choices = useBucketChoices(type, vis);
+  const drops = useDropHandlers(vis, apply);
+  const subtype = subtypeOf(unit, vis, type);
+  const preview = usePreviewData(unit, type, subtype, dataVis, vis);
+  const chart = type === 'chart' ? chartVisOf(vis) : null;
+  const chartType = (chart?.chartType ?? 'area') as ChartType;
+  const draggedName =
+    drops.dragging?.kind === 'feature'
+      ? drops.dragging.feature.name
+      : drops.dragging?.kind === 'series'
+        ? t('chips.moving')
+        : null;
+
+  return (
+    <DndContext
+      sensors={drops.sensors}
+      onDragStart={drops.onDragStart}
+      onDragEnd={drops.onDragEnd}
+      onDragCancel={drops.onDragCancel}
+    >
+      <Stack gap="sm" p="md" data-testid="mapping-screen">
+        <MappingHeader name={unit.name} saving={saving} error={error} onCancel={onCancel} onSave={onSave} />
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
+            <Paper withBorder p="xs" radius="md" h={{ base: 320, md: 'calc(100vh - 170px)' }}>
+              <FeatureList catalog={catalog} choicesFor={choices.accepting} onAdd={drops.add} />
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4, xl: 5 }}>
+            <Stack gap="sm">
+              <MappingHelp />
+              {type === 'chart' && <ChartTypePicker vis={vis} setVis={setVis} />}
+              {type === 'custom' ? (
+                <CustomMappingEditor unit={unit} vis={vis} onChange={setVis} />
+              ) : (
+                <BucketPanel type={type} vis={vis} features={catalog.byId} apply={apply} setVis={setVis} />
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="sm">
+              <LivePreview unit={unit} type={type} subtype={subtype} preview={preview} />
+              {chart && (
+                <ScrollArea.Autosize mah="calc(100vh - 600px)" mih={200} type="auto">
+                  <ChartSettings
+                    vis={chart}
+                    chartType={chartType}
+                    groups={groupValues(preview, chart.groupBy[0]?.series[0]?.id)}
+                    onChange={(next) => setVis(next as Vis)}
+                  />
+                </ScrollArea.Autosize>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <DragOverlay dropAnimation={null}>
+        {draggedName && (
+          <Box px="xs" py={4} bg="var(--mantine-color-body)" style={{ border: '1px solid', borderRadius: 4 }}>
+            <Text size="sm">{draggedName}</Text>
+          </Box>
+        )}
+      </DragOverlay>
+    </DndContext>
+  );
+}
