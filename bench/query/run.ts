@@ -28,7 +28,7 @@ import { generateCsv } from './generate.ts';
 import { loadPostgres, type Postgres } from './postgres.ts';
 import { featuresByName, QUERIES } from './queries.ts';
 import { createCards, importCsv, startServer } from './server.ts';
-import { interleaved, markdownTable, type Runner, type Timings } from './timing.ts';
+import { interleaved, markdownTable, type System, type Timings } from './timing.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -114,19 +114,33 @@ try {
     const url = `/api/v1/units/${unitIds[i]}/data${q.page ? `?page=${q.page}` : ''}`;
     const c = compiled[i];
     const db = postgres;
-    const systems: Record<string, Runner> = {
-      http: () => server.call('POST', url, body ?? {}),
-      duckdb: typeof c === 'string' ? () => Promise.reject(new Error(c)) : () => duck!.run(c),
-      ...(db ? { postgres: () => db.query(q.pg(db.table)) } : {}),
+    const ownCpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    };
+    const systems: Record<string, System> = {
+      http: { run: () => server.call('POST', url, body ?? {}), cpu: () => server.cpuSeconds() },
+      duckdb: {
+        run: typeof c === 'string' ? () => Promise.reject(new Error(c)) : () => duck!.run(c),
+        cpu: ownCpu,
+      },
+      ...(db ? { postgres: { run: () => db.query(q.pg(db.table)) } } : {}),
     };
     results[q.key] = await interleaved(systems, warmup, runs);
     for (const [name, r] of Object.entries(results[q.key])) {
-      console.log(`  ${name.padEnd(8)} ${typeof r === 'string' ? r : `median ${r.median.toFixed(1)} ms`}`);
+      const cpu = typeof r === 'object' && r.cpuMedian !== undefined ? `, CPU ${r.cpuMedian.toFixed(0)} ms` : '';
+      console.log(`  ${name.padEnd(8)} ${typeof r === 'string' ? r : `median ${r.median.toFixed(1)} ms${cpu}`}`);
     }
   }
 
   // The table.
   const ms = (r: Timings | string | undefined) => (typeof r === 'object' ? r.median.toFixed(1) : 'n/a');
+  const cpuMs = (r: Timings | string | undefined) =>
+    typeof r === 'object' && r.cpuMedian !== undefined ? r.cpuMedian.toFixed(0) : 'n/a';
+  const cpuRatio = (a: Timings | string | undefined, b: Timings | string | undefined) =>
+    typeof a === 'object' && typeof b === 'object' && a.cpuMedian && b.cpuMedian
+      ? (a.cpuMedian / b.cpuMedian).toFixed(2)
+      : 'n/a';
   const ratio = (a: Timings | string | undefined, b: Timings | string | undefined) =>
     typeof a === 'object' && typeof b === 'object' ? a.median / b.median : Number.NaN;
   const lines: string[][] = [];
@@ -145,10 +159,23 @@ try {
       ms(r.postgres),
       Number.isNaN(httpOverDuck) ? 'n/a' : httpOverDuck.toFixed(2),
       Number.isNaN(pgOverHttp) ? 'n/a' : pgOverHttp.toFixed(1),
+      cpuMs(r.http),
+      cpuMs(r.duckdb),
+      cpuRatio(r.http, r.duckdb),
     ]);
   }
   const table = markdownTable(
-    ['query', 'Tessera HTTP ms', 'DuckDB alone ms', 'PostgreSQL ms', 'HTTP / DuckDB', 'PostgreSQL / HTTP'],
+    [
+      'query',
+      'Tessera HTTP ms',
+      'DuckDB alone ms',
+      'PostgreSQL ms',
+      'HTTP / DuckDB',
+      'PostgreSQL / HTTP',
+      'server CPU ms',
+      'DuckDB CPU ms',
+      'CPU server / DuckDB',
+    ],
     lines,
   );
   console.log(

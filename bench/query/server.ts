@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -32,6 +32,8 @@ export interface Server {
   process: ChildProcess;
   /** A JSON call to the API; throws with the answer's body on any non-2xx status. */
   call<T>(method: string, url: string, body?: unknown): Promise<T>;
+  /** CPU seconds (user + system, all threads) the server process used so far, from /proc (1/100 s ticks). */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -144,6 +146,11 @@ export async function startServer(work: string): Promise<Server> {
       dataDir,
       process: child,
       call: (method, url, body) => request(base, method, url, token, body),
+      cpuSeconds: async () => {
+        const line = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
+        const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
+      },
       stop,
     };
   } catch (error) {

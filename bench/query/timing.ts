@@ -12,10 +12,19 @@ export function median(values: number[]): number {
 
 export type Runner = () => Promise<unknown>;
 
+/** A system to time: how to run it, and optionally the CPU seconds its process used so far (all threads). */
+export interface System {
+  run: Runner;
+  cpu?: () => number | Promise<number>;
+}
+
 export interface Timings {
   /** Milliseconds of each timed run, in order. */
   runs: number[];
   median: number;
+  /** CPU milliseconds of each timed run and their median, when the system reports its CPU. */
+  cpuRuns?: number[];
+  cpuMedian?: number;
   /** What the last run answered (to check the systems agree). */
   last: unknown;
 }
@@ -25,14 +34,15 @@ export interface Timings {
  * order. A system that throws is reported as its error message (and is not run again).
  */
 export async function interleaved(
-  systems: Record<string, Runner>,
+  systems: Record<string, System>,
   warmup: number,
   runs: number,
 ): Promise<Record<string, Timings | string>> {
   const out: Record<string, Timings | string> = {};
   const times: Record<string, number[]> = {};
+  const cpus: Record<string, number[]> = {};
   const last: Record<string, unknown> = {};
-  for (const [name, run] of Object.entries(systems)) {
+  for (const [name, { run }] of Object.entries(systems)) {
     try {
       for (let i = 0; i < warmup; i++) last[name] = await run();
       times[name] = [];
@@ -41,8 +51,9 @@ export async function interleaved(
     }
   }
   for (let round = 0; round < runs; round++) {
-    for (const [name, run] of Object.entries(systems)) {
+    for (const [name, { run, cpu }] of Object.entries(systems)) {
       if (!times[name]) continue;
+      const cpuBefore = cpu ? await cpu() : 0;
       const started = performance.now();
       try {
         last[name] = await run();
@@ -52,9 +63,18 @@ export async function interleaved(
         continue;
       }
       times[name].push(performance.now() - started);
+      if (cpu) (cpus[name] ??= []).push(((await cpu()) - cpuBefore) * 1000);
     }
   }
-  for (const [name, list] of Object.entries(times)) out[name] = { runs: list, median: median(list), last: last[name] };
+  for (const [name, list] of Object.entries(times)) {
+    const cpuRuns = cpus[name];
+    out[name] = {
+      runs: list,
+      median: median(list),
+      ...(cpuRuns ? { cpuRuns, cpuMedian: median(cpuRuns) } : {}),
+      last: last[name],
+    };
+  }
   return out;
 }
 

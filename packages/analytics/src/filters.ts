@@ -106,6 +106,8 @@ const INTERVAL_FN: Record<DurationUnit, string> = {
   month: 'to_months',
   year: 'to_years',
 };
+/** The longest 'last' duration: 100,000 of any unit stays within DuckDB's timestamps and INTEGER. */
+const MAX_DURATION = 100_000;
 const DATE_PART_FN = { dow: 'dayofweek', month: 'month', day: 'day' } as const;
 const DATE_PART_RANGE = { dow: [0, 6], month: [1, 12], day: [1, 31] } as const;
 
@@ -123,7 +125,8 @@ export function compileFilter(filter: Filter, params: Params): string {
   if (operation === 'not-empty') return textual ? `(${e} IS NOT NULL AND ${e} <> '')` : `(${e} IS NOT NULL)`;
 
   if (column.type === 'number') {
-    const n = (v: unknown, what = 'The value') => `CAST(${params.add(toNumber(v, what))} AS DOUBLE)`;
+    // Bound as text: a JS number that is a whole number binds as BIGINT, which fails beyond int64 (1e308).
+    const n = (v: unknown, what = 'The value') => `CAST(${params.add(String(toNumber(v, what)))} AS DOUBLE)`;
     const compare = { greater: '>', less: '<', equal: '=', 'greater-equal': '>=', 'less-equal': '<=' } as const;
     if (operation in compare) return `(${e} ${compare[operation as keyof typeof compare]} ${n(filter.value)})`;
     if (operation === 'not-equal') return `(${e} IS NULL OR ${e} <> ${n(filter.value)})`;
@@ -161,11 +164,17 @@ export function compileFilter(filter: Filter, params: Params): string {
       }
       case 'last': {
         const duration = toNumber(filter.duration, 'The duration');
-        if (!Number.isInteger(duration) || duration < 0) throw bad('The duration must be a whole number');
+        if (!Number.isInteger(duration) || duration < 0 || duration > MAX_DURATION) {
+          throw bad(`The duration must be a whole number from 0 to ${MAX_DURATION}`);
+        }
         const unit = filter.unit ?? 'day';
         if (!DURATION_UNITS.includes(unit)) throw bad(`Unknown duration unit: ${String(unit)}`);
         const now = 'CAST(now() AS TIMESTAMP)';
-        return `(${ex} >= ${now} - ${INTERVAL_FN[unit]}(CAST(${params.add(duration)} AS INTEGER)) AND ${ex} <= ${now})`;
+        // The unit is bound too (the SQL text does not depend on it): one CASE over the six units.
+        const d = `CAST(${params.add(duration)} AS INTEGER)`;
+        const u = `CAST(${params.add(unit)} AS VARCHAR)`;
+        const cases = DURATION_UNITS.map((k) => `WHEN '${k}' THEN ${INTERVAL_FN[k]}(${d})`).join(' ');
+        return `(${ex} >= ${now} - (CASE ${u} ${cases} END) AND ${ex} <= ${now})`;
       }
     }
   }

@@ -204,7 +204,9 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
     const list = [...plan.keys, ...plan.values];
     const group = aggregated && slotCount ? ` GROUP BY ${plan.keys.map((_, i) => i + 1).join(', ')}` : '';
     const bins = plan.bins.length ? `, _b${s.index}` : '';
-    ctes.push(`${s.name} AS (SELECT ${list.length ? list.join(', ') : '1 AS _one'} FROM ${from}${bins} WHERE ${where}${group})`);
+    ctes.push(
+      `${s.name} AS (SELECT ${list.length ? list.join(', ') : '1 AS _one'} FROM ${from}${bins} WHERE ${where}${group})`,
+    );
   }
   const max = ctx.params.add(MAX_CARD_ROWS);
   const maxPlusOne = ctx.params.add(MAX_CARD_ROWS + 1);
@@ -263,7 +265,9 @@ function assignSlots(keys: Item[], sources: SourceContext[]): number {
         .forEach((t, position) => {
           const k = mine[position];
           if (k.valueType !== t.valueType) {
-            throw badOperation(`The features ${JSON.stringify(t.entry.name)} and ${JSON.stringify(k.entry.name)} cannot be matched`);
+            throw badOperation(
+              `The features ${JSON.stringify(t.entry.name)} and ${JSON.stringify(k.entry.name)} cannot be matched`,
+            );
           }
           k.slot = t.slot;
         });
@@ -281,7 +285,10 @@ function joinClause(sources: SourceContext[], slotCount: number): string {
     }
     const before = sources.slice(0, i + 1);
     const on = Array.from({ length: slotCount }, (_, slot) => {
-      const left = before.length > 1 ? `COALESCE(${before.map((b) => `${b.name}._k${slot}`).join(', ')})` : `${before[0].name}._k${slot}`;
+      const left =
+        before.length > 1
+          ? `COALESCE(${before.map((b) => `${b.name}._k${slot}`).join(', ')})`
+          : `${before[0].name}._k${slot}`;
       return `${left} IS NOT DISTINCT FROM ${s.name}._k${slot}`;
     });
     clause += ` FULL OUTER JOIN ${s.name} ON ${on.join(' AND ')}`;

@@ -111,7 +111,10 @@ export class CompileContext {
     const resolved = filters.map((filter) => ({ filter, entry: this.entry(filter.feature?.id) }));
     for (const f of resolved) {
       if (f.entry.datasetId !== context.key.datasetId) {
-        throw new QueryError('bad-filter', `The filter on ${JSON.stringify(f.entry.name)} is not on this series' dataset`);
+        throw new QueryError(
+          'bad-filter',
+          `The filter on ${JSON.stringify(f.entry.name)} is not on this series' dataset`,
+        );
       }
       this.checkColumn(context, f.entry);
     }

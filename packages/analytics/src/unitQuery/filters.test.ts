@@ -10,7 +10,7 @@ const engine = useTestEngine();
 let catalog: UnitCatalog;
 beforeAll(async () => {
   catalog = (await writeFixture(engine.dataDir)).catalog;
-});
+}, 30_000);
 
 const countSeries = () => series('id', { operation: 'count' });
 
@@ -36,8 +36,16 @@ const CASES: Array<[string, DataAppFilter, number]> = [
   ['date before', filter('day', 'date', 'before', { to: '2024-01-15' }), 2],
   ['date after', filter('day', 'date', 'after', { from: '2024-03-05' }), 2],
   ['date on', filter('day', 'date', 'on', { on: '2024-02-20' }, 'date'), 1],
-  ['date on days of week', filter('day', 'date', 'on', { selectedDateItems: { part: 'dow', values: [2] } }, 'dayOfWeek'), 2],
-  ['date on months', filter('day', 'date', 'on', { selectedDateItems: { part: 'month', values: [12, 4] } }, 'month'), 2],
+  [
+    'date on days of week',
+    filter('day', 'date', 'on', { selectedDateItems: { part: 'dow', values: [2] } }, 'dayOfWeek'),
+    2,
+  ],
+  [
+    'date on months',
+    filter('day', 'date', 'on', { selectedDateItems: { part: 'month', values: [12, 4] } }, 'month'),
+    2,
+  ],
   ['date last (long)', filter('day', 'date', 'last', { duration: 100000, unit: 'day' }), 5],
   ['date last (short)', filter('day', 'date', 'last', { duration: 1, unit: 'day' }), 0],
   ['date empty', filter('day', 'date', 'empty'), 1],
@@ -73,21 +81,32 @@ describe.each(['card', 'dashboard'] as const)('%s filters', (where) => {
   });
 
   it('combines filters with AND', async () => {
-    expect(await countWith(where, [filter('kind', 'category', 'equal', ['a']), filter('amount', 'value', 'greater', 5)])).toBe(2);
+    expect(
+      await countWith(where, [filter('kind', 'category', 'equal', ['a']), filter('amount', 'value', 'greater', 5)]),
+    ).toBe(2);
   });
 
   it('refuses a filter whose type no longer fits its feature (bad-filter)', async () => {
-    await expect(countWith(where, [filter('amountText', 'value', 'greater', 5)])).rejects.toMatchObject({ code: 'bad-filter' });
+    await expect(countWith(where, [filter('amountText', 'value', 'greater', 5)])).rejects.toMatchObject({
+      code: 'bad-filter',
+    });
   });
 });
 
 describe('which sources a filter applies to', () => {
   it('a dashboard filter on another dataset or a missing feature is ignored', async () => {
-    expect(await countWith('dashboard', [filter('tkind', 'category', 'equal', ['a']), filter('gone', 'value', 'greater', 1)])).toBe(6);
+    expect(
+      await countWith('dashboard', [
+        filter('tkind', 'category', 'equal', ['a']),
+        filter('gone', 'value', 'greater', 1),
+      ]),
+    ).toBe(6);
   });
 
   it('a card filter on a missing feature is feature-deleted', async () => {
-    await expect(countWith('card', [filter('gone', 'value', 'greater', 1)])).rejects.toMatchObject({ code: 'feature-deleted' });
+    await expect(countWith('card', [filter('gone', 'value', 'greater', 1)])).rejects.toMatchObject({
+      code: 'feature-deleted',
+    });
   });
 
   it('dashboard and card filters restrict only the series of their dataset', async () => {
@@ -100,7 +119,10 @@ describe('which sources a filter applies to', () => {
       dependent: axis(v1, v2),
       filters: [filter('target', 'value', 'greater', 150)],
     });
-    const compiled = compileUnitQuery({ type: 'chart', vis, filters: [filter('amount', 'value', 'greater', 25)] }, catalog);
+    const compiled = compileUnitQuery(
+      { type: 'chart', vis, filters: [filter('amount', 'value', 'greater', 25)] },
+      catalog,
+    );
     const rows = (await runUnitQuery(compiled)).data as Record<string, unknown>[];
     expect(rows.map((r) => [r[k1.id], r[v1.id], r[v2.id]])).toEqual([
       ['a', 30, null],

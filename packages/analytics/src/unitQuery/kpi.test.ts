@@ -10,10 +10,13 @@ const engine = useTestEngine();
 let catalog: UnitCatalog;
 beforeAll(async () => {
   catalog = (await writeFixture(engine.dataDir)).catalog;
-});
+}, 30_000);
 
 async function kpi(items: Series[], jobId?: string) {
-  const compiled = compileUnitQuery({ type: 'kpi', vis: { kpi: items, filters: [] }, filters: [], ...(jobId ? { jobId } : {}) }, catalog);
+  const compiled = compileUnitQuery(
+    { type: 'kpi', vis: { kpi: items, filters: [] }, filters: [], ...(jobId ? { jobId } : {}) },
+    catalog,
+  );
   return runUnitQuery(compiled);
 }
 
@@ -81,7 +84,10 @@ describe('KPI', () => {
     ['gone', 'sum', 'feature-deleted'],
   ])('%s %s: %s', (feature, operation, code) => {
     expect(() =>
-      compileUnitQuery({ type: 'kpi', vis: { kpi: [series(feature, { operation: operation as never })], filters: [] }, filters: [] }, catalog),
+      compileUnitQuery(
+        { type: 'kpi', vis: { kpi: [series(feature, { operation: operation as never })], filters: [] }, filters: [] },
+        catalog,
+      ),
     ).toThrow(expect.objectContaining({ code }));
   });
 

@@ -26,7 +26,11 @@ describe('unitQueryNeeds', () => {
 
   it('lists KPI and table features', () => {
     expect(unitQueryNeeds({ type: 'kpi', vis: { kpi: [series('a')], filters: [] }, filters: [] })).toEqual(['a']);
-    const table: UnitQueryInput = { type: 'table', vis: { table: [{ id: 'x', feature: { _id: 'b' } }], filters: [] }, filters: [] };
+    const table: UnitQueryInput = {
+      type: 'table',
+      vis: { table: [{ id: 'x', feature: { _id: 'b' } }], filters: [] },
+      filters: [],
+    };
     expect(unitQueryNeeds(table)).toEqual(['b']);
   });
 });
@@ -56,7 +60,13 @@ describe('sourceKeys', () => {
   it('answers one source for a table: its first column', () => {
     const table: UnitQueryInput = {
       type: 'table',
-      vis: { table: [{ id: 'x', feature: { _id: 'c' }, jobId: 'j2' }, { id: 'y', feature: { _id: 'a' } }], filters: [] },
+      vis: {
+        table: [
+          { id: 'x', feature: { _id: 'c' }, jobId: 'j2' },
+          { id: 'y', feature: { _id: 'a' } },
+        ],
+        filters: [],
+      },
       filters: [],
     };
     expect(sourceKeys(table, datasetOf)).toEqual([{ datasetId: 'd2', jobId: 'j2' }]);

@@ -13,7 +13,10 @@ beforeAll(async () => {
   catalog = (await writeFixture(engine.dataDir)).catalog;
   const columns = [{ dbName: 'c0', physicalType: 'BIGINT' }];
   const dataset: FixtureDataset = { id: 'big', columns, jobs: new Map() };
-  dataset.jobs.set('b1', await writeRows(engine.dataDir, 'big', 'b1', columns, `(SELECT range AS c0 FROM range(${MAX_CARD_ROWS + 1}))`));
+  dataset.jobs.set(
+    'b1',
+    await writeRows(engine.dataDir, 'big', 'b1', columns, `(SELECT range AS c0 FROM range(${MAX_CARD_ROWS + 1}))`),
+  );
   big = fixtureCatalog([dataset], [{ id: 'n', datasetId: 'big', dbName: 'c0', type: 'number' }]);
 }, 60_000);
 
@@ -49,20 +52,90 @@ describe('too-much-data', () => {
 });
 
 describe('chart errors', () => {
-  const compile = (vis: ReturnType<typeof chartVis>) => () => compileUnitQuery({ type: 'chart', vis, filters: [] }, catalog);
+  const compile = (vis: ReturnType<typeof chartVis>) => () =>
+    compileUnitQuery({ type: 'chart', vis, filters: [] }, catalog);
   it.each([
-    ['a deleted series feature', chartVis({ independent: axis(series('gone')), dependent: axis(series('amount')) }), 'feature-deleted'],
-    ['a deleted order feature', chartVis({ independent: axis(series('kind')), dependent: axis(series('amount', { operation: 'sum' })), orderBy: [{ id: 'o', value: 'gone', type: 'ASC' }] }), 'feature-deleted'],
-    ['sum of a category', chartVis({ independent: axis(series('day')), dependent: axis(series('kind', { operation: 'sum' })) }), 'bad-operation'],
-    ['a changed type', chartVis({ independent: axis(series('kind')), dependent: axis(series('amountText', { operation: 'avg' })) }), 'bad-operation'],
-    ['a date part of a number', chartVis({ independent: axis(series('amount', { operation: 'year' })), dependent: axis(series('qty', { operation: 'sum' })) }), 'bad-operation'],
-    ['an unaggregated value beside an aggregated one', chartVis({ independent: axis(series('kind')), dependent: axis(series('amount', { operation: 'sum' }), series('qty')) }), 'bad-operation'],
-    ['a boxplot with an operation', chartVis({ chartType: 'boxplot', independent: axis(series('kind')), dependent: axis(series('amount', { operation: 'sum' })) }), 'bad-operation'],
-    ['a category value', chartVis({ independent: axis(series('day')), dependent: axis(series('kind')) }), 'not-numeric'],
-    ['a list value', chartVis({ independent: axis(series('kind')), dependent: axis(series('note', { operation: 'list' })) }), 'not-numeric'],
-    ['a pie of dates', chartVis({ chartType: 'pie', groupBy: axis(series('kind')), dependent: axis(series('day', { operation: 'max' })) }), 'not-numeric'],
-    ['a boxplot of texts', chartVis({ chartType: 'boxplot', independent: axis(series('kind')), dependent: axis(series('note')) }), 'not-numeric'],
-    ['a bad bin count', chartVis({ independent: axis(series('amount', { operation: 'bin', numberOfBins: 1 })), dependent: axis(series('qty', { operation: 'sum' })) }), 'bad-operation'],
+    [
+      'a deleted series feature',
+      chartVis({ independent: axis(series('gone')), dependent: axis(series('amount')) }),
+      'feature-deleted',
+    ],
+    [
+      'a deleted order feature',
+      chartVis({
+        independent: axis(series('kind')),
+        dependent: axis(series('amount', { operation: 'sum' })),
+        orderBy: [{ id: 'o', value: 'gone', type: 'ASC' }],
+      }),
+      'feature-deleted',
+    ],
+    [
+      'sum of a category',
+      chartVis({ independent: axis(series('day')), dependent: axis(series('kind', { operation: 'sum' })) }),
+      'bad-operation',
+    ],
+    [
+      'a changed type',
+      chartVis({ independent: axis(series('kind')), dependent: axis(series('amountText', { operation: 'avg' })) }),
+      'bad-operation',
+    ],
+    [
+      'a date part of a number',
+      chartVis({
+        independent: axis(series('amount', { operation: 'year' })),
+        dependent: axis(series('qty', { operation: 'sum' })),
+      }),
+      'bad-operation',
+    ],
+    [
+      'an unaggregated value beside an aggregated one',
+      chartVis({
+        independent: axis(series('kind')),
+        dependent: axis(series('amount', { operation: 'sum' }), series('qty')),
+      }),
+      'bad-operation',
+    ],
+    [
+      'a boxplot with an operation',
+      chartVis({
+        chartType: 'boxplot',
+        independent: axis(series('kind')),
+        dependent: axis(series('amount', { operation: 'sum' })),
+      }),
+      'bad-operation',
+    ],
+    [
+      'a category value',
+      chartVis({ independent: axis(series('day')), dependent: axis(series('kind')) }),
+      'not-numeric',
+    ],
+    [
+      'a list value',
+      chartVis({ independent: axis(series('kind')), dependent: axis(series('note', { operation: 'list' })) }),
+      'not-numeric',
+    ],
+    [
+      'a pie of dates',
+      chartVis({
+        chartType: 'pie',
+        groupBy: axis(series('kind')),
+        dependent: axis(series('day', { operation: 'max' })),
+      }),
+      'not-numeric',
+    ],
+    [
+      'a boxplot of texts',
+      chartVis({ chartType: 'boxplot', independent: axis(series('kind')), dependent: axis(series('note')) }),
+      'not-numeric',
+    ],
+    [
+      'a bad bin count',
+      chartVis({
+        independent: axis(series('amount', { operation: 'bin', numberOfBins: 1 })),
+        dependent: axis(series('qty', { operation: 'sum' })),
+      }),
+      'bad-operation',
+    ],
   ])('%s', (_name, vis, code) => {
     expect(compile(vis)).toThrow(expect.objectContaining({ code }));
   });
@@ -70,7 +143,12 @@ describe('chart errors', () => {
   it('a count of categories is numeric', async () => {
     const key = series('day', { operation: 'year' });
     const value = series('kind', { operation: 'count' });
-    const result = await runUnitQuery(compileUnitQuery({ type: 'chart', vis: chartVis({ independent: axis(key), dependent: axis(value) }), filters: [] }, catalog));
+    const result = await runUnitQuery(
+      compileUnitQuery(
+        { type: 'chart', vis: chartVis({ independent: axis(key), dependent: axis(value) }), filters: [] },
+        catalog,
+      ),
+    );
     expect((result.data as Record<string, unknown>[]).map((r) => r[value.id])).toEqual([1, 4, 1]);
   });
 
@@ -88,7 +166,15 @@ describe('toCsv', () => {
         { a: 'x, "y"', b: 1.5, c: null },
         { a: 'line\nbreak', b: -2, c: ['p', 'q'] },
       ],
-      series: ['a', 'b', 'c'].map((id) => ({ id, role: 'table', axis: 0, featureId: id, operation: '', valueType: 'text', label: id })),
+      series: ['a', 'b', 'c'].map((id) => ({
+        id,
+        role: 'table',
+        axis: 0,
+        featureId: id,
+        operation: '',
+        valueType: 'text',
+        label: id,
+      })),
     };
     expect(toCsv(result, (id) => ({ a: 'Name', b: 'Amount, total', c: 'List' })[id] as string)).toBe(
       'Name,"Amount, total",List\n"x, ""y""",1.5,\n"line\nbreak",-2,"[""p"",""q""]"\n',
@@ -98,7 +184,9 @@ describe('toCsv', () => {
   it('writes a KPI answer as one line', () => {
     const result: UnitQueryResult = {
       data: { k: 105 },
-      series: [{ id: 'k', role: 'kpi', axis: 0, featureId: 'f', operation: 'sum', valueType: 'number', label: 'Total' }],
+      series: [
+        { id: 'k', role: 'kpi', axis: 0, featureId: 'f', operation: 'sum', valueType: 'number', label: 'Total' },
+      ],
     };
     expect(toCsv(result, () => 'Total')).toBe('Total\n105\n');
   });

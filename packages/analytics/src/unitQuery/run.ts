@@ -55,7 +55,11 @@ async function read(
   }
   const first: Record<string, Cell> = {};
   const firstRow = json.find((row) => marker === undefined || row[marker] !== null);
-  if (firstRow) names.forEach((n, i) => (first[n] = toCell(firstRow[i], typeIds[i])));
+  if (firstRow) {
+    names.forEach((n, i) => {
+      first[n] = toCell(firstRow[i], typeIds[i]);
+    });
+  }
   const count = guard !== undefined && json.length ? Number(toCell(json[0][guard], typeIds[guard])) : undefined;
   return { rows, count, first };
 }
@@ -75,7 +79,11 @@ export async function runUnitQuery(
   connection?: DuckDBConnection,
 ): Promise<UnitQueryResult> {
   if (!compiled.sql) {
-    return { data: compiled.kind === 'kpi' ? {} : [], series: compiled.series, ...(compiled.kind === 'table' ? { total: 0 } : {}) };
+    return {
+      data: compiled.kind === 'kpi' ? {} : [],
+      series: compiled.series,
+      ...(compiled.kind === 'table' ? { total: 0 } : {}),
+    };
   }
   const run = async (c: DuckDBConnection): Promise<UnitQueryResult> => {
     if (compiled.kind === 'table') {

@@ -10,7 +10,7 @@ const engine = useTestEngine();
 let catalog: UnitCatalog;
 beforeAll(async () => {
   catalog = (await writeFixture(engine.dataDir)).catalog;
-});
+}, 30_000);
 
 const columns = (...features: string[]) => features.map((f, i) => ({ id: `col${i}`, feature: { _id: f } }));
 const sortBy = (value: string, type: 'ASC' | 'DESC'): OrderByEntry[] => [{ id: 'o', value, type }];
@@ -36,9 +36,11 @@ describe('table', () => {
   it('sorts by a feature that is not a column, pages, NULLs last', async () => {
     // amounts DESC: 45 (id 5), 30 (3), 20 (2), 10 (1), 0 (6), NULL (4).
     const ids = async (page: number) =>
-      ((await table({ table: columns('id') }, { orderBy: sortBy('amount', 'DESC'), page, limit: 2 })).data as { col0: number }[]).map(
-        (r) => r.col0,
-      );
+      (
+        (await table({ table: columns('id') }, { orderBy: sortBy('amount', 'DESC'), page, limit: 2 })).data as {
+          col0: number;
+        }[]
+      ).map((r) => r.col0);
     expect(await ids(1)).toEqual([5, 3]);
     expect(await ids(2)).toEqual([2, 1]);
     expect(await ids(3)).toEqual([6, 4]);
@@ -63,7 +65,10 @@ describe('table', () => {
   });
 
   it('defaults to pages of 100 rows; allRows answers every row', async () => {
-    const compiled = compileUnitQuery({ type: 'table', vis: { table: columns('id'), filters: [] }, filters: [] }, catalog);
+    const compiled = compileUnitQuery(
+      { type: 'table', vis: { table: columns('id'), filters: [] }, filters: [] },
+      catalog,
+    );
     expect(compiled.params.slice(-2)).toEqual([100, 0]);
     const all = await table({ table: columns('id') }, { allRows: true });
     expect((all.data as unknown[]).length).toBe(6);

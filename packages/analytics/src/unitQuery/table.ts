@@ -20,7 +20,9 @@ import type { CompiledUnitQuery } from './types.ts';
 function checkedPage(page: number | undefined, limit: number | undefined): { page: number; limit: number } {
   const p = page ?? 1;
   const l = limit ?? TABLE_PAGE_SIZE;
-  if (!Number.isInteger(p) || p < 1) throw new QueryError('bad-page', 'The page must be a whole number from 1');
+  if (!Number.isInteger(p) || p < 1 || !Number.isSafeInteger(p * MAX_PAGE_SIZE)) {
+    throw new QueryError('bad-page', 'The page must be a whole number from 1');
+  }
   if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE_SIZE) {
     throw new QueryError('bad-page', `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
   }
@@ -57,13 +59,14 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
   const countParams = [...ctx.params.values];
 
   const list = entries.map((entry, i) => `${rowExpression(entry, '')} AS _v${i}`);
-  const sort: OrderByEntry[] = input.orderBy ?? ((vis as { orderBy?: OrderByEntry[] }).orderBy ?? []);
+  const sort: OrderByEntry[] = input.orderBy ?? (vis as { orderBy?: OrderByEntry[] }).orderBy ?? [];
   const order = sort.map((o, m) => {
     const direction = o.type === 'DESC' ? 'DESC' : 'ASC';
     const entry = ctx.entry(o.value);
     const i = entries.findIndex((e) => e.id === entry.id);
     if (i >= 0) return `_v${i} ${direction} NULLS LAST`;
-    if (entry.datasetId !== datasetId) throw badOperation(`The table cannot be sorted by ${JSON.stringify(entry.name)}`);
+    if (entry.datasetId !== datasetId)
+      throw badOperation(`The table cannot be sorted by ${JSON.stringify(entry.name)}`);
     ctx.checkColumn(source, entry);
     list.push(`${columnExpression(entry.ref)} AS _o${m}`);
     return `_o${m} ${direction} NULLS LAST`;

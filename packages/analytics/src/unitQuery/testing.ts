@@ -159,7 +159,10 @@ export async function writeFixture(dataDir: string): Promise<{ catalog: UnitCata
     { dbName: 'c1', physicalType: 'DOUBLE' },
   ];
   const targets: FixtureDataset = { id: 'targets', columns: targetColumns, jobs: new Map() };
-  targets.jobs.set('t1', await writeRows(dataDir, 'targets', 't1', targetColumns, ["('a', 100)", "('b', 200)", "('d', 400)"]));
+  targets.jobs.set(
+    't1',
+    await writeRows(dataDir, 'targets', 't1', targetColumns, ["('a', 100)", "('b', 200)", "('d', 400)"]),
+  );
   const historyColumns = [{ dbName: 'c0', physicalType: 'DOUBLE' }];
   const history: FixtureDataset = { id: 'history', columns: historyColumns, jobs: new Map() };
   history.jobs.set('h1', await writeRows(dataDir, 'history', 'h1', historyColumns, ['(1)', '(2)']));

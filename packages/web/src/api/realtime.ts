@@ -17,9 +17,9 @@ import { showProjectNotice } from '../features/projects/notices/projectNotices.t
 import { tokenStore } from './client.ts';
 import { applyDatasetEvent, isDatasetEvent } from './datasets.ts';
 import { permissionKeys } from './permissions.ts';
-import { applyUnitDataEvent } from './units.ts';
 import { projectKeys } from './projects.ts';
 import { useMe } from './session.ts';
+import { applyUnitDataEvent } from './units.ts';
 
 export type ProjectSocket = Socket<ProjectServerToClient, Record<string, never>>;
 

@@ -3,6 +3,7 @@ import {
   type Query,
   type QueryClient,
   type QueryKey,
+  useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import type { DashboardPlace } from '../features/dataApps/paths.ts';
 import { call } from './client.ts';
+import { editDashboardCache, upsertUnit } from './dashboards.ts';
 
 /**
  * A card's data (spec 2 §3 "Unit data", §4 "Card data life cycle", §7 "Units"): each card asks for its own data,
@@ -131,11 +133,10 @@ export function useUnitData(unit: Unit, args: UnitDataArgs): UnitDataState {
   });
   const [lastGood, setLastGood] = useState<{ key: QueryKey; data: UnitData } | null>(null);
   const current = query.isPlaceholderData ? undefined : query.data;
+  const keyText = JSON.stringify(queryKey);
   useEffect(() => {
-    if (current) setLastGood({ key: queryKey, data: current });
-    // The key is a fresh array each render; the answer object identifies the moment it changed.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  }, [current]);
+    if (current) setLastGood({ key: JSON.parse(keyText) as QueryKey, data: current });
+  }, [current, keyText]);
 
   const fallback = lastGood && sameSavedCard(lastGood.key, queryKey) ? lastGood.data : undefined;
   const failed = query.isError && !fallback;
@@ -211,3 +212,13 @@ export function useUnitsDataSettled(unitIds: readonly string[]): boolean {
 /** Download as CSV / Download (spec 2 §7): the card's CSV text and the file name to save it as. */
 export const downloadUnitCsv = (unitId: string, tabId: string | null) =>
   call(api.downloadUnit, { params: { id: unitId }, query: tabId ? { tabId } : {} });
+
+/** Saves a card's vis (a custom editable table's rows) and writes the saved card into the cached dashboard. */
+export function useSaveUnitVis(dashboardId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ unitId, vis }: { unitId: string; vis: Record<string, unknown> }) =>
+      call(api.updateUnit, { params: { id: unitId }, query: {}, body: { vis } }),
+    onSuccess: ({ data: _data, ...unit }) => editDashboardCache(client, dashboardId, upsertUnit(unit)),
+  });
+}

@@ -32,6 +32,7 @@ type FilterList = api.FilterList;
 type Kind = FilterOwner['kind'];
 type OwnerRef = { kind: Kind; id: string };
 interface Locked {
+  tx: Db;
   dashboardId: string;
   projectId: string;
   filters: DataAppFilter[];
@@ -46,7 +47,7 @@ export class FiltersService {
   async add(owner: OwnerRef, input: NewDataAppFilter): Promise<FilterList & { filter: DataAppFilter }> {
     const filter: DataAppFilter = { ...input, _id: newId() };
     const list = await this.change(owner, async (current) => {
-      await this.checkFeature(filter, current.projectId);
+      await this.checkFeature(current.tx, filter, current.projectId);
       if (current.filters.length >= FILTER_LIMITS.perList) throw badRequest(TOO_MANY_FILTERS);
       return [...current.filters, filter];
     });
@@ -71,7 +72,7 @@ export class FiltersService {
         throw badRequest('Some fields are not valid', fields);
       }
       filter = { ...merged.data, _id };
-      if (patch.feature) await this.checkFeature(filter, current.projectId);
+      if (patch.feature) await this.checkFeature(current.tx, filter, current.projectId);
       return current.filters.map((f, i) => (i === at ? filter! : f));
     });
     return { ...list, filter: filter! };
@@ -93,7 +94,7 @@ export class FiltersService {
       const filters = await next(current);
       if (owner.kind === 'dashboard') await setDashboardFilters(tx, owner.id, filters);
       else await setTabFilters(tx, owner.id, filters);
-      return { ...current, filters };
+      return { dashboardId: current.dashboardId, projectId: current.projectId, filters };
     });
     await this.announce(owner, result.projectId);
     return { owner: { kind: owner.kind, _id: owner.id }, dashboardId: result.dashboardId, filters: result.filters };
@@ -103,18 +104,19 @@ export class FiltersService {
     if (owner.kind === 'dashboard') {
       const row = await lockDashboard(tx, owner.id);
       if (!row) throw notFound('Dashboard not found');
-      return { dashboardId: row.id, projectId: row.projectId, filters: storedFilters(row.filters) };
+      return { tx, dashboardId: row.id, projectId: row.projectId, filters: storedFilters(row.filters) };
     }
     const tab = await lockTab(tx, owner.id);
     if (!tab) throw notFound('Tab not found');
     // Not locked: the tab's lock serializes its filters, and locking both here could deadlock with a tab's deletion.
     const dashboard = await findDashboard(tx, tab.dashboardId);
     if (!dashboard) throw notFound('Tab not found');
-    return { dashboardId: dashboard.id, projectId: dashboard.projectId, filters: storedFilters(tab.filters) };
+    return { tx, dashboardId: dashboard.id, projectId: dashboard.projectId, filters: storedFilters(tab.filters) };
   }
 
-  private async checkFeature(filter: DataAppFilter, projectId: string): Promise<void> {
-    if ((await findFeatureProject(this.db, filter.feature.id)) !== projectId) {
+  /** Within the transaction (`tx`): PGlite has one connection, a query outside would wait for it forever. */
+  private async checkFeature(tx: Db, filter: DataAppFilter, projectId: string): Promise<void> {
+    if ((await findFeatureProject(tx, filter.feature.id)) !== projectId) {
       throw badRequest(FEATURE_NOT_IN_PROJECT, { feature: FEATURE_NOT_IN_PROJECT });
     }
   }

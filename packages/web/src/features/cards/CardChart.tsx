@@ -1,14 +1,88 @@
-import type { Unit, UnitData } from '@tessera/shared';
+import { Box } from '@mantine/core';
+import type { DataRow, Unit, UnitData } from '@tessera/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSaveUnitVis } from '../../api/units.ts';
+import { ChartView } from '../charts/ChartView.tsx';
+import { echarts } from '../charts/echartsCore.ts';
+import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
+import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { CustomCardView } from './custom/CustomCardView.tsx';
 
 interface Props {
   unit: Unit;
   data: UnitData | undefined;
+  /** The body's size in pixels. */
   width: number;
   height: number;
+  /** The card's height in grid rows (the placeholder's icon rule). */
   h: number | undefined;
 }
 
-/** A chart card's ECharts view, or a custom card's own view (integrated once those views land). */
-export function CardChart(_props: Props) {
-  return null;
+/** The attribute of the chart's container holding what ECharts drew (see `reportDrawnValues`). */
+export const CHART_VALUES_ATTRIBUTE = 'data-values';
+
+type Axis = { type?: unknown; data?: unknown };
+
+/**
+ * Writes what ECharts actually drew onto the container, so that a person's check (or an end-to-end journey) can
+ * read the numbers of a canvas chart: `{categories, series: [{name, data}]}`, categories being the category
+ * axis' values (if any).
+ */
+function reportDrawnValues(container: HTMLElement | null) {
+  const target = container?.querySelector<HTMLElement>('[role="img"]');
+  const instance = target ? echarts.getInstanceByDom(target) : undefined;
+  if (!container || !instance) return;
+  const option = instance.getOption() as {
+    series?: Array<{ name?: unknown; data?: unknown }>;
+    xAxis?: Axis[];
+    yAxis?: Axis[];
+  };
+  const categoryAxis = [...(option.xAxis ?? []), ...(option.yAxis ?? [])].find((axis) => axis.type === 'category');
+  const drawn = {
+    categories: categoryAxis?.data ?? null,
+    series: (option.series ?? []).map((series) => ({ name: series.name ?? null, data: series.data ?? [] })),
+  };
+  container.setAttribute(CHART_VALUES_ATTRIBUTE, JSON.stringify(drawn));
+}
+
+/** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
+export function CardChart({ unit, data, width, height, h }: Props) {
+  const { canEdit } = useDashboardMode();
+  const saveVis = useSaveUnitVis(unit.dashboardId);
+  const container = useRef<HTMLDivElement>(null);
+  const [tooMuch, setTooMuch] = useState(false);
+  const onTooMuchData = useCallback(() => setTooMuch(true), []);
+  // A new answer may fit again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each new answer
+  useEffect(() => setTooMuch(false), [data]);
+  // After ChartView's own effects (children's run first) have set the option.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawn option changes with these
+  useEffect(() => reportDrawnValues(container.current), [data, width, height, unit.vis]);
+
+  if (unit.type === 'custom') {
+    return (
+      <CustomCardView
+        unit={unit}
+        data={data ?? null}
+        width={width}
+        height={height}
+        onVisChange={canEdit ? (vis) => saveVis.mutate({ unitId: unit._id, vis }) : undefined}
+      />
+    );
+  }
+  if (tooMuch) return <CardPlaceholder code="too-much-data" unit={unit} h={h} showFinishHint={false} />;
+  if (!data) return null;
+  return (
+    <Box ref={container} data-testid="chart-view" w={width} h={height}>
+      <ChartView
+        vis={unit.vis}
+        data={(Array.isArray(data.data) ? data.data : []) as DataRow[]}
+        series={data.series}
+        features={data.features}
+        width={width}
+        height={height}
+        onTooMuchData={onTooMuchData}
+      />
+    </Box>
+  );
 }

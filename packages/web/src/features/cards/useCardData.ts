@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { type CardBodyState, cardBodyState, cardIsMapped } from './cardBody.ts';
-import { type TableSort, nextSort, sortOrderBy } from './table/tableState.ts';
+import { nextSort, sortOrderBy, type TableSort } from './table/tableState.ts';
 import { useCardFilters } from './useCardFilters.ts';
 
 export interface CardData extends UnitDataState {

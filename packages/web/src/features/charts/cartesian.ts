@@ -13,13 +13,20 @@
  * barCategoryGap in percent; other dimensions scale a scatter's dot sizes between the dot size bounds.
  */
 import type { ChartType } from '@tessera/shared';
-import { type AxisScale, axisOption, axisTitle, dependentScale, independentDimension, independentScale } from './axes.ts';
+import {
+  type AxisScale,
+  axisOption,
+  axisTitle,
+  dependentScale,
+  formatContext,
+  independentDimension,
+  independentScale,
+} from './axes.ts';
 import { boxplotSeries } from './boxplot.ts';
 import { CHART_DEFAULTS, defaultHasDot, ROW_LIMITS } from './rules.ts';
 import type { ChartPalette } from './theme.ts';
 import type { ChartModel, DrawnSeries } from './types.ts';
 import { formatValue, numberCoord } from './valueFormat.ts';
-import { formatContext } from './axes.ts';
 
 export interface CartesianParts {
   xAxis: Record<string, unknown>[];

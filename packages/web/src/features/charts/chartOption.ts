@@ -8,6 +8,7 @@
  * date formats read them.
  */
 import type { EChartsOption } from 'echarts';
+import { formatContext } from './axes.ts';
 import { cartesianParts } from './cartesian.ts';
 import { legendParts, type Space } from './legend.ts';
 import { buildModel, distinctValues } from './model.ts';
@@ -19,7 +20,6 @@ import { cartesianFormatter, pieFormatter, radarFormatter, tooltipBase } from '.
 import type { ChartModel, ChartOptionInput, ChartOptionResult } from './types.ts';
 import { formatValue } from './valueFormat.ts';
 import { visualMapParts } from './visualMap.ts';
-import { formatContext } from './axes.ts';
 
 const MARGIN = 8;
 
@@ -75,7 +75,11 @@ export function chartOption(input: ChartOptionInput): ChartOptionResult {
     const series = pieSeries(model, palette, centerOf(model, legendSpace));
     return {
       verdict: 'ok',
-      option: { ...base, tooltip: { ...tooltip, trigger: 'item', formatter: pieFormatter(model) }, series } as EChartsOption,
+      option: {
+        ...base,
+        tooltip: { ...tooltip, trigger: 'item', formatter: pieFormatter(model) },
+        series,
+      } as EChartsOption,
     };
   }
   if (chartType === 'radar') {
@@ -85,7 +89,11 @@ export function chartOption(input: ChartOptionInput): ChartOptionResult {
       option: {
         ...base,
         radar: parts.radar,
-        tooltip: { ...tooltip, trigger: 'item', formatter: radarFormatter(model, parts.rowsBySeries, parts.indicators) },
+        tooltip: {
+          ...tooltip,
+          trigger: 'item',
+          formatter: radarFormatter(model, parts.rowsBySeries, parts.indicators),
+        },
         series: parts.series,
       } as EChartsOption,
     };
@@ -95,7 +103,9 @@ export function chartOption(input: ChartOptionInput): ChartOptionResult {
   const gradientSeries = parts.series.flatMap((s, i) => (s.type === 'boxplot' ? [] : [i]));
   const { visualMap, space: mapSpace } = visualMapParts(model, palette, model.gradient ? gradientSeries : []);
   const space = addSpace(addSpace(legendSpace, mapSpace), parts.zoomSpace);
-  const itemTrigger = model.drawn.every((d) => d.dependent.chartType === 'scatter' || d.dependent.chartType === 'boxplot');
+  const itemTrigger = model.drawn.every(
+    (d) => d.dependent.chartType === 'scatter' || d.dependent.chartType === 'boxplot',
+  );
   const hasBars = model.drawn.some((d) => d.dependent.chartType === 'bar');
   return {
     verdict: 'ok',

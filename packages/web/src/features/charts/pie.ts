@@ -52,8 +52,7 @@ export function pieSeries(
   );
   const hasLabels = polarDisplay(model, 'pieHasLabels') ?? true;
   const startAngle = polarDisplay(model, 'startAngle') ?? CHART_DEFAULTS.pieStartAngle;
-  const fillOpacity = (i: number) =>
-    model.dependents[i]?.vis?.display?.fillOpacity ?? CHART_DEFAULTS.fillOpacity.pie;
+  const fillOpacity = (i: number) => model.dependents[i]?.vis?.display?.fillOpacity ?? CHART_DEFAULTS.fillOpacity.pie;
 
   const base = (ring: number, name: string, data: PieSlice[]) => ({
     type: 'pie',

@@ -14,7 +14,8 @@ import { formatValue, numberCoord, truncateLabel } from './valueFormat.ts';
 
 /** The smallest "round" number (1, 2, 2.5, 5 × 10^k) at least `value`. */
 export function niceCeil(value: number): number {
-  if (!Number.isFinite(value) || value <= 0) return value > 0 ? value : 0;
+  if (!(value > 0)) return 0;
+  if (!Number.isFinite(value)) return value;
   const magnitude = 10 ** Math.floor(Math.log10(value));
   for (const step of [1, 2, 2.5, 5, 10]) if (step * magnitude >= value) return step * magnitude;
   return 10 * magnitude;

@@ -108,7 +108,9 @@ export function pieFormatter(model: ChartModel) {
         ? formatValue(param.value, undefined, fmt)
         : formatValue(model.input.data[row]?.[dep.meta.id], dep.meta, fmt);
     const share = typeof param.percent === 'number' ? ` (${param.percent}%)` : '';
-    return ring + line(param.name ?? '', value + share, param.marker) + (row === undefined ? '' : extraLines(model, row));
+    return (
+      ring + line(param.name ?? '', value + share, param.marker) + (row === undefined ? '' : extraLines(model, row))
+    );
   };
 }
 

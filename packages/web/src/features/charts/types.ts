@@ -8,8 +8,8 @@ import type {
   ColorSchemeName,
   DataRow,
   SeriesMeta,
-  Series as VisSeries,
   UnitFeature,
+  Series as VisSeries,
 } from '@tessera/shared';
 import type { EChartsOption } from 'echarts';
 

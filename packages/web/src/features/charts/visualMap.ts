@@ -47,7 +47,7 @@ export function visualMapParts(
     min,
     max: max > min ? max : min + 1,
     inRange: { color: [low, high] },
-    calculable: true,
+    calculable: false,
     orient: 'vertical',
     right: 4,
     top: 'middle',

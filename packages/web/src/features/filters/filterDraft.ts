@@ -70,7 +70,7 @@ export function withOperation(draft: FilterDraft, operation: FilterOperation): F
   else delete next.option;
   if (next.option === undefined) delete next.option;
   const valueless = operation === 'empty' || operation === 'not-empty';
-  if (!valueless && sameShape(draft, next)) next.value = draft.value;
+  if (!valueless && draft.value !== undefined && sameShape(draft, next)) next.value = draft.value;
   return next;
 }
 

@@ -3,10 +3,10 @@ import { ActionIcon, Badge, Group, Paper, Popover, Text, UnstyledButton } from '
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import { type ChartType, type MappingFeature, menuOperation, type Series } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { SeriesSettings } from './settings/SeriesSettings.tsx';
 import type { BucketItem } from './bucketItems.ts';
 import { type MappingDrag, seriesDragId } from './dnd.ts';
 import { FeatureTypeIcon } from './FeatureTypeIcon.tsx';
+import { SeriesSettings } from './settings/SeriesSettings.tsx';
 
 interface Props {
   item: BucketItem;
@@ -25,12 +25,27 @@ interface Props {
  * One item of a bucket: the feature's name and type, its operation, a remove button; a series chip opens its
  * settings (the settings engineer's SeriesSettings) and can be dragged to another bucket.
  */
-export function BucketChip({ item, feature, bucket, chartType, color, onRemove, onSeriesChange, onColorChange, onToggleOrder }: Props) {
+export function BucketChip({
+  item,
+  feature,
+  bucket,
+  chartType,
+  color,
+  onRemove,
+  onSeriesChange,
+  onColorChange,
+  onToggleOrder,
+}: Props) {
   const { t } = useTranslation('mapping');
   const name = feature?.name ?? t('chips.missingFeature');
   const drag: MappingDrag = { kind: 'series', seriesId: item.id };
   const draggable = useDraggable({ id: seriesDragId(item.id), data: drag, disabled: item.kind !== 'series' });
-  const operation = item.kind === 'series' ? menuOperation(item.series.operation) : item.kind === 'orderBy' ? menuOperation(item.entry.operation) : 'none';
+  const operation =
+    item.kind === 'series'
+      ? menuOperation(item.series.operation)
+      : item.kind === 'orderBy'
+        ? menuOperation(item.entry.operation)
+        : 'none';
   const label = (
     <Group gap={6} wrap="nowrap" miw={0}>
       {feature && <FeatureTypeIcon type={feature.type} size={14} />}

@@ -32,6 +32,7 @@ export function ChartTypePicker({ vis, setVis }: Props) {
         </Text>
         <SegmentedControl
           aria-labelledby="mapping-chart-type"
+          data-testid="chart-type-picker"
           size="xs"
           value={current}
           onChange={choose}

@@ -55,17 +55,16 @@ export function FeatureList({ catalog, choicesFor, onAdd }: Props) {
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
-                  <Stack gap={0} role="list" aria-label={dataset.name}>
+                  <Stack gap={0}>
                     {dataset.features.map((f) => {
                       const feature = toMappingFeature(f);
                       return (
-                        <div role="listitem" key={f._id}>
-                          <FeatureItem
-                            feature={feature}
-                            choices={choicesFor(feature)}
-                            onAdd={(choice) => onAdd(feature, choice)}
-                          />
-                        </div>
+                        <FeatureItem
+                          key={f._id}
+                          feature={feature}
+                          choices={choicesFor(feature)}
+                          onAdd={(choice) => onAdd(feature, choice)}
+                        />
                       );
                     })}
                   </Stack>

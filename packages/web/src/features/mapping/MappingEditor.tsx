@@ -6,10 +6,10 @@ import { CustomMappingEditor } from '../cards/custom/CustomMappingEditor.tsx';
 import { BucketPanel } from './BucketPanel.tsx';
 import { ChartTypePicker } from './ChartTypePicker.tsx';
 import { FeatureList } from './FeatureList.tsx';
+import { subtypeOf } from './initialVis.ts';
 import { groupValues, LivePreview } from './LivePreview.tsx';
 import { MappingHeader } from './MappingHeader.tsx';
 import { MappingHelp } from './MappingHelp.tsx';
-import { subtypeOf } from './initialVis.ts';
 import { ChartSettings } from './settings/ChartSettings.tsx';
 import { useBucketChoices } from './useBucketChoices.ts';
 import { useDropHandlers } from './useDropHandlers.ts';
@@ -60,7 +60,7 @@ export function MappingEditor({ projectId, unit, type, state, saving, error, onC
     >
       <Stack gap="sm" p="md" data-testid="mapping-screen">
         <MappingHeader name={unit.name} saving={saving} error={error} onCancel={onCancel} onSave={onSave} />
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
             <Paper withBorder p="xs" radius="md" h={{ base: 320, md: 'calc(100vh - 170px)' }}>
               <FeatureList catalog={catalog} choicesFor={choices.accepting} onAdd={drops.add} />

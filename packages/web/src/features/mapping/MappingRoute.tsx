@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client.ts';
 import { type DashboardView, dashboardKeys, editDashboardCache, upsertUnit } from '../../api/dashboards.ts';
-import { useServerText } from '../login/serverText.ts';
 import { dashboardPath, dashboardsListPath } from '../dataApps/paths.ts';
+import { useServerText } from '../login/serverText.ts';
 import { initialVis, parseUnitType, subtypeOf } from './initialVis.ts';
 import { MappingEditor } from './MappingEditor.tsx';
 import { useMappingState } from './useMappingState.ts';
@@ -60,7 +60,17 @@ function useDashboardIfKnown(projectId: string, dashboardId: string) {
   });
 }
 
-function LoadedMapping({ projectId, unit, type, back }: { projectId: string; unit: Unit; type: UnitType; back: string }) {
+function LoadedMapping({
+  projectId,
+  unit,
+  type,
+  back,
+}: {
+  projectId: string;
+  unit: Unit;
+  type: UnitType;
+  back: string;
+}) {
   const { t } = useTranslation('mapping');
   const serverText = useServerText('mapping');
   const navigate = useNavigate();

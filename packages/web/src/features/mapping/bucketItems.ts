@@ -17,14 +17,24 @@ export type BucketItem =
   | { kind: 'orderBy'; id: string; featureId: string; entry: OrderByEntry }
   | { kind: 'filter'; id: string; featureId: string; filter: DataAppFilter };
 
-const ofSeries = (series: Series): BucketItem => ({ kind: 'series', id: series.id, featureId: series.feature._id, series });
+const ofSeries = (series: Series): BucketItem => ({
+  kind: 'series',
+  id: series.id,
+  featureId: series.feature._id,
+  series,
+});
 
 export function bucketItems(vis: Vis, target: DropTarget): BucketItem[] {
   switch (target.bucket) {
     case 'kpi':
       return kpiVisOf(vis).kpi.map(ofSeries);
     case 'table':
-      return tableVisOf(vis).table.map((column) => ({ kind: 'column', id: column.id, featureId: column.feature._id, column }));
+      return tableVisOf(vis).table.map((column) => ({
+        kind: 'column',
+        id: column.id,
+        featureId: column.feature._id,
+        column,
+      }));
     case 'filters':
       return ((Array.isArray(vis.filters) ? vis.filters : []) as DataAppFilter[]).map((filter) => ({
         kind: 'filter',

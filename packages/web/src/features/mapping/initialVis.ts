@@ -1,4 +1,12 @@
-import { CUSTOM_SUBTYPES, type CustomSubtype, defaultVis, type Unit, UNIT_TYPES, type UnitType, type Vis } from '@tessera/shared';
+import {
+  CUSTOM_SUBTYPES,
+  type CustomSubtype,
+  defaultVis,
+  UNIT_TYPES,
+  type Unit,
+  type UnitType,
+  type Vis,
+} from '@tessera/shared';
 
 /**
  * What the mapping screen starts from: the `type` of its address (kpi, table, chart, custom), and the card's

@@ -21,7 +21,8 @@ export interface BucketChoice {
 
 /** A bucket's visible name: bar's second Y axis is 'Y axis 2'. */
 export function bucketLabel(t: TFunction, spec: Pick<BucketSpec, 'bucket' | 'axis'>, chartType?: ChartType): string {
-  if (spec.bucket === 'dependent' && chartType === 'bar') return t('buckets.dependentNumbered', { number: spec.axis + 1 });
+  if (spec.bucket === 'dependent' && chartType === 'bar')
+    return t('buckets.dependentNumbered', { number: spec.axis + 1 });
   return t(`buckets.${spec.bucket}`);
 }
 

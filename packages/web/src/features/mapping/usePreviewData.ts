@@ -4,8 +4,8 @@ import { api, type CustomSubtype, type Unit, type UnitType, type Vis } from '@te
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
 import { cardBodyState, cardIsMapped } from '../cards/cardBody.ts';
-import type { CardData } from '../cards/useCardData.ts';
 import { nextSort, sortOrderBy, type TableSort } from '../cards/table/tableState.ts';
+import type { CardData } from '../cards/useCardData.ts';
 
 /** Edits come in bursts (a drag, typing a label): the preview waits this long after the last one. */
 export const PREVIEW_DEBOUNCE_MS = 300;

@@ -58,7 +58,9 @@ export function searchDatasets(datasets: DatasetDetail[], search: string): Datas
   if (!q) return datasets;
   return datasets
     .map((d) =>
-      d.name.toLowerCase().includes(q) ? d : { ...d, features: d.features.filter((f) => f.name.toLowerCase().includes(q)) },
+      d.name.toLowerCase().includes(q)
+        ? d
+        : { ...d, features: d.features.filter((f) => f.name.toLowerCase().includes(q)) },
     )
     .filter((d) => d.features.length > 0);
 }

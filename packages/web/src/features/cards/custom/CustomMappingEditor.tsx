@@ -1,8 +1,16 @@
 import { Alert, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { Unit, Vis } from '@tessera/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAPPABLE_SUBTYPES, type MappableSubtype, safeImageUrl, subtypeOf, textOf } from './customVis.ts';
+import {
+  MAPPABLE_SUBTYPES,
+  type MappableSubtype,
+  safeImageUrl,
+  subtypeBuckets,
+  subtypeOf,
+  textOf,
+} from './customVis.ts';
 import { EditableTableView } from './EditableTableView.tsx';
 import { NotMappable } from './NotMappable.tsx';
 
@@ -15,6 +23,11 @@ export interface CustomMappingEditorProps {
    * of subtype starts the vis afresh (keeping its filters); text and image edits need no new data.
    */
   onChange: (next: Vis) => void;
+  /**
+   * The buckets to drop columns into, for subtypes that map data (see `subtypeBuckets`: a KPI list for image and
+   * comparison KPIs, the chart buckets for networks); shown under the hint.
+   */
+  buckets?: ReactNode;
 }
 
 /**
@@ -22,7 +35,7 @@ export interface CustomMappingEditorProps {
  * that subtype's editor (markdown or HTML text, image address, editable table) or the hint of what to map.
  * A subtype with no UI shows the not-mappable placeholder.
  */
-export function CustomMappingEditor({ unit, vis, onChange }: CustomMappingEditorProps) {
+export function CustomMappingEditor({ unit, vis, onChange, buckets }: CustomMappingEditorProps) {
   const { t } = useTranslation('cardSettings');
   const { t: tApps } = useTranslation('dataApps');
   const kind = subtypeOf({ subtype: (vis.subtype as Unit['subtype']) ?? unit.subtype, vis });
@@ -85,6 +98,7 @@ export function CustomMappingEditor({ unit, vis, onChange }: CustomMappingEditor
       )}
       {subtype === 'comparisonKpi' && hint(t('custom.hints.comparisonKpi'))}
       {subtype === 'network' && hint(tApps('placeholders.empty.network'))}
+      {subtypeBuckets(subtype) !== null && buckets}
       {subtype === 'editable' && (
         <>
           {hint(t('custom.hints.editable'))}

@@ -44,7 +44,13 @@ export function EditableTableView({ vis, onSave }: Props) {
   const editable = onSave !== undefined;
   const cell = (value: string, label: string, on: (value: string) => void) =>
     editable ? (
-      <TextInput size="xs" variant="unstyled" aria-label={label} value={value} onChange={(e) => on(e.currentTarget.value)} />
+      <TextInput
+        size="xs"
+        variant="unstyled"
+        aria-label={label}
+        value={value}
+        onChange={(e) => on(e.currentTarget.value)}
+      />
     ) : (
       value
     );
@@ -56,7 +62,9 @@ export function EditableTableView({ vis, onSave }: Props) {
             <Table.Tr>
               {table.columns.map((column, c) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-                <Table.Th key={c}>{cell(column, t('custom.columnLabel', { number: c + 1 }), (v) => setColumn(c, v))}</Table.Th>
+                <Table.Th key={c}>
+                  {cell(column, t('custom.columnLabel', { number: c + 1 }), (v) => setColumn(c, v))}
+                </Table.Th>
               ))}
               {editable && <Table.Th w={36} />}
             </Table.Tr>
@@ -102,13 +110,22 @@ export function EditableTableView({ vis, onSave }: Props) {
           >
             {t('custom.addRow')}
           </Button>
-          <Button size="xs" variant="subtle" disabled={!dirty} onClick={() => {
+          <Button
+            size="xs"
+            variant="subtle"
+            disabled={!dirty}
+            onClick={() => {
               setTable(editableTableOf(vis));
               setDirty(false);
-            }}>
+            }}
+          >
             {t('custom.reset')}
           </Button>
-          <Button size="xs" disabled={!dirty} onClick={() => onSave?.({ ...vis, columns: table.columns, rows: table.rows })}>
+          <Button
+            size="xs"
+            disabled={!dirty}
+            onClick={() => onSave?.({ ...vis, columns: table.columns, rows: table.rows })}
+          >
             {t('custom.save')}
           </Button>
         </Group>

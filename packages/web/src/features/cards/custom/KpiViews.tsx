@@ -75,8 +75,7 @@ export function ComparisonKpiView({ vis, data, height }: Props) {
             color={change.difference > 0 ? 'teal' : change.difference < 0 ? 'red' : 'gray'}
           >
             {signed(change.difference, formatNumber(change.difference, i18n.language))}
-            {change.percent !== null &&
-              ` (${signed(change.percent, formatNumber(change.percent, i18n.language))} %)`}
+            {change.percent !== null && ` (${signed(change.percent, formatNumber(change.percent, i18n.language))} %)`}
           </Badge>
         )}
         <Text size="xs" c="dimmed">

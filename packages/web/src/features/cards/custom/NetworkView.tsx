@@ -1,8 +1,8 @@
+import type { UnitData, Vis } from '@tessera/shared';
 import { GraphChart } from 'echarts/charts';
 import { TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import type { UnitData, Vis } from '@tessera/shared';
 import { useEffect, useRef } from 'react';
 import { type NetworkGraph, networkGraph } from './networkGraph.ts';
 
@@ -55,6 +55,7 @@ export function NetworkView({ vis, data, width, height }: Props) {
   useEffect(() => {
     chart.current?.setOption(networkOption(networkGraph(vis, data)), { notMerge: true });
   }, [vis, data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the card's new size is what asks for a resize
   useEffect(() => {
     chart.current?.resize();
   }, [width, height]);

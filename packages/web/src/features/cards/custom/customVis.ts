@@ -22,6 +22,16 @@ import { CUSTOM_SUBTYPES } from '@tessera/shared';
 export const MAPPABLE_SUBTYPES = ['markdown', 'html', 'imageKpi', 'comparisonKpi', 'network', 'editable'] as const;
 export type MappableSubtype = (typeof MAPPABLE_SUBTYPES)[number];
 
+/**
+ * What a subtype maps with the mapping screen's buckets: a KPI list (image KPI: one value; comparison KPI: the
+ * current value, then the one compared with), the network's chart buckets (X: nodes, Y axis 1: sources, Y axis 2:
+ * targets), or nothing (text, HTML and editable tables are typed in).
+ */
+export function subtypeBuckets(subtype: MappableSubtype | null): 'kpi' | 'network' | null {
+  if (subtype === 'imageKpi' || subtype === 'comparisonKpi') return 'kpi';
+  return subtype === 'network' ? 'network' : null;
+}
+
 export type SubtypeKind = { kind: 'mappable'; subtype: MappableSubtype } | { kind: 'noUi' } | { kind: 'unknown' };
 
 /** The card's subtype (the unit's, else its vis'), classified. */

@@ -49,7 +49,12 @@ export function ChartDisplaySettings({ vis, chartType, onChange }: Props) {
       onChange={(event) => onChange({ [key]: event.currentTarget.checked })}
     />
   );
-  const segmented = (label: string, value: string, data: Array<{ value: string; label: string }>, on: (v: string) => void): ReactNode => (
+  const segmented = (
+    label: string,
+    value: string,
+    data: Array<{ value: string; label: string }>,
+    on: (v: string) => void,
+  ): ReactNode => (
     <Stack gap={2}>
       <Text size="xs" fw={500}>
         {label}

@@ -1,5 +1,12 @@
 import { Accordion } from '@mantine/core';
-import { type Axis, type ChartType, type ChartVis, type ColorSchemeName, isNumericSeries, LINE_FAMILY } from '@tessera/shared';
+import {
+  type Axis,
+  type ChartType,
+  type ChartVis,
+  type ColorSchemeName,
+  isNumericSeries,
+  LINE_FAMILY,
+} from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { AxisSettings } from './AxisSettings.tsx';
 import { ChartDisplaySettings } from './ChartDisplaySettings.tsx';
@@ -39,6 +46,7 @@ export function ChartSettings({ vis, chartType, groups = [], dashboardScheme, on
     onChange({ ...vis, [bucket]: vis[bucket].map((a, i) => (i === index ? axis : a)) });
   const axisItems = (bucket: AxisBucket) =>
     vis[bucket].map((axis, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: axis entries are positional (the second Y axis is entry 1)
       <Accordion.Item key={`${bucket}-${index}`} value={`${bucket}-${index}`}>
         <Accordion.Control>{axisName(bucket, index, vis[bucket].length)}</Accordion.Control>
         <Accordion.Panel>
@@ -47,7 +55,8 @@ export function ChartSettings({ vis, chartType, groups = [], dashboardScheme, on
       </Accordion.Item>
     ));
   return (
-    <Accordion multiple defaultValue={['display']} variant="contained" chevronPosition="left">
+    // Sections open at once: a settings panel is read while its chart redraws beside it, not watched unfolding.
+    <Accordion multiple defaultValue={['display']} variant="contained" chevronPosition="left" transitionDuration={0}>
       <Accordion.Item value="display">
         <Accordion.Control>{t('sections.display')}</Accordion.Control>
         <Accordion.Panel>

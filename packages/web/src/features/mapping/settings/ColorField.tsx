@@ -1,4 +1,4 @@
-import { ColorInput } from '@mantine/core';
+import { ColorInput, ColorSwatch } from '@mantine/core';
 import { HEX_COLOR_PATTERN } from '@tessera/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,10 @@ export function ColorField({ label, value, placeholder, onChange }: Props) {
       format="hexa"
       value={text}
       placeholder={placeholder}
+      // Invalid text stays visible with its error (nothing is saved) instead of silently reverting on blur.
+      fixOnBlur={false}
+      // While nothing is stored, the swatch shows the colour the card uses (the placeholder).
+      leftSection={text === '' && placeholder ? <ColorSwatch color={placeholder} size={16} /> : undefined}
       error={invalid ? t('color.invalid') : undefined}
       onChange={(next) => {
         setText(next);

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
-  COLOR_SCHEME_NAMES,
   type ChartVis,
+  COLOR_SCHEME_NAMES,
   type ColorSchemeName,
   DEFAULT_COLOR_SCHEME,
   GRADIENT_DEFAULTS,

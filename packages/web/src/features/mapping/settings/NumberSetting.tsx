@@ -9,6 +9,8 @@ interface Props {
   value: number | undefined | null;
   fallback: number;
   disabled?: boolean;
+  /** Shown after the number (a unit such as %). */
+  suffix?: string;
   onChange: (value: number) => void;
 }
 
@@ -17,7 +19,7 @@ interface Props {
  * free while typing (so 10 can be typed where the minimum is 4) and clamped into the range on blur. Only numbers
  * inside the range reach `onChange`; an emptied field goes back to the stored value.
  */
-export function NumberSetting({ label, range, value, fallback, disabled, onChange }: Props) {
+export function NumberSetting({ label, range, value, fallback, disabled, suffix, onChange }: Props) {
   const current = value ?? fallback;
   const [text, setText] = useState<number | string>(current);
   useEffect(() => setText(current), [current]);
@@ -42,6 +44,7 @@ export function NumberSetting({ label, range, value, fallback, disabled, onChang
       decimalScale={decimals}
       allowNegative={range.min < 0}
       disabled={disabled}
+      suffix={suffix}
       value={text}
       onBlur={settle}
       onChange={(next) => {

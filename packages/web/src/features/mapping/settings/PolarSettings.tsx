@@ -36,7 +36,12 @@ interface Props {
 export function PolarSettings({ vis, chartType, onChange }: Props) {
   const { t } = useTranslation('cardSettings');
   const axes = vis.dependent;
-  if (axes.length === 0) return <Text size="xs" c="dimmed">{t('polar.empty')}</Text>;
+  if (axes.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('polar.empty')}
+      </Text>
+    );
   const set = (index: number, patch: Partial<AxisDisplay>) =>
     onChange(axes.map((axis, i) => (i === index ? { ...axis, display: { ...axis.display, ...patch } } : axis)));
 
@@ -46,6 +51,7 @@ export function PolarSettings({ vis, chartType, onChange }: Props) {
       <SimpleGrid cols={2} spacing="xs">
         <NumberSetting
           label={t('polar.radarOuterRadius')}
+          suffix="%"
           range={RADAR_OUTER_RADIUS_RANGE}
           value={display.radarOuterRadius}
           fallback={RADAR_OUTER_RADIUS_RANGE.default}
@@ -53,6 +59,7 @@ export function PolarSettings({ vis, chartType, onChange }: Props) {
         />
         <NumberSetting
           label={t('polar.startAngle')}
+          suffix="°"
           range={START_ANGLE_RANGE}
           value={display.radarStartAngle}
           fallback={START_ANGLE_RANGE.default}
@@ -77,6 +84,7 @@ export function PolarSettings({ vis, chartType, onChange }: Props) {
             <SimpleGrid cols={3} spacing="xs">
               <NumberSetting
                 label={t('polar.innerRadius')}
+                suffix="%"
                 range={PIE_INNER_RADIUS_RANGE}
                 value={display.innerRadius}
                 fallback={radii.inner}
@@ -84,6 +92,7 @@ export function PolarSettings({ vis, chartType, onChange }: Props) {
               />
               <NumberSetting
                 label={t('polar.outerRadius')}
+                suffix="%"
                 range={PIE_OUTER_RADIUS_RANGE}
                 value={display.outerRadius}
                 fallback={radii.outer}
@@ -91,6 +100,7 @@ export function PolarSettings({ vis, chartType, onChange }: Props) {
               />
               <NumberSetting
                 label={t('polar.startAngle')}
+                suffix="°"
                 range={START_ANGLE_RANGE}
                 value={display.startAngle}
                 fallback={START_ANGLE_RANGE.default}

@@ -2,7 +2,13 @@ import { SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core
 import { type ChartType, LINE_STYLES, LINE_TYPES, type Series } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { NumberSetting } from './NumberSetting.tsx';
-import { DOT_SIZE_RANGE, FILL_OPACITY_DEFAULTS, FILL_OPACITY_RANGE, LINE_WIDTH_RANGE, seriesDisplayFields } from './ranges.ts';
+import {
+  DOT_SIZE_RANGE,
+  FILL_OPACITY_DEFAULTS,
+  FILL_OPACITY_RANGE,
+  LINE_WIDTH_RANGE,
+  seriesDisplayFields,
+} from './ranges.ts';
 
 export type SeriesDisplay = NonNullable<Series['display']>;
 

@@ -7,14 +7,23 @@ import i18n from '../../../i18n/index.ts';
 import { SeriesSettings, type SeriesSettingsProps } from './SeriesSettings.tsx';
 import { expectNumberRange, renderStateful } from './settingsTestSupport.tsx';
 
+// Walking a number input's range types and blurs a dozen times: slow on a busy machine, not timed.
+vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(cleanup);
 
-const base: Series = { id: 'abcdefghijklmnopqrstu', feature: { _id: '0'.repeat(23) + '1' }, operation: '' };
+const base: Series = { id: 'abcdefghijklmnopqrstu', feature: { _id: `${'0'.repeat(23)}1` }, operation: '' };
 
 function renderSeries(props: Partial<SeriesSettingsProps> = {}, series: Series = base) {
   return renderStateful(series, (value, onChange) => (
-    <SeriesSettings series={value} featureType="number" chartType="line" bucket="dependent" {...props} onChange={onChange} />
+    <SeriesSettings
+      series={value}
+      featureType="number"
+      chartType="line"
+      bucket="dependent"
+      {...props}
+      onChange={onChange}
+    />
   ));
 }
 
@@ -28,18 +37,25 @@ async function optionsOf(label: string) {
 
 describe('operation choices by field type (spec 2 §5)', () => {
   const cases: Array<[FeatureType, Partial<SeriesSettingsProps>, string[]]> = [
-    [
-      'number',
-      {},
-      ['None', 'Sum', 'Average', 'Median', 'Max', 'Min', 'Count', 'Distinct count', 'Bin', 'List'],
-    ],
+    ['number', {}, ['None', 'Sum', 'Average', 'Median', 'Max', 'Min', 'Count', 'Distinct count', 'Bin', 'List']],
     ['number', { aggregated: false }, ['None', 'Bin']],
     ['category', {}, ['None', 'Count', 'Distinct count', 'List']],
     ['text', {}, ['None', 'Count', 'Distinct count', 'List']],
     [
       'date',
       { precision: 'month' },
-      ['None', 'Min', 'Max', 'Count', 'Distinct count', 'Year', 'Year and quarter', 'Quarter', 'Year and month', 'Month'],
+      [
+        'None',
+        'Min',
+        'Max',
+        'Count',
+        'Distinct count',
+        'Year',
+        'Year and quarter',
+        'Quarter',
+        'Year and month',
+        'Month',
+      ],
     ],
   ];
   it.each(cases)('%s %o offers its operations', async (featureType, props, expected) => {
@@ -71,8 +87,16 @@ describe('operation choices by field type (spec 2 §5)', () => {
 describe('series display (spec 2 §3, §5, §9)', () => {
   it('dot size 4..50 step 2 default 10, line width 2..50 step 2 default 2', async () => {
     const state = renderSeries();
-    await expectNumberRange('Dot size', { min: 4, max: 50, step: 2, default: 10 }, () => state.latest()?.display?.dotSize);
-    await expectNumberRange('Line width', { min: 2, max: 50, step: 2, default: 2 }, () => state.latest()?.display?.lineWidth);
+    await expectNumberRange(
+      'Dot size',
+      { min: 4, max: 50, step: 2, default: 10 },
+      () => state.latest()?.display?.dotSize,
+    );
+    await expectNumberRange(
+      'Line width',
+      { min: 2, max: 50, step: 2, default: 2 },
+      () => state.latest()?.display?.lineWidth,
+    );
   });
 
   const fills: Array<[ChartType, number]> = [
@@ -155,7 +179,14 @@ describe('label, unit and colour', () => {
   it('saves a hex colour with alpha, and shows an error without saving text that is not one', async () => {
     const onColorChange = vi.fn();
     renderWithProviders(
-      <SeriesSettings series={base} featureType="number" chartType="line" bucket="dependent" onChange={() => {}} onColorChange={onColorChange} />,
+      <SeriesSettings
+        series={base}
+        featureType="number"
+        chartType="line"
+        bucket="dependent"
+        onChange={() => {}}
+        onColorChange={onColorChange}
+      />,
     );
     const field = screen.getByRole('textbox', { name: 'Colour' });
     await userEvent.type(field, 'red');

@@ -104,7 +104,9 @@ export function SeriesSettings({
           allowDeselect={false}
           value={drawnAs}
           data={MIXABLE_SERIES_TYPES.map((type) => ({ value: type, label: t(`chartTypes.${type}`) }))}
-          onChange={(next) => next && onChange(applySeriesChartType(series, next === chartType ? undefined : (next as ChartType)))}
+          onChange={(next) =>
+            next && onChange(applySeriesChartType(series, next === chartType ? undefined : (next as ChartType)))
+          }
         />
       )}
       {onColorChange && <ColorField label={t('series.color')} value={color} onChange={onColorChange} />}

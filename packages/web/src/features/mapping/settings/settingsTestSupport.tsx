@@ -9,17 +9,25 @@ import { expect } from 'vitest';
 import { renderWithProviders } from '../../../app/testing.tsx';
 import type { NumberRange } from './ranges.ts';
 
+interface StatefulProps<T> {
+  initial: T;
+  panel: (value: T, onChange: (next: T) => void) => ReactNode;
+  onSeen: (next: T) => void;
+}
+
+/** Holds the edited value in state, as the mapping screen does. */
+function Stateful<T>({ initial, panel, onSeen }: StatefulProps<T>) {
+  const [value, setValue] = useState(initial);
+  return panel(value, (next) => {
+    onSeen(next);
+    setValue(next);
+  });
+}
+
 /** Renders `panel(value, setValue)` with the value held in state; `latest()` is the last value set. */
 export function renderStateful<T>(initial: T, panel: (value: T, onChange: (next: T) => void) => ReactNode) {
   const seen: T[] = [];
-  function Harness() {
-    const [value, setValue] = useState(initial);
-    return panel(value, (next) => {
-      seen.push(next);
-      setValue(next);
-    });
-  }
-  renderWithProviders(<Harness />);
+  renderWithProviders(<Stateful initial={initial} panel={panel} onSeen={(next) => seen.push(next)} />);
   return { latest: () => seen.at(-1), changes: seen };
 }
 
@@ -30,7 +38,7 @@ export function renderStateful<T>(initial: T, panel: (value: T, onChange: (next:
  */
 export async function expectNumberRange(label: string, expected: NumberRange, stored: () => number | undefined) {
   const input = screen.getByLabelText(label) as HTMLInputElement;
-  expect(Number(input.value), `${label} default`).toBe(expected.default);
+  expect(Number.parseFloat(input.value), `${label} default`).toBe(expected.default);
   await userEvent.click(input);
   await userEvent.keyboard('{ArrowUp}');
   expect(stored(), `${label} step`).toBeCloseTo(expected.default + expected.step, 6);
@@ -38,7 +46,7 @@ export async function expectNumberRange(label: string, expected: NumberRange, st
   await userEvent.type(input, String(expected.max * 10 + 1));
   await userEvent.tab();
   expect(stored(), `${label} max`).toBe(expected.max);
-  expect(Number(input.value)).toBe(expected.max);
+  expect(Number.parseFloat(input.value)).toBe(expected.max);
   await userEvent.click(input);
   await userEvent.keyboard('{ArrowUp}');
   expect(stored(), `${label} stays at max`).toBe(expected.max);

@@ -1,0 +1,252 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { api, type Unit } from '@tessera/shared';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn, callAs } from '../support/api.ts';
+import { screenshot } from '../support/browser.ts';
+import { useJourney } from '../support/journey.ts';
+import { repoRoot } from '../support/paths.ts';
+import { dialog } from '../support/org.ts';
+import { ADMIN } from '../support/tessera.ts';
+import { expectPath, expectText, signIn } from '../support/ui.ts';
+
+/**
+ * Issue 8 end to end (spec 2 §2 mapping route, §4 mapping rules, §5 drops, §8 empty hints): from an empty card,
+ * root builds a line chart with two series and a group-by by dragging columns onto buckets, sees the axes swap
+ * when a number lands on X alone, answers 'Discard chart setup?' both ways, saves, and the dashboard draws the
+ * card from the saved mapping; a second card is built with the keyboard alone.
+ */
+
+const CSV = [
+  'month,region,revenue,cost',
+  '2024-01-01,North,100,60',
+  '2024-01-01,South,80,50',
+  '2024-02-01,North,120,70',
+  '2024-02-01,South,90,55',
+  '2024-03-01,North,150,80',
+  '2024-03-01,South,110,65',
+].join('\n');
+
+/** Screenshots the issue asks to look at also go to .tmp/screens. */
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  const dir = path.join(repoRoot, '.tmp/screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A pointer drag the way a person does it: press, move in steps (dnd-kit starts after 4 px), release. */
+async function dragTo(page: Page, source: Locator, target: Locator, { release = true } = {}) {
+  const from = (await source.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 5, { steps: 4 });
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 20), { steps: 12 });
+  if (release) await page.mouse.up();
+}
+
+describe('card mapping editor', () => {
+  const j = useJourney();
+  let token = '';
+  let projectId = '';
+  let dashboardId = '';
+  let tabId = '';
+
+  beforeAll(async () => {
+    token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
+    projectId = (await callAs(j.app, token, api.createProject, { body: { name: 'Mapping' } }))._id;
+    // The dataset is the setting, not the journey (issue 5 covers uploads): created and uploaded through the API.
+    const dataset = await callAs(j.app, token, api.createDataset, { body: { name: 'sales', projectId } });
+    const form = new FormData();
+    form.set('file', new Blob([CSV], { type: 'text/csv' }), 'sales.csv');
+    const res = await fetch(`${j.app.url}/api/v1/datasets/${dataset._id}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const deadline = Date.now() + 30_000;
+    while (!(await callAs(j.app, token, api.getDataset, { params: { id: dataset._id } })).imported) {
+      if (Date.now() > deadline) throw new Error('the dataset was not imported within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const dashboard = await callAs(j.app, token, api.createDashboard, { body: { projectId, name: 'Sales' } });
+    dashboardId = dashboard._id;
+    tabId = dashboard.tabs[0]!;
+  });
+
+  const tabPath = () => `/projects/${projectId}/dashboards/${dashboardId}/tabs/${tabId}`;
+  const newCard = async () => (await callAs(j.app, token, api.createUnit, { params: { id: tabId }, body: {} })).unit;
+  const readUnit = async (id: string): Promise<Unit> => callAs(j.app, token, api.getUnit, { params: { id } });
+  const feature = (page: Page, name: string, type: string) =>
+    page.getByRole('button', { name: `${name} (${type})`, exact: true });
+  const bucket = (page: Page, name: string, axis = 0) => page.getByTestId(`bucket-${name}-${axis}`);
+  const chipsIn = (page: Page, name: string) => bucket(page, name).locator('[data-testid^="chip-"]');
+  const chartType = (page: Page, label: string) =>
+    page.getByTestId('chart-type-picker').getByText(label, { exact: true });
+
+  it('builds a line chart with two series and a group-by by drag and drop, and saves it', async () => {
+    const { page } = j;
+    const unit = await newCard();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(tabPath());
+    // The chooser of an empty card opens the mapping screen with the type chosen.
+    await page.getByTestId(`card-${unit._id}`).getByText('Chart', { exact: true }).click();
+    await expectPath(page, `/projects/${projectId}/units/${unit._id}/mapping`);
+    expect(new URL(page.url()).searchParams.get('type')).toBe('chart');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe(tabId);
+    await expectText(page, 'Drag and drop columns to create something beautiful.');
+    await feature(page, 'revenue', 'Number').waitFor();
+    await shot(page, 'mapping-empty');
+
+    // The help shows until dismissed once, for good (saved with the user).
+    await expectText(page, 'Map your data');
+    await page.getByRole('button', { name: 'Got it', exact: true }).click();
+    await page.getByText('Map your data', { exact: true }).waitFor({ state: 'hidden' });
+    expect((await callAs(j.app, token, api.getMyUser)).popOvers.mappingPopovers).toBe(true);
+
+    // A number dropped on X alone swaps the axes: it lands on Y (spec 2 §4).
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'independent'));
+    await expect.poll(() => chipsIn(page, 'dependent').count()).toBe(1);
+    expect(await chipsIn(page, 'independent').count()).toBe(0);
+    await page.getByTestId('mapping-preview').locator('[data-state="view"], [data-state="placeholder"]').waitFor();
+    await shot(page, 'mapping-swap');
+
+    // Pie is not of the line family: 'Discard chart setup?' → Start from Scratch empties the buckets.
+    await chartType(page, 'Pie').click();
+    const discard = dialog(page, 'Discard chart setup?');
+    await discard.waitFor();
+    await shot(page, 'mapping-discard');
+    await discard.getByRole('button', { name: 'Start from Scratch', exact: true }).click();
+    await discard.waitFor({ state: 'hidden' });
+    expect(await chipsIn(page, 'dependent').count()).toBe(0);
+    await expectText(page, 'Drag numeric data, and use Group By to separate it by categories.');
+    // An empty chart changes type at once.
+    await chartType(page, 'Line').click();
+    expect(await dialog(page, 'Discard chart setup?').count()).toBe(0);
+
+    await dragTo(page, feature(page, 'month', 'Date'), bucket(page, 'independent'));
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'dependent'));
+    await dragTo(page, feature(page, 'cost', 'Number'), bucket(page, 'dependent'));
+    // A refused drop: group by takes no raw number; the bucket says why while the number hovers over it.
+    await dragTo(page, feature(page, 'cost', 'Number'), bucket(page, 'groupBy'), { release: false });
+    expect(await bucket(page, 'groupBy').getAttribute('data-drop')).toBe('refused');
+    await expectText(page, "This column's type does not fit here.");
+    await page.mouse.up();
+    expect(await chipsIn(page, 'groupBy').count()).toBe(0);
+    await dragTo(page, feature(page, 'region', 'Category'), bucket(page, 'groupBy'));
+    await expect.poll(() => chipsIn(page, 'groupBy').count()).toBe(1);
+    expect(await chipsIn(page, 'independent').count()).toBe(1);
+    expect(await chipsIn(page, 'dependent').count()).toBe(2);
+
+    // The live preview draws the unsaved mapping from temporary data.
+    const preview = page.getByTestId('mapping-preview');
+    await expect.poll(() => preview.getAttribute('data-fetching'), { timeout: 15_000 }).toBe('false');
+    expect(await preview.locator('[data-testid="card-body"]').getAttribute('data-state')).toBe('view');
+    await shot(page, 'mapping-line');
+
+    // Pie again, answered Cancel: the line chart keeps its mapping.
+    await chartType(page, 'Pie').click();
+    await dialog(page, 'Discard chart setup?').getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await chipsIn(page, 'dependent').count()).toBe(2);
+
+    // Save changes returns to the dashboard's tab, which asks the card's data with the saved mapping.
+    const cardData = page.waitForResponse(
+      (r) => r.url().includes(`/api/v1/units/${unit._id}/data`) && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await expectPath(page, tabPath());
+    const answer = await (await cardData).json();
+    const saved = await readUnit(unit._id);
+    const vis = saved.vis as {
+      chartType: string;
+      independent: Array<{ series: Array<{ id: string }> }>;
+      dependent: Array<{ series: Array<{ id: string; feature: { _id: string } }> }>;
+      groupBy: Array<{ series: Array<{ id: string }> }>;
+    };
+    expect(saved.type).toBe('chart');
+    expect(vis.chartType).toBe('line');
+    expect(vis.dependent[0]!.series).toHaveLength(2);
+    const [x, revenue, cost, region] = [
+      vis.independent[0]!.series[0]!.id,
+      vis.dependent[0]!.series[0]!.id,
+      vis.dependent[0]!.series[1]!.id,
+      vis.groupBy[0]!.series[0]!.id,
+    ];
+    const rows = (answer.data as Array<Record<string, unknown>>).map((r) => [
+      String(r[x]).slice(0, 10),
+      r[region],
+      r[revenue],
+      r[cost],
+    ]);
+    rows.sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`));
+    expect(rows).toEqual([
+      ['2024-01-01', 'North', 100, 60],
+      ['2024-01-01', 'South', 80, 50],
+      ['2024-02-01', 'North', 120, 70],
+      ['2024-02-01', 'South', 90, 55],
+      ['2024-03-01', 'North', 150, 80],
+      ['2024-03-01', 'South', 110, 65],
+    ]);
+    const card = page.getByTestId(`card-${unit._id}`);
+    await expect.poll(() => card.getByTestId('card-body').getAttribute('data-state'), { timeout: 15_000 }).toBe('view');
+    await shot(page, 'mapping-dashboard');
+
+    // The card's Edit button opens the screen again on the saved mapping; Cancel returns without saving.
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expectPath(page, `/projects/${projectId}/units/${unit._id}/mapping`);
+    await expect.poll(() => chipsIn(page, 'dependent').count()).toBe(2);
+    expect(await page.getByText('Map your data', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expectPath(page, tabPath());
+  });
+
+  it('builds the same chart with the keyboard alone', async () => {
+    const { page } = j;
+    const unit = await newCard();
+    await callAs(j.app, token, api.updateUnit, { params: { id: unit._id }, query: {}, body: { type: 'chart' } });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/units/${unit._id}/mapping?tab=${tabId}&type=chart`);
+    await chartType(page, 'Line').click();
+
+    /** Focus a column, Enter opens "Add to…", arrows reach the bucket, Enter adds it. */
+    const addByKeyboard = async (name: string, type: string, bucketName: string) => {
+      await feature(page, name, type).focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const item = menu.getByRole('menuitem', { name: bucketName, exact: true });
+      for (let i = 0; i < 12 && !(await item.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press('ArrowDown');
+      }
+      await page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'hidden' });
+    };
+    await addByKeyboard('month', 'Date', 'X axis');
+    await addByKeyboard('revenue', 'Number', 'Y axis');
+    await addByKeyboard('cost', 'Number', 'Y axis');
+    await addByKeyboard('region', 'Category', 'Group By');
+    expect(await chipsIn(page, 'independent').count()).toBe(1);
+    expect(await chipsIn(page, 'dependent').count()).toBe(2);
+    expect(await chipsIn(page, 'groupBy').count()).toBe(1);
+    // A bucket that is full or refuses the type is not offered.
+    await feature(page, 'cost', 'Number').focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem', { name: 'Group By', exact: true }).count()).toBe(0);
+    expect(await menu.getByRole('menuitem', { name: 'X axis', exact: true }).count()).toBe(0);
+    await shot(page, 'mapping-keyboard-menu');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Save changes', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expectPath(page, tabPath());
+    const vis = (await readUnit(unit._id)).vis as { dependent: Array<{ series: unknown[] }>; groupBy: unknown[] };
+    expect(vis.dependent[0]!.series).toHaveLength(2);
+    expect(vis.groupBy).toHaveLength(1);
+  });
+});

@@ -1,0 +1,86 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../app/testing.tsx';
+import { ChartView } from './ChartView.tsx';
+import { echarts } from './echartsCore.ts';
+import { buildInput, simpleChart } from './testFixtures.ts';
+
+const input = (n: number, chartType: 'bar' | 'pie' = 'bar') => buildInput(simpleChart(chartType, n));
+
+afterEach(cleanup);
+
+type Input = ReturnType<typeof buildInput>;
+
+/** A chart whose data switches from `first` to `second` on a button press. */
+function Switcher({ first, second }: { first: Input; second: Input }) {
+  const [shown, setShown] = useState(first);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(second)}>
+        next
+      </button>
+      <ChartView {...shown} width={400} height={200} renderer="svg" />
+    </>
+  );
+}
+
+describe('ChartView', () => {
+  it('draws the chart into its element (SVG renderer) and disposes it on unmount', async () => {
+    const { vis, data, series, features } = input(4);
+    const view = renderWithProviders(
+      <ChartView vis={vis} data={data} series={series} features={features} width={400} height={200} renderer="svg" />,
+    );
+    const element = screen.getByRole('img', { name: 'Chart' });
+    await waitFor(() => expect(element.querySelectorAll('svg path').length).toBeGreaterThan(4));
+    const instance = echarts.getInstanceByDom(element);
+    expect(instance?.getWidth()).toBe(400);
+    // The option set is the whole option (the bars of the four rows).
+    const option = instance?.getOption() as { series: Array<{ data: unknown[] }> };
+    expect(option.series[0].data).toHaveLength(4);
+    view.unmount();
+    expect(instance?.isDisposed()).toBe(true);
+  });
+
+  it('replaces the option when the data changes (no stale series)', async () => {
+    const first = buildInput({
+      ...simpleChart('bar', 2),
+      series: [...simpleChart('bar').series, { id: 'z', role: 'dependent' }],
+      rows: [
+        { x: 'a', y: 1, z: 2 },
+        { x: 'b', y: 2, z: 3 },
+      ],
+    });
+    const second = input(3);
+    renderWithProviders(<Switcher first={first} second={second} />);
+    const element = screen.getByRole('img', { name: 'Chart' });
+    await waitFor(() => expect(echarts.getInstanceByDom(element)?.getOption()).toBeDefined());
+    const before = echarts.getInstanceByDom(element)?.getOption() as { series: unknown[] };
+    expect(before.series).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'next' }));
+    await waitFor(() => {
+      const option = echarts.getInstanceByDom(element)?.getOption() as { series: Array<{ data: unknown[] }> };
+      expect(option.series).toHaveLength(1);
+      expect(option.series[0].data).toHaveLength(3);
+    });
+  });
+
+  it('draws nothing and reports too much data', async () => {
+    const { vis, series, features } = input(0, 'pie');
+    const data = new Array(1001).fill({ x: 'a', y: 1 });
+    const onTooMuchData = vi.fn();
+    renderWithProviders(
+      <ChartView
+        vis={vis}
+        data={data}
+        series={series}
+        features={features}
+        width={400}
+        height={200}
+        onTooMuchData={onTooMuchData}
+      />,
+    );
+    await waitFor(() => expect(onTooMuchData).toHaveBeenCalled());
+    expect(screen.queryByRole('img', { name: 'Chart' })).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * A chart card's drawing: hands `chartOption`'s option to ECharts (spec 2 §9 chart rendering).
+ *
+ * One ECharts instance per element (created once, re-created only when the language changes, disposed on
+ * unmount); every change of vis, data, size, theme or colours sets the whole option again (`notMerge`), so no
+ * stale series survive. The size follows the element (ResizeObserver) unless width and height are given. The
+ * light or dark theme follows Mantine's colour scheme. When the data is too much to draw the view draws
+ * nothing and calls `onTooMuchData` (the card shows its placeholder).
+ */
+import { useComputedColorScheme } from '@mantine/core';
+import { type ChartVis, chartVisSchema, type DataRow, type SeriesMeta, type UnitFeature } from '@tessera/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chartOption } from './chartOption.ts';
+import { echarts, echartsLocale } from './echartsCore.ts';
+import type { ChartColors, ChartOptionResult } from './types.ts';
+
+export interface ChartViewProps {
+  /** The unit's chart vis (parsed here; a vis that does not parse draws nothing). */
+  vis: ChartVis | Record<string, unknown>;
+  data: DataRow[];
+  series: SeriesMeta[];
+  features: UnitFeature[];
+  /** Fixed size in pixels; without it the chart fills its parent. */
+  width?: number;
+  height?: number;
+  /** The dashboard's colour scale and feature colours. */
+  colors?: ChartColors;
+  /** Called when the data is too much to draw (the view then renders nothing). */
+  onTooMuchData?: () => void;
+  /** 'canvas' (default) or 'svg'. */
+  renderer?: 'canvas' | 'svg';
+}
+
+function useElementSize(ref: React.RefObject<HTMLDivElement | null>, fixed: { width?: number; height?: number }) {
+  const [size, setSize] = useState({ width: fixed.width ?? 0, height: fixed.height ?? 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || (fixed.width && fixed.height)) return;
+    const measure = () => {
+      const rect = el.getBoundingClientRect();
+      setSize((old) =>
+        Math.round(rect.width) === old.width && Math.round(rect.height) === old.height
+          ? old
+          : { width: Math.round(rect.width), height: Math.round(rect.height) },
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref, fixed.width, fixed.height]);
+  return fixed.width && fixed.height ? { width: fixed.width, height: fixed.height } : size;
+}
+
+export function ChartView({
+  vis,
+  data,
+  series,
+  features,
+  width,
+  height,
+  colors,
+  onTooMuchData,
+  renderer = 'canvas',
+}: ChartViewProps) {
+  const { t, i18n } = useTranslation('charts');
+  const theme = useComputedColorScheme('light');
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const size = useElementSize(ref, { width, height });
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const parsed = useMemo(() => chartVisSchema.safeParse(vis), [vis]);
+
+  const result: ChartOptionResult | undefined = useMemo(() => {
+    if (!parsed.success) return { verdict: 'empty' };
+    if (size.width <= 0 || size.height <= 0) return undefined;
+    return chartOption({
+      vis: parsed.data,
+      data,
+      series,
+      features,
+      width: size.width,
+      height: size.height,
+      theme,
+      colors,
+      t,
+      locale: language,
+    });
+  }, [parsed, data, series, features, size.width, size.height, theme, colors, t, language]);
+  const tooMuch = result?.verdict === 'too-much-data';
+  const sizeNow = useRef(size);
+  sizeNow.current = size;
+
+  // One instance per element and language; disposed when the element goes.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || tooMuch) return;
+    const { width: w, height: h } = sizeNow.current;
+    const instance = echarts.init(el, null, {
+      renderer,
+      locale: echartsLocale(language),
+      // A size known already spares ECharts measuring an element that may not be laid out yet.
+      width: w > 0 ? w : undefined,
+      height: h > 0 ? h : undefined,
+    });
+    chart.current = instance;
+    return () => {
+      instance.dispose();
+      chart.current = null;
+    };
+  }, [renderer, language, tooMuch]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || !result) return;
+    if (instance.getWidth() !== size.width || instance.getHeight() !== size.height)
+      instance.resize({ width: size.width, height: size.height });
+    if (result.verdict === 'ok') instance.setOption(result.option, { notMerge: true });
+    else instance.clear();
+  }, [result, size.width, size.height]);
+
+  useEffect(() => {
+    if (tooMuch) onTooMuchData?.();
+  }, [tooMuch, onTooMuchData]);
+
+  if (tooMuch) return null;
+  return (
+    <div
+      ref={ref}
+      role="img"
+      aria-label={t('chart')}
+      style={{ width: width ?? '100%', height: height ?? '100%', minHeight: 0, minWidth: 0 }}
+    />
+  );
+}
