@@ -4,11 +4,11 @@ import { api, formatNumber, type Vis } from '@tessera/shared';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
-import { repoRoot } from './support/paths.ts';
+import { CardsSetup, type FeatureIds, type SalesRow, salesCsv, sumBy } from './support/cards.ts';
 import { useJourney } from './support/journey.ts';
+import { repoRoot } from './support/paths.ts';
 import { ADMIN } from './support/tessera.ts';
-import { signIn } from './support/ui.ts';
-import { CardsSetup, type FeatureIds, salesCsv, type SalesRow, sumBy } from './support/cards.ts';
+import { expectPath, signIn } from './support/ui.ts';
 
 /**
  * Issue 7 end to end (spec 2 §4 card data life cycle, §8 placeholders, §9 number display): root uploads a real
@@ -34,6 +34,12 @@ describe('cards that fetch and show their data', () => {
     await page.screenshot({ path: path.join(screens, `cards-${name}.png`), fullPage: true });
   };
   const card = (page: Page, unitId: string): Locator => page.getByTestId(`card-${unitId}`);
+  /** Root signs in (the session is stored once the app lands on /projects) and opens `to`. */
+  async function openAsRoot(page: Page, to: string) {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(to);
+  }
   const tabPath = () => `/projects/${setup.projectId}/dashboards/${dashboardId}/tabs/${tabId}`;
 
   /** The bar chart's drawn values by category (ECharts' own option, reported on the container). */
@@ -65,7 +71,13 @@ describe('cards that fetch and show their data', () => {
     rows.push(...csv.rows);
     f = await setup.uploadDataset('sales.csv', csv.text);
     const dashboard = await callAs(j.app, token, api.createDashboard, {
-      body: { projectId: setup.projectId, name: 'Sales cards', description: '', type: 'Dashboard', tabName: 'Overview' },
+      body: {
+        projectId: setup.projectId,
+        name: 'Sales cards',
+        description: '',
+        type: 'Dashboard',
+        tabName: 'Overview',
+      },
     });
     dashboardId = dashboard._id;
     tabId = dashboard.tabs[0] as string;
@@ -95,9 +107,15 @@ describe('cards that fetch and show their data', () => {
 
   it('draws the bar chart of the sum of amount by region and the KPIs from the uploaded CSV', async () => {
     const { page } = j;
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(tabPath());
-    expectSums(await drawnBars(page, units.chart), sumBy(rows, (r) => r.region, (r) => r.amount));
+    await openAsRoot(page, tabPath());
+    expectSums(
+      await drawnBars(page, units.chart),
+      sumBy(
+        rows,
+        (r) => r.region,
+        (r) => r.amount,
+      ),
+    );
 
     const total = rows.reduce((sum, r) => sum + r.amount, 0);
     const quantity = rows.reduce((sum, r) => sum + r.quantity, 0);
@@ -115,8 +133,7 @@ describe('cards that fetch and show their data', () => {
 
   it('sorts the table by header clicks (ascending, descending, none) and pages it, clamping the page jump', async () => {
     const { page } = j;
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(tabPath());
+    await openAsRoot(page, tabPath());
     const table = card(page, units.table);
     const firstAmount = () => table.locator('tbody tr').first().locator('td').nth(3).textContent();
     const amounts = rows.map((r) => r.amount).sort((a, b) => a - b);
@@ -150,8 +167,7 @@ describe('cards that fetch and show their data', () => {
 
   it('downloads the chart card as CSV with the sums by region', async () => {
     const { page } = j;
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(tabPath());
+    await openAsRoot(page, tabPath());
     await drawnBars(page, units.chart);
     await card(page, units.chart).getByRole('button', { name: 'Card menu', exact: true }).click();
     const downloading = page.waitForEvent('download');
@@ -167,7 +183,14 @@ describe('cards that fetch and show their data', () => {
         return [region as string, Number(sum)];
       }),
     );
-    expectSums(fromFile, sumBy(rows, (r) => r.region, (r) => r.amount));
+    expectSums(
+      fromFile,
+      sumBy(
+        rows,
+        (r) => r.region,
+        (r) => r.amount,
+      ),
+    );
   });
 
   it('a saved tab filter changes the numbers of every card', async () => {
@@ -176,14 +199,25 @@ describe('cards that fetch and show their data', () => {
       params: { id: tabId },
       body: { type: 'category', operation: 'equal', value: ['North'], feature: { id: f.region } },
     });
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(tabPath());
+    await openAsRoot(page, tabPath());
     const north = rows.filter((r) => r.region === 'North');
     await expect.poll(async () => [...(await drawnBars(page, units.chart)).keys()]).toEqual(['North']);
-    expectSums(await drawnBars(page, units.chart), sumBy(north, (r) => r.region, (r) => r.amount));
+    expectSums(
+      await drawnBars(page, units.chart),
+      sumBy(
+        north,
+        (r) => r.region,
+        (r) => r.amount,
+      ),
+    );
     await expect
       .poll(() => card(page, units.kpi).getByTestId('kpi-kpi-amount').getByTestId('kpi-value').textContent())
-      .toBe(`${formatNumber(north.reduce((sum, r) => sum + r.amount, 0), 'en')}€`);
+      .toBe(
+        `${formatNumber(
+          north.reduce((sum, r) => sum + r.amount, 0),
+          'en',
+        )}€`,
+      );
     const regions = await card(page, units.table).locator('tbody tr td:first-child').allTextContents();
     expect(new Set(regions)).toEqual(new Set(['North']));
     await shot(page, 'filtered');
@@ -206,6 +240,7 @@ describe('cards that fetch and show their data', () => {
       });
     }
     await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
     await page.evaluate(() => {
       const w = window as unknown as { __longTasks: number[] };
       w.__longTasks = [];

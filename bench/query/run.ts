@@ -27,7 +27,7 @@ import { benchCatalog, compile, openDuckDb } from './duckdb.ts';
 import { generateCsv } from './generate.ts';
 import { loadPostgres, type Postgres } from './postgres.ts';
 import { featuresByName, QUERIES } from './queries.ts';
-import { createCards, importCsv, startServer } from './server.ts';
+import { createCards, importCsv, settlePreview, startServer } from './server.ts';
 import { interleaved, markdownTable, type System, type Timings } from './timing.ts';
 
 const { values: args } = parseArgs({
@@ -72,11 +72,14 @@ try {
   console.log(`  ${imported.rowCount.toLocaleString('en')} rows imported in ${imported.seconds.toFixed(1)} s`);
   const f = featuresByName(imported.features);
   console.log(`  features: ${imported.features.map((x) => `${x.name}:${x.type}`).join(' ')}`);
-  const unitIds = await createCards(
+  const { dashboardId, unitIds } = await createCards(
     server,
     imported.projectId,
     queries.map((q) => ({ name: q.label, type: q.type, vis: q.vis(f) })),
   );
+
+  console.log('Waiting for the dashboard preview render to settle...');
+  console.log(`  preview ${await settlePreview(server, dashboardId)}`);
 
   duck = await openDuckDb(work);
   const catalog = benchCatalog(server.dataDir, imported.datasetId, imported.jobId, imported.features);

@@ -98,7 +98,10 @@ export async function startServer(work: string): Promise<Server> {
   const database = await freshDatabase();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const main = path.join(root, 'packages/server/src/main.ts');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main], {
     cwd: root,
     env: {
       ...process.env,
@@ -244,17 +247,37 @@ export async function createCards(
   server: Server,
   projectId: string,
   cards: Array<{ name: string; type: 'chart' | 'kpi' | 'table'; vis: unknown }>,
-): Promise<string[]> {
+): Promise<{ dashboardId: string; unitIds: string[] }> {
   const dashboard = await server.call<{ _id: string; tabs: string[] }>('POST', '/api/v1/dashboards', {
     projectId,
     name: 'Bench query',
   });
   const tabId = dashboard.tabs[0];
-  const ids: string[] = [];
+  const unitIds: string[] = [];
   for (const card of cards) {
     const { unit } = await server.call<{ unit: { _id: string } }>('POST', `/api/v1/tabs/${tabId}/units`, {});
     await server.call('PUT', `/api/v1/units/${unit._id}`, { name: card.name, type: card.type, vis: card.vis });
-    ids.push(unit._id);
+    unitIds.push(unit._id);
   }
-  return ids;
+  return { dashboardId: dashboard._id, unitIds };
+}
+
+/**
+ * Waits until the dashboard's preview image is no longer being rendered (asked for on creation, the
+ * `dashboardPreview` job runs headless Chromium on the dashboard, whose cards query the server): timing
+ * during a render would measure the render too. Answers the preview's final status.
+ */
+export async function settlePreview(server: Server, dashboardId: string): Promise<string> {
+  const deadline = Date.now() + 180_000;
+  let status = '';
+  while (Date.now() < deadline) {
+    const detail = await server.call<{ dashboard: { preview: { status: string } } }>(
+      'GET',
+      `/api/v1/dashboards/${dashboardId}`,
+    );
+    status = detail.dashboard.preview.status;
+    if (status === 'ready' || status === 'failed') return status;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return `${status} after 180 s`;
 }

@@ -63,7 +63,10 @@ export async function interleaved(
         continue;
       }
       times[name].push(performance.now() - started);
-      if (cpu) (cpus[name] ??= []).push(((await cpu()) - cpuBefore) * 1000);
+      if (cpu) {
+        cpus[name] ??= [];
+        cpus[name].push(((await cpu()) - cpuBefore) * 1000);
+      }
     }
   }
   for (const [name, list] of Object.entries(times)) {

@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from '../support/api.ts';
 import { screenshot } from '../support/browser.ts';
 import { useJourney } from '../support/journey.ts';
-import { repoRoot } from '../support/paths.ts';
 import { dialog } from '../support/org.ts';
+import { repoRoot } from '../support/paths.ts';
 import { ADMIN } from '../support/tessera.ts';
 import { expectPath, expectText, signIn } from '../support/ui.ts';
 
@@ -148,6 +148,20 @@ describe('card mapping editor', () => {
     expect(await preview.locator('[data-testid="card-body"]').getAttribute('data-state')).toBe('view');
     await shot(page, 'mapping-line');
 
+    // A display change redraws the preview without asking for data again (spec 2 §4): animation off.
+    let previewRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/units/data?')) previewRequests += 1;
+    });
+    await page.getByRole('switch', { name: 'Animation', exact: true }).click({ force: true });
+    expect(await page.getByRole('switch', { name: 'Animation', exact: true }).isChecked()).toBe(false);
+    // A series' settings open from its chip (the settings panel of spec 2 §5).
+    await page.getByRole('button', { name: 'Settings of revenue', exact: true }).click();
+    await page.getByRole('dialog').last().waitFor();
+    await shot(page, 'mapping-series-settings');
+    await page.keyboard.press('Escape');
+    expect(previewRequests).toBe(0);
+
     // Pie again, answered Cancel: the line chart keeps its mapping.
     await chartType(page, 'Pie').click();
     await dialog(page, 'Discard chart setup?').getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -248,5 +262,72 @@ describe('card mapping editor', () => {
     const vis = (await readUnit(unit._id)).vis as { dependent: Array<{ series: unknown[] }>; groupBy: unknown[] };
     expect(vis.dependent[0]!.series).toHaveLength(2);
     expect(vis.groupBy).toHaveLength(1);
+  });
+
+  it('maps a KPI list and a table, whose columns come from one dataset only', async () => {
+    const { page } = j;
+    const other = await callAs(j.app, token, api.createDataset, { body: { name: 'other', projectId } });
+    const form = new FormData();
+    form.set('file', new Blob(['city,people\nLyon,500\nNantes,300'], { type: 'text/csv' }), 'other.csv');
+    await fetch(`${j.app.url}/api/v1/datasets/${other._id}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const deadline = Date.now() + 30_000;
+    while (!(await callAs(j.app, token, api.getDataset, { params: { id: other._id } })).imported) {
+      if (Date.now() > deadline) throw new Error('the second dataset was not imported within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const kpi = await newCard();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/units/${kpi._id}/mapping?tab=${tabId}&type=kpi`);
+    await expectText(page, 'Drag columns to derive KPI values from their row data.');
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'kpi'));
+    await expect.poll(() => chipsIn(page, 'kpi').count()).toBe(1);
+    const preview = page.getByTestId('mapping-preview');
+    await expect
+      .poll(() => preview.locator('[data-testid="card-body"]').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('view');
+    // A number becomes a sum: 100 + 80 + 120 + 90 + 150 + 110.
+    await preview.getByText('650', { exact: true }).waitFor();
+    await shot(page, 'mapping-kpi');
+    await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await expectPath(page, tabPath());
+
+    const table = await newCard();
+    await page.goto(`/projects/${projectId}/units/${table._id}/mapping?tab=${tabId}&type=table`);
+    await expectText(page, 'Drag and drop columns to add them to your table.');
+    await dragTo(page, feature(page, 'region', 'Category'), bucket(page, 'table'));
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'table'));
+    // No duplicate column, and no column of another dataset.
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'table'), { release: false });
+    expect(await bucket(page, 'table').getAttribute('data-drop')).toBe('refused');
+    await page.mouse.up();
+    await dragTo(page, feature(page, 'people', 'Number'), bucket(page, 'table'), { release: false });
+    await expectText(page, 'All columns of a table must come from one dataset.');
+    await page.mouse.up();
+    expect(await chipsIn(page, 'table').count()).toBe(2);
+    await expect
+      .poll(() => preview.locator('[data-testid="card-body"]').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('view');
+    await preview.getByText('South', { exact: true }).first().waitFor();
+    await shot(page, 'mapping-table');
+  });
+
+  it('sends an unknown card back to the data apps list, and shows the custom editor for type custom', async () => {
+    const { page } = j;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/units/ffffffffffffffffffffffff/mapping?type=chart`);
+    await expectPath(page, `/projects/${projectId}/dashboards`);
+
+    const unit = await newCard();
+    await page.goto(`/projects/${projectId}/units/${unit._id}/mapping?tab=${tabId}&type=custom`);
+    await expectText(page, 'Caution: these card types are not fully supported and may have some bugs!');
+    await shot(page, 'mapping-custom');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expectPath(page, tabPath());
   });
 });

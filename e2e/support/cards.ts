@@ -1,4 +1,4 @@
-import { api, type LayoutBox, type UnitType, type Vis } from '@tessera/shared';
+import { api, type UnitType, type Vis } from '@tessera/shared';
 import { callAs } from './api.ts';
 import type { Tessera } from './tessera.ts';
 
@@ -104,10 +104,16 @@ export class CardsSetup {
   }
 
   /** Adds a card at `box` on the tab, then names it and saves its type and vis; answers its id. */
-  async addCard(tabId: string, box: LayoutBox, name: string, type: UnitType, vis: Vis): Promise<string> {
+  async addCard(
+    tabId: string,
+    box: { x: number; y: number; w: number; h: number },
+    name: string,
+    type: UnitType,
+    vis: Vis,
+  ): Promise<string> {
     const { unit } = await callAs(this.app, this.token, api.createUnit, {
       params: { id: tabId },
-      body: { layoutItem: box },
+      body: { layoutItem: { ...box, moved: false, static: false } },
     });
     await callAs(this.app, this.token, api.updateUnit, {
       params: { id: unit._id },

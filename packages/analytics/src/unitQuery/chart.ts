@@ -49,6 +49,7 @@ import {
   boxplotExpression,
   checkedOperation,
   isNumericValue,
+  keyForm,
   rowExpression,
   valueTypeOf,
 } from './operations.ts';
@@ -145,8 +146,8 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
   const finalList: string[] = [];
   const binWidthList: string[] = [];
 
-  /** The value of a series on its row (raw mode, or a key): bins, date parts, none. */
-  const rowValue = (item: Item): string => {
+  /** The value of a series on its row (raw mode, or a key's grouping form): bins, date parts, none. */
+  const rowValue = (item: Item, asKey = false): string => {
     const plan = plans.get(item.source) as SourcePlan;
     let e: string;
     if (item.op === 'bin') {
@@ -162,7 +163,7 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
       );
       binWidths.push({ alias: `_w${item.index}`, seriesId: item.series.id });
     } else {
-      e = rowExpression(item.entry, item.op);
+      e = asKey ? keyForm(item.entry, item.op).group : rowExpression(item.entry, item.op);
     }
     return item.condition ? `(CASE WHEN ${item.condition} THEN ${e} END)` : e;
   };
@@ -170,9 +171,11 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
   if (aggregated) {
     for (let slot = 0; slot < slotCount; slot++) {
       const filling = keys.filter((k) => k.slot === slot);
-      for (const k of filling) (plans.get(k.source) as SourcePlan).keys[slot] = `${rowValue(k)} AS _k${slot}`;
+      for (const k of filling) (plans.get(k.source) as SourcePlan).keys[slot] = `${rowValue(k, true)} AS _k${slot}`;
+      // Keys are grouped in a cheap form (a truncated timestamp...) and formatted once grouped.
+      const present = keyForm(filling[0].entry, filling[0].op).present;
       const refs = sources.map((s) => `${s.name}._k${slot}`);
-      finalList.push(`${refs.length > 1 ? `COALESCE(${refs.join(', ')})` : refs[0]} AS _k${slot}`);
+      finalList.push(`${present(refs.length > 1 ? `COALESCE(${refs.join(', ')})` : refs[0])} AS _k${slot}`);
       columns.push({ alias: `_k${slot}`, ids: filling.map((k) => k.series.id) });
     }
     for (const item of items) {

@@ -4,8 +4,9 @@
  * Rows arrive as DuckDB's JSON values (BIGINT and HUGEINT as text, turned into numbers when safe by
  * `toCell`); the only work per row is building the object keyed by series id. A chart's statement carries
  * its guard (`_n`, the rows before the MAX_CARD_ROWS + 1 cut, and `_r`, set on real rows): over the limit
- * the answer is QueryError 'too-much-data' and no row ever left DuckDB. A table runs its page and its count
- * (a download counts first and refuses over MAX_CARD_ROWS before reading any row).
+ * the answer is QueryError 'too-much-data' and no row ever left DuckDB. A table's page carries its total
+ * (`_n`); only a page past the end runs the count alone, and a download counts first and refuses over
+ * MAX_CARD_ROWS before reading any row.
  */
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { type DataRow, MAX_CARD_ROWS, type SeriesMeta } from '@tessera/shared';
@@ -87,11 +88,12 @@ export async function runUnitQuery(
   }
   const run = async (c: DuckDBConnection): Promise<UnitQueryResult> => {
     if (compiled.kind === 'table') {
-      const countRow = await queryOne(c, compiled.countSql as string, compiled.countParams ?? []);
-      const total = Number(countRow._n ?? 0);
-      if (compiled.allRows && total > MAX_CARD_ROWS) throw tooMuch();
-      const { rows } = await read(c, compiled, compiled.sql, compiled.params);
-      return { data: rows, series: compiled.series, total };
+      const countOnly = async () =>
+        Number((await queryOne(c, compiled.countSql as string, compiled.countParams ?? []))._n ?? 0);
+      // A download counts first: over the limit, no row is read.
+      if (compiled.allRows && (await countOnly()) > MAX_CARD_ROWS) throw tooMuch();
+      const { rows, count } = await read(c, compiled, compiled.sql, compiled.params);
+      return { data: rows, series: compiled.series, total: rows.length ? (count ?? 0) : await countOnly() };
     }
     const { rows, count, first } = await read(c, compiled, compiled.sql, compiled.params);
     if (compiled.guarded && (count ?? 0) > MAX_CARD_ROWS) throw tooMuch();

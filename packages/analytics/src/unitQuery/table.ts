@@ -14,7 +14,7 @@ import { QueryError } from '../errors.ts';
 import { MAX_PAGE_SIZE } from '../query.ts';
 import { columnExpression } from '../types.ts';
 import { type CompileContext, jobOf } from './context.ts';
-import { badOperation, rowExpression } from './operations.ts';
+import { badOperation, isoText } from './operations.ts';
 import type { CompiledUnitQuery } from './types.ts';
 
 function checkedPage(page: number | undefined, limit: number | undefined): { page: number; limit: number } {
@@ -58,24 +58,33 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
   const where = ctx.where(source);
   const countParams = [...ctx.params.values];
 
-  const list = entries.map((entry, i) => `${rowExpression(entry, '')} AS _v${i}`);
+  // The page is cut on raw values; only its rows are then formatted (ISO dates): formatting before the sort
+  // would format every matching row.
+  const inner = entries.map((entry, i) => `${columnExpression(entry.ref)} AS _v${i}`);
+  const outer = entries.map((entry, i) => `${entry.ref.type === 'date' ? isoText(`p._v${i}`) : `p._v${i}`} AS _v${i}`);
   const sort: OrderByEntry[] = input.orderBy ?? (vis as { orderBy?: OrderByEntry[] }).orderBy ?? [];
   const order = sort.map((o, m) => {
     const direction = o.type === 'DESC' ? 'DESC' : 'ASC';
     const entry = ctx.entry(o.value);
     const i = entries.findIndex((e) => e.id === entry.id);
-    if (i >= 0) return `_v${i} ${direction} NULLS LAST`;
-    if (entry.datasetId !== datasetId)
+    if (i >= 0) return { inner: `_v${i} ${direction} NULLS LAST`, outer: `p._v${i} ${direction} NULLS LAST` };
+    if (entry.datasetId !== datasetId) {
       throw badOperation(`The table cannot be sorted by ${JSON.stringify(entry.name)}`);
+    }
     ctx.checkColumn(source, entry);
-    list.push(`${columnExpression(entry.ref)} AS _o${m}`);
-    return `_o${m} ${direction} NULLS LAST`;
+    inner.push(`${columnExpression(entry.ref)} AS _o${m}`);
+    return { inner: `_o${m} ${direction} NULLS LAST`, outer: `p._o${m} ${direction} NULLS LAST` };
   });
   const from = `FROM ${source.source.sql} AS t WHERE ${where}`;
-  const orderSql = order.length ? ` ORDER BY ${order.join(', ')}` : '';
+  const orderBy = (side: 'inner' | 'outer') =>
+    order.length ? ` ORDER BY ${order.map((o) => o[side]).join(', ')}` : '';
   const paging = allRows
     ? ` LIMIT ${ctx.params.add(MAX_CARD_ROWS + 1)}`
     : ` LIMIT ${ctx.params.add(limit)} OFFSET ${ctx.params.add((page - 1) * limit)}`;
+  // The total rides along as a scalar subquery (computed once): one statement answers the page and the
+  // total; `countSql` is only needed for a page past the end (no row to carry it).
+  const total = `(SELECT count(*) ${from}) AS _n`;
+  const sql = `SELECT ${[...outer, total].join(', ')} FROM (SELECT ${inner.join(', ')} ${from}${orderBy('inner')}${paging}) AS p${orderBy('outer')}`;
   const series: SeriesMeta[] = table.map((column, i) => ({
     id: column.id,
     role: 'table',
@@ -87,7 +96,7 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
   }));
   return {
     kind: 'table',
-    sql: `SELECT ${list.join(', ')} ${from}${orderSql}${paging}`,
+    sql,
     params: ctx.params.values,
     countSql: `SELECT count(*) AS _n ${from}`,
     countParams,

@@ -20,9 +20,13 @@ export async function downloadCard(
   if (answer.error) throw badRequest(answer.error.message);
   const names = new Map(answer.features.map((f) => [f._id, f.name]));
   const labels = seriesLabels(card.vis);
-  const header = (series: SeriesMeta) =>
-    labels.get(series.id) ||
-    `${names.get(series.featureId) ?? series.label}${series.operation ? ` (${series.operation})` : ''}`;
+  const series = new Map<string, SeriesMeta>(answer.series.map((s) => [s.id, s]));
+  const header = (id: string) => {
+    const meta = series.get(id);
+    if (labels.get(id)) return labels.get(id)!;
+    if (!meta) return id;
+    return `${names.get(meta.featureId) ?? meta.label}${meta.operation ? ` (${meta.operation})` : ''}`;
+  };
   return { data: rows ? toCsv(rows, header) : '', fileName: cardFileName(card, now) };
 }
 

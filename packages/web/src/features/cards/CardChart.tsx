@@ -7,6 +7,7 @@ import { echarts } from '../charts/echartsCore.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { CustomCardView } from './custom/CustomCardView.tsx';
+import { useDrawTurn } from './drawQueue.ts';
 
 interface Props {
   unit: Unit;
@@ -52,12 +53,17 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
   const onTooMuchData = useCallback(() => setTooMuch(true), []);
+  const turn = useDrawTurn();
   // A new answer may fit again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each new answer
   useEffect(() => setTooMuch(false), [data]);
-  // After ChartView's own effects (children's run first) have set the option.
+  // After ChartView's own effects (children's run first) have set the option: report it, pass the turn on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawn option changes with these
-  useEffect(() => reportDrawnValues(container.current), [data, width, height, unit.vis]);
+  useEffect(() => {
+    if (!turn.mayDraw) return;
+    reportDrawnValues(container.current);
+    turn.done();
+  }, [turn.mayDraw, turn.done, data, width, height, unit.vis, tooMuch]);
 
   if (unit.type === 'custom') {
     return (
@@ -74,15 +80,17 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   if (!data) return null;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>
-      <ChartView
-        vis={unit.vis}
-        data={(Array.isArray(data.data) ? data.data : []) as DataRow[]}
-        series={data.series}
-        features={data.features}
-        width={width}
-        height={height}
-        onTooMuchData={onTooMuchData}
-      />
+      {turn.mayDraw && (
+        <ChartView
+          vis={unit.vis}
+          data={(Array.isArray(data.data) ? data.data : []) as DataRow[]}
+          series={data.series}
+          features={data.features}
+          width={width}
+          height={height}
+          onTooMuchData={onTooMuchData}
+        />
+      )}
     </Box>
   );
 }

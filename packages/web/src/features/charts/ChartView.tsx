@@ -71,6 +71,9 @@ export function ChartView({
   const size = useElementSize(ref, { width, height });
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const parsed = useMemo(() => chartVisSchema.safeParse(vis), [vis]);
+  // Colours compared by value: a caller building the object on every render does not redraw the chart.
+  const colorsKey = JSON.stringify(colors ?? null);
+  const stableColors = useMemo(() => JSON.parse(colorsKey) as ChartColors | null, [colorsKey]);
 
   const result: ChartOptionResult | undefined = useMemo(() => {
     if (!parsed.success) return { verdict: 'empty' };
@@ -83,11 +86,11 @@ export function ChartView({
       width: size.width,
       height: size.height,
       theme,
-      colors,
+      colors: stableColors ?? undefined,
       t,
       locale: language,
     });
-  }, [parsed, data, series, features, size.width, size.height, theme, colors, t, language]);
+  }, [parsed, data, series, features, size.width, size.height, theme, stableColors, t, language]);
   const tooMuch = result?.verdict === 'too-much-data';
   const sizeNow = useRef(size);
   sizeNow.current = size;
@@ -120,9 +123,12 @@ export function ChartView({
     else instance.clear();
   }, [result, size.width, size.height]);
 
+  // Told once each time the data becomes too much (a new callback identity alone does not call it again).
+  const tellTooMuch = useRef(onTooMuchData);
+  tellTooMuch.current = onTooMuchData;
   useEffect(() => {
-    if (tooMuch) onTooMuchData?.();
-  }, [tooMuch, onTooMuchData]);
+    if (tooMuch) tellTooMuch.current?.();
+  }, [tooMuch]);
 
   if (tooMuch) return null;
   return (

@@ -46,7 +46,7 @@ describe('series display defaults (spec 2 §9)', () => {
     [350, true, true],
     [400, true, false],
   ])('%i rows (duplicate x %s): dots %s', (n, duplicates, dots) => {
-    const rows = categoryRows(n, (i) => (duplicates ? { x: `c${i % 10}` } : {}));
+    const rows = categoryRows(n, (i) => ({ x: duplicates ? `c${i % 10}` : `c${i}` }));
     expect(draw(simpleChart('line', n, { rows })).series[0].showSymbol).toBe(dots);
   });
 

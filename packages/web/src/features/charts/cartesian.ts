@@ -255,6 +255,8 @@ function seriesOption(
   const hasDot = own.hasDot ?? defaultHasDot(model.n, model.duplicateIndependent);
   Object.assign(option, {
     showSymbol: hasDot,
+    // Dots mean every dot: ECharts would otherwise thin them out on a crowded category axis.
+    showAllSymbol: true,
     symbol: 'circle',
     symbolSize: dotSize,
     smooth: own.lineType === 'smooth',

@@ -107,15 +107,24 @@ export function chartOption(input: ChartOptionInput): ChartOptionResult {
     (d) => d.dependent.chartType === 'scatter' || d.dependent.chartType === 'boxplot',
   );
   const hasBars = model.drawn.some((d) => d.dependent.chartType === 'bar');
+  const grid = {
+    top: MARGIN + 4 + space.top,
+    bottom: MARGIN + space.bottom,
+    left: MARGIN + space.left,
+    right: MARGIN + 8 + space.right,
+  };
+  // Zoom sliders run along the plot, clear of the legend and the gradient scale.
+  for (const zoom of parts.dataZoom) {
+    if (zoom.type !== 'slider') continue;
+    if (zoom.xAxisIndex !== undefined) Object.assign(zoom, { left: grid.left + 24, right: grid.right + 24 });
+    else Object.assign(zoom, { top: grid.top + 12, bottom: grid.bottom + 12 });
+  }
   return {
     verdict: 'ok',
     option: {
       ...base,
       grid: {
-        top: MARGIN + 4 + space.top,
-        bottom: MARGIN + space.bottom,
-        left: MARGIN + space.left,
-        right: MARGIN + 8 + space.right,
+        ...grid,
         // Axis labels and titles stay inside the card: the plot shrinks to make room for them.
         outerBoundsMode: 'same',
         outerBoundsContain: 'all',

@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as echarts from 'echarts';
 import { chromium } from 'playwright-core';
 import { chartOption } from './chartOption.ts';
-import { bigLine, SCENARIOS } from './lookScenarios.ts';
+import { bigLine, SCENARIOS, SIZES } from './lookScenarios.ts';
 import { buildInput } from './testFixtures.ts';
 import type { ChartTheme } from './types.ts';
 
@@ -22,10 +22,11 @@ const HEIGHT = 320;
 const BACKGROUND: Record<ChartTheme, string> = { light: '#ffffff', dark: '#242424' };
 
 function renderSvg(name: string, theme: ChartTheme): string {
-  const input = buildInput(SCENARIOS[name], { width: WIDTH, height: HEIGHT, theme });
+  const { width, height } = SIZES[name] ?? { width: WIDTH, height: HEIGHT };
+  const input = buildInput(SCENARIOS[name], { width, height, theme });
   const result = chartOption(input);
   if (result.verdict !== 'ok') throw new Error(`${name}: ${result.verdict}`);
-  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: WIDTH, height: HEIGHT });
+  const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   chart.setOption({ ...result.option, animation: false });
   const svg = chart.renderToSVGString();
   chart.dispose();
@@ -44,6 +45,7 @@ async function main() {
     for (const theme of ['light', 'dark'] as const) {
       if (theme === 'dark' && !['line', 'bar', 'pie', 'scatter'].includes(name)) continue;
       const svg = renderSvg(name, theme);
+      await page.setViewportSize(SIZES[name] ?? { width: WIDTH, height: HEIGHT });
       await page.setContent(
         `<body style="margin:0;background:${BACKGROUND[theme]};font-family:sans-serif">${svg}</body>`,
       );
@@ -54,6 +56,7 @@ async function main() {
   }
 
   // The 10,000-point line chart.
+  await page.setViewportSize({ width: WIDTH, height: HEIGHT });
   const big = buildInput(bigLine(10_000), { width: WIDTH, height: HEIGHT });
   const t0 = performance.now();
   const result = chartOption(big);

@@ -90,6 +90,28 @@ export const SCENARIOS: Record<string, ChartSpec> = {
       y: 40 + i * 17,
     })),
   },
+  'bar-stacked-options': {
+    chartType: 'bar',
+    display: { stackGroups: 'all', legendPosition: 'right', grid: { vertical: true } },
+    axes: { independent: [{ display: { slant: true, zoomVisible: true } }] },
+    series: [
+      { id: 'x', role: 'independent', valueType: 'category', label: 'Sales representative' },
+      { id: 'y', role: 'dependent', label: 'Deals' },
+      { id: 'g', role: 'groupBy', valueType: 'category', label: 'Stage' },
+    ],
+    rows: ['Alexandra Montgomery', 'Bob', 'Christopher Fairweather', 'Dee', 'Evangeline Smith', 'Fred'].flatMap(
+      (x, i) => ['Lead', 'Qualified', 'Proposal', 'Won'].map((g, k) => ({ x, g, y: 3 + ((i * 5 + k * 3) % 9) })),
+    ),
+  },
+  'line-small': {
+    chartType: 'line',
+    series: [
+      { id: 'm', role: 'independent', valueType: 'year-month', label: 'Month' },
+      { id: 'rev', role: 'dependent', label: 'Revenue', vis: { display: { lineStyle: 'dashed', lineWidth: 3 } } },
+      { id: 'cost', role: 'dependent', label: 'Cost', vis: { display: { lineType: 'step', hasDot: false } } },
+    ],
+    rows: months.map((m, i) => ({ m, rev: wave(i) * 1000, cost: wave(i, 1, 0.6) * 1000 })),
+  },
   histogram: {
     chartType: 'bar',
     display: { barCategoryGap: 2 },
@@ -137,6 +159,11 @@ export const SCENARIOS: Record<string, ChartSpec> = {
       }),
     ),
   },
+};
+
+/** Scenarios drawn at another size than 600 × 320 (a small card). */
+export const SIZES: Record<string, { width: number; height: number }> = {
+  'line-small': { width: 320, height: 200 },
 };
 
 /** A line chart of `n` points (a day each) for the render-time measure. */

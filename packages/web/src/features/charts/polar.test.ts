@@ -190,9 +190,12 @@ describe('boxplot', () => {
     const html = option.tooltip.formatter({
       seriesIndex: 0,
       data: option.series[0].data[0],
+      // ECharts hands a box's value with its category index first.
       value: [0, 1, 2, 3, 4, 5],
       marker: '',
     });
     expect(html).toMatch(/Min: <b>1<\/b>.*Q1: <b>2<\/b>.*Median: <b>3<\/b>.*Q3: <b>4<\/b>.*Max: <b>5<\/b>/);
+    // The header is the box's category (its row), not a statistic read as a row index.
+    expect(html).toMatch(/^<div[^>]*>Lyon<\/div>/);
   });
 });

@@ -33,7 +33,7 @@ const PALETTES: Record<ChartTheme, ChartPalette> = {
     splitLine: '#373a40',
     tooltipBackground: '#25262b',
     tooltipBorder: '#373a40',
-    surface: '#1a1b1e',
+    surface: '#242424',
   },
 };
 

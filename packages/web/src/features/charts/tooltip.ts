@@ -39,9 +39,11 @@ const header = (text: string) => `<div style="font-weight:bold;margin-bottom:2px
 
 /** The row index a tooltip parameter points at. */
 function rowOf(param: TooltipParam): number | undefined {
-  if (Array.isArray(param.value) && typeof param.value[2] === 'number') return param.value[2];
+  // Pie slices and boxes carry `row` (a box's value is its five statistics, not a point).
   const data = param.data as { row?: unknown } | undefined;
-  return data && typeof data === 'object' && typeof data.row === 'number' ? data.row : undefined;
+  if (data && typeof data === 'object' && !Array.isArray(data) && typeof data.row === 'number') return data.row;
+  if (Array.isArray(param.value) && typeof param.value[2] === 'number') return param.value[2];
+  return undefined;
 }
 
 /** The extra lines of a row: other dimension, gradient and tooltip series. */
@@ -52,7 +54,8 @@ function extraLines(model: ChartModel, row: number): string {
   );
   const values = model.input.data[row];
   if (!values) return '';
-  return metas.map((m) => line(m.label, formatValue(values[m.id], m, fmt))).join('');
+  const lines = metas.map((m) => line(m.label, formatValue(values[m.id], m, fmt))).join('');
+  return lines && `<div style="padding-left:14px;opacity:0.85">${lines}</div>`;
 }
 
 function independentText(model: ChartModel, row: number | undefined): string {

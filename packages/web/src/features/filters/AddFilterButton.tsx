@@ -96,6 +96,7 @@ export function AddFilterButton({ projectId, actions, tabId }: Props) {
               onChange={setDraft}
               featureName={feature.name}
               featureType={feature.type}
+              stats={feature.stats}
               projectId={projectId}
               level={actions.saves ? { value: level, onChange: setLevel, tabAvailable: tabId !== null } : undefined}
               onDone={close}

@@ -35,7 +35,14 @@ function LoadedFilterBar({ view }: { view: NonNullable<ReturnType<typeof useCach
         <IconFilter size={18} aria-hidden style={{ opacity: 0.7 }} />
       </Tooltip>
       {filters.map((filter) => (
-        <FilterChip key={filter._id} filter={filter} feature={lookup(filter)} actions={actions} projectId={projectId} />
+        <FilterChip
+          key={filter._id}
+          filter={filter}
+          level={actions.tabFilters.includes(filter) ? 'tab' : 'dashboard'}
+          feature={lookup(filter)}
+          actions={actions}
+          projectId={projectId}
+        />
       ))}
       {canAdd && <AddFilterButton projectId={projectId} actions={actions} tabId={openTab} />}
       {filters.length > 0 && (

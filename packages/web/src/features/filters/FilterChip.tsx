@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { FilterMenu } from './FilterMenu.tsx';
 import { changed, type FilterDraft } from './filterDraft.ts';
 import type { FeatureState } from './useFeatureLookup.ts';
-import type { FilterActions } from './useFilterActions.ts';
+import type { FilterActions, FilterLevel } from './useFilterActions.ts';
 import { useSummaryWords } from './useSummaryWords.ts';
 
 interface Props {
   filter: DataAppFilter;
+  /** Tab-level filters are told apart from the dashboard's (every tab) by their colour and title. */
+  level: FilterLevel;
   feature: FeatureState;
   actions: FilterActions;
   projectId: string | null;
@@ -28,7 +30,7 @@ const STATE_KEY = {
  * One filter in the bar: its summary (or its feature's state), a click opens its menu, the cross removes it.
  * When the menu closes an invalid filter is dropped, a changed valid one is saved (spec 2 §5).
  */
-export function FilterChip({ filter, feature, actions, projectId }: Props) {
+export function FilterChip({ filter, level, feature, actions, projectId }: Props) {
   const { t } = useTranslation('filters');
   const words = useSummaryWords();
   const [draft, setDraft] = useState<FilterDraft | null>(null);
@@ -38,6 +40,7 @@ export function FilterChip({ filter, feature, actions, projectId }: Props) {
   const label = problem ? `${name}: ${t(problem)}` : describeFilter(filter, name, words);
   // The menu opens on a filter whose feature is known (or on the public page, where none is).
   const editable = feature.state === 'ok' || feature.state === 'public';
+  const color = problem ? 'red' : level === 'tab' ? 'teal' : undefined;
 
   const close = () => {
     if (!draft) return;
@@ -49,11 +52,11 @@ export function FilterChip({ filter, feature, actions, projectId }: Props) {
   return (
     <Popover opened={draft !== null} onDismiss={close} position="bottom-start" shadow="md" trapFocus withinPortal>
       <Popover.Target>
-        <Group gap={0} wrap="nowrap" data-testid="filter-chip">
+        <Group gap={0} wrap="nowrap" data-testid="filter-chip" title={t(`level.${level}`)}>
           <Button
             size="xs"
             variant="light"
-            color={problem ? 'red' : undefined}
+            color={color}
             radius="xl"
             maw={320}
             style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
@@ -67,7 +70,7 @@ export function FilterChip({ filter, feature, actions, projectId }: Props) {
           <ActionIcon
             size={30}
             variant="light"
-            color={problem ? 'red' : undefined}
+            color={color}
             radius="xl"
             style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
             onClick={() => actions.remove(filter._id)}
@@ -84,6 +87,7 @@ export function FilterChip({ filter, feature, actions, projectId }: Props) {
             onChange={setDraft}
             featureName={name}
             featureType={featureType}
+            stats={feature.state === 'ok' ? feature.feature.stats : undefined}
             projectId={projectId}
             onDone={close}
           />

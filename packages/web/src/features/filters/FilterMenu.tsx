@@ -15,6 +15,8 @@ interface Props {
   featureName: string;
   /** The feature's type when known (the filter must fit it to be valid). */
   featureType?: FeatureType;
+  /** The feature's smallest and largest values, shown as the number fields' placeholders. */
+  stats?: { min: unknown; max: unknown };
   /** Where categories are read (null on the public page). */
   projectId: string | null;
   /** Editors choose where a new filter applies; absent otherwise. */
@@ -27,7 +29,7 @@ interface Props {
  * filter's type. Empty and not-empty need nothing more. The menu says when the filter is incomplete: closing
  * it then drops the filter.
  */
-export function FilterMenu({ draft, onChange, featureName, featureType, projectId, level, onDone }: Props) {
+export function FilterMenu({ draft, onChange, featureName, featureType, stats, projectId, level, onDone }: Props) {
   const { t } = useTranslation('filters');
   const valueless = draft.operation === 'empty' || draft.operation === 'not-empty';
   const valid = isFilterValid(draft, featureType);
@@ -45,7 +47,7 @@ export function FilterMenu({ draft, onChange, featureName, featureType, projectI
         onChange={(op) => op && onChange(withOperation(draft, op as FilterOperation))}
         comboboxProps={{ withinPortal: false }}
       />
-      {!valueless && <Fields draft={draft} onChange={onChange} projectId={projectId} />}
+      {!valueless && <Fields draft={draft} onChange={onChange} projectId={projectId} stats={stats} />}
       {level?.tabAvailable && (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
@@ -76,11 +78,11 @@ export function FilterMenu({ draft, onChange, featureName, featureType, projectI
   );
 }
 
-function Fields({ draft, onChange, projectId }: Pick<Props, 'draft' | 'onChange' | 'projectId'>) {
+function Fields({ draft, onChange, projectId, stats }: Pick<Props, 'draft' | 'onChange' | 'projectId' | 'stats'>) {
   switch (draft.type) {
     case 'value':
     case 'range':
-      return <NumberFields draft={draft} onChange={onChange} />;
+      return <NumberFields draft={draft} onChange={onChange} stats={stats} />;
     case 'date':
       return <DateFields draft={draft} onChange={onChange} />;
     case 'category':

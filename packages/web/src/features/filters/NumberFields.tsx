@@ -12,8 +12,17 @@ const shown = (value: unknown) => (typeof value === 'number' ? value : '');
  * The number menu's fields (spec 2 §5): one number for the value operations; for between, From and To that
  * bound each other (From's max is To, To's min is From).
  */
-export function NumberFields({ draft, onChange }: { draft: FilterDraft; onChange: (draft: FilterDraft) => void }) {
+export function NumberFields({
+  draft,
+  onChange,
+  stats,
+}: {
+  draft: FilterDraft;
+  onChange: (draft: FilterDraft) => void;
+  stats?: { min: unknown; max: unknown };
+}) {
   const { t } = useTranslation('filters');
+  const hint = (v: unknown) => (typeof v === 'number' ? String(v) : undefined);
   if (draft.type === 'value') {
     return (
       <NumberInput
@@ -32,6 +41,7 @@ export function NumberFields({ draft, onChange }: { draft: FilterDraft; onChange
     <Group grow gap="xs" align="flex-start">
       <NumberInput
         label={t('menu.from')}
+        placeholder={hint(stats?.min)}
         value={shown(from)}
         max={bounds.from.max}
         clampBehavior="blur"
@@ -40,6 +50,7 @@ export function NumberFields({ draft, onChange }: { draft: FilterDraft; onChange
       />
       <NumberInput
         label={t('menu.to')}
+        placeholder={hint(stats?.max)}
         value={shown(to)}
         min={bounds.to.min}
         clampBehavior="blur"

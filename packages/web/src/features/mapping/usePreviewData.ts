@@ -73,6 +73,7 @@ export function usePreviewData(
     page,
     setPage,
   };
-  const current = !query.data || (!query.isPlaceholderData && debounced === dataVis);
+  // Placeholders (the empty hint of the chart type...) always follow the edited vis.
+  const current = card.body.kind !== 'view' || !query.data || (!query.isPlaceholderData && debounced === dataVis);
   return { card, drawVis: current ? vis : query.data!.vis };
 }

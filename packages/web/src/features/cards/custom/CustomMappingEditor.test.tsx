@@ -2,7 +2,7 @@ import type { Unit, Vis } from '@tessera/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
 import { CustomMappingEditor } from './CustomMappingEditor.tsx';
@@ -14,6 +14,8 @@ if (!('fonts' in document)) {
   });
 }
 
+// Typing in Mantine inputs is slow on a machine shared by many test runs; nothing here is timed.
+vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(cleanup);
 

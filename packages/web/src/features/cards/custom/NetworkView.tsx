@@ -1,4 +1,4 @@
-import type { UnitData, Vis } from '@tessera/shared';
+import { DEFAULT_COLOR_SCHEME, schemeColors, type UnitData, type Vis } from '@tessera/shared';
 import { GraphChart } from 'echarts/charts';
 import { TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
@@ -8,8 +8,13 @@ import { type NetworkGraph, networkGraph } from './networkGraph.ts';
 
 echarts.use([GraphChart, TooltipComponent, SVGRenderer]);
 
-/** The ECharts option of a network: a force-directed graph, nodes draggable, labels on, arrows on links. */
+/**
+ * The ECharts option of a network: a force-directed graph, nodes draggable and coloured from the default scale,
+ * labels on, arrows on links whose width follows their value.
+ */
 export function networkOption(graph: NetworkGraph): echarts.EChartsCoreOption {
+  const colors = schemeColors(DEFAULT_COLOR_SCHEME, graph.nodes.length);
+  const top = Math.max(1, ...graph.links.map((link) => Math.abs(link.value)));
   return {
     backgroundColor: 'transparent',
     tooltip: {},
@@ -19,13 +24,13 @@ export function networkOption(graph: NetworkGraph): echarts.EChartsCoreOption {
         layout: 'force',
         roam: true,
         draggable: true,
-        data: graph.nodes,
-        links: graph.links,
+        data: graph.nodes.map((node, i) => ({ ...node, itemStyle: { color: colors[i] } })),
+        links: graph.links.map((link) => ({ ...link, lineStyle: { width: 1 + (3 * Math.abs(link.value)) / top } })),
         edgeSymbol: ['none', 'arrow'],
         edgeSymbolSize: 6,
         label: { show: true, position: 'right' },
         lineStyle: { opacity: 0.7, curveness: 0.1 },
-        force: { repulsion: 120, edgeLength: [40, 120] },
+        force: { repulsion: 300, edgeLength: [60, 160], gravity: 0.08 },
         emphasis: { focus: 'adjacency' },
       },
     ],

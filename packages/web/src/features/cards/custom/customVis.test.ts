@@ -61,32 +61,45 @@ describe('custom vis readers', () => {
 
 describe('network graph', () => {
   const vis = {
-    independent: [{ series: [{ id: 'n', feature: { _id: 'f1' } }] }],
-    dependent: [{ series: [{ id: 's', feature: { _id: 'f2' } }] }, { series: [{ id: 't', feature: { _id: 'f3' } }] }],
+    independent: [{ series: [{ id: 's', feature: { _id: 'f1' } }] }],
+    groupBy: [{ series: [{ id: 't', feature: { _id: 'f2' } }] }],
   };
-  it('takes nodes from the node list and every connection end; repeated connections add up', () => {
+  it('takes nodes from every connection end; repeated connections add up', () => {
     const graph = networkGraph(
       vis,
       answer([
-        { n: 'Lonely', s: 'A', t: 'B' },
-        { n: null, s: 'A', t: 'B' },
-        { n: 'A', s: 'B', t: 'C' },
-        { n: 'C', s: null, t: 'A' },
+        { s: 'A', t: 'B' },
+        { s: 'A', t: 'B' },
+        { s: 'B', t: 'C' },
+        { s: null, t: 'A' },
       ]),
     );
     expect(graph.links).toEqual([
       { source: 'A', target: 'B', value: 2 },
       { source: 'B', target: 'C', value: 1 },
     ]);
-    expect(Object.fromEntries(graph.nodes.map((node) => [node.name, node.value]))).toEqual({
-      Lonely: 0,
-      A: 2,
-      B: 3,
-      C: 1,
-    });
+    expect(Object.fromEntries(graph.nodes.map((node) => [node.name, node.value]))).toEqual({ A: 2, B: 3, C: 1 });
+    // Sizes spread from the smallest total (12 px) to the biggest (36 px).
     const size = Object.fromEntries(graph.nodes.map((node) => [node.name, node.symbolSize]));
-    expect(size.B).toBeGreaterThan(size.A);
-    expect(size.Lonely).toBe(10);
+    expect(size).toEqual({ A: 24, B: 36, C: 12 });
+  });
+
+  it('weighs connections by the mapped value when there is one', () => {
+    const weighted = { ...vis, dependent: [{ series: [{ id: 'v', feature: { _id: 'f3' }, operation: 'sum' }] }] };
+    const graph = networkGraph(
+      weighted,
+      answer([
+        { s: 'A', t: 'B', v: 10 },
+        { s: 'B', t: 'C', v: '2.5' },
+        { s: 'C', t: 'A', v: null },
+      ]),
+    );
+    expect(graph.links).toEqual([
+      { source: 'A', target: 'B', value: 10 },
+      { source: 'B', target: 'C', value: 2.5 },
+      { source: 'C', target: 'A', value: 0 },
+    ]);
+    expect(Object.fromEntries(graph.nodes.map((node) => [node.name, node.value]))).toEqual({ A: 10, B: 12.5, C: 2.5 });
   });
 
   it('is empty without data or without mapped roles', () => {

@@ -11,9 +11,10 @@ import { CUSTOM_SUBTYPES } from '@tessera/shared';
  * - imageKpi:      `{ imageUrl: string, kpi: [Series] }` — an https image beside the first KPI's value.
  * - comparisonKpi: `{ kpi: [current: Series, previous: Series] }` — two KPI values and the change between them.
  *                  The server reads a custom vis with a `kpi` list as a KPI query (imageKpi too).
- * - network:       chart buckets: `independent[0]` the nodes, `dependent[0]` the source and `dependent[1]` the
- *                  target of each connection (one series each). The server reads axis buckets as a chart query;
- *                  each data row may carry a node, a source and a target.
+ * - network:       chart buckets, so that the server answers a chart query: `independent[0]` the source and
+ *                  `groupBy[0]` the target of each connection (one series each), optionally `dependent[0]` a
+ *                  numeric value per connection (count, sum...; rows are then grouped by source and target).
+ *                  Nodes are every source and target (networkGraph.ts).
  * - editable:      `{ columns: string[], rows: string[][] }` — a small table typed in by hand; no query.
  * - mapUnit, dash: no UI (the not-mappable placeholder).
  */
@@ -24,8 +25,8 @@ export type MappableSubtype = (typeof MAPPABLE_SUBTYPES)[number];
 
 /**
  * What a subtype maps with the mapping screen's buckets: a KPI list (image KPI: one value; comparison KPI: the
- * current value, then the one compared with), the network's chart buckets (X: nodes, Y axis 1: sources, Y axis 2:
- * targets), or nothing (text, HTML and editable tables are typed in).
+ * current value, then the one compared with), the network's chart buckets (X: sources, group by: targets, Y: an
+ * optional numeric value per connection), or nothing (text, HTML and editable tables are typed in).
  */
 export function subtypeBuckets(subtype: MappableSubtype | null): 'kpi' | 'network' | null {
   if (subtype === 'imageKpi' || subtype === 'comparisonKpi') return 'kpi';

@@ -1,0 +1,119 @@
+import { DndContext } from '@dnd-kit/core';
+import { type DatasetDetail, defaultVis, type Vis } from '@tessera/shared';
+import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../app/testing.tsx';
+import i18n from '../../i18n/index.ts';
+import { BucketPanel } from './BucketPanel.tsx';
+import { FeatureList } from './FeatureList.tsx';
+import { useBucketChoices } from './useBucketChoices.ts';
+import { useDropHandlers } from './useDropHandlers.ts';
+import { useMappingState } from './useMappingState.ts';
+import { type FeatureCatalog, toMappingFeature } from './useProjectFeatures.ts';
+
+const DS = 'd00000000000000000000001';
+const feature = (n: number, name: string, type: DatasetDetail['features'][number]['type']) =>
+  ({
+    _id: `f0000000000000000000000${n}`,
+    name,
+    type,
+    detectedType: type,
+    precision: type === 'date' ? 'day' : null,
+    description: '',
+    hidden: false,
+    dataset: { _id: DS },
+    listIndex: n,
+    preview: [],
+    stats: { min: null, max: null, avg: null },
+    db: { name: name, type: 'VARCHAR' },
+  }) as DatasetDetail['features'][number];
+const FEATURES = [feature(1, 'month', 'date'), feature(2, 'region', 'category'), feature(3, 'revenue', 'number')];
+const catalog: FeatureCatalog = {
+  datasets: [{ _id: DS, name: 'sales', features: FEATURES } as DatasetDetail],
+  byId: new Map(FEATURES.map((f) => [f._id, toMappingFeature(f)])),
+  loading: false,
+  failed: false,
+};
+
+/** The left and middle of the mapping screen on one chart vis, with the real rules and state. */
+function Harness({ initial }: { initial: Vis }) {
+  const state = useMappingState(initial, 'chart');
+  const choices = useBucketChoices('chart', state.vis);
+  const drops = useDropHandlers(state.vis, state.apply);
+  return (
+    <DndContext sensors={drops.sensors} onDragEnd={drops.onDragEnd}>
+      <FeatureList catalog={catalog} choicesFor={choices.accepting} onAdd={drops.add} />
+      <BucketPanel type="chart" vis={state.vis} features={catalog.byId} apply={state.apply} setVis={state.setVis} />
+    </DndContext>
+  );
+}
+
+const chips = (bucket: string) => within(screen.getByTestId(`bucket-${bucket}-0`)).queryAllByTestId(/^chip-/);
+
+async function addByKeyboard(name: string, bucket: string) {
+  screen.getByRole('button', { name: new RegExp(`^${name} \\(`) }).focus();
+  await userEvent.keyboard('{Enter}');
+  const menu = await screen.findByRole('menu');
+  await userEvent.click(within(menu).getByRole('menuitem', { name: bucket }));
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+}
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(cleanup);
+
+describe('the mapping buckets (issue 8)', { timeout: 30_000 }, () => {
+  it('adds columns from the keyboard menu; a number alone on X goes to Y; chips are removed', async () => {
+    renderWithProviders(<Harness initial={defaultVis('chart')} />);
+    await addByKeyboard('revenue', 'X axis');
+    expect(chips('independent')).toHaveLength(0);
+    expect(chips('dependent')).toHaveLength(1);
+    await addByKeyboard('month', 'X axis');
+    await addByKeyboard('region', 'Group By');
+    expect(chips('independent')).toHaveLength(1);
+    expect(chips('groupBy')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove region' }));
+    expect(chips('groupBy')).toHaveLength(0);
+  });
+
+  it('offers only the buckets that accept the column now', async () => {
+    renderWithProviders(<Harness initial={defaultVis('chart')} />);
+    await addByKeyboard('month', 'X axis');
+    screen.getByRole('button', { name: /^revenue \(/ }).focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    const offered = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    // X is full; group by takes no raw number.
+    expect(offered).toEqual(['Y axis', 'Gradient', 'Tooltip', 'Order By', 'Filters']);
+  });
+
+  it('the search filters the side list by column or dataset name', async () => {
+    renderWithProviders(<Harness initial={defaultVis('chart')} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search columns' }), 'reg');
+    expect(screen.getByRole('button', { name: /^region \(/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^revenue \(/ })).toBeNull();
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Search columns' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search columns' }), 'nothing like it');
+    expect(screen.getByText('No columns found.')).toBeTruthy();
+  });
+});
+
+describe('useMappingState: the preview refetches only when the rules say so', () => {
+  it('moves the data vis on a bucket change, not on a colour or display change', () => {
+    const { result } = renderHook(() => useMappingState(defaultVis('chart'), 'chart'));
+    const first = result.current.dataVis;
+    act(() => result.current.setVis({ ...result.current.vis, display: { hasLegend: false } }));
+    expect(result.current.dataVis).toBe(first);
+    expect(result.current.dirty).toBe(true);
+    const withSeries = {
+      ...result.current.vis,
+      dependent: [{ series: [{ id: 's1', feature: { _id: FEATURES[2]!._id }, operation: '' }] }],
+    };
+    act(() => result.current.setVis(withSeries));
+    expect(result.current.dataVis).toBe(withSeries);
+    act(() => result.current.setVis({ ...withSeries, colors: { series: { s1: '#ff0000' } } }));
+    expect(result.current.dataVis).toBe(withSeries);
+  });
+});
