@@ -188,6 +188,22 @@ describe('several sources', () => {
     ]);
   });
 
+  it('joins two jobs of one dataset on a date part (grouped, then formatted)', async () => {
+    const k1 = series('day', { operation: 'year-month' });
+    const k2 = series('day', { operation: 'year-month', jobId: 'j1' });
+    const v1 = series('qty', { operation: 'sum' });
+    const v2 = series('amount', { operation: 'max', jobId: 'j1' });
+    const result = await run(chartVis({ independent: [{ series: [k1, k2] }], dependent: axis(v1, v2) }));
+    expect((result.data as DataRow[]).map((r) => [r[k1.id], r[k2.id], r[v1.id], r[v2.id]])).toEqual([
+      ['2023-12', '2023-12', 4, null],
+      ['2024-01', '2024-01', 1, 10],
+      ['2024-02', '2024-02', 2, 20],
+      ['2024-03', '2024-03', 3, 30],
+      ['2024-04', '2024-04', 6, 0],
+      [null, null, 5, 45],
+    ]);
+  });
+
   it('reads each series from its job; the request job overrides them', async () => {
     const latest = series('hamount', { operation: 'sum' });
     const first = series('hamount', { operation: 'sum', jobId: 'h1' });

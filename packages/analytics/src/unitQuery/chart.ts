@@ -164,6 +164,8 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
       binWidths.push({ alias: `_w${item.index}`, seriesId: item.series.id });
     } else {
       e = asKey ? keyForm(item.entry, item.op).group : rowExpression(item.entry, item.op);
+      // Ids of several sources may be stored as numbers in one and text in the other: joined as text.
+      if (asKey && sources.length > 1 && item.entry.ref.type === 'id') e = `CAST(${e} AS VARCHAR)`;
     }
     return item.condition ? `(CASE WHEN ${item.condition} THEN ${e} END)` : e;
   };

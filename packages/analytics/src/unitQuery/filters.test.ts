@@ -30,6 +30,8 @@ const CASES: Array<[string, DataAppFilter, number]> = [
   ['value greater-equal', filter('amount', 'value', 'greater-equal', 20), 3],
   ['value less-equal', filter('amount', 'value', 'less-equal', 10), 2],
   ['range between', filter('amount', 'range', 'between', { from: 10, to: 30 }), 3],
+  ['a whole number beyond int64', filter('amount', 'value', 'less', 1e308), 5],
+  ['date last in years', filter('day', 'date', 'last', { duration: 100, unit: 'year' }), 5],
   ['number empty', filter('amount', 'value', 'empty'), 1],
   ['number not-empty', filter('amount', 'value', 'not-empty'), 5],
   ['date between (to covers its day)', filter('day', 'date', 'between', { from: '2024-01-01', to: '2024-02-20' }), 2],
@@ -84,6 +86,14 @@ describe.each(['card', 'dashboard'] as const)('%s filters', (where) => {
     expect(
       await countWith(where, [filter('kind', 'category', 'equal', ['a']), filter('amount', 'value', 'greater', 5)]),
     ).toBe(2);
+  });
+
+  it('refuses a duration beyond 100,000 units (bad-filter)', async () => {
+    await expect(
+      countWith(where, [filter('day', 'date', 'last', { duration: 100_001, unit: 'minute' })]),
+    ).rejects.toMatchObject({
+      code: 'bad-filter',
+    });
   });
 
   it('refuses a filter whose type no longer fits its feature (bad-filter)', async () => {

@@ -11,6 +11,7 @@
 import {
   categoryList,
   type DataAppFilter,
+  FILTER_TYPES,
   filterFitsFeature,
   isFilterValid,
   singleValue,
@@ -24,6 +25,7 @@ import type { CatalogEntry } from './types.ts';
 /** The engine filter of a valid data app filter on `entry`; undefined when the filter is not valid. */
 export function toEngineFilter(filter: DataAppFilter, entry: CatalogEntry): Filter | undefined {
   const featureType = entry.ref.type;
+  if (!FILTER_TYPES.includes(filter.type)) throw new QueryError('bad-filter', 'Unknown filter type');
   if (!filterFitsFeature(filter.type, featureType)) {
     throw new QueryError(
       'bad-filter',

@@ -330,6 +330,37 @@ describe('date parts as keys (sum of qty; the NULL date last)', () => {
     expect(result.series.find((s) => s.id === key.id)?.valueType).toBe(operation);
   });
 
+  it.each([
+    ['year', [2024, 2024, 2024, 2023, null, 2024]],
+    ['year-quarter', ['2024-Q1', '2024-Q1', '2024-Q1', '2023-Q4', null, '2024-Q2']],
+    ['month-day', ['01-15', '02-20', '03-05', '12-31', null, '04-10']],
+    ['dow', [1, 2, 2, 0, null, 3]],
+    ['time-of-day', ['08:30', '13:45', '00:00', '23:00', null, '10:15']],
+    [
+      '',
+      [
+        '2024-01-15T08:30:00',
+        '2024-02-20T13:45:00',
+        '2024-03-05T00:00:00',
+        '2023-12-31T23:00:00',
+        null,
+        '2024-04-10T10:15:00',
+      ],
+    ],
+  ] as const)('%s on raw rows (by qty)', async (operation, expected) => {
+    const value = series('day', { operation });
+    const key = series('qty');
+    const result = await run(
+      chartVis({
+        chartType: 'scatter',
+        independent: axis(key),
+        dependent: axis(series('amount')),
+        tooltip: { series: [value] },
+      }),
+    );
+    expect((result.data as DataRow[]).map((r) => r[value.id])).toEqual(expected);
+  });
+
   it('refuses a part finer than the feature precision (bad-operation)', () => {
     const vis = chartVis({
       independent: axis(series('dayOnly', { operation: 'hour' })),

@@ -8,6 +8,9 @@
  * is not a column of the table may order it too (same dataset). Paging: `limit` rows (default
  * TABLE_PAGE_SIZE, at most MAX_PAGE_SIZE) from 1-based `page`; `allRows` (a download) has no paging and is
  * refused over MAX_CARD_ROWS, which the count tells before any row is read.
+ *
+ * One statement answers the page and the total (a scalar count on every row); `countSql` alone serves a
+ * page past the end and a download's check. The page is cut on raw values, then formatted.
  */
 import { MAX_CARD_ROWS, type OrderByEntry, type SeriesMeta, TABLE_PAGE_SIZE, type TableVis } from '@tessera/shared';
 import { QueryError } from '../errors.ts';

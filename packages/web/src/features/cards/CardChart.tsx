@@ -23,15 +23,37 @@ interface Props {
 export const CHART_VALUES_ATTRIBUTE = 'data-values';
 
 type Axis = { type?: unknown; data?: unknown };
+type HeavyViews = typeof import('./heavyViews.ts');
+
+let heavyViews: HeavyViews | undefined;
+const loadHeavyViews = (): Promise<HeavyViews> =>
+  import('./heavyViews.ts').then((views) => {
+    heavyViews = views;
+    return views;
+  });
+
+/** The chart views' module: undefined until loaded (at once when another card loaded it already). */
+function useHeavyViews(): HeavyViews | undefined {
+  const [views, setViews] = useState(heavyViews);
+  useEffect(() => {
+    if (views) return;
+    let live = true;
+    void loadHeavyViews().then((loaded) => live && setViews(loaded));
+    return () => {
+      live = false;
+    };
+  }, [views]);
+  return views;
+}
 
 /**
  * Writes what ECharts actually drew onto the container, so that a person's check (or an end-to-end journey) can
  * read the numbers of a canvas chart: `{categories, series: [{name, data}]}`, categories being the category
  * axis' values (if any).
  */
-function reportDrawnValues(container: HTMLElement | null) {
+function reportDrawnValues(container: HTMLElement | null, views: HeavyViews) {
   const target = container?.querySelector<HTMLElement>('[role="img"]');
-  const instance = target ? echarts.getInstanceByDom(target) : undefined;
+  const instance = target ? views.echarts.getInstanceByDom(target) : undefined;
   if (!container || !instance) return;
   const option = instance.getOption() as {
     series?: Array<{ name?: unknown; data?: unknown }>;
@@ -53,18 +75,21 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
   const onTooMuchData = useCallback(() => setTooMuch(true), []);
-  const turn = useDrawTurn();
+  const views = useHeavyViews();
+  const turn = useDrawTurn(views !== undefined);
   // A new answer may fit again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each new answer
   useEffect(() => setTooMuch(false), [data]);
   // After ChartView's own effects (children's run first) have set the option: report it, pass the turn on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the drawn option changes with these
   useEffect(() => {
-    if (!turn.mayDraw) return;
-    reportDrawnValues(container.current);
+    if (!turn.mayDraw || !views) return;
+    reportDrawnValues(container.current, views);
     turn.done();
-  }, [turn.mayDraw, turn.done, data, width, height, unit.vis, tooMuch]);
+  }, [turn.mayDraw, turn.done, views, data, width, height, unit.vis, tooMuch]);
 
+  if (!views) return null;
+  const { ChartView, CustomCardView } = views;
   if (unit.type === 'custom') {
     return (
       <CustomCardView

@@ -64,12 +64,14 @@ export function finishDrawTurn() {
 /**
  * Whether the caller may draw now. Once it has drawn, the caller calls `done` (from an effect, after its chart's
  * own effects ran) and the next waiting chart gets its turn; unmounting gives a pending or unfinished turn up.
- * A caller keeps its turn afterwards (later redraws of the same card are single changes).
+ * A caller keeps its turn afterwards (later redraws of the same card are single changes). It queues only once
+ * `ready` (what it draws with is loaded).
  */
-export function useDrawTurn(): { mayDraw: boolean; done: () => void } {
+export function useDrawTurn(ready = true): { mayDraw: boolean; done: () => void } {
   const [mayDraw, setMayDraw] = useState(false);
   const turn = useRef({ finished: false, cancel: () => {} });
   useEffect(() => {
+    if (!ready) return;
     const current = turn.current;
     current.finished = false;
     current.cancel = requestDrawTurn(() => setMayDraw(true));
@@ -78,7 +80,7 @@ export function useDrawTurn(): { mayDraw: boolean; done: () => void } {
       current.finished = true;
       current.cancel();
     };
-  }, []);
+  }, [ready]);
   const done = useCallback(() => {
     if (!mayDraw || turn.current.finished) return;
     turn.current.finished = true;

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { useActiveFilters } from '../filters/useActiveFilters.ts';
 import { type CardBodyState, cardBodyState, cardIsMapped } from './cardBody.ts';
 import { nextSort, sortOrderBy, type TableSort } from './table/tableState.ts';
-import { useCardFilters } from './useCardFilters.ts';
 
 export interface CardData extends UnitDataState {
   body: CardBodyState;
@@ -24,15 +24,14 @@ export function useCardData(unit: Unit): CardData {
   const { place } = useDashboardMode();
   const [search] = useSearchParams();
   const previewToken = place.kind === 'preview' ? search.get(PREVIEW_TOKEN_PARAM) : null;
-  const { filters, hydrated: filtersHydrated } = useCardFilters(unit.dashboardId, unit.tabId);
+  const { filters, hydrated: filtersHydrated } = useActiveFilters(unit.dashboardId, unit.tabId);
   const [sort, setSort] = useState<TableSort | null>(null);
   const [page, setPage] = useState(1);
   const table = unit.type === 'table';
 
   // A filter change goes back to page 1 (spec 2 §4 "Table filter or sort changes return to page 1").
-  const filtersKey = JSON.stringify(filters ?? null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters' content is what matters, not identity
-  useEffect(() => setPage(1), [filtersKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `filters` keeps its identity while its content is equal
+  useEffect(() => setPage(1), [filters]);
 
   const state = useUnitData(unit, {
     place,

@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../app/testing.tsx';
 import { ChartView } from './ChartView.tsx';
 import { echarts } from './echartsCore.ts';
 import { buildInput, simpleChart } from './testFixtures.ts';
+import { chartPalette } from './theme.ts';
 
 const input = (n: number, chartType: 'bar' | 'pie' = 'bar') => buildInput(simpleChart(chartType, n));
 
@@ -38,6 +39,9 @@ describe('ChartView', () => {
     // The option set is the whole option (the bars of the four rows).
     const option = instance?.getOption() as { series: Array<{ data: unknown[] }> };
     expect(option.series[0].data).toHaveLength(4);
+    // The providers run Mantine in dark: the chart takes the dark palette.
+    const textStyle = (instance?.getOption() as { textStyle?: { color?: string } } | undefined)?.textStyle;
+    expect(textStyle?.color).toBe(chartPalette('dark').text);
     view.unmount();
     expect(instance?.isDisposed()).toBe(true);
   });

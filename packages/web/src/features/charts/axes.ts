@@ -127,7 +127,7 @@ export function axisOption(
       ? (value: string) => truncateLabel(String(value))
       : scale.kind === 'value'
         ? placement.share
-          ? (value: number) => `${Math.round(value * 100)}%`
+          ? (value: number) => formatPercent(value, model.locale)
           : (value: number) => formatNumber(value, model.locale)
         : undefined;
   const reversed = d.reversed ?? false;

@@ -1,8 +1,10 @@
 /**
  * A script (not a test) to LOOK at the charts: renders every scenario of lookScenarios.ts with ECharts'
  * server-side SVG renderer, loads each SVG into headless Chromium and screenshots it to
- * `.tmp/screens/chart-<name>.png`; then measures a 10,000-point line chart: `chartOption` in Node, and
- * ECharts' init + setOption + first paint on a canvas in Chromium (the main-thread task of a card).
+ * `.tmp/screens/chart-<name>.png`; draws some again on a canvas in Chromium with the app's tree-shaken ECharts
+ * (lookBrowser.ts, bundled with esbuild) and opens a tooltip (`chart-tooltip-<name>.png`); then measures a
+ * 10,000-point line chart: `chartOption` in Node, and ECharts' init + setOption + paint on a canvas in Chromium
+ * (the main-thread task of a card).
  *
  *   npx tsx packages/web/src/features/charts/look.ts
  */
@@ -10,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as echarts from 'echarts';
+import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { chartOption } from './chartOption.ts';
 import { bigLine, SCENARIOS, SIZES } from './lookScenarios.ts';
@@ -55,6 +58,8 @@ async function main() {
     }
   }
 
+  await lookAtTooltips(page);
+
   // The 10,000-point line chart.
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
   const big = buildInput(bigLine(10_000), { width: WIDTH, height: HEIGHT });
@@ -85,6 +90,43 @@ async function main() {
     `10,000-point line: chartOption ${optionMs.toFixed(1)} ms (Node); ECharts init+setOption+paint in Chromium: ${timings.map((t) => t.toFixed(0)).join(', ')} ms`,
   );
   await browser.close();
+}
+
+const TOOLTIPS: Array<[string, ChartTheme, string, Record<string, unknown>]> = [
+  ['bar', 'light', 'en', { seriesIndex: 0, dataIndex: 2 }],
+  ['line', 'dark', 'fr', { seriesIndex: 1, dataIndex: 20 }],
+  ['scatter', 'light', 'en', { seriesIndex: 0, dataIndex: 5 }],
+  ['pie', 'light', 'en', { seriesIndex: 1, dataIndex: 0 }],
+  ['radar', 'light', 'en', { seriesIndex: 1, dataIndex: 0 }],
+  ['boxplot', 'dark', 'en', { seriesIndex: 0, dataIndex: 1 }],
+  ['area-stacked-100', 'light', 'fr', { seriesIndex: 0, dataIndex: 6 }],
+];
+
+async function lookAtTooltips(page: import('playwright-core').Page) {
+  const bundle = await build({
+    entryPoints: [path.join(import.meta.dirname, 'lookBrowser.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    logLevel: 'error',
+  });
+  const script = bundle.outputFiles[0].text;
+  for (const [name, theme, locale, action] of TOOLTIPS) {
+    await page.setContent(
+      `<body style="margin:0;background:${BACKGROUND[theme]};font-family:sans-serif"><div id="c" style="width:${WIDTH}px;height:${HEIGHT}px"></div></body>`,
+    );
+    await page.addScriptTag({ content: script });
+    const verdict = await page.evaluate(
+      ([n, t, l]) => window.drawScenario(n, t as ChartTheme, l),
+      [name, theme, locale],
+    );
+    if (verdict !== 'ok') throw new Error(`${name}: ${verdict}`);
+    await page.evaluate((a) => window.showTip(a), action);
+    await page.waitForFunction(() => document.querySelector('#c > div:last-child')?.textContent);
+    const file = path.join(OUT, `chart-tooltip-${name}.png`);
+    await page.screenshot({ path: file });
+    console.log(file);
+  }
 }
 
 await main();

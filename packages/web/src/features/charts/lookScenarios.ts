@@ -149,7 +149,7 @@ export const SCENARIOS: Record<string, ChartSpec> = {
     chartType: 'boxplot',
     series: [
       { id: 'x', role: 'independent', valueType: 'category', label: 'Plant' },
-      { id: 'y', role: 'dependent', label: 'Output' },
+      { id: 'y', role: 'dependent', label: 'Output', valueType: 'boxplot' },
       { id: 'g', role: 'groupBy', valueType: 'category', label: 'Shift' },
     ],
     rows: ['Lyon', 'Lille', 'Nantes', 'Metz'].flatMap((x, i) =>

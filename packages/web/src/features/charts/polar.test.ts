@@ -158,7 +158,7 @@ describe('boxplot', () => {
     chartType: 'boxplot',
     series: [
       { id: 'x', role: 'independent', valueType: 'category' },
-      { id: 'y', role: 'dependent', label: 'Output' },
+      { id: 'y', role: 'dependent', label: 'Output', valueType: 'boxplot' },
       { id: 'g', role: 'groupBy', valueType: 'category' },
     ],
     rows: [

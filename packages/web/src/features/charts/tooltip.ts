@@ -10,7 +10,7 @@ import type { SeriesMeta } from '@tessera/shared';
 import { formatContext } from './axes.ts';
 import type { ChartPalette } from './theme.ts';
 import type { ChartModel, DrawnSeries } from './types.ts';
-import { escapeHtml, formatValue } from './valueFormat.ts';
+import { escapeHtml, formatPercent, formatValue } from './valueFormat.ts';
 
 interface TooltipParam {
   seriesIndex?: number;
@@ -110,7 +110,7 @@ export function pieFormatter(model: ChartModel) {
       row === undefined || !model.independent
         ? formatValue(param.value, undefined, fmt)
         : formatValue(model.input.data[row]?.[dep.meta.id], dep.meta, fmt);
-    const share = typeof param.percent === 'number' ? ` (${param.percent}%)` : '';
+    const share = typeof param.percent === 'number' ? ` (${formatPercent(param.percent / 100, model.locale)})` : '';
     return (
       ring + line(param.name ?? '', value + share, param.marker) + (row === undefined ? '' : extraLines(model, row))
     );

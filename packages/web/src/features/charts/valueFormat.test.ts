@@ -1,7 +1,7 @@
 import type { SeriesMeta } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { fid, tEn } from './testFixtures.ts';
-import { binLabel, dateCoord, escapeHtml, formatValue, truncateLabel } from './valueFormat.ts';
+import { binLabel, dateCoord, escapeHtml, formatPercent, formatValue, truncateLabel } from './valueFormat.ts';
 
 const meta = (valueType: string, extra: Partial<SeriesMeta> = {}): SeriesMeta => ({
   id: 's',
@@ -51,6 +51,12 @@ describe('formatValue', () => {
 });
 
 describe('helpers', () => {
+  it('writes shares in percent, localized', () => {
+    expect(formatPercent(0.25, 'en')).toBe('25%');
+    expect(formatPercent(0.2381, 'en')).toBe('23.81%');
+    expect(formatPercent(0.25, 'fr').replace(/[\u202f\u00a0]/g, ' ')).toBe('25 %');
+  });
+
   it('writes bins "a – b"', () => {
     expect(binLabel(0, 0.5, 'en')).toBe('0 – 0.5');
     expect(binLabel(3, undefined, 'en')).toBe('3');

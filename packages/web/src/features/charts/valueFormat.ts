@@ -51,6 +51,22 @@ export function formatValue(value: unknown, meta: SeriesMeta | undefined, ctx: V
   return String(value);
 }
 
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A share (0..1) in percent, localized ("25%", "25 %"), at most 2 decimals. */
+export function formatPercent(share: number, locale: string): string {
+  let format = percentFormats.get(locale);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+    } catch {
+      format = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
+    }
+    percentFormats.set(locale, format);
+  }
+  return format.format(share);
+}
+
 /** A category label as an axis shows it: at most 15 characters, then an ellipsis. */
 export function truncateLabel(label: string, max: number = CHART_DEFAULTS.categoryLabelMax): string {
   const chars = [...label];

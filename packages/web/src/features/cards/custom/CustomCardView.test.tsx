@@ -124,6 +124,13 @@ describe('placeholders', () => {
     expect(screen.getByText('Something went wrong')).toBeTruthy();
   });
 
+  it('on the mapping screen a subtype with no UI reads Not Mappable', () => {
+    renderWithProviders(<CustomCardView unit={card('dash', {})} data={null} height={300} width={300} mappingScreen />);
+    expect(screen.getByText('Not Mappable')).toBeTruthy();
+    expect(screen.getByText('No UI has been made to configure this type of unit')).toBeTruthy();
+    expect(screen.queryByText('Error')).toBeNull();
+  });
+
   it('an unknown subtype shows the unknown-subtype placeholder', () => {
     view(card('sparkle', {}));
     expect(screen.getByText('Unknown subtype')).toBeTruthy();

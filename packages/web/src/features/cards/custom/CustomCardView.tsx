@@ -7,6 +7,7 @@ import { HtmlFrame } from './HtmlFrame.tsx';
 import { ComparisonKpiView, ImageKpiView } from './KpiViews.tsx';
 import { MarkdownView } from './MarkdownView.tsx';
 import { NetworkView } from './NetworkView.tsx';
+import { NotMappable } from './NotMappable.tsx';
 
 export interface CustomCardViewProps {
   unit: Pick<Unit, 'type' | 'subtype' | 'vis' | 'name'>;
@@ -17,6 +18,8 @@ export interface CustomCardViewProps {
   width: number | undefined;
   /** Editable tables save their rows through this (editors only); without it they are read-only. */
   onVisChange?: (vis: Vis) => void;
+  /** On the mapping screen a subtype with no UI reads 'Not Mappable' (spec 2 §8), elsewhere 'Error'. */
+  mappingScreen?: boolean;
 }
 
 /**
@@ -24,11 +27,12 @@ export interface CustomCardViewProps {
  * comparison KPI, network and editable table; mapUnit and dash have no UI (not-mappable placeholder) and an
  * unknown subtype shows the unknown-subtype placeholder.
  */
-export function CustomCardView({ unit, data, height, width, onVisChange }: CustomCardViewProps) {
+export function CustomCardView({ unit, data, height, width, onVisChange, mappingScreen }: CustomCardViewProps) {
   const { t } = useTranslation('cardSettings');
   const kind = subtypeOf(unit);
   // CardPlaceholder counts grid rows for its icon rule (150 px or more); a body under 150 px is one short row.
   const rows = height !== undefined && height < 150 ? 1 : undefined;
+  if (kind.kind === 'noUi' && mappingScreen) return <NotMappable />;
   if (kind.kind !== 'mappable') {
     const code = kind.kind === 'noUi' ? 'not-mappable' : 'unknown-subtype';
     return <CardPlaceholder code={code} unit={unit} h={rows} showFinishHint={false} />;

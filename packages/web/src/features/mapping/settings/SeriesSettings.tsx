@@ -33,6 +33,8 @@ export interface SeriesSettingsProps {
   aggregated?: boolean;
   /** The series colour (vis.colors.series[series.id]); the colour field shows only with `onColorChange`. */
   color?: string;
+  /** The colour the series gets from the scale while none is stored (shown as the field's placeholder). */
+  defaultColor?: string;
   onColorChange?: (color: string | null) => void;
   /** The next series, with the shared mapping rules applied (dots off turns the dot label off...). */
   onChange: (next: Series) => void;
@@ -50,6 +52,7 @@ export function SeriesSettings({
   bucket,
   aggregated = true,
   color,
+  defaultColor,
   onColorChange,
   onChange,
 }: SeriesSettingsProps) {
@@ -109,7 +112,9 @@ export function SeriesSettings({
           }
         />
       )}
-      {onColorChange && <ColorField label={t('series.color')} value={color} onChange={onColorChange} />}
+      {onColorChange && (
+        <ColorField label={t('series.color')} value={color} placeholder={defaultColor} onChange={onColorChange} />
+      )}
       {showDisplay && (
         <>
           <Divider label={t('series.display')} labelPosition="left" />
