@@ -127,7 +127,8 @@ describe('POST /api/v1/units/data with random input', () => {
       { requiredKeys: ['type', 'vis'] },
     );
     // Well-shaped cards (what the schemas accept), with hostile contents: these reach the compiler and DuckDB.
-    const knownId = fc.oneof(fc.constantFrom(...ids), hex24);
+    const salesIds = w.sales.features.map((f) => f._id);
+    const knownId = fc.oneof({ arbitrary: fc.constantFrom(...salesIds), weight: 8 }, fc.constantFrom(...ids), hex24);
     const text = (max: number) => fc.oneof(nastyText.map((t) => t.slice(0, max)), fc.constantFrom('North', 'East'));
     const shapedValue = fc.oneof(
       nastyNumber,
@@ -218,14 +219,22 @@ describe('POST /api/v1/units/data with random input', () => {
       { requiredKeys: [] },
     );
 
+    const shapedQuery = fc.record(
+      { page: fc.integer({ min: 1, max: 3 }), limit: fc.integer({ min: 1, max: 1000 }) },
+      { requiredKeys: [] },
+    );
     const seen = new Map<string, number>();
     await fc.assert(
-      fc.asyncProperty(fc.oneof({ arbitrary: shapedBody, weight: 3 }, { arbitrary: body, weight: 1 }), query, async (payload, q) => {
+      fc.asyncProperty(
+        fc.oneof(
+          { arbitrary: fc.tuple(shapedBody, shapedQuery), weight: 3 },
+          { arbitrary: fc.tuple(body, query), weight: 1 },
+        ), async ([payload, q]) => {
         const params = new URLSearchParams({ unitId, ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])) });
         const res = await call(w, w.editor)('POST', `/api/v1/units/data?${params}`, payload);
         expect([200, 400], JSON.stringify(res.body)).toContain(res.status);
         if (res.status === 200) expect(unitDataSchema.safeParse(res.body).success).toBe(true);
-        const outcome = res.status === 200 ? (res.body.error?.code ?? 'data') : 'bad request';
+        const outcome = res.status === 200 ? (res.body.error?.code ?? 'data') : `400 ${JSON.stringify(res.body.error).slice(0, 150)}`;
         seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
       }),
       { numRuns: 100 },

@@ -15,7 +15,14 @@ import { distinctValues } from './model.ts';
 import { CHART_DEFAULTS } from './rules.ts';
 import type { ChartPalette } from './theme.ts';
 import type { ChartModel } from './types.ts';
-import { dateCoord, formatValue, numberCoord, truncateLabel, type ValueFormatContext } from './valueFormat.ts';
+import {
+  dateCoord,
+  formatPercent,
+  formatValue,
+  numberCoord,
+  truncateLabel,
+  type ValueFormatContext,
+} from './valueFormat.ts';
 
 export type AxisDisplay = NonNullable<ChartModel['input']['vis']['independent'][number]['display']>;
 

@@ -60,7 +60,7 @@ const sizes = ['S', 'M', 'L'].map((value) => ({ value, count: 1 }));
 
 const saved = (id: string, f: Omit<DataAppFilter, '_id'>): DataAppFilter => ({ _id: id, ...f });
 
-function serve(filters: DataAppFilter[] = []) {
+function serve(filters: DataAppFilter[] = [], { featuresStatus = 200 } = {}) {
   const view = makeView('Dashboard', [makeTab(T1, { name: 'Overview' })]);
   view.dashboard.filters = filters;
   const answer = (list: DataAppFilter[]) => ({
@@ -70,7 +70,11 @@ function serve(filters: DataAppFilter[] = []) {
   return stubNetwork((key) => {
     if (key === `GET /api/v1/dashboards/${DASHBOARD_ID}`) return { status: 200, body: view };
     if (key === 'GET /api/v1/projects/my') return { status: 200, body: [] };
-    if (key === `GET /api/v1/features?projectId=${PROJECT_ID}`) return { status: 200, body: features };
+    if (key === `GET /api/v1/features?projectId=${PROJECT_ID}`) {
+      return featuresStatus === 200
+        ? { status: 200, body: features }
+        : { status: featuresStatus, body: { error: { code: 'forbidden', message: 'Forbidden' } } };
+    }
     if (key === `GET /api/v1/datasets?projectId=${PROJECT_ID}`) return { status: 200, body: [dataset] };
     if (key === `GET /api/v1/datasets/${DS}/features`) return { status: 200, body: features };
     if (key === `GET /api/v1/features/${COUNTRY}/categories?limit=1000`) return { status: 200, body: countries };
@@ -199,5 +203,21 @@ describe('filter bar (spec 2 §5)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('filter-chip')).toBeNull());
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
     expect(localFilterStore.get(DASHBOARD_ID)?.dashboard).toEqual([]);
+  });
+
+  it('shows a member who may not read features their filters without names, and no Add Filter', async () => {
+    const filter = saved(hexId('a6'), { type: 'value', operation: 'less', value: 3, feature: { id: PRICE } });
+    serve([filter], { featuresStatus: 403 });
+    renderDataApps(path, { roles: VIEWER });
+    expect(await screen.findByRole('button', { name: 'Edit filter Feature < 3' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('invalid filter', { exact: false })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Add Filter' })).toBeNull();
+  });
+
+  it('marks saved filters invalid when the features cannot be read for another reason', async () => {
+    const filter = saved(hexId('a7'), { type: 'value', operation: 'less', value: 3, feature: { id: PRICE } });
+    serve([filter], { featuresStatus: 500 });
+    renderDataApps(path);
+    expect(await screen.findByRole('button', { name: 'Edit filter Feature: invalid filter' })).toBeTruthy();
   });
 });
