@@ -223,7 +223,7 @@ describe('POST /api/v1/units/data with random input', () => {
       { page: fc.integer({ min: 1, max: 3 }), limit: fc.integer({ min: 1, max: 1000 }) },
       { requiredKeys: [] },
     );
-    const seen = new Map<string, number>();
+    let computed = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -234,11 +234,11 @@ describe('POST /api/v1/units/data with random input', () => {
         const res = await call(w, w.editor)('POST', `/api/v1/units/data?${params}`, payload);
         expect([200, 400], JSON.stringify(res.body)).toContain(res.status);
         if (res.status === 200) expect(unitDataSchema.safeParse(res.body).success).toBe(true);
-        const outcome = res.status === 200 ? (res.body.error?.code ?? 'data') : `400 ${JSON.stringify(res.body.error).slice(0, 150)}`;
-        seen.set(outcome, (seen.get(outcome) ?? 0) + 1);
+        if (res.status === 200) computed++;
       }),
       { numRuns: 100 },
     );
-    console.log(Object.fromEntries(seen));
+    // Most well-shaped cards reach the compiler and DuckDB (about three in four in a run of 100).
+    expect(computed).toBeGreaterThan(10);
   }, 300_000);
 });
