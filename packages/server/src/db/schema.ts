@@ -1,6 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { JOB_OWNER_TYPES, JOB_STATUSES, JOB_TYPES, type OrgRoles } from '@tessera/shared';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('time_created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -156,7 +168,10 @@ export const permissions = pgTable(
     roles: jsonb('roles').$type<import('@tessera/shared').ProjectRoles>().notNull(),
     timeCreated: createdAt(),
   },
-  (t) => [uniqueIndex('permissions_user_project_unique').on(t.userId, t.projectId), index('permissions_project_idx').on(t.projectId)],
+  (t) => [
+    uniqueIndex('permissions_user_project_unique').on(t.userId, t.projectId),
+    index('permissions_project_idx').on(t.projectId),
+  ],
 );
 
 /**
@@ -189,9 +204,7 @@ export const jobs = pgTable(
     index('jobs_project_idx').on(t.projectId, t.timeCreated),
     index('jobs_owner_idx').on(t.ownerType, t.ownerId, t.timeCreated),
     // The restart sweep reads the unfinished jobs only.
-    index('jobs_unfinished_idx')
-      .on(t.status)
-      .where(sql`${t.status} in ('queued', 'continue', 'active')`),
+    index('jobs_unfinished_idx').on(t.status).where(sql`${t.status} in ('queued', 'continue', 'active')`),
   ],
 );
 
@@ -215,7 +228,9 @@ export const dashboards = pgTable(
     display: jsonb('display').$type<import('@tessera/shared').DashboardDisplay>().notNull(),
     filters: jsonb('filters').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    previewStatus: text('preview_status', { enum: ['new', 'pending', 'ready', 'failed'] }).notNull().default('new'),
+    previewStatus: text('preview_status', { enum: ['new', 'pending', 'ready', 'failed'] })
+      .notNull()
+      .default('new'),
     /** When the pending render was asked for (a render pending far longer than its timeout is asked again). */
     previewRequestedAt: timestamp('preview_requested_at', { withTimezone: true, mode: 'date' }),
     /** When the current image was taken: its url carries it so that a new image is not served from a cache. */
@@ -337,7 +352,9 @@ export const datasetJobs = pgTable(
     fileName: text('file_name').notNull(),
     bytes: bigint('bytes', { mode: 'number' }),
     rowCount: bigint('row_count', { mode: 'number' }),
-    state: text('state', { enum: ['pending', 'imported', 'deleted'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'imported', 'deleted'] })
+      .notNull()
+      .default('pending'),
     importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }),
     timeCreated: createdAt(),
   },

@@ -23,7 +23,8 @@ export async function findFilterOwner(db: Db, filterId: string): Promise<FilterO
     .from(dashboards)
     .where(sql`${dashboards.filters} @> ${probe}::jsonb`)
     .limit(1);
-  if (onDashboard) return { kind: 'dashboard', id: onDashboard.id, dashboardId: onDashboard.id, projectId: onDashboard.projectId };
+  if (onDashboard)
+    return { kind: 'dashboard', id: onDashboard.id, dashboardId: onDashboard.id, projectId: onDashboard.projectId };
   const [onTab] = await db
     .select({ id: tabs.id, dashboardId: tabs.dashboardId, projectId: dashboards.projectId })
     .from(tabs)

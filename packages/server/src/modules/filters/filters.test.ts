@@ -27,8 +27,8 @@ describe('tab filters', () => {
       filters: [first],
       filter: first,
     });
-    const second = (await editor('POST', `/api/v1/tabs/${tab._id}/filters`, { ...north(), operation: 'not-equal' })).body
-      .filter;
+    const second = (await editor('POST', `/api/v1/tabs/${tab._id}/filters`, { ...north(), operation: 'not-equal' }))
+      .body.filter;
     const shown = (await editor('GET', `/api/v1/tabs/${tab._id}`)).body.tab as Tab;
     expect(shown.filters).toEqual([first, second]);
 
@@ -46,7 +46,11 @@ describe('tab filters', () => {
     expect(wrongFeature.body.error.fields).toEqual({ feature: FEATURE_NOT_IN_PROJECT });
 
     const removed = await editor('DELETE', `/api/v1/filters/${first._id}`);
-    expect(removed.body).toEqual({ owner: { kind: 'tab', _id: tab._id }, dashboardId: w.dashboard._id, filters: [second] });
+    expect(removed.body).toEqual({
+      owner: { kind: 'tab', _id: tab._id },
+      dashboardId: w.dashboard._id,
+      filters: [second],
+    });
     expect((await editor('DELETE', `/api/v1/filters/${first._id}`)).status).toBe(404);
     expect((await editor('PUT', `/api/v1/filters/${first._id}`, { value: [] })).status).toBe(404);
     const cleared = await editor('DELETE', `/api/v1/tabs/${tab._id}/filters`);
@@ -146,9 +150,7 @@ describe('copies and deletes', () => {
     expect((await editor('PUT', `/api/v1/filters/${onTab._id}`, { value: [] })).status).toBe(404);
     expect((await editor('DELETE', `/api/v1/dashboards/${copied.dashboard._id}`)).status).toBe(200);
     expect((await editor('PUT', `/api/v1/filters/${copiedTab.filters[0]._id}`, { value: [] })).status).toBe(404);
-    expect((await editor('PUT', `/api/v1/filters/${copied.dashboard.filters[0]._id}`, { value: [] })).status).toBe(
-      404,
-    );
+    expect((await editor('PUT', `/api/v1/filters/${copied.dashboard.filters[0]._id}`, { value: [] })).status).toBe(404);
     await editor('DELETE', `/api/v1/dashboards/${w.dashboard._id}/filters`);
   });
 });

@@ -1,4 +1,12 @@
-import { type CatalogEntry, type Source, type SourceKey, sourceKeys, type UnitCatalog, type UnitQueryInput, unitQueryNeeds } from '@tessera/analytics';
+import {
+  type CatalogEntry,
+  type Source,
+  type SourceKey,
+  sourceKeys,
+  type UnitCatalog,
+  type UnitQueryInput,
+  unitQueryNeeds,
+} from '@tessera/analytics';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { datasetJobs, datasets, features } from '../../db/schema.ts';
@@ -65,7 +73,13 @@ export async function resolveCard(
     if (!c) continue;
     for (const f of c.features) {
       if (!featureById.has(f.row.id) || entries.has(f.row.id)) continue;
-      entries.set(f.row.id, { id: f.row.id, datasetId: f.row.datasetId, name: f.row.name, ref: f.ref, precision: f.row.precision });
+      entries.set(f.row.id, {
+        id: f.row.id,
+        datasetId: f.row.datasetId,
+        name: f.row.name,
+        ref: f.ref,
+        precision: f.row.precision,
+      });
     }
   }
   const catalog: UnitCatalog = {

@@ -65,7 +65,10 @@ const filterValue = fc.oneof(
 describe('POST /api/v1/units/data with random input', () => {
   it('answers 200 or 400, never 500', async () => {
     const featureId = fc.oneof(fc.constantFrom(...ids), hex24, nastyText);
-    const feature = fc.record({ _id: featureId, dataset: fc.record({ _id: fc.oneof(hex24, fc.constantFrom(w.sales._id)) }) });
+    const feature = fc.record({
+      _id: featureId,
+      dataset: fc.record({ _id: fc.oneof(hex24, fc.constantFrom(w.sales._id)) }),
+    });
     const filter = fc.record(
       {
         _id: fc.oneof(fc.constantFrom('f1', 'f2'), nastyText),
@@ -129,7 +132,11 @@ describe('POST /api/v1/units/data with random input', () => {
     // Well-shaped cards (what the schemas accept), with hostile contents: these reach the compiler and DuckDB.
     const salesIds = w.sales.features.map((f) => f._id);
     const knownId = fc.oneof({ arbitrary: fc.constantFrom(...salesIds), weight: 8 }, fc.constantFrom(...ids), hex24);
-    const text = (max: number) => fc.oneof(nastyText.map((t) => t.slice(0, max)), fc.constantFrom('North', 'East'));
+    const text = (max: number) =>
+      fc.oneof(
+        nastyText.map((t) => t.slice(0, max)),
+        fc.constantFrom('North', 'East'),
+      );
     const shapedValue = fc.oneof(
       nastyNumber,
       text(1000),
@@ -195,7 +202,10 @@ describe('POST /api/v1/units/data with random input', () => {
       }),
       fc.record({
         type: fc.constant('kpi'),
-        vis: fc.record({ kpi: fc.array(shapedSeries, { maxLength: 3 }), filters: fc.array(shapedFilter, { maxLength: 2 }) }),
+        vis: fc.record({
+          kpi: fc.array(shapedSeries, { maxLength: 3 }),
+          filters: fc.array(shapedFilter, { maxLength: 2 }),
+        }),
         filters: fc.array(shapedFilter, { maxLength: 3 }),
       }),
       fc.record({
@@ -215,7 +225,10 @@ describe('POST /api/v1/units/data with random input', () => {
       }),
     );
     const query = fc.record(
-      { page: fc.oneof(fc.integer({ min: -1, max: 3 }), nastyText), limit: fc.oneof(fc.integer({ min: 0, max: 2000 }), nastyText) },
+      {
+        page: fc.oneof(fc.integer({ min: -1, max: 3 }), nastyText),
+        limit: fc.oneof(fc.integer({ min: 0, max: 2000 }), nastyText),
+      },
       { requiredKeys: [] },
     );
 
@@ -229,13 +242,18 @@ describe('POST /api/v1/units/data with random input', () => {
         fc.oneof(
           { arbitrary: fc.tuple(shapedBody, shapedQuery), weight: 3 },
           { arbitrary: fc.tuple(body, query), weight: 1 },
-        ), async ([payload, q]) => {
-        const params = new URLSearchParams({ unitId, ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])) });
-        const res = await call(w, w.editor)('POST', `/api/v1/units/data?${params}`, payload);
-        expect([200, 400], JSON.stringify(res.body)).toContain(res.status);
-        if (res.status === 200) expect(unitDataSchema.safeParse(res.body).success).toBe(true);
-        if (res.status === 200) computed++;
-      }),
+        ),
+        async ([payload, q]) => {
+          const params = new URLSearchParams({
+            unitId,
+            ...Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)])),
+          });
+          const res = await call(w, w.editor)('POST', `/api/v1/units/data?${params}`, payload);
+          expect([200, 400], JSON.stringify(res.body)).toContain(res.status);
+          if (res.status === 200) expect(unitDataSchema.safeParse(res.body).success).toBe(true);
+          if (res.status === 200) computed++;
+        },
+      ),
       { numRuns: 100 },
     );
     // Most well-shaped cards reach the compiler and DuckDB (about three in four in a run of 100).

@@ -93,7 +93,11 @@ export class UnitDataService {
    * @param strict the vis is the client's (temporary data): one that does not parse is a 400
    * @param allRows every row (a download): no paging, still refused over MAX_CARD_ROWS
    */
-  async compute(card: Card, request: CardRequest, options: { strict?: boolean; allRows?: boolean } = {}): Promise<Computed> {
+  async compute(
+    card: Card,
+    request: CardRequest,
+    options: { strict?: boolean; allRows?: boolean } = {},
+  ): Promise<Computed> {
     this.checkTab(card, request.tabId);
     const plan = planCard(card, options.strict ?? false);
     if (plan.kind === 'none') return { answer: answer(plan.empty) };
@@ -137,7 +141,10 @@ export class UnitDataService {
   private async filtersInForce(card: Card, given: DataAppFilter[] | undefined): Promise<DataAppFilter[]> {
     let filters = given;
     if (!filters) {
-      const [dashboard, tab] = await Promise.all([findDashboard(this.db, card.dashboardId), findTab(this.db, card.tabId)]);
+      const [dashboard, tab] = await Promise.all([
+        findDashboard(this.db, card.dashboardId),
+        findTab(this.db, card.tabId),
+      ]);
       filters = [...storedFilters(dashboard?.filters ?? []), ...storedFilters(tab?.filters ?? [])];
     }
     if (!filters.length) return [];

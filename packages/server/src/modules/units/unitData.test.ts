@@ -6,7 +6,6 @@ import { addTab } from '../dashboards/dashboards.fixtures.ts';
 import { issuePreviewToken } from '../dashboards/preview/preview.tokens.ts';
 import { importCsv } from '../datasets/datasets.fixtures.ts';
 import { deleteFeatureRow } from '../features/features.store.ts';
-import { NOT_THIS_TAB } from './unitData.service.ts';
 import {
   type CardsWorld,
   call,
@@ -18,6 +17,7 @@ import {
   ref,
   savedCard,
 } from './unitData.fixtures.ts';
+import { NOT_THIS_TAB } from './unitData.service.ts';
 
 /** Cards' data through the API, on a real CSV imported through the API, compared with sums made here. */
 let w: CardsWorld;
@@ -72,8 +72,20 @@ describe('a saved chart', () => {
       ['amt', 'dependent', featureId(w.sales, 'amount')],
     ]);
     expect(answer.features).toEqual([
-      { _id: featureId(w.sales, 'region'), name: 'region', type: 'category', precision: null, dataset: { _id: w.sales._id } },
-      { _id: featureId(w.sales, 'amount'), name: 'amount', type: 'number', precision: null, dataset: { _id: w.sales._id } },
+      {
+        _id: featureId(w.sales, 'region'),
+        name: 'region',
+        type: 'category',
+        precision: null,
+        dataset: { _id: w.sales._id },
+      },
+      {
+        _id: featureId(w.sales, 'amount'),
+        name: 'amount',
+        type: 'number',
+        precision: null,
+        dataset: { _id: w.sales._id },
+      },
     ]);
   });
 
@@ -83,7 +95,10 @@ describe('a saved chart', () => {
     const editor = call(w, w.editor);
     await editor('POST', `/api/v1/tabs/${tab._id}/filters`, categoryFilter(w.sales, 'region', ['North', 'South']));
     const all = orders();
-    expectSums((await dataOf(unit._id, `?tabId=${tab._id}`)).body, all.filter((r) => r.region !== 'East'));
+    expectSums(
+      (await dataOf(unit._id, `?tabId=${tab._id}`)).body,
+      all.filter((r) => r.region !== 'East'),
+    );
     // The dashboard's filters apply with the tab's.
     const amount = featureId(w.sales, 'amount');
     const onDashboard = await editor('POST', `/api/v1/dashboards/${w.dashboard._id}/filters`, {
@@ -93,7 +108,10 @@ describe('a saved chart', () => {
       feature: { id: amount },
     });
     expect(onDashboard.status).toBe(200);
-    expectSums((await dataOf(unit._id)).body, all.filter((r) => r.region !== 'East' && r.amount > 50));
+    expectSums(
+      (await dataOf(unit._id)).body,
+      all.filter((r) => r.region !== 'East' && r.amount > 50),
+    );
     // The request's filters replace the saved ones; incomplete ones and other projects' are skipped.
     const body = {
       filters: [
@@ -102,14 +120,20 @@ describe('a saved chart', () => {
         { ...categoryFilter(w.foreign, 'region', ['North']), _id: 'c' },
       ],
     };
-    expectSums((await dataOf(unit._id, '', body)).body, all.filter((r) => r.region === 'East'));
+    expectSums(
+      (await dataOf(unit._id, '', body)).body,
+      all.filter((r) => r.region === 'East'),
+    );
     expectSums((await dataOf(unit._id, '', { filters: [] })).body, all);
     // The tab named must be the card's.
     const wrongTab = await dataOf(unit._id, `?tabId=${w.tabId}`);
     expect(wrongTab.status).toBe(400);
     expect(wrongTab.body.error.fields).toEqual({ tabId: NOT_THIS_TAB });
     await editor('DELETE', `/api/v1/dashboards/${w.dashboard._id}/filters`);
-    expectSums((await dataOf(unit._id)).body, all.filter((r) => r.region !== 'East'));
+    expectSums(
+      (await dataOf(unit._id)).body,
+      all.filter((r) => r.region !== 'East'),
+    );
   });
 });
 
@@ -143,9 +167,11 @@ describe('KPI and table cards', () => {
     const firstPage = (await dataOf(unit._id)).body as UnitData;
     expect(firstPage.data).toHaveLength(40);
     expect(firstPage.pages).toMatchObject({ current: 1, total: 1 });
-    const sorted = (await dataOf(unit._id, '?limit=3', {
-      orderBy: [{ id: 'o1', value: featureId(w.sales, 'amount'), type: 'DESC' }],
-    })).body as UnitData;
+    const sorted = (
+      await dataOf(unit._id, '?limit=3', {
+        orderBy: [{ id: 'o1', value: featureId(w.sales, 'amount'), type: 'DESC' }],
+      })
+    ).body as UnitData;
     const top = [...orders()].sort((a, b) => b.amount - a.amount).slice(0, 3);
     expect((sorted.data as Array<Record<string, unknown>>).map((r) => r.c1)).toEqual(top.map((r) => r.order_id));
     expect(sorted.features.map((f) => f.name)).toEqual(['order_id', 'region', 'amount']);
@@ -287,14 +313,21 @@ describe('public data', () => {
 
     await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
     try {
-      const open = await anonymous('POST', url, { filters: [{ ...categoryFilter(w.sales, 'region', ['North']), _id: 'v' }] });
+      const open = await anonymous('POST', url, {
+        filters: [{ ...categoryFilter(w.sales, 'region', ['North']), _id: 'v' }],
+      });
       expect(open.status, JSON.stringify(open.body)).toBe(200);
-      expectSums(open.body, orders().filter((r) => r.region === 'North'));
+      expectSums(
+        open.body,
+        orders().filter((r) => r.region === 'North'),
+      );
       // A card is reachable only through its own dashboard.
       const other = await call(w, w.editor)('POST', '/api/v1/dashboards', { projectId: w.projectId, name: 'Other' });
       const wrong = `/api/v1/public/dashboards/${other.body._id}/units/${unit._id}/data`;
       expect((await anonymous('POST', wrong)).status).toBe(404);
-      expect((await anonymous('POST', `/api/v1/public/dashboards/${w.dashboard._id}/units/${'e'.repeat(24)}/data`)).status).toBe(404);
+      expect(
+        (await anonymous('POST', `/api/v1/public/dashboards/${w.dashboard._id}/units/${'e'.repeat(24)}/data`)).status,
+      ).toBe(404);
     } finally {
       await w.t.database.db.update(projects).set({ public: false }).where(eq(projects.id, w.projectId));
     }
