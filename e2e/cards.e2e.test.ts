@@ -249,10 +249,6 @@ describe('cards that fetch and show their data', () => {
       }).observe({ type: 'longtask', buffered: true });
     });
     // Client-side navigation: the observer started above keeps listening while the dashboard loads.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
-    await cdp.send('Profiler.start');
     const started = Date.now();
     const navigatedAt = await page.evaluate(() => performance.now());
     await page.evaluate((to) => {
@@ -263,27 +259,6 @@ describe('cards that fetch and show their data', () => {
       .poll(() => page.locator('[data-testid="chart-view"][data-values]').count(), { timeout: 90_000 })
       .toBe(50);
     const loadedMs = Date.now() - started;
-    const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
-      profile: {
-        nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-        samples: number[];
-        timeDeltas: number[];
-      };
-    };
-    const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-    const self = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      const frame = byNode.get(id)?.callFrame;
-      const key = `${frame?.functionName || '(anon)'} ${frame?.url.split('/').pop()}:${frame?.lineNumber}`;
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-    });
-    console.info(
-      [...self.entries()]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 40)
-        .map(([k, v]) => `${Math.round(v)}ms ${k}`)
-        .join('\n'),
-    );
     const all = await page.evaluate(
       () => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks,
     );
