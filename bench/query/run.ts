@@ -132,7 +132,8 @@ try {
     results[q.key] = await interleaved(systems, warmup, runs);
     for (const [name, r] of Object.entries(results[q.key])) {
       const cpu = typeof r === 'object' && r.cpuMedian !== undefined ? `, CPU ${r.cpuMedian.toFixed(0)} ms` : '';
-      console.log(`  ${name.padEnd(8)} ${typeof r === 'string' ? r : `median ${r.median.toFixed(1)} ms${cpu}`}`);
+      const each = typeof r === 'object' ? ` (${r.runs.map((ms) => ms.toFixed(0)).join(' ')})` : '';
+      console.log(`  ${name.padEnd(8)} ${typeof r === 'string' ? r : `median ${r.median.toFixed(1)} ms${cpu}${each}`}`);
     }
   }
 

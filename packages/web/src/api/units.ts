@@ -16,7 +16,7 @@ import {
   type UnitData,
   visDatasetIds,
 } from '@tessera/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { DashboardPlace } from '../features/dataApps/paths.ts';
 import { call } from './client.ts';
 import { editDashboardCache, upsertUnit } from './dashboards.ts';
@@ -195,18 +195,12 @@ export function unitsDataSettled(client: QueryClient, unitIds: readonly string[]
   });
 }
 
-/** `unitsDataSettled`, kept up to date with the query cache. */
+/** `unitsDataSettled`, read at each render and kept up to date with the query cache. */
 export function useUnitsDataSettled(unitIds: readonly string[]): boolean {
+  const cache = useQueryClient().getQueryCache();
   const client = useQueryClient();
-  const key = unitIds.join(',');
-  const [settled, setSettled] = useState(() => unitsDataSettled(client, unitIds));
-  useEffect(() => {
-    const ids = key ? key.split(',') : [];
-    const check = () => setSettled(unitsDataSettled(client, ids));
-    check();
-    return client.getQueryCache().subscribe(check);
-  }, [client, key]);
-  return settled;
+  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  return useSyncExternalStore(subscribe, () => unitsDataSettled(client, unitIds));
 }
 
 /** Download as CSV / Download (spec 2 §7): the card's CSV text and the file name to save it as. */

@@ -1,5 +1,5 @@
-import type { DataAppFilter } from '@tessera/shared';
 import { api, type Dashboard, fillPath, type PreviewState, type PublicDashboard } from '@tessera/shared';
+import { storedFilters } from '../filters/stored.ts';
 import type { DashboardFacts, DashboardRow } from './dashboards.store.ts';
 
 /**
@@ -22,7 +22,7 @@ export function presentPublicDashboard(row: DashboardRow, sourcesCount: number):
     type: row.type,
     tabs: row.tabIds,
     colors: row.colors,
-    filters: row.filters as DataAppFilter[],
+    filters: storedFilters(row.filters),
     display: row.display,
     timeCreated: row.timeCreated.toISOString(),
     projectId: row.projectId,

@@ -1,11 +1,4 @@
-import {
-  type api,
-  type DataAppFilter,
-  FILTER_LIMITS,
-  filterSchema,
-  type NewDataAppFilter,
-  newFilterSchema,
-} from '@tessera/shared';
+import { type api, type DataAppFilter, FILTER_LIMITS, type NewDataAppFilter, newFilterSchema } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -17,6 +10,7 @@ import { findFeatureProject } from '../features/features.store.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
 import { findTab, lockTab } from '../tabs/tabs.store.ts';
 import { type FilterOwner, findFilterOwner, setDashboardFilters, setTabFilters } from './filters.store.ts';
+import { storedFilters } from './stored.ts';
 
 /**
  * Saved filters of a dashboard (every tab) and of a tab (spec 2 §7 "Tabs"). A filter is saved as the menu made
@@ -129,12 +123,4 @@ export class FiltersService {
     const tab = await findTab(this.db, owner.id);
     if (tab) emitTabUpdated(this.app, projectId, presentTab(tab));
   }
-}
-
-/** The saved filters of a row that still have the filter shape (a stored list is only ever written here). */
-export function storedFilters(list: readonly unknown[]): DataAppFilter[] {
-  return list.flatMap((f) => {
-    const parsed = filterSchema.safeParse(f);
-    return parsed.success ? [parsed.data] : [];
-  });
 }

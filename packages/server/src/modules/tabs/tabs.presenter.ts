@@ -1,4 +1,5 @@
-import type { DataAppFilter, Tab } from '@tessera/shared';
+import type { Tab } from '@tessera/shared';
+import { storedFilters } from '../filters/stored.ts';
 import type { TabRow } from './tabs.store.ts';
 
 export function presentTab(row: TabRow): Tab {
@@ -9,6 +10,6 @@ export function presentTab(row: TabRow): Tab {
     description: row.description,
     units: row.unitIds,
     layout: row.layout,
-    filters: row.filters as DataAppFilter[],
+    filters: storedFilters(row.filters),
   };
 }

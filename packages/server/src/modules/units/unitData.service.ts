@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { findDashboard } from '../dashboards/dashboards.store.ts';
 import { pagesOf } from '../datasets/datasets.data.ts';
 import type { FeatureRow } from '../features/features.store.ts';
-import { storedFilters } from '../filters/filters.service.ts';
+import { storedFilters } from '../filters/stored.ts';
 import { findTab } from '../tabs/tabs.store.ts';
 import { projectFeatures, resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';

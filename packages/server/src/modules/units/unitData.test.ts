@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema.ts';
 import { addTab } from '../dashboards/dashboards.fixtures.ts';
 import { issuePreviewToken } from '../dashboards/preview/preview.tokens.ts';
-import { importCsv } from '../datasets/datasets.fixtures.ts';
+import { appendCsv, importCsv } from '../datasets/datasets.fixtures.ts';
 import { deleteFeatureRow } from '../features/features.store.ts';
 import {
   type CardsWorld,
@@ -178,6 +178,26 @@ describe('KPI and table cards', () => {
   });
 });
 
+describe('jobs', () => {
+  it('reads every imported job, or the one asked for; answers the newest job read', async () => {
+    const dataset = await importCsv(w, 'batches', 'v\n1\n2\n3');
+    const jobs = async () =>
+      ((await call(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}/jobs`)).body.jobs as DatasetJob[]).map(
+        (j) => j._id,
+      );
+    const [first] = await jobs();
+    const unit = await savedCard(w, 'kpi', { kpi: [{ id: 'n', feature: ref(dataset, 'v'), operation: 'sum' }] });
+    expect((await dataOf(unit._id)).body).toMatchObject({ data: { n: 6 }, jobId: first });
+    const appended = await appendCsv(w, dataset._id, 'v\n10\n20');
+    expect(appended.status).toBe('completed');
+    expect((await dataOf(unit._id)).body).toMatchObject({ data: { n: 36 }, jobId: appended._id });
+    expect((await dataOf(unit._id, `?jobId=${first}`)).body).toMatchObject({ data: { n: 6 }, jobId: first });
+    expect((await dataOf(unit._id, `?jobId=${appended._id}`)).body).toMatchObject({ data: { n: 30 } });
+    // A job of another dataset is not a source of this one: the card's data is not found.
+    expect((await dataOf(unit._id, `?jobId=${jobId}`)).body).toMatchObject({ error: { code: 'feature-deleted' } });
+  });
+});
+
 describe('card errors', () => {
   it('a feature gone or of another project: feature-deleted, with no data', async () => {
     const gone = await importCsv(w, 'gone', 'x,y\n1,2\n3,4');
@@ -288,6 +308,12 @@ describe('temporary data, save with data, download', () => {
     expect(csv.data.split('\n')[0]).toBe('region,amount (sum)');
     expect(csv.data.trim().split('\n')).toHaveLength(4);
     expect((await call(w, w.outsider)('GET', `/api/v1/units/${chart._id}/download`)).status).toBe(404);
+    // A table's download holds all its pages (250 rows, over two and a half pages of 100).
+    const many = await importCsv(w, 'many', ['n', ...Array.from({ length: 250 }, (_, i) => String(i + 1))].join('\n'));
+    const long = await savedCard(w, 'table', { table: [{ id: 'n', feature: ref(many, 'n') }] });
+    expect(((await dataOf(long._id)).body as UnitData).data).toHaveLength(100);
+    const all = (await call(w, w.viewer)('GET', `/api/v1/units/${long._id}/download`)).body.data.trim().split('\n');
+    expect(all).toEqual(['n', ...Array.from({ length: 250 }, (_, i) => String(i + 1))]);
   });
 });
 

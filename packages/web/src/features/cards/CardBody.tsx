@@ -62,7 +62,14 @@ export function CardBody({ unit, card, h, showFinishHint }: Props) {
   };
 
   return (
-    <Box ref={ref} h="100%" data-testid="card-body" data-state={body.kind} data-fetching={card.fetching}>
+    <Box
+      ref={ref}
+      h="100%"
+      data-testid="card-body"
+      data-state={body.kind}
+      data-kind={unit.type}
+      data-fetching={card.fetching}
+    >
       {content()}
     </Box>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSaveUnitVis } from '../../api/units.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';
 
 interface Props {
@@ -83,6 +84,7 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   useEffect(() => {
     if (!turn.mayDraw || !views) return;
     reportDrawnValues(container.current, views);
+    container.current?.setAttribute(DRAWN_ATTRIBUTE, 'true');
     turn.done();
   }, [turn.mayDraw, turn.done, views, data, width, height, unit.vis, tooMuch]);
 
@@ -99,19 +101,22 @@ export function CardChart({ unit, data, width, height, h }: Props) {
       />
     );
   }
-  if (tooMuch) return <CardPlaceholder code="too-much-data" unit={unit} h={h} showFinishHint={false} />;
   if (!data) return null;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>
-      <ChartView
-        vis={unit.vis}
-        data={(Array.isArray(data.data) ? data.data : []) as DataRow[]}
-        series={data.series}
-        features={data.features}
-        width={width}
-        height={height}
-        onTooMuchData={onTooMuchData}
-      />
+      {tooMuch ? (
+        <CardPlaceholder code="too-much-data" unit={unit} h={h} showFinishHint={false} />
+      ) : (
+        <ChartView
+          vis={unit.vis}
+          data={(Array.isArray(data.data) ? data.data : []) as DataRow[]}
+          series={data.series}
+          features={data.features}
+          width={width}
+          height={height}
+          onTooMuchData={onTooMuchData}
+        />
+      )}
     </Box>
   );
 }

@@ -1,7 +1,9 @@
-import type { UnitData } from '@tessera/shared';
+import { PREVIEW_READY_ATTRIBUTE, type UnitData } from '@tessera/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { editDashboardCache, upsertTab } from '../../api/dashboards.ts';
+import { applyUnitDataEvent } from '../../api/units.ts';
 import { type RecordedRequest, stubNetwork } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
 import {
@@ -309,5 +311,81 @@ describe('Download as CSV', () => {
     expect(text).toBe(csv);
     expect(requests.some((r) => r.url === `/api/v1/units/${U1}/download?tabId=${T1}`)).toBe(true);
     click.mockRestore();
+  });
+});
+
+describe('refetch triggers (spec 2 §4)', () => {
+  it('refetches with the filters in force when they change, back on page 1', async () => {
+    const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
+    const { client } = renderDataApps(path);
+    await screen.findByText('North 1', {}, SLOW);
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('North 2', {}, SLOW);
+    const north = {
+      _id: 'flt1',
+      type: 'category' as const,
+      operation: 'equal' as const,
+      value: ['North'],
+      feature: { id: F_REGION },
+    };
+    editDashboardCache(
+      client,
+      DASHBOARD_ID,
+      upsertTab(makeTab(T1, { units: [U1], layout: [layoutItem(U1, 0, 0, 12, 4)], filters: [north] })),
+    );
+    await waitFor(() => expect(dataRequests(requests)).toHaveLength(3));
+    const last = dataRequests(requests)[2];
+    expect(pageOf(last?.url ?? '')).toBe(1);
+    expect(last?.body).toEqual({ filters: [north] });
+    // An invalid filter (no category chosen) is not sent: nothing changes, no request.
+    const incomplete = { ...north, _id: 'flt2', value: [] };
+    editDashboardCache(
+      client,
+      DASHBOARD_ID,
+      upsertTab(makeTab(T1, { units: [U1], layout: [layoutItem(U1, 0, 0, 12, 4)], filters: [north, incomplete] })),
+    );
+    await screen.findByText('North 1', {}, SLOW);
+    expect(dataRequests(requests)).toHaveLength(3);
+  });
+
+  it('refetches the cards reading a dataset when rows are appended to it, not for another dataset', async () => {
+    const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 1) }));
+    const { client } = renderDataApps(path);
+    await screen.findByText('North 1', {}, SLOW);
+    applyUnitDataEvent('dataset:updated', { _id: hexId('d9'), reason: 'appended' }, client);
+    applyUnitDataEvent('dataset:updated', { _id: DATASET, reason: 'updated' }, client);
+    applyUnitDataEvent('dataset:updated', { _id: DATASET, reason: 'appended' }, client);
+    await waitFor(() => expect(dataRequests(requests)).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dataRequests(requests)).toHaveLength(2);
+  });
+});
+
+describe('the preview page (the list image)', () => {
+  it('is marked ready only once its cards’ data has answered, asked with the preview token', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<{ status: number; body: unknown }>((resolve) => {
+      release = () => resolve({ status: 200, body: tablePage(1, 1) });
+    });
+    const view = makeView(
+      'Dashboard',
+      [makeTab(T1, { units: [U1], layout: [layoutItem(U1, 0, 0, 12, 3)] })],
+      [tableUnit],
+    );
+    const requests = stubNetwork((key) => {
+      if (key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}?previewToken=tok`) return { status: 200, body: view };
+      if (key.startsWith(`POST /api/v1/public/dashboards/${DASHBOARD_ID}/units/${U1}/data`)) return held as never;
+    });
+    renderDataApps(`/preview/projects/${PROJECT_ID}/dashboards/${DASHBOARD_ID}/tabs/${T1}?previewToken=tok`);
+    const ready = () => document.querySelector(`[${PREVIEW_READY_ATTRIBUTE}="true"]`);
+    await waitFor(() => expect(requests.some((r) => r.url.includes('/units/'))).toBe(true), SLOW);
+    expect(requests.find((r) => r.url.includes('/units/'))?.url).toBe(
+      `/api/v1/public/dashboards/${DASHBOARD_ID}/units/${U1}/data?tabId=${T1}&page=1&previewToken=tok`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ready()).toBeNull();
+    release();
+    await screen.findByText('North 1', {}, SLOW);
+    await waitFor(() => expect(ready()).not.toBeNull());
   });
 });

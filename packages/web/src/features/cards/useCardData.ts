@@ -1,5 +1,5 @@
 import { PREVIEW_TOKEN_PARAM, type Unit } from '@tessera/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
@@ -26,12 +26,12 @@ export function useCardData(unit: Unit): CardData {
   const previewToken = place.kind === 'preview' ? search.get(PREVIEW_TOKEN_PARAM) : null;
   const { filters, hydrated: filtersHydrated } = useActiveFilters(unit.dashboardId, unit.tabId);
   const [sort, setSort] = useState<TableSort | null>(null);
-  const [page, setPage] = useState(1);
+  // The page belongs to the filters it was chosen under: new filters start at page 1 in the same render (spec 2
+  // §4 "Table filter or sort changes return to page 1"), without a request for the old page first.
+  const [paging, setPaging] = useState({ page: 1, filters });
+  const page = paging.filters === filters ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ page: next, filters });
   const table = unit.type === 'table';
-
-  // A filter change goes back to page 1 (spec 2 §4 "Table filter or sort changes return to page 1").
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `filters` keeps its identity while its content is equal
-  useEffect(() => setPage(1), [filters]);
 
   const state = useUnitData(unit, {
     place,

@@ -1,10 +1,11 @@
 import { Box } from '@mantine/core';
 import { type DashboardType, PREVIEW, PREVIEW_READY_ATTRIBUTE, PREVIEW_TOKEN_PARAM } from '@tessera/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
 import { useUnitsDataSettled } from '../../../api/units.ts';
 import { cardIsMapped } from '../../cards/cardBody.ts';
+import { chartsDrawn } from '../../cards/drawnState.ts';
 import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
 import { dashboardRouteOutcome } from '../dashboard/dashboardRoute.ts';
 import { CardGrid } from '../grid/CardGrid.tsx';
@@ -40,9 +41,23 @@ export function PreviewDashboardRoute({ pathType }: { pathType: DashboardType })
   }, [shownTab, detail.data]);
   const cardsSettled = useUnitsDataSettled(waitFor);
   const settled = detail.isError || (outcome?.kind === 'show' && cardsSettled);
-  // Ready after the drawn page is committed (the effect runs after it), so the screenshot sees the cards.
+  const page = useRef<HTMLDivElement>(null);
+  // Ready after the drawn page is committed (the effect runs after it), so the screenshot sees the cards, and
+  // once every chart card has drawn (charts draw one per task after their data, see features/cards/drawQueue).
   useEffect(() => {
-    if (settled) setReady(true);
+    if (!settled) return;
+    const root = page.current;
+    if (!root) {
+      setReady(true);
+      return;
+    }
+    const check = () => {
+      if (chartsDrawn(root)) setReady(true);
+    };
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(root, { subtree: true, childList: true, attributes: true });
+    return () => observer.disconnect();
   }, [settled]);
 
   if (detail.isError) {
@@ -60,7 +75,7 @@ export function PreviewDashboardRoute({ pathType }: { pathType: DashboardType })
   const view = orderedView(detail.data);
   const tab = view.tabs.find((candidate) => candidate._id === outcome.tabId);
   return (
-    <Box w={PREVIEW.width} p={0} {...(ready ? { [PREVIEW_READY_ATTRIBUTE]: 'true' } : {})}>
+    <Box ref={page} w={PREVIEW.width} p={0} {...(ready ? { [PREVIEW_READY_ATTRIBUTE]: 'true' } : {})}>
       <DashboardModeContext.Provider value={mode}>
         {tab && <CardGrid tab={tab} units={view.units.filter((unit) => unit.tabId === tab._id)} />}
       </DashboardModeContext.Provider>
