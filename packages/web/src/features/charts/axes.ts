@@ -14,6 +14,7 @@ import { formatNumber } from '@tessera/shared';
 import { distinctValues } from './model.ts';
 import { CHART_DEFAULTS } from './rules.ts';
 import type { ChartPalette } from './theme.ts';
+import { timeMinInterval } from './timeStep.ts';
 import type { ChartModel } from './types.ts';
 import {
   dateCoord,
@@ -33,6 +34,22 @@ export interface AxisScale {
   categories?: string[];
   /** Where a raw value sits on the axis: a category index, a number or epoch milliseconds; null for none. */
   coord: (value: unknown) => number | null;
+  /** Time axes: the finest tick, never finer than the values (timeStep.ts). */
+  minInterval?: number;
+}
+
+/** A time scale over the dates of some series. */
+function timeScale(model: ChartModel, metas: SeriesMeta[]): AxisScale {
+  const values: number[] = [];
+  for (const row of model.input.data)
+    for (const meta of metas) {
+      const ms = dateCoord(row[meta.id]);
+      if (ms !== null) values.push(ms);
+    }
+  const precisions = metas.map((m) => model.featureOf(m.featureId)?.precision ?? null);
+  // Several series: the finest precision among them bounds the ticks.
+  const precision = precisions.includes(null) ? null : precisions[0];
+  return { kind: 'time', log: false, coord: dateCoord, minInterval: timeMinInterval(values, precision) };
 }
 
 const NUMERIC_TYPES = new Set(['number']);
@@ -67,7 +84,7 @@ export function independentScale(model: ChartModel): AxisScale {
     return { kind: 'category', log: false, categories, coord: () => null };
   }
   const banded = model.drawn.some((d) => d.dependent.chartType === 'bar' || d.dependent.chartType === 'boxplot');
-  if (meta.valueType === 'date' && !banded) return { kind: 'time', log: false, coord: dateCoord };
+  if (meta.valueType === 'date' && !banded) return timeScale(model, [meta]);
   if (NUMERIC_TYPES.has(meta.valueType) && !banded) {
     const log = model.input.vis.independent[0]?.display?.scale === 'log';
     return { kind: 'value', log, coord: log ? positiveCoord : numberCoord };
@@ -88,7 +105,7 @@ export function dependentScale(model: ChartModel, axis: number): AxisScale {
   // Boxplot values are five numbers each (min, q1, median, q3, max).
   if (!first || model.chartType === 'boxplot' || first.valueType === 'number' || first.valueType === 'bin')
     return { kind: 'value', log, coord: log ? positiveCoord : numberCoord };
-  if (first.valueType === 'date') return { kind: 'time', log: false, coord: dateCoord };
+  if (first.valueType === 'date') return timeScale(model, metas);
   // Categories, text, date parts and lists.
   return categoryScale(model, metas);
 }
@@ -157,6 +174,7 @@ export function axisOption(
     axisTick: { lineStyle: { color: palette.axisLine } },
     splitLine: { show: placement.gridLines, lineStyle: { color: palette.splitLine } },
   };
+  if (scale.minInterval !== undefined) option.minInterval = scale.minInterval;
   if (scale.kind === 'category') {
     option.data = scale.categories;
     option.boundaryGap = placement.banded;

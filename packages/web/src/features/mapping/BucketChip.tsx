@@ -1,11 +1,21 @@
 import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Badge, Group, Paper, Popover, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
-import { type ChartType, type MappingFeature, menuOperation, type Series } from '@tessera/shared';
+import {
+  type ChartType,
+  type DataAppFilter,
+  describeFilter,
+  isFilterValid,
+  type MappingFeature,
+  menuOperation,
+  type Series,
+} from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { BucketItem } from './bucketItems.ts';
+import { useSummaryWords } from '../filters/useSummaryWords.ts';
 import { type MappingDrag, seriesDragId } from './dnd.ts';
 import { FeatureTypeIcon } from './FeatureTypeIcon.tsx';
+import { FilterChipEditor } from './FilterChipEditor.tsx';
 import { SeriesSettings } from './settings/SeriesSettings.tsx';
 
 interface Props {
@@ -15,7 +25,14 @@ interface Props {
   bucket: string;
   chartType: ChartType | undefined;
   color?: string;
+  /** The colour the chart draws the series in while none is chosen (its colour scale's). */
+  defaultColor?: string;
+  /** Where a filter's category menu reads categories. */
+  projectId: string;
+  /** A filter chip that opens its menu at once (the filter just dropped). */
+  opened?: boolean;
   onRemove: () => void;
+  onFilterChange: (next: DataAppFilter) => void;
   onSeriesChange: (next: Series) => void;
   onColorChange?: (color: string | null) => void;
   onToggleOrder: () => void;
@@ -31,13 +48,19 @@ export function BucketChip({
   bucket,
   chartType,
   color,
+  defaultColor,
+  projectId,
+  opened,
   onRemove,
+  onFilterChange,
   onSeriesChange,
   onColorChange,
   onToggleOrder,
 }: Props) {
   const { t } = useTranslation('mapping');
+  const words = useSummaryWords();
   const name = feature?.name ?? t('chips.missingFeature');
+  const complete = item.kind === 'filter' && item.filter.valid !== false && isFilterValid(item.filter, feature?.type);
   const drag: MappingDrag = { kind: 'series', seriesId: item.id };
   const draggable = useDraggable({ id: seriesDragId(item.id), data: drag, disabled: item.kind !== 'series' });
   const operation =
@@ -50,14 +73,18 @@ export function BucketChip({
     <Group gap={6} wrap="nowrap" miw={0}>
       {feature && <FeatureTypeIcon type={feature.type} size={14} />}
       <Text size="sm" truncate>
-        {item.kind === 'series' && item.series.label ? item.series.label : name}
+        {item.kind === 'series' && item.series.label
+          ? item.series.label
+          : item.kind === 'filter' && complete
+            ? describeFilter(item.filter, name, words)
+            : name}
       </Text>
       {operation !== 'none' && (
         <Badge size="xs" variant="light">
           {t(`cardSettings:operations.${operation}`)}
         </Badge>
       )}
-      {item.kind === 'filter' && item.filter.valid === false && (
+      {item.kind === 'filter' && !complete && (
         <Badge size="xs" color="gray" variant="light">
           {t('chips.incomplete')}
         </Badge>
@@ -97,6 +124,7 @@ export function BucketChip({
                   bucket={bucket as never}
                   aggregated={bucket !== 'independent' && bucket !== 'groupBy'}
                   color={color}
+                  defaultColor={defaultColor}
                   onColorChange={onColorChange}
                   onChange={onSeriesChange}
                 />
@@ -105,6 +133,17 @@ export function BucketChip({
               )}
             </Popover.Dropdown>
           </Popover>
+        ) : item.kind === 'filter' ? (
+          <FilterChipEditor
+            filter={item.filter}
+            feature={feature}
+            projectId={projectId}
+            defaultOpened={opened}
+            onChange={onFilterChange}
+            onRemove={onRemove}
+          >
+            {label}
+          </FilterChipEditor>
         ) : (
           <div style={{ minWidth: 0, flex: 1 }}>{label}</div>
         )}
