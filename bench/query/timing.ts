@@ -1,6 +1,7 @@
 /**
  * Timing helpers of the query benchmark: medians, and rounds that interleave the systems so the load of a
- * shared machine falls on all of them alike (each timed round runs every system once, in turn).
+ * shared machine falls on all of them alike (each timed round runs every system once, in turn, starting with
+ * a different one each round).
  */
 
 export function median(values: number[]): number {
@@ -30,8 +31,8 @@ export interface Timings {
 }
 
 /**
- * `warmup` untimed runs of each system, then `runs` rounds: every round times each system once, in the given
- * order. A system that throws is reported as its error message (and is not run again).
+ * `warmup` untimed runs of each system, then `runs` rounds: every round times each system once, the order
+ * rotating from round to round. A system that throws is reported as its error message (and is not run again).
  */
 export async function interleaved(
   systems: Record<string, System>,
@@ -50,8 +51,11 @@ export async function interleaved(
       out[name] = (error as Error).message.split('\n')[0].slice(0, 200);
     }
   }
+  const entries = Object.entries(systems);
   for (let round = 0; round < runs; round++) {
-    for (const [name, { run, cpu }] of Object.entries(systems)) {
+    // Each round starts with the next system, so none always runs right after the same other one.
+    const order = entries.map((_, i) => entries[(i + round) % entries.length]);
+    for (const [name, { run, cpu }] of order) {
       if (!times[name]) continue;
       const cpuBefore = cpu ? await cpu() : 0;
       const started = performance.now();

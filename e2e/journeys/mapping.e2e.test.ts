@@ -208,6 +208,8 @@ describe('card mapping editor', () => {
     const card = page.getByTestId(`card-${unit._id}`);
     await expect.poll(() => card.getByTestId('card-body').getAttribute('data-state'), { timeout: 15_000 }).toBe('view');
     await shot(page, 'mapping-dashboard');
+    // Three monthly points on a time axis tick on months (1 March once read "29", a weekly tick).
+    await shot(page, 'followup-dashboard-time-axis');
 
     // The card's Edit button opens the screen again on the saved mapping; Cancel returns without saving.
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -329,5 +331,58 @@ describe('card mapping editor', () => {
     await shot(page, 'mapping-custom');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expectPath(page, tabPath());
+  });
+
+  it('edits a card filter from its chip; the preview applies it once complete (spec 2 §5)', async () => {
+    const { page } = j;
+    const kpi = await newCard();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/units/${kpi._id}/mapping?tab=${tabId}&type=kpi`);
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'kpi'));
+    const preview = page.getByTestId('mapping-preview');
+    await preview.getByText('650', { exact: true }).waitFor({ timeout: 15_000 });
+
+    // Dropped on Filters, the column's filter menu opens at once; without a value it filters nothing.
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'filters'));
+    const menu = page.getByTestId('filter-menu');
+    await menu.waitFor();
+    await menu.getByRole('textbox', { name: 'Value', exact: true }).fill('100');
+    await shot(page, 'followup-filter-menu');
+    await menu.getByRole('button', { name: 'Done', exact: true }).click();
+    await menu.waitFor({ state: 'hidden' });
+    // revenue > 100: 120 + 150 + 110.
+    await preview.getByText('380', { exact: true }).waitFor({ timeout: 15_000 });
+    await expectText(page, 'revenue > 100');
+    await shot(page, 'followup-filter-applied');
+
+    // The chip opens the menu again; emptying the value and closing drops the filter: back to 650.
+    await page.getByRole('button', { name: 'Edit the filter on revenue', exact: true }).click();
+    await menu.waitFor();
+    await menu.getByRole('textbox', { name: 'Value', exact: true }).fill('');
+    await menu.getByRole('button', { name: 'Done', exact: true }).click();
+    await expect.poll(() => chipsIn(page, 'filters').count()).toBe(0);
+    await preview.getByText('650', { exact: true }).waitFor({ timeout: 15_000 });
+  });
+
+  it('maps a comparison KPI (custom) with the KPI bucket and previews it', async () => {
+    const { page } = j;
+    const unit = await newCard();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/units/${unit._id}/mapping?tab=${tabId}&type=custom`);
+    await page.getByRole('combobox', { name: 'Card type', exact: true }).click();
+    await page.getByRole('option', { name: 'Comparison KPI', exact: true }).click();
+    await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'kpi'));
+    await dragTo(page, feature(page, 'cost', 'Number'), bucket(page, 'kpi'));
+    await expect.poll(() => chipsIn(page, 'kpi').count()).toBe(2);
+    const preview = page.getByTestId('mapping-preview');
+    await preview.getByText('650', { exact: true }).waitFor({ timeout: 15_000 });
+    await shot(page, 'followup-custom-kpi');
+    await page.getByRole('button', { name: 'Save changes', exact: true }).click();
+    await expectPath(page, tabPath());
+    const saved = await readUnit(unit._id);
+    expect(saved.subtype).toBe('comparisonKpi');
+    expect((saved.vis as { kpi: unknown[] }).kpi).toHaveLength(2);
   });
 });

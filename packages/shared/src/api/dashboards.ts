@@ -12,6 +12,7 @@ import {
   tabSchema,
   unitSchema,
 } from '../dataApps/entities.ts';
+import { cellSchema } from '../datasets/entities.ts';
 import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
@@ -198,6 +199,19 @@ export const getPublicDashboard = endpoint({
   params: idParams,
   query: publicQuery,
   response: publicDashboardDetailSchema,
+});
+
+/**
+ * A feature's values with their row counts, most frequent first (a visitor's category filter menu), like
+ * `featureCategories`: behind the same gate as the dashboard, and only for a feature of its public `features`.
+ */
+export const getPublicFeatureCategories = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/dashboards/:id/features/:featureId/categories',
+  access: PUBLIC,
+  params: z.object({ id, featureId: id }),
+  query: publicQuery.extend({ limit: z.coerce.number().int().min(1).max(10_000).default(1000) }),
+  response: z.array(z.object({ value: cellSchema, count: z.number().int() })),
 });
 
 export const getPublicDashboardPreviewImage = endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { featureSchema } from '../datasets/entities.ts';
 import { id } from '../http/ids.ts';
 import { colorSchemeNameSchema, hexColorSchema } from './colors.ts';
 import { CUSTOM_SUBTYPES, DASHBOARD_TYPES, DATA_APP_LIMITS, PREVIEW_STATUSES, UNIT_TYPES } from './constants.ts';
@@ -118,9 +119,28 @@ export const dashboardDetailSchema = z.object({
 });
 export type DashboardDetail = z.infer<typeof dashboardDetailSchema>;
 
+/**
+ * What a public page knows of a feature: enough to name a filter's feature, build its menu and add a filter on
+ * it. Public visitors may not read the project's features (they need a session and the dataset view role).
+ */
+export const publicFeatureSchema = featureSchema.pick({
+  _id: true,
+  name: true,
+  type: true,
+  precision: true,
+  dataset: true,
+});
+export type PublicFeature = z.infer<typeof publicFeatureSchema>;
+
 export const publicDashboardDetailSchema = z.object({
   dashboard: publicDashboardSchema,
   tabs: z.array(tabSchema),
   units: z.array(unitSchema),
+  /**
+   * The features the saved filters (the dashboard's and its tabs') use and the cards map, of the dashboard's
+   * project only: the filter chips' names, and what a visitor may filter on. The server always sends it; an
+   * answer without it (an older server, a test fixture) reads as no feature.
+   */
+  features: z.array(publicFeatureSchema).default([]),
 });
 export type PublicDashboardDetail = z.infer<typeof publicDashboardDetailSchema>;

@@ -1,14 +1,16 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type NewDataAppFilter } from '@tessera/shared';
+import { api, type NewDataAppFilter, PREVIEW_TOKEN_PARAM, type PublicFeature } from '@tessera/shared';
 import { call } from './client.ts';
-import { type DashboardView, editDashboardCache } from './dashboards.ts';
+import { type DashboardView, dashboardKeys, editDashboardCache } from './dashboards.ts';
 import { projectKeys } from './projects.ts';
 
 /**
  * Saved filters of a dashboard and its tabs (spec 2 §7 "Tabs": POST/DELETE tabs/{id}/filters, PUT/DELETE
  * filters/{id}, and the dashboard's own list), and the feature reads the filter menus need (the project's
  * features, one feature's categories). Every change answers the whole list it changed, written into the cached
- * dashboard at once; other viewers get it from the live channel (dashboard:updated, tab:updated).
+ * dashboard at once; other viewers get it from the live channel (dashboard:updated, tab:updated). On the public
+ * and preview pages the features come with the dashboard (`features` of its public answer) and a listed
+ * feature's categories from the public family.
  */
 
 type FilterList = api.FilterList;
@@ -19,7 +21,25 @@ export const filterKeys = {
     [...projectKeys.scope(projectId), 'datasets', 'features', 'of', datasetId] as const,
   categories: (projectId: string, featureId: string) =>
     [...projectKeys.scope(projectId), 'datasets', 'features', 'categories', featureId] as const,
+  /** Outside the public dashboard's own key (`publicDashboard`, id): that key names its loads only. */
+  publicCategories: (dashboardId: string, featureId: string, previewToken: string | null) =>
+    ['publicFeatureCategories', dashboardId, featureId, previewToken] as const,
 };
+
+/** The public (or preview) page's load of a dashboard in the cache: its features and the preview token used. */
+export function cachedPublicLoad(
+  client: QueryClient,
+  dashboardId: string,
+): { features: PublicFeature[] | undefined; previewToken: string | null } | undefined {
+  const prefix = dashboardKeys.publicDetail(dashboardId, null).slice(0, 2);
+  const query = client
+    .getQueryCache()
+    .findAll({ queryKey: prefix })
+    .find((candidate) => candidate.state.data);
+  if (!query) return undefined;
+  const data = query.state.data as DashboardView & { features?: PublicFeature[] };
+  return { features: data.features, previewToken: (query.queryKey[2] as string | null | undefined) ?? null };
+}
 
 /** Writes a changed list into the cached dashboard (its own filters or one tab's). */
 export function applyFilterList(client: QueryClient, list: FilterList) {
@@ -90,12 +110,29 @@ export function useDatasetFeatures(projectId: string, datasetId: string | null) 
   });
 }
 
-/** A feature's values, most frequent first (the category menu's list). */
-export function useFeatureCategories(projectId: string | null, featureId: string) {
+/**
+ * A feature's values, most frequent first (the category menu's list): inside a project from the features
+ * endpoint; on the public and preview pages (no project) from the public dashboard's categories read, for the
+ * features of its public list only (others are not asked: the visitor's menu lists the chosen ones).
+ */
+export function useFeatureCategories(projectId: string | null, featureId: string, dashboardId?: string) {
+  const client = useQueryClient();
+  const load = projectId === null && dashboardId ? cachedPublicLoad(client, dashboardId) : undefined;
+  const listed = load?.features?.some((feature) => feature._id === featureId) ?? false;
+  const previewToken = load?.previewToken ?? null;
   return useQuery({
-    queryKey: filterKeys.categories(projectId ?? '', featureId),
-    queryFn: () => call(api.featureCategories, { params: { id: featureId }, query: { limit: 1000 } }),
-    enabled: projectId !== null,
+    queryKey:
+      projectId !== null || !dashboardId
+        ? filterKeys.categories(projectId ?? '', featureId)
+        : filterKeys.publicCategories(dashboardId, featureId, previewToken),
+    queryFn: () =>
+      projectId !== null || !dashboardId
+        ? call(api.featureCategories, { params: { id: featureId }, query: { limit: 1000 } })
+        : call(api.getPublicFeatureCategories, {
+            params: { id: dashboardId, featureId },
+            query: { limit: 1000, ...(previewToken ? { [PREVIEW_TOKEN_PARAM]: previewToken } : {}) },
+          }),
+    enabled: projectId !== null || listed,
     meta: { pageError: false },
     retry: false,
   });

@@ -3,13 +3,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
+import { FeaturesService } from '../features/features.service.ts';
 import { registerAssetKind } from '../projects/assetKinds.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { moveDashboards, projectOfDashboard, projectOfTab, projectOfUnit } from './dashboards.store.ts';
 import { readPreview, removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
-import { resolvePublicDashboard } from './public.ts';
+import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './public.ts';
 
 /**
  * Data apps (spec 2 §7 "Dashboards"): dashboards and reports, their preview images, and the public family.
@@ -49,7 +50,14 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   route(app, api.getPublicDashboard, async ({ params, query }) => {
     const row = await resolvePublicDashboard(app.ctx.db, params.id, query.previewToken);
     const { dashboard, tabs, units } = await dashboards.detail(row.id);
-    return { dashboard: presentPublicDashboard(row, dashboard.sourcesCount), tabs, units };
+    const features = await publicFeatures(app.ctx.db, row, tabs, units);
+    return { dashboard: presentPublicDashboard(row, dashboard.sourcesCount), tabs, units, features };
+  });
+  const features = new FeaturesService(app);
+  route(app, api.getPublicFeatureCategories, async ({ params, query }) => {
+    const load = (row: { id: string }) => dashboards.detail(row.id);
+    const feature = await resolvePublicFeature(app.ctx.db, params.id, params.featureId, load, query.previewToken);
+    return features.categories(feature._id, { limit: query.limit });
   });
   route(app, api.getPublicDashboardPreviewImage, async ({ params, reply }) => {
     const row = await resolvePublicDashboard(app.ctx.db, params.id);

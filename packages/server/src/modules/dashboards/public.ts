@@ -1,6 +1,9 @@
+import type { PublicFeature, Tab, Unit } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { storedFilters } from '../filters/stored.ts';
 import { findTab, type TabRow } from '../tabs/tabs.store.ts';
+import { projectFeatures } from '../units/unitData.catalog.ts';
 import { findUnit, type UnitRow } from '../units/units.store.ts';
 import { type DashboardRow, findDashboardExposure } from './dashboards.store.ts';
 import { previewTokenOpens } from './preview/preview.tokens.ts';
@@ -56,4 +59,62 @@ export async function resolvePublicUnit(
   const tab = await findTab(db, record.row.tabId);
   if (!tab || !dashboard.tabIds.includes(tab.id) || !tab.unitIds.includes(unitId)) throw closed();
   return { dashboard, tab, unit: record.row };
+}
+
+/** Every `feature._id` of a feature reference (`feature: {_id, dataset: {_id}}`) anywhere in a card's vis. */
+export function visFeatureIds(vis: unknown): string[] {
+  const found: string[] = [];
+  const stack: unknown[] = [vis];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (!Array.isArray(v)) {
+      const feature = (v as Record<string, unknown>).feature;
+      const featureId = feature && typeof feature === 'object' ? (feature as Record<string, unknown>)._id : undefined;
+      if (typeof featureId === 'string') found.push(featureId);
+    }
+    for (const child of Object.values(v)) stack.push(child);
+  }
+  return found;
+}
+
+/**
+ * The features an open dashboard lets its visitors know (its public `features`): those its saved filters use
+ * (the dashboard's, then its tabs'), then those its cards map. Only features of the dashboard's own project are
+ * kept, so an id of another project's feature stored in a filter or a vis reveals nothing.
+ */
+export async function publicFeatures(
+  db: Db,
+  dashboard: DashboardRow,
+  tabs: readonly Pick<Tab, 'filters'>[],
+  units: readonly Pick<Unit, 'vis'>[],
+): Promise<PublicFeature[]> {
+  const ids = [
+    ...storedFilters(dashboard.filters).map((f) => f.feature.id),
+    ...tabs.flatMap((tab) => tab.filters.map((f) => f.feature.id)),
+    ...units.flatMap((unit) => visFeatureIds(unit.vis)),
+  ];
+  const rows = await projectFeatures(db, dashboard.projectId, ids);
+  return rows.map((f) => ({
+    _id: f.id,
+    name: f.name,
+    type: f.type,
+    precision: f.precision ?? null,
+    dataset: { _id: f.datasetId },
+  }));
+}
+
+/** A feature of an open dashboard's public `features`, or 404 (the public categories read). */
+export async function resolvePublicFeature(
+  db: Db,
+  dashboardId: string,
+  featureId: string,
+  load: (dashboard: DashboardRow) => Promise<{ tabs: Tab[]; units: Unit[] }>,
+  previewToken?: string,
+): Promise<PublicFeature> {
+  const dashboard = await resolvePublicDashboard(db, dashboardId, previewToken);
+  const { tabs, units } = await load(dashboard);
+  const feature = (await publicFeatures(db, dashboard, tabs, units)).find((f) => f._id === featureId);
+  if (!feature) throw notFound('Feature not found');
+  return feature;
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Vis } from '../vis.ts';
 import { bucketsFor, canDrop, dropRefusal } from './buckets.ts';
+import { dropFeature } from './edit.ts';
 import { axis, CAT, chart, DATE, NUM, NUM2, OTHER_DS, series, TEXT } from './testFixtures.ts';
 import type { DropTarget } from './types.ts';
+import { chartVisOf } from './visAccess.ts';
 
 const names = (list: ReturnType<typeof bucketsFor>) => list.map((b) => (b.axis ? `${b.bucket}#${b.axis}` : b.bucket));
 
@@ -78,5 +81,46 @@ describe('canDrop (spec 2 §5: several items or empty, and the bucket accepts th
     expect(canDrop(kpi, { bucket: 'kpi' }, NUM)).toBe(true);
     expect(dropRefusal(kpi, { bucket: 'dependent' }, NUM)).toBe('unavailable');
     expect(canDrop(kpi, { bucket: 'filters' }, CAT)).toBe(true);
+  });
+});
+
+describe('custom (beta) card buckets', () => {
+  const customNames = (subtype: string) =>
+    bucketsFor('custom', 'area', subtype).map((b) => `${b.bucket}${b.multiple ? '*' : ''}`);
+  it.each([
+    ['imageKpi', ['kpi*', 'filters*']],
+    ['comparisonKpi', ['kpi*', 'filters*']],
+    ['network', ['independent', 'groupBy', 'dependent', 'filters*']],
+    ['markdown', []],
+    ['html', []],
+    ['editable', []],
+    ['mapUnit', []],
+  ])('%s maps %j', (subtype, expected) => {
+    expect(customNames(subtype)).toEqual(expected);
+  });
+
+  it('a network takes one source, one target, one value, and never swaps them', () => {
+    let vis: Vis = { subtype: 'network', filters: [] };
+    vis = dropFeature(vis, { bucket: 'independent' }, NUM, 's').vis;
+    expect(chartVisOf(vis).independent[0]?.series.map((s) => s.id)).toEqual(['s']);
+    expect(dropRefusal(vis, { bucket: 'independent' }, CAT)).toBe('full');
+    vis = dropFeature(vis, { bucket: 'dependent' }, NUM2, 'v').vis;
+    expect(dropRefusal(vis, { bucket: 'dependent' }, NUM)).toBe('full');
+    expect(dropRefusal(vis, { bucket: 'tooltip' }, NUM)).toBe('unavailable');
+    expect(vis.subtype).toBe('network');
+  });
+
+  it('a KPI subtype keeps its image address when a KPI is dropped', () => {
+    const vis = dropFeature(
+      { subtype: 'imageKpi', imageUrl: 'https://x/y.png', filters: [] },
+      { bucket: 'kpi' },
+      NUM,
+      'k',
+    ).vis;
+    expect(vis).toMatchObject({
+      subtype: 'imageKpi',
+      imageUrl: 'https://x/y.png',
+      kpi: [{ id: 'k', operation: 'sum' }],
+    });
   });
 });

@@ -27,10 +27,26 @@ export interface BucketSpec {
 
 const spec = (bucket: BucketName, multiple: boolean, axis = 0): BucketSpec => ({ bucket, axis, multiple });
 
-/** The buckets of a card type (and chart type), in the order the screen shows them. */
-export function bucketsFor(type: UnitType, chartType: ChartType = 'area'): BucketSpec[] {
+/**
+ * The buckets of a custom (beta) card's subtype (see the web's customVis.ts for the vis each stores): image and
+ * comparison KPIs map a KPI list (the comparison reads its first two), a network maps its sources on X, its
+ * targets on group by and an optional value per connection on Y. The other subtypes are typed in: none.
+ */
+function customBuckets(subtype: unknown): BucketSpec[] {
+  if (subtype === 'imageKpi' || subtype === 'comparisonKpi') return [spec('kpi', true), spec('filters', true)];
+  if (subtype === 'network') {
+    return [spec('independent', false), spec('groupBy', false), spec('dependent', false), spec('filters', true)];
+  }
+  return [];
+}
+
+/**
+ * The buckets of a card type (and chart type, or custom subtype), in the order the screen shows them.
+ */
+export function bucketsFor(type: UnitType, chartType: ChartType = 'area', subtype?: unknown): BucketSpec[] {
   if (type === 'kpi') return [spec('kpi', true), spec('filters', true)];
   if (type === 'table') return [spec('table', true), spec('filters', true)];
+  if (type === 'custom') return customBuckets(subtype);
   if (type !== 'chart') return [];
   const out = [spec('independent', false), spec('dependent', true)];
   if (chartType === 'bar') out.push(spec('dependent', true, 1));
@@ -92,7 +108,7 @@ export function dropRefusal(
   type: UnitType = visUnitType(vis, target),
 ): DropRefusal | null {
   const chartType = (vis.chartType as ChartType | undefined) ?? 'area';
-  const available = bucketsFor(type, chartType).find(
+  const available = bucketsFor(type, chartType, vis.subtype).find(
     (b) => b.bucket === target.bucket && b.axis === (target.axis ?? 0),
   );
   if (!available) return 'unavailable';
@@ -116,8 +132,11 @@ export const canDrop = (
   type: UnitType = visUnitType(vis, target),
 ): boolean => dropRefusal(vis, target, feature, type) === null;
 
-/** The card type of a vis when the caller does not say: the KPI and table lists name theirs, else a chart. */
+/** The card type of a vis when the caller does not say: a subtype names a custom card, the KPI and table lists
+ * name theirs, else a chart. */
 export function visUnitType(vis: Vis, target?: DropTarget): UnitType {
+  // Custom (beta) cards carry their subtype in the vis.
+  if (typeof vis.subtype === 'string') return 'custom';
   if (target?.bucket === 'kpi' || Array.isArray(vis.kpi)) return 'kpi';
   if (target?.bucket === 'table' || Array.isArray(vis.table)) return 'table';
   return 'chart';

@@ -87,7 +87,9 @@ export function dropFeature(vis: Vis, target: DropTarget, feature: MappingFeatur
     }
     default: {
       let chart = placeSeries(chartVisOf(vis), target.bucket, target.axis ?? 0, newSeries(feature, newId));
-      if (target.bucket === 'independent' || target.bucket === 'dependent') chart = applyAxisSwap(chart).vis;
+      // A custom network's buckets are roles (source, value), not axes: they never swap.
+      const axes = target.bucket === 'independent' || target.bucket === 'dependent';
+      if (axes && vis.subtype === undefined) chart = applyAxisSwap(chart).vis;
       return { vis: chart, refetch: true };
     }
   }
@@ -166,7 +168,8 @@ export function moveSeries(vis: Vis, seriesId: string, target: DropTarget): Mapp
     chart = { ...chart, tooltip: { ...chart.tooltip, series: [...chart.tooltip.series, series] } };
   } else if (isAxisBucket(target.bucket)) {
     chart = placeSeries(chart, target.bucket, target.axis ?? 0, series);
-    if (target.bucket === 'independent' || target.bucket === 'dependent') chart = applyAxisSwap(chart).vis;
+    if ((target.bucket === 'independent' || target.bucket === 'dependent') && vis.subtype === undefined)
+      chart = applyAxisSwap(chart).vis;
   }
   const seriesColor = colors.series?.[seriesId];
   if (seriesColor) chart.colors = { ...chart.colors, series: { ...chart.colors.series, [seriesId]: seriesColor } };

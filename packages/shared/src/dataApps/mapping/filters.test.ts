@@ -12,15 +12,27 @@ describe('card filters of the Filters bucket', () => {
     [CAT, 'category', 'equal'],
     [TEXT, 'text', 'contains'],
   ] as const)('a dropped %o opens its type menu, incomplete', (feature, type, operation) => {
-    expect(newFilterFor(feature, 'f1')).toEqual({ _id: 'f1', type, operation, feature: { id: feature._id }, valid: false });
+    expect(newFilterFor(feature, 'f1')).toEqual({
+      _id: 'f1',
+      type,
+      operation,
+      feature: { id: feature._id },
+      valid: false,
+    });
   });
 
   it('replaces a filter by id; a completed one loses the incomplete flag', () => {
     const vis = dropFeature(chart('bar'), { bucket: 'filters' }, NUM, 'f1').vis;
     const done = replaceFilter(vis, { ...(vis.filters as DataAppFilter[])[0]!, value: 3 }, 'number');
     expect(done.refetch).toBe(true);
-    expect(done.vis.filters).toEqual([{ _id: 'f1', type: 'value', operation: 'greater', feature: { id: NUM._id }, value: 3 }]);
-    const half = replaceFilter(vis, { _id: 'f1', type: 'value', operation: 'less', feature: { id: NUM._id } }, 'number');
+    expect(done.vis.filters).toEqual([
+      { _id: 'f1', type: 'value', operation: 'greater', feature: { id: NUM._id }, value: 3 },
+    ]);
+    const half = replaceFilter(
+      vis,
+      { _id: 'f1', type: 'value', operation: 'less', feature: { id: NUM._id } },
+      'number',
+    );
     expect((half.vis.filters as DataAppFilter[])[0]).toMatchObject({ operation: 'less', valid: false });
     expect(replaceFilter(vis, { ...(vis.filters as DataAppFilter[])[0]!, _id: 'nope' }).vis).toBe(vis);
   });
@@ -28,11 +40,23 @@ describe('card filters of the Filters bucket', () => {
   it.each<[string, DataAppFilter, boolean]>([
     ['no value', { _id: 'a', type: 'value', operation: 'greater', feature: { id: NUM._id } }, false],
     ['a number', { _id: 'a', type: 'value', operation: 'greater', feature: { id: NUM._id }, value: 2 }, true],
-    ['flagged incomplete', { _id: 'a', type: 'value', operation: 'greater', feature: { id: NUM._id }, value: 2, valid: false }, false],
+    [
+      'flagged incomplete',
+      { _id: 'a', type: 'value', operation: 'greater', feature: { id: NUM._id }, value: 2, valid: false },
+      false,
+    ],
     ['empty (needs nothing)', { _id: 'a', type: 'text', operation: 'empty', feature: { id: TEXT._id } }, true],
-    ['no category chosen', { _id: 'a', type: 'category', operation: 'equal', feature: { id: CAT._id }, value: [] }, false],
+    [
+      'no category chosen',
+      { _id: 'a', type: 'category', operation: 'equal', feature: { id: CAT._id }, value: [] },
+      false,
+    ],
     ['a category', { _id: 'a', type: 'category', operation: 'equal', feature: { id: CAT._id }, value: ['x'] }, true],
-    ['a type that does not fit the feature', { _id: 'a', type: 'text', operation: 'contains', feature: { id: NUM._id }, value: 'x' }, false],
+    [
+      'a type that does not fit the feature',
+      { _id: 'a', type: 'text', operation: 'contains', feature: { id: NUM._id }, value: 'x' },
+      false,
+    ],
   ])('the data request keeps a filter with %s: %s', (_, filter, kept) => {
     const sent = withValidFilters({ ...chart('bar'), filters: [filter] }, typeOf);
     expect(sent.filters).toEqual(kept ? [filter] : []);

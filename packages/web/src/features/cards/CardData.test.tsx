@@ -362,7 +362,9 @@ describe('refetch triggers (spec 2 §4)', () => {
 });
 
 describe('the preview page (the list image)', () => {
-  it('is marked ready only once its cards’ data has answered, asked with the preview token', async () => {
+  it('is marked ready only once its cards’ data has answered, asked with the preview token', {
+    timeout: 20_000,
+  }, async () => {
     let release: () => void = () => {};
     const held = new Promise<{ status: number; body: unknown }>((resolve) => {
       release = () => resolve({ status: 200, body: tablePage(1, 1) });
@@ -373,7 +375,8 @@ describe('the preview page (the list image)', () => {
       [tableUnit],
     );
     const requests = stubNetwork((key) => {
-      if (key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}?previewToken=tok`) return { status: 200, body: view };
+      if (key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}?previewToken=tok`)
+        return { status: 200, body: { ...view, features } };
       if (key.startsWith(`POST /api/v1/public/dashboards/${DASHBOARD_ID}/units/${U1}/data`)) return held as never;
     });
     renderDataApps(`/preview/projects/${PROJECT_ID}/dashboards/${DASHBOARD_ID}/tabs/${T1}?previewToken=tok`);

@@ -143,7 +143,8 @@ export function axisOption(
   palette: ChartPalette,
 ): Record<string, unknown> {
   const d = display ?? {};
-  const hasTitle = d.hasTitle ?? true;
+  const defaults = CHART_DEFAULTS.axis;
+  const hasTitle = d.hasTitle ?? defaults.hasTitle;
   const position = d.orientation === 'opposite' ? OPPOSITE[placement.side] : placement.side;
   const type = scale.kind === 'value' ? (scale.log ? 'log' : 'value') : scale.kind;
   const labelFormatter =
@@ -154,7 +155,7 @@ export function axisOption(
           ? (value: number) => formatPercent(value, model.locale)
           : (value: number) => formatNumber(value, model.locale)
         : undefined;
-  const reversed = d.reversed ?? false;
+  const reversed = d.reversed ?? defaults.reversed;
   const option: Record<string, unknown> = {
     type,
     position,
@@ -164,8 +165,8 @@ export function axisOption(
     nameTextStyle: { color: palette.subtleText, fontWeight: 'bold' },
     inverse: placement.topDown ? !reversed : reversed,
     axisLabel: {
-      show: d.hasLabels ?? true,
-      rotate: d.slant ? CHART_DEFAULTS.labelSlant : 0,
+      show: d.hasLabels ?? defaults.hasLabels,
+      rotate: (d.slant ?? defaults.slant) ? CHART_DEFAULTS.labelSlant : 0,
       color: palette.subtleText,
       hideOverlap: true,
       ...(labelFormatter ? { formatter: labelFormatter } : {}),

@@ -80,8 +80,8 @@ export function cartesianParts(model: ChartModel, palette: ChartPalette): Cartes
   const stacked = display.stackGroups === 'all' || display.stackOffset === 'all';
   const expand = display.stackOffset === 'all';
   const banded = model.drawn.some((d) => d.dependent.chartType === 'bar' || d.dependent.chartType === 'boxplot');
-  const gridH = display.grid?.horizontal ?? true;
-  const gridV = display.grid?.vertical ?? false;
+  const gridH = display.grid?.horizontal ?? CHART_DEFAULTS.grid.horizontal;
+  const gridV = display.grid?.vertical ?? CHART_DEFAULTS.grid.vertical;
 
   const series: Record<string, unknown>[] = [];
   const drawnBySeriesIndex: DrawnSeries[] = [];
@@ -229,8 +229,8 @@ function seriesOption(
     const { barGap, barCategoryGap } = ctx.display ?? {};
     Object.assign(option, {
       itemStyle: { color, opacity: fillOpacity },
-      barGap: barGap === undefined ? undefined : `${barGap}%`,
-      barCategoryGap: barCategoryGap === undefined ? undefined : `${barCategoryGap}%`,
+      barGap: `${barGap ?? CHART_DEFAULTS.barGap}%`,
+      barCategoryGap: `${barCategoryGap ?? CHART_DEFAULTS.barCategoryGap}%`,
       label: own.dotHasLabel
         ? { show: true, position: ctx.horizontal ? 'right' : 'top', formatter: labelOf }
         : undefined,
@@ -296,9 +296,10 @@ function zoomParts(model: ChartModel, horizontal: boolean, depAxes: number[]) {
     if (dimension === 'x') zoomSpace.bottom = 32;
     else zoomSpace.right = 32;
   };
-  if (vis.independent[0]?.display?.zoomVisible) add(horizontal ? 'y' : 'x', 0);
+  const zoom = CHART_DEFAULTS.axis.zoomVisible;
+  if (vis.independent[0]?.display?.zoomVisible ?? zoom) add(horizontal ? 'y' : 'x', 0);
   depAxes.forEach((axis, k) => {
-    if (vis.dependent[axis]?.display?.zoomVisible) add(horizontal ? 'x' : 'y', k);
+    if (vis.dependent[axis]?.display?.zoomVisible ?? zoom) add(horizontal ? 'x' : 'y', k);
   });
   return { dataZoom, zoomSpace };
 }

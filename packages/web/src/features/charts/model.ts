@@ -17,7 +17,7 @@ import {
   schemeColors,
   type Series as VisSeries,
 } from '@tessera/shared';
-import { ROW_LIMITS } from './rules.ts';
+import { independentRepeats } from './rules.ts';
 import type { ChartModel, ChartOptionInput, DependentSeries, DrawnSeries } from './types.ts';
 import { formatValue, type ValueFormatContext } from './valueFormat.ts';
 
@@ -33,18 +33,6 @@ function visSeriesById(vis: ChartVis): Map<string, VisSeries> {
   const byId = new Map<string, VisSeries>();
   for (const entry of chartSeries(vis)) byId.set(entry.series.id, entry.series);
   return byId;
-}
-
-/** Whether some independent value occurs twice (only looked at where the dots rule needs it). */
-function hasDuplicates(input: ChartOptionInput, independent: SeriesMeta | undefined): boolean {
-  if (!independent || input.data.length >= ROW_LIMITS.dots.duplicates) return false;
-  const seen = new Set<string>();
-  for (const row of input.data) {
-    const key = keyOf(row[independent.id]);
-    if (seen.has(key)) return true;
-    seen.add(key);
-  }
-  return false;
 }
 
 /** The distinct values of a series in row order, with the rows holding each. */
@@ -102,7 +90,7 @@ export function buildModel(input: ChartOptionInput): ChartModel {
     tooltipSeries: byRole('tooltip'),
     drawn: [],
     n,
-    duplicateIndependent: hasDuplicates(input, independent),
+    duplicateIndependent: independentRepeats(input.data, independent?.id),
     featureOf,
   };
   model.drawn = drawnSeries(model, fmt);

@@ -1,33 +1,73 @@
 /**
  * Pie charts (spec 2 §3 axis display innerRadius, outerRadius, startAngle, pieHasLabels; §9 "Pie radii spread
- * evenly (60% split between rings)"): one ring per dependent series, slices by independent value. The rings
- * share the radius between innerRadius (default 0) and outerRadius (default 60, in % of half the smaller side)
- * evenly, the first series innermost. Slices take the colour scale in order (a group colour set for a category
- * wins); labels (default on) are drawn on the outer ring only, so rings never overprint each other.
+ * evenly (60% split between rings)"): one ring per dependent axis entry, whose settings are that entry's display
+ * (the mapping screen's pie panel writes them there, `dependent[i].display`), slices by independent value. A ring
+ * runs from innerRadius to outerRadius (% of half the smaller side; default: the rings share 0–60 evenly); when
+ * an axis entry holds several series they split its ring evenly, the first innermost. Slices take the colour
+ * scale in order (a group colour set for a category wins); labels (default on) are drawn on a ring's outermost
+ * series, outside for the outermost ring and inside the others, so rings never overprint each other.
  */
 import { DEFAULT_COLOR_SCHEME, schemeColors } from '@tessera/shared';
 import { formatContext } from './axes.ts';
 import { distinctValues } from './model.ts';
-import { CHART_DEFAULTS } from './rules.ts';
+import { CHART_DEFAULTS, defaultRingRadii } from './rules.ts';
 import type { ChartPalette } from './theme.ts';
 import type { ChartModel } from './types.ts';
 import { formatValue, numberCoord, truncateLabel } from './valueFormat.ts';
 
 type Display = NonNullable<ChartModel['input']['vis']['dependent'][number]['display']>;
 
-/** A polar display setting from the dependent axis entry, else the independent one. */
-export function polarDisplay<K extends keyof Display>(model: ChartModel, key: K): Display[K] | undefined {
-  const { vis } = model.input;
-  return vis.dependent[0]?.display?.[key] ?? vis.independent[0]?.display?.[key];
+/** A radar setting: the first dependent axis entry's display (where the radar panel writes it). */
+export function radarDisplay<K extends keyof Display>(model: ChartModel, key: K): Display[K] | undefined {
+  return model.input.vis.dependent[0]?.display?.[key];
 }
 
-/** The [inner, outer] radius (%) of each of `rings` rings. */
+/** The [inner, outer] radius (%) of each of `rings` rings sharing inner..outer evenly. */
 export function ringRadii(rings: number, inner: number, outer: number): Array<[string, string]> {
   const count = Math.max(1, rings);
   const lo = Math.min(inner, outer);
   const hi = Math.max(inner, outer);
   const step = (hi - lo) / count;
   return Array.from({ length: count }, (_, i) => [`${lo + i * step}%`, `${lo + (i + 1) * step}%`]);
+}
+
+/** How one drawn pie series is placed: its radius, start angle and labels, from its ring's settings. */
+export interface RingPlace {
+  radius: [string, string];
+  startAngle: number;
+  /** 'outside' on the outermost ring, 'inside' on the others; null: no labels. */
+  labels: 'outside' | 'inside' | null;
+}
+
+/**
+ * The place of each pie series, `seriesAxes[i]` being the dependent axis entry series i is mapped in (its
+ * ring), `displays` the axis entries' displays.
+ */
+export function ringPlaces(displays: Array<Display | undefined>, seriesAxes: number[]): RingPlace[] {
+  const rings = Math.max(1, displays.length);
+  const ringOf = (axis: number) => Math.min(Math.max(0, axis), rings - 1);
+  const outermost = Math.max(0, ...seriesAxes.map(ringOf));
+  const places: RingPlace[] = [];
+  for (let ring = 0; ring < rings; ring++) {
+    const display = displays[ring] ?? {};
+    const members = seriesAxes.flatMap((axis, i) => (ringOf(axis) === ring ? [i] : []));
+    if (members.length === 0) continue;
+    const fallback = defaultRingRadii(ring, rings);
+    const radii = ringRadii(
+      members.length,
+      display.innerRadius ?? fallback.inner,
+      display.outerRadius ?? fallback.outer,
+    );
+    const hasLabels = display.pieHasLabels ?? CHART_DEFAULTS.pieHasLabels;
+    members.forEach((i, k) => {
+      places[i] = {
+        radius: radii[k]!,
+        startAngle: display.startAngle ?? CHART_DEFAULTS.pieStartAngle,
+        labels: hasLabels && k === members.length - 1 ? (ring === outermost ? 'outside' : 'inside') : null,
+      };
+    });
+  }
+  return places;
 }
 
 export interface PieSlice {
@@ -45,30 +85,37 @@ export function pieSeries(
   const { input } = model;
   const fmt = formatContext(model);
   const scheme = input.vis.colors?.colorScheme ?? input.colors?.colorScheme ?? DEFAULT_COLOR_SCHEME;
-  const radii = ringRadii(
-    model.independent ? model.dependents.length : 1,
-    polarDisplay(model, 'innerRadius') ?? 0,
-    polarDisplay(model, 'outerRadius') ?? CHART_DEFAULTS.pieRadius,
-  );
-  const hasLabels = polarDisplay(model, 'pieHasLabels') ?? true;
-  const startAngle = polarDisplay(model, 'startAngle') ?? CHART_DEFAULTS.pieStartAngle;
+  const displays = input.vis.dependent.map((axis) => axis.display);
+  const places = model.independent
+    ? ringPlaces(
+        displays,
+        model.dependents.map((d) => d.meta.axis),
+      )
+    : ringPlaces(displays.slice(0, 1), [0]);
   const fillOpacity = (i: number) => model.dependents[i]?.vis?.display?.fillOpacity ?? CHART_DEFAULTS.fillOpacity.pie;
 
-  const base = (ring: number, name: string, data: PieSlice[]) => ({
-    type: 'pie',
-    name,
-    data,
-    center,
-    radius: radii[ring],
-    startAngle,
-    avoidLabelOverlap: true,
-    itemStyle: { borderColor: palette.surface, borderWidth: 1, opacity: fillOpacity(ring) },
-    label:
-      hasLabels && ring === radii.length - 1
-        ? { show: true, color: palette.text, formatter: (p: { name: string }) => truncateLabel(p.name) }
+  const base = (ring: number, name: string, data: PieSlice[]) => {
+    const place = places[ring]!;
+    return {
+      type: 'pie',
+      name,
+      data,
+      center,
+      radius: place.radius,
+      startAngle: place.startAngle,
+      avoidLabelOverlap: true,
+      itemStyle: { borderColor: palette.surface, borderWidth: 1, opacity: fillOpacity(ring) },
+      label: place.labels
+        ? {
+            show: true,
+            position: place.labels,
+            color: palette.text,
+            formatter: (p: { name: string }) => truncateLabel(p.name),
+          }
         : { show: false },
-    labelLine: { show: hasLabels && ring === radii.length - 1 },
-  });
+      labelLine: { show: place.labels === 'outside' },
+    };
+  };
 
   if (!model.independent) {
     // No categories: one ring whose slices are the dependent series (their first row).

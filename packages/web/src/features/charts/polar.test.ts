@@ -68,6 +68,31 @@ describe('pie (spec 2 §3, §9)', () => {
     expect(option.series[0]).toMatchObject({ radius: ['40%', '80%'], startAngle: 0 });
   });
 
+  it('reads each ring from its own dependent axis entry (dependent[i].display, as the pie panel writes)', () => {
+    const spec = pie(2, {
+      dependent: [{ display: { innerRadius: 10, outerRadius: 30, startAngle: 0, pieHasLabels: false } }, {}],
+    });
+    spec.series[2] = { ...spec.series[2]!, axis: 1 };
+    const option = draw(spec);
+    // Ring 2 stores nothing: the default split of two rings (30..60), labels outside.
+    expect(option.series.map((s: AnyOption) => [s.radius, s.startAngle, s.label.show])).toEqual([
+      [['10%', '30%'], 0, false],
+      [['30%', '60%'], 90, true],
+    ]);
+    expect(option.series[1].label.position).toBe('outside');
+    // The X axis entry is not read for pies either.
+    const ignored = draw(pie(1, { independent: [{ display: { innerRadius: 40, startAngle: 0 } }] }));
+    expect(ignored.series[0]).toMatchObject({ radius: ['0%', '60%'], startAngle: 90 });
+  });
+
+  it('labels an inner ring inside its slices when both rings show labels', () => {
+    const spec = pie(2, { dependent: [{}, {}] });
+    spec.series[2] = { ...spec.series[2]!, axis: 1 };
+    const option = draw(spec);
+    expect(option.series.map((s: AnyOption) => s.label.position)).toEqual(['inside', 'outside']);
+    expect(option.series.map((s: AnyOption) => s.labelLine.show)).toEqual([false, true]);
+  });
+
   it('labels slices (outer ring only) unless pieHasLabels is false', () => {
     const option = draw(pie(2));
     expect(option.series.map((s: AnyOption) => s.label.show)).toEqual([false, true]);
@@ -129,9 +154,12 @@ describe('radar (spec 2 §3, §9)', () => {
     expect(option.series[0].areaStyle.opacity).toBe(0.4);
   });
 
-  it('takes radarOuterRadius and radarStartAngle', () => {
-    const option = draw(radar({ independent: [{ display: { radarOuterRadius: 50, radarStartAngle: 0 } }] }));
+  it('takes radarOuterRadius and radarStartAngle from the first dependent axis entry (where the panel writes)', () => {
+    const option = draw(radar({ dependent: [{ display: { radarOuterRadius: 50, radarStartAngle: 0 } }] }));
     expect(option.radar).toMatchObject({ radius: '50%', startAngle: 0 });
+    // The X axis entry is not read: no panel writes radar settings there.
+    const ignored = draw(radar({ independent: [{ display: { radarOuterRadius: 50, radarStartAngle: 0 } }] }));
+    expect(ignored.radar).toMatchObject({ radius: '70%', startAngle: 90 });
   });
 
   it('tooltips list each indicator value of the polygon', () => {

@@ -6,7 +6,7 @@
  */
 import { formatContext } from './axes.ts';
 import { distinctValues } from './model.ts';
-import { polarDisplay } from './pie.ts';
+import { radarDisplay } from './pie.ts';
 import { CHART_DEFAULTS, defaultHasDot } from './rules.ts';
 import type { ChartPalette } from './theme.ts';
 import type { ChartModel } from './types.ts';
@@ -95,8 +95,8 @@ export function radarParts(model: ChartModel, palette: ChartPalette, center: [nu
   return {
     radar: {
       indicator: indicators.map((name) => ({ name: truncateLabel(name), min, max })),
-      radius: `${polarDisplay(model, 'radarOuterRadius') ?? CHART_DEFAULTS.radarOuterRadius}%`,
-      startAngle: polarDisplay(model, 'radarStartAngle') ?? CHART_DEFAULTS.radarStartAngle,
+      radius: `${radarDisplay(model, 'radarOuterRadius') ?? CHART_DEFAULTS.radarOuterRadius}%`,
+      startAngle: radarDisplay(model, 'radarStartAngle') ?? CHART_DEFAULTS.radarStartAngle,
       center,
       axisName: { color: palette.subtleText },
       axisLine: { lineStyle: { color: palette.axisLine } },

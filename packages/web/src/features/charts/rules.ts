@@ -1,6 +1,13 @@
 /**
  * The chart constants and row-count rules of spec 2 §9 ("Chart rendering by row count n", "Defaults"), in one
- * place so that the option builders and their tests read the same numbers.
+ * place: the option builders draw with them and the mapping screen's settings panels show them while the vis
+ * stores nothing, so what a panel shows is what the chart draws.
+ *
+ * Where the spec is silent: bars keep ECharts' own spacing (20 % between categories, 30 % between the bars of a
+ * category); horizontal grid lines on, vertical off (value lines across the plot, the common reading aid); axis
+ * titles and labels on; labels straight until slant is turned on (then 45°, spec 2 §9: straight labels stay
+ * readable on value and time axes, and long category labels are truncated at 15 characters anyway); pie labels
+ * on.
  */
 import type { ChartType } from '@tessera/shared';
 
@@ -17,7 +24,17 @@ export const CHART_DEFAULTS = {
   legendPosition: 'top',
   /** Pie rings share this much of the radius (in %), evenly. */
   pieRadius: 60,
+  pieInnerRadius: 0,
   pieStartAngle: 90,
+  pieHasLabels: true,
+  /** Pie radii and angles step by 5 (spec 2 §5): default ring radii are rounded to it. */
+  polarStep: 5,
+  /** Bar spacing in % (ECharts' own defaults). */
+  barCategoryGap: 20,
+  barGap: 30,
+  grid: { horizontal: true, vertical: false },
+  /** An axis entry's display switches. */
+  axis: { hasTitle: true, hasLabels: true, slant: false, reversed: false, zoomVisible: false },
   labelSlant: 45,
   categoryLabelMax: 15,
   /** The bounds a dot size may take (the series display schema's): other dimensions scale between them. */
@@ -67,3 +84,35 @@ export function animationAllowed(chartType: ChartType, n: number, boxes = n): bo
 export function defaultHasDot(n: number, duplicateIndependent: boolean): boolean {
   return n < ROW_LIMITS.dots.plain || (duplicateIndependent && n < ROW_LIMITS.dots.duplicates);
 }
+
+/**
+ * The default [inner, outer] radius (%) of pie ring `index` of `count` (one ring per dependent axis entry): the
+ * rings share 60 % of the radius evenly (spec 2 §9), rounded to the inputs' step of 5.
+ */
+export function defaultRingRadii(index: number, count: number): { inner: number; outer: number } {
+  const step = CHART_DEFAULTS.polarStep;
+  const round = (value: number) => Math.round(value / step) * step;
+  const from = CHART_DEFAULTS.pieInnerRadius;
+  const share = (CHART_DEFAULTS.pieRadius - from) / Math.max(1, count);
+  return { inner: round(from + share * index), outer: round(from + share * (index + 1)) };
+}
+
+/** Whether the independent values repeat among the rows (raw unaggregated rows, or a group-by's). */
+export function independentRepeats(rows: ReadonlyArray<Record<string, unknown>>, independentId: string | undefined) {
+  if (!independentId || rows.length >= ROW_LIMITS.dots.duplicates) return false;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const value = row[independentId];
+    const key = value === null || value === undefined ? '\u0000' : String(value);
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
+/**
+ * Whether line and area dots are on while a series stores nothing, for rows as the card answer holds them
+ * (keyed by series id; `independentId` the X series): what the chart draws, and what the series panel shows.
+ */
+export const defaultHasDotForRows = (rows: ReadonlyArray<Record<string, unknown>>, independentId?: string) =>
+  defaultHasDot(rows.length, independentRepeats(rows, independentId));

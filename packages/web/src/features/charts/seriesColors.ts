@@ -6,7 +6,10 @@
  */
 import { type ChartVis, DEFAULT_COLOR_SCHEME, schemeColors } from '@tessera/shared';
 
-export function defaultSeriesColors(vis: ChartVis, dashboardScheme?: ChartVis['colors']['colorScheme']): Record<string, string> {
+export function defaultSeriesColors(
+  vis: ChartVis,
+  dashboardScheme?: ChartVis['colors']['colorScheme'],
+): Record<string, string> {
   if (vis.groupBy.some((axis) => axis.series.length > 0) && vis.chartType !== 'pie') return {};
   const dependents = vis.dependent.flatMap((axis) => axis.series);
   const palette = schemeColors(vis.colors?.colorScheme ?? dashboardScheme ?? DEFAULT_COLOR_SCHEME, dependents.length);

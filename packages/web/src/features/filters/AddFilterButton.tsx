@@ -1,16 +1,20 @@
 import { Button, Popover, Select, Stack } from '@mantine/core';
 import { IconFilterPlus } from '@tabler/icons-react';
-import { type Feature, isFilterValid } from '@tessera/shared';
+import { isFilterValid } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectDatasets } from '../../api/dashboards.ts';
 import { useDatasetFeatures } from '../../api/filters.ts';
 import { FilterMenu } from './FilterMenu.tsx';
 import { type FilterDraft, newDraft } from './filterDraft.ts';
+import type { LookupFeature } from './useFeatureLookup.ts';
 import type { FilterActions, FilterLevel } from './useFilterActions.ts';
 
 interface Props {
-  projectId: string;
+  /** Null on the public and preview pages: the features offered are then `publicFeatures`. */
+  projectId: string | null;
+  /** The public dashboard's features (those its filters use and its cards map): no dataset to choose. */
+  publicFeatures?: readonly LookupFeature[];
   actions: FilterActions;
   /** The selected tab, where editors may put a tab-level filter. */
   tabId: string | null;
@@ -19,19 +23,22 @@ interface Props {
 const inside = { withinPortal: false } as const;
 
 /**
- * Add Filter: choose a feature of one of the project's imported datasets, then fill its menu. Closing the
- * menu adds the filter only when it is valid (spec 2 §5 "Invalid filters are dropped (or not added)").
+ * Add Filter: choose a feature of one of the project's imported datasets (on the public page, one of the
+ * dashboard's features), then fill its menu. Closing the menu adds the filter only when it is valid
+ * (spec 2 §5 "Invalid filters are dropped (or not added)").
  */
-export function AddFilterButton({ projectId, actions, tabId }: Props) {
+export function AddFilterButton({ projectId, publicFeatures, actions, tabId }: Props) {
   const { t } = useTranslation('filters');
   const [opened, setOpened] = useState(false);
   const [datasetId, setDatasetId] = useState<string | null>(null);
-  const [feature, setFeature] = useState<Feature | null>(null);
+  const [feature, setFeature] = useState<LookupFeature | null>(null);
   const [draft, setDraft] = useState<FilterDraft | null>(null);
   const [level, setLevel] = useState<FilterLevel>('dashboard');
-  const datasets = useProjectDatasets(projectId, opened);
-  const features = useDatasetFeatures(projectId, opened ? datasetId : null);
+  const inProject = projectId !== null;
+  const datasets = useProjectDatasets(projectId ?? '', opened && inProject);
+  const features = useDatasetFeatures(projectId ?? '', opened && inProject ? datasetId : null);
   const imported = (datasets.data ?? []).filter((dataset) => dataset.imported);
+  const offered: readonly LookupFeature[] = inProject ? (features.data ?? []) : (publicFeatures ?? []);
 
   const reset = () => {
     setDatasetId(null);
@@ -44,7 +51,7 @@ export function AddFilterButton({ projectId, actions, tabId }: Props) {
     reset();
   };
   const chooseFeature = (id: string | null) => {
-    const chosen = features.data?.find((candidate) => candidate._id === id) ?? null;
+    const chosen = offered.find((candidate) => candidate._id === id) ?? null;
     setFeature(chosen);
     setDraft(chosen ? newDraft(chosen._id, chosen.type) : null);
   };
@@ -63,24 +70,26 @@ export function AddFilterButton({ projectId, actions, tabId }: Props) {
       </Popover.Target>
       <Popover.Dropdown>
         <Stack gap="sm" w={300}>
-          <Select
-            label={t('add.dataset')}
-            placeholder={datasets.isPending ? t('add.loading') : t('add.chooseDataset')}
-            nothingFoundMessage={t('add.noDatasets')}
-            data={imported.map((dataset) => ({ value: dataset._id, label: dataset.name }))}
-            value={datasetId}
-            onChange={(id) => {
-              reset();
-              setDatasetId(id);
-            }}
-            searchable
-            comboboxProps={inside}
-          />
-          {datasetId && (
+          {inProject && (
+            <Select
+              label={t('add.dataset')}
+              placeholder={datasets.isPending ? t('add.loading') : t('add.chooseDataset')}
+              nothingFoundMessage={t('add.noDatasets')}
+              data={imported.map((dataset) => ({ value: dataset._id, label: dataset.name }))}
+              value={datasetId}
+              onChange={(id) => {
+                reset();
+                setDatasetId(id);
+              }}
+              searchable
+              comboboxProps={inside}
+            />
+          )}
+          {(datasetId || !inProject) && (
             <Select
               label={t('add.feature')}
-              placeholder={features.isPending ? t('add.loading') : t('add.chooseFeature')}
-              data={(features.data ?? [])
+              placeholder={inProject && features.isPending ? t('add.loading') : t('add.chooseFeature')}
+              data={offered
                 .filter((candidate) => !candidate.hidden)
                 .map((candidate) => ({ value: candidate._id, label: candidate.name }))}
               value={feature?._id ?? null}

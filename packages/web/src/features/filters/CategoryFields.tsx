@@ -3,6 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { categoryList } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { useFeatureCategories } from '../../api/filters.ts';
 import type { FilterDraft } from './filterDraft.ts';
 import { TextFields } from './TextFields.tsx';
@@ -13,7 +14,10 @@ export const CATEGORY_SEARCH_OVER = 10;
 interface Props {
   draft: FilterDraft;
   onChange: (draft: FilterDraft) => void;
-  /** Where the feature's categories are read; null on the public page (only the chosen ones are listed). */
+  /**
+   * Where the feature's categories are read; null on the public and preview pages, where the public dashboard
+   * of the route answers them for its listed features (for others only the chosen ones are listed).
+   */
   projectId: string | null;
 }
 
@@ -31,7 +35,8 @@ export function CategoryFields({ draft, onChange, projectId }: Props) {
 function CategoryList({ draft, onChange, projectId }: Props) {
   const { t } = useTranslation('filters');
   const [search, setSearch] = useState('');
-  const categories = useFeatureCategories(projectId, draft.feature.id);
+  const { dashboardId } = useParams();
+  const categories = useFeatureCategories(projectId, draft.feature.id, dashboardId);
   const chosen = categoryList(draft).map(String);
 
   const items = useMemo(() => {
@@ -42,7 +47,7 @@ function CategoryList({ draft, onChange, projectId }: Props) {
   const needle = search.trim().toLowerCase();
   const shown = needle ? items.filter((item) => item.toLowerCase().includes(needle)) : items;
 
-  if (projectId !== null && categories.isPending) return <Loader size="sm" aria-label={t('add.loading')} />;
+  if (categories.isLoading) return <Loader size="sm" aria-label={t('add.loading')} />;
   return (
     <Stack gap="xs">
       {items.length > CATEGORY_SEARCH_OVER && (

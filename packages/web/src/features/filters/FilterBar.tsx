@@ -24,9 +24,10 @@ function LoadedFilterBar({ view }: { view: NonNullable<ReturnType<typeof useCach
   const { tabId = null } = useParams();
   const openTab = view.tabs.some((tab) => tab._id === tabId) ? tabId : null;
   const actions = useFilterActions(view, openTab);
-  const { lookup, projectId, featuresFailed } = useFeatureLookup();
+  const { lookup, projectId, featuresFailed, publicFeatures } = useFeatureLookup(view.dashboard._id);
   const filters = [...actions.dashboardFilters, ...actions.tabFilters];
-  const canAdd = projectId !== null && !featuresFailed;
+  // Public visitors add filters on the dashboard's features (those its filters use and its cards map).
+  const canAdd = projectId !== null ? !featuresFailed : (publicFeatures?.length ?? 0) > 0;
   if (filters.length === 0 && !canAdd) return null;
 
   return (
@@ -44,7 +45,9 @@ function LoadedFilterBar({ view }: { view: NonNullable<ReturnType<typeof useCach
           projectId={projectId}
         />
       ))}
-      {canAdd && <AddFilterButton projectId={projectId} actions={actions} tabId={openTab} />}
+      {canAdd && (
+        <AddFilterButton projectId={projectId} publicFeatures={publicFeatures} actions={actions} tabId={openTab} />
+      )}
       {filters.length > 0 && (
         <Button size="xs" variant="subtle" onClick={actions.clearAll}>
           {t('bar.clearAll')}

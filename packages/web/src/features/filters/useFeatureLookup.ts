@@ -1,23 +1,43 @@
-import { type DataAppFilter, type Feature, filterFitsFeature } from '@tessera/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type DataAppFilter, type Feature, filterFitsFeature, type PublicFeature } from '@tessera/shared';
 import { useCallback } from 'react';
+import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useProjectFeatures } from '../../api/filters.ts';
+import { cachedPublicLoad, useProjectFeatures } from '../../api/filters.ts';
 import { placeProjectId, useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { useCachedDashboardView } from './useActiveFilters.ts';
 
 /**
  * The feature of each filter and its state (spec 2 §8 "Feature filter states"): 'loading...' while the
  * project's features load, 'invalid filter' when they could not be read, 'feature not found' when the feature
- * is gone, 'invalid feature type' when the filter no longer fits its type. Public visitors (and members
- * without the dataset role) may not read features: their filters show without a feature name ('public').
+ * is gone, 'invalid feature type' when the filter no longer fits its type. On the public and preview pages the
+ * features come with the dashboard (its public `features`: those its filters use and its cards map); a filter
+ * on a feature outside that list, and members without the dataset role, show without a feature name ('public').
  */
-export type FeatureState =
-  | { state: 'ok'; feature: Feature }
-  | { state: 'loading' | 'invalidFilter' | 'notFound' | 'public' }
-  | { state: 'invalidType'; feature: Feature };
+export type LookupFeature = PublicFeature & Partial<Pick<Feature, 'stats' | 'hidden'>>;
 
-export function useFeatureLookup() {
+export type FeatureState =
+  | { state: 'ok'; feature: LookupFeature }
+  | { state: 'loading' | 'invalidFilter' | 'notFound' | 'public' }
+  | { state: 'invalidType'; feature: LookupFeature };
+
+const stateOf = (filter: Pick<DataAppFilter, 'type'>, feature: LookupFeature): FeatureState =>
+  filterFitsFeature(filter.type, feature.type) ? { state: 'ok', feature } : { state: 'invalidType', feature };
+
+/**
+ * `dashboardId` defaults to the route's: the public page finds its dashboard's features in the query cache.
+ * `publicFeatures` is the list a visitor may add filters on (undefined inside a project).
+ */
+export function useFeatureLookup(dashboardId?: string) {
   const { place } = useDashboardMode();
   const projectId = placeProjectId(place);
+  const params = useParams();
+  const id = dashboardId ?? params.dashboardId ?? '';
+  // Follows the cached dashboard, so that a reload of the public answer (new features) is seen.
+  const view = useCachedDashboardView(id);
+  const client = useQueryClient();
+  const publicFeatures: LookupFeature[] | undefined =
+    projectId === null && view ? cachedPublicLoad(client, id)?.features : undefined;
   const features = useProjectFeatures(projectId);
   // A dashboard viewer without the dataset role may not read features: like a public visitor, they see and
   // change their filters without the features' names (not an error of the filters).
@@ -25,16 +45,17 @@ export function useFeatureLookup() {
     features.error instanceof ApiError && (features.error.status === 401 || features.error.status === 403);
   const lookup = useCallback(
     (filter: Pick<DataAppFilter, 'type' | 'feature'>): FeatureState => {
-      if (projectId === null || forbidden) return { state: 'public' };
+      if (projectId === null) {
+        const feature = publicFeatures?.find((candidate) => candidate._id === filter.feature.id);
+        return feature ? stateOf(filter, feature) : { state: 'public' };
+      }
+      if (forbidden) return { state: 'public' };
       if (features.isError) return { state: 'invalidFilter' };
       if (!features.data) return { state: 'loading' };
       const feature = features.data.find((candidate) => candidate._id === filter.feature.id);
-      if (!feature) return { state: 'notFound' };
-      return filterFitsFeature(filter.type, feature.type)
-        ? { state: 'ok', feature }
-        : { state: 'invalidType', feature };
+      return feature ? stateOf(filter, feature) : { state: 'notFound' };
     },
-    [projectId, forbidden, features.isError, features.data],
+    [projectId, publicFeatures, forbidden, features.isError, features.data],
   );
-  return { lookup, projectId, features: features.data, featuresFailed: features.isError };
+  return { lookup, projectId, features: features.data, featuresFailed: features.isError, publicFeatures };
 }

@@ -11,8 +11,8 @@ import {
   type Series,
 } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import type { BucketItem } from './bucketItems.ts';
 import { useSummaryWords } from '../filters/useSummaryWords.ts';
+import type { BucketItem } from './bucketItems.ts';
 import { type MappingDrag, seriesDragId } from './dnd.ts';
 import { FeatureTypeIcon } from './FeatureTypeIcon.tsx';
 import { FilterChipEditor } from './FilterChipEditor.tsx';

@@ -1,17 +1,20 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import {
   type ChartType,
+  chartVisOf,
   type MappingFeature,
   type MappingResult,
   removeFilter,
   removeOrderBy,
   removeSeries,
   removeTableColumn,
+  replaceFilter,
   replaceSeries,
   setOrderByDirection,
   type UnitType,
   type Vis,
 } from '@tessera/shared';
+import { defaultSeriesColors } from '../charts/seriesColors.ts';
 import { Bucket } from './Bucket.tsx';
 import { BucketChip } from './BucketChip.tsx';
 import { type BucketItem, bucketItems } from './bucketItems.ts';
@@ -23,13 +26,18 @@ interface Props {
   features: Map<string, MappingFeature>;
   apply: (result: MappingResult) => void;
   setVis: (next: Vis) => void;
+  /** Where the filter menus read categories. */
+  projectId: string;
+  /** The filter just dropped on the Filters bucket: its menu opens at once. */
+  openFilterId?: string | null;
 }
 
 type SeriesColors = Record<string, string>;
 
 /** Every bucket of the card (spec 2 issue 8: X, Y, group by, dot size, gradient, tooltip, order by, filters; KPIs; columns). */
-export function BucketPanel({ type, vis, features, apply, setVis }: Props) {
+export function BucketPanel({ type, vis, features, apply, setVis, projectId, openFilterId }: Props) {
   const { all } = useBucketChoices(type, vis);
+  const scaleColors = type === 'chart' ? defaultSeriesColors(chartVisOf(vis)) : {};
   const chartType = type === 'chart' ? ((vis.chartType as ChartType | undefined) ?? 'area') : undefined;
   const colors = ((vis.colors as { series?: SeriesColors } | undefined)?.series ?? {}) as SeriesColors;
 
@@ -70,8 +78,12 @@ export function BucketPanel({ type, vis, features, apply, setVis }: Props) {
                   bucket={choice.target.bucket}
                   chartType={chartType}
                   color={item.kind === 'series' && type === 'chart' ? colors[item.id] : undefined}
+                  defaultColor={item.kind === 'series' ? scaleColors[item.id] : undefined}
+                  projectId={projectId}
+                  opened={item.kind === 'filter' && item.id === openFilterId}
                   onColorChange={type === 'chart' ? (color) => setColor(item.id, color) : undefined}
                   onRemove={() => remove(item)}
+                  onFilterChange={(next) => apply(replaceFilter(vis, next, features.get(item.featureId)?.type))}
                   onSeriesChange={(next) => apply(replaceSeries(vis, next))}
                   onToggleOrder={() =>
                     item.kind === 'orderBy' &&

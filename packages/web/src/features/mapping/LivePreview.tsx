@@ -1,5 +1,7 @@
 import { Box, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { CustomSubtype, Unit, UnitType } from '@tessera/shared';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardBody } from '../cards/CardBody.tsx';
 import type { PreviewData } from './usePreviewData.ts';
@@ -10,6 +12,32 @@ interface Props {
   subtype: CustomSubtype | null;
   preview: PreviewData;
   height?: number;
+}
+
+// Custom views carry ECharts (networks): loaded when a custom card is previewed.
+const CustomCardView = lazy(() =>
+  import('../cards/custom/CustomCardView.tsx').then((module) => ({ default: module.CustomCardView })),
+);
+
+/** A custom card's view as the mapping screen shows it: a subtype with no UI reads 'Not Mappable' (spec 2 §8). */
+function CustomPreview({ unit, preview }: { unit: Unit; preview: PreviewData }) {
+  const { ref, width, height } = useElementSize();
+  const body = preview.card.body;
+  return (
+    <Box ref={ref} h="100%" data-testid="card-body" data-state={body.kind}>
+      <Suspense fallback={null}>
+        {width > 0 && (
+          <CustomCardView
+            unit={unit}
+            data={body.kind === 'view' ? (body.data ?? null) : null}
+            width={width}
+            height={height}
+            mappingScreen
+          />
+        )}
+      </Suspense>
+    </Box>
+  );
 }
 
 /**
@@ -31,7 +59,11 @@ export function LivePreview({ unit, type, subtype, preview, height = 360 }: Prop
       </Group>
       <Paper withBorder radius="md" p="xs" data-testid="mapping-preview" data-fetching={card.fetching}>
         <Box h={height}>
-          <CardBody unit={previewUnit} card={card} h={undefined} showFinishHint={false} />
+          {type === 'custom' && card.body.kind === 'view' ? (
+            <CustomPreview unit={previewUnit} preview={preview} />
+          ) : (
+            <CardBody unit={previewUnit} card={card} h={undefined} showFinishHint={false} />
+          )}
         </Box>
       </Paper>
     </Stack>

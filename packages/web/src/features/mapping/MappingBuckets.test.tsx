@@ -44,7 +44,16 @@ function Harness({ initial }: { initial: Vis }) {
   return (
     <DndContext sensors={drops.sensors} onDragEnd={drops.onDragEnd}>
       <FeatureList catalog={catalog} choicesFor={choices.accepting} onAdd={drops.add} />
-      <BucketPanel type="chart" vis={state.vis} features={catalog.byId} apply={state.apply} setVis={state.setVis} />
+      <BucketPanel
+        type="chart"
+        vis={state.vis}
+        features={catalog.byId}
+        apply={state.apply}
+        setVis={state.setVis}
+        projectId="p0000000000000000000001"
+        openFilterId={drops.newFilterId}
+      />
+      <output data-testid="filters">{JSON.stringify(state.vis.filters ?? [])}</output>
     </DndContext>
   );
 }
@@ -97,6 +106,44 @@ describe('the mapping buckets (issue 8)', { timeout: 30_000 }, () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Search columns' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Search columns' }), 'nothing like it');
     expect(screen.getByText('No columns found.')).toBeTruthy();
+  });
+});
+
+describe('the Filters bucket (spec 2 §5)', { timeout: 30_000 }, () => {
+  const stored = () => JSON.parse(screen.getByTestId('filters').textContent ?? '[]') as Array<Record<string, unknown>>;
+
+  it('a dropped column opens its filter menu; a value completes it and the chip tells the filter', async () => {
+    renderWithProviders(<Harness initial={defaultVis('chart')} />);
+    await addByKeyboard('revenue', 'Filters');
+    const menu = await screen.findByTestId('filter-menu');
+    expect(within(menu).getByText('Filter on revenue')).toBeTruthy();
+    await userEvent.type(within(menu).getByRole('textbox', { name: 'Value' }), '12');
+    await userEvent.click(within(menu).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByTestId('filter-menu')).toBeNull());
+    expect(stored()).toEqual([
+      expect.objectContaining({ type: 'value', operation: 'greater', value: 12, feature: { id: FEATURES[2]!._id } }),
+    ]);
+    expect(stored()[0]).not.toHaveProperty('valid');
+    const chip = chips('filters')[0]!;
+    expect(chip.textContent).toContain('revenue > 12');
+    // The chip opens the menu again on the stored filter; a change of operation is kept.
+    await userEvent.click(within(chip).getByRole('button', { name: 'Edit the filter on revenue' }));
+    const again = await screen.findByTestId('filter-menu');
+    expect((within(again).getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe('12');
+    await userEvent.click(within(again).getByRole('combobox', { name: 'Operation' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Less than' }));
+    await userEvent.click(within(again).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(stored()[0]).toMatchObject({ operation: 'less', value: 12 }));
+  });
+
+  it('a filter left incomplete is dropped when its menu closes', async () => {
+    renderWithProviders(<Harness initial={defaultVis('chart')} />);
+    await addByKeyboard('region', 'Filters');
+    const menu = await screen.findByTestId('filter-menu');
+    expect(stored()).toHaveLength(1);
+    await userEvent.click(within(menu).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(stored()).toEqual([]));
+    expect(chips('filters')).toHaveLength(0);
   });
 });
 

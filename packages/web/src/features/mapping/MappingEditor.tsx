@@ -1,8 +1,10 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Box, Grid, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { type ChartType, chartVisOf, type Unit, type UnitType, type Vis } from '@tessera/shared';
+import { type ChartType, chartVisOf, type Unit, type UnitType, type Vis, withValidFilters } from '@tessera/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomMappingEditor } from '../cards/custom/CustomMappingEditor.tsx';
+import { defaultHasDotForRows } from '../charts/rules.ts';
 import { BucketPanel } from './BucketPanel.tsx';
 import { ChartTypePicker } from './ChartTypePicker.tsx';
 import { FeatureList } from './FeatureList.tsx';
@@ -11,6 +13,7 @@ import { groupValues, LivePreview } from './LivePreview.tsx';
 import { MappingHeader } from './MappingHeader.tsx';
 import { MappingHelp } from './MappingHelp.tsx';
 import { ChartSettings } from './settings/ChartSettings.tsx';
+import { DotsDefaultContext } from './settings/dotsDefault.ts';
 import { useBucketChoices } from './useBucketChoices.ts';
 import { useDropHandlers } from './useDropHandlers.ts';
 import type { MappingState } from './useMappingState.ts';
@@ -41,9 +44,27 @@ export function MappingEditor({ projectId, unit, type, state, saving, error, onC
   const choices = useBucketChoices(type, vis);
   const drops = useDropHandlers(vis, apply);
   const subtype = subtypeOf(unit, vis, type);
-  const preview = usePreviewData(unit, type, subtype, dataVis, vis);
+  // The card's own filters apply to the preview once complete (spec 2 §5: only valid filters are sent).
+  const requestVis = useMemo(
+    () => withValidFilters(dataVis, (id) => catalog.byId.get(id)?.type),
+    [dataVis, catalog.byId],
+  );
+  const preview = usePreviewData(unit, type, subtype, requestVis, vis);
+  const buckets = (
+    <BucketPanel
+      type={type}
+      vis={vis}
+      features={catalog.byId}
+      apply={apply}
+      setVis={setVis}
+      projectId={projectId}
+      openFilterId={drops.newFilterId}
+    />
+  );
   const chart = type === 'chart' ? chartVisOf(vis) : null;
   const chartType = (chart?.chartType ?? 'area') as ChartType;
+  const rows = preview.card.data?.data;
+  const dotsByDefault = defaultHasDotForRows(Array.isArray(rows) ? rows : [], chart?.independent[0]?.series[0]?.id);
   const draggedName =
     drops.dragging?.kind === 'feature'
       ? drops.dragging.feature.name
@@ -52,55 +73,57 @@ export function MappingEditor({ projectId, unit, type, state, saving, error, onC
         : null;
 
   return (
-    <DndContext
-      sensors={drops.sensors}
-      onDragStart={drops.onDragStart}
-      onDragEnd={drops.onDragEnd}
-      onDragCancel={drops.onDragCancel}
-    >
-      <Stack gap="sm" p="md" data-testid="mapping-screen">
-        <MappingHeader name={unit.name} saving={saving} error={error} onCancel={onCancel} onSave={onSave} />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
-            <Paper withBorder p="xs" radius="md" h={{ base: 320, md: 'calc(100vh - 170px)' }}>
-              <FeatureList catalog={catalog} choicesFor={choices.accepting} onAdd={drops.add} />
-            </Paper>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4, xl: 5 }}>
-            <Stack gap="sm">
-              <MappingHelp />
-              {type === 'chart' && <ChartTypePicker vis={vis} setVis={setVis} />}
-              {type === 'custom' ? (
-                <CustomMappingEditor unit={unit} vis={vis} onChange={setVis} />
-              ) : (
-                <BucketPanel type={type} vis={vis} features={catalog.byId} apply={apply} setVis={setVis} />
-              )}
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="sm">
-              <LivePreview unit={unit} type={type} subtype={subtype} preview={preview} />
-              {chart && (
-                <ScrollArea.Autosize mah="calc(100vh - 600px)" mih={200} type="auto">
-                  <ChartSettings
-                    vis={chart}
-                    chartType={chartType}
-                    groups={groupValues(preview, chart.groupBy[0]?.series[0]?.id)}
-                    onChange={(next) => setVis(next as Vis)}
-                  />
-                </ScrollArea.Autosize>
-              )}
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Stack>
-      <DragOverlay dropAnimation={null}>
-        {draggedName && (
-          <Box px="xs" py={4} bg="var(--mantine-color-body)" style={{ border: '1px solid', borderRadius: 4 }}>
-            <Text size="sm">{draggedName}</Text>
-          </Box>
-        )}
-      </DragOverlay>
-    </DndContext>
+    <DotsDefaultContext.Provider value={dotsByDefault}>
+      <DndContext
+        sensors={drops.sensors}
+        onDragStart={drops.onDragStart}
+        onDragEnd={drops.onDragEnd}
+        onDragCancel={drops.onDragCancel}
+      >
+        <Stack gap="sm" p="md" data-testid="mapping-screen">
+          <MappingHeader name={unit.name} saving={saving} error={error} onCancel={onCancel} onSave={onSave} />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 3, xl: 2 }}>
+              <Paper withBorder p="xs" radius="md" h={{ base: 320, md: 'calc(100vh - 170px)' }}>
+                <FeatureList catalog={catalog} choicesFor={choices.accepting} onAdd={drops.add} />
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4, xl: 5 }}>
+              <Stack gap="sm">
+                <MappingHelp />
+                {type === 'chart' && <ChartTypePicker vis={vis} setVis={setVis} />}
+                {type === 'custom' ? (
+                  <CustomMappingEditor unit={unit} vis={vis} onChange={setVis} buckets={buckets} />
+                ) : (
+                  buckets
+                )}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="sm">
+                <LivePreview unit={unit} type={type} subtype={subtype} preview={preview} />
+                {chart && (
+                  <ScrollArea.Autosize mah="calc(100vh - 600px)" mih={200} type="auto">
+                    <ChartSettings
+                      vis={chart}
+                      chartType={chartType}
+                      groups={groupValues(preview, chart.groupBy[0]?.series[0]?.id)}
+                      onChange={(next) => setVis(next as Vis)}
+                    />
+                  </ScrollArea.Autosize>
+                )}
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Stack>
+        <DragOverlay dropAnimation={null}>
+          {draggedName && (
+            <Box px="xs" py={4} bg="var(--mantine-color-body)" style={{ border: '1px solid', borderRadius: 4 }}>
+              <Text size="sm">{draggedName}</Text>
+            </Box>
+          )}
+        </DragOverlay>
+      </DndContext>
+    </DotsDefaultContext.Provider>
   );
 }

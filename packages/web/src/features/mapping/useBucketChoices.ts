@@ -20,7 +20,14 @@ export interface BucketChoice {
 }
 
 /** A bucket's visible name: bar's second Y axis is 'Y axis 2'. */
-export function bucketLabel(t: TFunction, spec: Pick<BucketSpec, 'bucket' | 'axis'>, chartType?: ChartType): string {
+export function bucketLabel(
+  t: TFunction,
+  spec: Pick<BucketSpec, 'bucket' | 'axis'>,
+  chartType?: ChartType,
+  subtype?: unknown,
+): string {
+  // A custom network's buckets are its connections' source, target and value.
+  if (subtype === 'network' && spec.bucket !== 'filters') return t(`buckets.network.${spec.bucket}`);
   if (spec.bucket === 'dependent' && chartType === 'bar')
     return t('buckets.dependentNumbered', { number: spec.axis + 1 });
   return t(`buckets.${spec.bucket}`);
@@ -28,10 +35,11 @@ export function bucketLabel(t: TFunction, spec: Pick<BucketSpec, 'bucket' | 'axi
 
 export function bucketChoices(t: TFunction, type: UnitType, vis: Vis): BucketChoice[] {
   const chartType = (vis.chartType as ChartType | undefined) ?? 'area';
-  return bucketsFor(type, chartType).map((spec) => ({
+  const subtype = type === 'custom' ? vis.subtype : undefined;
+  return bucketsFor(type, chartType, subtype).map((spec) => ({
     key: `${spec.bucket}:${spec.axis}`,
     target: { bucket: spec.bucket, axis: spec.axis },
-    label: bucketLabel(t, spec, type === 'chart' ? chartType : undefined),
+    label: bucketLabel(t, spec, type === 'chart' ? chartType : undefined, subtype),
     multiple: spec.multiple,
   }));
 }

@@ -1,5 +1,12 @@
 import { type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
-import { dropFeature, type MappingFeature, type MappingResult, moveSeries, type Vis } from '@tessera/shared';
+import {
+  type DropTarget,
+  dropFeature,
+  type MappingFeature,
+  type MappingResult,
+  moveSeries,
+  type Vis,
+} from '@tessera/shared';
 import { nanoid } from 'nanoid';
 import { useState } from 'react';
 import { type MappingDrag, targetOfDropId } from './dnd.ts';
@@ -13,7 +20,16 @@ import type { BucketChoice } from './useBucketChoices.ts';
 export function useDropHandlers(vis: Vis, apply: (result: MappingResult) => void) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const [dragging, setDragging] = useState<MappingDrag | null>(null);
+  // The filter just made by a drop on the Filters bucket (its menu opens at once).
+  const [newFilterId, setNewFilterId] = useState<string | null>(null);
+  const drop = (target: DropTarget, feature: MappingFeature) => {
+    const id = nanoid();
+    const result = dropFeature(vis, target, feature, id);
+    if (target.bucket === 'filters' && result.vis !== vis) setNewFilterId(id);
+    apply(result);
+  };
   return {
+    newFilterId,
     sensors,
     dragging,
     onDragStart: (event: { active: { data: { current?: unknown } } }) =>
@@ -24,9 +40,9 @@ export function useDropHandlers(vis: Vis, apply: (result: MappingResult) => void
       const target = targetOfDropId(event.over?.id);
       const drag = event.active.data.current as MappingDrag | undefined;
       if (!target || !drag) return;
-      if (drag.kind === 'feature') apply(dropFeature(vis, target, drag.feature, nanoid()));
+      if (drag.kind === 'feature') drop(target, drag.feature);
       else apply(moveSeries(vis, drag.seriesId, target));
     },
-    add: (feature: MappingFeature, choice: BucketChoice) => apply(dropFeature(vis, choice.target, feature, nanoid())),
+    add: (feature: MappingFeature, choice: BucketChoice) => drop(choice.target, feature),
   };
 }

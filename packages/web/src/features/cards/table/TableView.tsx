@@ -57,7 +57,11 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
               {columns.map((column) => {
                 const name = featureOf(column)?.name ?? '';
                 return (
-                  <Table.Th key={column.id} aria-sort={sortLabel(column) ?? 'none'}>
+                  <Table.Th
+                    key={column.id}
+                    aria-sort={sortLabel(column) ?? 'none'}
+                    ta={featureOf(column)?.type === 'number' ? 'right' : undefined}
+                  >
                     <UnstyledButton
                       fz="xs"
                       fw={700}

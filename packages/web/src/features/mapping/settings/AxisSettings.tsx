@@ -1,6 +1,7 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { AXIS_BOUND_TYPES, AXIS_SCALES, type Axis } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { CHART_DEFAULTS } from '../../charts/rules.ts';
 
 export type AxisDisplay = NonNullable<Axis['display']>;
 type BoolKey = 'hasTitle' | 'hasLabels' | 'slant' | 'reversed' | 'zoomVisible';
@@ -12,14 +13,8 @@ interface Props {
   onChange: (next: Axis) => void;
 }
 
-/** Defaults of an axis entry's display while nothing is stored (labels shown and slanted 45°, spec 2 §9). */
-const BOOL_DEFAULTS: Record<BoolKey, boolean> = {
-  hasTitle: true,
-  hasLabels: true,
-  slant: true,
-  reversed: false,
-  zoomVisible: false,
-};
+/** Defaults of an axis entry's display while nothing is stored: the renderer's (charts/rules.ts). */
+const BOOL_DEFAULTS: Record<BoolKey, boolean> = CHART_DEFAULTS.axis;
 
 /**
  * The settings of one axis entry (spec 2 §3 axis entry, §9 options): title and whether it shows, labels, label

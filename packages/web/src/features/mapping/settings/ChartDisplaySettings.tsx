@@ -9,6 +9,7 @@ import {
 } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CHART_DEFAULTS } from '../../charts/rules.ts';
 import { NumberSetting } from './NumberSetting.tsx';
 import { BAR_CATEGORY_GAP_RANGE, BAR_GAP_RANGE, LEGEND_ITEM_GAP_RANGE } from './ranges.ts';
 
@@ -78,7 +79,7 @@ export function ChartDisplaySettings({ vis, chartType, onChange }: Props) {
             size="xs"
             label={t('chart.legendPosition')}
             allowDeselect={false}
-            value={display.legendPosition ?? 'top'}
+            value={display.legendPosition ?? CHART_DEFAULTS.legendPosition}
             data={LEGEND_POSITIONS.map((value) => ({ value, label: t(`chart.positions.${value}`) }))}
             onChange={(value) => value && onChange({ legendPosition: value as (typeof LEGEND_POSITIONS)[number] })}
           />
@@ -131,7 +132,7 @@ export function ChartDisplaySettings({ vis, chartType, onChange }: Props) {
               key={key}
               size="xs"
               label={t(`chart.grid.${key}`)}
-              checked={display.grid?.[key] ?? key === 'horizontal'}
+              checked={display.grid?.[key] ?? CHART_DEFAULTS.grid[key]}
               onChange={(event) => onChange({ grid: { ...display.grid, [key]: event.currentTarget.checked } })}
             />
           ))}

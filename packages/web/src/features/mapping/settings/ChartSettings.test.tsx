@@ -3,6 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/index.ts';
+import { CHART_DEFAULTS } from '../../charts/rules.ts';
 import { ChartSettings } from './ChartSettings.tsx';
 import { expectNumberRange, renderStateful } from './settingsTestSupport.tsx';
 
@@ -63,7 +64,7 @@ describe('chart display', () => {
     );
     await expectNumberRange(
       'Bar gap',
-      { min: 0, max: 50, step: 0.1, default: 0 },
+      { min: 0, max: 50, step: 0.1, default: CHART_DEFAULTS.barGap },
       () => state.latest()?.display.barGap,
     );
     await userEvent.click(

@@ -1,25 +1,19 @@
 import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { Axis, ChartVis } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { CHART_DEFAULTS, defaultRingRadii } from '../../charts/rules.ts';
 import type { AxisDisplay } from './AxisSettings.tsx';
 import { NumberSetting } from './NumberSetting.tsx';
 import {
   PIE_INNER_RADIUS_RANGE,
   PIE_OUTER_RADIUS_RANGE,
   RADAR_OUTER_RADIUS_RANGE,
+  RADAR_START_ANGLE_RANGE,
   START_ANGLE_RANGE,
 } from './ranges.ts';
 
-/**
- * Default radii of pie ring `index` of `count`, in percent: the rings share 60 % of the radius evenly (spec 2
- * §9), rounded to the inputs' step of 5.
- */
-export function defaultPieRadii(index: number, count: number): { inner: number; outer: number } {
-  const step = PIE_OUTER_RADIUS_RANGE.step;
-  const round = (value: number) => Math.round(value / step) * step;
-  const share = PIE_OUTER_RADIUS_RANGE.default / Math.max(1, count);
-  return { inner: round(share * index), outer: round(share * (index + 1)) };
-}
+/** Default radii of pie ring `index` of `count` (%): the renderer's (charts/rules.ts). */
+export const defaultPieRadii = defaultRingRadii;
 
 interface Props {
   vis: ChartVis;
@@ -60,9 +54,9 @@ export function PolarSettings({ vis, chartType, onChange }: Props) {
         <NumberSetting
           label={t('polar.startAngle')}
           suffix="°"
-          range={START_ANGLE_RANGE}
+          range={RADAR_START_ANGLE_RANGE}
           value={display.radarStartAngle}
-          fallback={START_ANGLE_RANGE.default}
+          fallback={RADAR_START_ANGLE_RANGE.default}
           onChange={(radarStartAngle) => set(0, { radarStartAngle })}
         />
       </SimpleGrid>
@@ -110,7 +104,7 @@ export function PolarSettings({ vis, chartType, onChange }: Props) {
             <Switch
               size="xs"
               label={t('polar.pieHasLabels')}
-              checked={display.pieHasLabels ?? true}
+              checked={display.pieHasLabels ?? CHART_DEFAULTS.pieHasLabels}
               onChange={(event) => set(index, { pieHasLabels: event.currentTarget.checked })}
             />
           </Stack>

@@ -1,6 +1,8 @@
 import { SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { type ChartType, LINE_STYLES, LINE_TYPES, type Series } from '@tessera/shared';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DotsDefaultContext } from './dotsDefault.ts';
 import { NumberSetting } from './NumberSetting.tsx';
 import {
   DOT_SIZE_RANGE,
@@ -26,8 +28,9 @@ interface Props {
 export function SeriesDisplaySettings({ display, drawnAs, onChange }: Props) {
   const { t } = useTranslation('cardSettings');
   const fields = seriesDisplayFields(drawnAs);
-  // Scatter series are all dots; elsewhere dots are on until turned off (the renderer thins them by row count).
-  const hasDot = fields.dots ? (display.hasDot ?? true) : true;
+  // Scatter series are all dots; elsewhere dots follow the renderer's row-count rule until set.
+  const dotsByDefault = useContext(DotsDefaultContext);
+  const hasDot = fields.dots ? (display.hasDot ?? dotsByDefault) : true;
   const segmented = (label: string, value: string, options: readonly string[], key: 'lineType' | 'lineStyle') => (
     <Stack gap={2}>
       <Text size="xs" fw={500}>
