@@ -374,10 +374,15 @@ describe('card mapping editor', () => {
     await page.getByRole('combobox', { name: 'Card type', exact: true }).click();
     await page.getByRole('option', { name: 'Comparison KPI', exact: true }).click();
     await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'kpi'));
+    // The next drop waits for the first chip (drops are not queued while the screen re-renders).
+    await expect.poll(() => chipsIn(page, 'kpi').count()).toBe(1);
     await dragTo(page, feature(page, 'cost', 'Number'), bucket(page, 'kpi'));
     await expect.poll(() => chipsIn(page, 'kpi').count()).toBe(2);
     const preview = page.getByTestId('mapping-preview');
+    await expect.poll(() => preview.getAttribute('data-fetching'), { timeout: 15_000 }).toBe('false');
     await preview.getByText('650', { exact: true }).waitFor({ timeout: 15_000 });
+    // cost: 60 + 50 + 70 + 55 + 80 + 65.
+    await preview.getByText(/Compared with 380/).waitFor({ timeout: 15_000 });
     await shot(page, 'followup-custom-kpi');
     await page.getByRole('button', { name: 'Save changes', exact: true }).click();
     await expectPath(page, tabPath());

@@ -4,6 +4,7 @@ export * from './chartType.ts';
 export * from './edit.ts';
 export * from './filters.ts';
 export * from './refetch.ts';
+export * from './reorder.ts';
 export * from './series.ts';
 export * from './seriesEdits.ts';
 export * from './swap.ts';

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSaveUnitVis } from '../../api/units.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
 import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';
 
@@ -69,7 +70,9 @@ function reportDrawnValues(container: HTMLElement | null, views: HeavyViews) {
 
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
 export function CardChart({ unit, data, width, height, h }: Props) {
-  const { canEdit } = useDashboardMode();
+  const { canEdit, place } = useDashboardMode();
+  // The dashboard's colour scale and feature colours (spec 2 §9), from the dashboard the screen shows.
+  const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
@@ -114,6 +117,9 @@ export function CardChart({ unit, data, width, height, h }: Props) {
           features={data.features}
           width={width}
           height={height}
+          colors={colors}
+          // The preview renderer screenshots once the cards are drawn: never mid-animation.
+          animate={place.kind !== 'preview'}
           onTooMuchData={onTooMuchData}
         />
       )}

@@ -30,6 +30,8 @@ export interface ChartViewProps {
   onTooMuchData?: () => void;
   /** 'canvas' (default) or 'svg'. */
   renderer?: 'canvas' | 'svg';
+  /** False draws without animation whatever the option says (a page screenshotted once drawn). Default true. */
+  animate?: boolean;
 }
 
 function useElementSize(ref: React.RefObject<HTMLDivElement | null>, fixed: { width?: number; height?: number }) {
@@ -63,6 +65,7 @@ export function ChartView({
   colors,
   onTooMuchData,
   renderer = 'canvas',
+  animate = true,
 }: ChartViewProps) {
   const { t, i18n } = useTranslation('charts');
   const theme = useComputedColorScheme('light');
@@ -119,9 +122,10 @@ export function ChartView({
     if (!instance || !result) return;
     if (instance.getWidth() !== size.width || instance.getHeight() !== size.height)
       instance.resize({ width: size.width, height: size.height });
-    if (result.verdict === 'ok') instance.setOption(result.option, { notMerge: true });
+    if (result.verdict === 'ok')
+      instance.setOption(animate ? result.option : { ...result.option, animation: false }, { notMerge: true });
     else instance.clear();
-  }, [result, size.width, size.height]);
+  }, [result, size.width, size.height, animate]);
 
   // Told once each time the data becomes too much (a new callback identity alone does not call it again).
   const tellTooMuch = useRef(onTooMuchData);

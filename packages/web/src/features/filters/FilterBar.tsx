@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { AddFilterButton } from './AddFilterButton.tsx';
 import { FilterChip } from './FilterChip.tsx';
 import { useCachedDashboardView } from './useActiveFilters.ts';
-import { useFeatureLookup } from './useFeatureLookup.ts';
+import { useFeatureLookup, useFreshPublicFeatures } from './useFeatureLookup.ts';
 import { useFilterActions } from './useFilterActions.ts';
 
 /**
@@ -26,6 +26,11 @@ function LoadedFilterBar({ view }: { view: NonNullable<ReturnType<typeof useCach
   const actions = useFilterActions(view, openTab);
   const { lookup, projectId, featuresFailed, publicFeatures } = useFeatureLookup(view.dashboard._id);
   const filters = [...actions.dashboardFilters, ...actions.tabFilters];
+  useFreshPublicFeatures(
+    view.dashboard._id,
+    [...view.dashboard.filters, ...view.tabs.flatMap((tab) => tab.filters)],
+    publicFeatures,
+  );
   // Public visitors add filters on the dashboard's features (those its filters use and its cards map).
   const canAdd = projectId !== null ? !featuresFailed : (publicFeatures?.length ?? 0) > 0;
   if (filters.length === 0 && !canAdd) return null;

@@ -22,12 +22,16 @@ const features: PublicFeature[] = [
 const countries = ['France', 'Spain', 'Italy', 'Norway'].map((value, i) => ({ value, count: 10 - i }));
 const saved = (id: string, f: Omit<DataAppFilter, '_id'>): DataAppFilter => ({ _id: id, ...f });
 
-function serve(filters: DataAppFilter[], listed: PublicFeature[] = features) {
+function serve(filters: DataAppFilter[], listed: PublicFeature[] | (() => PublicFeature[]) = features) {
   const view = makeView('Dashboard', [makeTab(T1, { name: 'Overview' })]);
   const { user: _user, preview: _preview, ...dashboard } = view.dashboard;
-  const answer = { ...view, dashboard: { ...dashboard, filters }, features: listed };
+  const answer = () => ({
+    ...view,
+    dashboard: { ...dashboard, filters },
+    features: typeof listed === 'function' ? listed() : listed,
+  });
   return stubNetwork((key) => {
-    if (key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}`) return { status: 200, body: answer };
+    if (key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}`) return { status: 200, body: answer() };
     if (key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}/features/${COUNTRY}/categories?limit=1000`) {
       return { status: 200, body: countries };
     }
@@ -100,5 +104,17 @@ describe('public filter bar', { timeout: 60_000 }, () => {
     expect(requests.some((r) => r.url.includes('/categories'))).toBe(false);
     // Nothing to add a filter on.
     expect(screen.queryByRole('button', { name: 'Add Filter' })).toBeNull();
+  });
+
+  it('asks the dashboard again once when a saved filter names a feature its list lacks', async () => {
+    const answers = [[], features];
+    const requests = serve(
+      [saved(hexId('a3'), { type: 'category', operation: 'equal', value: ['Spain'], feature: { id: COUNTRY } })],
+      () => answers.shift() ?? features,
+    );
+    renderDataApps(path);
+    expect(await screen.findByRole('button', { name: /^Edit filter Country/ })).toBeTruthy();
+    const loads = requests.filter((r) => r.url === `/api/v1/public/dashboards/${DASHBOARD_ID}`);
+    expect(loads).toHaveLength(2);
   });
 });

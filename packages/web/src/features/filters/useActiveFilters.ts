@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type DataAppFilter, validFilters } from '@tessera/shared';
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { type DashboardView, isDetailKeyOf } from '../../api/dashboards.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { localFilterStore, localOrSaved } from './localFilters.ts';
@@ -44,17 +53,45 @@ function useStableList(list: DataAppFilter[]): DataAppFilter[] {
 }
 
 /**
+ * The dashboard a screen shows, read once for all its cards (see `DashboardViewProvider`): fifty cards each
+ * following the whole query cache would each re-read it on every cache event while the dashboard loads.
+ */
+const ScreenDashboardView = createContext<{ dashboardId: string; view: DashboardView | undefined } | null>(null);
+
+/** Gives the cards under it the loaded dashboard `dashboardId` through one cache subscription (the grid's). */
+export function DashboardViewProvider({ dashboardId, children }: { dashboardId: string; children: ReactNode }) {
+  const view = useCachedDashboardView(dashboardId);
+  const value = useMemo(() => ({ dashboardId, view }), [dashboardId, view]);
+  return createElement(ScreenDashboardView.Provider, { value }, children);
+}
+
+const NO_SUBSCRIPTION = () => () => {};
+
+/**
  * The loaded dashboard from the query cache, wherever it was loaded (in a project, on the public or the preview
- * page): whoever shows the dashboard loads it; this only reads it and follows its changes.
+ * page): whoever shows the dashboard loads it; this only reads it and follows its changes. Under a
+ * `DashboardViewProvider` of the same dashboard it reads the provider's; otherwise it follows only the cache
+ * events of this dashboard's detail queries.
  */
 export function useCachedDashboardView(dashboardId: string): DashboardView | undefined {
+  const screen = useContext(ScreenDashboardView);
+  const provided = screen?.dashboardId === dashboardId;
   const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      cache.subscribe((event) => {
+        if (isDetailKeyOf(event.query.queryKey, dashboardId)) listener();
+      }),
+    [cache, dashboardId],
+  );
   const read = useCallback(
     () =>
       cache.findAll({ predicate: (query) => isDetailKeyOf(query.queryKey, dashboardId) }).find((q) => q.state.data)
         ?.state.data as DashboardView | undefined,
     [cache, dashboardId],
   );
-  return useSyncExternalStore(subscribe, read);
+  const own = useSyncExternalStore(provided ? NO_SUBSCRIPTION : subscribe, provided ? readNothing : read);
+  return provided ? screen.view : own;
 }
+
+const readNothing = () => undefined;

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type DataAppFilter, type Feature, filterFitsFeature, type PublicFeature } from '@tessera/shared';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { dashboardKeys } from '../../api/dashboards.ts';
 import { cachedPublicLoad, useProjectFeatures } from '../../api/filters.ts';
 import { placeProjectId, useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCachedDashboardView } from './useActiveFilters.ts';
@@ -58,4 +59,29 @@ export function useFeatureLookup(dashboardId?: string) {
     [projectId, publicFeatures, forbidden, features.isError, features.data],
   );
   return { lookup, projectId, features: features.data, featuresFailed: features.isError, publicFeatures };
+}
+
+/**
+ * On the public page, the saved filters follow the live channel but the dashboard's `features` come with its
+ * load: when a saved filter names a feature the list lacks (an editor just added it), the public dashboard is
+ * asked again, once per set of missing ids (a feature the server does not reveal stays missing).
+ */
+export function useFreshPublicFeatures(
+  dashboardId: string,
+  filters: readonly Pick<DataAppFilter, 'feature'>[],
+  publicFeatures: readonly LookupFeature[] | undefined,
+) {
+  const client = useQueryClient();
+  const asked = useRef(new Set<string>());
+  const missing = publicFeatures
+    ? [...new Set(filters.map((f) => f.feature.id))]
+        .filter((id) => !publicFeatures.some((feature) => feature._id === id))
+        .sort()
+        .join(',')
+    : '';
+  useEffect(() => {
+    if (!missing || asked.current.has(missing)) return;
+    asked.current.add(missing);
+    void client.invalidateQueries({ queryKey: dashboardKeys.publicDetail(dashboardId, null).slice(0, 2) });
+  }, [client, dashboardId, missing]);
 }

@@ -3,7 +3,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { type DropTarget, dropRefusal, moveRefusal, type UnitType, type Vis } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bucketDropId, type MappingDrag } from './dnd.ts';
+import { bucketDropId, type MappingDrag, sameTarget } from './dnd.ts';
 
 interface Props {
   target: DropTarget;
@@ -20,6 +20,9 @@ interface Props {
 export function refusalFor(drag: MappingDrag | undefined, vis: Vis, target: DropTarget, type: UnitType) {
   if (!drag) return null;
   if (drag.kind === 'feature') return dropRefusal(vis, target, drag.feature, type);
+  // Reordering within the bucket is always allowed; other chips than series stay in their bucket.
+  if (sameTarget(drag.from, target)) return null;
+  if (drag.kind === 'item') return 'unavailable';
   return moveRefusal(vis, drag.seriesId, target);
 }
 

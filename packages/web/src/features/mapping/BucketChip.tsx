@@ -1,9 +1,10 @@
-import { useDraggable } from '@dnd-kit/core';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { ActionIcon, Badge, Group, Paper, Popover, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import {
   type ChartType,
   type DataAppFilter,
+  type DropTarget,
   describeFilter,
   isFilterValid,
   type MappingFeature,
@@ -13,13 +14,16 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSummaryWords } from '../filters/useSummaryWords.ts';
 import type { BucketItem } from './bucketItems.ts';
-import { type MappingDrag, seriesDragId } from './dnd.ts';
+import { chipDropId, itemDragId, type MappingDrag, seriesDragId } from './dnd.ts';
 import { FeatureTypeIcon } from './FeatureTypeIcon.tsx';
 import { FilterChipEditor } from './FilterChipEditor.tsx';
 import { SeriesSettings } from './settings/SeriesSettings.tsx';
 
 interface Props {
   item: BucketItem;
+  /** The bucket the chip is in, and its place there (a chip dropped on it takes that place). */
+  target: DropTarget;
+  index: number;
   /** The mapped feature (undefined once it is gone from the project's datasets). */
   feature: MappingFeature | undefined;
   bucket: string;
@@ -44,6 +48,8 @@ interface Props {
  */
 export function BucketChip({
   item,
+  target,
+  index,
   feature,
   bucket,
   chartType,
@@ -61,8 +67,21 @@ export function BucketChip({
   const words = useSummaryWords();
   const name = feature?.name ?? t('chips.missingFeature');
   const complete = item.kind === 'filter' && item.filter.valid !== false && isFilterValid(item.filter, feature?.type);
-  const drag: MappingDrag = { kind: 'series', seriesId: item.id };
-  const draggable = useDraggable({ id: seriesDragId(item.id), data: drag, disabled: item.kind !== 'series' });
+  const drag: MappingDrag =
+    item.kind === 'series'
+      ? { kind: 'series', seriesId: item.id, from: target }
+      : { kind: 'item', id: item.id, from: target };
+  const draggable = useDraggable({
+    id: item.kind === 'series' ? seriesDragId(item.id) : itemDragId(item.id),
+    data: drag,
+    // A filter chip's click opens its menu; the order of filters does not matter.
+    disabled: item.kind === 'filter',
+  });
+  const droppable = useDroppable({ id: chipDropId(target, index), data: { target, index } });
+  const setRef = (node: HTMLElement | null) => {
+    draggable.setNodeRef(node);
+    droppable.setNodeRef(node);
+  };
   const operation =
     item.kind === 'series'
       ? menuOperation(item.series.operation)
@@ -98,8 +117,12 @@ export function BucketChip({
       py={2}
       radius="sm"
       data-testid={`chip-${item.id}`}
-      ref={draggable.setNodeRef}
-      style={{ opacity: draggable.isDragging ? 0.4 : 1, borderLeft: color ? `4px solid ${color}` : undefined }}
+      ref={setRef}
+      style={{
+        opacity: draggable.isDragging ? 0.4 : 1,
+        borderLeft: color ? `4px solid ${color}` : undefined,
+        boxShadow: droppable.isOver && !draggable.isDragging ? '0 -2px 0 var(--mantine-color-blue-6)' : undefined,
+      }}
     >
       <Group gap={4} wrap="nowrap" justify="space-between">
         {item.kind === 'series' ? (
@@ -145,7 +168,9 @@ export function BucketChip({
             {label}
           </FilterChipEditor>
         ) : (
-          <div style={{ minWidth: 0, flex: 1 }}>{label}</div>
+          <div {...draggable.listeners} {...draggable.attributes} style={{ minWidth: 0, flex: 1, touchAction: 'none' }}>
+            {label}
+          </div>
         )}
         {item.kind === 'orderBy' && (
           <ActionIcon

@@ -70,10 +70,12 @@ export function BucketPanel({ type, vis, features, apply, setVis, projectId, ope
               vis={vis}
               empty={items.length === 0}
             >
-              {items.map((item) => (
+              {items.map((item, index) => (
                 <BucketChip
                   key={item.id}
                   item={item}
+                  target={choice.target}
+                  index={index}
                   feature={features.get(item.featureId)}
                   bucket={choice.target.bucket}
                   chartType={chartType}

@@ -1,4 +1,4 @@
-import { DndContext, DragOverlay } from '@dnd-kit/core';
+import { DndContext, DragOverlay, pointerWithin } from '@dnd-kit/core';
 import { Box, Grid, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { type ChartType, chartVisOf, type Unit, type UnitType, type Vis, withValidFilters } from '@tessera/shared';
 import { useMemo } from 'react';
@@ -66,16 +66,14 @@ export function MappingEditor({ projectId, unit, type, state, saving, error, onC
   const rows = preview.card.data?.data;
   const dotsByDefault = defaultHasDotForRows(Array.isArray(rows) ? rows : [], chart?.independent[0]?.series[0]?.id);
   const draggedName =
-    drops.dragging?.kind === 'feature'
-      ? drops.dragging.feature.name
-      : drops.dragging?.kind === 'series'
-        ? t('chips.moving')
-        : null;
+    drops.dragging?.kind === 'feature' ? drops.dragging.feature.name : drops.dragging ? t('chips.moving') : null;
 
   return (
     <DotsDefaultContext.Provider value={dotsByDefault}>
       <DndContext
         sensors={drops.sensors}
+        // The chip or bucket under the pointer (a chip before its bucket: a chip dropped on one takes its place).
+        collisionDetection={pointerWithin}
         onDragStart={drops.onDragStart}
         onDragEnd={drops.onDragEnd}
         onDragCancel={drops.onDragCancel}

@@ -5,17 +5,19 @@ import {
   type MappingFeature,
   type MappingResult,
   moveSeries,
+  reorderItem,
   type Vis,
 } from '@tessera/shared';
 import { nanoid } from 'nanoid';
 import { useState } from 'react';
-import { type MappingDrag, targetOfDropId } from './dnd.ts';
+import { chipOfDropId, type MappingDrag, sameTarget, targetOfDropId } from './dnd.ts';
 import type { BucketChoice } from './useBucketChoices.ts';
 
 /**
  * Drag and drop on the mapping screen: a pointer drag (a few pixels before it starts, so a click still opens a
  * feature's "Add to…" menu or a chip's settings) dropped on a bucket runs the shared drop or move rule; the
- * keyboard way adds a feature to the bucket chosen in its menu. New series get a nanoid (21 characters).
+ * keyboard way adds a feature to the bucket chosen in its menu. A chip dropped on another chip of its own bucket
+ * takes its place (reorder); on a chip of another bucket, it moves to that bucket. New series get a nanoid (21 characters).
  */
 export function useDropHandlers(vis: Vis, apply: (result: MappingResult) => void) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -37,9 +39,15 @@ export function useDropHandlers(vis: Vis, apply: (result: MappingResult) => void
     onDragCancel: () => setDragging(null),
     onDragEnd: (event: DragEndEvent) => {
       setDragging(null);
-      const target = targetOfDropId(event.over?.id);
+      const chip = chipOfDropId(event.over?.id);
+      const target = chip?.target ?? targetOfDropId(event.over?.id);
       const drag = event.active.data.current as MappingDrag | undefined;
       if (!target || !drag) return;
+      if (drag.kind !== 'feature' && chip && sameTarget(drag.from, target)) {
+        apply(reorderItem(vis, target, drag.kind === 'series' ? drag.seriesId : drag.id, chip.index));
+        return;
+      }
+      if (drag.kind === 'item') return;
       if (drag.kind === 'feature') drop(target, drag.feature);
       else apply(moveSeries(vis, drag.seriesId, target));
     },

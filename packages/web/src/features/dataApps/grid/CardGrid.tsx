@@ -1,10 +1,11 @@
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
-import { Box } from '@mantine/core';
+import { Box, Paper } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { GRID, PREVIEW, type Tab, type Unit } from '@tessera/shared';
 import { useCallback, useMemo, useState } from 'react';
 import GridLayout, { type Layout } from 'react-grid-layout';
+import { DashboardViewProvider } from '../../filters/useActiveFilters.ts';
 import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
 import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { EmptyGrid } from './EmptyGrid.tsx';
@@ -18,6 +19,7 @@ import {
   withHeights,
 } from './gridLayout.ts';
 import { useLayoutSaver } from './useLayoutSaver.ts';
+import { useRevealed } from './useRevealed.ts';
 
 interface Props {
   tab: Tab;
@@ -55,6 +57,8 @@ export function CardGrid({ tab, units }: Props) {
   const heights = new Map(shown.map((item) => [item.i, item.h]));
   const byId = new Map(units.map((unit) => [unit._id, unit]));
   const cards = shown.map((item) => byId.get(item.i)).filter((unit): unit is Unit => unit !== undefined);
+  // Every card's place is laid out at once; their contents mount a few per browser task (useRevealed).
+  const revealed = useRevealed(cards.length);
 
   if (units.length === 0) return <EmptyGrid canEdit={canEdit} />;
 
@@ -62,28 +66,34 @@ export function CardGrid({ tab, units }: Props) {
 
   return (
     <Box ref={ref} w={preview ? PREVIEW.width : '100%'}>
-      <GridLayout
-        width={width}
-        cols={preview ? PREVIEW.columns : gridColumns(width)}
-        layout={shown}
-        rowHeight={GRID.rowHeight}
-        margin={[GRID.margin, GRID.margin]}
-        containerPadding={[0, 0]}
-        compactType="vertical"
-        isDraggable={canEdit && !mobile && !preview}
-        isResizable={canEdit && !preview}
-        resizeHandles={mobile ? ['s'] : ['se']}
-        draggableHandle={`.${DRAG_HANDLE_CLASS}`}
-        useCSSTransforms={!preview}
-        onDragStop={onStop}
-        onResizeStop={onStop}
-      >
-        {cards.map((unit) => (
-          <div key={unit._id} data-testid={`card-${unit._id}`}>
-            <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
-          </div>
-        ))}
-      </GridLayout>
+      <DashboardViewProvider dashboardId={tab.dashboardId}>
+        <GridLayout
+          width={width}
+          cols={preview ? PREVIEW.columns : gridColumns(width)}
+          layout={shown}
+          rowHeight={GRID.rowHeight}
+          margin={[GRID.margin, GRID.margin]}
+          containerPadding={[0, 0]}
+          compactType="vertical"
+          isDraggable={canEdit && !mobile && !preview}
+          isResizable={canEdit && !preview}
+          resizeHandles={mobile ? ['s'] : ['se']}
+          draggableHandle={`.${DRAG_HANDLE_CLASS}`}
+          useCSSTransforms={!preview}
+          onDragStop={onStop}
+          onResizeStop={onStop}
+        >
+          {cards.map((unit, index) => (
+            <div key={unit._id} data-testid={`card-${unit._id}`}>
+              {index < revealed ? (
+                <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
+              ) : (
+                <Paper withBorder radius="md" h="100%" data-testid="card-shell" />
+              )}
+            </div>
+          ))}
+        </GridLayout>
+      </DashboardViewProvider>
     </Box>
   );
 }
