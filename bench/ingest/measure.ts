@@ -13,26 +13,14 @@
  *   by other load.
  */
 import { spawn } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { closeEngine, configureEngine, defaultMemoryLimit, ingestCsv } from '@tessera/analytics';
 import pg from 'pg';
+import { highWaterMb, cpuSeconds as processCpu } from '../support/process.ts';
 import { measureUpload } from './upload.ts';
-
-async function highWaterMb(pid: number | 'self'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-/** CPU seconds (user + system) of another process so far, from /proc (clock ticks of 1/100 s). */
-async function processCpu(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
-}
 
 const ownCpu = () => {
   const u = process.cpuUsage();

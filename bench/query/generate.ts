@@ -13,64 +13,24 @@
  * Rows are built in ~1 MB batches and written with back-pressure (constant memory, never the whole file),
  * into `{file}.tmp` renamed when complete: an interrupted run never leaves a half file that looks finished.
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
 import { rename, stat } from 'node:fs/promises';
+import { CATEGORIES, csvWriter, pick, REGIONS, random, utcTimestamp, WORDS } from '../support/generate.ts';
 
 export const HEADER = 'id,category,region,sold_at,amount,quantity,note';
 
-export const CATEGORIES = [
-  'books',
-  'games',
-  'garden',
-  'kitchen',
-  'music',
-  'office',
-  'outdoor',
-  'pets',
-  'sports',
-  'tools',
-  'toys',
-  'travel',
-  'beauty',
-  'baby',
-  'crafts',
-  'drinks',
-  'food',
-  'health',
-  'phones',
-  'video',
-];
-export const REGIONS = ['north', 'south', 'east', 'west', 'centre', 'overseas'];
-const WORDS = ['blue', 'fast', 'parcel', 'gift', 'fragile', 'express', 'return', 'standard', 'large', 'small'];
-
-/** A tiny deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 const START = Date.UTC(2023, 0, 1) / 1000;
 const SPAN = Date.UTC(2026, 0, 1) / 1000 - START;
 
 /** One CSV line (with its newline) for row `id`, drawing from `rnd`. */
 export function row(id: number, rnd: () => number): string {
-  const t = new Date((START + Math.floor(rnd() * SPAN)) * 1000);
-  const soldAt = `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
+  const soldAt = utcTimestamp(new Date((START + Math.floor(rnd() * SPAN)) * 1000));
   // Skewed: squaring a uniform draw favours the first categories and small amounts.
   const category = CATEGORIES[Math.floor(rnd() ** 1.5 * CATEGORIES.length)];
-  const region = REGIONS[Math.floor(rnd() * REGIONS.length)];
+  const region = pick(REGIONS, rnd);
   const amount = (0.01 + rnd() ** 2 * 2000).toFixed(2);
   const quantity = 1 + Math.floor(rnd() * 20);
-  const w1 = WORDS[Math.floor(rnd() * WORDS.length)];
-  const w2 = WORDS[Math.floor(rnd() * WORDS.length)];
+  const w1 = pick(WORDS, rnd);
+  const w2 = pick(WORDS, rnd);
   const note = rnd() < 0.1 ? `"${w1}, ${w2}"` : `${w1} ${w2} ${id % 29}`;
   return `${id},${category},${region},${soldAt},${amount},${quantity},${note}\n`;
 }
@@ -80,22 +40,15 @@ export async function generateCsv(file: string, rows: number): Promise<{ bytes: 
   const existing = await stat(file).catch(() => undefined);
   if (existing) return { bytes: existing.size, reused: true };
   const temp = `${file}.tmp`;
-  const out = createWriteStream(temp);
+  const out = await csvWriter(temp, HEADER);
   const rnd = random(20261121);
-  let bytes = 0;
-  const write = async (chunk: string) => {
-    bytes += Buffer.byteLength(chunk);
-    if (!out.write(chunk)) await once(out, 'drain');
-  };
-  await write(`${HEADER}\n`);
   let id = 0;
   while (id < rows) {
     let batch = '';
     while (batch.length < 1_000_000 && id < rows) batch += row(++id, rnd);
-    await write(batch);
+    await out.write(batch);
   }
-  out.end();
-  await once(out, 'finish');
+  await out.end();
   await rename(temp, file);
-  return { bytes, reused: false };
+  return { bytes: out.bytes, reused: false };
 }

@@ -8,6 +8,7 @@
  *
  * `aggregation` marks the queries the "10 × faster than PostgreSQL" target is about.
  */
+import { defaultChartVis } from '@tessera/shared';
 import type { Feature } from './server.ts';
 
 export type FeatureIds = Record<'id' | 'category' | 'region' | 'sold_at' | 'amount' | 'quantity' | 'note', Feature>;
@@ -33,17 +34,10 @@ const series = (id: string, f: Feature, operation = '', extra: Record<string, un
   ...extra,
 });
 const axis = (...s: ReturnType<typeof series>[]) => ({ series: s });
+/** A chart card: the default chart vis (spec 2 §3) with no colours, of `chartType`, with the given buckets. */
 const chart = (chartType: string, parts: Record<string, unknown>) => ({
+  ...defaultChartVis(),
   chartType,
-  independent: [],
-  dependent: [],
-  otherDimensions: [],
-  gradientDimension: [],
-  groupBy: [],
-  orderBy: [],
-  filters: [],
-  tooltip: { series: [] },
-  display: {},
   colors: {},
   ...parts,
 });

@@ -1,40 +1,20 @@
 /**
- * The Tessera side of the query benchmark: the real server as a child process, driven only through its HTTP
- * API, as bench/ingest/upload.ts does.
+ * The Tessera side of the query benchmark: the real server as a child process (bench/support/server.ts),
+ * driven only through its HTTP API, as bench/ingest/upload.ts does.
  *
- * `startServer` runs `node --import tsx packages/server/src/main.ts` on a fresh DATA_DIR (embedded PGlite) and
- * a free port, waits until it answers and signs in. `importCsv` creates a project and a file dataset, streams
- * the CSV as multipart to `POST /api/v1/datasets/{id}/upload` and polls the dataset's jobs until imported;
- * it answers the dataset's features.
+ * `startServer` starts it on a fresh DATA_DIR (embedded PGlite) and signs in. `importCsv` creates a project
+ * and a file dataset, streams the CSV as multipart to `POST /api/v1/datasets/{id}/upload` and polls the
+ * dataset's jobs until imported; it answers the dataset's features.
  * BENCH_SERVER_PG_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres): the server's metadata on a fresh
  * PostgreSQL database created there (dropped after) instead of PGlite.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { uploadFile } from '../support/http.ts';
+import { cpuSeconds } from '../support/process.ts';
+import { type StartedServer, startServer as startTessera } from '../support/server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const EMAIL = 'bench@example.com';
-const PASSWORD = 'Bench-query-2026!pass';
-
-export interface Server {
-  base: string;
-  /** 'PGlite' or 'PostgreSQL': where the server keeps its metadata. */
-  metadata: string;
-  token: string;
-  dataDir: string;
-  process: ChildProcess;
-  /** A JSON call to the API; throws with the answer's body on any non-2xx status. */
-  call<T>(method: string, url: string, body?: unknown): Promise<T>;
+export interface Server extends StartedServer {
   /** CPU seconds (user + system, all threads) the server process used so far, from /proc (1/100 s ticks). */
   cpuSeconds(): Promise<number>;
-  stop(): Promise<void>;
 }
 
 /** A feature as `GET /api/v1/datasets/{id}/features` answers it (the fields the benchmark reads). */
@@ -47,154 +27,17 @@ export interface Feature {
   db: { name: string; type: string };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function request<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
-}
-
-/** With BENCH_SERVER_PG_URL, a new empty database there for this run, and how to drop it. */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const admin = process.env.BENCH_SERVER_PG_URL;
-  if (!admin) return undefined;
-  const name = `tessera_bench_query_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 export async function startServer(work: string): Promise<Server> {
-  const dataDir = await mkdtemp(path.join(work, 'server-'));
-  const database = await freshDatabase();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const main = path.join(root, 'packages/server/src/main.ts');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', main], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_EMAIL: EMAIL,
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      DATABASE_URL: database?.url ?? '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startTessera(work, {
+    password: 'Bench-query-2026!pass',
+    databaseName: `tessera_bench_query_${process.pid}`,
+    startSeconds: 180,
+    // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    env: { REDIS_URL: '' },
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killer);
-    }
-    await rm(dataDir, { recursive: true, force: true });
-    await database?.drop();
-  };
-  try {
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const up = await fetch(`${base}/api/v1/login/options`).catch(() => undefined);
-      if (up?.ok) break;
-      if (Date.now() > deadline) throw new Error('the server did not start within 180 s');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const login = await request<{ accessToken?: string }>(base, 'POST', '/api/v1/login', undefined, {
-      email: EMAIL,
-      password: PASSWORD,
-    });
-    const token = login.accessToken;
-    if (!token) throw new Error(`sign-in did not answer a token: ${JSON.stringify(login)}`);
-    return {
-      base,
-      metadata: database ? 'PostgreSQL' : 'PGlite',
-      token,
-      dataDir,
-      process: child,
-      call: (method, url, body) => request(base, method, url, token, body),
-      cpuSeconds: async () => {
-        const line = await readFile(`/proc/${child.pid}/stat`, 'utf8').catch(() => '');
-        const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
-        return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
-      },
-      stop,
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
-/** Streams the file from disk as a hand-built multipart body (neither side holds the file). */
-async function uploadFile(server: Server, url: string, csv: string): Promise<{ _id: string }> {
-  const boundary = `----tessera-bench-${Date.now().toString(16)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(csv)}"\r\n` +
-      'Content-Type: text/csv\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const { size } = await stat(csv);
-  const req = http.request(server.base + url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${server.token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'content-length': head.length + size + tail.length,
-    },
-  });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-  req.write(head);
-  await pipeline(createReadStream(csv, { highWaterMark: 1 << 20 }), req, { end: false });
-  req.end(tail);
-  const { status, body } = await answer;
-  if (status < 200 || status >= 300) throw new Error(`upload: ${status} ${body.slice(0, 300)}`);
-  return JSON.parse(body) as { _id: string };
+  return { ...server, cpuSeconds: () => cpuSeconds(server.process.pid ?? 0) };
 }
 
 export interface Imported {
@@ -214,7 +57,7 @@ export async function importCsv(server: Server, csv: string): Promise<Imported> 
     projectId: project._id,
   });
   const started = performance.now();
-  const job = await uploadFile(server, `/api/v1/datasets/${dataset._id}/upload`, csv);
+  const job = await uploadFile(server.base, `/api/v1/datasets/${dataset._id}/upload`, server.token, csv);
   const deadline = Date.now() + 30 * 60_000;
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));

@@ -384,10 +384,21 @@ describe('card mapping editor', () => {
     // cost: 60 + 50 + 70 + 55 + 80 + 65.
     await preview.getByText(/Compared with 380/).waitFor({ timeout: 15_000 });
     await shot(page, 'followup-custom-kpi');
+    // Chips reorder within their bucket: cost dropped on revenue takes its place (the current value first).
+    const [revenueChip, costChip] = [chipsIn(page, 'kpi').nth(0), chipsIn(page, 'kpi').nth(1)];
+    expect(await revenueChip.textContent()).toContain('revenue');
+    const chipId = async (chip: Locator) => (await chip.getAttribute('data-testid'))!.replace(/^chip-/, '');
+    const [revenueId, costId] = [await chipId(revenueChip), await chipId(costChip)];
+    await dragTo(page, costChip.getByText('cost', { exact: true }), revenueChip);
+    await expect.poll(() => chipsIn(page, 'kpi').nth(0).textContent()).toContain('cost');
+    await preview.getByText(/Compared with 650/).waitFor({ timeout: 15_000 });
+    await shot(page, 'followup-chip-reorder');
     await page.getByRole('button', { name: 'Save changes', exact: true }).click();
     await expectPath(page, tabPath());
     const saved = await readUnit(unit._id);
     expect(saved.subtype).toBe('comparisonKpi');
-    expect((saved.vis as { kpi: unknown[] }).kpi).toHaveLength(2);
+    // The saved order is the reordered one: the first KPI is the one that was second.
+    const kpi = (saved.vis as { kpi: Array<{ id: string }> }).kpi;
+    expect(kpi.map((k) => k.id)).toEqual([costId, revenueId]);
   });
 });

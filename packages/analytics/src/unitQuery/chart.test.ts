@@ -1,24 +1,11 @@
-import type { ChartVis, DataRow, OrderByEntry } from '@tessera/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestEngine } from '../testing.ts';
-import { compileUnitQuery, runUnitQuery } from './index.ts';
-import { axis, chartVis, series, writeFixture } from './testing.ts';
-import type { UnitCatalog, UnitQueryInput } from './types.ts';
+import type { DataRow, OrderByEntry } from '@tessera/shared';
+import { describe, expect, it } from 'vitest';
+import { compileUnitQuery } from './index.ts';
+import { axis, chartVis, pairs, series, useChartFixture } from './testing.ts';
 
 // Expected answers are worked out by hand from the fixture table in testing.ts.
-const engine = useTestEngine();
-let catalog: UnitCatalog;
-beforeAll(async () => {
-  catalog = (await writeFixture(engine.dataDir)).catalog;
-}, 30_000);
-
-async function run(vis: ChartVis, options: Partial<UnitQueryInput> = {}) {
-  const compiled = compileUnitQuery({ type: 'chart', vis, filters: [], ...options } as UnitQueryInput, catalog);
-  return runUnitQuery(compiled);
-}
-
-/** Rows as [key, value] pairs of the given series ids. */
-const pairs = (data: DataRow[] | DataRow, a: string, b: string) => (data as DataRow[]).map((r) => [r[a], r[b]]);
+const fixture = useChartFixture();
+const { run } = fixture;
 
 describe('raw mode', () => {
   it('answers one row per source row, ordered by the independent series, NULLs last', async () => {
@@ -166,7 +153,7 @@ describe('order by', () => {
       dependent: axis(series('id', { operation: 'count' })),
       orderBy: [{ id: 'o', value: 'qty', operation: '', type: 'ASC' }],
     });
-    expect(() => compileUnitQuery({ type: 'chart', vis, filters: [] }, catalog)).toThrow(
+    expect(() => compileUnitQuery({ type: 'chart', vis, filters: [] }, fixture.catalog)).toThrow(
       expect.objectContaining({ code: 'bad-operation' }),
     );
   });
@@ -219,7 +206,7 @@ describe('several sources', () => {
       independent: axis(series('kind')),
       dependent: axis(series('amount', { operation: 'sum' }), series('target', { operation: 'sum' })),
     });
-    expect(() => compileUnitQuery({ type: 'chart', vis: keyed, filters: [] }, catalog)).toThrow(
+    expect(() => compileUnitQuery({ type: 'chart', vis: keyed, filters: [] }, fixture.catalog)).toThrow(
       expect.objectContaining({ code: 'bad-operation' }),
     );
     const raw = chartVis({
@@ -227,7 +214,7 @@ describe('several sources', () => {
       independent: axis(series('amount')),
       dependent: axis(series('target')),
     });
-    expect(() => compileUnitQuery({ type: 'chart', vis: raw, filters: [] }, catalog)).toThrow(
+    expect(() => compileUnitQuery({ type: 'chart', vis: raw, filters: [] }, fixture.catalog)).toThrow(
       expect.objectContaining({ code: 'bad-operation' }),
     );
   });

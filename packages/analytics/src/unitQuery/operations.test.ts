@@ -1,24 +1,11 @@
-import type { ChartVis, DataRow } from '@tessera/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestEngine } from '../testing.ts';
-import { compileUnitQuery, runUnitQuery } from './index.ts';
-import { axis, chartVis, series, writeFixture } from './testing.ts';
-import type { UnitCatalog, UnitQueryInput } from './types.ts';
+import type { DataRow } from '@tessera/shared';
+import { describe, expect, it } from 'vitest';
+import { compileUnitQuery } from './index.ts';
+import { axis, chartVis, pairs, series, useChartFixture } from './testing.ts';
 
 // Expected answers are worked out by hand from the fixture table in testing.ts.
-const engine = useTestEngine();
-let catalog: UnitCatalog;
-beforeAll(async () => {
-  catalog = (await writeFixture(engine.dataDir)).catalog;
-}, 30_000);
-
-async function run(vis: ChartVis, options: Partial<UnitQueryInput> = {}) {
-  const compiled = compileUnitQuery({ type: 'chart', vis, filters: [], ...options } as UnitQueryInput, catalog);
-  return runUnitQuery(compiled);
-}
-
-/** Rows as [key, value] pairs of the given series ids. */
-const pairs = (data: DataRow[] | DataRow, a: string, b: string) => (data as DataRow[]).map((r) => [r[a], r[b]]);
+const fixture = useChartFixture();
+const { run } = fixture;
 
 describe('aggregations of a number grouped by a category', () => {
   it.each([
@@ -366,7 +353,7 @@ describe('date parts as keys (sum of qty; the NULL date last)', () => {
       independent: axis(series('dayOnly', { operation: 'hour' })),
       dependent: axis(series('qty', { operation: 'sum' })),
     });
-    expect(() => compileUnitQuery({ type: 'chart', vis, filters: [] }, catalog)).toThrow(
+    expect(() => compileUnitQuery({ type: 'chart', vis, filters: [] }, fixture.catalog)).toThrow(
       expect.objectContaining({ code: 'bad-operation' }),
     );
   });

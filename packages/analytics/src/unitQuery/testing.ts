@@ -3,13 +3,16 @@
  * written by DuckDB under the test engine's DATA_DIR, and a `UnitCatalog` over them built the way the server
  * builds it (features' column refs; 'latest' reads every job's segment, a job id only its own).
  */
-import type { ChartVis, DataAppFilter, Series } from '@tessera/shared';
+import { type ChartVis, type DataAppFilter, type DataRow, defaultChartVis, type Series } from '@tessera/shared';
+import { beforeAll } from 'vitest';
 import { withConnection } from '../engine.ts';
 import { writeSegment } from '../segments.ts';
 import { type Source, segmentSource } from '../source.ts';
 import { pathLiteral } from '../sql.ts';
+import { useTestEngine } from '../testing.ts';
 import type { FeatureType } from '../types.ts';
-import type { CatalogEntry, SourceKey, UnitCatalog } from './types.ts';
+import { compileUnitQuery, runUnitQuery } from './index.ts';
+import type { CatalogEntry, SourceKey, UnitCatalog, UnitQueryInput, UnitQueryResult } from './types.ts';
 
 export interface FixtureColumn {
   dbName: string;
@@ -174,20 +177,42 @@ export async function writeFixture(dataDir: string): Promise<{ catalog: UnitCata
 /** A bucket with one axis entry holding `series`. */
 export const axis = (...items: Series[]) => [{ series: items }];
 
-/** A chart vis with the schema's defaults and the given fields. */
+/** A chart vis with the schema's defaults (a bar chart, no colours) and the given fields. */
 export function chartVis(fields: Partial<ChartVis>): ChartVis {
+  return { ...(defaultChartVis() as ChartVis), chartType: 'bar', colors: {}, ...fields };
+}
+
+export interface ChartFixture {
+  /** The fixture's catalog (written in beforeAll: read it inside tests only). */
+  readonly catalog: UnitCatalog;
+  /** Compiles and runs a chart card over the fixture, with no dashboard filters unless `options` give some. */
+  run(vis: ChartVis, options?: Partial<UnitQueryInput>): Promise<UnitQueryResult>;
+}
+
+/**
+ * The chart tests' setup: a test engine for the file and the shared fixture written in its beforeAll.
+ * Expected answers are worked out by hand from the fixture table above.
+ */
+export function useChartFixture(): ChartFixture {
+  const engine = useTestEngine();
+  let catalog: UnitCatalog | undefined;
+  beforeAll(async () => {
+    catalog = (await writeFixture(engine.dataDir)).catalog;
+  }, 30_000);
+  const written = () => {
+    if (!catalog) throw new Error('The chart fixture is written in beforeAll: use it inside tests');
+    return catalog;
+  };
   return {
-    chartType: 'bar',
-    independent: [],
-    dependent: [],
-    otherDimensions: [],
-    gradientDimension: [],
-    groupBy: [],
-    orderBy: [],
-    filters: [],
-    tooltip: { series: [] },
-    display: {},
-    colors: {},
-    ...fields,
+    get catalog() {
+      return written();
+    },
+    async run(vis, options = {}) {
+      const input = { type: 'chart', vis, filters: [], ...options } as UnitQueryInput;
+      return runUnitQuery(compileUnitQuery(input, written()));
+    },
   };
 }
+
+/** Rows as [key, value] pairs of the given series ids. */
+export const pairs = (data: DataRow[] | DataRow, a: string, b: string) => (data as DataRow[]).map((r) => [r[a], r[b]]);

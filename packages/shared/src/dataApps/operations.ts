@@ -16,40 +16,6 @@ export const NUMBER_OPERATIONS = [
   'bin',
   'list',
 ] as const;
-export const DATE_OPERATIONS = [
-  'none',
-  'min',
-  'max',
-  'count',
-  'distinctCount',
-  'year',
-  'year-quarter',
-  'quarter',
-  'year-month',
-  'month',
-  'month-day',
-  'day',
-  'dow',
-  'year-month-day',
-  'hour',
-  'time-of-day',
-] as const;
-export const OTHER_OPERATIONS = ['none', 'count', 'distinctCount', 'list'] as const;
-
-export const OPERATIONS = [...new Set([...NUMBER_OPERATIONS, ...DATE_OPERATIONS, ...OTHER_OPERATIONS])] as [
-  Operation,
-  ...Operation[],
-];
-export type Operation =
-  | (typeof NUMBER_OPERATIONS)[number]
-  | (typeof DATE_OPERATIONS)[number]
-  | (typeof OTHER_OPERATIONS)[number];
-/** What a vis stores: an operation, or '' for none. */
-export type StoredOperation = Exclude<Operation, 'none'> | '';
-
-/** Operations that reduce many rows to one value (the query groups by the other mapped features). */
-export const AGGREGATIONS = ['sum', 'avg', 'med', 'max', 'min', 'count', 'distinctCount', 'list'] as const;
-export type Aggregation = (typeof AGGREGATIONS)[number];
 
 /** Date operations that turn a date into a coarser value (a grouping key, like bin for numbers). */
 export const DATE_PARTS = [
@@ -66,6 +32,23 @@ export const DATE_PARTS = [
   'time-of-day',
 ] as const;
 export type DatePart = (typeof DATE_PARTS)[number];
+export const DATE_OPERATIONS = ['none', 'min', 'max', 'count', 'distinctCount', ...DATE_PARTS] as const;
+export const OTHER_OPERATIONS = ['none', 'count', 'distinctCount', 'list'] as const;
+
+export const OPERATIONS = [...new Set([...NUMBER_OPERATIONS, ...DATE_OPERATIONS, ...OTHER_OPERATIONS])] as [
+  Operation,
+  ...Operation[],
+];
+export type Operation =
+  | (typeof NUMBER_OPERATIONS)[number]
+  | (typeof DATE_OPERATIONS)[number]
+  | (typeof OTHER_OPERATIONS)[number];
+/** What a vis stores: an operation, or '' for none. */
+export type StoredOperation = Exclude<Operation, 'none'> | '';
+
+/** Operations that reduce many rows to one value (the query groups by the other mapped features). */
+export const AGGREGATIONS = ['sum', 'avg', 'med', 'max', 'min', 'count', 'distinctCount', 'list'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
 
 /** The finest precision a date part needs: a feature whose values are by month offers no day parts. */
 export const DATE_PART_PRECISION: Record<DatePart, DatePrecision> = {

@@ -1,13 +1,13 @@
 import type { DataAppFilter } from '@tessera/shared';
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardKeys } from '../../api/dashboards.ts';
 import { renderWithProviders, testQueryClient } from '../../app/testing.tsx';
 import { type DashboardMode, DashboardModeContext } from '../dataApps/dashboard/dashboardMode.tsx';
 import { DASHBOARD_ID, hexId, makeTab, makeView, PROJECT_ID } from '../dataApps/testSupport.tsx';
 import { CardFilterIcon } from './CardFilterIcon.tsx';
 import { localFilterStore } from './localFilters.ts';
-import { useActiveFilters } from './useActiveFilters.ts';
+import { DashboardViewProvider, useActiveFilters } from './useActiveFilters.ts';
 
 const [T1, T2] = [hexId('b1'), hexId('b2')];
 const F = hexId('f1');
@@ -99,6 +99,43 @@ describe('useActiveFilters', () => {
     const { load } = setup(true, T1);
     load();
     act(() => localFilterStore.set(DASHBOARD_ID, null, []));
+    expect(shown().ids).toEqual([onDashboard._id, onTab._id]);
+  });
+});
+
+describe('useActiveFilters for many cards of one screen', () => {
+  it('reads the dashboard through one cache subscription under a DashboardViewProvider', () => {
+    const client = testQueryClient();
+    const subscribe = vi.spyOn(client.getQueryCache(), 'subscribe');
+    const view = makeView('Dashboard', [makeTab(T1, { filters: [onTab] })]);
+    view.dashboard.filters = [onDashboard];
+    renderWithProviders(
+      <DashboardModeContext.Provider value={mode(true)}>
+        <DashboardViewProvider dashboardId={DASHBOARD_ID}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Probe key={n} tabId={T1} />
+          ))}
+        </DashboardViewProvider>
+      </DashboardModeContext.Provider>,
+      client,
+    );
+    const subscriptions = subscribe.mock.calls.length;
+    expect(subscriptions).toBe(1);
+    act(() => void client.setQueryData(dashboardKeys.detail(PROJECT_ID, DASHBOARD_ID), view));
+    const ids = screen.getAllByTestId('active').map((el) => JSON.parse(el.textContent ?? '{}').ids);
+    expect(ids).toEqual(Array(5).fill([onDashboard._id, onTab._id]));
+    expect(subscribe.mock.calls.length).toBe(subscriptions);
+  });
+
+  it("does not even re-read the cache on events of other queries (a card's data answering)", () => {
+    const { client, load } = setup(true, T1);
+    load();
+    const renders = seen.length;
+    const findAll = vi.spyOn(client.getQueryCache(), 'findAll');
+    act(() => void client.setQueryData(['unitData', 'u1'], { data: [] }));
+    act(() => void client.setQueryData(['unitData', 'u2'], { data: [] }));
+    expect(findAll).not.toHaveBeenCalled();
+    expect(seen.length).toBe(renders);
     expect(shown().ids).toEqual([onDashboard._id, onTab._id]);
   });
 });

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
 import { BucketPanel } from './BucketPanel.tsx';
 import { FeatureList } from './FeatureList.tsx';
-import { useBucketChoices } from './useBucketChoices.ts';
+import { bucketChoices, useBucketChoices } from './useBucketChoices.ts';
 import { useDropHandlers } from './useDropHandlers.ts';
 import { useMappingState } from './useMappingState.ts';
 import { type FeatureCatalog, toMappingFeature } from './useProjectFeatures.ts';
@@ -162,5 +162,17 @@ describe('useMappingState: the preview refetches only when the rules say so', ()
     expect(result.current.dataVis).toBe(withSeries);
     act(() => result.current.setVis({ ...withSeries, colors: { series: { s1: '#ff0000' } } }));
     expect(result.current.dataVis).toBe(withSeries);
+  });
+});
+
+describe('custom (beta) card buckets', () => {
+  it.each([
+    ['comparisonKpi', ['KPIs', 'Filters']],
+    ['imageKpi', ['KPIs', 'Filters']],
+    ['network', ['X axis (source)', 'Group By (target)', 'Y axis (value)', 'Filters']],
+    ['markdown', []],
+  ])('%s offers %j', (subtype, labels) => {
+    const t = i18n.getFixedT('en', 'mapping');
+    expect(bucketChoices(t, 'custom', { subtype, filters: [] }).map((c) => c.label)).toEqual(labels);
   });
 });
