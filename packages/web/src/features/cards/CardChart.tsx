@@ -47,7 +47,7 @@ function useHeavyViews(): HeavyViews | undefined {
 
 /**
  * Writes what ECharts actually drew onto the container, so that an automated browser (an end-to-end journey;
- * `navigator.webdriver`) can read the numbers of a canvas chart: `{categories, series: [{name, data}]}`,
+ * `navigator.webdriver`) can read the numbers of a canvas chart: `{categories, series: [{name, data, color}]}`,
  * categories being the category axis' values (if any). Left out for people: reading the option back copies it.
  */
 function reportDrawnValues(container: HTMLElement | null, views: HeavyViews) {
@@ -56,14 +56,18 @@ function reportDrawnValues(container: HTMLElement | null, views: HeavyViews) {
   const instance = target ? views.echarts.getInstanceByDom(target) : undefined;
   if (!container || !instance) return;
   const option = instance.getOption() as {
-    series?: Array<{ name?: unknown; data?: unknown }>;
+    series?: Array<{ name?: unknown; data?: unknown; color?: unknown }>;
     xAxis?: Axis[];
     yAxis?: Axis[];
   };
   const categoryAxis = [...(option.xAxis ?? []), ...(option.yAxis ?? [])].find((axis) => axis.type === 'category');
   const drawn = {
     categories: categoryAxis?.data ?? null,
-    series: (option.series ?? []).map((series) => ({ name: series.name ?? null, data: series.data ?? [] })),
+    series: (option.series ?? []).map((series) => ({
+      name: series.name ?? null,
+      data: series.data ?? [],
+      color: typeof series.color === 'string' ? series.color : null,
+    })),
   };
   container.setAttribute(CHART_VALUES_ATTRIBUTE, JSON.stringify(drawn));
 }

@@ -69,6 +69,25 @@ describe('ChartView', () => {
     });
   });
 
+  it('draws without animation when told not to animate, whatever the option says', async () => {
+    const { vis, data, series, features } = input(4);
+    renderWithProviders(
+      <ChartView
+        vis={vis}
+        data={data}
+        series={series}
+        features={features}
+        width={400}
+        height={200}
+        renderer="svg"
+        animate={false}
+      />,
+    );
+    const element = screen.getByRole('img', { name: 'Chart' });
+    await waitFor(() => expect(echarts.getInstanceByDom(element)?.getOption()).toBeDefined());
+    expect((echarts.getInstanceByDom(element)?.getOption() as { animation?: unknown }).animation).toBe(false);
+  });
+
   it('draws nothing and reports too much data', async () => {
     const { vis, series, features } = input(0, 'pie');
     const data = new Array(1001).fill({ x: 'a', y: 1 });
