@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { api, formatNumber, type Vis } from '@tessera/shared';
 import type { Locator, Page } from 'playwright-core';
@@ -268,22 +268,8 @@ describe('cards that fetch and show their data', () => {
       }).observe({ type: 'longtask', buffered: true });
     });
     // Client-side navigation: the observer started above keeps listening while the dashboard loads.
-    const profiler = process.env.CARDS_PROFILE ? await page.context().newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
-      await profiler.send('Profiler.start');
-    }
     const started = Date.now();
-    const navigatedAt = await page.evaluate(() => {
-      const at = performance.now();
-      // A mark the CPU profile shows (CARDS_PROFILE): a few ms in a function of this name, at `at`.
-      const tesseraProfileMark = () => {
-        while (performance.now() < at + 3);
-      };
-      tesseraProfileMark();
-      return at;
-    });
+    const navigatedAt = await page.evaluate(() => performance.now());
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -292,13 +278,6 @@ describe('cards that fetch and show their data', () => {
       .poll(() => page.locator('[data-testid="chart-view"][data-values]').count(), { timeout: 90_000 })
       .toBe(50);
     const loadedMs = Date.now() - started;
-    if (profiler) {
-      const { profile } = await profiler.send('Profiler.stop');
-      const tasks = await page.evaluate(
-        () => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks,
-      );
-      writeFileSync(process.env.CARDS_PROFILE as string, JSON.stringify({ profile, navigatedAt, tasks }));
-    }
     const all = await page.evaluate(
       () => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks,
     );

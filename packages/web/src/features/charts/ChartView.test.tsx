@@ -85,7 +85,7 @@ describe('ChartView', () => {
     );
     const element = screen.getByRole('img', { name: 'Chart' });
     await waitFor(() => expect(echarts.getInstanceByDom(element)?.getOption()).toBeDefined());
-    expect((echarts.getInstanceByDom(element)?.getOption() as { animation?: unknown }).animation).toBe(false);
+    expect((echarts.getInstanceByDom(element)!.getOption() as { animation?: unknown }).animation).toBe(false);
   });
 
   it('draws nothing and reports too much data', async () => {

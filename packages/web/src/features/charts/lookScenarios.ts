@@ -134,6 +134,32 @@ export const SCENARIOS: Record<string, ChartSpec> = {
       b: 40 - i * 5 + (i % 2) * 9,
     })),
   },
+  /** Two rings, each its own dependent axis entry with its own settings (the pie panel's per-ring display). */
+  'pie-rings': {
+    chartType: 'pie',
+    series: [
+      { id: 'x', role: 'independent', valueType: 'category', label: 'Channel' },
+      { id: 'a', role: 'dependent', label: '2023' },
+      { id: 'b', role: 'dependent', label: '2024', axis: 1 },
+    ],
+    axes: {
+      dependent: [{ display: { innerRadius: 20, outerRadius: 40 } }, { display: { outerRadius: 70, startAngle: 0 } }],
+    },
+    rows: ['Web', 'Stores', 'Partners', 'Phone', 'Other'].map((x, i) => ({
+      x,
+      a: 50 - i * 8,
+      b: 40 - i * 5 + (i % 2) * 9,
+    })),
+  },
+  /** Three monthly points on a time axis: ticks on months, never "29" for 1 March. */
+  'line-monthly': {
+    chartType: 'line',
+    series: [
+      { id: 'd', role: 'independent', valueType: 'date', label: 'Month', precision: 'month' },
+      { id: 'v', role: 'dependent', label: 'Revenue' },
+    ],
+    rows: ['2024-01-01', '2024-02-01', '2024-03-01'].map((d, i) => ({ d, v: 100 + i * 25 })),
+  },
   radar: {
     chartType: 'radar',
     series: [

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Unit, type UnitType } from '@tessera/shared';
+import { api, type Unit, type UnitType, withValidFilters } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client.ts';
@@ -81,7 +81,12 @@ function LoadedMapping({
       call(api.updateUnit, {
         params: { id: unit._id },
         query: { tabId: unit.tabId },
-        body: { type, vis: state.vis, ...(type === 'custom' ? { subtype: subtypeOf(unit, state.vis, type) } : {}) },
+        body: {
+          type,
+          // A card filter left incomplete is not saved (spec 2 §5: invalid filters are dropped).
+          vis: withValidFilters(state.vis, () => undefined),
+          ...(type === 'custom' ? { subtype: subtypeOf(unit, state.vis, type) } : {}),
+        },
       }),
     onSuccess: (saved) => {
       editDashboardCache(client, unit.dashboardId, upsertUnit(saved));

@@ -58,7 +58,7 @@ export function CardGrid({ tab, units }: Props) {
   const byId = new Map(units.map((unit) => [unit._id, unit]));
   const cards = shown.map((item) => byId.get(item.i)).filter((unit): unit is Unit => unit !== undefined);
   // Every card's place is laid out at once; their contents mount a few per browser task (useRevealed).
-  const revealed = useRevealed(cards.length);
+  const revealed = useRevealed(cards.map((unit) => unit._id));
 
   if (units.length === 0) return <EmptyGrid canEdit={canEdit} />;
 
@@ -83,9 +83,9 @@ export function CardGrid({ tab, units }: Props) {
           onDragStop={onStop}
           onResizeStop={onStop}
         >
-          {cards.map((unit, index) => (
+          {cards.map((unit) => (
             <div key={unit._id} data-testid={`card-${unit._id}`}>
-              {index < revealed ? (
+              {revealed.has(unit._id) ? (
                 <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
               ) : (
                 <Paper withBorder radius="md" h="100%" data-testid="card-shell" />

@@ -1,19 +1,22 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * How many of a grid's cards may mount their contents yet: a few at first, a few more in each following browser
- * task, until all of them (a 50-card dashboard must stay responsive, spec 2 §9). Mounting fifty cards — their
- * header, body and data request — in the screen's first render makes one main-thread task of a second or more;
- * in batches, input and paint get in between. The count only grows: cards added later mount in the next batch.
+ * Which of a grid's cards may mount their contents yet: a few at first, a few more in each following browser
+ * task, in the grid's order, until all of them (a 50-card dashboard must stay responsive, spec 2 §9). Mounting
+ * fifty cards — their header, body and data request — in the screen's first render makes one main-thread task
+ * of a second or more; in batches, input and paint get in between. A card once revealed stays revealed (a card
+ * added above it does not remount it); cards added later are revealed in the next batches.
  */
 export const REVEAL_BATCH = 4;
 
-export function useRevealed(total: number, batch = REVEAL_BATCH): number {
-  const [revealed, setRevealed] = useState(() => Math.min(total, batch));
+export function useRevealed(ids: readonly string[], batch = REVEAL_BATCH): ReadonlySet<string> {
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set(ids.slice(0, batch)));
+  const waiting = ids.filter((id) => !revealed.has(id));
+  const next = waiting.slice(0, batch).join(' ');
   useEffect(() => {
-    if (revealed >= total) return;
-    return nextTask(() => startTransition(() => setRevealed((current) => Math.min(total, current + batch))));
-  }, [revealed, total, batch]);
+    if (!next) return;
+    return nextTask(() => startTransition(() => setRevealed((current) => new Set([...current, ...next.split(' ')]))));
+  }, [next]);
   return revealed;
 }
 
