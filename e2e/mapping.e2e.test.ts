@@ -3,13 +3,13 @@ import path from 'node:path';
 import { api, type Unit } from '@tessera/shared';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, callAs } from '../support/api.ts';
-import { screenshot } from '../support/browser.ts';
-import { useJourney } from '../support/journey.ts';
-import { dialog } from '../support/org.ts';
-import { repoRoot } from '../support/paths.ts';
-import { ADMIN } from '../support/tessera.ts';
-import { expectPath, expectText, signIn } from '../support/ui.ts';
+import { apiSignIn, callAs } from './support/api.ts';
+import { screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+import { dialog } from './support/org.ts';
+import { repoRoot } from './support/paths.ts';
+import { ADMIN } from './support/tessera.ts';
+import { expectPath, expectText, signIn } from './support/ui.ts';
 
 /**
  * Issue 8 end to end (spec 2 §2 mapping route, §4 mapping rules, §5 drops, §8 empty hints): from an empty card,
