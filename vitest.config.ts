@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
  * One test command for every suite. The server's API tests run on PGlite, and once more on PostgreSQL
  * when TEST_DATABASE_URL is set.
  */
-const projects: string[] | object[] = ['packages/shared', 'packages/analytics', 'packages/server', 'packages/web', 'e2e'];
+const projects: string[] | object[] = [
+  'packages/shared',
+  'packages/analytics',
+  'packages/server',
+  'packages/web',
+  'e2e',
+];
 const withPostgres = process.env.TEST_DATABASE_URL
   ? [
       {

@@ -12,8 +12,8 @@ import { ensureRootUser } from './platform/bootstrap.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions } from './platform/logging.ts';
-import { installRealtime } from './platform/realtime.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { installRealtime } from './platform/realtime.ts';
 import { serveWebApp } from './platform/web.ts';
 import './platform/context.ts';
 
@@ -46,7 +46,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection was closed'),
     }));
   const mailer =
-    opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
+    opts.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
   // Jobs start when the app is ready and stop first when it closes (before the live channel and the database).
   const jobs = installJobs(app, config, database);
   app.decorate('ctx', { config, database, db: database.db, mailer, jobs });

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
-const optional = z.string().optional().or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const optional = z
+  .string()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 /** Every setting comes from the environment (DESIGN §3 "Config"). */
 export const configSchema = z.object({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_PRESETS, normalizeEmail } from '@tessera/shared';
 import { hash } from '@node-rs/argon2';
+import { normalizeEmail, ROLE_PRESETS } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';

@@ -58,7 +58,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(body('internal', 'Internal server error'));
   });
-
 }
 
 /** Unknown API paths answer a JSON 404; any other GET serves the web app's index.html (history fallback). */

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import { newId } from './ids.ts';
 
 export interface Mail {
@@ -19,7 +19,12 @@ export interface Mailer {
  * Mail goes through SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox/ as an
  * .eml file and announced in the log (without its body: it may hold a reset link).
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

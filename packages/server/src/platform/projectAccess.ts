@@ -37,7 +37,11 @@ declare module 'fastify' {
  * projects of their organization — and, with manageClientOrganizations, of their clients, or, with
  * manageAllOrganizations, of every organization.
  */
-export async function effectiveProjectRoles(db: Db, user: AuthUser['user'], projectId: string): Promise<ProjectContext | undefined> {
+export async function effectiveProjectRoles(
+  db: Db,
+  user: AuthUser['user'],
+  projectId: string,
+): Promise<ProjectContext | undefined> {
   const [row] = await db
     .select({
       id: projects.id,
@@ -50,26 +54,34 @@ export async function effectiveProjectRoles(db: Db, user: AuthUser['user'], proj
     .innerJoin(organizations, eq(organizations.id, projects.organizationId))
     .leftJoin(permissions, and(eq(permissions.projectId, projects.id), eq(permissions.userId, user.id)))
     .where(eq(projects.id, projectId));
-  if (!row || !row.orgActive) return undefined;
+  if (!row?.orgActive) return undefined;
   const r = user.roles;
   const admin =
     r.manageOrganizationProjects &&
     (row.organizationId === user.organizationId ||
       r.manageAllOrganizations ||
       (r.manageClientOrganizations && row.consultantId === user.organizationId));
-  if (admin) return { id: row.id, organizationId: row.organizationId, roles: PROJECT_ROLE_PRESETS.full, member: !!row.roles };
+  if (admin)
+    return { id: row.id, organizationId: row.organizationId, roles: PROJECT_ROLE_PRESETS.full, member: !!row.roles };
   if (!row.roles) return undefined;
   return { id: row.id, organizationId: row.organizationId, roles: row.roles, member: true };
 }
 
-export function meetsRequirement(roles: ProjectRoles, requirement: Extract<Access, { kind: 'project' }>['requirement']): boolean {
+export function meetsRequirement(
+  roles: ProjectRoles,
+  requirement: Extract<Access, { kind: 'project' }>['requirement'],
+): boolean {
   if ('member' in requirement) return true;
   if ('flag' in requirement) return roles[requirement.flag];
   return meetsLevel(roles[requirement.area], requirement.level as AreaLevel);
 }
 
 /** Enforces a project rule: resolves the resource to its project, then checks the caller's role (404 / 403). */
-export async function checkProjectAccess(db: Db, request: FastifyRequest, access: Extract<Access, { kind: 'project' }>) {
+export async function checkProjectAccess(
+  db: Db,
+  request: FastifyRequest,
+  access: Extract<Access, { kind: 'project' }>,
+) {
   const auth = request.auth;
   if (!auth) throw forbidden();
   const source = (request[access.from.in] ?? {}) as Record<string, unknown>;

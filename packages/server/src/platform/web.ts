@@ -25,7 +25,8 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
       decorateReply: false,
       maxAge: '1h',
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   });

@@ -1,6 +1,6 @@
 import { api } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { VERSION } from '../../version.ts';
 

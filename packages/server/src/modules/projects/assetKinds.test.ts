@@ -14,7 +14,8 @@ import { membership, type Person, person, project } from './projects.fixtures.ts
  * issues), so this test creates two small tables of its own and registers a kind on each: widgets (dataset
  * area) and gadgets (model area).
  */
-const assetTable = (name: string) => pgTable(name, { id: text('id').primaryKey(), projectId: text('project_id').notNull() });
+const assetTable = (name: string) =>
+  pgTable(name, { id: text('id').primaryKey(), projectId: text('project_id').notNull() });
 const widgets = assetTable('test_widgets');
 const gadgets = assetTable('test_gadgets');
 type Table = ReturnType<typeof assetTable>;

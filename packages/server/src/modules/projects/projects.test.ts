@@ -248,7 +248,9 @@ describe('organization cascades', () => {
     const elsewhere = await project(db, other, { public: false });
     expect((await setOrganizationProjectsPublic(db, org, true)).sort()).toEqual([a].sort());
     const flags = async () =>
-      (await db.select().from(projects)).filter((p) => [a, b, elsewhere].includes(p.id)).map((p) => [p.id, p.public] as const);
+      (await db.select().from(projects))
+        .filter((p) => [a, b, elsewhere].includes(p.id))
+        .map((p) => [p.id, p.public] as const);
     expect(new Map(await flags())).toEqual(
       new Map([
         [a, true],

@@ -1,6 +1,5 @@
 import { Box, Center, Loader } from '@mantine/core';
 import type { DashboardType } from '@tessera/shared';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
@@ -24,8 +23,6 @@ export function PublicDashboardRoute({ pathType }: { pathType: DashboardType }) 
   const { t } = useTranslation('dataApps');
   const detail = usePublicDashboard(dashboardId, null);
   usePublicSocket(detail.data?.dashboard.projectId);
-  // The tab order last shown: when the open tab is deleted, the tab rules pick where to go from it.
-  const shownTabs = useRef<readonly string[]>([]);
 
   if (detail.isError) return <PublicUnavailable />;
   if (!detail.data) {
