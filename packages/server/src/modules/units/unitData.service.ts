@@ -10,15 +10,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { findDashboard } from '../dashboards/dashboards.store.ts';
 import { pagesOf } from '../datasets/datasets.data.ts';
 import type { FeatureRow } from '../features/features.store.ts';
 import { storedFilters } from '../filters/stored.ts';
-import { findTab } from '../tabs/tabs.store.ts';
 import { projectFeatures, resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';
 import { emptyData, type Plan, planCard } from './unitData.plan.ts';
-import { findUnit } from './units.store.ts';
+import { findUnitWithPlace } from './units.store.ts';
 
 /**
  * A card's data (spec 2 §3 "Unit data", §7 "Units"): its vis (saved, or the mapping editor's unsaved one) with
@@ -37,7 +35,15 @@ export interface Card {
   type: UnitType | null;
   subtype: string | null;
   vis: Record<string, unknown>;
+  /** The saved filters of its dashboard, then of its tab: in force when a request sends none. */
+  savedFilters: DataAppFilter[];
 }
+
+/** The saved filters of a dashboard, then of one of its tabs (malformed stored entries left out). */
+export const savedFiltersOf = (dashboardFilters: readonly unknown[], tabFilters: readonly unknown[]) => [
+  ...storedFilters(dashboardFilters),
+  ...storedFilters(tabFilters),
+];
 
 export interface CardRequest {
   /** The client's filters in force (its valid dashboard and tab filters, or a public visitor's own). */
@@ -66,12 +72,11 @@ export class UnitDataService {
     this.dataDir = app.ctx.config.DATA_DIR;
   }
 
-  /** The saved card `unitId` (404 when gone), as `compute` takes it. */
+  /** The saved card `unitId` (404 when gone), as `compute` takes it: one read of the card, its tab and dashboard. */
   async card(unitId: string): Promise<Card> {
-    const record = await findUnit(this.db, unitId);
-    const dashboard = record && (await findDashboard(this.db, record.dashboardId));
-    if (!record || !dashboard) throw notFound('Card not found');
-    const { row } = record;
+    const found = await findUnitWithPlace(this.db, unitId);
+    if (!found) throw notFound('Card not found');
+    const { row, dashboard } = found;
     return {
       id: row.id,
       name: row.name,
@@ -81,6 +86,7 @@ export class UnitDataService {
       type: row.type,
       subtype: row.subtype,
       vis: row.vis,
+      savedFilters: savedFiltersOf(dashboard.filters, found.tabFilters),
     };
   }
 
@@ -139,14 +145,7 @@ export class UnitDataService {
    * another project's data).
    */
   private async filtersInForce(card: Card, given: DataAppFilter[] | undefined): Promise<DataAppFilter[]> {
-    let filters = given;
-    if (!filters) {
-      const [dashboard, tab] = await Promise.all([
-        findDashboard(this.db, card.dashboardId),
-        findTab(this.db, card.tabId),
-      ]);
-      filters = [...storedFilters(dashboard?.filters ?? []), ...storedFilters(tab?.filters ?? [])];
-    }
+    const filters = given ?? card.savedFilters;
     if (!filters.length) return [];
     const known = await projectFeatures(
       this.db,

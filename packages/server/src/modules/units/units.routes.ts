@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { resolvePublicUnit } from '../dashboards/public.ts';
 import { downloadCard } from './unitData.download.ts';
-import { type Card, UnitDataService } from './unitData.service.ts';
+import { type Card, savedFiltersOf, UnitDataService } from './unitData.service.ts';
 import { UnitsService } from './units.service.ts';
 
 /** Cards: added, duplicated and deleted on their tab; shown and saved on their own; their data and download. */
@@ -47,7 +47,7 @@ export async function unitsRoutes(app: FastifyInstance) {
   // Public pages and the preview renderer: only cards of an open dashboard; the filters sent are the visitor's.
   route(app, api.getPublicUnitData, async ({ params, query, body }) => {
     const { previewToken, ...rest } = query;
-    const { dashboard, unit } = await resolvePublicUnit(app.ctx.db, params.id, params.unitId, previewToken);
+    const { dashboard, tab, unit } = await resolvePublicUnit(app.ctx.db, params.id, params.unitId, previewToken);
     const card: Card = {
       id: unit.id,
       name: unit.name,
@@ -57,6 +57,7 @@ export async function unitsRoutes(app: FastifyInstance) {
       type: unit.type,
       subtype: unit.subtype,
       vis: unit.vis,
+      savedFilters: savedFiltersOf(dashboard.filters, tab.filters),
     };
     return (await data.compute(card, { ...rest, ...(body ?? {}) })).answer;
   });

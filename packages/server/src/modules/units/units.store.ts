@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { tabs, units } from '../../db/schema.ts';
+import { dashboards, tabs, units } from '../../db/schema.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 /** A card with the dashboard its tab belongs to (the API presents both). */
@@ -19,6 +19,17 @@ export async function findUnit(db: Db, id: string): Promise<UnitRecord | undefin
     .innerJoin(tabs, eq(tabs.id, units.tabId))
     .where(eq(units.id, id));
   return record;
+}
+
+/** A card with its tab's filters and its dashboard, in one read (what a card's data request needs). */
+export async function findUnitWithPlace(db: Db, id: string) {
+  const [found] = await db
+    .select({ row: units, tabFilters: tabs.filters, dashboard: dashboards })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .where(eq(units.id, id));
+  return found;
 }
 
 /** Every card of these tabs (in no particular order: the tabs' `unitIds` give the order). */
