@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_PATTERN } from '../http/ids.ts';
 import { GRADIENT_DEFAULTS } from './colors.ts';
 import { type CustomSubtype, DATA_APP_LIMITS, type UnitType } from './constants.ts';
 
@@ -72,23 +73,39 @@ export function defaultVis(type: UnitType, subtype?: CustomSubtype | null): Vis 
 }
 
 /**
- * The datasets a vis draws on: every `dataset._id` of a feature reference (`feature: {_id, dataset: {_id}}`,
- * the spec's Feature shape) anywhere in it. The mapping editor stores feature references so; the data app
- * card's source count is the number of distinct ids over a dashboard's cards.
+ * Every feature reference in a vis (`feature: {_id, dataset: {_id}}`, the spec's Feature shape, which the mapping
+ * editor stores in buckets, KPI lists and table columns), in document order. Walked without recursion: a hostile
+ * vis cannot blow the stack.
  */
-export function visDatasetIds(vis: unknown): string[] {
-  const found = new Set<string>();
+export function visFeatureRefs(vis: unknown): Array<{ featureId?: string; datasetId?: string }> {
+  const found: Array<{ featureId?: string; datasetId?: string }> = [];
+  const field = (v: unknown, key: string) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined;
   const stack: unknown[] = [vis];
   while (stack.length > 0) {
     const v = stack.pop();
     if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) {
-      const feature = (v as Record<string, unknown>).feature;
-      const dataset = feature && typeof feature === 'object' ? (feature as Record<string, unknown>).dataset : undefined;
-      const datasetId = dataset && typeof dataset === 'object' ? (dataset as Record<string, unknown>)._id : undefined;
-      if (typeof datasetId === 'string' && /^[0-9a-f]{24}$/.test(datasetId)) found.add(datasetId);
+    const feature = field(v, 'feature');
+    const featureId = field(feature, '_id');
+    const datasetId = field(field(feature, 'dataset'), '_id');
+    if (typeof featureId === 'string' || typeof datasetId === 'string') {
+      found.push({
+        ...(typeof featureId === 'string' ? { featureId } : {}),
+        ...(typeof datasetId === 'string' ? { datasetId } : {}),
+      });
     }
-    for (const child of Object.values(v)) stack.push(child);
+    stack.push(...Object.values(v).reverse());
   }
-  return [...found].sort();
+  return found;
+}
+
+/** The feature ids a vis maps, in document order (repeats kept). */
+export function visFeatureIds(vis: unknown): string[] {
+  return visFeatureRefs(vis).flatMap((r) => (r.featureId ? [r.featureId] : []));
+}
+
+/** The datasets a vis draws on; the data app card's source count is their number over a dashboard's cards. */
+export function visDatasetIds(vis: unknown): string[] {
+  const ids = visFeatureRefs(vis).flatMap((r) => (r.datasetId && ID_PATTERN.test(r.datasetId) ? [r.datasetId] : []));
+  return [...new Set(ids)].sort();
 }

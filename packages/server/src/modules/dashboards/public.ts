@@ -1,4 +1,4 @@
-import type { PublicFeature, Tab, Unit } from '@tessera/shared';
+import { type PublicFeature, type Tab, type Unit, visFeatureIds } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { storedFilters } from '../filters/stored.ts';
@@ -59,23 +59,6 @@ export async function resolvePublicUnit(
   const tab = await findTab(db, record.row.tabId);
   if (!tab || !dashboard.tabIds.includes(tab.id) || !tab.unitIds.includes(unitId)) throw closed();
   return { dashboard, tab, unit: record.row };
-}
-
-/** Every `feature._id` of a feature reference (`feature: {_id, dataset: {_id}}`) anywhere in a card's vis. */
-export function visFeatureIds(vis: unknown): string[] {
-  const found: string[] = [];
-  const stack: unknown[] = [vis];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object') continue;
-    if (!Array.isArray(v)) {
-      const feature = (v as Record<string, unknown>).feature;
-      const featureId = feature && typeof feature === 'object' ? (feature as Record<string, unknown>)._id : undefined;
-      if (typeof featureId === 'string') found.push(featureId);
-    }
-    for (const child of Object.values(v)) stack.push(child);
-  }
-  return found;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type UnitData,
   type UnitFeature,
   type UnitType,
+  visFeatureIds,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +16,7 @@ import type { FeatureRow } from '../features/features.store.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { projectFeatures, resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';
-import { emptyData, type Plan, planCard } from './unitData.plan.ts';
+import { emptyData, planCard } from './unitData.plan.ts';
 import { findUnitWithPlace } from './units.store.ts';
 
 /**
@@ -122,7 +123,7 @@ export class UnitDataService {
       ...(options.allRows ? { allRows: true } : {}),
     } as UnitQueryInput;
     const resolved = await resolveCard(this.db, this.dataDir, card.projectId, input);
-    const features = presentFeatures(resolved.features, usedFeatureIds(plan));
+    const features = presentFeatures(resolved.features, visFeatureIds(plan.vis));
     const base = { features, jobId: resolved.jobId };
     try {
       const compiled = compileUnitQuery(input, resolved.catalog);
@@ -159,21 +160,6 @@ export class UnitDataService {
 
 function answer(data: UnitData['data'], extra: Partial<UnitData> = {}): UnitData {
   return { data, series: [], features: [], pages: null, jobId: null, error: null, ...extra };
-}
-
-/** The feature ids a card maps (its buckets, KPI series or columns), in order. */
-function usedFeatureIds(plan: Extract<Plan, { vis: unknown }>): string[] {
-  const ids: string[] = [];
-  const walk = (value: unknown) => {
-    if (Array.isArray(value)) return value.forEach(walk);
-    if (!value || typeof value !== 'object') return;
-    const record = value as Record<string, unknown>;
-    const feature = record.feature as { _id?: unknown } | undefined;
-    if (feature && typeof feature._id === 'string') ids.push(feature._id);
-    for (const [key, child] of Object.entries(record)) if (key !== 'feature' && key !== 'filters') walk(child);
-  };
-  walk(plan.vis);
-  return ids;
 }
 
 function presentFeatures(rows: FeatureRow[], used: string[]): UnitFeature[] {
