@@ -12,7 +12,7 @@ import { DATASET_ERRORS, type DatasetFilter, type DatasetOrder } from '@tessera/
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { type FeatureRow, listFeatures } from '../features/features.store.ts';
-import { type DatasetRow, findDataset, importedJobIds } from './datasets.store.ts';
+import { type DatasetRow, findDataset, type ImportedJob, importedJobs } from './datasets.store.ts';
 
 /**
  * The catalog of a dataset: the relation its queries read (an analytics `Source`) and, for each feature, the
@@ -37,6 +37,8 @@ export interface Catalog {
   /** Features whose column the source has, in list order (hidden ones included). */
   features: CatalogFeature[];
   byId: Map<string, CatalogFeature>;
+  /** The imported jobs whose segments the source reads (a joined dataset: both sides'), oldest first. */
+  jobs: ImportedJob[];
 }
 
 /** How deep joins of joined datasets may nest. */
@@ -57,21 +59,22 @@ export async function datasetCatalog(
       throw badRequest('A joined dataset has no jobs of its own', { jobId: 'Not a job of this dataset' });
     return joinedCatalog(db, dataDir, dataset, rows, depth);
   }
-  const imported = await importedJobIds(db, dataset.id);
-  let jobIds = imported;
+  const imported = await importedJobs(db, dataset.id);
+  let jobs = imported;
   if (options.jobId) {
-    if (!imported.includes(options.jobId)) throw notFound(DATASET_ERRORS.jobNotFound);
-    jobIds = [options.jobId];
+    jobs = imported.filter((j) => j.jobId === options.jobId);
+    if (!jobs.length) throw notFound(DATASET_ERRORS.jobNotFound);
   }
-  if (!rows.length) return build(dataset, undefined, []);
+  if (!rows.length) return build(dataset, undefined, [], jobs);
   const source = segmentSource(
-    jobIds.map((jobId) => segmentPath(dataDir, dataset.id, jobId)),
+    jobs.map((j) => segmentPath(dataDir, dataset.id, j.jobId)),
     rows.map((f) => ({ dbName: f.dbName, physicalType: f.physicalType })),
   );
   return build(
     dataset,
     source,
     rows.map((row) => ({ row, ref: { dbName: row.dbName, type: row.type, castFrom: row.physicalType } })),
+    jobs,
   );
 }
 
@@ -104,11 +107,16 @@ async function joinedCatalog(
     const castFrom = physical.get(row.dbName);
     return castFrom ? [{ row, ref: { dbName: row.dbName, type: row.type, castFrom } }] : [];
   });
-  return build(dataset, source, features);
+  return build(dataset, source, features, [...leftCatalog.jobs, ...rightCatalog.jobs]);
 }
 
-function build(dataset: DatasetRow, source: Source | undefined, features: CatalogFeature[]): Catalog {
-  return { dataset, source, features, byId: new Map(features.map((f) => [f.row.id, f])) };
+function build(
+  dataset: DatasetRow,
+  source: Source | undefined,
+  features: CatalogFeature[],
+  jobs: ImportedJob[],
+): Catalog {
+  return { dataset, source, features, byId: new Map(features.map((f) => [f.row.id, f])), jobs };
 }
 
 /** A feature of the catalog, or 400 naming the field. */

@@ -113,13 +113,18 @@ export async function findDatasetJob(db: Db, jobId: string): Promise<DatasetJobR
 }
 
 /** The jobs whose segments a dataset reads, in the order they were imported. */
-export async function importedJobIds(db: Db, datasetId: string): Promise<string[]> {
-  const rows = await db
-    .select({ jobId: datasetJobs.jobId })
+export async function importedJobs(db: Db, datasetId: string): Promise<ImportedJob[]> {
+  return db
+    .select({ jobId: datasetJobs.jobId, importedAt: datasetJobs.importedAt })
     .from(datasetJobs)
     .where(and(eq(datasetJobs.datasetId, datasetId), eq(datasetJobs.state, 'imported')))
     .orderBy(asc(datasetJobs.importedAt), asc(datasetJobs.jobId));
-  return rows.map((r) => r.jobId);
+}
+
+/** An imported job of a dataset and when its segment was committed. */
+export interface ImportedJob {
+  jobId: string;
+  importedAt: Date | null;
 }
 
 /** A dataset's jobs with what each brought, newest first. */

@@ -7,11 +7,11 @@ import {
   type UnitQueryInput,
   unitQueryNeeds,
 } from '@tessera/analytics';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datasetJobs, datasets, features } from '../../db/schema.ts';
+import { datasets, features } from '../../db/schema.ts';
 import { type Catalog, datasetCatalog } from '../datasets/catalog.ts';
-import type { DatasetRow } from '../datasets/datasets.store.ts';
+import type { DatasetRow, ImportedJob } from '../datasets/datasets.store.ts';
 import type { FeatureRow } from '../features/features.store.ts';
 
 /**
@@ -86,7 +86,7 @@ export async function resolveCard(
     feature: (id) => entries.get(id),
     source: (key): Source | undefined => catalogs.get(keyOf(key))?.source,
   };
-  return { catalog, features: rows, jobId: await newestJob(db, keys, datasetById) };
+  return { catalog, features: rows, jobId: newestJob(catalogs.values()) };
 }
 
 /** The dataset's catalog for 'latest' or one job; undefined when it cannot be read (not imported, job gone...). */
@@ -99,33 +99,15 @@ async function tryCatalog(db: Db, dataDir: string, dataset: DatasetRow, jobId: s
   }
 }
 
-/**
- * The newest imported job read: for 'latest', any imported job of the dataset (and of a joined dataset's two
- * sources); for a fixed job, that job.
- */
-async function newestJob(db: Db, keys: SourceKey[], datasetById: Map<string, DatasetRow>): Promise<string | null> {
-  const latest = new Set<string>();
-  const fixed = new Set<string>();
-  for (const key of keys) {
-    const dataset = datasetById.get(key.datasetId);
-    if (!dataset) continue;
-    if (key.jobId !== 'latest') {
-      fixed.add(key.jobId);
-      continue;
+/** The newest imported job among those the catalogs read (by import time, then id), or null. */
+function newestJob(catalogs: Iterable<Catalog | undefined>): string | null {
+  let newest: ImportedJob | undefined;
+  for (const catalog of catalogs) {
+    for (const job of catalog?.jobs ?? []) {
+      const at = job.importedAt?.getTime() ?? 0;
+      const best = newest?.importedAt?.getTime() ?? 0;
+      if (!newest || at > best || (at === best && job.jobId > newest.jobId)) newest = job;
     }
-    latest.add(dataset.id);
-    for (const side of dataset.source.join ?? []) latest.add(side._id);
   }
-  const conditions = [
-    ...(latest.size ? [inArray(datasetJobs.datasetId, [...latest])] : []),
-    ...(fixed.size ? [inArray(datasetJobs.jobId, [...fixed])] : []),
-  ];
-  if (!conditions.length) return null;
-  const [row] = await db
-    .select({ jobId: datasetJobs.jobId })
-    .from(datasetJobs)
-    .where(and(eq(datasetJobs.state, 'imported'), or(...conditions)))
-    .orderBy(desc(datasetJobs.importedAt), desc(datasetJobs.jobId))
-    .limit(1);
-  return row?.jobId ?? null;
+  return newest?.jobId ?? null;
 }
