@@ -149,6 +149,11 @@ export const projects = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     public: boolean('public').notNull().default(false),
+    /**
+     * Bumped by triggers (migration 0006) whenever a dataset, feature or dataset job of the project changes:
+     * what the server caches about the project's data (card catalogs) is valid while this number stands.
+     */
+    dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
     timeCreated: createdAt(),
   },
   (t) => [index('projects_organization_idx').on(t.organizationId)],
