@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { accessTokens, organizations, users } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
@@ -27,31 +28,44 @@ export async function findActiveTokenUser(
   db: Db,
   by: { tokenHash: string } | { tokenId: string },
 ): Promise<AuthUser | null> {
-  const [row] = await db
-    .select({
-      tokenId: accessTokens.id,
-      id: users.id,
-      organizationId: users.organizationId,
-      email: users.email,
-      first: users.first,
-      last: users.last,
-      roles: users.roles,
-    })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(
-      and(
-        'tokenHash' in by ? eq(accessTokens.tokenHash, by.tokenHash) : eq(accessTokens.id, by.tokenId),
-        gt(accessTokens.expiresAt, new Date()),
-        eq(users.active, true),
-        eq(organizations.active, true),
-      ),
-    );
+  const now = new Date().toISOString();
+  const [row] =
+    'tokenHash' in by
+      ? await tokenByHash(db).execute({ key: by.tokenHash, now })
+      : await tokenById(db).execute({ key: by.tokenId, now });
   if (!row) return null;
   const { tokenId, ...user } = row;
   return { tokenId, user };
 }
+
+/** The live token of an active user in an active organization whose `column` is the placeholder `key`. */
+const activeTokenQuery = (column: typeof accessTokens.tokenHash | typeof accessTokens.id, name: string) =>
+  preparedQuery((db) =>
+    db
+      .select({
+        tokenId: accessTokens.id,
+        id: users.id,
+        organizationId: users.organizationId,
+        email: users.email,
+        first: users.first,
+        last: users.last,
+        roles: users.roles,
+      })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(
+        and(
+          eq(column, sql.placeholder('key')),
+          gt(accessTokens.expiresAt, sql.placeholder('now')),
+          eq(users.active, true),
+          eq(organizations.active, true),
+        ),
+      )
+      .prepare(name),
+  );
+const tokenByHash = activeTokenQuery(accessTokens.tokenHash, 'active_token_by_hash');
+const tokenById = activeTokenQuery(accessTokens.id, 'active_token_by_id');
 
 /** Every route registered on an app with its options, as the access test walks them (filled by an onRoute hook). */
 const registries = new WeakMap<FastifyInstance, RouteOptions[]>();

@@ -1,13 +1,21 @@
 import { type Access, type AreaLevel, meetsLevel, PROJECT_ROLE_PRESETS, type ProjectRoles } from '@tessera/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { organizations, permissions, projects } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, notFound } from './errors.ts';
 
-/** Finds the project a resource belongs to; undefined when the resource does not exist. */
-export type ResourceResolver = (db: Db, id: string) => Promise<string | undefined>;
+/**
+ * Finds the project a resource belongs to; undefined when the resource does not exist. A resolver that reads the
+ * resource itself on the way may hand it over (`found`): the handler then takes it from `request.resolved`
+ * instead of reading it again.
+ */
+export type ResourceResolver = (
+  db: Db,
+  id: string,
+) => Promise<string | { projectId: string; found: unknown } | undefined>;
 
 const resolvers = new Map<string, ResourceResolver>([['project', async (_db, id) => id]]);
 
@@ -22,11 +30,21 @@ export interface ProjectContext {
   roles: ProjectRoles;
   /** The caller holds a membership row (as opposed to acting as organization admin only). */
   member: boolean;
+  /** The project's `data_version` as this request read it (what cached data reads are checked against). */
+  dataVersion: number;
+}
+
+/** The resource a project rule resolved, when its resolver handed it over. */
+export interface ResolvedResource {
+  kind: string;
+  id: string;
+  found: unknown;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     project?: ProjectContext;
+    resolved?: ResolvedResource;
   }
 }
 
@@ -42,18 +60,7 @@ export async function effectiveProjectRoles(
   user: AuthUser['user'],
   projectId: string,
 ): Promise<ProjectContext | undefined> {
-  const [row] = await db
-    .select({
-      id: projects.id,
-      organizationId: projects.organizationId,
-      orgActive: organizations.active,
-      consultantId: organizations.consultantId,
-      roles: permissions.roles,
-    })
-    .from(projects)
-    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .leftJoin(permissions, and(eq(permissions.projectId, projects.id), eq(permissions.userId, user.id)))
-    .where(eq(projects.id, projectId));
+  const [row] = await projectRolesQuery(db).execute({ projectId, userId: user.id });
   if (!row?.orgActive) return undefined;
   const r = user.roles;
   const admin =
@@ -61,11 +68,32 @@ export async function effectiveProjectRoles(
     (row.organizationId === user.organizationId ||
       r.manageAllOrganizations ||
       (r.manageClientOrganizations && row.consultantId === user.organizationId));
-  if (admin)
-    return { id: row.id, organizationId: row.organizationId, roles: PROJECT_ROLE_PRESETS.full, member: !!row.roles };
+  const { id, organizationId, dataVersion } = row;
+  if (admin) return { id, organizationId, dataVersion, roles: PROJECT_ROLE_PRESETS.full, member: !!row.roles };
   if (!row.roles) return undefined;
-  return { id: row.id, organizationId: row.organizationId, roles: row.roles, member: true };
+  return { id, organizationId, dataVersion, roles: row.roles, member: true };
 }
+
+/** A project with its organization's state and the caller's membership roles, if any (every project request). */
+const projectRolesQuery = preparedQuery((db) =>
+  db
+    .select({
+      id: projects.id,
+      organizationId: projects.organizationId,
+      orgActive: organizations.active,
+      consultantId: organizations.consultantId,
+      roles: permissions.roles,
+      dataVersion: projects.dataVersion,
+    })
+    .from(projects)
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .leftJoin(
+      permissions,
+      and(eq(permissions.projectId, projects.id), eq(permissions.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .prepare('project_roles'),
+);
 
 export function meetsRequirement(
   roles: ProjectRoles,
@@ -89,9 +117,12 @@ export async function checkProjectAccess(
   const resolve = resolvers.get(access.from.resource);
   if (!resolve) throw new Error(`no resolver registered for resource kind ${access.from.resource}`);
   if (typeof resourceId !== 'string' || !/^[0-9a-f]{24}$/.test(resourceId)) throw notFound();
-  const projectId = await resolve(db, resourceId);
+  const resolved = await resolve(db, resourceId);
+  const projectId = typeof resolved === 'object' ? resolved.projectId : resolved;
   const project = projectId ? await effectiveProjectRoles(db, auth.user, projectId) : undefined;
   if (!project) throw notFound();
   if (!meetsRequirement(project.roles, access.requirement)) throw forbidden();
   request.project = project;
+  if (typeof resolved === 'object')
+    request.resolved = { kind: access.from.resource, id: resourceId, found: resolved.found };
 }

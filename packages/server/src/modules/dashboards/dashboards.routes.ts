@@ -5,9 +5,10 @@ import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
 import { FeaturesService } from '../features/features.service.ts';
 import { registerAssetKind } from '../projects/assetKinds.ts';
+import { resolveUnit } from '../units/units.store.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
-import { moveDashboards, projectOfDashboard, projectOfTab, projectOfUnit } from './dashboards.store.ts';
+import { moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
 import { readPreview, removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
 import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './public.ts';
@@ -19,7 +20,7 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './
 export async function dashboardsRoutes(app: FastifyInstance) {
   registerResource('dashboard', projectOfDashboard);
   registerResource('tab', projectOfTab);
-  registerResource('unit', projectOfUnit);
+  registerResource('unit', resolveUnit);
   registerAssetKind({ key: 'dashboards', area: 'dashboard', move: moveDashboards });
 
   const dataDir = app.ctx.config.DATA_DIR;

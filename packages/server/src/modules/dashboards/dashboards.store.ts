@@ -143,16 +143,6 @@ export async function projectOfTab(db: Db, id: string): Promise<string | undefin
   return row?.projectId;
 }
 
-export async function projectOfUnit(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ projectId: dashboards.projectId })
-    .from(units)
-    .innerJoin(tabs, eq(tabs.id, units.tabId))
-    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
-    .where(eq(units.id, id));
-  return row?.projectId;
-}
-
 /**
  * The facts that decide whether a dashboard may be shown without login: its project is public, its
  * organization active and sharing publicly (a deactivated organization shows nothing, even to the renderer).
@@ -160,11 +150,14 @@ export async function projectOfUnit(db: Db, id: string): Promise<string | undefi
 export async function findDashboardExposure(
   db: Db,
   id: string,
-): Promise<{ row: DashboardRow; organizationActive: boolean; publiclyVisible: boolean } | undefined> {
+): Promise<
+  { row: DashboardRow; organizationActive: boolean; publiclyVisible: boolean; dataVersion: number } | undefined
+> {
   const [record] = await db
     .select({
       row: dashboards,
       public: projects.public,
+      dataVersion: projects.dataVersion,
       orgActive: organizations.active,
       publicSharing: organizations.publicSharing,
     })
@@ -177,5 +170,6 @@ export async function findDashboardExposure(
     row: record.row,
     organizationActive: record.orgActive,
     publiclyVisible: record.public && record.orgActive && record.publicSharing,
+    dataVersion: record.dataVersion,
   };
 }

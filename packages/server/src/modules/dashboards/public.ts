@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { findTab, type TabRow } from '../tabs/tabs.store.ts';
-import { projectFeatures } from '../units/unitData.catalog.ts';
+import { projectFeatures } from '../units/unitData.metadata.ts';
 import { findUnit, type UnitRow } from '../units/units.store.ts';
 import { type DashboardRow, findDashboardExposure } from './dashboards.store.ts';
 import { previewTokenOpens } from './preview/preview.tokens.ts';
@@ -23,10 +23,15 @@ export async function resolvePublicDashboard(
   dashboardId: string,
   previewToken?: string,
 ): Promise<DashboardRow> {
+  return (await openDashboard(db, dashboardId, previewToken)).row;
+}
+
+/** An open dashboard with its project's data version (what its cards' metadata is read as of), or 404. */
+async function openDashboard(db: Db, dashboardId: string, previewToken?: string) {
   const exposure = await findDashboardExposure(db, dashboardId);
   if (!exposure) throw closed();
-  if (exposure.publiclyVisible) return exposure.row;
-  if (exposure.organizationActive && (await previewTokenOpens(db, dashboardId, previewToken))) return exposure.row;
+  if (exposure.publiclyVisible) return exposure;
+  if (exposure.organizationActive && (await previewTokenOpens(db, dashboardId, previewToken))) return exposure;
   throw closed();
 }
 
@@ -52,13 +57,13 @@ export async function resolvePublicUnit(
   dashboardId: string,
   unitId: string,
   previewToken?: string,
-): Promise<{ dashboard: DashboardRow; tab: TabRow; unit: UnitRow }> {
-  const dashboard = await resolvePublicDashboard(db, dashboardId, previewToken);
+): Promise<{ dashboard: DashboardRow; tab: TabRow; unit: UnitRow; dataVersion: number }> {
+  const { row: dashboard, dataVersion } = await openDashboard(db, dashboardId, previewToken);
   const record = await findUnit(db, unitId);
   if (!record || record.dashboardId !== dashboard.id) throw closed();
   const tab = await findTab(db, record.row.tabId);
   if (!tab || !dashboard.tabIds.includes(tab.id) || !tab.unitIds.includes(unitId)) throw closed();
-  return { dashboard, tab, unit: record.row };
+  return { dashboard, tab, unit: record.row, dataVersion };
 }
 
 /**

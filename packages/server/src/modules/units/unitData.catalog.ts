@@ -7,12 +7,10 @@ import {
   type UnitQueryInput,
   unitQueryNeeds,
 } from '@tessera/analytics';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { datasets, features } from '../../db/schema.ts';
-import { type Catalog, datasetCatalog } from '../datasets/catalog.ts';
-import type { DatasetRow, ImportedJob } from '../datasets/datasets.store.ts';
+import type { Catalog } from '../datasets/catalog.ts';
+import type { ImportedJob } from '../datasets/datasets.store.ts';
 import type { FeatureRow } from '../features/features.store.ts';
+import type { ProjectMetadata } from './unitData.metadata.ts';
 
 /**
  * What a card reads, resolved in the metadata DB for the query compiler (the seam `unitQuery/types.ts`): the
@@ -29,44 +27,19 @@ export interface ResolvedCard {
   jobId: string | null;
 }
 
-/** Features of `ids` whose dataset is in `projectId`. */
-export async function projectFeatures(db: Db, projectId: string, ids: readonly string[]): Promise<FeatureRow[]> {
-  const wanted = [...new Set(ids)].filter((id) => /^[0-9a-f]{24}$/.test(id));
-  if (!wanted.length) return [];
-  const rows = await db
-    .select({ feature: features })
-    .from(features)
-    .innerJoin(datasets, eq(datasets.id, features.datasetId))
-    .where(and(inArray(features.id, wanted), eq(datasets.projectId, projectId)));
-  const byId = new Map(rows.map((r) => [r.feature.id, r.feature]));
-  return wanted.flatMap((id) => byId.get(id) ?? []);
-}
-
 const keyOf = (key: SourceKey) => `${key.datasetId}:${key.jobId}`;
 
-export async function resolveCard(
-  db: Db,
-  dataDir: string,
-  projectId: string,
-  input: UnitQueryInput,
-): Promise<ResolvedCard> {
-  const rows = await projectFeatures(db, projectId, [...unitQueryNeeds(input)]);
+export async function resolveCard(metadata: ProjectMetadata, input: UnitQueryInput): Promise<ResolvedCard> {
+  const rows = await metadata.features([...unitQueryNeeds(input)]);
   const featureById = new Map(rows.map((r) => [r.id, r]));
   const keys = sourceKeys(input, (featureId: string) => featureById.get(featureId)?.datasetId);
-  const datasetIds = [...new Set(keys.map((k) => k.datasetId))];
-  const datasetRows = datasetIds.length
-    ? await db
-        .select()
-        .from(datasets)
-        .where(and(inArray(datasets.id, datasetIds), eq(datasets.projectId, projectId)))
-    : [];
-  const datasetById = new Map(datasetRows.map((d) => [d.id, d]));
+  const datasetById = await metadata.datasets(keys.map((k) => k.datasetId));
 
   const catalogs = new Map<string, Catalog | undefined>();
   for (const key of keys) {
     if (catalogs.has(keyOf(key))) continue;
     const dataset = datasetById.get(key.datasetId);
-    catalogs.set(keyOf(key), dataset ? await tryCatalog(db, dataDir, dataset, key.jobId) : undefined);
+    catalogs.set(keyOf(key), dataset ? await metadata.catalog(dataset, key.jobId) : undefined);
   }
   const entries = new Map<string, CatalogEntry>();
   for (const c of catalogs.values()) {
@@ -87,16 +60,6 @@ export async function resolveCard(
     source: (key): Source | undefined => catalogs.get(keyOf(key))?.source,
   };
   return { catalog, features: rows, jobId: newestJob(catalogs.values()) };
-}
-
-/** The dataset's catalog for 'latest' or one job; undefined when it cannot be read (not imported, job gone...). */
-async function tryCatalog(db: Db, dataDir: string, dataset: DatasetRow, jobId: string): Promise<Catalog | undefined> {
-  if (!dataset.imported) return undefined;
-  try {
-    return await datasetCatalog(db, dataDir, dataset, jobId === 'latest' ? {} : { jobId });
-  } catch {
-    return undefined;
-  }
 }
 
 /** The newest imported job among those the catalogs read (by import time, then id), or null. */

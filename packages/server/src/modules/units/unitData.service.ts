@@ -8,16 +8,16 @@ import {
   type UnitType,
   visFeatureIds,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { pagesOf } from '../datasets/datasets.data.ts';
 import type { FeatureRow } from '../features/features.store.ts';
 import { storedFilters } from '../filters/stored.ts';
-import { projectFeatures, resolveCard } from './unitData.catalog.ts';
+import { resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';
+import { type ProjectMetadata, ProjectMetadataCache } from './unitData.metadata.ts';
 import { emptyData, planCard } from './unitData.plan.ts';
-import { findUnitWithPlace } from './units.store.ts';
+import { findUnitWithPlace, type UnitWithPlace } from './units.store.ts';
 
 /**
  * A card's data (spec 2 §3 "Unit data", §7 "Units"): its vis (saved, or the mapping editor's unsaved one) with
@@ -33,6 +33,8 @@ export interface Card {
   tabId: string;
   dashboardId: string;
   projectId: string;
+  /** The project's `data_version` read with this request: its metadata is read as of it (possibly cached). */
+  dataVersion: number;
   type: UnitType | null;
   subtype: string | null;
   vis: Record<string, unknown>;
@@ -66,17 +68,23 @@ export interface Computed {
 }
 
 export class UnitDataService {
-  private readonly db: Db;
-  private readonly dataDir: string;
+  private readonly metadata: ProjectMetadataCache;
   constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.dataDir = app.ctx.config.DATA_DIR;
+    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.config.DATA_DIR);
   }
 
-  /** The saved card `unitId` (404 when gone), as `compute` takes it: one read of the card, its tab and dashboard. */
-  async card(unitId: string): Promise<Card> {
-    const found = await findUnitWithPlace(this.db, unitId);
-    if (!found) throw notFound('Card not found');
+  /**
+   * The saved card `unitId` (404 when gone), as `compute` takes it, for a request that passed the card's project
+   * rule: the card, its tab and dashboard as the access check read them (else read once here), and the
+   * project's data version the check read.
+   */
+  async card(unitId: string, request: FastifyRequest): Promise<Card> {
+    const { resolved, project } = request;
+    const found =
+      resolved?.kind === 'unit' && resolved.id === unitId
+        ? (resolved.found as UnitWithPlace)
+        : await findUnitWithPlace(this.app.ctx.db, unitId);
+    if (!found || !project || found.dashboard.projectId !== project.id) throw notFound('Card not found');
     const { row, dashboard } = found;
     return {
       id: row.id,
@@ -84,6 +92,7 @@ export class UnitDataService {
       tabId: row.tabId,
       dashboardId: dashboard.id,
       projectId: dashboard.projectId,
+      dataVersion: project.dataVersion,
       type: row.type,
       subtype: row.subtype,
       vis: row.vis,
@@ -112,17 +121,18 @@ export class UnitDataService {
 
     const page = request.page ?? 1;
     const limit = request.limit ?? TABLE_PAGE_SIZE;
+    const metadata = this.metadata.of(card.projectId, card.dataVersion);
     const input = {
       type: plan.kind,
       vis: plan.vis,
-      filters: await this.filtersInForce(card, request.filters),
+      filters: await filtersInForce(metadata, card, request.filters),
       ...(request.orderBy ? { orderBy: request.orderBy } : {}),
       page,
       limit,
       ...(request.jobId ? { jobId: request.jobId } : {}),
       ...(options.allRows ? { allRows: true } : {}),
     } as UnitQueryInput;
-    const resolved = await resolveCard(this.db, this.dataDir, card.projectId, input);
+    const resolved = await resolveCard(metadata, input);
     const features = presentFeatures(resolved.features, visFeatureIds(plan.vis));
     const base = { features, jobId: resolved.jobId };
     try {
@@ -139,23 +149,22 @@ export class UnitDataService {
       return { answer: answer(emptyData(plan.kind), { ...base, error: cardError('error') }) };
     }
   }
+}
 
-  /**
-   * The filters in force: the request's when it sends some, else the saved ones of the card's dashboard and
-   * tab. Only filters on a feature of the card's project apply; the others are dropped (never a way to read
-   * another project's data).
-   */
-  private async filtersInForce(card: Card, given: DataAppFilter[] | undefined): Promise<DataAppFilter[]> {
-    const filters = given ?? card.savedFilters;
-    if (!filters.length) return [];
-    const known = await projectFeatures(
-      this.db,
-      card.projectId,
-      filters.map((f) => f.feature.id),
-    );
-    const ids = new Set(known.map((f) => f.id));
-    return filters.filter((f) => ids.has(f.feature.id));
-  }
+/**
+ * The filters in force: the request's when it sends some, else the saved ones of the card's dashboard and tab.
+ * Only filters on a feature of the card's project apply; the others are dropped (never a way to read another
+ * project's data).
+ */
+async function filtersInForce(
+  metadata: ProjectMetadata,
+  card: Card,
+  given: DataAppFilter[] | undefined,
+): Promise<DataAppFilter[]> {
+  const filters = given ?? card.savedFilters;
+  if (!filters.length) return [];
+  const known = new Set((await metadata.features(filters.map((f) => f.feature.id))).map((f) => f.id));
+  return filters.filter((f) => known.has(f.feature.id));
 }
 
 function answer(data: UnitData['data'], extra: Partial<UnitData> = {}): UnitData {

@@ -20,40 +20,48 @@ export async function unitsRoutes(app: FastifyInstance) {
   route(app, api.getUnit, ({ params }) => units.get(params.id));
 
   // Save; with shouldGetData, the saved card's data is computed at once and merged into the answer.
-  route(app, api.updateUnit, async ({ params, query, body }) => {
+  route(app, api.updateUnit, async ({ params, query, body, request }) => {
     if (query.shouldGetData !== 'true') return units.update(params.id, body);
-    const before = await data.card(params.id);
+    const before = await data.card(params.id, request);
     data.checkTab(before, query.tabId);
     const unit = await units.update(params.id, body);
     const card: Card = { ...before, name: unit.name, type: unit.type, subtype: unit.subtype, vis: unit.vis };
     return { ...unit, data: (await data.compute(card, { tabId: query.tabId })).answer };
   });
 
-  route(app, api.getUnitData, async ({ params, query, body }) => {
-    const card = await data.card(params.id);
+  route(app, api.getUnitData, async ({ params, query, body, request }) => {
+    const card = await data.card(params.id, request);
     return (await data.compute(card, { ...query, ...(body ?? {}) })).answer;
   });
 
   // The mapping editor's live preview: the unsaved vis of the card `unitId`, read within that card's project.
-  route(app, api.getTemporaryUnitData, async ({ query, body }) => {
+  route(app, api.getTemporaryUnitData, async ({ query, body, request }) => {
     const { unitId, ...rest } = query;
-    const { type, subtype, vis, ...request } = body;
-    const card: Card = { ...(await data.card(unitId)), type, subtype: subtype ?? null, vis };
-    return (await data.compute(card, { ...rest, ...request }, { strict: true })).answer;
+    const { type, subtype, vis, ...cardRequest } = body;
+    const card: Card = { ...(await data.card(unitId, request)), type, subtype: subtype ?? null, vis };
+    return (await data.compute(card, { ...rest, ...cardRequest }, { strict: true })).answer;
   });
 
-  route(app, api.downloadUnit, async ({ params, query }) => downloadCard(data, await data.card(params.id), query));
+  route(app, api.downloadUnit, async ({ params, query, request }) =>
+    downloadCard(data, await data.card(params.id, request), query),
+  );
 
   // Public pages and the preview renderer: only cards of an open dashboard; the filters sent are the visitor's.
   route(app, api.getPublicUnitData, async ({ params, query, body }) => {
     const { previewToken, ...rest } = query;
-    const { dashboard, tab, unit } = await resolvePublicUnit(app.ctx.db, params.id, params.unitId, previewToken);
+    const { dashboard, tab, unit, dataVersion } = await resolvePublicUnit(
+      app.ctx.db,
+      params.id,
+      params.unitId,
+      previewToken,
+    );
     const card: Card = {
       id: unit.id,
       name: unit.name,
       tabId: unit.tabId,
       dashboardId: dashboard.id,
       projectId: dashboard.projectId,
+      dataVersion,
       type: unit.type,
       subtype: unit.subtype,
       vis: unit.vis,

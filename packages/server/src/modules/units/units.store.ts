@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { dashboards, tabs, units } from '../../db/schema.ts';
 
 export type UnitRow = typeof units.$inferSelect;
@@ -21,15 +22,33 @@ export async function findUnit(db: Db, id: string): Promise<UnitRecord | undefin
   return record;
 }
 
-/** A card with its tab's filters and its dashboard, in one read (what a card's data request needs). */
+/** A card with its tab's filters and its dashboard's, in one read (what a card's data request needs). */
 export async function findUnitWithPlace(db: Db, id: string) {
-  const [found] = await db
-    .select({ row: units, tabFilters: tabs.filters, dashboard: dashboards })
+  const [found] = await unitWithPlaceQuery(db).execute({ id });
+  return found;
+}
+const unitWithPlaceQuery = preparedQuery((db) =>
+  db
+    .select({
+      row: units,
+      tabFilters: tabs.filters,
+      dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
+    })
     .from(units)
     .innerJoin(tabs, eq(tabs.id, units.tabId))
     .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
-    .where(eq(units.id, id));
-  return found;
+    .where(eq(units.id, sql.placeholder('id')))
+    .prepare('unit_with_place'),
+);
+export type UnitWithPlace = NonNullable<Awaited<ReturnType<typeof findUnitWithPlace>>>;
+
+/**
+ * The 'unit' resource of project rules: the card's project, handing the card with its place over to the
+ * handler (`request.resolved`), so that a data request reads it once.
+ */
+export async function resolveUnit(db: Db, id: string) {
+  const found = await findUnitWithPlace(db, id);
+  return found && { projectId: found.dashboard.projectId, found };
 }
 
 /** Every card of these tabs (in no particular order: the tabs' `unitIds` give the order). */
