@@ -4,15 +4,19 @@
  *
  * The catalog is built the way the server builds it (packages/server/src/modules/units/unitData.catalog.ts and
  * datasets/catalog.ts): each feature's column reference from the dataset's features (`db.name`, `db.type`,
- * `type`), and the dataset's source over the very Parquet segment the server imported into its DATA_DIR. So
- * the statement and its bound values are exactly the server's; what differs is everything around them
- * (HTTP, auth, metadata lookups, the catalog, turning rows into objects keyed by series id, JSON).
+ * `type`), and the dataset's source over the very Parquet segment the server imported into its DATA_DIR, with
+ * the segment's clustered copy (rows ordered by `sold_at`) as its clustered relation when the server wrote one
+ * (server.ts waits for it): chart and KPI statements read that copy, as the server's do. So the statement and
+ * its bound values are exactly the server's; what differs is everything around them (HTTP, auth, metadata
+ * lookups, the catalog, turning rows into objects keyed by series id, JSON).
  */
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import {
   type CompiledUnitQuery,
+  clusteredSegmentPath,
   compileUnitQuery,
   defaultMemoryLimit,
   segmentPath,
@@ -32,11 +36,16 @@ export interface CardInput {
   limit?: number;
 }
 
-/** The unit catalog over the dataset's imported segment, as the server resolves it. */
+/**
+ * The unit catalog over the dataset's imported segment, as the server resolves it (datasets/catalog.ts): with
+ * the segment's clustered copy as the clustered relation when it is there.
+ */
 export function benchCatalog(dataDir: string, datasetId: string, jobId: string, features: Feature[]): UnitCatalog {
+  const clustered = clusteredSegmentPath(dataDir, datasetId, jobId);
   const source = segmentSource(
     [segmentPath(dataDir, datasetId, jobId)],
     features.map((f) => ({ dbName: f.db.name, physicalType: f.db.type })),
+    { clusteredPaths: [existsSync(clustered) ? clustered : segmentPath(dataDir, datasetId, jobId)] },
   );
   const entries = new Map(
     features.map((f) => [

@@ -94,6 +94,10 @@ const keyOf = (n: Node) => {
 };
 const inclusive = new Map<string, number>();
 const self = new Map<string, number>();
+/** Time inside PGlite (the metadata DB), by the nearest caller of ours or of pg-boss. */
+const metadataBy = new Map<string, number>();
+const isPglite = (n: Node) => n.callFrame.url.includes('@electric-sql/pglite');
+const isCaller = (n: Node) => /\/packages\/|node_modules\/pg-boss\//.test(n.callFrame.url);
 let t = profile.startTime;
 let total = 0;
 profile.samples.forEach((id, i) => {
@@ -104,12 +108,21 @@ profile.samples.forEach((id, i) => {
   const leaf = byId.get(id)!;
   self.set(keyOf(leaf), (self.get(keyOf(leaf)) ?? 0) + dt);
   const seen = new Set<string>();
+  let inPglite = false;
+  let caller: string | undefined;
   for (let n: Node | undefined = leaf; n; n = byId.get(parent.get(n.id) ?? -1)) {
+    inPglite ||= isPglite(n);
+    if (inPglite && !caller && isCaller(n)) caller = keyOf(n);
     const key = keyOf(n);
     if (seen.has(key)) continue;
     seen.add(key);
     inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
   }
+  if (inPglite)
+    metadataBy.set(
+      caller ?? '(no caller of ours on the stack)',
+      (metadataBy.get(caller ?? '(no caller of ours on the stack)') ?? 0) + dt,
+    );
 });
 
 const perRequest = (us: number) => (us / 1000 / requests).toFixed(2);
@@ -126,6 +139,12 @@ console.log(
   `\n${markdownTable(
     ['function (server code and the libraries it calls)', 'inclusive ms / request', 'self ms / request'],
     interesting.map(([key, us]) => [key, perRequest(us), perRequest(self.get(key) ?? 0)]),
+  )}`,
+);
+console.log(
+  `\n${markdownTable(
+    ['metadata DB (PGlite) time, by its nearest caller', 'ms / request'],
+    [...metadataBy.entries()].sort((a, b) => b[1] - a[1]).map(([key, us]) => [key, perRequest(us)]),
   )}`,
 );
 const selfTop = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);

@@ -4,6 +4,7 @@
  * - engine.ts    DuckDB instances (queries; imports), pooled connections (`configureEngine`, `withConnection`)
  * - segments.ts  Parquet segment files, one per job (`writeSegment`, `listSegments`, `deleteSegment`, ...)
  * - ingest.ts    CSV -> segment + detected features (`ingestCsv`)
+ * - clustered.ts a segment's copy ordered by a date column, for cards (`writeClusteredCopy`)
  * - detect.ts    feature type detection and stats (`detectColumns`)
  * - types.ts     feature types and query-time casts (`castExpression`, `previewCast`)
  * - source.ts    the relation and catalog a query reads (`segmentSource`, `joinedSource`)
@@ -13,6 +14,7 @@
  * - unitQuery/   cards (chart, KPI, table) to one statement (`compileUnitQuery`, `runUnitQuery`, `toCsv`)
  */
 
+export * from './clustered.ts';
 export * from './detect.ts';
 export * from './engine.ts';
 export * from './errors.ts';

@@ -6,7 +6,15 @@
  * A segment is written to `{jobId}.parquet.tmp` beside its final name, flushed to disk, then renamed: the
  * rename is atomic on one file system, so a reader sees either no segment or a whole one, never half of one.
  * Temporaries left by a crash are never listed and are swept by `sweepTemporaries` at start-up.
+ *
+ * A large segment may also have a clustered copy, the same rows ordered by a date column (clustered.ts):
+ *
+ *   DATA_DIR/datasets/{datasetId}/{jobId}.clustered.parquet
+ *
+ * written the same way (through its own `{jobId}.clustered.{random}.parquet.tmp`), never listed as a segment,
+ * and removed with its segment.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -14,6 +22,7 @@ import path from 'node:path';
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SEGMENT_SUFFIX = '.parquet';
 const TEMP_SUFFIX = '.parquet.tmp';
+const CLUSTERED_SUFFIX = '.clustered.parquet';
 
 export interface Segment {
   jobId: string;
@@ -40,6 +49,11 @@ export function segmentPath(dataDir: string, datasetId: string, jobId: string): 
   return path.join(datasetDir(dataDir, datasetId), `${checkId('job', jobId)}${SEGMENT_SUFFIX}`);
 }
 
+/** The clustered copy of a job's segment (its rows ordered by a date column; see the module comment). */
+export function clusteredSegmentPath(dataDir: string, datasetId: string, jobId: string): string {
+  return path.join(datasetDir(dataDir, datasetId), `${checkId('job', jobId)}${CLUSTERED_SUFFIX}`);
+}
+
 /**
  * Writes a segment atomically: `write` receives the temporary path to fill (DuckDB's COPY ... TO); once it
  * resolves, the file is synced and renamed to its final name. If `write` throws, the temporary is removed
@@ -52,7 +66,31 @@ export async function writeSegment(
   write: (tempPath: string) => Promise<void>,
 ): Promise<string> {
   const finalPath = segmentPath(dataDir, datasetId, jobId);
-  const tempPath = temporaryPath(dataDir, datasetId, jobId);
+  await writeAtomically(finalPath, temporaryPath(dataDir, datasetId, jobId), write);
+  return finalPath;
+}
+
+/**
+ * Writes a job's clustered copy atomically, like `writeSegment`. Its temporary name is new for each call, so
+ * two writers of one copy (a retried job) never write into the same file; the last rename wins.
+ */
+export async function writeClusteredSegment(
+  dataDir: string,
+  datasetId: string,
+  jobId: string,
+  write: (tempPath: string) => Promise<void>,
+): Promise<string> {
+  const finalPath = clusteredSegmentPath(dataDir, datasetId, jobId);
+  const tempPath = `${finalPath.slice(0, -'.parquet'.length)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+  await writeAtomically(finalPath, tempPath, write);
+  return finalPath;
+}
+
+async function writeAtomically(
+  finalPath: string,
+  tempPath: string,
+  write: (tempPath: string) => Promise<void>,
+): Promise<void> {
   await mkdir(path.dirname(finalPath), { recursive: true });
   try {
     await write(tempPath);
@@ -67,7 +105,6 @@ export async function writeSegment(
     await rm(tempPath, { force: true });
     throw error;
   }
-  return finalPath;
 }
 
 /** The temporary path `writeSegment` uses, for callers that stage work before committing it. */
@@ -97,9 +134,18 @@ export async function listSegments(dataDir: string, datasetId: string): Promise<
   return segments.sort((a, b) => a.modified.getTime() - b.modified.getTime() || a.jobId.localeCompare(b.jobId));
 }
 
-/** Removes one job's segment (its rows); answers whether there was one. */
+/** Removes one job's segment (its rows) and its clustered copy; answers whether there was a segment. */
 export async function deleteSegment(dataDir: string, datasetId: string, jobId: string): Promise<boolean> {
-  const file = segmentPath(dataDir, datasetId, jobId);
+  await deleteClusteredSegment(dataDir, datasetId, jobId);
+  return removeFile(segmentPath(dataDir, datasetId, jobId));
+}
+
+/** Removes one job's clustered copy only; answers whether there was one. */
+export function deleteClusteredSegment(dataDir: string, datasetId: string, jobId: string): Promise<boolean> {
+  return removeFile(clusteredSegmentPath(dataDir, datasetId, jobId));
+}
+
+async function removeFile(file: string): Promise<boolean> {
   try {
     await rm(file);
     return true;

@@ -3,8 +3,10 @@
  * compiler builds on: `source.sql` goes into a FROM clause, `source.columns` is the only list of identifiers
  * a query may use.
  *
- * - `segmentSource(paths, columns)`: a dataset, or one job of it (pass only that job's segment). Segments
- *   are read with `union_by_name`, so an append's columns line up by name whatever their order.
+ * - `segmentSource(paths, columns, {clusteredPaths})`: a dataset, or one job of it (pass only that job's
+ *   segment). Segments are read with `union_by_name`, so an append's columns line up by name whatever their
+ *   order. With `clusteredPaths` (per job, its clustered copy when it has one, else its segment), the source
+ *   also has a `clustered` relation: the same rows in another order (clustered.ts).
  * - `joinedSource({left, right, on, type})`: a joined dataset. It is built from its sources' current segment
  *   lists at query time, so new segments in a source (an append) appear in the join automatically.
  */
@@ -21,9 +23,15 @@ export interface SourceColumn {
 }
 
 export interface Source {
-  /** A parenthesised relation, usable as `FROM ${sql} AS t`. */
+  /** A parenthesised relation, usable as `FROM ${sql} AS t`. Rows in file order (the jobs', then each file's). */
   sql: string;
   columns: SourceColumn[];
+  /**
+   * The same rows and columns as `sql`, read from the jobs' clustered copies (ordered by a date, so a date
+   * filter skips most row groups): only for queries whose answer does not depend on row order (chart and KPI
+   * cards without a 'list' operation). Absent when no job has a copy, and on joined sources.
+   */
+  clustered?: string;
 }
 
 /** Type names we write into SQL: plain DuckDB names, optionally with a precision and a list suffix. */
@@ -47,7 +55,11 @@ function checkColumns(columns: SourceColumn[]): void {
  * type (a no-op when the segments agree; TRY_CAST so a stale catalog yields NULLs, never a failed query).
  * With no segment (a dataset whose only job was deleted), the relation is empty but keeps its columns.
  */
-export function segmentSource(paths: string[], columns: SourceColumn[]): Source {
+export function segmentSource(
+  paths: string[],
+  columns: SourceColumn[],
+  options: { clusteredPaths?: string[] } = {},
+): Source {
   checkColumns(columns);
   if (!columns.length) throw new QueryError('bad-column', 'A source needs at least one column');
   if (!paths.length) {
@@ -58,8 +70,14 @@ export function segmentSource(paths: string[], columns: SourceColumn[]): Source 
     const t = typeName(c.physicalType);
     return t ? `TRY_CAST(${ident(c.dbName)} AS ${t}) AS ${ident(c.dbName)}` : ident(c.dbName);
   });
-  const files = paths.map(pathLiteral).join(', ');
-  return { sql: `(SELECT ${list.join(', ')} FROM read_parquet([${files}], union_by_name = true))`, columns };
+  const relation = (files: string[]) =>
+    `(SELECT ${list.join(', ')} FROM read_parquet([${files.map(pathLiteral).join(', ')}], union_by_name = true))`;
+  const clustered = options.clusteredPaths;
+  if (clustered && clustered.length !== paths.length) {
+    throw new QueryError('bad-path', 'A clustered relation needs one file per segment');
+  }
+  const differs = clustered?.some((p, i) => p !== paths[i]);
+  return { sql: relation(paths), columns, ...(clustered && differs ? { clustered: relation(clustered) } : {}) };
 }
 
 export type JoinType = 'full' | 'left' | 'inner';

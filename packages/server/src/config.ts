@@ -1,3 +1,4 @@
+import { CLUSTER_MIN_ROWS } from '@tessera/analytics';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -39,6 +40,11 @@ export const configSchema = z.object({
   JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(10),
   /** On shutdown, how long running jobs get to finish after being told to stop, before they are failed. */
   JOBS_STOP_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /**
+   * Segments of at least this many rows get a clustered copy (rows ordered by the dataset's first date feature)
+   * that chart and KPI cards read: see packages/analytics/src/clustered.ts. Tests lower it.
+   */
+  CLUSTER_MIN_ROWS: z.coerce.number().int().min(1).default(CLUSTER_MIN_ROWS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is; unset in API-only tests. */
   WEB_DIST: optional,

@@ -8,8 +8,13 @@
  * - `vis.filters` (the card's): those on a feature of the source's dataset; a missing feature is
  *   'feature-deleted'.
  * Only valid filters apply (see filters.ts); one whose type no longer fits its feature is 'bad-filter'.
+ *
+ * Which relation a source reads: its clustered one (`Source.clustered`, the rows ordered by a date so that
+ * date filters skip row groups) when the answer does not depend on row order (`readsClusteredRows`: chart and
+ * KPI cards, unless one of their series or sorts uses 'list', whose lists follow row order); otherwise, and
+ * always for tables, its rows in file order (`Source.sql`).
  */
-import { type DataAppFilter, LATEST } from '@tessera/shared';
+import { chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import type { Source } from '../source.ts';
 import { Params } from '../sql.ts';
@@ -32,6 +37,21 @@ export function jobOf(input: Pick<UnitQueryInput, 'jobId'>, seriesJob: string | 
   return input.jobId ?? seriesJob ?? LATEST;
 }
 
+/** Whether a card's answer is the same whatever the order of its rows (see the module comment). */
+export function readsClusteredRows(input: UnitQueryInput): boolean {
+  switch (input.type) {
+    case 'table':
+      return false;
+    case 'kpi':
+      return !(input.vis.kpi ?? []).some((s) => s.operation === 'list');
+    case 'chart':
+      return (
+        !chartSeries(input.vis).some((s) => s.series.operation === 'list') &&
+        !(input.vis.orderBy ?? []).some((o) => o.operation === 'list')
+      );
+  }
+}
+
 export class CompileContext {
   readonly params = new Params();
   private readonly sources = new Map<string, SourceContext>();
@@ -39,10 +59,14 @@ export class CompileContext {
   private readonly dashboardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
   private readonly cardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
 
+  /** Sources read their clustered relation when they have one. */
+  readonly clustered: boolean;
+
   constructor(
     readonly input: UnitQueryInput,
     readonly catalog: UnitCatalog,
   ) {
+    this.clustered = readsClusteredRows(input);
     for (const filter of input.filters ?? []) {
       const entry = catalog.feature(filter.feature?.id);
       if (entry) this.dashboardFilters.push({ filter, entry });
@@ -64,8 +88,9 @@ export class CompileContext {
     const id = `${datasetId}\u0000${jobId}`;
     let context = this.sources.get(id);
     if (!context) {
-      const source = this.catalog.source({ datasetId, jobId });
-      if (!source) throw featureDeleted('The dataset used in this card could not be found');
+      const found = this.catalog.source({ datasetId, jobId });
+      if (!found) throw featureDeleted('The dataset used in this card could not be found');
+      const source = this.clustered && found.clustered ? { sql: found.clustered, columns: found.columns } : found;
       const index = this.sources.size;
       context = { index, key: { datasetId, jobId }, source, name: `_q${index}` };
       this.sources.set(id, context);

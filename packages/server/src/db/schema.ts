@@ -361,6 +361,11 @@ export const datasetJobs = pgTable(
       .notNull()
       .default('pending'),
     importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the segment's clustered copy (`{jobId}.clustered.parquet`, its rows ordered by the dataset's first
+     * date feature) was written; null when it has none. Chart and KPI cards read the copy once this is set.
+     */
+    clusteredAt: timestamp('clustered_at', { withTimezone: true, mode: 'date' }),
     timeCreated: createdAt(),
   },
   (t) => [index('dataset_jobs_dataset_idx').on(t.datasetId, t.timeCreated)],

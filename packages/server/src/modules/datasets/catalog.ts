@@ -1,5 +1,6 @@
 import {
   type ColumnRef,
+  clusteredSegmentPath,
   type Filter,
   joinedSource,
   type OrderBy,
@@ -20,7 +21,9 @@ import { type DatasetRow, findDataset, type ImportedJob, importedJobs } from './
  * SQL only ever come from here (DESIGN §3 "Queries are compiled, never concatenated").
  *
  * - A file dataset (and any dataset made of segments) reads the segments of its imported jobs, in import order,
- *   or one job's segment when `jobId` is given.
+ *   or one job's segment when `jobId` is given. Its source also has a clustered relation (`Source.clustered`)
+ *   when some of those jobs have a recorded clustered copy: each job's copy, else its segment. Only chart and
+ *   KPI cards read it (analytics unitQuery/context.ts); everything else reads the segments in file order.
  * - A joined dataset reads its two sources' catalogs as they are now, so an append to a source shows in the
  *   join at once. Its sources must still be in its project: after a transfer, a join never reads another
  *   project's data.
@@ -69,6 +72,11 @@ export async function datasetCatalog(
   const source = segmentSource(
     jobs.map((j) => segmentPath(dataDir, dataset.id, j.jobId)),
     rows.map((f) => ({ dbName: f.dbName, physicalType: f.physicalType })),
+    {
+      clusteredPaths: jobs.map((j) =>
+        (j.clusteredAt ? clusteredSegmentPath : segmentPath)(dataDir, dataset.id, j.jobId),
+      ),
+    },
   );
   return build(
     dataset,
@@ -100,6 +108,7 @@ async function joinedCatalog(
     if (!lf || !rf) throw conflict(DATASET_ERRORS.joinColumnMissing);
     return [lf.ref.dbName, rf.ref.dbName];
   });
+  // A join reads its sides' segments in file order (`joinedSource` keeps no clustered relation).
   const source = joinedSource({ left: leftCatalog.source, right: rightCatalog.source, on, type: step.type });
   const physical = new Map(source.columns.map((c) => [c.dbName, c.physicalType]));
   // A source feature deleted since the join was made leaves its joined feature without a column: it is skipped.

@@ -26,8 +26,9 @@ export interface DatasetsWorld {
   outsiderProjectId: string;
 }
 
-export async function datasetsWorld(): Promise<DatasetsWorld> {
-  const t = await createTestApp();
+/** `env`: settings for the app (e.g. a lower CLUSTER_MIN_ROWS). */
+export async function datasetsWorld(env: Record<string, string> = {}): Promise<DatasetsWorld> {
+  const t = await createTestApp(env);
   const db = t.database.db;
   const org = (await createOrganization(db)).id;
   const other = (await createOrganization(db)).id;

@@ -5,6 +5,7 @@ import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
 import { registerAssetKind } from '../projects/assetKinds.ts';
+import { SegmentClustering } from './cluster.job.ts';
 import { datasetCsv, datasetPage, downloadFileName } from './datasets.data.ts';
 import { DatasetsService } from './datasets.service.ts';
 import { findDatasetProject, moveDatasets } from './datasets.store.ts';
@@ -29,7 +30,9 @@ export async function datasetsRoutes(app: FastifyInstance) {
       return moved.length;
     },
   });
-  const handler = importHandler(app);
+  const clustering = new SegmentClustering(app);
+  clustering.install();
+  const handler = importHandler(app, clustering);
   app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
   app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
   app.addHook('onReady', async () => {

@@ -101,7 +101,7 @@ export async function insertDatasetJob(db: Db, row: typeof datasetJobs.$inferIns
 export async function updateDatasetJob(
   db: Db,
   jobId: string,
-  change: Partial<Pick<DatasetJobRow, 'bytes' | 'rowCount' | 'state' | 'importedAt'>>,
+  change: Partial<Pick<DatasetJobRow, 'bytes' | 'rowCount' | 'state' | 'importedAt' | 'clusteredAt'>>,
 ): Promise<DatasetJobRow | undefined> {
   const [row] = await db.update(datasetJobs).set(change).where(eq(datasetJobs.jobId, jobId)).returning();
   return row;
@@ -115,7 +115,7 @@ export async function findDatasetJob(db: Db, jobId: string): Promise<DatasetJobR
 /** The jobs whose segments a dataset reads, in the order they were imported. */
 export async function importedJobs(db: Db, datasetId: string): Promise<ImportedJob[]> {
   return db
-    .select({ jobId: datasetJobs.jobId, importedAt: datasetJobs.importedAt })
+    .select({ jobId: datasetJobs.jobId, importedAt: datasetJobs.importedAt, clusteredAt: datasetJobs.clusteredAt })
     .from(datasetJobs)
     .where(and(eq(datasetJobs.datasetId, datasetId), eq(datasetJobs.state, 'imported')))
     .orderBy(asc(datasetJobs.importedAt), asc(datasetJobs.jobId));
@@ -125,6 +125,21 @@ export async function importedJobs(db: Db, datasetId: string): Promise<ImportedJ
 export interface ImportedJob {
   jobId: string;
   importedAt: Date | null;
+  /** When its clustered copy was written (null: none, queries read the segment only). */
+  clusteredAt?: Date | null;
+}
+
+/**
+ * Records that a job's clustered copy is in place, if the job's rows are still imported; answers whether it
+ * was recorded (not: the rows were deleted, or the dataset, meanwhile).
+ */
+export async function recordClustered(db: Db, jobId: string): Promise<boolean> {
+  const rows = await db
+    .update(datasetJobs)
+    .set({ clusteredAt: sql`now()` })
+    .where(and(eq(datasetJobs.jobId, jobId), eq(datasetJobs.state, 'imported')))
+    .returning({ jobId: datasetJobs.jobId });
+  return rows.length > 0;
 }
 
 /** A dataset's jobs with what each brought, newest first. */

@@ -8,6 +8,7 @@ import type { JobContext } from '../../platform/jobs/index.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { refreshFeatureStats } from '../features/features.stats.ts';
 import { insertFeatures, setPhysicalType } from '../features/features.store.ts';
+import type { SegmentClustering } from './cluster.job.ts';
 import {
   type DatasetRow,
   findDataset,
@@ -33,10 +34,11 @@ export interface ImportJobData {
  *    `imported`), so the dataset is never seen half-imported. If the commit fails, the segment is deleted.
  * 3. Stats are refreshed where an append changed them, for the dataset and the joined datasets reading it, and
  *    the project hears `dataset:updated`.
+ * 4. A large segment's clustered copy is queued (cluster.job.ts); the import does not wait for it.
  *
  * The uploaded file is removed whatever happens.
  */
-export function importHandler(app: FastifyInstance) {
+export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClustering, 'request'>) {
   return async (ctx: JobContext<ImportJobData>): Promise<void> => {
     const { db } = app.ctx;
     const dataDir = app.ctx.config.DATA_DIR;
@@ -82,6 +84,7 @@ export function importHandler(app: FastifyInstance) {
         { _id: datasetId, reason: kind === 'upload' ? 'imported' : 'appended' },
         { area: 'dataset' },
       );
+      await clustering?.request(datasetId, jobId, result.rowCount);
     } finally {
       await rm(csvPath, { force: true });
     }

@@ -55,6 +55,9 @@ describe('a restart during an import', () => {
     writeFileSync(upload, SALES);
     writeFileSync(path.join(segmentDir, `${jobId}.parquet`), 'not committed');
     writeFileSync(path.join(segmentDir, `${newId()}.parquet.tmp`), 'half written');
+    // A clustered copy of the uncommitted segment, and one interrupted mid-write (cluster.job.ts).
+    writeFileSync(path.join(segmentDir, `${jobId}.clustered.parquet`), 'copy of rows never committed');
+    writeFileSync(path.join(segmentDir, `${newId()}.clustered.0123456789ab.parquet.tmp`), 'half a copy');
     const orphan = path.join(dir, 'datasets', newId());
     mkdirSync(orphan);
 

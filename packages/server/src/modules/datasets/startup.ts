@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { datasetsRoot, deleteSegment, sweepTemporaries } from '@tessera/analytics';
+import { datasetsRoot, deleteClusteredSegment, deleteSegment, sweepTemporaries } from '@tessera/analytics';
 import { UNFINISHED_JOB_STATUSES } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { allDatasetJobStates, allDatasetTypes } from './datasets.store.ts';
@@ -8,12 +8,14 @@ import { uploadsDir } from './upload.ts';
 
 const unfinished = new Set<string>(UNFINISHED_JOB_STATUSES);
 const SEGMENT = /^([0-9a-f]{24})\.parquet$/;
+const CLUSTERED = /^([0-9a-f]{24})\.clustered\.parquet$/;
 const UPLOAD = /^([0-9a-f]{24})\.csv$/;
 
 /**
  * Start-up clean-up of the files a crash can leave (after the jobs platform failed the interrupted jobs):
- * segment temporaries; uploaded files no unfinished job will import; segments whose job was never committed
- * (a crash between the segment's rename and the metadata commit) or whose rows were deleted; folders of
+ * segment temporaries (clustered copies' too); uploaded files no unfinished job will import; segments whose
+ * job was never committed (a crash between the segment's rename and the metadata commit) or whose rows were
+ * deleted, and clustered copies of segments no longer imported (cluster.job.ts); folders of
  * datasets that no longer exist (a deleted project). Files of unfinished jobs are kept: on PostgreSQL another
  * process may be running them. Answers what it removed.
  */
@@ -46,6 +48,13 @@ export async function sweepDatasetFiles(
     // Other kinds of datasets (model outputs, form responses) are written by their own modules.
     if (type !== 'file') continue;
     for (const name of await readdir(path.join(root, entry.name)).catch(() => [] as string[])) {
+      const copyOf = CLUSTERED.exec(name)?.[1];
+      if (copyOf) {
+        const state = states.get(copyOf);
+        if (state?.datasetId === entry.name && state.state === 'imported') continue;
+        if (await deleteClusteredSegment(dataDir, entry.name, copyOf)) removed.segments++;
+        continue;
+      }
       const jobId = SEGMENT.exec(name)?.[1];
       if (!jobId) continue;
       const state = states.get(jobId);

@@ -116,7 +116,7 @@ export class UploadsService {
     return (await listProjectDatasetJobs(this.db, projectId, limit)).map((r) => presentDatasetJob(r.job, r.data));
   }
 
-  /** Removes exactly the rows one job brought: its segment is no longer read, then deleted. */
+  /** Removes exactly the rows one job brought: its segment (and clustered copy) is no longer read, then deleted. */
   async deleteJobData(datasetId: string, jobId: string) {
     const dataset = await this.datasets.getRow(datasetId);
     const found = await findJobWithData(this.db, jobId);
@@ -124,7 +124,7 @@ export class UploadsService {
       throw notFound(DATASET_ERRORS.jobNotFound);
     }
     const row = await this.db.transaction(async (tx) => {
-      await updateDatasetJob(tx, jobId, { state: 'deleted' });
+      await updateDatasetJob(tx, jobId, { state: 'deleted', clusteredAt: null });
       return updateDatasetRow(tx, datasetId, {});
     });
     await deleteSegment(this.dataDir, datasetId, jobId);

@@ -1,0 +1,1 @@
+ALTER TABLE "dataset_jobs" ADD COLUMN "clustered_at" timestamp with time zone;
