@@ -7,10 +7,11 @@
  * The copy is extra: the segment stays the dataset's rows in file order (what the Data page, downloads and
  * table cards read). Only cards whose answer does not depend on row order read the copy (`Source.clustered`,
  * see source.ts and unitQuery/context.ts). Sorting inside the import would slow every import down by ~55 %
- * and change the file order, so the copy is written afterwards, in the background, on the import instance
- * (single-threaded, bounded memory; engine.ts), so queries keep their cores.
+ * and change the file order, so the copy is written afterwards, in the background, on an instance of its own
+ * (one thread, a 128 MB memory limit beyond which the sort spills to disk; engine.ts), so queries keep their
+ * cores and the server's memory stays flat.
  */
-import { withIngestConnection } from './engine.ts';
+import { withClusterConnection } from './engine.ts';
 import { SEGMENT_FORMAT } from './ingest.ts';
 import { segmentPath, writeClusteredSegment } from './segments.ts';
 import { describeSegments } from './source.ts';
@@ -41,7 +42,7 @@ export interface ClusterOptions {
 export async function writeClusteredCopy(options: ClusterOptions): Promise<string> {
   const { dataDir, datasetId, jobId, dbName, signal } = options;
   const segment = segmentPath(dataDir, datasetId, jobId);
-  return withIngestConnection(async (connection) => {
+  return withClusterConnection(async (connection) => {
     const onAbort = () => connection.interrupt();
     signal?.addEventListener('abort', onAbort);
     try {

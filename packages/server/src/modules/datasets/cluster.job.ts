@@ -25,7 +25,7 @@ interface ClusterJobData {
  * table, so it never shows in a project's job lists, a dataset's history or the live `job:updated` events.
  *
  * - Only segments of at least CLUSTER_MIN_ROWS rows (config), of a dataset with a date feature.
- * - The copy is written on the import DuckDB instance (single-threaded, bounded memory) to a temporary, then
+ * - The copy is written on its own DuckDB instance (one thread, 128 MB, spilling beyond) to a temporary, then
  *   renamed beside the segment; only then is it recorded (`dataset_jobs.clustered_at`), which bumps the
  *   project's data version, so readers switch to it. If the job's rows were deleted meanwhile, the copy is
  *   removed again.
