@@ -7,20 +7,22 @@ import { organizations, permissions, projects } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, notFound } from './errors.ts';
 
-/**
- * Finds the project a resource belongs to; undefined when the resource does not exist. A resolver that reads the
- * resource itself on the way may hand it over (`found`): the handler then takes it from `request.resolved`
- * instead of reading it again.
- */
-export type ResourceResolver = (
-  db: Db,
-  id: string,
-) => Promise<string | { projectId: string; found: unknown } | undefined>;
+/** Finds the project a resource belongs to; undefined when the resource does not exist. */
+export type ResourceResolver = (db: Db, id: string) => Promise<string | undefined>;
 
-const resolvers = new Map<string, ResourceResolver>([['project', async (_db, id) => id]]);
+/**
+ * Reads a resource together with what decides the caller's access to its project (`projectAccessFields`), in
+ * one statement: for the resources of the hottest routes (a card's data). The handler takes the resource from
+ * `request.resolved` instead of reading it again.
+ */
+export interface ResourceReader {
+  read(db: Db, id: string, userId: string): Promise<{ found: unknown; access: ProjectAccessRow } | undefined>;
+}
+
+const resolvers = new Map<string, ResourceResolver | ResourceReader>([['project', async (_db, id) => id]]);
 
 /** Each module registers how its resources resolve to their project (dataset → project, tab → dashboard → project...). */
-export function registerResource(kind: string, resolver: ResourceResolver): void {
+export function registerResource(kind: string, resolver: ResourceResolver | ResourceReader): void {
   resolvers.set(kind, resolver);
 }
 
@@ -60,7 +62,33 @@ export async function effectiveProjectRoles(
   user: AuthUser['user'],
   projectId: string,
 ): Promise<ProjectContext | undefined> {
-  const [row] = await projectRolesQuery(db).execute({ projectId, userId: user.id });
+  const [row] = await projectAccessQuery(db).execute({ projectId, userId: user.id });
+  return rolesFrom(user, row);
+}
+
+/**
+ * What decides a caller's roles on a project, to select from `projects` joined with its organization and
+ * left-joined with the caller's permission (`projectAccessQuery`, or a `ResourceReader`'s statement).
+ */
+export const projectAccessFields = {
+  id: projects.id,
+  organizationId: projects.organizationId,
+  orgActive: organizations.active,
+  consultantId: organizations.consultantId,
+  roles: permissions.roles,
+  dataVersion: projects.dataVersion,
+};
+export interface ProjectAccessRow {
+  id: string;
+  organizationId: string;
+  orgActive: boolean;
+  consultantId: string | null;
+  roles: ProjectRoles | null;
+  dataVersion: number;
+}
+
+/** The caller's effective roles from their access row (see `effectiveProjectRoles`). */
+function rolesFrom(user: AuthUser['user'], row: ProjectAccessRow | undefined): ProjectContext | undefined {
   if (!row?.orgActive) return undefined;
   const r = user.roles;
   const admin =
@@ -74,17 +102,9 @@ export async function effectiveProjectRoles(
   return { id, organizationId, dataVersion, roles: row.roles, member: true };
 }
 
-/** A project with its organization's state and the caller's membership roles, if any (every project request). */
-const projectRolesQuery = preparedQuery((db) =>
+const projectAccessQuery = preparedQuery((db) =>
   db
-    .select({
-      id: projects.id,
-      organizationId: projects.organizationId,
-      orgActive: organizations.active,
-      consultantId: organizations.consultantId,
-      roles: permissions.roles,
-      dataVersion: projects.dataVersion,
-    })
+    .select(projectAccessFields)
     .from(projects)
     .innerJoin(organizations, eq(organizations.id, projects.organizationId))
     .leftJoin(
@@ -92,7 +112,7 @@ const projectRolesQuery = preparedQuery((db) =>
       and(eq(permissions.projectId, projects.id), eq(permissions.userId, sql.placeholder('userId'))),
     )
     .where(eq(projects.id, sql.placeholder('projectId')))
-    .prepare('project_roles'),
+    .prepare('project_access'),
 );
 
 export function meetsRequirement(
@@ -117,12 +137,16 @@ export async function checkProjectAccess(
   const resolve = resolvers.get(access.from.resource);
   if (!resolve) throw new Error(`no resolver registered for resource kind ${access.from.resource}`);
   if (typeof resourceId !== 'string' || !/^[0-9a-f]{24}$/.test(resourceId)) throw notFound();
-  const resolved = await resolve(db, resourceId);
-  const projectId = typeof resolved === 'object' ? resolved.projectId : resolved;
-  const project = projectId ? await effectiveProjectRoles(db, auth.user, projectId) : undefined;
+  let project: ProjectContext | undefined;
+  if (typeof resolve === 'function') {
+    const projectId = await resolve(db, resourceId);
+    project = projectId ? await effectiveProjectRoles(db, auth.user, projectId) : undefined;
+  } else {
+    const read = await resolve.read(db, resourceId, auth.user.id);
+    project = read && rolesFrom(auth.user, read.access);
+    if (read) request.resolved = { kind: access.from.resource, id: resourceId, found: read.found };
+  }
   if (!project) throw notFound();
   if (!meetsRequirement(project.roles, access.requirement)) throw forbidden();
   request.project = project;
-  if (typeof resolved === 'object')
-    request.resolved = { kind: access.from.resource, id: resourceId, found: resolved.found };
 }

@@ -5,7 +5,7 @@ import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
 import { FeaturesService } from '../features/features.service.ts';
 import { registerAssetKind } from '../projects/assetKinds.ts';
-import { resolveUnit } from '../units/units.store.ts';
+import { unitReader } from '../units/units.store.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
@@ -20,7 +20,7 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './
 export async function dashboardsRoutes(app: FastifyInstance) {
   registerResource('dashboard', projectOfDashboard);
   registerResource('tab', projectOfTab);
-  registerResource('unit', resolveUnit);
+  registerResource('unit', unitReader);
   registerAssetKind({ key: 'dashboards', area: 'dashboard', move: moveDashboards });
 
   const dataDir = app.ctx.config.DATA_DIR;

@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { dashboards, tabs, units } from '../../db/schema.ts';
+import { dashboards, organizations, permissions, projects, tabs, units } from '../../db/schema.ts';
+import { projectAccessFields, type ResourceReader } from '../../platform/projectAccess.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 /** A card with the dashboard its tab belongs to (the API presents both). */
@@ -23,17 +24,18 @@ export async function findUnit(db: Db, id: string): Promise<UnitRecord | undefin
 }
 
 /** A card with its tab's filters and its dashboard's, in one read (what a card's data request needs). */
+const unitWithPlaceFields = {
+  row: units,
+  tabFilters: tabs.filters,
+  dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
+};
 export async function findUnitWithPlace(db: Db, id: string) {
   const [found] = await unitWithPlaceQuery(db).execute({ id });
   return found;
 }
 const unitWithPlaceQuery = preparedQuery((db) =>
   db
-    .select({
-      row: units,
-      tabFilters: tabs.filters,
-      dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
-    })
+    .select(unitWithPlaceFields)
     .from(units)
     .innerJoin(tabs, eq(tabs.id, units.tabId))
     .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
@@ -43,13 +45,30 @@ const unitWithPlaceQuery = preparedQuery((db) =>
 export type UnitWithPlace = NonNullable<Awaited<ReturnType<typeof findUnitWithPlace>>>;
 
 /**
- * The 'unit' resource of project rules: the card's project, handing the card with its place over to the
- * handler (`request.resolved`), so that a data request reads it once.
+ * The 'unit' resource of project rules: the card with its place and the caller's access to its project, in one
+ * read; the card goes on to the handler (`request.resolved`), so that a card's data request reads it once.
  */
-export async function resolveUnit(db: Db, id: string) {
-  const found = await findUnitWithPlace(db, id);
-  return found && { projectId: found.dashboard.projectId, found };
-}
+export const unitReader: ResourceReader = {
+  async read(db, id, userId) {
+    const [row] = await unitWithAccessQuery(db).execute({ id, userId });
+    return row && { found: { row: row.row, tabFilters: row.tabFilters, dashboard: row.dashboard }, access: row.access };
+  },
+};
+const unitWithAccessQuery = preparedQuery((db) =>
+  db
+    .select({ ...unitWithPlaceFields, access: projectAccessFields })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .innerJoin(projects, eq(projects.id, dashboards.projectId))
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .leftJoin(
+      permissions,
+      and(eq(permissions.projectId, projects.id), eq(permissions.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(units.id, sql.placeholder('id')))
+    .prepare('unit_with_access'),
+);
 
 /** Every card of these tabs (in no particular order: the tabs' `unitIds` give the order). */
 export async function listUnitsOfTabs(db: Db, tabIds: readonly string[]): Promise<UnitRow[]> {
