@@ -9,7 +9,8 @@
  * A small dataset makes the fixed per-request cost (access, metadata lookups, catalog, JSON) stand out; the
  * DuckDB work itself runs on DuckDB's threads and shows as `(program)`/`(idle)` here, not in JS functions.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,7 +33,9 @@ await mkdir(work, { recursive: true });
 const csv = path.join(work, `query-${rows}.csv`);
 await generateCsv(csv, rows);
 const profDir = await mkdtemp(path.join(work, 'prof-'));
-process.env.BENCH_SERVER_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profDir}`;
+const statementsFile = path.join(profDir, 'statements.json');
+process.env.BENCH_SERVER_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profDir} --import ${path.join(import.meta.dirname, 'statements.mjs')}`;
+process.env.STATEMENTS_FILE = statementsFile;
 
 const server = await startServer(work);
 let window: { start: number; end: number; exit: number };
@@ -54,6 +57,8 @@ try {
     );
   };
   for (let i = 0; i < QUERIES.length * 2; i++) await send(i); // warm-up
+  await writeFile(`${statementsFile}.start`, '');
+  while (existsSync(`${statementsFile}.start`)) await new Promise((r) => setTimeout(r, 10));
   const start = performance.now();
   for (let i = 0; i < requests; i++) await send(i);
   const end = performance.now();
@@ -78,6 +83,8 @@ interface Profile {
 const file = (await readdir(profDir)).find((n) => n.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${profDir}`);
 const profile = JSON.parse(await readFile(path.join(profDir, file), 'utf8')) as Profile;
+// Counted from the window's start to the server's exit: the requests, then the server stopping.
+const statements = JSON.parse(await readFile(statementsFile, 'utf8')) as Array<[string, { count: number; ms: number }]>;
 await rm(profDir, { recursive: true, force: true });
 
 // The window in profile time (µs): the profile ends when the process exits.
@@ -94,10 +101,6 @@ const keyOf = (n: Node) => {
 };
 const inclusive = new Map<string, number>();
 const self = new Map<string, number>();
-/** Time inside PGlite (the metadata DB), by the nearest caller of ours or of pg-boss. */
-const metadataBy = new Map<string, number>();
-const isPglite = (n: Node) => n.callFrame.url.includes('@electric-sql/pglite');
-const isCaller = (n: Node) => /\/packages\/|node_modules\/pg-boss\//.test(n.callFrame.url);
 let t = profile.startTime;
 let total = 0;
 profile.samples.forEach((id, i) => {
@@ -108,21 +111,12 @@ profile.samples.forEach((id, i) => {
   const leaf = byId.get(id)!;
   self.set(keyOf(leaf), (self.get(keyOf(leaf)) ?? 0) + dt);
   const seen = new Set<string>();
-  let inPglite = false;
-  let caller: string | undefined;
   for (let n: Node | undefined = leaf; n; n = byId.get(parent.get(n.id) ?? -1)) {
-    inPglite ||= isPglite(n);
-    if (inPglite && !caller && isCaller(n)) caller = keyOf(n);
     const key = keyOf(n);
     if (seen.has(key)) continue;
     seen.add(key);
     inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
   }
-  if (inPglite)
-    metadataBy.set(
-      caller ?? '(no caller of ours on the stack)',
-      (metadataBy.get(caller ?? '(no caller of ours on the stack)') ?? 0) + dt,
-    );
 });
 
 const perRequest = (us: number) => (us / 1000 / requests).toFixed(2);
@@ -143,8 +137,15 @@ console.log(
 );
 console.log(
   `\n${markdownTable(
-    ['metadata DB (PGlite) time, by its nearest caller', 'ms / request'],
-    [...metadataBy.entries()].sort((a, b) => b[1] - a[1]).map(([key, us]) => [key, perRequest(us)]),
+    ['metadata statement (PGlite), from the window to the exit', 'per request', 'ms per request (until answered)'],
+    statements
+      .sort((a, b) => b[1].count - a[1].count)
+      .slice(0, 12)
+      .map(([text, s]) => [
+        text.length > 100 ? `${text.slice(0, 100)}...` : text,
+        (s.count / requests).toFixed(2),
+        (s.ms / requests).toFixed(2),
+      ]),
   )}`,
 );
 const selfTop = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
