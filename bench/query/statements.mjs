@@ -1,6 +1,7 @@
 /**
  * Preloaded into the server by profile.ts (`node --import`): counts the metadata statements (PGlite `query` and
- * `exec` calls, by their text) and the time until each answered. profile.ts starts the count by creating the
+ * `exec` calls, by their text, and the runs of named statements, packages/server/src/db/pgliteStatements.ts)
+ * and the time until each answered. profile.ts starts the count by creating the
  * file `{STATEMENTS_FILE}.start` and reads the counts the server writes to `STATEMENTS_FILE` when it exits.
  */
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,34 @@ if (file) {
       }
     };
   }
+  // Named statements: a Parse message names its text, each Bind runs it (timed until the Sync after it).
+  const named = new Map();
+  const cString = (bytes, at) => {
+    const end = bytes.indexOf(0, at);
+    return [new TextDecoder().decode(bytes.subarray(at, end)), end + 1];
+  };
+  const stream = PGlite.prototype.execProtocolStream;
+  let running;
+  PGlite.prototype.execProtocolStream = async function (message, ...rest) {
+    const type = String.fromCharCode(message[0]);
+    if (type === 'P') {
+      const [name, next] = cString(message, 5);
+      if (name) named.set(name, cString(message, next)[0]);
+    } else if (type === 'B') {
+      const [, next] = cString(message, 5);
+      running = { text: named.get(cString(message, next)[0]), started: performance.now() };
+    }
+    const answer = await stream.call(this, message, ...rest);
+    if (type === 'S' && running?.text) {
+      const key = `(named) ${running.text.replace(/\s+/g, ' ').trim()}`;
+      const entry = counts.get(key) ?? { count: 0, ms: 0 };
+      entry.count++;
+      entry.ms += performance.now() - running.started;
+      counts.set(key, entry);
+      running = undefined;
+    }
+    return answer;
+  };
   const start = setInterval(() => {
     if (!existsSync(`${file}.start`)) return;
     rmSync(`${file}.start`);
