@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { api, formatNumber, type Vis } from '@tessera/shared';
 import type { Locator, Page } from 'playwright-core';
@@ -6,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { CardsSetup, type FeatureIds, type SalesRow, salesCsv, sumBy } from './support/cards.ts';
 import { useJourney } from './support/journey.ts';
+import { MainThreadTrace } from './support/mainThreadTrace.ts';
 import { repoRoot } from './support/paths.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
@@ -267,7 +269,10 @@ describe('cards that fetch and show their data', () => {
         for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
-    // Client-side navigation: the observer started above keeps listening while the dashboard loads.
+    // Client-side navigation: the observer started above keeps listening while the dashboard loads, and a
+    // Chromium trace records every main-thread task with its CPU time as well as its wall time.
+    const trace = await MainThreadTrace.start(page);
+    const load = loadavg()[0] ?? 0;
     const started = Date.now();
     const navigatedAt = await page.evaluate(() => performance.now());
     await page.evaluate((to) => {
@@ -278,18 +283,32 @@ describe('cards that fetch and show their data', () => {
       .poll(() => page.locator('[data-testid="chart-view"][data-values]').count(), { timeout: 90_000 })
       .toBe(50);
     const loadedMs = Date.now() - started;
+    // Read before the trace stops: flushing the trace is a task of the page too, and not the dashboard's.
     const all = await page.evaluate(
       () => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks,
     );
+    const { tasks } = await trace.stop();
     // Only the tasks from the navigation on: the sign-in page's own are not the dashboard's.
     const longTasks = all.filter((task) => task.start + task.duration >= navigatedAt);
     const longest = Math.max(0, ...longTasks.map((task) => task.duration));
+    const longestCpu = tasks.reduce((max, task) => (task.cpu > max.cpu ? task : max), { wall: 0, cpu: 0 });
+    const longestWall = tasks.reduce((max, task) => (task.wall > max.wall ? task : max), { wall: 0, cpu: 0 });
+    const over = (limit: number) => tasks.filter((task) => task.cpu > limit).length;
     console.info(
-      `50-card dashboard: loaded in ${loadedMs} ms; ${longTasks.length} long tasks; longest ${Math.round(longest)} ms; ` +
-        `(start after navigation: duration) ${longTasks.map((t) => `${Math.round(t.start - navigatedAt)}:${Math.round(t.duration)}`).join(', ')}`,
+      `50-card dashboard (load average ${load.toFixed(2)} on ${availableParallelism()} cores): loaded in ${loadedMs} ms; ` +
+        `${longTasks.length} long tasks; longest ${Math.round(longest)} ms; ` +
+        `(start after navigation: duration) ${longTasks.map((t) => `${Math.round(t.start - navigatedAt)}:${Math.round(t.duration)}`).join(', ')}; ` +
+        `traced tasks: longest ${Math.round(longestWall.wall)} ms (${Math.round(longestWall.cpu)} ms CPU); ` +
+        `main-thread CPU: longest task ${Math.round(longestCpu.cpu)} ms (${Math.round(longestCpu.wall)} ms wall), ` +
+        `${over(50)} tasks over 50 ms, ${over(100)} over 100 ms, ${Math.round(tasks.reduce((sum, task) => sum + task.cpu, 0))} ms in all`,
     );
-    // Generous (the longest seen on a loaded 2-core machine is a few hundred ms; 1.3 s before the cards mounted
-    // in batches): fails when the cards' first render or the charts' drawing become one task again.
+    // The issue's budget (no task over 200 ms) holds on the CPU the main thread had: wall time on a shared
+    // machine also counts the time the thread waited for a core (at a load of 12 on 2 cores a 60 ms task takes
+    // 200 ms and more; the trace shows tasks of 100-200 ms wall with 1-10 ms of CPU), which no change here can
+    // cut. The wall-clock bound stays generous: it fails when the cards' first render or the charts' drawing
+    // become one task again (1.3 s before the cards mounted in batches).
+    expect(tasks.filter((task) => task.cpu > 0).length, 'the trace measured the tasks').toBeGreaterThan(100);
+    expect(longestCpu.cpu).toBeLessThan(200);
     expect(longest).toBeLessThan(1000);
     // Card 2 sums amount (card 1 sums quantity): the dashboard's colour for amount, not the scheme's.
     const seriesColor = async (n: number) => {

@@ -7,6 +7,7 @@ import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
 import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';
+import { chartViews, customViews, useLazyModule } from './lazyViews.ts';
 
 interface Props {
   unit: Unit;
@@ -22,35 +23,14 @@ interface Props {
 export const CHART_VALUES_ATTRIBUTE = 'data-values';
 
 type Axis = { type?: unknown; data?: unknown };
-type HeavyViews = typeof import('./heavyViews.ts');
-
-let heavyViews: HeavyViews | undefined;
-const loadHeavyViews = (): Promise<HeavyViews> =>
-  import('./heavyViews.ts').then((views) => {
-    heavyViews = views;
-    return views;
-  });
-
-/** The chart views' module: undefined until loaded (at once when another card loaded it already). */
-function useHeavyViews(): HeavyViews | undefined {
-  const [views, setViews] = useState(heavyViews);
-  useEffect(() => {
-    if (views) return;
-    let live = true;
-    void loadHeavyViews().then((loaded) => live && setViews(loaded));
-    return () => {
-      live = false;
-    };
-  }, [views]);
-  return views;
-}
+type ChartViews = typeof import('./chartViews.ts');
 
 /**
  * Writes what ECharts actually drew onto the container, so that an automated browser (an end-to-end journey;
  * `navigator.webdriver`) can read the numbers of a canvas chart: `{categories, series: [{name, data, color}]}`,
  * categories being the category axis' values (if any). Left out for people: reading the option back copies it.
  */
-function reportDrawnValues(container: HTMLElement | null, views: HeavyViews) {
+function reportDrawnValues(container: HTMLElement | null, views: ChartViews) {
   if (!navigator.webdriver) return;
   const target = container?.querySelector<HTMLElement>('[role="img"]');
   const instance = target ? views.echarts.getInstanceByDom(target) : undefined;
@@ -81,25 +61,31 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
   const onTooMuchData = useCallback(() => setTooMuch(true), []);
-  const views = useHeavyViews();
-  const turn = useDrawTurn(views !== undefined);
+  const custom = unit.type === 'custom';
+  const chart = useLazyModule(chartViews, !custom);
+  const customView = useLazyModule(customViews, custom);
+  const loaded = custom ? customView !== undefined : chart !== undefined;
+  const turn = useDrawTurn(loaded);
   // A new answer may fit again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on each new answer
   useEffect(() => setTooMuch(false), [data]);
-  // After ChartView's own effects (children's run first) have set the option: report it, pass the turn on.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawn option changes with these
-  useEffect(() => {
-    if (!turn.mayDraw || !views) return;
-    reportDrawnValues(container.current, views);
+  // Once ECharts has drawn (ChartView's onDrawn): report it, pass the turn on. Where no chart draws (a custom
+  // card, or too much data), as soon as the card rendered.
+  const drawn = useCallback(() => {
+    if (chart) reportDrawnValues(container.current, chart);
     container.current?.setAttribute(DRAWN_ATTRIBUTE, 'true');
     turn.done();
-  }, [turn.mayDraw, turn.done, views, data, width, height, unit.vis, tooMuch]);
+  }, [chart, turn.done]);
+  const chartDraws = !custom && !tooMuch && data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer or size is drawn again
+  useEffect(() => {
+    if (turn.mayDraw && loaded && !chartDraws) drawn();
+  }, [turn.mayDraw, loaded, chartDraws, drawn, data, width, height, unit.vis]);
 
-  if (!views || !turn.mayDraw) return null;
-  const { ChartView, CustomCardView } = views;
-  if (unit.type === 'custom') {
+  if (!turn.mayDraw) return null;
+  if (customView) {
     return (
-      <CustomCardView
+      <customView.CustomCardView
         unit={unit}
         data={data ?? null}
         width={width}
@@ -108,7 +94,8 @@ export function CardChart({ unit, data, width, height, h }: Props) {
       />
     );
   }
-  if (!data) return null;
+  if (!data || !chart) return null;
+  const { ChartView } = chart;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>
       {tooMuch ? (
@@ -125,6 +112,7 @@ export function CardChart({ unit, data, width, height, h }: Props) {
           // The preview renderer screenshots once the cards are drawn: never mid-animation.
           animate={place.kind !== 'preview'}
           onTooMuchData={onTooMuchData}
+          onDrawn={drawn}
         />
       )}
     </Box>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { nextTask } from '../charts/nextTask.ts';
 
 /**
  * One chart drawn per browser task (spec: a 50-card dashboard must stay responsive). Card answers arrive close
@@ -21,20 +22,6 @@ function grantNext() {
   }
   busy = true;
   next();
-}
-
-/** A macrotask that is not throttled like nested setTimeout(0) (4 ms clamps): a MessageChannel message. */
-function nextTask(run: () => void) {
-  if (typeof MessageChannel === 'undefined') {
-    setTimeout(run, 0);
-    return;
-  }
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    run();
-  };
-  channel.port2.postMessage(null);
 }
 
 /** Asks for a turn; `grant` runs once it is this caller's. Answers a function that gives the turn up early. */

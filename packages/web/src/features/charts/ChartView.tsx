@@ -3,9 +3,12 @@
  *
  * One ECharts instance per element (created once, re-created only when the language changes, disposed on
  * unmount); every change of vis, data, size, theme or colours sets the whole option again (`notMerge`), so no
- * stale series survive. The size follows the element (ResizeObserver) unless width and height are given. The
- * light or dark theme follows Mantine's colour scheme. When the data is too much to draw the view draws
- * nothing and calls `onTooMuchData` (the card shows its placeholder).
+ * stale series survive. The option is built while rendering and handed to ECharts in a browser task of its own
+ * (then `onDrawn`): ECharts lays out and paints synchronously, and a chart of a few hundred points takes tens of
+ * milliseconds there, which must not add to the task that rendered (React may run effects in it). The size
+ * follows the element (ResizeObserver) unless width and height are given. The light or dark theme follows
+ * Mantine's colour scheme. When the data is too much to draw the view draws nothing and calls `onTooMuchData`
+ * (the card shows its placeholder).
  */
 import { useComputedColorScheme } from '@mantine/core';
 import { type ChartVis, chartVisSchema, type DataRow, type SeriesMeta, type UnitFeature } from '@tessera/shared';
@@ -13,6 +16,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chartOption } from './chartOption.ts';
 import { echarts, echartsLocale } from './echartsCore.ts';
+import { nextTask } from './nextTask.ts';
 import type { ChartColors, ChartOptionResult } from './types.ts';
 
 export interface ChartViewProps {
@@ -32,6 +36,8 @@ export interface ChartViewProps {
   renderer?: 'canvas' | 'svg';
   /** False draws without animation whatever the option says (a page screenshotted once drawn). Default true. */
   animate?: boolean;
+  /** Called each time ECharts has drawn the current option (or cleared the chart). */
+  onDrawn?: () => void;
 }
 
 function useElementSize(ref: React.RefObject<HTMLDivElement | null>, fixed: { width?: number; height?: number }) {
@@ -66,6 +72,7 @@ export function ChartView({
   onTooMuchData,
   renderer = 'canvas',
   animate = true,
+  onDrawn,
 }: ChartViewProps) {
   const { t, i18n } = useTranslation('charts');
   const theme = useComputedColorScheme('light');
@@ -117,14 +124,20 @@ export function ChartView({
     };
   }, [renderer, language, tooMuch]);
 
+  const tellDrawn = useRef(onDrawn);
+  tellDrawn.current = onDrawn;
   useEffect(() => {
     const instance = chart.current;
     if (!instance || !result) return;
-    if (instance.getWidth() !== size.width || instance.getHeight() !== size.height)
-      instance.resize({ width: size.width, height: size.height });
-    if (result.verdict === 'ok')
-      instance.setOption(animate ? result.option : { ...result.option, animation: false }, { notMerge: true });
-    else instance.clear();
+    return nextTask(() => {
+      if (instance.isDisposed()) return;
+      if (instance.getWidth() !== size.width || instance.getHeight() !== size.height)
+        instance.resize({ width: size.width, height: size.height });
+      if (result.verdict === 'ok')
+        instance.setOption(animate ? result.option : { ...result.option, animation: false }, { notMerge: true });
+      else instance.clear();
+      tellDrawn.current?.();
+    });
   }, [result, size.width, size.height, animate]);
 
   // Told once each time the data becomes too much (a new callback identity alone does not call it again).

@@ -5,7 +5,8 @@
  * runs from innerRadius to outerRadius (% of half the smaller side; default: the rings share 0–60 evenly); when
  * an axis entry holds several series they split its ring evenly, the first innermost. Slices take the colour
  * scale in order (a group colour set for a category wins); labels (default on) are drawn on a ring's outermost
- * series, outside for the outermost ring and inside the others, so rings never overprint each other.
+ * series, outside for the outermost ring and inside the others, so rings never overprint each other; slices
+ * under 3° carry none (`CHART_DEFAULTS.pieMinLabelAngle`).
  */
 import { DEFAULT_COLOR_SCHEME, schemeColors } from '@tessera/shared';
 import { formatContext } from './axes.ts';
@@ -75,6 +76,23 @@ export interface PieSlice {
   value: number;
   row: number;
   itemStyle: { color: string };
+  /** Set on slices too thin to carry a label (see `withoutThinLabels`). */
+  label?: { show: false };
+  labelLine?: { show: false };
+}
+
+/**
+ * The ring's slices, those narrower than `CHART_DEFAULTS.pieMinLabelAngle` told to build no label at all:
+ * ECharts' own `minShowLabelAngle` only hides such labels after creating and laying them out (most of a
+ * 240-slice pie's drawing time).
+ */
+export function withoutThinLabels(slices: PieSlice[]): PieSlice[] {
+  const sum = slices.reduce((total, slice) => total + slice.value, 0);
+  if (!(sum > 0)) return slices;
+  const minValue = (sum * CHART_DEFAULTS.pieMinLabelAngle) / 360;
+  return slices.map((slice) =>
+    slice.value < minValue ? { ...slice, label: { show: false }, labelLine: { show: false } } : slice,
+  );
 }
 
 export function pieSeries(
@@ -104,6 +122,7 @@ export function pieSeries(
       radius: place.radius,
       startAngle: place.startAngle,
       avoidLabelOverlap: true,
+      minShowLabelAngle: CHART_DEFAULTS.pieMinLabelAngle,
       itemStyle: { borderColor: palette.surface, borderWidth: 1, opacity: fillOpacity(ring) },
       label: place.labels
         ? {
@@ -128,7 +147,7 @@ export function pieSeries(
         itemStyle: { color: d.color },
       }))
       .filter((s) => Number.isFinite(s.value));
-    return [base(0, '', slices)];
+    return [base(0, '', withoutThinLabels(slices))];
   }
 
   const independent = model.independent;
@@ -150,6 +169,6 @@ export function pieSeries(
       if (value === null || at === undefined) return;
       slices.push({ name: sliceStyle[at].label, value, row: r, itemStyle: { color: sliceStyle[at].color } });
     });
-    return base(ring, dep.meta.label, slices);
+    return base(ring, dep.meta.label, withoutThinLabels(slices));
   });
 }

@@ -101,6 +101,21 @@ describe('pie (spec 2 §3, §9)', () => {
     expect(bare.series[0].label.show).toBe(false);
   });
 
+  it('builds no label for slices under 3° (1/120 of the ring), and keeps every wider slice labelled', () => {
+    const rows = [{ x: 'Big', r0: 1000 }, ...Array.from({ length: 30 }, (_, i) => ({ x: `Tiny ${i}`, r0: 1 }))];
+    rows.push({ x: 'Edge', r0: 10 }); // 10 of 1040: 3.46°, labelled
+    const [series] = draw({ ...pie(1), rows }).series as Array<{
+      data: Array<{ name: string; label?: { show: boolean }; labelLine?: { show: boolean } }>;
+      label: { show: boolean };
+    }>;
+    const unlabelled = series.data.filter((slice) => slice.label?.show === false).map((slice) => slice.name);
+    expect(unlabelled).toEqual(Array.from({ length: 30 }, (_, i) => `Tiny ${i}`));
+    expect(series.data.filter((slice) => slice.labelLine?.show === false)).toHaveLength(30);
+    expect(series.data.find((slice) => slice.name === 'Big')?.label).toBeUndefined();
+    expect(series.data.find((slice) => slice.name === 'Edge')?.label).toBeUndefined();
+    expect(series.label.show).toBe(true);
+  });
+
   it('colours slices by category from the scheme, a group colour winning', () => {
     const option = draw(pie(1, {}, { groups: { Stores: '#123456' } }));
     expect(option.series[0].data.map((d: AnyOption) => d.itemStyle.color)).toEqual([

@@ -7,7 +7,7 @@
  * category); horizontal grid lines on, vertical off (value lines across the plot, the common reading aid); axis
  * titles and labels on; labels straight until slant is turned on (then 45°, spec 2 §9: straight labels stay
  * readable on value and time axes, and long category labels are truncated at 15 characters anyway); pie labels
- * on.
+ * on, except on slices under 3° (`pieMinLabelAngle`).
  */
 import type { ChartType } from '@tessera/shared';
 
@@ -27,6 +27,12 @@ export const CHART_DEFAULTS = {
   pieInnerRadius: 0,
   pieStartAngle: 90,
   pieHasLabels: true,
+  /**
+   * Slices narrower than this (degrees, 1/120 of the turn) carry no label: their labels cannot be read (they
+   * pile up at the ring's edge) and laying out hundreds of them made one pie's drawing a main-thread task of
+   * 200 ms. The spec is silent; the labels switch stays on and every wider slice keeps its label.
+   */
+  pieMinLabelAngle: 3,
   /** Pie radii and angles step by 5 (spec 2 §5): default ring radii are rounded to it. */
   polarStep: 5,
   /** Bar spacing in % (ECharts' own defaults). */

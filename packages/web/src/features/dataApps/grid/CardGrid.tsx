@@ -3,7 +3,7 @@ import 'react-resizable/css/styles.css';
 import { Box, Paper } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { GRID, PREVIEW, type Tab, type Unit } from '@tessera/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useState } from 'react';
 import GridLayout, { type Layout } from 'react-grid-layout';
 import { DashboardViewProvider } from '../../filters/useActiveFilters.ts';
 import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
@@ -37,16 +37,22 @@ export function CardGrid({ tab, units }: Props) {
   const { canEdit, preview } = useDashboardMode();
   const { ref: observe, width: observed } = useElementSize();
   // The resize observer reports after the first paint; reading the width as the element attaches (before
-  // paint) keeps the cards from being drawn at the window's width and then shrinking into place.
-  const [attachedWidth, setAttachedWidth] = useState(0);
+  // paint) keeps the cards from being drawn at the window's width and then shrinking into place. Until then
+  // (null) the grid is not rendered at all: the screen's first render lays out its header and tabs, and the
+  // grid's (fifty items and the first cards) follows as a transition, which React renders in slices between
+  // which the browser paints and takes input, instead of rendering it twice in the same task. The preview page
+  // (a screenshot, its width fixed) renders it at once: it marks itself ready once its cards have drawn.
+  const [attachedWidth, setAttachedWidth] = useState<number | null>(preview ? PREVIEW.width : null);
   const ref = useCallback(
     (node: HTMLDivElement | null) => {
       observe(node);
-      if (node) setAttachedWidth(node.clientWidth);
+      if (!node) return;
+      const attached = node.clientWidth;
+      startTransition(() => setAttachedWidth(attached));
     },
     [observe],
   );
-  const measured = observed > 0 ? observed : attachedWidth;
+  const measured = observed > 0 ? observed : (attachedWidth ?? 0);
   // Where nothing is measured at all (as in tests), the window's width stands in.
   const width = preview ? PREVIEW.width : measured > 0 ? measured : window.innerWidth;
   const mobile = !preview && isMobileGrid(width);
@@ -57,8 +63,9 @@ export function CardGrid({ tab, units }: Props) {
   const heights = new Map(shown.map((item) => [item.i, item.h]));
   const byId = new Map(units.map((unit) => [unit._id, unit]));
   const cards = shown.map((item) => byId.get(item.i)).filter((unit): unit is Unit => unit !== undefined);
-  // Every card's place is laid out at once; their contents mount a few per browser task (useRevealed).
-  const revealed = useRevealed(cards.map((unit) => unit._id));
+  // Every card's place is laid out at once; their contents mount a few per browser task (useRevealed), from the
+  // grid's own first render on.
+  const revealed = useRevealed(attachedWidth === null ? [] : cards.map((unit) => unit._id));
 
   if (units.length === 0) return <EmptyGrid canEdit={canEdit} />;
 
@@ -66,34 +73,36 @@ export function CardGrid({ tab, units }: Props) {
 
   return (
     <Box ref={ref} w={preview ? PREVIEW.width : '100%'}>
-      <DashboardViewProvider dashboardId={tab.dashboardId}>
-        <GridLayout
-          width={width}
-          cols={preview ? PREVIEW.columns : gridColumns(width)}
-          layout={shown}
-          rowHeight={GRID.rowHeight}
-          margin={[GRID.margin, GRID.margin]}
-          containerPadding={[0, 0]}
-          compactType="vertical"
-          isDraggable={canEdit && !mobile && !preview}
-          isResizable={canEdit && !preview}
-          resizeHandles={mobile ? ['s'] : ['se']}
-          draggableHandle={`.${DRAG_HANDLE_CLASS}`}
-          useCSSTransforms={!preview}
-          onDragStop={onStop}
-          onResizeStop={onStop}
-        >
-          {cards.map((unit) => (
-            <div key={unit._id} data-testid={`card-${unit._id}`}>
-              {revealed.has(unit._id) ? (
-                <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
-              ) : (
-                <Paper withBorder radius="md" h="100%" data-testid="card-shell" />
-              )}
-            </div>
-          ))}
-        </GridLayout>
-      </DashboardViewProvider>
+      {attachedWidth === null ? null : (
+        <DashboardViewProvider dashboardId={tab.dashboardId}>
+          <GridLayout
+            width={width}
+            cols={preview ? PREVIEW.columns : gridColumns(width)}
+            layout={shown}
+            rowHeight={GRID.rowHeight}
+            margin={[GRID.margin, GRID.margin]}
+            containerPadding={[0, 0]}
+            compactType="vertical"
+            isDraggable={canEdit && !mobile && !preview}
+            isResizable={canEdit && !preview}
+            resizeHandles={mobile ? ['s'] : ['se']}
+            draggableHandle={`.${DRAG_HANDLE_CLASS}`}
+            useCSSTransforms={!preview}
+            onDragStop={onStop}
+            onResizeStop={onStop}
+          >
+            {cards.map((unit) => (
+              <div key={unit._id} data-testid={`card-${unit._id}`}>
+                {revealed.has(unit._id) ? (
+                  <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
+                ) : (
+                  <Paper withBorder radius="md" h="100%" data-testid="card-shell" />
+                )}
+              </div>
+            ))}
+          </GridLayout>
+        </DashboardViewProvider>
+      )}
     </Box>
   );
 }

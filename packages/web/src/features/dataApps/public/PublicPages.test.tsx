@@ -43,7 +43,8 @@ describe('public page (spec 2 §1, §6)', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/public/dashboards/${DASHBOARD_ID}/tabs/${T1}`));
     expect(screen.getByText('This dashboard is public: anyone with the link can view it.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Made with Tessera' }).getAttribute('href')).toBe('/');
-    expect(screen.getByText('Owner has not mapped data')).toBeTruthy();
+    // The card grid renders in a transition after the header (CardGrid).
+    expect(await screen.findByText('Owner has not mapped data')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Card menu' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Menu of tab/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Card' })).toBeNull();
