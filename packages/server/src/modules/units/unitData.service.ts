@@ -137,7 +137,9 @@ export class UnitDataService {
     const base = { features, jobId: resolved.jobId };
     try {
       const compiled = compileUnitQuery(input, resolved.catalog);
+      const started = performance.now();
       const rows = await runUnitQuery(compiled);
+      this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
       const pages = plan.kind === 'table' ? pagesOf(page, limit, rows.total ?? 0) : null;
       return { answer: { ...answer(rows.data, base), series: rows.series, pages }, rows };
     } catch (error) {
