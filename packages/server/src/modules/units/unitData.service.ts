@@ -9,7 +9,7 @@ import {
   visFeatureIds,
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { pagesOf } from '../datasets/datasets.data.ts';
 import type { FeatureRow } from '../features/features.store.ts';
 import { storedFilters } from '../filters/stored.ts';
@@ -17,7 +17,7 @@ import { resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';
 import { type ProjectMetadata, ProjectMetadataCache } from './unitData.metadata.ts';
 import { emptyData, planCard } from './unitData.plan.ts';
-import { findUnitWithPlace, type UnitWithPlace } from './units.store.ts';
+import type { UnitWithPlace } from './units.store.ts';
 
 /**
  * A card's data (spec 2 §3 "Unit data", §7 "Units"): its vis (saved, or the mapping editor's unsaved one) with
@@ -74,18 +74,16 @@ export class UnitDataService {
   }
 
   /**
-   * The saved card `unitId` (404 when gone), as `compute` takes it, for a request that passed the card's project
-   * rule: the card, its tab and dashboard as the access check read them (else read once here), and the
-   * project's data version the check read.
+   * The saved card `unitId`, as `compute` takes it, from a request that passed the card's project rule: the card
+   * with its tab and dashboard as the rule's reader found them (`unitReader`), and the project's data version
+   * read with them.
    */
-  async card(unitId: string, request: FastifyRequest): Promise<Card> {
+  card(unitId: string, request: FastifyRequest): Card {
     const { resolved, project } = request;
-    const found =
-      resolved?.kind === 'unit' && resolved.id === unitId
-        ? (resolved.found as UnitWithPlace)
-        : await findUnitWithPlace(this.app.ctx.db, unitId);
-    if (!found || !project || found.dashboard.projectId !== project.id) throw notFound('Card not found');
-    const { row, dashboard } = found;
+    if (resolved?.kind !== 'unit' || resolved.id !== unitId || !project) {
+      throw new Error(`card ${unitId} is read by the 'unit' project rule of its route`);
+    }
+    const { row, dashboard, tabFilters } = resolved.found as UnitWithPlace;
     return {
       id: row.id,
       name: row.name,
@@ -96,7 +94,7 @@ export class UnitDataService {
       type: row.type,
       subtype: row.subtype,
       vis: row.vis,
-      savedFilters: savedFiltersOf(dashboard.filters, found.tabFilters),
+      savedFilters: savedFiltersOf(dashboard.filters, tabFilters),
     };
   }
 

@@ -22,7 +22,7 @@ export async function unitsRoutes(app: FastifyInstance) {
   // Save; with shouldGetData, the saved card's data is computed at once and merged into the answer.
   route(app, api.updateUnit, async ({ params, query, body, request }) => {
     if (query.shouldGetData !== 'true') return units.update(params.id, body);
-    const before = await data.card(params.id, request);
+    const before = data.card(params.id, request);
     data.checkTab(before, query.tabId);
     const unit = await units.update(params.id, body);
     const card: Card = { ...before, name: unit.name, type: unit.type, subtype: unit.subtype, vis: unit.vis };
@@ -30,7 +30,7 @@ export async function unitsRoutes(app: FastifyInstance) {
   });
 
   route(app, api.getUnitData, async ({ params, query, body, request }) => {
-    const card = await data.card(params.id, request);
+    const card = data.card(params.id, request);
     return (await data.compute(card, { ...query, ...(body ?? {}) })).answer;
   });
 
@@ -38,12 +38,12 @@ export async function unitsRoutes(app: FastifyInstance) {
   route(app, api.getTemporaryUnitData, async ({ query, body, request }) => {
     const { unitId, ...rest } = query;
     const { type, subtype, vis, ...cardRequest } = body;
-    const card: Card = { ...(await data.card(unitId, request)), type, subtype: subtype ?? null, vis };
+    const card: Card = { ...data.card(unitId, request), type, subtype: subtype ?? null, vis };
     return (await data.compute(card, { ...rest, ...cardRequest }, { strict: true })).answer;
   });
 
   route(app, api.downloadUnit, async ({ params, query, request }) =>
-    downloadCard(data, await data.card(params.id, request), query),
+    downloadCard(data, data.card(params.id, request), query),
   );
 
   // Public pages and the preview renderer: only cards of an open dashboard; the filters sent are the visitor's.

@@ -23,26 +23,12 @@ export async function findUnit(db: Db, id: string): Promise<UnitRecord | undefin
   return record;
 }
 
-/** A card with its tab's filters and its dashboard's, in one read (what a card's data request needs). */
-const unitWithPlaceFields = {
-  row: units,
-  tabFilters: tabs.filters,
-  dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
-};
-export async function findUnitWithPlace(db: Db, id: string) {
-  const [found] = await unitWithPlaceQuery(db).execute({ id });
-  return found;
+/** A card with its tab's filters and its dashboard's, as a card's data request needs it. */
+export interface UnitWithPlace {
+  row: UnitRow;
+  tabFilters: Record<string, unknown>[];
+  dashboard: { id: string; projectId: string; filters: Record<string, unknown>[] };
 }
-const unitWithPlaceQuery = preparedQuery((db) =>
-  db
-    .select(unitWithPlaceFields)
-    .from(units)
-    .innerJoin(tabs, eq(tabs.id, units.tabId))
-    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
-    .where(eq(units.id, sql.placeholder('id')))
-    .prepare('unit_with_place'),
-);
-export type UnitWithPlace = NonNullable<Awaited<ReturnType<typeof findUnitWithPlace>>>;
 
 /**
  * The 'unit' resource of project rules: the card with its place and the caller's access to its project, in one
@@ -50,13 +36,20 @@ export type UnitWithPlace = NonNullable<Awaited<ReturnType<typeof findUnitWithPl
  */
 export const unitReader: ResourceReader = {
   async read(db, id, userId) {
-    const [row] = await unitWithAccessQuery(db).execute({ id, userId });
-    return row && { found: { row: row.row, tabFilters: row.tabFilters, dashboard: row.dashboard }, access: row.access };
+    const [found] = await unitWithAccessQuery(db).execute({ id, userId });
+    if (!found) return undefined;
+    const { access, ...card } = found;
+    return { found: card satisfies UnitWithPlace, access };
   },
 };
 const unitWithAccessQuery = preparedQuery((db) =>
   db
-    .select({ ...unitWithPlaceFields, access: projectAccessFields })
+    .select({
+      row: units,
+      tabFilters: tabs.filters,
+      dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
+      access: projectAccessFields,
+    })
     .from(units)
     .innerJoin(tabs, eq(tabs.id, units.tabId))
     .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
