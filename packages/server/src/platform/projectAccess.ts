@@ -1,5 +1,6 @@
 import { type Access, type AreaLevel, meetsLevel, PROJECT_ROLE_PRESETS, type ProjectRoles } from '@tessera/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
@@ -102,15 +103,21 @@ function rolesFrom(user: AuthUser['user'], row: ProjectAccessRow | undefined): P
   return { id, organizationId, dataVersion, roles: row.roles, member: true };
 }
 
-const projectAccessQuery = preparedQuery((db) =>
-  db
-    .select(projectAccessFields)
-    .from(projects)
+/**
+ * Joins what `projectAccessFields` reads onto a select that has `projects`: its organization, and the permission
+ * of the caller given as the placeholder `userId`.
+ */
+export function joinProjectAccess<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(organizations, eq(organizations.id, projects.organizationId))
     .leftJoin(
       permissions,
       and(eq(permissions.projectId, projects.id), eq(permissions.userId, sql.placeholder('userId'))),
-    )
+    );
+}
+
+const projectAccessQuery = preparedQuery((db) =>
+  joinProjectAccess(db.select(projectAccessFields).from(projects).$dynamic())
     .where(eq(projects.id, sql.placeholder('projectId')))
     .prepare('project_access'),
 );

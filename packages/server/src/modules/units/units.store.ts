@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { dashboards, organizations, permissions, projects, tabs, units } from '../../db/schema.ts';
-import { projectAccessFields, type ResourceReader } from '../../platform/projectAccess.ts';
+import { dashboards, projects, tabs, units } from '../../db/schema.ts';
+import { joinProjectAccess, projectAccessFields, type ResourceReader } from '../../platform/projectAccess.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 /** A card with the dashboard its tab belongs to (the API presents both). */
@@ -43,22 +43,20 @@ export const unitReader: ResourceReader = {
   },
 };
 const unitWithAccessQuery = preparedQuery((db) =>
-  db
-    .select({
-      row: units,
-      tabFilters: tabs.filters,
-      dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
-      access: projectAccessFields,
-    })
-    .from(units)
-    .innerJoin(tabs, eq(tabs.id, units.tabId))
-    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
-    .innerJoin(projects, eq(projects.id, dashboards.projectId))
-    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .leftJoin(
-      permissions,
-      and(eq(permissions.projectId, projects.id), eq(permissions.userId, sql.placeholder('userId'))),
-    )
+  joinProjectAccess(
+    db
+      .select({
+        row: units,
+        tabFilters: tabs.filters,
+        dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
+        access: projectAccessFields,
+      })
+      .from(units)
+      .innerJoin(tabs, eq(tabs.id, units.tabId))
+      .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+      .innerJoin(projects, eq(projects.id, dashboards.projectId))
+      .$dynamic(),
+  )
     .where(eq(units.id, sql.placeholder('id')))
     .prepare('unit_with_access'),
 );
