@@ -21,25 +21,50 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Keep-alive connections for the JSON calls: each call reuses an open socket, as a browser does, and node:http
+ * rather than fetch (undici), whose own cost per call (~0.3 ms on the reference machine) is the client's, not
+ * the server's.
+ */
+const keepAlive = new http.Agent({ keepAlive: true });
+
 /** A JSON call to the API; throws with the answer's body on any non-2xx status. */
-export async function requestJson<T>(
-  base: string,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+export function requestJson<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const payload = body !== undefined ? JSON.stringify(body) : undefined;
+  return new Promise<T>((resolve, reject) => {
+    const req = http.request(
+      base + url,
+      {
+        method,
+        agent: keepAlive,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          if (status < 200 || status >= 300) reject(new Error(`${method} ${url}: ${status} ${text.slice(0, 500)}`));
+          else {
+            try {
+              resolve(JSON.parse(text) as T);
+            } catch (error) {
+              reject(error);
+            }
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
 }
 
 /**

@@ -43,14 +43,16 @@ export function withNamedStatements(pglite: PGlite, max = 200): PGlite {
       const serialize = options?.serializers?.[oid] ?? pglite.serializers[oid];
       return serialize ? serialize(value) : String(value);
     });
-    const messages = [];
-    try {
-      messages.push(...(await send(protocol.serialize.bind({ statement: statement.name, values }))));
-      messages.push(...(await send(protocol.serialize.describe({ type: 'P' }))));
-      messages.push(...(await send(protocol.serialize.execute({}))));
-    } finally {
-      messages.push(...(await send(protocol.serialize.sync())));
-    }
+    // One exchange: Bind, Describe, Execute and Sync in a single buffer (PGlite runs every message in it; a
+    // failed Bind or Execute makes PostgreSQL skip to the Sync, which ends the exchange as query() does).
+    const messages = await send(
+      concat([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+    );
     return parse.parseResults(messages, pglite.parsers, options)[0];
   }
 
@@ -89,6 +91,16 @@ export function withNamedStatements(pglite: PGlite, max = 200): PGlite {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /** Statements kept as named statements: reads only (a write goes through `query()`, which syncs the files). */

@@ -1,4 +1,10 @@
-import { compileUnitQuery, QueryError, runUnitQuery, type UnitQueryInput } from '@tessera/analytics';
+import {
+  type CompiledUnitQuery,
+  compileUnitQuery,
+  QueryError,
+  runUnitQuery,
+  type UnitQueryInput,
+} from '@tessera/analytics';
 import {
   type DataAppFilter,
   type OrderByEntry,
@@ -9,6 +15,7 @@ import {
   visFeatureIds,
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../platform/errors.ts';
 import { pagesOf } from '../datasets/datasets.data.ts';
 import type { FeatureRow } from '../features/features.store.ts';
@@ -16,7 +23,7 @@ import { storedFilters } from '../filters/stored.ts';
 import { resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';
 import { type ProjectMetadata, ProjectMetadataCache } from './unitData.metadata.ts';
-import { emptyData, planCard } from './unitData.plan.ts';
+import { emptyData, planCard, type QueryType } from './unitData.plan.ts';
 import type { UnitWithPlace } from './units.store.ts';
 
 /**
@@ -69,6 +76,8 @@ export interface Computed {
 
 export class UnitDataService {
   private readonly metadata: ProjectMetadataCache;
+  /** Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again. */
+  private readonly prepared = new LRUCache<string, PreparedCard>({ max: 5000 });
   constructor(private readonly app: FastifyInstance) {
     this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.config.DATA_DIR);
   }
@@ -113,10 +122,40 @@ export class UnitDataService {
     options: { strict?: boolean; allRows?: boolean } = {},
   ): Promise<Computed> {
     this.checkTab(card, request.tabId);
-    const plan = planCard(card, options.strict ?? false);
-    if (plan.kind === 'none') return { answer: answer(plan.empty) };
-    if (plan.kind === 'error') return { answer: answer(plan.empty, { error: cardError(plan.code) }) };
+    const key = preparedKey(card, request, options);
+    let prepared = this.prepared.get(key);
+    if (!prepared) {
+      prepared = await this.prepare(card, request, options);
+      if (prepared.keep) this.prepared.set(key, prepared);
+    }
+    if (prepared.kind === 'answer') return { answer: prepared.answer };
+    const { compiled, base, page, limit } = prepared;
+    try {
+      const started = performance.now();
+      const rows = await runUnitQuery(compiled);
+      this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
+      const pages = compiled.kind === 'table' ? pagesOf(page, limit, rows.total ?? 0) : null;
+      return { answer: { ...answer(rows.data, base), series: rows.series, pages }, rows };
+    } catch (error) {
+      return { answer: this.failed(error, card, compiled.kind, base) };
+    }
+  }
 
+  /**
+   * The card compiled for this request, or its answer when there is nothing to run: a pure function of the
+   * card, the request and the project's metadata at the card's data version. Throws a 400 for a malformed
+   * request (never kept).
+   */
+  private async prepare(
+    card: Card,
+    request: CardRequest,
+    options: { strict?: boolean; allRows?: boolean },
+  ): Promise<PreparedCard> {
+    const plan = planCard(card, options.strict ?? false);
+    if (plan.kind === 'none') return { kind: 'answer', answer: answer(plan.empty), keep: true };
+    if (plan.kind === 'error') {
+      return { kind: 'answer', answer: answer(plan.empty, { error: cardError(plan.code) }), keep: true };
+    }
     const page = request.page ?? 1;
     const limit = request.limit ?? TABLE_PAGE_SIZE;
     const metadata = this.metadata.of(card.projectId, card.dataVersion);
@@ -131,24 +170,60 @@ export class UnitDataService {
       ...(options.allRows ? { allRows: true } : {}),
     } as UnitQueryInput;
     const resolved = await resolveCard(metadata, input);
-    const features = presentFeatures(resolved.features, visFeatureIds(plan.vis));
-    const base = { features, jobId: resolved.jobId };
+    const base = { features: presentFeatures(resolved.features, visFeatureIds(plan.vis)), jobId: resolved.jobId };
     try {
-      const compiled = compileUnitQuery(input, resolved.catalog);
-      const started = performance.now();
-      const rows = await runUnitQuery(compiled);
-      this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
-      const pages = plan.kind === 'table' ? pagesOf(page, limit, rows.total ?? 0) : null;
-      return { answer: { ...answer(rows.data, base), series: rows.series, pages }, rows };
+      return { kind: 'query', compiled: compileUnitQuery(input, resolved.catalog), base, page, limit, keep: true };
     } catch (error) {
-      const code = cardErrorCode(error);
-      if (code) return { answer: answer(emptyData(plan.kind), { ...base, error: cardError(code) }) };
-      if (error instanceof QueryError) throw badRequest(error.message);
-      // Anything else is ours, not the card's: logged, and shown on the card as the generic error.
-      this.app.log.error({ err: error, unitId: card.id }, 'card data failed');
-      return { answer: answer(emptyData(plan.kind), { ...base, error: cardError('error') }) };
+      const answered = this.failed(error, card, plan.kind, base);
+      return { kind: 'answer', answer: answered, keep: answered.error?.code !== 'error' };
     }
   }
+
+  /**
+   * A card that could not be computed: its card error (spec 2 §8), a 400 for the request's fault, or, for
+   * anything else (ours, not the card's: logged), the generic card error.
+   */
+  private failed(error: unknown, card: Card, kind: QueryType, base: Partial<UnitData>): UnitData {
+    const code = cardErrorCode(error);
+    if (code) return answer(emptyData(kind), { ...base, error: cardError(code) });
+    if (error instanceof QueryError) throw badRequest(error.message);
+    this.app.log.error({ err: error, unitId: card.id }, 'card data failed');
+    return answer(emptyData(kind), { ...base, error: cardError('error') });
+  }
+}
+
+/**
+ * A card ready to run for one request, kept by `preparedKey` (the project's data version is in the key, so a
+ * change to its datasets or features makes every later request compile afresh); `keep` is false for an
+ * unexpected failure, which is retried.
+ */
+type PreparedCard = { keep: boolean } & (
+  | { kind: 'answer'; answer: UnitData }
+  | {
+      kind: 'query';
+      compiled: CompiledUnitQuery;
+      base: Pick<UnitData, 'features' | 'jobId'>;
+      page: number;
+      limit: number;
+    }
+);
+
+/** Everything a prepared card is a function of, besides the metadata at the card's data version. */
+function preparedKey(card: Card, request: CardRequest, options: { strict?: boolean; allRows?: boolean }): string {
+  return JSON.stringify([
+    card.projectId,
+    card.dataVersion,
+    card.type,
+    card.subtype,
+    card.vis,
+    request.filters ?? card.savedFilters,
+    request.orderBy ?? null,
+    request.page ?? 1,
+    request.limit ?? TABLE_PAGE_SIZE,
+    request.jobId ?? null,
+    options.allRows ?? false,
+    options.strict ?? false,
+  ]);
 }
 
 /**

@@ -89,6 +89,18 @@ describe('a saved chart', () => {
     ]);
   });
 
+  it('asked again, answers the same; a saved change of its vis answers anew', async () => {
+    const unit = await savedCard(w, 'chart', sumByRegion());
+    const first = (await dataOf(unit._id)).body as UnitData;
+    expect((await dataOf(unit._id)).body).toEqual(first);
+    const vis = sumByRegion();
+    vis.dependent[0].series[0].operation = 'max';
+    expect((await call(w, w.editor)('PUT', `/api/v1/units/${unit._id}`, { vis })).status).toBe(200);
+    const max = new Map<string, number>();
+    for (const r of orders()) max.set(r.region, Math.max(max.get(r.region) ?? Number.NEGATIVE_INFINITY, r.amount));
+    expect(byRegion((await dataOf(unit._id)).body)).toEqual(max);
+  });
+
   it('applies the saved tab and dashboard filters, or the filters the request sends instead', async () => {
     const tab = await addTab(w.t, w.editor, w.dashboard._id, 'Filtered');
     const unit = await savedCard(w, 'chart', sumByRegion(), { tabId: tab._id });
