@@ -7,6 +7,7 @@ import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { sha256 } from './ids.ts';
 import { checkProjectAccess } from './projectAccess.ts';
+import type { FoundToken } from './tokenCache.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -17,7 +18,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** The caller behind a token, or null when the token is unknown, expired, or its user or organization is inactive. */
 export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser | null> {
-  return findActiveTokenUser(app.ctx.db, { tokenHash: sha256(token) });
+  const tokenHash = sha256(token);
+  return app.ctx.tokens.lookup(tokenHash, () => findActiveTokenUser(app.ctx.db, { tokenHash }));
 }
 
 /**
@@ -27,15 +29,15 @@ export async function authenticate(app: FastifyInstance, token: string): Promise
 export async function findActiveTokenUser(
   db: Db,
   by: { tokenHash: string } | { tokenId: string },
-): Promise<AuthUser | null> {
+): Promise<FoundToken | null> {
   const now = new Date().toISOString();
   const [row] =
     'tokenHash' in by
       ? await tokenByHash(db).execute({ key: by.tokenHash, now })
       : await tokenById(db).execute({ key: by.tokenId, now });
   if (!row) return null;
-  const { tokenId, ...user } = row;
-  return { tokenId, user };
+  const { tokenId, expiresAt, ...user } = row;
+  return { tokenId, user, expiresAt };
 }
 
 /** The live token of an active user in an active organization whose `column` is the placeholder `key`. */
@@ -44,6 +46,7 @@ const activeTokenQuery = (column: typeof accessTokens.tokenHash | typeof accessT
     db
       .select({
         tokenId: accessTokens.id,
+        expiresAt: accessTokens.expiresAt,
         id: users.id,
         organizationId: users.organizationId,
         email: users.email,

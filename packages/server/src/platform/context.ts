@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from './mail.ts';
+import type { TokenCache } from './tokenCache.ts';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -8,6 +9,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Who each token is, kept between requests on PGlite (see tokenCache.ts). */
+  tokens: TokenCache;
 }
 
 /** The signed-in caller, resolved from the bearer token before any handler runs. */
