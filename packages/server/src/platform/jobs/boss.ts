@@ -85,7 +85,14 @@ export function createBoss(database: Database, options: BossOptions): PgBoss {
   return boss;
 }
 
-export type QueueOptions = { name: string; policy: 'standard'; retryLimit: number; expireInSeconds: number };
+export type QueueOptions = {
+  name: string;
+  policy: 'standard';
+  retryLimit: number;
+  /** Seconds before a retry (pg-boss's default, 0, when not given). */
+  retryDelay?: number;
+  expireInSeconds: number;
+};
 
 /**
  * Creates the type's queue, or updates its options when they changed. Another process starting at the same
@@ -96,7 +103,11 @@ export async function ensureQueue(boss: PgBoss, queue: QueueOptions): Promise<vo
     try {
       const existing = await boss.getQueue(queue.name);
       if (!existing) await boss.createQueue(queue.name, queue);
-      else if (existing.retryLimit !== queue.retryLimit || existing.expireInSeconds !== queue.expireInSeconds) {
+      else if (
+        existing.retryLimit !== queue.retryLimit ||
+        existing.expireInSeconds !== queue.expireInSeconds ||
+        (queue.retryDelay !== undefined && existing.retryDelay !== queue.retryDelay)
+      ) {
         await boss.updateQueue(queue.name, queue);
       }
       return;
@@ -105,4 +116,14 @@ export async function ensureQueue(boss: PgBoss, queue: QueueOptions): Promise<vo
       await sleep(50 * attempt + Math.random() * 100);
     }
   }
+}
+
+/** Puts a pg-boss job taken during shutdown back as it was before it was taken (no retry spent). */
+export async function putBack(boss: PgBoss, queue: string, bossId: string): Promise<void> {
+  await boss
+    .getDb()
+    .executeSql(
+      `UPDATE ${BOSS_SCHEMA}.job SET state = 'created', started_on = NULL WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [queue, bossId],
+    );
 }

@@ -11,10 +11,11 @@ export { presentJob } from './jobs.presenter.ts';
 export { type JobRow, moveJobsToProject } from './jobs.store.ts';
 export type { DefineOptions, JobContext, JobHandler } from './runner.ts';
 export { type EnqueueInput, type HoldInput, JobService, type JobServiceOptions } from './service.ts';
+export type { BackgroundTasks, TaskHandler, TaskOptions } from './tasks.ts';
 
 declare module '../context.ts' {
   interface AppContext {
-    /** Long work: define handlers, enqueue, hold/release uploads, cancel, fail, read (platform/jobs). */
+    /** Long work: define handlers, enqueue, hold/release uploads, cancel, fail, read; `tasks` (platform/jobs). */
     jobs: JobService;
   }
 }

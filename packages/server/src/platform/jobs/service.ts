@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { BOSS_SCHEMA, createBoss, ensureQueue, inTransaction, type QueueOptions, type SqlClient } from './boss.ts';
+import { createBoss, ensureQueue, inTransaction, putBack, type QueueOptions, type SqlClient } from './boss.ts';
 import { fromBossId, toBossId } from './bossIds.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
@@ -25,6 +25,7 @@ import {
   runHandler,
   type StopReason,
 } from './runner.ts';
+import { BackgroundTasks } from './tasks.ts';
 
 export interface EnqueueInput<D extends object = Record<string, unknown>> {
   projectId: string;
@@ -57,11 +58,13 @@ const live = new Map<string, JobService>();
 
 /**
  * Long work as jobs (DESIGN §3): a row per job in `jobs`, the queue in pg-boss, status changes and progress sent
- * to the project's live channel. One per app, on `app.ctx.jobs`.
+ * to the project's live channel. One per app, on `app.ctx.jobs`. Housekeeping with no row runs as its `tasks`.
  */
 export class JobService {
   /** This process's name in `jobs.worker`. */
   readonly nodeId: string = randomUUID();
+  /** Background tasks (tasks.ts): on this service's pg-boss, started and stopped with it. */
+  readonly tasks: BackgroundTasks;
   private readonly boss: PgBoss;
   private readonly definitions = new Map<JobType, JobDefinition>();
   private readonly prepared = new Map<JobType, Promise<void>>();
@@ -76,6 +79,13 @@ export class JobService {
 
   constructor(private readonly options: JobServiceOptions) {
     this.boss = createBoss(options.database, { pollingSeconds: options.pollingSeconds, log: options.log });
+    this.tasks = new BackgroundTasks({
+      boss: this.boss,
+      log: options.log,
+      runsWorkers: this.runsWorkers,
+      pollingSeconds: options.pollingSeconds,
+      createQueue: (queue) => this.createQueue(queue),
+    });
   }
 
   private get db() {
@@ -184,7 +194,7 @@ export class JobService {
     this.state = 'started';
     await this.sweep();
     for (const definition of this.definitions.values()) this.prepare(definition);
-    await Promise.all(this.prepared.values());
+    await Promise.all([...this.prepared.values(), this.tasks.start()]);
     this.ticker = setInterval(() => {
       this.tick ??= this.beat()
         .catch((err) => this.options.log.error({ err }, 'job heartbeat failed'))
@@ -198,17 +208,19 @@ export class JobService {
   /**
    * Graceful stop, before the database closes: no more fetching; running jobs get `stopSeconds` to finish, then
    * their signal aborts and they are failed "Interrupted by a server restart", as are the uploads this process
-   * held; then pg-boss stops.
+   * held. Background tasks are interrupted at once (pg-boss retries them later). Then pg-boss stops.
    */
   async stop(): Promise<void> {
     if (this.state !== 'started') {
       live.delete(this.nodeId);
       this.state = 'stopped';
+      await this.tasks.stop();
       return;
     }
     this.state = 'stopping';
     clearInterval(this.ticker);
     await this.tick;
+    await this.tasks.stop();
     for (const type of this.workerIds.keys()) await this.boss.offWork(type);
     const deadline = Date.now() + this.options.stopSeconds * 1000;
     while (this.executions.size > 0 && Date.now() < deadline) await sleep(Math.min(50, deadline - Date.now()));
@@ -296,9 +308,7 @@ export class JobService {
         retryLimit: 0,
         expireInSeconds: Math.ceil(definition.timeoutMs / 1000) + 60,
       };
-      // One queue at a time: creating one adds a partition to pg-boss's job table, and two at once deadlock.
-      this.queueing = this.queueing.catch(() => {}).then(() => ensureQueue(this.boss, queue));
-      await this.queueing;
+      await this.createQueue(queue);
       if (!this.runsWorkers) return;
       const ids: string[] = [];
       this.workerIds.set(definition.type, ids);
@@ -325,6 +335,13 @@ export class JobService {
     this.prepared.set(definition.type, prepared);
   }
 
+  /** One queue at a time (jobs' and tasks'): creating one adds a partition to pg-boss's job table, two deadlock. */
+  private createQueue(queue: QueueOptions): Promise<void> {
+    const created = this.queueing.catch(() => {}).then(() => ensureQueue(this.boss, queue));
+    this.queueing = created;
+    return created;
+  }
+
   private wake(type: JobType): void {
     if (this.state !== 'started') return;
     for (const id of this.workerIds.get(type) ?? []) this.boss.notifyWorker(id);
@@ -341,7 +358,7 @@ export class JobService {
     if (!id) return;
     if (this.state !== 'started') {
       // Taken while stopping: hand it back untouched for the next worker.
-      await this.requeue(definition.type, bossJob.id);
+      await putBack(this.boss, definition.type, bossJob.id);
       return;
     }
     const running = new RunningJob(id);
@@ -429,15 +446,5 @@ export class JobService {
       if (status !== undefined && status !== 'continue') this.held.delete(id);
     }
     await this.sweep();
-  }
-
-  /** Puts a pg-boss job taken during shutdown back as it was before it was taken. */
-  private async requeue(type: JobType, bossId: string): Promise<void> {
-    await this.boss
-      .getDb()
-      .executeSql(
-        `UPDATE ${BOSS_SCHEMA}.job SET state = 'created', started_on = NULL WHERE name = $1 AND id = $2 AND state = 'active'`,
-        [type, bossId],
-      );
   }
 }
