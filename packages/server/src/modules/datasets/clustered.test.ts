@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
-import { readdir, rename } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { clusteredSegmentPath, datasetDir, segmentPath, withConnection } from '@tessera/analytics';
 import type { DatasetDetail, UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { datasetJobs } from '../../db/schema.ts';
+import { ROOT } from '../../test/harness.ts';
 import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
 import { listFeatures } from '../features/features.store.ts';
 import { datasetCatalog } from './catalog.ts';
@@ -267,6 +270,26 @@ describe('clustered copies of segments', () => {
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json()).toEqual([]);
     expect(await w.t.app.ctx.jobs.listForProject(w.outsiderProjectId)).toEqual([]);
+  });
+
+  it('a restart queues the copies never made, as for a segment imported before copies existed', async () => {
+    await db().update(datasetJobs).set({ clusteredAt: null }).where(eq(datasetJobs.jobId, uploadId));
+    await rm(clusteredSegmentPath(w.t.dataDir, sales._id, uploadId));
+    const config = loadConfig({
+      DATA_DIR: w.t.dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: ROOT.email,
+      ADMIN_PASSWORD: ROOT.password,
+      CLUSTER_MIN_ROWS: '20',
+      JOBS_POLLING_SECONDS: '0.5',
+    });
+    const restarted = await buildApp({ config, database: w.t.database });
+    try {
+      await restarted.ready();
+      await waitForCopy(sales._id, uploadId);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('deleting the dataset removes its copies', async () => {

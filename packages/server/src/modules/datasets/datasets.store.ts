@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datasetCollections, datasetJobs, datasets, jobs } from '../../db/schema.ts';
+import { datasetCollections, datasetJobs, datasets, features, jobs } from '../../db/schema.ts';
 
 /** SQL only: datasets, their jobs' contributions and their folder links. */
 
@@ -140,6 +140,34 @@ export async function recordClustered(db: Db, jobId: string): Promise<boolean> {
     .where(and(eq(datasetJobs.jobId, jobId), eq(datasetJobs.state, 'imported')))
     .returning({ jobId: datasetJobs.jobId });
   return rows.length > 0;
+}
+
+/**
+ * Imported segments of at least `minRows` rows with no clustered copy, of datasets with a date feature: those
+ * imported before copies were made, or whose copy was never queued (a crash between the import's commit and
+ * the queueing). Oldest first.
+ */
+export async function unclusteredSegments(
+  db: Db,
+  minRows: number,
+): Promise<Array<{ datasetId: string; jobId: string }>> {
+  return db
+    .select({ datasetId: datasetJobs.datasetId, jobId: datasetJobs.jobId })
+    .from(datasetJobs)
+    .where(
+      and(
+        eq(datasetJobs.state, 'imported'),
+        isNull(datasetJobs.clusteredAt),
+        gte(datasetJobs.rowCount, minRows),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(features)
+            .where(and(eq(features.datasetId, datasetJobs.datasetId), eq(features.type, 'date'))),
+        ),
+      ),
+    )
+    .orderBy(asc(datasetJobs.importedAt), asc(datasetJobs.jobId));
 }
 
 /** A dataset's jobs with what each brought, newest first. */
