@@ -13,6 +13,7 @@ import {
 } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useSummaryWords } from '../filters/useSummaryWords.ts';
+import classes from './BucketChip.module.css';
 import type { BucketItem } from './bucketItems.ts';
 import { chipDropId, itemDragId, type MappingDrag, seriesDragId } from './dnd.ts';
 import { FeatureTypeIcon } from './FeatureTypeIcon.tsx';
@@ -44,7 +45,8 @@ interface Props {
 
 /**
  * One item of a bucket: the feature's name and type, its operation, a remove button; a series chip opens its
- * settings (the settings engineer's SeriesSettings) and can be dragged to another bucket.
+ * settings (the settings engineer's SeriesSettings) and can be dragged to another bucket, with the mouse or the
+ * keyboard (Space picks it up, see useDropHandlers).
  */
 export function BucketChip({
   item,
@@ -67,15 +69,17 @@ export function BucketChip({
   const words = useSummaryWords();
   const name = feature?.name ?? t('chips.missingFeature');
   const complete = item.kind === 'filter' && item.filter.valid !== false && isFilterValid(item.filter, feature?.type);
+  const shown = item.kind === 'series' && item.series.label ? item.series.label : name;
   const drag: MappingDrag =
     item.kind === 'series'
-      ? { kind: 'series', seriesId: item.id, from: target }
-      : { kind: 'item', id: item.id, from: target };
+      ? { kind: 'series', seriesId: item.id, from: target, name: shown }
+      : { kind: 'item', id: item.id, from: target, name: shown };
   const draggable = useDraggable({
     id: item.kind === 'series' ? seriesDragId(item.id) : itemDragId(item.id),
     data: drag,
     // A filter chip's click opens its menu; the order of filters does not matter.
     disabled: item.kind === 'filter',
+    attributes: { roleDescription: t('chips.draggable') },
   });
   const droppable = useDroppable({ id: chipDropId(target, index), data: { target, index } });
   const setRef = (node: HTMLElement | null) => {
@@ -92,11 +96,7 @@ export function BucketChip({
     <Group gap={6} wrap="nowrap" miw={0}>
       {feature && <FeatureTypeIcon type={feature.type} size={14} />}
       <Text size="sm" truncate>
-        {item.kind === 'series' && item.series.label
-          ? item.series.label
-          : item.kind === 'filter' && complete
-            ? describeFilter(item.filter, name, words)
-            : name}
+        {item.kind === 'filter' && complete ? describeFilter(item.filter, name, words) : shown}
       </Text>
       {operation !== 'none' && (
         <Badge size="xs" variant="light">
@@ -117,6 +117,7 @@ export function BucketChip({
       py={2}
       radius="sm"
       data-testid={`chip-${item.id}`}
+      className={classes.chip}
       ref={setRef}
       style={{
         opacity: draggable.isDragging ? 0.4 : 1,
@@ -132,6 +133,7 @@ export function BucketChip({
                 {...draggable.listeners}
                 {...draggable.attributes}
                 aria-label={t('chips.settings', { name })}
+                className={classes.handle}
                 style={{ minWidth: 0, flex: 1, touchAction: 'none' }}
               >
                 {label}
@@ -168,7 +170,12 @@ export function BucketChip({
             {label}
           </FilterChipEditor>
         ) : (
-          <div {...draggable.listeners} {...draggable.attributes} style={{ minWidth: 0, flex: 1, touchAction: 'none' }}>
+          <div
+            {...draggable.listeners}
+            {...draggable.attributes}
+            className={classes.handle}
+            style={{ minWidth: 0, flex: 1, touchAction: 'none' }}
+          >
             {label}
           </div>
         )}

@@ -8,27 +8,26 @@ import type { BucketChoice } from './useBucketChoices.ts';
 
 interface Props {
   feature: MappingFeature;
-  /** The buckets this feature may go to now (the keyboard way: Enter or Space opens this list). */
+  /** The buckets this feature may go to now (Enter opens this list). */
   choices: BucketChoice[];
   onAdd: (choice: BucketChoice) => void;
 }
 
 /**
- * One feature of the side list: dragged with the mouse (or touch) onto a bucket; with the keyboard, Enter or
- * Space opens an "Add to…" menu of the buckets that accept it.
+ * One feature of the side list: dragged with the mouse (or touch) onto a bucket, or with the keyboard (Space picks
+ * it up, the arrow keys choose the bucket: see useDropHandlers); Enter (or a click) opens an "Add to…" menu of the
+ * buckets that accept it.
  */
 export function FeatureItem({ feature, choices, onAdd }: Props) {
   const { t } = useTranslation('mapping');
   const data: MappingDrag = { kind: 'feature', feature };
   const { setNodeRef, listeners, attributes, isDragging } = useDraggable({ id: featureDragId(feature._id), data });
-  // The menu's target button handles Enter and Space itself; dnd-kit's keyboard sensor is not attached here.
-  const { onKeyDown: _keyboardDrag, ...pointer } = listeners ?? {};
   return (
     <Menu position="right-start" withinPortal shadow="md">
       <Menu.Target>
         <UnstyledButton
           ref={setNodeRef}
-          {...pointer}
+          {...listeners}
           {...attributes}
           role="button"
           aria-roledescription={t('features.draggable')}

@@ -1,5 +1,5 @@
 import { DndContext } from '@dnd-kit/core';
-import { type DatasetDetail, defaultVis, type Vis } from '@tessera/shared';
+import { type DatasetDetail, defaultVis, newSeries, type Vis } from '@tessera/shared';
 import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,9 +40,9 @@ const catalog: FeatureCatalog = {
 function Harness({ initial }: { initial: Vis }) {
   const state = useMappingState(initial, 'chart');
   const choices = useBucketChoices('chart', state.vis);
-  const drops = useDropHandlers(state.vis, state.apply);
+  const drops = useDropHandlers(state.vis, 'chart', state.apply);
   return (
-    <DndContext sensors={drops.sensors} onDragEnd={drops.onDragEnd}>
+    <DndContext {...drops.dndProps}>
       <FeatureList catalog={catalog} choicesFor={choices.accepting} onAdd={drops.add} />
       <BucketPanel
         type="chart"
@@ -174,5 +174,97 @@ describe('custom (beta) card buckets', () => {
   ])('%s offers %j', (subtype, labels) => {
     const t = i18n.getFixedT('en', 'mapping');
     expect(bucketChoices(t, 'custom', { subtype, filters: [] }).map((c) => c.label)).toEqual(labels);
+  });
+});
+
+describe('moving columns and chips with the keyboard (dnd-kit keyboard sensor)', { timeout: 30_000 }, () => {
+  const series = (id: string, n: number) => newSeries(catalog.byId.get(FEATURES[n]!._id)!, id);
+  // Y: revenue; Tooltip: month, region, revenue.
+  const mapped = {
+    ...defaultVis('chart'),
+    dependent: [{ series: [series('rev', 2)] }],
+    tooltip: { ...(defaultVis('chart').tooltip as object), series: [series('m', 0), series('r', 1), series('t', 2)] },
+  } as Vis;
+  const ids = (bucket: string) => chips(bucket).map((chip) => chip.dataset.testid);
+  const announced = () => document.querySelector('[id^="DndLiveRegion-"]')?.textContent ?? '';
+  const press = async (...keys: string[]) => {
+    for (const key of keys) await userEvent.keyboard(key);
+  };
+
+  it('moves a chip to another bucket: Space picks it up, the arrows choose the bucket, Space drops it', async () => {
+    renderWithProviders(<Harness initial={mapped} />);
+    within(screen.getByTestId('chip-rev')).getByRole('button', { name: 'Settings of revenue' }).focus();
+    await press(' ');
+    expect(announced()).toBe('Picked up revenue. Use the arrow keys to choose where it goes.');
+    // The next place that takes it: Group By takes no raw number; past Gradient, the Tooltip has revenue already
+    // and Order By takes no chip of another bucket, so Gradient is the last place.
+    await press('{ArrowDown}');
+    expect(announced()).toBe('revenue is over Gradient.');
+    await press('{ArrowDown}');
+    expect(announced()).toBe('revenue is over Gradient.');
+    await press('{ArrowUp}', '{ArrowUp}');
+    expect(announced()).toBe('revenue is over X axis.');
+    await press('{ArrowDown}', '{ArrowDown}', ' ');
+    expect(announced()).toBe('revenue dropped in Gradient.');
+    expect(ids('dependent')).toEqual([]);
+    expect(ids('gradientDimension')).toEqual(['chip-rev']);
+    // The focus follows the chip to its new bucket, ready for the next move.
+    const moved = within(screen.getByTestId('chip-rev')).getByRole('button', { name: 'Settings of revenue' });
+    await waitFor(() => expect(document.activeElement).toBe(moved));
+    // The drop did not open the chip's settings.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('reorders the chips of a bucket: the arrows go from place to place', async () => {
+    renderWithProviders(<Harness initial={mapped} />);
+    screen.getByRole('button', { name: 'Settings of region' }).focus();
+    await press(' ', '{ArrowUp}');
+    expect(announced()).toBe('region is at place 1 of 3 in Tooltip.');
+    await press('{Enter}');
+    expect(announced()).toBe('region moved to place 1 of 3 in Tooltip.');
+    expect(ids('tooltip')).toEqual(['chip-r', 'chip-m', 'chip-t']);
+    screen.getByRole('button', { name: 'Settings of month' }).focus();
+    await press(' ', '{ArrowDown}', '{ArrowDown}', ' ');
+    expect(ids('tooltip')).toEqual(['chip-r', 'chip-t', 'chip-m']);
+  });
+
+  it('Escape puts the picked up chip back: nothing changes', async () => {
+    renderWithProviders(<Harness initial={mapped} />);
+    screen.getByRole('button', { name: 'Settings of region' }).focus();
+    await press(' ', '{ArrowUp}', '{ArrowUp}');
+    expect(announced()).toBe('region is over Group By.');
+    await press('{Escape}');
+    expect(announced()).toBe('region was put back: nothing changed.');
+    expect(ids('tooltip')).toEqual(['chip-m', 'chip-r', 'chip-t']);
+    expect(ids('dependent')).toEqual(['chip-rev']);
+  });
+
+  it('drops a column of the list on a bucket that takes it; Enter still opens its menu', async () => {
+    renderWithProviders(<Harness initial={defaultVis('chart')} />);
+    const revenue = screen.getByRole('button', { name: /^revenue \(/ });
+    revenue.focus();
+    await press(' ', '{ArrowDown}');
+    expect(announced()).toBe('revenue is over X axis.');
+    await press(' ');
+    // The mouse's rules: a number alone on X goes to Y.
+    expect(chips('independent')).toHaveLength(0);
+    expect(chips('dependent')).toHaveLength(1);
+    expect(screen.queryByRole('menu')).toBeNull();
+    revenue.focus();
+    await press('{Enter}');
+    expect(await screen.findByRole('menu')).toBeTruthy();
+  });
+
+  it('tells the instructions in French', async () => {
+    await i18n.changeLanguage('fr');
+    renderWithProviders(<Harness initial={mapped} />);
+    const handle = screen.getByRole('button', { name: 'Réglages de region' });
+    expect(handle.getAttribute('aria-roledescription')).toBe('colonne déplaçable');
+    const instructions = document.getElementById(handle.getAttribute('aria-describedby') ?? '');
+    expect(instructions?.textContent).toContain('Pour saisir une colonne, appuyez sur Espace');
+    handle.focus();
+    await press(' ', '{ArrowUp}');
+    expect(announced()).toBe("La colonne region est en position 1 sur 3 dans l'emplacement Infobulle.");
+    await press('{Escape}');
   });
 });

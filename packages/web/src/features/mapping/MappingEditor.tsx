@@ -1,4 +1,4 @@
-import { DndContext, DragOverlay, pointerWithin } from '@dnd-kit/core';
+import { DndContext, DragOverlay } from '@dnd-kit/core';
 import { Box, Grid, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { type ChartType, chartVisOf, type Unit, type UnitType, type Vis, withValidFilters } from '@tessera/shared';
 import { useMemo } from 'react';
@@ -34,15 +34,15 @@ interface Props {
 /**
  * The card mapping editor (spec 2 §2, §4, §5; issue 8): the project's features on the left, the chart type and
  * the buckets in the middle, the live preview and the chart settings on the right. Features are dragged onto
- * buckets (or added from a feature's "Add to…" menu with the keyboard); every edit goes through the shared
- * mapping rules.
+ * buckets with the mouse or the keyboard (or added from a feature's "Add to…" menu); every edit goes through the
+ * shared mapping rules.
  */
 export function MappingEditor({ projectId, unit, type, state, saving, error, onCancel, onSave }: Props) {
   const { t } = useTranslation('mapping');
   const { vis, dataVis, setVis, apply } = state;
   const catalog = useProjectFeatures(projectId);
   const choices = useBucketChoices(type, vis);
-  const drops = useDropHandlers(vis, apply);
+  const drops = useDropHandlers(vis, type, apply);
   const subtype = subtypeOf(unit, vis, type);
   // The card's own filters apply to the preview once complete (spec 2 §5: only valid filters are sent).
   const requestVis = useMemo(
@@ -70,14 +70,9 @@ export function MappingEditor({ projectId, unit, type, state, saving, error, onC
 
   return (
     <DotsDefaultContext.Provider value={dotsByDefault}>
-      <DndContext
-        sensors={drops.sensors}
-        // The chip or bucket under the pointer (a chip before its bucket: a chip dropped on one takes its place).
-        collisionDetection={pointerWithin}
-        onDragStart={drops.onDragStart}
-        onDragEnd={drops.onDragEnd}
-        onDragCancel={drops.onDragCancel}
-      >
+      {/* What the item is over: the chip or bucket under the pointer (a chip before its bucket: a chip dropped on
+          one takes its place), or the place the arrow keys chose. */}
+      <DndContext {...drops.dndProps}>
         <Stack gap="sm" p="md" data-testid="mapping-screen">
           <MappingHeader name={unit.name} saving={saving} error={error} onCancel={onCancel} onSave={onSave} />
           <Grid gap="md">

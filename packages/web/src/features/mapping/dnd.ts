@@ -8,10 +8,10 @@ import type { DropTarget, MappingFeature } from '@tessera/shared';
 
 export type MappingDrag =
   | { kind: 'feature'; feature: MappingFeature }
-  /** A series chip: it may move to another bucket, or to another place in its own (`from`). */
-  | { kind: 'series'; seriesId: string; from?: DropTarget }
+  /** A series chip: it may move to another bucket, or to another place in its own (`from`). `name`: as shown. */
+  | { kind: 'series'; seriesId: string; from?: DropTarget; name?: string }
   /** A column, order-by or filter chip: it moves only within its own bucket. */
-  | { kind: 'item'; id: string; from: DropTarget };
+  | { kind: 'item'; id: string; from: DropTarget; name?: string };
 
 /** A chip is also a drop place: dropping on it takes its place (`index`) in its bucket. */
 export const chipDropId = (target: DropTarget, index: number) => `chip:${target.bucket}:${target.axis ?? 0}:${index}`;
