@@ -1,5 +1,6 @@
 import { Button, Group, Tooltip } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { visFeatureIds } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AddFilterButton } from './AddFilterButton.tsx';
@@ -28,7 +29,10 @@ function LoadedFilterBar({ view }: { view: NonNullable<ReturnType<typeof useCach
   const filters = [...actions.dashboardFilters, ...actions.tabFilters];
   useFreshPublicFeatures(
     view.dashboard._id,
-    [...view.dashboard.filters, ...view.tabs.flatMap((tab) => tab.filters)],
+    [
+      ...[...view.dashboard.filters, ...view.tabs.flatMap((tab) => tab.filters)].map((filter) => filter.feature.id),
+      ...view.units.flatMap((unit) => visFeatureIds(unit.vis)),
+    ],
     publicFeatures,
   );
   // Public visitors add filters on the dashboard's features (those its filters use and its cards map).

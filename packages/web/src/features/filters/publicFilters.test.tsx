@@ -1,10 +1,10 @@
-import type { DataAppFilter, PublicFeature } from '@tessera/shared';
+import type { DataAppFilter, PublicFeature, Unit } from '@tessera/shared';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubNetwork } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
-import { DASHBOARD_ID, hexId, makeTab, makeView, renderDataApps } from '../dataApps/testSupport.tsx';
+import { DASHBOARD_ID, hexId, makeTab, makeUnit, makeView, renderDataApps } from '../dataApps/testSupport.tsx';
 import { localFilterStore } from './localFilters.ts';
 
 /**
@@ -22,8 +22,12 @@ const features: PublicFeature[] = [
 const countries = ['France', 'Spain', 'Italy', 'Norway'].map((value, i) => ({ value, count: 10 - i }));
 const saved = (id: string, f: Omit<DataAppFilter, '_id'>): DataAppFilter => ({ _id: id, ...f });
 
-function serve(filters: DataAppFilter[], listed: PublicFeature[] | (() => PublicFeature[]) = features) {
-  const view = makeView('Dashboard', [makeTab(T1, { name: 'Overview' })]);
+function serve(
+  filters: DataAppFilter[],
+  listed: PublicFeature[] | (() => PublicFeature[]) = features,
+  units: Unit[] = [],
+) {
+  const view = makeView('Dashboard', [makeTab(T1, { name: 'Overview' })], units);
   const { user: _user, preview: _preview, ...dashboard } = view.dashboard;
   const answer = () => ({
     ...view,
@@ -114,6 +118,23 @@ describe('public filter bar', { timeout: 60_000 }, () => {
     );
     renderDataApps(path);
     expect(await screen.findByRole('button', { name: /^Edit filter Country/ })).toBeTruthy();
+    const loads = requests.filter((r) => r.url === `/api/v1/public/dashboards/${DASHBOARD_ID}`);
+    expect(loads).toHaveLength(2);
+  });
+
+  it('asks the dashboard again once when a card maps a feature its list lacks, and offers it to filter on', async () => {
+    // A card just mapped Price (the live channel brought it): the list the page was loaded with lacks it.
+    const mapsPrice = makeUnit(hexId('c1'), T1, {
+      vis: { dependent: [{ series: [{ id: 's1', feature: { _id: PRICE, dataset: { _id: DS } }, operation: 'sum' }] }] },
+    });
+    const answers = [[features[0]!], features];
+    const requests = serve([], () => answers.shift() ?? features, [mapsPrice]);
+    renderDataApps(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Filter' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Feature' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Country', 'Price']),
+    );
     const loads = requests.filter((r) => r.url === `/api/v1/public/dashboards/${DASHBOARD_ID}`);
     expect(loads).toHaveLength(2);
   });

@@ -62,19 +62,20 @@ export function useFeatureLookup(dashboardId?: string) {
 }
 
 /**
- * On the public page, the saved filters follow the live channel but the dashboard's `features` come with its
- * load: when a saved filter names a feature the list lacks (an editor just added it), the public dashboard is
+ * On the public page, the saved filters and the cards follow the live channel but the dashboard's `features`
+ * (those its filters use and its cards map) come with its load: when a saved filter or a card names a feature
+ * the list lacks (an editor just added the filter, or mapped the feature on a card), the public dashboard is
  * asked again, once per set of missing ids (a feature the server does not reveal stays missing).
  */
 export function useFreshPublicFeatures(
   dashboardId: string,
-  filters: readonly Pick<DataAppFilter, 'feature'>[],
+  featureIds: readonly string[],
   publicFeatures: readonly LookupFeature[] | undefined,
 ) {
   const client = useQueryClient();
   const asked = useRef(new Set<string>());
   const missing = publicFeatures
-    ? [...new Set(filters.map((f) => f.feature.id))]
+    ? [...new Set(featureIds)]
         .filter((id) => !publicFeatures.some((feature) => feature._id === id))
         .sort()
         .join(',')
