@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Container,
-  EmptyState,
-  Group,
-  Loader,
-  SimpleGrid,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Center, Container, EmptyState, Loader, SimpleGrid } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconLayoutDashboard, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconLayoutDashboard } from '@tabler/icons-react';
 import { type Dashboard, meetsLevel } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +13,7 @@ import {
   useUpdateDashboardPreview,
 } from '../../../api/dashboards.ts';
 import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
+import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
 import { useServerText } from '../../login/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { CreateDataAppModal } from './CreateDataAppModal.tsx';
@@ -77,22 +67,12 @@ export function DataAppsListPage() {
 
   return (
     <Container size="xl" py="xl">
-      <Group justify="space-between" mb="lg" gap="sm">
-        <Title order={2}>{t('list.heading')}</Title>
-        {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
-            {t('list.create')}
-          </Button>
-        )}
-      </Group>
-      <TextInput
-        mb="lg"
-        type="search"
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('list.search')}
-        aria-label={t('list.search')}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+      <ListPageHeader
+        title={t('list.heading')}
+        create={canEdit ? { label: t('list.create'), onClick: create.open } : undefined}
+        searchLabel={t('list.search')}
+        search={search}
+        onSearch={setSearch}
       />
       {dashboards.isPending ? (
         <Center py="xl">

@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Container,
-  EmptyState,
-  Group,
-  Loader,
-  SimpleGrid,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Center, Container, EmptyState, Loader, SimpleGrid } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFolderOpen, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFolderOpen } from '@tabler/icons-react';
 import type { MyProject } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyProjects } from '../../../api/projects.ts';
 import { useMe } from '../../../api/session.ts';
+import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
 import { type ProjectDialog, ProjectDialogs } from '../dialogs/ProjectDialogs.tsx';
 import { CreateProjectModal } from './CreateProjectModal.tsx';
 import { ProjectRow } from './ProjectRow.tsx';
@@ -42,22 +32,12 @@ export function ProjectListPage() {
 
   return (
     <Container size="lg" py="xl">
-      <Group justify="space-between" mb="lg" gap="sm">
-        <Title order={2}>{t('heading')}</Title>
-        {me.data?.roles.createProjects && (
-          <Button leftSection={<IconPlus size={16} />} onClick={create.open}>
-            {t('create.button')}
-          </Button>
-        )}
-      </Group>
-      <TextInput
-        mb="lg"
-        leftSection={<IconSearch size={16} />}
-        placeholder={t('search')}
-        aria-label={t('search')}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        type="search"
+      <ListPageHeader
+        title={t('heading')}
+        create={me.data?.roles.createProjects ? { label: t('create.button'), onClick: create.open } : undefined}
+        searchLabel={t('search')}
+        search={search}
+        onSearch={setSearch}
       />
       {projects.isPending ? (
         <Center py="xl">

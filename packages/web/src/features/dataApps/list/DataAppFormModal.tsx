@@ -1,0 +1,72 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataAppFields } from './DataAppFields.tsx';
+import type { DataAppForm, DataAppValues } from './dataAppForm.ts';
+
+interface Props {
+  opened: boolean;
+  title: string;
+  /** "App Name" when creating, "Name" in Data App Settings (spec 2 §2 modals). */
+  nameLabel: string;
+  submitLabel: string;
+  form: DataAppForm;
+  /** Stores the values; what it throws is shown in the form. */
+  onSave: (values: DataAppValues) => Promise<unknown>;
+  /** True while saving: Cancel is disabled and the submit button spins. */
+  busy: boolean;
+  /** Cancel and the modal's close; the caller decides whether it may close while busy. */
+  onClose: () => void;
+  /** The fields after name and description: the layout when creating, the hide checkboxes in settings. */
+  children: ReactNode;
+}
+
+/** The modal shared by Create Data App and Data App Settings: name, description, the caller's fields, the buttons. */
+export function DataAppFormModal({
+  opened,
+  title,
+  nameLabel,
+  submitLabel,
+  form,
+  onSave,
+  busy,
+  onClose,
+  children,
+}: Props) {
+  const { t } = useTranslation('dataApps');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(onSave);
+        }}
+      >
+        <Stack gap="md">
+          <DataAppFields
+            nameLabel={nameLabel}
+            name={form.name}
+            onName={form.setName}
+            description={form.description}
+            onDescription={form.setDescription}
+            errors={form.errors}
+          />
+          {children}
+          {form.errors.form && (
+            <Text size="sm" c="red" role="alert">
+              {form.errors.form}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
