@@ -14,7 +14,8 @@ import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { installRealtime } from './platform/realtime.ts';
-import { TokenCache } from './platform/tokenCache.ts';
+import { openResourceCache } from './platform/projectAccess.ts';
+import { openTokenCache } from './platform/tokenCache.ts';
 import { serveWebApp } from './platform/web.ts';
 import './platform/context.ts';
 
@@ -51,9 +52,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: app.log });
   // Jobs start when the app is ready and stop first when it closes (before the live channel and the database).
   const jobs = installJobs(app, config, database);
-  const tokens = await TokenCache.open(database);
-  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens });
-  app.addHook('onClose', async () => tokens.close());
+  const tokens = await openTokenCache(database);
+  const resources = await openResourceCache(database);
+  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens, resources });
+  app.addHook('onClose', async () => {
+    await tokens.close();
+    await resources.close();
+  });
   if (!opts.database) app.addHook('onClose', async () => database.close());
   // DuckDB (datasets' Parquet segments under DATA_DIR/datasets) starts on first use and closes with the app.
   configureEngine({ dataDir: config.DATA_DIR });

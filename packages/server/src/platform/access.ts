@@ -7,7 +7,7 @@ import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { sha256 } from './ids.ts';
 import { checkProjectAccess } from './projectAccess.ts';
-import type { FoundToken } from './tokenCache.ts';
+import { type FoundToken, lookupToken } from './tokenCache.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -19,7 +19,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** The caller behind a token, or null when the token is unknown, expired, or its user or organization is inactive. */
 export async function authenticate(app: FastifyInstance, token: string): Promise<AuthUser | null> {
   const tokenHash = sha256(token);
-  return app.ctx.tokens.lookup(tokenHash, () => findActiveTokenUser(app.ctx.db, { tokenHash }));
+  return lookupToken(app.ctx.tokens, tokenHash, () => findActiveTokenUser(app.ctx.db, { tokenHash }));
 }
 
 /**
@@ -100,6 +100,6 @@ export function installAccessControl(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const access = request.is404 ? undefined : request.routeOptions.config.access;
     // Project rules resolve the resource to its project and check the caller's role there.
-    if (access?.kind === 'project') await checkProjectAccess(app.ctx.db, request, access);
+    if (access?.kind === 'project') await checkProjectAccess(app.ctx, request, access);
   });
 }

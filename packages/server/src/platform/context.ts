@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from './mail.ts';
+import type { ResourceCache } from './projectAccess.ts';
 import type { TokenCache } from './tokenCache.ts';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
@@ -11,6 +12,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Who each token is, kept between requests on PGlite (see tokenCache.ts). */
   tokens: TokenCache;
+  /** Project rules' resource reads (a card with its place and the caller's access), kept on PGlite. */
+  resources: ResourceCache;
 }
 
 /** The signed-in caller, resolved from the bearer token before any handler runs. */

@@ -2,10 +2,11 @@ import { type Access, type AreaLevel, meetsLevel, PROJECT_ROLE_PRESETS, type Pro
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { organizations, permissions, projects } from '../db/schema.ts';
-import type { AuthUser } from './context.ts';
+import type { AppContext, AuthUser } from './context.ts';
+import { ACCESS_CHANGED, NotifiedCache } from './notifiedCache.ts';
 import { forbidden, notFound } from './errors.ts';
 
 /** Finds the project a resource belongs to; undefined when the resource does not exist. */
@@ -19,6 +20,16 @@ export type ResourceResolver = (db: Db, id: string) => Promise<string | undefine
 export interface ResourceReader {
   read(db: Db, id: string, userId: string): Promise<{ found: unknown; access: ProjectAccessRow } | undefined>;
 }
+
+/**
+ * What `ResourceReader`s read, kept between requests on PGlite by resource and caller (see `NotifiedCache`):
+ * emptied by any write to projects, organizations, permissions, dashboards, tabs or units (`access_changed`),
+ * which is all a reader may join.
+ */
+export type ResourceCache = NotifiedCache<{ found: unknown; access: ProjectAccessRow }>;
+
+export const openResourceCache = (database: Database): Promise<ResourceCache> =>
+  NotifiedCache.open(database, [ACCESS_CHANGED], { max: 10_000, maxAgeMs: 60_000 });
 
 const resolvers = new Map<string, ResourceResolver | ResourceReader>([['project', async (_db, id) => id]]);
 
@@ -133,7 +144,7 @@ export function meetsRequirement(
 
 /** Enforces a project rule: resolves the resource to its project, then checks the caller's role (404 / 403). */
 export async function checkProjectAccess(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'resources'>,
   request: FastifyRequest,
   access: Extract<Access, { kind: 'project' }>,
 ) {
@@ -144,12 +155,17 @@ export async function checkProjectAccess(
   const resolve = resolvers.get(access.from.resource);
   if (!resolve) throw new Error(`no resolver registered for resource kind ${access.from.resource}`);
   if (typeof resourceId !== 'string' || !/^[0-9a-f]{24}$/.test(resourceId)) throw notFound();
+  const { db } = ctx;
   let project: ProjectContext | undefined;
   if (typeof resolve === 'function') {
     const projectId = await resolve(db, resourceId);
     project = projectId ? await effectiveProjectRoles(db, auth.user, projectId) : undefined;
   } else {
-    const read = await resolve.read(db, resourceId, auth.user.id);
+    const key = `${access.from.resource}:${resourceId}:${auth.user.id}`;
+    const read = await ctx.resources.lookup(key, async () => {
+      const value = await resolve.read(db, resourceId, auth.user.id);
+      return value && { value };
+    });
     project = read && rolesFrom(auth.user, read.access);
     if (read) request.resolved = { kind: access.from.resource, id: resourceId, found: read.found };
   }

@@ -6,7 +6,7 @@ import { createOrganization, createUser, signIn, type TestUser } from '../test/a
 import { as, createTestApp, type TestApp, testDbKind } from '../test/harness.ts';
 import { findActiveTokenUser } from './access.ts';
 import { newId, sha256 } from './ids.ts';
-import { TokenCache } from './tokenCache.ts';
+import { lookupToken, openTokenCache, type TokenCache } from './tokenCache.ts';
 
 let t: TestApp;
 let orgId: string;
@@ -28,7 +28,7 @@ const me = async (call: ReturnType<typeof as>) => (await call({ method: 'GET', u
 function counted(cache: TokenCache, token: string) {
   const tokenHash = sha256(token);
   const read = vi.fn(() => findActiveTokenUser(t.database.db, { tokenHash }));
-  return { read, lookup: () => cache.lookup(tokenHash, read) };
+  return { read, lookup: () => lookupToken(cache, tokenHash, read) };
 }
 
 describe('who a token is, through the API', () => {
@@ -74,7 +74,7 @@ describe('who a token is, through the API', () => {
 
 describe.runIf(testDbKind === 'pglite')('kept between requests on PGlite', () => {
   it('reads a token once, and again after any update or delete of tokens, users or organizations', async () => {
-    const cache = await TokenCache.open(t.database);
+    const cache = await openTokenCache(t.database);
     const { token, user } = await signedIn();
     const { read, lookup } = counted(cache, token);
     const first = await lookup();
@@ -96,7 +96,7 @@ describe.runIf(testDbKind === 'pglite')('kept between requests on PGlite', () =>
   });
 
   it('does not keep what a lookup read while a change was made', async () => {
-    const cache = await TokenCache.open(t.database);
+    const cache = await openTokenCache(t.database);
     const { token, user } = await signedIn();
     const tokenHash = sha256(token);
     let reads = 0;
@@ -107,14 +107,14 @@ describe.runIf(testDbKind === 'pglite')('kept between requests on PGlite', () =>
       if (reads === 1) await t.database.db.update(users).set({ active: false }).where(eq(users.id, user.id));
       return found;
     };
-    expect((await cache.lookup(tokenHash, read))?.user.id).toBe(user.id);
-    expect(await cache.lookup(tokenHash, read)).toBeNull();
+    expect((await lookupToken(cache, tokenHash, read))?.user.id).toBe(user.id);
+    expect(await lookupToken(cache, tokenHash, read)).toBeNull();
     expect(reads).toBe(2);
     await cache.close();
   });
 
   it('keeps a token no longer than it lives, never an unknown one, and hands out a caller nobody can change', async () => {
-    const cache = await TokenCache.open(t.database);
+    const cache = await openTokenCache(t.database);
     const user = await createUser(t.database.db, orgId);
     const token = `short-lived-${newId()}`;
     await t.database.db
@@ -145,7 +145,7 @@ describe.runIf(testDbKind === 'pglite')('kept between requests on PGlite', () =>
 
 describe.runIf(testDbKind === 'postgres')('on PostgreSQL', () => {
   it('keeps nothing: every request reads its token', async () => {
-    const cache = await TokenCache.open(t.database);
+    const cache = await openTokenCache(t.database);
     const { token } = await signedIn();
     const { read, lookup } = counted(cache, token);
     await lookup();
