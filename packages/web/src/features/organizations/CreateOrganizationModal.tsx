@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { ORGANIZATION_TYPES, type Organization, type OrganizationType } from '@tessera/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useCreateOrganization } from '../../api/organizations.ts';
+import { FormActions } from '../../app/FormActions.tsx';
 import { useServerText } from '../login/serverText.ts';
 import { consultantChoices } from './KindSettings.tsx';
 
@@ -115,19 +116,13 @@ export function CreateOrganizationModal({ opened, onClose, creation, organizatio
               />
             </>
           )}
-          {errors.form && (
-            <Text size="sm" c="red" role="alert">
-              {errors.form}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('createOrganization.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('createOrganization.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            error={errors.form}
+            cancelLabel={t('createOrganization.cancel')}
+            onCancel={close}
+            submitLabel={t('createOrganization.submit')}
+            busy={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

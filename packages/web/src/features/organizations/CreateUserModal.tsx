@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { OrgRoles } from '@tessera/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useCreateUser } from '../../api/users.ts';
+import { FormActions } from '../../app/FormActions.tsx';
 import { useServerText } from '../login/serverText.ts';
 import { RoleEditor } from './RoleEditor.tsx';
 
@@ -132,19 +133,13 @@ export function CreateUserModal({ opened, onClose, organizationId, editor }: Cre
             }}
             error={errors.roles}
           />
-          {errors.form && (
-            <Text size="sm" c="red" role="alert">
-              {errors.form}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('createUser.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('createUser.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            error={errors.form}
+            cancelLabel={t('createUser.cancel')}
+            onCancel={close}
+            submitLabel={t('createUser.submit')}
+            busy={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>

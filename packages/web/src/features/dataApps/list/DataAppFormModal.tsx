@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../app/FormActions.tsx';
 import { DataAppFields } from './DataAppFields.tsx';
 import type { DataAppForm, DataAppValues } from './dataAppForm.ts';
 
@@ -52,19 +53,14 @@ export function DataAppFormModal({
             errors={form.errors}
           />
           {children}
-          {form.errors.form && (
-            <Text size="sm" c="red" role="alert">
-              {form.errors.form}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions
+            error={form.errors.form}
+            cancelLabel={t('common.cancel')}
+            onCancel={onClose}
+            cancelDisabled={busy}
+            submitLabel={submitLabel}
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>

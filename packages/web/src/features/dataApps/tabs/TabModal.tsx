@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { DATA_APP_LIMITS } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../app/FormActions.tsx';
 import { formErrors, useServerText } from '../../login/serverText.ts';
 
 export interface TabValues {
@@ -82,19 +83,14 @@ export function TabModal({ title, nameLabel, withDescription, initial, submitLab
               error={errors.description}
             />
           )}
-          {errors.form && (
-            <Text size="sm" c="red" role="alert">
-              {errors.form}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions
+            error={errors.form}
+            cancelLabel={t('common.cancel')}
+            onCancel={onClose}
+            cancelDisabled={busy}
+            submitLabel={submitLabel}
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>

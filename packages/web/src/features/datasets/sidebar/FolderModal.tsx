@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Collection } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useSaveFolder } from '../../../api/datasets.ts';
+import { FormActions } from '../../../app/FormActions.tsx';
 import { formErrors, useServerText } from '../../login/serverText.ts';
 
 export interface FolderModalProps {
@@ -39,14 +40,12 @@ export function FolderModal({ projectId, folder, opened, onClose }: FolderModalP
         <Stack>
           <TextInput label={t('folders.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
           <Textarea label={t('folders.description')} autosize minRows={2} {...form.getInputProps('description')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('common.cancel')}
+            onCancel={onClose}
+            submitLabel={t('common.save')}
+            busy={save.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { api } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../app/FormActions.tsx';
 import { formErrors, useServerText } from '../../login/serverText.ts';
 
 interface Props {
@@ -55,14 +56,13 @@ export function ProjectNameModal({ opened, onClose, title, submitLabel, initialN
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label={t('create.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('cancel')}
+            onCancel={close}
+            cancelDisabled={busy}
+            submitLabel={submitLabel}
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>
