@@ -127,3 +127,25 @@ export async function putBack(boss: PgBoss, queue: string, bossId: string): Prom
       [queue, bossId],
     );
 }
+
+/**
+ * A worker that takes one entry of `queue` at a time and, after each, looks again at once rather than after the
+ * polling interval (more may be waiting), for as long as `active()`. Answers the worker's id.
+ */
+export async function workOneAtATime(
+  boss: PgBoss,
+  queue: string,
+  pollingSeconds: number,
+  run: (job: PgBoss.Job<object>) => Promise<void>,
+  active: () => boolean,
+): Promise<string> {
+  let workerId = '';
+  workerId = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, async ([job]) => {
+    try {
+      await run(job);
+    } finally {
+      if (active()) boss.notifyWorker(workerId);
+    }
+  });
+  return workerId;
+}

@@ -7,7 +7,15 @@ import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { createBoss, ensureQueue, inTransaction, putBack, type QueueOptions, type SqlClient } from './boss.ts';
+import {
+  createBoss,
+  ensureQueue,
+  inTransaction,
+  putBack,
+  type QueueOptions,
+  type SqlClient,
+  workOneAtATime,
+} from './boss.ts';
 import { fromBossId, toBossId } from './bossIds.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
@@ -313,20 +321,15 @@ export class JobService {
       const ids: string[] = [];
       this.workerIds.set(definition.type, ids);
       for (let i = 0; i < definition.concurrency; i++) {
-        let workerId = '';
-        workerId = await this.boss.work<object>(
-          definition.type,
-          { batchSize: 1, pollingIntervalSeconds: this.options.pollingSeconds },
-          async ([job]) => {
-            try {
-              await this.track(this.execute(definition, job));
-            } finally {
-              // There may be more waiting: look again now rather than after the polling interval.
-              if (this.state === 'started') this.boss.notifyWorker(workerId);
-            }
-          },
+        ids.push(
+          await workOneAtATime(
+            this.boss,
+            definition.type,
+            this.options.pollingSeconds,
+            (job) => this.track(this.execute(definition, job)),
+            () => this.state === 'started',
+          ),
         );
-        ids.push(workerId);
       }
     };
     const prepared = run();

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { JOB_TYPES } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { putBack, type QueueOptions } from './boss.ts';
+import { putBack, type QueueOptions, workOneAtATime } from './boss.ts';
 import { ABORT_GRACE_MS } from './runner.ts';
 
 /**
@@ -107,18 +107,12 @@ export class BackgroundTasks {
     const run = async () => {
       await this.host.createQueue({ name: definition.name, policy: 'standard', ...definition.options });
       if (!this.host.runsWorkers || this.state !== 'started') return;
-      let workerId = '';
-      workerId = await this.host.boss.work<object>(
+      const workerId = await workOneAtATime(
+        this.host.boss,
         definition.name,
-        { batchSize: 1, pollingIntervalSeconds: this.host.pollingSeconds },
-        async ([job]) => {
-          try {
-            await this.track(this.execute(definition, job));
-          } finally {
-            // There may be more waiting: look again now rather than after the polling interval.
-            if (this.state === 'started') this.host.boss.notifyWorker(workerId);
-          }
-        },
+        this.host.pollingSeconds,
+        (job) => this.track(this.execute(definition, job)),
+        () => this.state === 'started',
       );
       this.workerIds.set(definition.name, workerId);
     };
