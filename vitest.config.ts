@@ -10,6 +10,7 @@ const projects: string[] | object[] = [
   'packages/server',
   'packages/web',
   'e2e',
+  'checks',
 ];
 const withPostgres = process.env.TEST_DATABASE_URL
   ? [
