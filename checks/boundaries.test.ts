@@ -25,7 +25,11 @@ describe('layering (dependency-cruiser, .dependency-cruiser.cjs)', () => {
         },
         { rule: 'no-module-cycle', from: `${server}/modules/alpha`, to: `${server}/modules/beta` },
         { rule: 'no-module-cycle', from: `${server}/modules/beta`, to: `${server}/modules/alpha` },
-        { rule: 'platform-knows-no-module', from: `${server}/platform/jobs.ts`, to: `${server}/modules/alpha/index.ts` },
+        {
+          rule: 'platform-knows-no-module',
+          from: `${server}/platform/jobs.ts`,
+          to: `${server}/modules/alpha/index.ts`,
+        },
         {
           rule: 'web-api-knows-no-feature',
           from: 'packages/web/src/api/gamma.ts',
