@@ -4,7 +4,8 @@
  *
  * - A server module (packages/server/src/modules/<name>/) is used by others only through its entry, index.ts.
  *   Test fixtures (`*.fixtures.ts`) are a module's test surface: other modules' tests and fixtures may use them.
- * - No cycle between server modules (checked at folder level: module A → B → A through any files).
+ * - No cycle between server modules (checked at folder level: module A → B → A through any files; the test
+ *   (checks/boundaries.ts) judges it without tests and fixtures, which may use a higher module's fixtures).
  * - The platform (packages/server/src/platform) knows no module: modules plug into it, app.ts wires them.
  * - The web's api/ layer knows no feature.
  */

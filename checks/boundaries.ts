@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cruise } from 'dependency-cruiser';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,13 +12,32 @@ export interface Violation {
   to: string;
 }
 
+/** Tests and fixtures may use a higher module's fixtures; module cycles are judged on the product's files. */
+const TESTS = '[.](test|fixtures)[.]ts$';
+
 /**
  * Runs dependency-cruiser with the repository's rules (.dependency-cruiser.cjs) over the server's and the web's
- * sources under `baseDir` (the repository, or a fixture tree shaped like it) and answers what breaks them.
+ * sources under `baseDir` (the repository, or a fixture tree shaped like it) and answers what breaks them: every
+ * rule on every file, except module cycles, which a second pass judges without the tests and fixtures.
  */
 export async function layeringViolations(baseDir = repositoryRoot): Promise<Violation[]> {
   const options = await extractDepcruiseOptions(path.join(repositoryRoot, '.dependency-cruiser.cjs'));
-  const result = await cruise(['packages/server/src', 'packages/web/src'], { ...options, baseDir });
-  if (typeof result.output === 'string') throw new Error('dependency-cruiser answered text, not a result');
-  return result.output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
+  const sources = ['packages/server/src', 'packages/web/src'];
+  const all = await cruise(sources, { ...options, baseDir });
+  const product = await cruise(sources, {
+    ...options,
+    baseDir,
+    exclude: { path: [...[options.exclude?.path ?? []].flat(), TESTS] },
+  });
+  return [
+    ...violationsOf(all.output).filter((v) => v.rule !== CYCLE),
+    ...violationsOf(product.output).filter((v) => v.rule === CYCLE),
+  ];
+}
+
+const CYCLE = 'no-module-cycle';
+
+function violationsOf(output: string | ICruiseResult): Violation[] {
+  if (typeof output === 'string') throw new Error('dependency-cruiser answered text, not a result');
+  return output.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
 }

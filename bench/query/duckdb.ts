@@ -2,7 +2,7 @@
  * DuckDB alone: the SQL Tessera's compiler makes of each card, run on `@duckdb/node-api` directly in the
  * benchmark's process, with the server engine's settings (threads = available parallelism, its memory limit).
  *
- * The catalog is built the way the server builds it (packages/server/src/modules/units/unitData.catalog.ts and
+ * The catalog is built the way the server builds it (packages/server/src/modules/dashboards/units/unitData.catalog.ts and
  * datasets/catalog.ts): each feature's column reference from the dataset's features (`db.name`, `db.type`,
  * `type`), and the dataset's source over the very Parquet segment the server imported into its DATA_DIR, with
  * the segment's clustered copy (rows ordered by `sold_at`) as its clustered relation when the server wrote one

@@ -1,8 +1,8 @@
 import { DATA_APP_LIMITS, type LayoutItem } from '@tessera/shared';
 import type { tabs, units } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
-import type { TabRow } from '../tabs/tabs.store.ts';
-import type { UnitRow } from '../units/units.store.ts';
+import type { TabRow } from './tabs/tabs.store.ts';
+import type { UnitRow } from './units/units.store.ts';
 
 /** Deep copies for Duplicate Dashboard, Duplicate Tab and Duplicate (card): new ids everywhere, nothing shared. */
 

@@ -1,6 +1,6 @@
 import { api, type Dashboard, fillPath, type PreviewState, type PublicDashboard } from '@tessera/shared';
-import { storedFilters } from '../filters/stored.ts';
 import type { DashboardFacts, DashboardRow } from './dashboards.store.ts';
+import { storedFilters } from './filters/stored.ts';
 
 /**
  * The image's address, as soon as one image exists (while a new one renders, or after a render failed, the

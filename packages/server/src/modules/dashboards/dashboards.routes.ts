@@ -3,15 +3,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
-import { FeaturesService } from '../features/features.service.ts';
+import { FeaturesService } from '../datasets/features/features.service.ts';
 import { registerAssetKind } from '../projects/assetKinds.ts';
-import { unitReader } from '../units/units.store.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
 import { readPreview, removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
 import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './public.ts';
+import { unitReader } from './units/units.store.ts';
 
 /**
  * Data apps (spec 2 §7 "Dashboards"): dashboards and reports, their preview images, and the public family.

@@ -12,10 +12,6 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { presentTab } from '../tabs/tabs.presenter.ts';
-import { insertTabs, listTabsInOrder } from '../tabs/tabs.store.ts';
-import { presentUnit } from '../units/units.presenter.ts';
-import { insertUnits, listUnitsOfTabs } from '../units/units.store.ts';
 import { copyFilters, copyName, copyTab } from './copy.ts';
 import { presentDashboard } from './dashboards.presenter.ts';
 import {
@@ -29,6 +25,10 @@ import {
   updateDashboardRow,
 } from './dashboards.store.ts';
 import { emitDashboardDeleted, emitDashboardUpdated } from './dataApps.events.ts';
+import { presentTab } from './tabs/tabs.presenter.ts';
+import { insertTabs, listTabsInOrder } from './tabs/tabs.store.ts';
+import { presentUnit } from './units/units.presenter.ts';
+import { insertUnits, listUnitsOfTabs } from './units/units.store.ts';
 
 type Caller = AuthUser['user'];
 

@@ -1,12 +1,12 @@
 import { type PublicFeature, type Tab, type Unit, visFeatureIds } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { storedFilters } from '../filters/stored.ts';
-import { findTab, type TabRow } from '../tabs/tabs.store.ts';
-import { projectFeatures } from '../units/unitData.metadata.ts';
-import { findUnit, type UnitRow } from '../units/units.store.ts';
 import { type DashboardRow, findDashboardExposure } from './dashboards.store.ts';
+import { storedFilters } from './filters/stored.ts';
 import { previewTokenOpens } from './preview/preview.tokens.ts';
+import { findTab, type TabRow } from './tabs/tabs.store.ts';
+import { projectFeatures } from './units/unitData.metadata.ts';
+import { findUnit, type UnitRow } from './units/units.store.ts';
 
 /**
  * The gate of the public family (`/api/v1/public/...`): the only way in without login. A dashboard opens when

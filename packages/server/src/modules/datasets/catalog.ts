@@ -12,8 +12,8 @@ import {
 import { DATASET_ERRORS, type DatasetFilter, type DatasetOrder } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
-import { type FeatureRow, listFeatures } from '../features/features.store.ts';
 import { type DatasetRow, findDataset, type ImportedJob, importedJobs } from './datasets.store.ts';
+import { type FeatureRow, listFeatures } from './features/features.store.ts';
 
 /**
  * The catalog of a dataset: the relation its queries read (an analytics `Source`) and, for each feature, the

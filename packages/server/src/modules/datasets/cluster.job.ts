@@ -1,7 +1,7 @@
 import { deleteClusteredSegment, writeClusteredCopy } from '@tessera/analytics';
 import type { FastifyInstance } from 'fastify';
-import { listFeatures } from '../features/features.store.ts';
 import { findDatasetJob, recordClustered, unclusteredSegments } from './datasets.store.ts';
+import { listFeatures } from './features/features.store.ts';
 
 /** The background task (and pg-boss queue) of clustered copies (not a product job type: see `SegmentClustering`). */
 export const CLUSTER_QUEUE = 'datasetSegmentCluster';

@@ -9,7 +9,6 @@ import { loadConfig } from '../../config.ts';
 import { datasetJobs } from '../../db/schema.ts';
 import { ROOT } from '../../test/harness.ts';
 import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
-import { listFeatures } from '../features/features.store.ts';
 import { datasetCatalog } from './catalog.ts';
 import {
   appendCsv,
@@ -22,6 +21,7 @@ import {
   SALES,
 } from './datasets.fixtures.ts';
 import { findDataset, findDatasetJob } from './datasets.store.ts';
+import { listFeatures } from './features/features.store.ts';
 
 /**
  * Clustered copies of segments (cluster.job.ts) through the API, with CLUSTER_MIN_ROWS lowered to 20: which

@@ -12,8 +12,6 @@ import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { collectionIdsInProject } from '../collections/collections.store.ts';
-import { refreshFeatureStats } from '../features/features.stats.ts';
-import { insertFeatures, listFeatures } from '../features/features.store.ts';
 import { datasetCatalog } from './catalog.ts';
 import { presentDataset, presentDatasetDetail } from './datasets.presenter.ts';
 import {
@@ -29,6 +27,8 @@ import {
   unfinishedJobsOf,
   updateDatasetRow,
 } from './datasets.store.ts';
+import { refreshFeatureStats } from './features/features.stats.ts';
+import { insertFeatures, listFeatures } from './features/features.store.ts';
 import { planJoin } from './joined.ts';
 
 type Reason = ProjectEventPayload<'dataset:updated'>['reason'];

@@ -6,8 +6,6 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JobContext } from '../../platform/jobs/index.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { refreshFeatureStats } from '../features/features.stats.ts';
-import { insertFeatures, setPhysicalType } from '../features/features.store.ts';
 import type { SegmentClustering } from './cluster.job.ts';
 import {
   type DatasetRow,
@@ -17,6 +15,8 @@ import {
   updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
+import { refreshFeatureStats } from './features/features.stats.ts';
+import { insertFeatures, setPhysicalType } from './features/features.store.ts';
 import { uploadPath } from './upload.ts';
 
 export interface ImportJobData {

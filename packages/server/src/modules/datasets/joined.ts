@@ -3,8 +3,8 @@ import { DATASET_ERRORS, type JoinSource } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { type FeatureRow, listFeatures, type NewFeatureRow } from '../features/features.store.ts';
 import { type DatasetRow, findDataset } from './datasets.store.ts';
+import { type FeatureRow, listFeatures, type NewFeatureRow } from './features/features.store.ts';
 
 const field = 'source.join';
 

@@ -16,9 +16,9 @@ import {
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { badRequest } from '../../platform/errors.ts';
-import { pagesOf } from '../datasets/datasets.data.ts';
-import type { FeatureRow } from '../features/features.store.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import { pagesOf } from '../../datasets/datasets.data.ts';
+import type { FeatureRow } from '../../datasets/features/features.store.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';

@@ -1,11 +1,11 @@
 import type { DatasetJob, UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema.ts';
-import { addTab } from '../dashboards/dashboards.fixtures.ts';
-import { issuePreviewToken } from '../dashboards/preview/preview.tokens.ts';
-import { appendCsv, importCsv } from '../datasets/datasets.fixtures.ts';
-import { deleteFeatureRow } from '../features/features.store.ts';
+import { projects } from '../../../db/schema.ts';
+import { appendCsv, importCsv } from '../../datasets/datasets.fixtures.ts';
+import { deleteFeatureRow } from '../../datasets/features/features.store.ts';
+import { addTab } from '../dashboards.fixtures.ts';
+import { issuePreviewToken } from '../preview/preview.tokens.ts';
 import {
   type CardsWorld,
   call,

@@ -1,7 +1,7 @@
 import type { UnitData } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testDbKind } from '../../test/harness.ts';
+import { testDbKind } from '../../../test/harness.ts';
 import { type CardsWorld, call, cardsWorld, ref, savedCard } from './unitData.fixtures.ts';
 import { unitReader } from './units.store.ts';
 

@@ -1,8 +1,8 @@
 import { columnStats, readDataset } from '@tessera/analytics';
 import { FEATURE_PREVIEW_SIZE } from '@tessera/shared';
-import type { Db } from '../../db/client.ts';
-import { datasetCatalog } from '../datasets/catalog.ts';
-import type { DatasetRow } from '../datasets/datasets.store.ts';
+import type { Db } from '../../../db/client.ts';
+import { datasetCatalog } from '../catalog.ts';
+import type { DatasetRow } from '../datasets.store.ts';
 import { type FeatureRow, updateFeatureRow } from './features.store.ts';
 
 type Stats = FeatureRow['stats'];

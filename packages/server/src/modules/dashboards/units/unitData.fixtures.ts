@@ -1,8 +1,8 @@
 import type { Dashboard, DatasetDetail, Unit } from '@tessera/shared';
 import { expect } from 'vitest';
-import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
-import { type DatasetsWorld, datasetsWorld, importCsv } from '../datasets/datasets.fixtures.ts';
-import type { Person } from '../projects/projects.fixtures.ts';
+import { type DatasetsWorld, datasetsWorld, importCsv } from '../../datasets/datasets.fixtures.ts';
+import type { Person } from '../../projects/projects.fixtures.ts';
+import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards.fixtures.ts';
 
 /**
  * Test set-up for cards' data and filters: the datasets world (an editor with Full Access, a viewer, a View

@@ -1,6 +1,6 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/routes.ts';
+import { route } from '../../../platform/routes.ts';
 import { TabsService } from './tabs.service.ts';
 
 /** Tabs (sections): created, duplicated and deleted under their dashboard; shown and edited on their own. */

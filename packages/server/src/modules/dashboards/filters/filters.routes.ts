@@ -1,7 +1,7 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../../platform/projectAccess.ts';
-import { route } from '../../platform/routes.ts';
+import { registerResource } from '../../../platform/projectAccess.ts';
+import { route } from '../../../platform/routes.ts';
 import { FiltersService } from './filters.service.ts';
 import { projectOfFilter } from './filters.store.ts';
 

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import { dashboards, projects, tabs, units } from '../../db/schema.ts';
-import { joinProjectAccess, projectAccessFields, type ResourceReader } from '../../platform/projectAccess.ts';
+import type { Db } from '../../../db/client.ts';
+import { preparedQuery } from '../../../db/prepared.ts';
+import { dashboards, projects, tabs, units } from '../../../db/schema.ts';
+import { joinProjectAccess, projectAccessFields, type ResourceReader } from '../../../platform/projectAccess.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 /** A card with the dashboard its tab belongs to (the API presents both). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { datasets, features } from '../../db/schema.ts';
+import type { Db } from '../../../db/client.ts';
+import { datasets, features } from '../../../db/schema.ts';
 
 /** SQL only: features. */
 

@@ -9,18 +9,13 @@ import {
   type Unit,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { copyName, copyTab } from '../dashboards/copy.ts';
-import { presentDashboardById } from '../dashboards/dashboards.service.ts';
-import { findDashboard, lockDashboard, updateDashboardRow } from '../dashboards/dashboards.store.ts';
-import {
-  emitDashboardUpdated,
-  emitTabDeleted,
-  emitTabUpdated,
-  emitUnitUpdated,
-} from '../dashboards/dataApps.events.ts';
+import type { Db } from '../../../db/client.ts';
+import { badRequest, notFound } from '../../../platform/errors.ts';
+import { newId } from '../../../platform/ids.ts';
+import { copyName, copyTab } from '../copy.ts';
+import { presentDashboardById } from '../dashboards.service.ts';
+import { findDashboard, lockDashboard, updateDashboardRow } from '../dashboards.store.ts';
+import { emitDashboardUpdated, emitTabDeleted, emitTabUpdated, emitUnitUpdated } from '../dataApps.events.ts';
 import { presentUnit } from '../units/units.presenter.ts';
 import { insertUnits, listUnitsOfTabs } from '../units/units.store.ts';
 import { presentTab } from './tabs.presenter.ts';

@@ -1,8 +1,8 @@
 import type { UnitData } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dashboards, datasetJobs, datasets, features, projects } from '../../db/schema.ts';
-import { appendCsv, importCsv } from '../datasets/datasets.fixtures.ts';
+import { dashboards, datasetJobs, datasets, features, projects } from '../../../db/schema.ts';
+import { appendCsv, importCsv } from '../../datasets/datasets.fixtures.ts';
 import { type CardsWorld, call, cardsWorld, featureId, ref, savedCard } from './unitData.fixtures.ts';
 import { ProjectMetadataCache } from './unitData.metadata.ts';
 

@@ -1,6 +1,6 @@
 import { FILTER_LIMITS, type Tab } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTab, detail } from '../dashboards/dashboards.fixtures.ts';
+import { addTab, detail } from '../dashboards.fixtures.ts';
 import { type CardsWorld, call, cardsWorld, categoryFilter, featureId } from '../units/unitData.fixtures.ts';
 import { FEATURE_NOT_IN_PROJECT, TOO_MANY_FILTERS } from './filters.service.ts';
 

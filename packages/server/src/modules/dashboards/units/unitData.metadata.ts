@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../db/client.ts';
-import { datasets, features } from '../../db/schema.ts';
-import { type Catalog, datasetCatalog } from '../datasets/catalog.ts';
-import type { DatasetRow } from '../datasets/datasets.store.ts';
-import type { FeatureRow } from '../features/features.store.ts';
+import type { Db } from '../../../db/client.ts';
+import { datasets, features } from '../../../db/schema.ts';
+import { type Catalog, datasetCatalog } from '../../datasets/catalog.ts';
+import type { DatasetRow } from '../../datasets/datasets.store.ts';
+import type { FeatureRow } from '../../datasets/features/features.store.ts';
 
 /**
  * What a card's data request reads of its project's metadata: the features it names, their datasets and the

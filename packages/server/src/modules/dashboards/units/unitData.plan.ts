@@ -9,7 +9,7 @@ import {
   type UnitDataErrorCode,
   type UnitType,
 } from '@tessera/shared';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest } from '../../../platform/errors.ts';
 
 /**
  * What computing a card's data means for its type (pure): nothing yet (no type, or a custom card with nothing

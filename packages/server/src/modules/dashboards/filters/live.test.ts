@@ -1,8 +1,8 @@
 import { type ProjectServerToClient, projectNamespace, REALTIME_PATH } from '@tessera/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addTab } from '../dashboards/dashboards.fixtures.ts';
-import { eventually } from '../datasets/datasets.fixtures.ts';
+import { eventually } from '../../datasets/datasets.fixtures.ts';
+import { addTab } from '../dashboards.fixtures.ts';
 import { type CardsWorld, call, cardsWorld, categoryFilter } from '../units/unitData.fixtures.ts';
 
 /** Another viewer's dashboard follows saved filter changes live: the owner's event carries its filters. */

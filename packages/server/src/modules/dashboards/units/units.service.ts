@@ -10,12 +10,12 @@ import {
   visDatasetIds,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
-import { newId } from '../../platform/ids.ts';
-import { copyUnitValues } from '../dashboards/copy.ts';
-import { findDashboard } from '../dashboards/dashboards.store.ts';
-import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dashboards/dataApps.events.ts';
+import type { Db } from '../../../db/client.ts';
+import { badRequest, notFound } from '../../../platform/errors.ts';
+import { newId } from '../../../platform/ids.ts';
+import { copyUnitValues } from '../copy.ts';
+import { findDashboard } from '../dashboards.store.ts';
+import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dataApps.events.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
 import { lockTab, type TabRow, updateTabRow } from '../tabs/tabs.store.ts';
 import { presentUnit } from './units.presenter.ts';

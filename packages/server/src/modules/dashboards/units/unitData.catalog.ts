@@ -7,9 +7,9 @@ import {
   type UnitQueryInput,
   unitQueryNeeds,
 } from '@tessera/analytics';
-import type { Catalog } from '../datasets/catalog.ts';
-import type { ImportedJob } from '../datasets/datasets.store.ts';
-import type { FeatureRow } from '../features/features.store.ts';
+import type { Catalog } from '../../datasets/catalog.ts';
+import type { ImportedJob } from '../../datasets/datasets.store.ts';
+import type { FeatureRow } from '../../datasets/features/features.store.ts';
 import type { ProjectMetadata } from './unitData.metadata.ts';
 
 /**

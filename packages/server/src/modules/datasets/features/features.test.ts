@@ -1,6 +1,6 @@
 import type { DatasetDetail } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, type DatasetsWorld, datasetsWorld, importCsv } from '../datasets/datasets.fixtures.ts';
+import { caller, type DatasetsWorld, datasetsWorld, importCsv } from '../datasets.fixtures.ts';
 
 let w: DatasetsWorld;
 let dataset: DatasetDetail;

@@ -1,7 +1,7 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/routes.ts';
-import { resolvePublicUnit } from '../dashboards/public.ts';
+import { route } from '../../../platform/routes.ts';
+import { resolvePublicUnit } from '../public.ts';
 import { downloadCard } from './unitData.download.ts';
 import { type Card, savedFiltersOf, UnitDataService } from './unitData.service.ts';
 import { UnitsService } from './units.service.ts';

@@ -1,11 +1,11 @@
 import { categories, columnStats, previewCast, readDataset, uniqueValues } from '@tessera/analytics';
 import { type Cell, DATASET_ERRORS, type Feature, type FeatureType } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { HttpError, notFound } from '../../platform/errors.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
-import { analytics, type Catalog, datasetCatalog } from '../datasets/catalog.ts';
-import { type DatasetRow, findDataset, listDependentDatasets } from '../datasets/datasets.store.ts';
+import type { Db } from '../../../db/client.ts';
+import { HttpError, notFound } from '../../../platform/errors.ts';
+import { realtimeOf } from '../../../platform/realtime.ts';
+import { analytics, type Catalog, datasetCatalog } from '../catalog.ts';
+import { type DatasetRow, findDataset, listDependentDatasets } from '../datasets.store.ts';
 import { presentFeature } from './features.presenter.ts';
 import { refreshFeatureStats } from './features.stats.ts';
 import {
