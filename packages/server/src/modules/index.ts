@@ -1,19 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { authRoutes } from './auth/auth.routes.ts';
-import { collectionsRoutes } from './collections/collections.routes.ts';
-import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
-import { filtersRoutes } from './dashboards/filters/filters.routes.ts';
-import { tabsRoutes } from './dashboards/tabs/tabs.routes.ts';
-import { unitsRoutes } from './dashboards/units/units.routes.ts';
-import { datasetsRoutes } from './datasets/datasets.routes.ts';
-import { featuresRoutes } from './datasets/features/features.routes.ts';
-import { errorsRoutes } from './errors/errors.routes.ts';
-import { logsRoutes } from './logs/logs.routes.ts';
-import { organizationsRoutes } from './organizations/organizations.routes.ts';
-import { permissionsRoutes } from './permissions/permissions.routes.ts';
-import { projectsRoutes } from './projects/projects.routes.ts';
-import { ssoRoutes } from './sso/sso.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
+import { authRoutes } from './auth/index.ts';
+import { collectionsRoutes } from './collections/index.ts';
+import { dashboardsRoutes, filtersRoutes, tabsRoutes, unitsRoutes } from './dashboards/index.ts';
+import { datasetsRoutes, featuresRoutes } from './datasets/index.ts';
+import { errorsRoutes } from './errors/index.ts';
+import { logsRoutes } from './logs/index.ts';
+import { organizationsRoutes } from './organizations/index.ts';
+import { permissionsRoutes } from './permissions/index.ts';
+import { projectsRoutes } from './projects/index.ts';
+import { ssoRoutes } from './sso/index.ts';
+import { usersRoutes } from './users/index.ts';
 
 /** The domain modules, in registration order. Each adds its routes from its shared contracts. */
 const modules: Array<(app: FastifyInstance) => Promise<void>> = [

@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/bootstrap.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newSecret, sha256 } from '../../platform/ids.ts';
-import { findUserByEmail, setPasswordHash } from '../users/users.store.ts';
+import { findUserByEmail, setPasswordHash } from './accounts.store.ts';
 import { assertPasswordAcceptable } from './passwords.ts';
 import {
   consumeCode,

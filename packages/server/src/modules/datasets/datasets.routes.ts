@@ -4,7 +4,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
-import { registerAssetKind } from '../projects/assetKinds.ts';
+import { registerAssetKind } from '../projects/index.ts';
 import { SegmentClustering } from './cluster.job.ts';
 import { datasetCsv, datasetPage, downloadFileName } from './datasets.data.ts';
 import { DatasetsService } from './datasets.service.ts';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { collectionIdsInProject } from '../collections/collections.store.ts';
+import { collectionIdsInProject } from '../collections/index.ts';
 import { datasetCatalog } from './catalog.ts';
 import { presentDataset, presentDatasetDetail } from './datasets.presenter.ts';
 import {

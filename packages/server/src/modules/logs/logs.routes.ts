@@ -2,9 +2,9 @@ import { api, canViewLoginsOf } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
-import { findOrganizationEvents, findUserEvents } from '../auth/loginEvents.store.ts';
-import { OrganizationsService } from '../organizations/organizations.service.ts';
-import { findUserById } from '../users/users.store.ts';
+import { findOrganizationEvents, findUserEvents } from '../auth/index.ts';
+import { OrganizationsService } from '../organizations/index.ts';
+import { findUserById } from '../users/index.ts';
 import { canViewUserLog } from './logs.policy.ts';
 import { presentLoginEvent } from './logs.presenter.ts';
 

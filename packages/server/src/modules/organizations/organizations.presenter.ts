@@ -1,5 +1,5 @@
 import type { Organization } from '@tessera/shared';
-import { logoDataUrl } from '../users/logo.ts';
+import { logoDataUrl } from '../../platform/logo.ts';
 import type { OrganizationRow } from './organizations.store.ts';
 
 /** An organization row as the API presents it (spec 1 §3). */

@@ -13,13 +13,16 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { logoDataUrl } from '../../platform/logo.ts';
+import { readLogoUpload } from '../../platform/logoUpload.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import type { RouteInput } from '../../platform/routes.ts';
-import { presentProject } from '../projects/projects.presenter.ts';
-import { revalidateOrganizationProjects, setOrganizationProjectsPublic } from '../projects/projects.service.ts';
-import { findProject } from '../projects/projects.store.ts';
-import { logoDataUrl } from '../users/logo.ts';
-import { readLogoUpload } from '../users/logoUpload.ts';
+import {
+  findProject,
+  presentProject,
+  revalidateOrganizationProjects,
+  setOrganizationProjectsPublic,
+} from '../projects/index.ts';
 import {
   countClientsOf,
   deleteOrganizationRow,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipartFile, TINY_PNG } from '../../test/multipart.ts';
-import { createResetCode } from '../auth/recovery.service.ts';
+import { createResetCode } from '../auth/index.ts';
 import { type ActorName, buildTenants, type Tenants } from './tenants.fixtures.ts';
 
 /**

@@ -5,7 +5,7 @@ import { organizations, projects, users } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { createOrganization, createUser } from '../../test/accounts.ts';
 import { ROOT } from '../../test/harness.ts';
-import { issueAccessToken } from '../auth/tokens.ts';
+import { issueAccessToken } from '../auth/index.ts';
 
 /**
  * Test set-up for the administration tests: the three kinds of administrator and their neighbours, straight into

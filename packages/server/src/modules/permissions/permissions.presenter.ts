@@ -1,5 +1,5 @@
 import { type Member, type MemberUser, projectPresetOf } from '@tessera/shared';
-import { logoDataUrl } from '../users/logo.ts';
+import { logoDataUrl } from '../../platform/logo.ts';
 import type { MemberRow, MemberUserRow } from './permissions.store.ts';
 
 export function presentMemberUser(row: MemberUserRow): MemberUser {

@@ -14,9 +14,12 @@ import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectContext } from '../../platform/projectAccess.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { managesProjectsOf, reachesOrganization } from '../projects/projects.policy.ts';
-import { presentPermissionOf } from '../projects/projects.presenter.ts';
-import { findOrganizationFacts } from '../projects/projects.store.ts';
+import {
+  findOrganizationFacts,
+  managesProjectsOf,
+  presentPermissionOf,
+  reachesOrganization,
+} from '../projects/index.ts';
 import { byPerson, presentMember, presentMemberUser } from './permissions.presenter.ts';
 import {
   deletePermissionRow,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { datasetDir } from '@tessera/analytics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboard } from '../dashboards/dashboards.fixtures.ts';
-import { previewFile, writePreview } from '../dashboards/preview/preview.files.ts';
+import { previewFile, writePreview } from '../dashboards/index.ts';
 import { caller, type DatasetsWorld, datasetsWorld, importCsv } from '../datasets/datasets.fixtures.ts';
 
 /** Deleting a project removes the files its assets had: dataset segments and dashboard preview images. */

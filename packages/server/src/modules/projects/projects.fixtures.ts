@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { permissions, projects } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { createUser } from '../../test/accounts.ts';
-import { issueAccessToken } from '../auth/tokens.ts';
+import { issueAccessToken } from '../auth/index.ts';
 
 /** Test set-up for the project tests, straight into the database (the API itself is what the tests exercise). */
 

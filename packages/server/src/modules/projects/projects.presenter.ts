@@ -5,7 +5,7 @@ import {
   type ProjectRoles,
   projectPresetOf,
 } from '@tessera/shared';
-import { logoDataUrl } from '../users/logo.ts';
+import { logoDataUrl } from '../../platform/logo.ts';
 import type { OrganizationFacts, ProjectRow } from './projects.store.ts';
 
 export function presentProject(row: ProjectRow): Project {

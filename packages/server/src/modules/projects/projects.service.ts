@@ -8,7 +8,7 @@ import type { AuthUser } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { removePreview } from '../dashboards/preview/preview.files.ts';
+import { removePreview } from '../dashboards/index.ts';
 import { canListProjectsOf, canTransferProjectTo, managesProjectsOf, reachesOrganization } from './projects.policy.ts';
 import { byName, presentMyProject, presentPermissionOf, presentProject } from './projects.presenter.ts';
 import {

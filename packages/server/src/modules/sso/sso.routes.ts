@@ -2,7 +2,8 @@ import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
-import { oidcSettings, SsoService } from './sso.service.ts';
+import { oidcSettings } from '../auth/index.ts';
+import { SsoService } from './sso.service.ts';
 
 /** "Sign in with Microsoft" (spec 1 §2, §4): OpenID Connect single sign-on in a popup. */
 export async function ssoRoutes(app: FastifyInstance) {

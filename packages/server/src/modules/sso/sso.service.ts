@@ -1,35 +1,14 @@
 import { isEmail, normalizeEmail } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
-import { recordLoginEvent } from '../auth/loginEvents.store.ts';
-import { issueAccessToken } from '../auth/tokens.ts';
+import { issueAccessToken, type OidcSettings, recordLoginEvent } from '../auth/index.ts';
 import { deleteFlowsBefore, findAccountByEmail, insertFlow, takeFlow } from './sso.store.ts';
 
 /** A popup left open longer than this has to start over. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 export const ACCOUNT_DEACTIVATED = 'Account deactivated';
-
-export interface OidcSettings {
-  issuer: URL;
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-}
-
-/** The OIDC settings, or undefined unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set. */
-export function oidcSettings(config: Config): OidcSettings | undefined {
-  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET } = config;
-  if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET) return undefined;
-  return {
-    issuer: new URL(OIDC_ISSUER),
-    clientId: OIDC_CLIENT_ID,
-    clientSecret: OIDC_CLIENT_SECRET,
-    redirectUri: `${config.publicUrl}/login/microsoft`,
-  };
-}
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { resetLink } from '../auth/recovery.service.ts';
+import { resetLink } from '../auth/index.ts';
 
 export interface Invitation {
   to: string;

@@ -6,10 +6,8 @@ import { badRequest, forbidden, HttpError, notFound } from '../../platform/error
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import type { RouteInput } from '../../platform/routes.ts';
-import { createResetCode } from '../auth/recovery.service.ts';
-import { countCodesSince, markAllCodesUsed } from '../auth/resetCodes.store.ts';
-import { revokeAllTokens } from '../auth/tokens.ts';
-import { findOrganizationById, type OrganizationRow } from '../organizations/organizations.store.ts';
+import { countCodesSince, createResetCode, markAllCodesUsed, revokeAllTokens } from '../auth/index.ts';
+import { findOrganizationById, type OrganizationRow } from '../organizations/index.ts';
 import { sendInvitation } from './invitation.ts';
 import {
   deleteUserRow,

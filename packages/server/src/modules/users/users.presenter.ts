@@ -1,5 +1,5 @@
 import type { User } from '@tessera/shared';
-import { logoDataUrl } from './logo.ts';
+import { logoDataUrl } from '../../platform/logo.ts';
 import type { UserRow } from './users.store.ts';
 
 /** A user row as the API presents it (spec 1 §3); the password hash never leaves the server. */

@@ -1,8 +1,8 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { logoDataUrl } from '../../platform/logo.ts';
+import { readLogoUpload } from '../../platform/logoUpload.ts';
 import { route } from '../../platform/routes.ts';
-import { logoDataUrl } from './logo.ts';
-import { readLogoUpload } from './logoUpload.ts';
 import { UserAdminService } from './users.admin.service.ts';
 import { presentUser } from './users.presenter.ts';
 import { changeMyPassword, findManageableUser, getUser, updateMyUser } from './users.service.ts';

@@ -4,9 +4,7 @@ import { hashPassword } from '../../platform/bootstrap.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { RouteInput } from '../../platform/routes.ts';
-import { assertPasswordAcceptable, verifyPassword } from '../auth/passwords.ts';
-import { markAllCodesUsed } from '../auth/resetCodes.store.ts';
-import { revokeOtherTokens } from '../auth/tokens.ts';
+import { assertPasswordAcceptable, markAllCodesUsed, revokeOtherTokens, verifyPassword } from '../auth/index.ts';
 import { canManageUser } from './users.policy.ts';
 import {
   findUserById,

@@ -1,52 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, permissions, projects, users } from '../../db/schema.ts';
+import { permissions, projects, users } from '../../db/schema.ts';
+import type { PopOvers, UserRow } from '../auth/index.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type PopOvers = UserRow['popOvers'];
-
-/** A user with the two facts of its organization that sign-in and permission checks need. */
-export interface UserWithOrganization {
-  user: UserRow;
-  organization: {
-    id: string;
-    active: boolean;
-    type: 'independent' | 'consultant' | 'client';
-    consultantId: string | null;
-  };
-}
-
-const withOrganization = {
-  user: users,
-  organization: {
-    id: organizations.id,
-    active: organizations.active,
-    type: organizations.type,
-    consultantId: organizations.consultantId,
-  },
-};
+export {
+  findUserByEmail,
+  findUserWithOrganization,
+  type PopOvers,
+  setPasswordHash,
+  type UserRow,
+  type UserWithOrganization,
+} from '../auth/index.ts';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
-/** `email` must already be normalized (lower-cased, trimmed): that is how it is stored. */
-export async function findUserByEmail(db: Db, email: string): Promise<UserWithOrganization | undefined> {
-  const [row] = await db
-    .select(withOrganization)
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.email, email));
-  return row;
-}
-
-export async function findUserWithOrganization(db: Db, id: string): Promise<UserWithOrganization | undefined> {
-  const [row] = await db
-    .select(withOrganization)
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.id, id));
   return row;
 }
 
@@ -64,10 +31,6 @@ export async function updateUserProfile(
   if (Object.keys(set).length === 0) return findUserById(db, id);
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
   return row;
-}
-
-export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, needsReset: false }).where(eq(users.id, id));
 }
 
 export async function setUserLogo(db: Db, id: string, logo: Buffer): Promise<void> {

@@ -5,7 +5,7 @@ import { organizations } from '../../db/schema.ts';
 import { createOrganization, createUser, randomAddress, signIn, type TestUser } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
 import { multipartFile, pngOfSize, TINY_PNG } from '../../test/multipart.ts';
-import { createResetCode } from '../auth/recovery.service.ts';
+import { createResetCode } from '../auth/index.ts';
 
 let t: TestApp;
 let orgId: string;

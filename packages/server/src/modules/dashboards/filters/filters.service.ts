@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
-import { findFeatureProject } from '../../datasets/features/features.store.ts';
+import { findFeatureProject } from '../../datasets/index.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard } from '../dashboards.store.ts';
 import { emitDashboardUpdated, emitTabUpdated } from '../dataApps.events.ts';

@@ -7,9 +7,7 @@ import {
   type UnitQueryInput,
   unitQueryNeeds,
 } from '@tessera/analytics';
-import type { Catalog } from '../../datasets/catalog.ts';
-import type { ImportedJob } from '../../datasets/datasets.store.ts';
-import type { FeatureRow } from '../../datasets/features/features.store.ts';
+import type { Catalog, FeatureRow, ImportedJob } from '../../datasets/index.ts';
 import type { ProjectMetadata } from './unitData.metadata.ts';
 
 /**

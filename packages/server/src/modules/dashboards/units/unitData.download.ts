@@ -1,7 +1,7 @@
 import { toCsv } from '@tessera/analytics';
 import type { SeriesMeta } from '@tessera/shared';
 import { badRequest, HttpError } from '../../../platform/errors.ts';
-import { downloadFileName } from '../../datasets/datasets.data.ts';
+import { downloadFileName } from '../../datasets/index.ts';
 import type { Card, UnitDataService } from './unitData.service.ts';
 
 /**

@@ -2,9 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
 import { datasets, features } from '../../../db/schema.ts';
-import { type Catalog, datasetCatalog } from '../../datasets/catalog.ts';
-import type { DatasetRow } from '../../datasets/datasets.store.ts';
-import type { FeatureRow } from '../../datasets/features/features.store.ts';
+import { type Catalog, type DatasetRow, datasetCatalog, type FeatureRow } from '../../datasets/index.ts';
 
 /**
  * What a card's data request reads of its project's metadata: the features it names, their datasets and the

@@ -17,8 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../../platform/errors.ts';
-import { pagesOf } from '../../datasets/datasets.data.ts';
-import type { FeatureRow } from '../../datasets/features/features.store.ts';
+import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../db/schema.ts';
 import { appendCsv, importCsv } from '../../datasets/datasets.fixtures.ts';
-import { deleteFeatureRow } from '../../datasets/features/features.store.ts';
+import { deleteFeatureRow } from '../../datasets/index.ts';
 import { addTab } from '../dashboards.fixtures.ts';
 import { issuePreviewToken } from '../preview/preview.tokens.ts';
 import {

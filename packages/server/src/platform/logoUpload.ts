@@ -1,6 +1,6 @@
 import { LOGO_MAX_BYTES } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../platform/errors.ts';
+import { badRequest, HttpError } from './errors.ts';
 import { isPng } from './logo.ts';
 
 const WRONG_TYPE = 'wrong file type';

@@ -1,0 +1,2 @@
+export { collectionsRoutes } from './collections.routes.ts';
+export { collectionIdsInProject } from './collections.store.ts';

@@ -1,0 +1,1 @@
+export { errorsRoutes } from './errors.routes.ts';

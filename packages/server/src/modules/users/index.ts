@@ -1,0 +1,2 @@
+export { usersRoutes } from './users.routes.ts';
+export { findUserById } from './users.store.ts';
