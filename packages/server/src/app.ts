@@ -6,14 +6,26 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { authModule } from './modules/auth/index.ts';
+import { collectionsModule } from './modules/collections/index.ts';
+import { dashboardAssetKind, dashboardPreviewFiles, dashboardsModule } from './modules/dashboards/index.ts';
+import { datasetAssetKind, datasetFiles, datasetsModule } from './modules/datasets/index.ts';
+import { errorsModule } from './modules/errors/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { logsModule } from './modules/logs/index.ts';
+import { organizationsModule } from './modules/organizations/index.ts';
+import { permissionsModule } from './modules/permissions/index.ts';
+import { type AssetKind, projectsModule } from './modules/projects/index.ts';
+import { ssoModule } from './modules/sso/index.ts';
+import { usersModule } from './modules/users/index.ts';
 import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { openResourceCache } from './platform/projectAccess.ts';
+import type { ServerModule } from './platform/module.ts';
+import { gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -26,10 +38,82 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Where the JSON log lines go (default stdout); the tests capture them to check no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Asset kinds besides the modules' (tests add kinds of their own to Transfer Assets). */
+  extraAssetKinds?: readonly AssetKind[];
 }
 
-/** Builds the whole app: used by main.ts and by every test (through `inject`). */
+/**
+ * Every domain module, in registration order, wired together: a module lower in the list never imports a higher
+ * one (the layering check, checks/boundaries.test.ts); where a lower module needs what higher ones have, it
+ * declares an extension point that is filled here. Each module's index.ts says what it provides.
+ *
+ * | module        | provides (ServerModule parts)                    | uses (through index.ts)                 |
+ * | ------------- | ------------------------------------------------ | --------------------------------------- |
+ * | health        | routes                                           | —                                       |
+ * | auth          | routes; tokens, passwords, login events, OIDC     | —                                       |
+ * | users         | routes                                           | auth, organizations                     |
+ * | organizations | routes                                           | projects                                |
+ * | logs          | routes                                           | auth, organizations, users              |
+ * | errors        | routes                                           | —                                       |
+ * | sso           | routes                                           | auth                                    |
+ * | projects      | routes; extension points: asset kinds, files     | —                                       |
+ * | permissions   | routes; resources: permission                    | projects, users                         |
+ * | dashboards    | routes, jobs; resources: dashboard, tab, unit,   | datasets, projects (asset kind, files)  |
+ * |               | filter                                           |                                         |
+ * | datasets      | routes, jobs; resources: dataset, feature        | collections, projects (asset kind, files)|
+ * | collections   | routes; resources: collection                    | —                                       |
+ */
+export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] } = {}): ServerModule[] {
+  return [
+    healthModule,
+    authModule,
+    usersModule,
+    organizationsModule,
+    logsModule,
+    errorsModule,
+    ssoModule,
+    projectsModule({
+      assetKinds: [datasetAssetKind, dashboardAssetKind, ...(options.extraAssetKinds ?? [])],
+      projectFiles: [datasetFiles, dashboardPreviewFiles],
+    }),
+    permissionsModule,
+    dashboardsModule,
+    datasetsModule,
+    collectionsModule,
+  ];
+}
+
+/**
+ * Builds the whole app (the API, and on ROLE all the job workers): used by main.ts and by every test (through
+ * `inject`). Every module's jobs are defined (an API process enqueues them), then its routes registered.
+ */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = await buildPlatform(opts);
+  const modules = serverModules(opts);
+  installAccessControl(app, gatherResourceResolvers(modules.map((m) => m.resources)));
+  for (const module of modules) module.jobs?.(app);
+  for (const module of modules) if (module.routes) await app.register(module.routes);
+  installNotFound(app, await serveWebApp(app, opts.config.WEB_DIST));
+  await ensureRootUser(app.ctx.db, opts.config, app.log);
+  return app;
+}
+
+/**
+ * Builds a worker (ROLE=worker, main.ts): the platform and every module's job handlers, background tasks and
+ * start-up housekeeping, without the modules' routes or the web app; it answers `GET /health` only.
+ */
+export async function buildWorker(opts: BuildOptions): Promise<FastifyInstance> {
+  const app = await buildPlatform(opts);
+  installAccessControl(app, gatherResourceResolvers([]));
+  for (const module of serverModules(opts)) module.jobs?.(app);
+  await app.register(healthModule.routes!);
+  installNotFound(app, false);
+  await ensureRootUser(app.ctx.db, opts.config, app.log);
+  return app;
+}
+
+/** What every process has: the database, mail, jobs, caches, DuckDB, the live channel, HTTP hardening. */
+async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
@@ -91,14 +175,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { files: 1, fields: 20, fieldSize: 10_000, parts: 30 } });
-
-  installAccessControl(app);
-
-  await app.register(healthRoutes);
-  await app.register(registerModules);
-
-  installNotFound(app, await serveWebApp(app, config.WEB_DIST));
-  await ensureRootUser(database.db, config, app.log);
   return app;
 }
 
@@ -111,10 +187,4 @@ function trustProxySetting(value: string | undefined): boolean | string | ((addr
     return (_address, hop) => hop < hops;
   }
   return value;
-}
-
-/** Each domain module registers its routes here. */
-async function registerModules(app: FastifyInstance) {
-  const modules = await import('./modules/index.ts');
-  for (const register of modules.default) await app.register(register);
 }

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
+import { buildApp, buildWorker } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
-const app = await buildApp({ config });
+// A worker (ROLE=worker) runs the job handlers and background tasks without the API's routes or the web app.
+const app = config.ROLE === 'worker' ? await buildWorker({ config }) : await buildApp({ config });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
@@ -15,4 +16,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 });
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`Tessera is serving on ${config.publicUrl}`);
+app.log.info(
+  config.ROLE === 'worker'
+    ? `Tessera's worker is running (health on port ${config.PORT})`
+    : `Tessera is serving on ${config.publicUrl}`,
+);

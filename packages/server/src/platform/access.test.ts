@@ -5,6 +5,7 @@ import { createOrganization, createUser, signIn } from '../test/accounts.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { installAccessControl, registeredRoutes } from './access.ts';
 import { installErrorHandler } from './errors.ts';
+import { gatherResourceResolvers } from './projectAccess.ts';
 
 const ACCESS_KINDS = ['public', 'login', 'organization', 'project'];
 const SOME_ID = '0123456789abcdef01234567';
@@ -60,7 +61,7 @@ describe('access is denied by default', () => {
   it('a route without a rule is reported by the walk and refused with 403', async () => {
     const bare = Fastify({ logger: false });
     installErrorHandler(bare);
-    installAccessControl(bare);
+    installAccessControl(bare, gatherResourceResolvers([]));
     bare.get('/api/v1/forgotten', async () => ({ secret: true }));
     await bare.ready();
     try {

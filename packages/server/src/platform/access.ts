@@ -6,7 +6,7 @@ import { accessTokens, organizations, users } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { sha256 } from './ids.ts';
-import { checkProjectAccess } from './projectAccess.ts';
+import { checkProjectAccess, type ResourceResolvers } from './projectAccess.ts';
 import { type FoundToken, lookupToken } from './tokenCache.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -79,9 +79,9 @@ export const registeredRoutes = (app: FastifyInstance): readonly RouteOptions[] 
  * answers 403), and these hooks enforce it before any handler runs. The token and the public / login /
  * organization rules are checked on request, before the body is even read, so that an anonymous caller
  * learns nothing from validation errors and cannot make the server parse a large body; project rules need
- * the validated ids, so they are checked just before the handler.
+ * the validated ids, so they are checked just before the handler, with `resolvers` (every module's, from app.ts).
  */
-export function installAccessControl(app: FastifyInstance): void {
+export function installAccessControl(app: FastifyInstance, resolvers: ResourceResolvers): void {
   const routes: RouteOptions[] = [];
   registries.set(app, routes);
   // The options object itself: hooks of inner scopes (the web app's static files) may still set its access.
@@ -100,6 +100,6 @@ export function installAccessControl(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const access = request.is404 ? undefined : request.routeOptions.config.access;
     // Project rules resolve the resource to its project and check the caller's role there.
-    if (access?.kind === 'project') await checkProjectAccess(app.ctx, request, access);
+    if (access?.kind === 'project') await checkProjectAccess(app.ctx, resolvers, request, access);
   });
 }

@@ -31,11 +31,22 @@ export type ResourceCache = NotifiedCache<{ found: unknown; access: ProjectAcces
 export const openResourceCache = (database: Database): Promise<ResourceCache> =>
   NotifiedCache.open(database, [ACCESS_CHANGED], { max: 10_000, maxAgeMs: 60_000 });
 
-const resolvers = new Map<string, ResourceResolver | ResourceReader>([['project', async (_db, id) => id]]);
+/**
+ * How each kind of resource resolves to its project, by kind (`dataset`, `tab`, ...): the extension point the
+ * modules fill (each module's `resources`, gathered by app.ts). `project` resolves to itself.
+ */
+export type ResourceResolvers = Readonly<Record<string, ResourceResolver | ResourceReader>>;
 
-/** Each module registers how its resources resolve to their project (dataset → project, tab → dashboard → project...). */
-export function registerResource(kind: string, resolver: ResourceResolver | ResourceReader): void {
-  resolvers.set(kind, resolver);
+/** The resolvers of every module, with the project's own; a kind declared twice is a wiring mistake. */
+export function gatherResourceResolvers(declared: readonly (ResourceResolvers | undefined)[]): ResourceResolvers {
+  const all: Record<string, ResourceResolver | ResourceReader> = { project: async (_db, id) => id };
+  for (const resolvers of declared) {
+    for (const [kind, resolver] of Object.entries(resolvers ?? {})) {
+      if (kind in all) throw new Error(`resource kind ${kind} is declared twice`);
+      all[kind] = resolver;
+    }
+  }
+  return all;
 }
 
 export interface ProjectContext {
@@ -145,6 +156,7 @@ export function meetsRequirement(
 /** Enforces a project rule: resolves the resource to its project, then checks the caller's role (404 / 403). */
 export async function checkProjectAccess(
   ctx: Pick<AppContext, 'db' | 'resources'>,
+  resolvers: ResourceResolvers,
   request: FastifyRequest,
   access: Extract<Access, { kind: 'project' }>,
 ) {
@@ -152,7 +164,7 @@ export async function checkProjectAccess(
   if (!auth) throw forbidden();
   const source = (request[access.from.in] ?? {}) as Record<string, unknown>;
   const resourceId = source[access.from.key];
-  const resolve = resolvers.get(access.from.resource);
+  const resolve = Object.hasOwn(resolvers, access.from.resource) ? resolvers[access.from.resource] : undefined;
   if (!resolve) throw new Error(`no resolver registered for resource kind ${access.from.resource}`);
   if (typeof resourceId !== 'string' || !/^[0-9a-f]{24}$/.test(resourceId)) throw notFound();
   const { db } = ctx;

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import type { AssetKind } from '../modules/projects/index.ts';
 import { createMailer, type Mail, type Mailer } from '../platform/mail.ts';
 
 /** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set. */
@@ -72,6 +73,8 @@ export interface TestAppOptions {
   deliverMail?: boolean;
   /** Capture the JSON log (set LOG_LEVEL in env too, the tests default to silent). */
   logStream?: NodeJS.WritableStream;
+  /** Asset kinds of the test's own, besides the modules' (Transfer Assets' extension point). */
+  assetKinds?: readonly AssetKind[];
 }
 
 /** Builds the real app on a fresh database; the root user is ROOT. */
@@ -91,7 +94,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log: pino({ level: 'silent' }) })
       : undefined,
   );
-  const app = await buildApp({ config, database, mailer, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    logStream: options.logStream,
+    extraAssetKinds: options.assetKinds,
+  });
   await app.ready();
   return {
     app,

@@ -1,7 +1,12 @@
+import type { ServerModule } from '../../platform/module.ts';
+import { authRoutes } from './auth.routes.ts';
+
 /**
- * auth — sign-in (password, reset codes), access tokens, login events, and the account reads sign-in needs.
- * The lowest identity module: sso, users, organizations and logs build on it.
+ * auth — sign-in (password, reset codes), access tokens, login events, the OIDC settings, and the account reads
+ * sign-in needs. The lowest identity module: sso, organizations, users and logs build on it.
  */
+export const authModule: ServerModule = { name: 'auth', routes: authRoutes };
+
 export {
   findUserByEmail,
   findUserWithOrganization,
@@ -10,7 +15,6 @@ export {
   type UserRow,
   type UserWithOrganization,
 } from './accounts.store.ts';
-export { authRoutes } from './auth.routes.ts';
 export { findOrganizationEvents, findUserEvents, type LoginEventRow, recordLoginEvent } from './loginEvents.store.ts';
 export { type OidcSettings, oidcSettings } from './oidc.ts';
 export { assertPasswordAcceptable, verifyPassword } from './passwords.ts';

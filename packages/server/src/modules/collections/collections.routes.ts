@@ -1,13 +1,10 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
 import { CollectionsService } from './collections.service.ts';
-import { findCollectionProject } from './collections.store.ts';
 
 /** Folders of datasets (spec 3 §7 "Collections: index, create, update, destroy"). */
 export async function collectionsRoutes(app: FastifyInstance) {
-  registerResource('collection', findCollectionProject);
   const collections = new CollectionsService(app);
 
   route(app, api.listCollections, ({ query }) => collections.list(query.projectId));

@@ -1,31 +1,22 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
-import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
 import { FeaturesService } from '../datasets/index.ts';
-import { registerAssetKind } from '../projects/index.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
-import { moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
 import { readPreview, removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
 import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './public.ts';
-import { unitReader } from './units/units.store.ts';
 
 /**
  * Data apps (spec 2 §7 "Dashboards"): dashboards and reports, their preview images, and the public family.
- * Tabs and cards have their own modules; all three resource kinds resolve to their project here.
+ * Tabs, cards and filters have their own routes (tabs/, units/, filters/). The preview job is defined by the
+ * module's `jobs` (index.ts).
  */
 export async function dashboardsRoutes(app: FastifyInstance) {
-  registerResource('dashboard', projectOfDashboard);
-  registerResource('tab', projectOfTab);
-  registerResource('unit', unitReader);
-  registerAssetKind({ key: 'dashboards', area: 'dashboard', move: moveDashboards });
-
   const dataDir = app.ctx.config.DATA_DIR;
   const previews = new PreviewService(app);
-  previews.define();
   const dashboards = new DashboardsService(app, previews);
 
   route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));

@@ -113,6 +113,12 @@ export async function deleteDashboardRow(db: Db, id: string): Promise<boolean> {
  * Transfer Assets: moves the dashboards among `ids` that belong to `from`; tabs and cards follow their dashboard,
  * and so do their preview jobs' records.
  */
+/** The ids of a project's dashboards (whose preview images outlive their rows unless removed). */
+export async function dashboardIdsOfProject(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db.select({ id: dashboards.id }).from(dashboards).where(eq(dashboards.projectId, projectId));
+  return rows.map((r) => r.id);
+}
+
 export async function moveDashboards(db: Db, ids: string[], from: string, to: string): Promise<number> {
   const rows = await db
     .update(dashboards)

@@ -1,5 +1,34 @@
-export { dashboardsRoutes } from './dashboards.routes.ts';
-export { filtersRoutes } from './filters/filters.routes.ts';
+import type { ServerModule } from '../../platform/module.ts';
+import type { AssetKind, ProjectFiles } from '../projects/index.ts';
+import { dashboardsRoutes } from './dashboards.routes.ts';
+import { dashboardIdsOfProject, moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
+import { filtersRoutes } from './filters/filters.routes.ts';
+import { projectOfFilter } from './filters/filters.store.ts';
+import { removePreview } from './preview/preview.files.ts';
+import { PreviewService } from './preview/preview.service.ts';
+import { tabsRoutes } from './tabs/tabs.routes.ts';
+import { unitsRoutes } from './units/units.routes.ts';
+import { unitReader } from './units/units.store.ts';
+
+/**
+ * dashboards — data apps: dashboards and reports, their tabs (tabs/), cards (units/) and saved filters
+ * (filters/), preview images, the public family. Uses datasets and projects; plugs into projects' extension points.
+ */
+export const dashboardsModule: ServerModule = {
+  name: 'dashboards',
+  resources: { dashboard: projectOfDashboard, tab: projectOfTab, unit: unitReader, filter: projectOfFilter },
+  jobs: (app) => new PreviewService(app).define(),
+  routes: async (app) => {
+    await app.register(dashboardsRoutes);
+    await app.register(tabsRoutes);
+    await app.register(unitsRoutes);
+    await app.register(filtersRoutes);
+  },
+};
+
+export const dashboardAssetKind: AssetKind = { key: 'dashboards', area: 'dashboard', move: moveDashboards };
+
+/** A deleted project's dashboards leave their preview images behind unless removed. */
+export const dashboardPreviewFiles: ProjectFiles = { list: dashboardIdsOfProject, remove: removePreview };
+
 export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
-export { tabsRoutes } from './tabs/tabs.routes.ts';
-export { unitsRoutes } from './units/units.routes.ts';

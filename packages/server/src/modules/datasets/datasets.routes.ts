@@ -1,45 +1,17 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../platform/errors.ts';
-import { moveJobsToProject } from '../../platform/jobs/index.ts';
-import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
-import { registerAssetKind } from '../projects/index.ts';
-import { SegmentClustering } from './cluster.job.ts';
 import { datasetCsv, datasetPage, downloadFileName } from './datasets.data.ts';
 import { DatasetsService } from './datasets.service.ts';
-import { findDatasetProject, moveDatasets } from './datasets.store.ts';
-import { importHandler } from './import.job.ts';
-import { sweepDatasetFiles } from './startup.ts';
 import { UploadAbortedError } from './upload.ts';
 import { UploadsService } from './uploads.service.ts';
 
-/** An import takes at most this long (a 2 GB file imports in well under a minute on the reference machine). */
-const IMPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
-
-/** Datasets (spec 3 §4, §7 "Datasets"): metadata, uploads and appends as jobs, data pages, download, history. */
+/**
+ * Datasets (spec 3 §4, §7 "Datasets"): metadata, uploads and appends as jobs, data pages, download, history.
+ * The import jobs are defined by the module's `jobs` (datasets.jobs.ts).
+ */
 export async function datasetsRoutes(app: FastifyInstance) {
-  registerResource('dataset', findDatasetProject);
-  // Transfer Assets: a dataset moves with its jobs; its folder links stay behind (folders belong to a project).
-  registerAssetKind({
-    key: 'datasets',
-    area: 'dataset',
-    move: async (tx, ids, from, to) => {
-      const moved = await moveDatasets(tx, ids, from, to);
-      await moveJobsToProject(tx, 'dataset', moved, to);
-      return moved.length;
-    },
-  });
-  const clustering = new SegmentClustering(app);
-  clustering.install();
-  const handler = importHandler(app, clustering);
-  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
-  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
-  app.addHook('onReady', async () => {
-    const removed = await sweepDatasetFiles(app);
-    if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'removed files left by interrupted work');
-  });
-
   const datasets = new DatasetsService(app);
   const uploads = new UploadsService(app, datasets);
   const { db } = app.ctx;

@@ -244,6 +244,12 @@ export async function allDatasetTypes(db: Db): Promise<Map<string, DatasetRow['t
 }
 
 /** Transfer Assets: moves these datasets (those of `fromProjectId`) and drops their folder links. */
+/** The ids of a project's datasets (whose segments outlive their rows unless removed). */
+export async function datasetIdsOfProject(db: Db, projectId: string): Promise<string[]> {
+  const rows = await db.select({ id: datasets.id }).from(datasets).where(eq(datasets.projectId, projectId));
+  return rows.map((r) => r.id);
+}
+
 export async function moveDatasets(
   db: Db,
   ids: string[],

@@ -1,7 +1,43 @@
+import { deleteDatasetSegments } from '@tessera/analytics';
+import { moveJobsToProject } from '../../platform/jobs/index.ts';
+import type { ServerModule } from '../../platform/module.ts';
+import type { AssetKind, ProjectFiles } from '../projects/index.ts';
+import { datasetsJobs } from './datasets.jobs.ts';
+import { datasetsRoutes } from './datasets.routes.ts';
+import { datasetIdsOfProject, findDatasetProject, moveDatasets } from './datasets.store.ts';
+import { featuresRoutes } from './features/features.routes.ts';
+import { findFeatureProject } from './features/features.store.ts';
+
+/**
+ * datasets — datasets and their features (features/): uploads and appends as jobs, data pages, downloads, the
+ * catalog cards read. Uses collections and projects; plugs into projects' extension points.
+ */
+export const datasetsModule: ServerModule = {
+  name: 'datasets',
+  resources: { dataset: findDatasetProject, feature: findFeatureProject },
+  jobs: datasetsJobs,
+  routes: async (app) => {
+    await app.register(datasetsRoutes);
+    await app.register(featuresRoutes);
+  },
+};
+
+/** Transfer Assets: a dataset moves with its jobs; its folder links stay behind (folders belong to a project). */
+export const datasetAssetKind: AssetKind = {
+  key: 'datasets',
+  area: 'dataset',
+  move: async (tx, ids, from, to) => {
+    const moved = await moveDatasets(tx, ids, from, to);
+    await moveJobsToProject(tx, 'dataset', moved, to);
+    return moved.length;
+  },
+};
+
+/** A deleted project's datasets leave their Parquet segments behind unless removed. */
+export const datasetFiles: ProjectFiles = { list: datasetIdsOfProject, remove: deleteDatasetSegments };
+
 export { type Catalog, datasetCatalog } from './catalog.ts';
 export { downloadFileName, pagesOf } from './datasets.data.ts';
-export { datasetsRoutes } from './datasets.routes.ts';
 export type { DatasetRow, ImportedJob } from './datasets.store.ts';
-export { featuresRoutes } from './features/features.routes.ts';
 export { FeaturesService } from './features/features.service.ts';
 export { deleteFeatureRow, type FeatureRow, findFeatureProject } from './features/features.store.ts';

@@ -1,16 +1,7 @@
 import { api } from '@tessera/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { permissions } from '../../db/schema.ts';
-import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
 import { PermissionsService } from './permissions.service.ts';
-
-// A permission id resolves to its project, so that `projectRule(..., 'permission')` checks the caller's role there.
-registerResource('permission', async (db, id) => {
-  const [row] = await db.select({ projectId: permissions.projectId }).from(permissions).where(eq(permissions.id, id));
-  return row?.projectId;
-});
 
 /** Members and permissions (spec 3 §6, §7 "Permissions"). */
 export async function permissionsRoutes(app: FastifyInstance) {

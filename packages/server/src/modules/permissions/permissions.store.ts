@@ -29,6 +29,12 @@ export interface MemberRow {
   user: MemberUserRow;
 }
 
+/** A permission id resolves to its project, so that `projectRule(..., 'permission')` checks the caller's role there. */
+export async function projectOfPermission(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ projectId: permissions.projectId }).from(permissions).where(eq(permissions.id, id));
+  return row?.projectId;
+}
+
 export async function findPermission(db: Db, id: string): Promise<PermissionRow | undefined> {
   const [row] = await db.select().from(permissions).where(eq(permissions.id, id));
   return row;

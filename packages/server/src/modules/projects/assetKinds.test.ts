@@ -6,13 +6,12 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
-import { registerAssetKind, SAME_PROJECT } from './assetKinds.ts';
+import { SAME_PROJECT } from './assetKinds.ts';
 import { membership, type Person, person, project } from './projects.fixtures.ts';
 
 /**
- * Transfer Assets on its registry. No real asset kind exists yet (datasets, dashboards... come with later
- * issues), so this test creates two small tables of its own and registers a kind on each: widgets (dataset
- * area) and gadgets (model area).
+ * Transfer Assets on its extension point: this test creates two small tables of its own and plugs a kind on
+ * each into the app (createTestApp's `assetKinds`): widgets (dataset area) and gadgets (model area).
  */
 const assetTable = (name: string) =>
   pgTable(name, { id: text('id').primaryKey(), projectId: text('project_id').notNull() });
@@ -34,10 +33,17 @@ let org: string;
 let user: Person;
 let a: string;
 let b: string;
-const unregister: Array<() => void> = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      assetKinds: [
+        { key: 'widgets', area: 'dataset', move: mover(widgets) },
+        { key: 'gadgets', area: 'model', move: mover(gadgets) },
+      ],
+    },
+  );
   const db = t.database.db;
   for (const name of ['test_widgets', 'test_gadgets']) {
     await db.execute(
@@ -46,13 +52,10 @@ beforeAll(async () => {
       ),
     );
   }
-  unregister.push(registerAssetKind({ key: 'widgets', area: 'dataset', move: mover(widgets) }));
-  unregister.push(registerAssetKind({ key: 'gadgets', area: 'model', move: mover(gadgets) }));
   org = (await createOrganization(db)).id;
   user = await person(db, org);
 });
 afterAll(async () => {
-  for (const u of unregister) u();
   await t?.close();
 });
 

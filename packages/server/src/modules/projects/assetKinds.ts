@@ -7,10 +7,11 @@ import { effectiveProjectRoles, type ProjectContext } from '../../platform/proje
 import { realtimeOf } from '../../platform/realtime.ts';
 
 /**
- * One kind of asset that Transfer Assets can move between projects (spec 3 §6, §7). Each area registers its
- * kind when its module loads, e.g.
+ * One kind of asset that Transfer Assets can move between projects (spec 3 §6, §7): an extension point of the
+ * projects module. Each area's module exports its kind (datasets' `datasetAssetKind`), and app.ts hands the
+ * list to `projectsModule({ assetKinds: [...] })`, e.g.
  *
- *   registerAssetKind({ key: 'datasets', area: 'dataset', move: (tx, ids, from, to) => moveDatasets(tx, ids, from, to) });
+ *   export const datasetAssetKind: AssetKind = { key: 'datasets', area: 'dataset', move: (tx, ids, from, to) => ... };
  */
 export interface AssetKind {
   /** The id list's key in the request body (`datasets`). */
@@ -25,21 +26,6 @@ export interface AssetKind {
   move(tx: Db, ids: string[], fromProjectId: string, toProjectId: string): Promise<number>;
 }
 
-const kinds = new Map<string, AssetKind>();
-
-/**
- * Registers (or replaces: an app built twice in one process registers twice) an asset kind.
- * Answers a function that removes it again (for tests).
- */
-export function registerAssetKind(kind: AssetKind): () => void {
-  kinds.set(kind.key, kind);
-  return () => {
-    if (kinds.get(kind.key) === kind) kinds.delete(kind.key);
-  };
-}
-
-export const registeredAssetKinds = (): readonly AssetKind[] => [...kinds.values()];
-
 export const SAME_PROJECT = 'Choose another project to transfer assets to.';
 
 /**
@@ -49,6 +35,7 @@ export const SAME_PROJECT = 'Choose another project to transfer assets to.';
  */
 export async function transferAssets(
   app: FastifyInstance,
+  assetKinds: readonly AssetKind[],
   user: AuthUser['user'],
   from: ProjectContext,
   toProjectId: string,
@@ -59,6 +46,7 @@ export async function transferAssets(
   const to = await effectiveProjectRoles(db, user, toProjectId);
   if (!to) throw notFound('Project not found');
 
+  const kinds = new Map(assetKinds.map((kind) => [kind.key, kind]));
   const plan: Array<{ kind: AssetKind; ids: string[] }> = [];
   for (const [key, ids] of Object.entries(request)) {
     if (!ids || ids.length === 0) continue;

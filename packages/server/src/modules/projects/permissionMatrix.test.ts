@@ -7,7 +7,7 @@ import { registeredRoutes } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
-import { registerAssetKind } from './assetKinds.ts';
+import type { AssetKind } from './assetKinds.ts';
 import { membership, type Person, person, project } from './projects.fixtures.ts';
 
 /**
@@ -56,7 +56,6 @@ let orgO: string;
 let users: Record<Column, Person>;
 let candidate: Person;
 let victim: Person;
-let unregister: () => void;
 
 const PRESETS: Record<Exclude<Column, 'outsider'>, ProjectRoles> = {
   full: P.full,
@@ -126,26 +125,27 @@ const REQUESTS: Record<string, (f: Fixture) => Call> = {
   'GET /projects/organizations/:orgId': () => ({ method: 'GET', url: `/api/v1/projects/organizations/${orgA}` }),
 };
 
+const widgetKind: AssetKind = {
+  key: 'widgets',
+  area: 'dataset',
+  move: async (tx, ids, from, to) =>
+    (
+      await tx
+        .update(widgets)
+        .set({ projectId: to })
+        .where(and(eq(widgets.projectId, from), inArray(widgets.id, ids)))
+        .returning()
+    ).length,
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { assetKinds: [widgetKind] });
   const db = t.database.db;
   await db.execute(
     sql.raw(
       'create table matrix_widgets (id text primary key, project_id text not null references projects(id) on delete cascade)',
     ),
   );
-  unregister = registerAssetKind({
-    key: 'widgets',
-    area: 'dataset',
-    move: async (tx, ids, from, to) =>
-      (
-        await tx
-          .update(widgets)
-          .set({ projectId: to })
-          .where(and(eq(widgets.projectId, from), inArray(widgets.id, ids)))
-          .returning()
-      ).length,
-  });
   orgA = (await createOrganization(db, { name: 'A', publicSharing: true })).id;
   orgO = (await createOrganization(db, { name: 'O' })).id;
   users = {
@@ -160,7 +160,6 @@ beforeAll(async () => {
   victim = await person(db, orgA);
 });
 afterAll(async () => {
-  unregister?.();
   await t?.close();
 });
 

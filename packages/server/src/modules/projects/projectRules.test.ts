@@ -12,9 +12,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { serverModules } from '../../app.ts';
 import { organizations } from '../../db/schema.ts';
 import { installAccessControl } from '../../platform/access.ts';
 import { installErrorHandler } from '../../platform/errors.ts';
+import { gatherResourceResolvers } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -41,7 +43,7 @@ beforeAll(async () => {
   bare.setSerializerCompiler(serializerCompiler);
   installErrorHandler(bare);
   bare.decorate('ctx', t.app.ctx);
-  installAccessControl(bare);
+  installAccessControl(bare, gatherResourceResolvers(serverModules().map((m) => m.resources)));
   for (const [name, access] of Object.entries(RULES)) {
     const e = endpoint({
       method: 'GET',

@@ -1,12 +1,21 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
-import { transferAssets } from './assetKinds.ts';
+import { type AssetKind, transferAssets } from './assetKinds.ts';
+import type { ProjectFiles } from './projectFiles.ts';
 import { ProjectsService } from './projects.service.ts';
 
+/** What the higher modules plug into the projects module (filled in app.ts). */
+export interface ProjectsExtensions {
+  /** The kinds of asset Transfer Assets moves (assetKinds.ts). */
+  assetKinds: readonly AssetKind[];
+  /** The files under DATA_DIR that deleting a project removes (projectFiles.ts). */
+  projectFiles: readonly ProjectFiles[];
+}
+
 /** Projects (spec 3 §7 "Projects"): the list, the project menu's actions, Transfer Assets. */
-export async function projectsRoutes(app: FastifyInstance) {
-  const projects = new ProjectsService(app);
+export async function projectsRoutes(app: FastifyInstance, extensions: ProjectsExtensions) {
+  const projects = new ProjectsService(app, extensions.projectFiles);
 
   route(app, api.createProject, ({ auth, body }) => projects.create(auth.user, body));
   route(app, api.listMyProjects, ({ auth }) => projects.listMine(auth.user));
@@ -21,6 +30,6 @@ export async function projectsRoutes(app: FastifyInstance) {
   });
   route(app, api.transferAssets, async ({ auth, params, body, request }) => ({
     // request.project: the caller's rights on the source project, set by the route's access rule.
-    moved: await transferAssets(app, auth.user, request.project!, params.toProjectId, body),
+    moved: await transferAssets(app, extensions.assetKinds, auth.user, request.project!, params.toProjectId, body),
   }));
 }

@@ -1,14 +1,12 @@
-import { deleteDatasetSegments } from '@tessera/analytics';
 import { type MyProject, PROJECT_ROLE_PRESETS, type Project } from '@tessera/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { dashboards, datasets, permissions } from '../../db/schema.ts';
+import { permissions } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { removePreview } from '../dashboards/index.ts';
+import type { ProjectFiles } from './projectFiles.ts';
 import { canListProjectsOf, canTransferProjectTo, managesProjectsOf, reachesOrganization } from './projects.policy.ts';
 import { byName, presentMyProject, presentPermissionOf, presentProject } from './projects.presenter.ts';
 import {
@@ -30,7 +28,10 @@ const organizationNotFound = () => notFound('Organization not found');
 /** Projects: create, list, update (rename, public, transfer to another organization), delete. */
 export class ProjectsService {
   private readonly db: Db;
-  constructor(private readonly app: FastifyInstance) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly projectFiles: readonly ProjectFiles[] = [],
+  ) {
     this.db = app.ctx.db;
   }
 
@@ -120,18 +121,15 @@ export class ProjectsService {
   }
 
   /**
-   * Deletes the project with every asset (the foreign keys' cascades), then the files they had: its datasets'
-   * segments and its dashboards' preview images. A file that could not be removed now is swept at the next start
-   * (datasets) or unreachable (an image is only served after its dashboard is found).
+   * Deletes the project with every asset (the foreign keys' cascades), then the files they had (`projectFiles`:
+   * its datasets' segments and its dashboards' preview images). A file that could not be removed now is swept at
+   * the next start (datasets) or unreachable (an image is only served after its dashboard is found).
    */
   async delete(projectId: string): Promise<void> {
-    const files = await projectFiles(this.db, projectId);
+    const files = await Promise.all(this.projectFiles.map((kind) => kind.list(this.db, projectId)));
     if (!(await deleteProjectRow(this.db, projectId))) throw notFound();
     const dataDir = this.app.ctx.config.DATA_DIR;
-    const removals = [
-      ...files.datasetIds.map((id) => deleteDatasetSegments(dataDir, id)),
-      ...files.dashboardIds.map((id) => removePreview(dataDir, id)),
-    ];
+    const removals = this.projectFiles.flatMap((kind, i) => files[i].map((id) => kind.remove(dataDir, id)));
     for (const result of await Promise.allSettled(removals)) {
       if (result.status === 'rejected')
         this.app.log.warn({ err: result.reason, projectId }, 'project file not removed');
@@ -141,15 +139,6 @@ export class ProjectsService {
     // Nobody may open a deleted project: this closes every socket of its channel.
     await realtime.revalidate(projectId);
   }
-}
-
-/** The datasets and dashboards of a project, whose files outlive their rows unless removed. */
-async function projectFiles(db: Db, projectId: string) {
-  const [datasetRows, dashboardRows] = await Promise.all([
-    db.select({ id: datasets.id }).from(datasets).where(eq(datasets.projectId, projectId)),
-    db.select({ id: dashboards.id }).from(dashboards).where(eq(dashboards.projectId, projectId)),
-  ]);
-  return { datasetIds: datasetRows.map((r) => r.id), dashboardIds: dashboardRows.map((r) => r.id) };
 }
 
 /**

@@ -1,13 +1,10 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../../../platform/projectAccess.ts';
 import { route } from '../../../platform/routes.ts';
 import { FiltersService } from './filters.service.ts';
-import { projectOfFilter } from './filters.store.ts';
 
 /** Saved filters of dashboards and tabs (spec 2 §7): add, clear, change and remove; 'filter' ids resolve here. */
 export async function filtersRoutes(app: FastifyInstance) {
-  registerResource('filter', projectOfFilter);
   const filters = new FiltersService(app);
 
   route(app, api.addTabFilter, ({ params, body }) => filters.add({ kind: 'tab', id: params.id }, body));

@@ -1,13 +1,10 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../../../platform/projectAccess.ts';
 import { route } from '../../../platform/routes.ts';
 import { FeaturesService } from './features.service.ts';
-import { findFeatureProject } from './features.store.ts';
 
 /** Features (spec 3 §7 "Features"): view to read, dataset edit to change. */
 export async function featuresRoutes(app: FastifyInstance) {
-  registerResource('feature', findFeatureProject);
   const features = new FeaturesService(app);
 
   route(app, api.listDatasetFeatures, ({ params }) => features.listOfDataset(params.id));

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { SegmentClustering } from './cluster.job.ts';
+import { importHandler } from './import.job.ts';
+import { sweepDatasetFiles } from './startup.ts';
+
+/** An import takes at most this long (a 2 GB file imports in well under a minute on the reference machine). */
+const IMPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * The datasets module's work outside requests, on every process: the import job types (`featureDetection` for
+ * an upload, `append`), the clustered-copies background task, and the start-up sweep of files left by
+ * interrupted work.
+ */
+export function datasetsJobs(app: FastifyInstance): void {
+  const clustering = new SegmentClustering(app);
+  clustering.install();
+  const handler = importHandler(app, clustering);
+  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
+  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
+  app.addHook('onReady', async () => {
+    const removed = await sweepDatasetFiles(app);
+    if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'removed files left by interrupted work');
+  });
+}

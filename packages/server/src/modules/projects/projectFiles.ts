@@ -1,0 +1,14 @@
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Files an area keeps under DATA_DIR for its assets, which outlive their rows unless removed: an extension point
+ * of the projects module. Deleting a project reads every kind's ids, deletes the rows (the foreign keys'
+ * cascades), then removes the files. Each area's module exports its kind (datasets' segments, dashboards'
+ * preview images), and app.ts hands the list to `projectsModule({ projectFiles: [...] })`.
+ */
+export interface ProjectFiles {
+  /** The ids of the project's assets that may have files (read before the project's rows go). */
+  list(db: Db, projectId: string): Promise<string[]>;
+  /** Removes one asset's files; a failure is logged, the project stays deleted. */
+  remove(dataDir: string, id: string): Promise<void>;
+}
