@@ -356,3 +356,9 @@ export function useProjectDatasets(projectId: string, enabled: boolean) {
     meta: { pageError: false },
   });
 }
+
+/** Where a dashboard is shown: in its project, on the public site, or as the preview renderer sees it. */
+export type DashboardPlace =
+  | { kind: 'project'; projectId: string }
+  | { kind: 'public' }
+  | { kind: 'preview'; projectId: string };

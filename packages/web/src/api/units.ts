@@ -17,8 +17,8 @@ import {
   visDatasetIds,
 } from '@tessera/shared';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { DashboardPlace } from '../features/dataApps/paths.ts';
 import { call } from './client.ts';
+import type { DashboardPlace } from './dashboards.ts';
 import { editDashboardCache, upsertUnit } from './dashboards.ts';
 
 /**

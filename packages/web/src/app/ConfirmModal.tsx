@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
-import { useServerText } from '../features/login/serverText.ts';
+import { useServerText } from './serverText.ts';
 
 interface ConfirmModalProps {
   opened: boolean;

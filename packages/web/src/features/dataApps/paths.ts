@@ -4,10 +4,9 @@
  * previewToken). A dashboard of type Report always goes through the `report/` variant of each.
  */
 
-export type DashboardPlace =
-  | { kind: 'project'; projectId: string }
-  | { kind: 'public' }
-  | { kind: 'preview'; projectId: string };
+import type { DashboardPlace } from '../../api/dashboards.ts';
+
+export type { DashboardPlace };
 
 export interface DashboardRef {
   _id: string;

@@ -2,8 +2,8 @@ import { LANGUAGE_STORAGE_KEY } from '@tessera/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderRoutes, serveApi } from '../../app/testSupport.tsx';
 import { loginRoutes } from './loginTestRoutes.tsx';
-import { renderRoutes, serveApi } from './testSupport.tsx';
 
 describe('login layout', () => {
   it('shows the product logo without an organization parameter', async () => {

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { apiError, errorUnder, renderRoutes, serveApi } from '../../app/testSupport.tsx';
 import { setLanguage } from '../../i18n/index.ts';
 import { loginRoutes } from './loginTestRoutes.tsx';
-import { apiError, errorUnder, renderRoutes, serveApi } from './testSupport.tsx';
 
 async function request(email: string, label = 'Email', button = 'Send Reset') {
   const user = userEvent.setup({ delay: null });

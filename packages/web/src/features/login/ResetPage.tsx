@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useResetCodeCheck, useResetPassword } from '../../api/account.ts';
 import { ApiError } from '../../api/client.ts';
+import { formErrors, useServerText } from '../../app/serverText.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
-import { formErrors, useServerText } from './serverText.ts';
 
 /**
  * Set a new password from a mailed reset link (spec 1 §2, §4): the code is checked on load (a bad code goes

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { logoutOnce, useLoginMutation } from '../../api/account.ts';
 import { ApiError, tokenStore } from '../../api/client.ts';
+import { useServerText } from '../../app/serverText.ts';
 import { useMicrosoftSignIn } from './microsoft.ts';
-import { useServerText } from './serverText.ts';
 
 /**
  * The sign-in page (spec 1 §2, §4): email and password, the forgot-password link, and the single sign-on

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useCreateOrganization } from '../../api/organizations.ts';
 import { FormActions } from '../../app/FormActions.tsx';
-import { useServerText } from '../login/serverText.ts';
+import { useServerText } from '../../app/serverText.ts';
 import { consultantChoices } from './KindSettings.tsx';
 
 type Field = 'name' | 'type' | 'consultantId' | 'plan';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useCreateUser } from '../../api/users.ts';
 import { FormActions } from '../../app/FormActions.tsx';
-import { useServerText } from '../login/serverText.ts';
+import { useServerText } from '../../app/serverText.ts';
 import { RoleEditor } from './RoleEditor.tsx';
 
 type Field = 'first' | 'last' | 'email' | 'roles';

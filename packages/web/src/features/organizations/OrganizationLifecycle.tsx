@@ -3,8 +3,8 @@ import type { Organization } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOrganization, useUpdateOrganization } from '../../api/organizations.ts';
+import { useServerText } from '../../app/serverText.ts';
 import { TypedConfirmModal } from '../../app/TypedConfirmModal.tsx';
-import { useServerText } from '../login/serverText.ts';
 import { useOrgAction } from './useOrgAction.ts';
 
 /** The Delete Organization dialog: type the name to confirm (spec 1 §4, §5). */

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
-import { renderRoutes, sampleUser, serveApi } from '../login/testSupport.tsx';
+import { renderRoutes, sampleUser, serveApi } from '../../app/testSupport.tsx';
 import { settingsRoutes } from './settingsTestRoutes.tsx';
 
 beforeEach(() => tokenStore.set('a-token'));

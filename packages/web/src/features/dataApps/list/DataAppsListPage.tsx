@@ -14,7 +14,7 @@ import {
 } from '../../../api/dashboards.ts';
 import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
 import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
-import { useServerText } from '../../login/serverText.ts';
+import { useServerText } from '../../../app/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { CreateDataAppModal } from './CreateDataAppModal.tsx';
 import { DataAppCard } from './DataAppCard.tsx';

@@ -3,7 +3,7 @@ import { DATA_APP_LIMITS } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../app/FormActions.tsx';
-import { formErrors, useServerText } from '../../login/serverText.ts';
+import { formErrors, useServerText } from '../../../app/serverText.ts';
 
 export interface TabValues {
   name: string;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { type DashboardView, useTabMutations, useUpdateDashboard } from '../../../api/dashboards.ts';
-import { useServerText } from '../../login/serverText.ts';
+import { useServerText } from '../../../app/serverText.ts';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { dashboardPath } from '../paths.ts';
 import type { TabValues } from './TabModal.tsx';

@@ -7,7 +7,7 @@ import type { Dataset } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshDatasets, sendDatasetFile, useDatasetHistory, useDeleteJobData } from '../../../api/datasets.ts';
-import { useServerText } from '../../login/serverText.ts';
+import { useServerText } from '../../../app/serverText.ts';
 import { UploadForm } from '../upload/UploadForm.tsx';
 
 /**

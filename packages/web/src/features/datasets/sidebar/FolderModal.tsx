@@ -4,7 +4,7 @@ import type { Collection } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useSaveFolder } from '../../../api/datasets.ts';
 import { FormActions } from '../../../app/FormActions.tsx';
-import { formErrors, useServerText } from '../../login/serverText.ts';
+import { formErrors, useServerText } from '../../../app/serverText.ts';
 
 export interface FolderModalProps {
   projectId: string;

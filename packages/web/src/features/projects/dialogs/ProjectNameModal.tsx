@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { api } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../app/FormActions.tsx';
-import { formErrors, useServerText } from '../../login/serverText.ts';
+import { formErrors, useServerText } from '../../../app/serverText.ts';
 
 interface Props {
   opened: boolean;

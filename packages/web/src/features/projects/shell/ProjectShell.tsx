@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useMyProjectPermission } from '../../../api/permissions.ts';
 import { findMyProject, useMyProjects, useProject } from '../../../api/projects.ts';
-import { useProjectSocket } from '../../../api/realtime.ts';
 import { ProjectGuard } from '../../../app/guards.tsx';
 import { NotFound } from '../../../app/NotFound.tsx';
 import { type ShellProject, useShellProject } from '../../../app/shellProject.tsx';
@@ -13,6 +12,7 @@ import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
 import { MappingRoute } from '../../mapping/MappingRoute.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
+import { useProjectSocket } from './projectEvents.ts';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
+import { ApiError } from '../api/client.ts';
 
 /**
  * The API writes its messages in English. Each namespace may carry a `serverMessages` dictionary (English

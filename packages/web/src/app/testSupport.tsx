@@ -1,12 +1,12 @@
-import '../../i18n/index.ts';
+import '../i18n/index.ts';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
-import { queryClient } from '../../api/queryClient.ts';
-import { setLanguage } from '../../i18n/index.ts';
+import { queryClient } from '../api/queryClient.ts';
+import { setLanguage } from '../i18n/index.ts';
 
 /**
  * Test support for the login and settings screens: the app's real providers (Mantine, the app's QueryClient

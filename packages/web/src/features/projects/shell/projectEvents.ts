@@ -1,0 +1,117 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ProjectEventName, type ProjectEventPayload, projectEvents } from '@tessera/shared';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { tokenStore } from '../../../api/client.ts';
+import { applyDatasetEvent, isDatasetEvent } from '../../../api/datasets.ts';
+import { permissionKeys } from '../../../api/permissions.ts';
+import { projectKeys } from '../../../api/projects.ts';
+import { connectProjectSocket } from '../../../api/realtime.ts';
+import { useMe } from '../../../api/session.ts';
+import { applyUnitDataEvent } from '../../../api/units.ts';
+import { applyDataAppEvent, isDataAppEvent } from '../../dataApps/liveEvents.ts';
+import { showProjectNotice } from '../notices/projectNotices.tsx';
+
+export interface ProjectEventContext {
+  projectId: string;
+  client: QueryClient;
+  /** The signed-in user's id, to tell whether a membership event is about them. */
+  myUserId: string | undefined;
+  /** Leaves the project (its deletion). */
+  leave: () => void;
+  t: TFunction;
+}
+
+const isProjectEvent = (name: string): name is ProjectEventName => Object.hasOwn(projectEvents, name);
+
+/**
+ * What the web does with each live event: refresh the cached answers it changes, leave a deleted project,
+ * and raise the event's job notice if it has one. A change of one's own membership refetches one's own
+ * permission: if it is gone (removed from the project, unless one manages it) the project shell goes to
+ * /projects, as for any failed permission load.
+ */
+export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventContext): void {
+  if (!isProjectEvent(name)) return;
+  // Checked like an HTTP answer: the same schema the server emitted it with.
+  const parsed = projectEvents[name].safeParse(raw);
+  if (!parsed.success) return;
+  const { client, projectId } = ctx;
+  switch (name) {
+    case 'project:updated': {
+      const project = parsed.data as ProjectEventPayload<'project:updated'>;
+      client.setQueryData(projectKeys.detail(project._id), project);
+      void client.invalidateQueries({ queryKey: projectKeys.mine });
+      break;
+    }
+    case 'project:deleted':
+      client.removeQueries({ queryKey: projectKeys.scope(projectId) });
+      void client.invalidateQueries({ queryKey: projectKeys.mine });
+      ctx.leave();
+      break;
+    case 'permission:updated':
+    case 'permission:deleted': {
+      const { userId } = parsed.data as ProjectEventPayload<'permission:deleted'>;
+      void client.invalidateQueries({ queryKey: permissionKeys.members(projectId) });
+      void client.invalidateQueries({ queryKey: [...projectKeys.scope(projectId), 'candidates'] });
+      if (userId === ctx.myUserId) {
+        void client.invalidateQueries({ queryKey: permissionKeys.mine(projectId) });
+        void client.invalidateQueries({ queryKey: projectKeys.mine });
+      }
+      break;
+    }
+    case 'assets:transferred': {
+      const { fromProjectId, toProjectId } = parsed.data as ProjectEventPayload<'assets:transferred'>;
+      for (const id of [fromProjectId, toProjectId]) {
+        // The caller's own rights did not change: everything else of both projects may have.
+        void client.invalidateQueries({
+          queryKey: projectKeys.scope(id),
+          predicate: (q) => q.queryKey[2] !== 'permission',
+        });
+      }
+      break;
+    }
+  }
+  // Data apps (dashboards, tabs, cards): written into their cached answers (features/dataApps/liveEvents.ts).
+  if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
+  // Datasets: the upload queue, the imported notice and the lists (api/datasets.ts).
+  if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
+  // Cards reading a dataset whose rows changed refetch their data (api/units.ts).
+  applyUnitDataEvent(name, parsed.data, client);
+  showProjectNotice(name, parsed.data as never, ctx.t);
+}
+
+/**
+ * The project's live-update subscription (spec 3 §2 "It opens a live-update subscription for the project"),
+ * held while the project shell is mounted.
+ */
+export function useProjectSocket(projectId: string): void {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const me = useMe();
+  const { t } = useTranslation('projects');
+  const context = useRef<ProjectEventContext>(null as never);
+  context.current = {
+    projectId,
+    client,
+    myUserId: me.data?._id,
+    t,
+    leave: () => void navigate('/projects', { replace: true }),
+  };
+
+  useEffect(() => {
+    if (!tokenStore.get()) return;
+    const socket = connectProjectSocket(projectId);
+    socket.onAny((name: string, payload: unknown) => applyProjectEvent(name, payload, context.current));
+    socket.on('disconnect', (reason) => {
+      // The server closes a socket whose right is gone: check the permission (its failure leaves the project).
+      if (reason === 'io server disconnect') {
+        void client.invalidateQueries({ queryKey: permissionKeys.mine(projectId) });
+      }
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [projectId, client]);
+}
