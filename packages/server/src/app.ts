@@ -43,25 +43,26 @@ export interface BuildOptions {
 }
 
 /**
- * Every domain module, in registration order, wired together: a module lower in the list never imports a higher
- * one (the layering check, checks/boundaries.test.ts); where a lower module needs what higher ones have, it
- * declares an extension point that is filled here. Each module's index.ts says what it provides.
+ * Every domain module, in route registration order, wired together. Dependencies between modules go one way
+ * (the "uses" column: through the other module's index.ts only; checks/boundaries.test.ts enforces it). Where a
+ * lower module needs what higher ones have, it declares an extension point and this function fills it.
  *
- * | module        | provides (ServerModule parts)                    | uses (through index.ts)                 |
- * | ------------- | ------------------------------------------------ | --------------------------------------- |
- * | health        | routes                                           | —                                       |
- * | auth          | routes; tokens, passwords, login events, OIDC     | —                                       |
- * | users         | routes                                           | auth, organizations                     |
- * | organizations | routes                                           | projects                                |
- * | logs          | routes                                           | auth, organizations, users              |
- * | errors        | routes                                           | —                                       |
- * | sso           | routes                                           | auth                                    |
- * | projects      | routes; extension points: asset kinds, files     | —                                       |
- * | permissions   | routes; resources: permission                    | projects, users                         |
- * | dashboards    | routes, jobs; resources: dashboard, tab, unit,   | datasets, projects (asset kind, files)  |
- * |               | filter                                           |                                         |
- * | datasets      | routes, jobs; resources: dataset, feature        | collections, projects (asset kind, files)|
- * | collections   | routes; resources: collection                    | —                                       |
+ * | module        | provides (its ServerModule)                         | uses                          |
+ * | ------------- | --------------------------------------------------- | ----------------------------- |
+ * | health        | routes                                              | —                             |
+ * | auth          | routes; tokens, passwords, login events, accounts   | —                             |
+ * | users         | routes                                              | auth, organizations           |
+ * | organizations | routes                                              | projects                      |
+ * | logs          | routes                                              | auth, organizations, users    |
+ * | errors        | routes                                              | —                             |
+ * | sso           | routes                                              | auth                          |
+ * | projects      | routes; extension points: asset kinds, files        | —                             |
+ * | permissions   | routes; resources: permission                       | projects                      |
+ * | dashboards    | routes, jobs; resources: dashboard, tab, unit,      | datasets; projects' extension |
+ * |               | filter; an asset kind, project files                | points                        |
+ * | datasets      | routes, jobs; resources: dataset, feature; an asset | collections; projects'        |
+ * |               | kind, project files                                 | extension points              |
+ * | collections   | routes; resources: collection                       | —                             |
  */
 export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] } = {}): ServerModule[] {
   return [

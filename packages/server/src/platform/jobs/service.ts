@@ -102,6 +102,10 @@ export class JobService {
   get runsWorkers(): boolean {
     return this.options.role !== 'api';
   }
+  /** The job types defined so far (the modules' `jobs`, app.ts). */
+  get definedTypes(): JobType[] {
+    return [...this.definitions.keys()];
+  }
   /** A holder that missed three heartbeats is gone. */
   get staleMs(): number {
     return this.options.heartbeatSeconds * 3000;
