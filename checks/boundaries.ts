@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { cruise, type ICruiseOptions, type ICruiseResult } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +27,7 @@ export async function layeringViolations(baseDir = repositoryRoot): Promise<Viol
   const product = await cruise(sources, {
     ...options,
     baseDir,
-    exclude: { path: [...[options.exclude?.path ?? []].flat(), TESTS] },
+    exclude: { path: [...excludedPaths(options.exclude), TESTS] },
   });
   return [
     ...violationsOf(all.output).filter((v) => v.rule !== CYCLE),
@@ -36,6 +36,13 @@ export async function layeringViolations(baseDir = repositoryRoot): Promise<Viol
 }
 
 const CYCLE = 'no-module-cycle';
+
+/** The config's `exclude` as a list of path patterns (it may be a pattern, a list, or an object with `path`). */
+function excludedPaths(exclude: ICruiseOptions['exclude']): string[] {
+  if (!exclude) return [];
+  if (typeof exclude === 'string' || Array.isArray(exclude)) return [exclude].flat();
+  return [exclude.path ?? []].flat();
+}
 
 function violationsOf(output: string | ICruiseResult): Violation[] {
   if (typeof output === 'string') throw new Error('dependency-cruiser answered text, not a result');
