@@ -8,8 +8,9 @@ export interface TransferableAsset {
 }
 
 /**
- * One kind of asset the Transfer Assets dialog offers (the web side of the server's asset-kind registry,
- * `registerAssetKind` in modules/projects/assetKinds.ts). Each later area adds its kind below with a test:
+ * One kind of asset the Transfer Assets dialog offers (the web side of the server's asset kinds: each module's
+ * `AssetKind` (modules/projects/assetKinds.ts), listed in `serverModules()` in app.ts). Each later area adds its
+ * kind below with a test:
  *
  *   { key: 'datasets', area: 'dataset', list: (projectId) => call(api.listDatasets, { params: { projectId } }) }
  */
