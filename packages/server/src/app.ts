@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { closeEngine, configureEngine } from '@tessera/analytics';
 import { JSON_BODY_LIMIT_BYTES } from '@tessera/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -13,9 +13,10 @@ import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { installRealtime } from './platform/realtime.ts';
 import { openResourceCache } from './platform/projectAccess.ts';
+import { installRealtime } from './platform/realtime.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
+import { contractValidator } from './platform/validation.ts';
 import { serveWebApp } from './platform/web.ts';
 import './platform/context.ts';
 
@@ -36,7 +37,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
