@@ -50,7 +50,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         url: redactUrl(req.url),
         remoteAddress: req.ip ?? req.socket?.remoteAddress,
       }),
-      err: (err: Error) => boundedForLog(stdSerializers.err(err)),
+      err: (err: Error) => boundedForLog(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>,
     },
   };
 }
