@@ -1,7 +1,7 @@
 import { ROLE_PRESETS } from '@tessera/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginEvents, organizations, rateCounters, resetCodes, users } from '../../db/schema.ts';
+import { organizations, rateCounters, resetCodes, users } from '../../db/schema.ts';
 import { sha256 } from '../../platform/ids.ts';
 import { createOrganization, createUser, randomAddress, signIn, type TestUser } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
