@@ -9,7 +9,7 @@ import { SegmentClustering } from './cluster.job.ts';
 import { datasetCsv, datasetPage, downloadFileName } from './datasets.data.ts';
 import { DatasetsService } from './datasets.service.ts';
 import { findDatasetProject, moveDatasets } from './datasets.store.ts';
-import { importHandler } from './import.job.ts';
+import { abandonedImport, importHandler } from './import.job.ts';
 import { sweepDatasetFiles } from './startup.ts';
 import { UploadAbortedError } from './upload.ts';
 import { UploadsService } from './uploads.service.ts';
@@ -33,8 +33,9 @@ export async function datasetsRoutes(app: FastifyInstance) {
   const clustering = new SegmentClustering(app);
   clustering.install();
   const handler = importHandler(app, clustering);
-  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
-  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
+  const abandoned = abandonedImport(app);
+  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS, abandoned });
+  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS, abandoned });
   app.addHook('onReady', async () => {
     const removed = await sweepDatasetFiles(app);
     if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'removed files left by interrupted work');
