@@ -6,11 +6,11 @@
  */
 export const UNSAFE_TEXT_MESSAGE = 'Must not contain NUL characters or unpaired surrogates';
 
-// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isUnsafeText(text: string): boolean {
-  return UNSAFE.test(text);
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
 interface Visit {
