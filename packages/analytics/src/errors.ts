@@ -10,6 +10,7 @@ export type IngestErrorCode =
   | 'unreadable'
   | 'empty'
   | 'columns-mismatch'
+  | 'too-many-columns'
   | 'cancelled'
   | 'write-failed';
 

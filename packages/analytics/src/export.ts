@@ -31,10 +31,34 @@ export interface StreamCsvOptions {
   out: Writable;
 }
 
-/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab
+ * or a carriage return as a formula (`=HYPERLINK(...)`, `-2+3+cmd|' /C calc'!A0`). Such a text is written with a
+ * leading `'`, which spreadsheets show as text; a plain number (`-5`, `+1.5e3`) is left as it is.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export function formulaSafe(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
+
+/** The same rule in SQL, for text DuckDB writes itself (`expression` any type; the answer is VARCHAR). */
+export function formulaSafeSql(expression: string): string {
+  const text = `CAST(${expression} AS VARCHAR)`;
+  return (
+    `(CASE WHEN regexp_matches(${text}, '${FORMULA_START.source}') ` +
+    `AND NOT regexp_matches(${text}, '${PLAIN_NUMBER.source}') THEN '''' || ${text} ELSE ${text} END)`
+  );
+}
+
+/** RFC 4180 quoting (a field with a comma, quote or line break is quoted, quotes doubled), formulas made text. */
+export function csvField(text: string): string {
+  const safe = formulaSafe(text);
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Text-valued feature types: the only ones whose values a spreadsheet could read as a formula. */
+const TEXT_TYPES = new Set(['category', 'text', 'id']);
 
 /** Writes the CSV of a source to `out` (ends it); answers the number of data rows. */
 export async function streamCsv(options: StreamCsvOptions): Promise<{ rowCount: number }> {
@@ -50,7 +74,12 @@ export async function streamCsv(options: StreamCsvOptions): Promise<{ rowCount: 
   }
   const params = new Params();
   const where = compileFilters(options.filters, params);
-  const select = columns.map((c) => `${columnExpression(c)} AS ${ident(c.dbName)}`).join(', ');
+  const select = columns
+    .map((c) => {
+      const expression = columnExpression(c);
+      return `${TEXT_TYPES.has(c.type) ? formulaSafeSql(expression) : expression} AS ${ident(c.dbName)}`;
+    })
+    .join(', ');
   const { tempDir } = await engineInfo();
   const file = path.join(tempDir, `export-${randomUUID()}.csv`);
   try {

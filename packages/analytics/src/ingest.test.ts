@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_IMPORT_COLUMNS } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { ColumnsMismatchError, IngestError } from './errors.ts';
 import { headerNames, matchColumns } from './ingest.ts';
@@ -308,6 +309,43 @@ describe('appends', () => {
       [1, 2, 3],
       [10, 20, 30],
     ]);
+  });
+});
+
+describe('wide files', () => {
+  /** A small file of `columns` columns: text categories, integers and decimals in turn, three rows. */
+  async function wideFile(name: string, columns: number): Promise<string> {
+    const header = Array.from({ length: columns }, (_, i) => `col ${i}`).join(',');
+    const cell = (i: number, r: number) => (i % 3 === 0 ? ['a', 'b', 'a'][r] : i % 3 === 1 ? `${i + r}` : `${r}.5`);
+    const rows = [0, 1, 2].map((r) => Array.from({ length: columns }, (_, i) => cell(i, r)).join(','));
+    const file = path.join(env.dataDir, name);
+    await writeFile(file, [header, ...rows].join('\n'));
+    return file;
+  }
+
+  it(`imports ${MAX_IMPORT_COLUMNS} columns within the import instance's memory (600 used to exceed it)`, async () => {
+    const { ingestCsv } = await import('./ingest.ts');
+    for (const columns of [600, MAX_IMPORT_COLUMNS]) {
+      const file = await wideFile(`wide-${columns}.csv`, columns);
+      const result = await ingestCsv({ dataDir: env.dataDir, datasetId: `wide${columns}`, jobId: 'j1', csvPath: file });
+      expect(result.rowCount).toBe(3);
+      expect(result.columns).toHaveLength(columns);
+      expect(result.columns.slice(0, 3).map((c) => c.type)).toEqual(['category', 'number', 'number']);
+      const lastInteger = columns - 1 - ((columns - 2) % 3);
+      expect(result.columns[lastInteger]?.stats).toMatchObject({ min: lastInteger, max: lastInteger + 2 });
+    }
+  }, 60_000);
+
+  it(`refuses a file of more than ${MAX_IMPORT_COLUMNS} columns, saying so, and writes nothing`, async () => {
+    const { ingestCsv } = await import('./ingest.ts');
+    const file = await wideFile('too-wide.csv', MAX_IMPORT_COLUMNS + 1);
+    const error = await ingestCsv({ dataDir: env.dataDir, datasetId: 'tooWide', jobId: 'j1', csvPath: file }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(IngestError);
+    expect(error.code).toBe('too-many-columns');
+    expect(error.message).toBe('too many columns (1,001). Max columns: 1,000');
+    expect(await listSegments(env.dataDir, 'tooWide')).toEqual([]);
   });
 });
 

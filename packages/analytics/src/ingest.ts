@@ -15,6 +15,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { MAX_IMPORT_COLUMNS, tooManyColumnsMessage } from '@tessera/shared';
 import { type DetectedColumn, detectColumns } from './detect.ts';
 import { withConnection, withIngestConnection } from './engine.ts';
 import { ColumnsMismatchError, IngestError } from './errors.ts';
@@ -189,6 +190,9 @@ export async function ingestCsv(options: IngestOptions): Promise<IngestResult> {
       if (options.signal?.aborted) throw cancelled();
       const dialect = await sniffCsv(connection, options.csvPath, encoding);
       if (options.signal?.aborted) throw cancelled();
+      if (dialect.types.length > MAX_IMPORT_COLUMNS) {
+        throw new IngestError('too-many-columns', tooManyColumnsMessage(dialect.types.length));
+      }
       const p = await plan(connection, options, dialect);
       const others = (await listSegments(options.dataDir, options.datasetId)).filter((s) => s.jobId !== options.jobId);
       let result: IngestResult | undefined;

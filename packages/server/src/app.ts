@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { closeEngine, configureEngine } from '@tessera/analytics';
 import { JSON_BODY_LIMIT_BYTES } from '@tessera/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { authModule } from './modules/auth/index.ts';
@@ -28,6 +28,7 @@ import type { ServerModule } from './platform/module.ts';
 import { gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
+import { contractValidator } from './platform/validation.ts';
 import { serveWebApp } from './platform/web.ts';
 import './platform/context.ts';
 
@@ -121,7 +122,7 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 

@@ -13,6 +13,7 @@ export * from './http/access.ts';
 export * from './http/endpoint.ts';
 export * from './http/errors.ts';
 export * from './http/ids.ts';
+export * from './http/text.ts';
 export * from './jobs/index.ts';
 export * from './organizations/roles.ts';
 export * from './projects/permissions.ts';

@@ -181,6 +181,28 @@ describe('toCsv', () => {
     );
   });
 
+  it('writes cells and headers a spreadsheet would run as formulas as text (a leading quote)', () => {
+    const result: UnitQueryResult = {
+      data: [
+        { a: '=HYPERLINK("http://evil.example")', b: -2 },
+        { a: '@SUM(A1)', b: -3.5 },
+        { a: '-1+cmd', b: 0 },
+      ],
+      series: ['a', 'b'].map((id) => ({
+        id,
+        role: 'table',
+        axis: 0,
+        featureId: id,
+        operation: '',
+        valueType: 'text',
+        label: id,
+      })),
+    };
+    expect(toCsv(result, (id) => (id === 'a' ? '+name' : 'amount'))).toBe(
+      `'+name,amount\n"'=HYPERLINK(""http://evil.example"")",-2\n'@SUM(A1),-3.5\n'-1+cmd,0\n`,
+    );
+  });
+
   it('writes a KPI answer as one line', () => {
     const result: UnitQueryResult = {
       data: { k: 105 },

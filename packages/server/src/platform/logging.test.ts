@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
+import { stdSerializers } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../test/harness.ts';
-import { redactUrl } from './logging.ts';
+import { boundedForLog, MAX_LOGGED_TEXT, redactUrl } from './logging.ts';
 
 /** Every line the app logs, as written. */
 const lines: string[] = [];
@@ -96,4 +97,33 @@ describe('redactUrl', () => {
     ['/api/v1/users/my?TOKEN=t0k&keep=1', '/api/v1/users/my?TOKEN=[redacted]&keep=1'],
     ['/api/v1/projects?name=code', '/api/v1/projects?name=code'],
   ])('%s -> %s', (input, output) => expect(redactUrl(input)).toBe(output));
+});
+
+describe('what one logged error may hold', () => {
+  const long = 'x'.repeat(MAX_LOGGED_TEXT + 500);
+  // [case, value, bounded]
+  const rows: Array<[string, unknown, unknown]> = [
+    ['a short text', 'boom', 'boom'],
+    ['a number, null, a boolean', [1, null, true], [1, null, true]],
+    ['a long text is cut', long, `${'x'.repeat(MAX_LOGGED_TEXT)}…[500 more characters]`],
+    [
+      'a long list is cut',
+      Array.from({ length: 25 }, (_, i) => i),
+      [...Array.from({ length: 20 }, (_, i) => i), '…[5 more]'],
+    ],
+    ['deep nesting is cut', { a: { b: { c: { d: { e: 1 } } } } }, { a: { b: { c: { d: '[…]' } } } }],
+  ];
+  it.each(rows)('%s', (_case, value, bounded) => {
+    expect(boundedForLog(value)).toEqual(bounded);
+  });
+
+  it('keeps a failed query with a 20 kB parameter to a few kB', () => {
+    const error = Object.assign(new Error(`Failed query: insert ... params: ${'s'.repeat(20_000)}`), {
+      query: 'insert into ui_errors ...',
+      params: ['id', 's'.repeat(20_000), null, '192.0.2.1'],
+    });
+    const line = JSON.stringify(boundedForLog(stdSerializers.err(error)));
+    expect(line).toContain('Failed query');
+    expect(line.length).toBeLessThan(3 * MAX_LOGGED_TEXT + 500);
+  });
 });

@@ -1,4 +1,35 @@
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
+
+/** The most of any one text a log line holds (an error's message, stack, failed query or its parameters). */
+export const MAX_LOGGED_TEXT = 2000;
+const MAX_LOGGED_ITEMS = 20;
+const MAX_LOGGED_DEPTH = 4;
+
+/**
+ * A value as a log line may hold it: texts cut at MAX_LOGGED_TEXT characters, lists and objects at 20 entries,
+ * nesting at 4 levels. An error can carry what a client sent (a database error holds the query's parameters:
+ * a 20 kB error report, a whole body): without bounds, failing requests write the log as fast as they come.
+ */
+export function boundedForLog(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    return value.length <= MAX_LOGGED_TEXT
+      ? value
+      : `${value.slice(0, MAX_LOGGED_TEXT)}…[${value.length - MAX_LOGGED_TEXT} more characters]`;
+  }
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_LOGGED_DEPTH) return '[…]';
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_LOGGED_ITEMS).map((v) => boundedForLog(v, depth + 1));
+    return value.length > MAX_LOGGED_ITEMS ? [...kept, `…[${value.length - MAX_LOGGED_ITEMS} more]`] : kept;
+  }
+  const entries = Object.entries(value);
+  const kept = Object.fromEntries(
+    entries.slice(0, MAX_LOGGED_ITEMS).map(([k, v]) => [boundedForLog(k) as string, boundedForLog(v, depth + 1)]),
+  );
+  if (entries.length > MAX_LOGGED_ITEMS) kept['…'] = `${entries.length - MAX_LOGGED_ITEMS} more`;
+  return kept;
+}
 
 /** Removes secrets that may travel in a URL: reset codes in the path, codes and tokens in the query. */
 export function redactUrl(url: string): string {
@@ -19,6 +50,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
         url: redactUrl(req.url),
         remoteAddress: req.ip ?? req.socket?.remoteAddress,
       }),
+      err: (err: Error) => boundedForLog(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>,
     },
   };
 }

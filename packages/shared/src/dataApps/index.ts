@@ -8,6 +8,7 @@ export * from './format.ts';
 export * from './layout.ts';
 export * from './mapping/index.ts';
 export * from './operations.ts';
+export * from './published.ts';
 export * from './unitData.ts';
 export * from './vis.ts';
 export * from './visSchemas.ts';

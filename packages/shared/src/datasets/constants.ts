@@ -6,6 +6,15 @@ export const DATASET_PAGE_SIZE = 50;
 export const DATASET_DATA_MAX_LIMIT = 1000;
 /** Uploads must be under this many bytes (spec 3 §5: "size under 2,000,000,000 bytes"). */
 export const MAX_UPLOAD_BYTES = 2_000_000_000;
+/**
+ * Columns a CSV may have to be imported. Import memory is bounded whatever the width (analytics/detect.ts works
+ * in slices of columns), but time grows with it: 1,000 columns of two rows take ~10 s on the 2-core reference
+ * machine. Beyond, the import fails with `tooManyColumns(n)`.
+ */
+export const MAX_IMPORT_COLUMNS = 1000;
+/** The import's failure for a file wider than MAX_IMPORT_COLUMNS, in the style of 'file too large' / 'Max size'. */
+export const tooManyColumnsMessage = (columns: number) =>
+  `too many columns (${columns.toLocaleString('en-US')}). Max columns: ${MAX_IMPORT_COLUMNS.toLocaleString('en-US')}`;
 /** Values in a feature preview (the Features tab and the type dialog). */
 export const FEATURE_PREVIEW_SIZE = 10;
 /** Placeholders the Features tab shows while loading (spec 3 §9). */

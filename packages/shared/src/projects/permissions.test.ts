@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canActOnMember,
   canGrant,
   firstVisibleArea,
   meetsLevel,
@@ -51,6 +52,32 @@ describe('project roles', () => {
     [{ ...P.edit, editMembers: true } as ProjectRoles, { ...P.view, editProject: true } as ProjectRoles, false],
   ])('granter %# may grant: %s', (granter, granted, ok) => {
     expect(canGrant(granter, granted)).toBe(ok);
+  });
+
+  const membersOnly = { ...P.viewDashboards, editMembers: true } as ProjectRoles;
+  // [case, actor, member, may change or remove]
+  it.each<[string, ProjectRoles, ProjectRoles, boolean]>([
+    ['full access on the creator', P.full, P.full, true],
+    ['edit members only on the creator (full access)', membersOnly, P.full, false],
+    ['edit members only on a viewer of dashboards', membersOnly, P.viewDashboards, true],
+    ['edit members only on another who edits members only', membersOnly, membersOnly, true],
+    [
+      'edit members only on a dataset viewer',
+      membersOnly,
+      { ...P.viewDashboards, dataset: 'view' } as ProjectRoles,
+      false,
+    ],
+    ['edit + edit members on a full-access member', { ...P.edit, editMembers: true } as ProjectRoles, P.full, false],
+    ['edit + edit members on an editor', { ...P.edit, editMembers: true } as ProjectRoles, P.edit, true],
+    [
+      'view + edit members on a member who may edit the project',
+      { ...P.view, editMembers: true } as ProjectRoles,
+      { ...P.view, editProject: true } as ProjectRoles,
+      false,
+    ],
+    ['full access on anyone lower', P.full, P.edit, true],
+  ])('%s', (_case, actor, member, ok) => {
+    expect(canActOnMember(actor, member)).toBe(ok);
   });
 
   it('finds the first visible area in the order dashboards, datasets, models, forms', () => {

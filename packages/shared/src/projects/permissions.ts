@@ -64,6 +64,15 @@ export function canGrant(granter: ProjectRoles, granted: ProjectRoles): boolean 
   );
 }
 
+/**
+ * Nobody changes or removes a member whose rights exceed their own: `actor` may act on a member only when every
+ * right the member holds is one `actor` could grant (`canGrant`). A member who may only edit members cannot so
+ * demote or remove the project's creator (Full Access); leaving (one's own membership) is another rule.
+ */
+export function canActOnMember(actor: ProjectRoles, member: ProjectRoles): boolean {
+  return canGrant(actor, member);
+}
+
 /** The first area whose role is not hidden, in the order of the project root redirect (spec 3 §2). */
 export const AREA_ROUTES: ReadonlyArray<{ area: ProjectArea; path: string }> = [
   { area: 'dashboard', path: 'dashboards' },

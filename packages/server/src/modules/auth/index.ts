@@ -20,4 +20,5 @@ export { type OidcSettings, oidcSettings } from './oidc.ts';
 export { assertPasswordAcceptable, verifyPassword } from './passwords.ts';
 export { createResetCode, resetLink } from './recovery.service.ts';
 export { countCodesSince, markAllCodesUsed } from './resetCodes.store.ts';
+export { enterAttempt, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
 export { issueAccessToken, revokeAllTokens, revokeOtherTokens } from './tokens.ts';

@@ -3,15 +3,15 @@ import type { AppContext } from '../../platform/context.ts';
 import { HttpError } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/ids.ts';
 import { findUserByEmail, type UserWithOrganization } from './accounts.store.ts';
-import { countFailures, type NewLoginEvent, recordLoginEvent } from './loginEvents.store.ts';
+import { type NewLoginEvent, recordLoginEvent } from './loginEvents.store.ts';
+import { enterAttempt, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
 import { oidcSettings } from './oidc.ts';
 import { verifyPassword } from './passwords.ts';
 import { findUsableCode } from './resetCodes.store.ts';
 import { issueAccessToken } from './tokens.ts';
 
-/** Brute-force limits: failed attempts in the window, per email and per address. */
-export const LOGIN_RATE_LIMIT = { windowMs: 15 * 60 * 1000, perEmail: 10, perAddress: 30 } as const;
-export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export { LOGIN_RATE_LIMIT, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
+
 const FAILED = 'Something went wrong';
 
 type Outcome = { status: 'failure' | 'deactivated' } | { status: 'success'; answer: LoginAnswer };
@@ -36,7 +36,8 @@ export async function login(
       organizationId: found?.user.organizationId ?? null,
     });
 
-  if (await isRateLimited(ctx, email, input.ip)) {
+  const attempt = await enterAttempt(ctx.db, 'login', email, input.ip, found?.user.id);
+  if (!attempt) {
     await record('rate-limited');
     throw new HttpError('rate-limited', RATE_LIMITED_MESSAGE);
   }
@@ -45,20 +46,13 @@ export async function login(
     await record(outcome.status);
     throw new HttpError('unauthorized', FAILED, { email: FAILED, password: FAILED });
   }
+  await attempt.succeeded();
   const { answer } = outcome;
   if ('accessToken' in answer) await record('success', 'login');
   else if ('reset' in answer) await record('reset-required');
   // Handed over to the identity provider: not a failure (it must not count towards the limit), not a sign-in yet.
   else await record('success');
   return answer;
-}
-
-async function isRateLimited(ctx: AppContext, email: string, ip: string): Promise<boolean> {
-  const since = new Date(Date.now() - LOGIN_RATE_LIMIT.windowMs);
-  return (
-    (await countFailures(ctx.db, { email }, since)) >= LOGIN_RATE_LIMIT.perEmail ||
-    (await countFailures(ctx.db, { ip }, since)) >= LOGIN_RATE_LIMIT.perAddress
-  );
 }
 
 /**

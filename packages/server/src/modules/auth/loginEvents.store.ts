@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginEvents } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
@@ -29,12 +29,19 @@ export async function findOrganizationEvents(db: Db, organizationId: string, lim
     .limit(limit);
 }
 
-/** Failed sign-in attempts since `since`, by email or by address (the brute-force counters). */
-export async function countFailures(db: Db, by: { email: string } | { ip: string }, since: Date): Promise<number> {
-  const who = 'email' in by ? eq(loginEvents.email, by.email) : eq(loginEvents.ip, by.ip);
+/** The user signed in from this address before (within the login log): a known address. */
+export async function hasSignedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
   const [row] = await db
-    .select({ n: count() })
+    .select({ id: loginEvents.id })
     .from(loginEvents)
-    .where(and(who, eq(loginEvents.status, 'failure'), gt(loginEvents.timeCreated, since)));
-  return Number(row?.n ?? 0);
+    .where(
+      and(
+        eq(loginEvents.userId, userId),
+        eq(loginEvents.ip, ip),
+        eq(loginEvents.type, 'login'),
+        eq(loginEvents.status, 'success'),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }

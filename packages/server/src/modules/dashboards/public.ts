@@ -1,12 +1,12 @@
 import { type PublicFeature, type Tab, type Unit, visFeatureIds } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type DashboardRow, findDashboardExposure } from './dashboards.store.ts';
+import { type DashboardRow, findDashboard, findDashboardExposure } from './dashboards.store.ts';
 import { storedFilters } from './filters/stored.ts';
 import { previewTokenOpens } from './preview/preview.tokens.ts';
-import { findTab, type TabRow } from './tabs/tabs.store.ts';
+import { findTab, listTabsInOrder, type TabRow } from './tabs/tabs.store.ts';
 import { projectFeatures } from './units/unitData.metadata.ts';
-import { findUnit, type UnitRow } from './units/units.store.ts';
+import { findUnit, listUnitsOfTabs, type UnitRow } from './units/units.store.ts';
 
 /**
  * The gate of the public family (`/api/v1/public/...`): the only way in without login. A dashboard opens when
@@ -77,12 +77,7 @@ export async function publicFeatures(
   tabs: readonly Pick<Tab, 'filters'>[],
   units: readonly Pick<Unit, 'vis'>[],
 ): Promise<PublicFeature[]> {
-  const ids = [
-    ...storedFilters(dashboard.filters).map((f) => f.feature.id),
-    ...tabs.flatMap((tab) => tab.filters.map((f) => f.feature.id)),
-    ...units.flatMap((unit) => visFeatureIds(unit.vis)),
-  ];
-  const rows = await projectFeatures(db, dashboard.projectId, ids);
+  const rows = await projectFeatures(db, dashboard.projectId, publishedIds(dashboard, tabs, units));
   return rows.map((f) => ({
     _id: f.id,
     name: f.name,
@@ -90,6 +85,35 @@ export async function publicFeatures(
     precision: f.precision ?? null,
     dataset: { _id: f.datasetId },
   }));
+}
+
+/** The ids a dashboard publishes, in the order of its public `features` (not yet checked against its project). */
+function publishedIds(
+  dashboard: Pick<DashboardRow, 'filters'>,
+  tabs: readonly { filters: readonly unknown[] }[],
+  units: readonly Pick<Unit, 'vis'>[],
+): string[] {
+  return [
+    ...storedFilters(dashboard.filters).map((f) => f.feature.id),
+    ...tabs.flatMap((tab) => storedFilters(tab.filters).map((f) => f.feature.id)),
+    ...units.flatMap((unit) => visFeatureIds(unit.vis)),
+  ];
+}
+
+/**
+ * The features the dashboard `dashboardId` publishes, read afresh: all that a reader who may not read its
+ * datasets (a public visitor, a member whose dataset role is hidden) may filter or sort its cards on
+ * (`withinPublished`). Empty for a dashboard that is gone.
+ */
+export async function publishedFeatureIds(db: Db, dashboardId: string): Promise<Set<string>> {
+  const dashboard = await findDashboard(db, dashboardId);
+  if (!dashboard) return new Set();
+  const tabs = await listTabsInOrder(db, dashboard.tabIds);
+  const units = await listUnitsOfTabs(
+    db,
+    tabs.map((t) => t.id),
+  );
+  return new Set(publishedIds(dashboard, tabs, units));
 }
 
 /** A feature of an open dashboard's public `features`, or 404 (the public categories read). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { SegmentClustering } from './cluster.job.ts';
-import { importHandler } from './import.job.ts';
+import { abandonedImport, importHandler } from './import.job.ts';
 import { sweepDatasetFiles } from './startup.ts';
 
 /** An import takes at most this long (a 2 GB file imports in well under a minute on the reference machine). */
@@ -15,8 +15,9 @@ export function datasetsJobs(app: FastifyInstance): void {
   const clustering = new SegmentClustering(app);
   clustering.install();
   const handler = importHandler(app, clustering);
-  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
-  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS });
+  const abandoned = abandonedImport(app);
+  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS, abandoned });
+  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS, abandoned });
   app.addHook('onReady', async () => {
     const removed = await sweepDatasetFiles(app);
     if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'removed files left by interrupted work');

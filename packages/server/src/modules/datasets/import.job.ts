@@ -4,7 +4,7 @@ import { DATASET_ERRORS } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
-import type { JobContext } from '../../platform/jobs/index.ts';
+import type { JobContext, JobRow } from '../../platform/jobs/index.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import type { SegmentClustering } from './cluster.job.ts';
 import {
@@ -88,6 +88,19 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
     } finally {
       await rm(csvPath, { force: true });
     }
+  };
+}
+
+/**
+ * An import (or an upload still receiving its bytes) failed by the jobs platform because its process died: its
+ * uploaded file goes at once, and its segment unless it was committed (the dataset job is then `imported`).
+ */
+export function abandonedImport(app: FastifyInstance) {
+  return async (row: JobRow): Promise<void> => {
+    const dataDir = app.ctx.config.DATA_DIR;
+    await rm(uploadPath(dataDir, row.id), { force: true });
+    const upload = await findDatasetJob(app.ctx.db, row.id);
+    if (upload && upload.state !== 'imported') await deleteSegment(dataDir, upload.datasetId, row.id);
   };
 }
 

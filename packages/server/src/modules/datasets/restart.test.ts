@@ -25,6 +25,45 @@ afterAll(async () => {
   await w?.t.database.close();
 });
 
+describe('another process dying during an import (PostgreSQL: several servers share the jobs)', () => {
+  it('the live server that fails the job removes its upload and uncommitted segment at once', async () => {
+    const dataset = await createDataset(w, 'orphaned');
+    const db = w.t.database.db;
+    const jobId = newId();
+    await db.insert(jobs).values({
+      id: jobId,
+      projectId: w.projectId,
+      name: 'orphaned.csv',
+      type: 'featureDetection',
+      status: 'active',
+      ownerType: 'dataset',
+      ownerId: dataset._id,
+      userId: w.editor.id,
+      worker: 'another-process-that-died',
+      heartbeatAt: new Date(Date.now() - 3600_000),
+    });
+    await db
+      .insert(datasetJobs)
+      .values({ jobId, datasetId: dataset._id, kind: 'upload', fileName: 'orphaned.csv', bytes: 10 });
+    const upload = path.join(w.t.dataDir, 'uploads', `${jobId}.csv`);
+    const segment = path.join(w.t.dataDir, 'datasets', dataset._id, `${jobId}.parquet`);
+    mkdirSync(path.dirname(upload), { recursive: true });
+    mkdirSync(path.dirname(segment), { recursive: true });
+    writeFileSync(upload, SALES);
+    writeFileSync(segment, 'not committed');
+
+    // The live server's heartbeat sweep (no restart): the job is failed, and its files go with it.
+    const failed = await w.t.app.ctx.jobs.sweep();
+    expect(failed.map((row) => row.id)).toContain(jobId);
+    expect(existsSync(upload)).toBe(false);
+    expect(existsSync(segment)).toBe(false);
+    const history = (
+      await as(w.t.app, w.editor.token)({ method: 'GET', url: `/api/v1/datasets/${dataset._id}/jobs` })
+    ).json();
+    expect(history.jobs).toMatchObject([{ _id: jobId, status: 'failed', message: JOB_MESSAGES.interrupted }]);
+  });
+});
+
 describe('a restart during an import', () => {
   it('fails the interrupted job and leaves the dataset unchanged', async () => {
     const dataset = await createDataset(w, 'interrupted');

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { DATASET_MESSAGES, MAX_UPLOAD_BYTES } from '@tessera/shared';
+import { DATASET_MESSAGES, MAX_UPLOAD_BYTES, UNSAFE_TEXT_MESSAGE } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../test/harness.ts';
 import { multipartFile } from '../../test/multipart.ts';
@@ -135,6 +135,14 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     const upper = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'SALES.CSV', SALES);
     expect(upper.statusCode).toBe(200);
     await waitForJob(w, dataset._id, upper.json()._id);
+  });
+
+  it('refuses a file name holding a NUL character with 400, nothing stored', async () => {
+    const dataset = await createDataset(w, 'nul');
+    const res = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'sa\u0000les.csv', SALES);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.fields).toEqual({ file: UNSAFE_TEXT_MESSAGE });
+    expect((await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}/jobs`)).json().jobs).toEqual([]);
   });
 
   it("refuses a declared size of 2 GB or more before reading the body: 413 'file too large'", async () => {

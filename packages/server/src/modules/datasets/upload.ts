@@ -3,7 +3,14 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { DATASET_ERRORS, DATASET_MESSAGES, isCsvFileName, MAX_UPLOAD_BYTES } from '@tessera/shared';
+import {
+  DATASET_ERRORS,
+  DATASET_MESSAGES,
+  isCsvFileName,
+  isUnsafeText,
+  MAX_UPLOAD_BYTES,
+  UNSAFE_TEXT_MESSAGE,
+} from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 
@@ -47,6 +54,11 @@ export async function openCsvPart(request: FastifyRequest): Promise<MultipartFil
   // The limit lets MAX_UPLOAD_BYTES - 1 bytes through: the file must be under the limit.
   const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES - 1 } });
   if (!part || part.fieldname !== FIELD) throw badRequest('No file in the request', { [FIELD]: 'Required' });
+  // The file's name is stored (the job's fileName, a new dataset's name): text PostgreSQL takes, or 400.
+  if (isUnsafeText(part.filename)) {
+    part.file.resume();
+    throw badRequest('Some fields are not valid', { [FIELD]: UNSAFE_TEXT_MESSAGE });
+  }
   if (!isCsvFileName(part.filename)) {
     part.file.resume(); // let the rest of the request drain
     throw badRequest(DATASET_MESSAGES.wrongFileType, { [FIELD]: DATASET_MESSAGES.wrongFileType });

@@ -46,6 +46,16 @@ describe('POST /api/v1/errors/ui', () => {
     expect((await report({ stack: 'elsewhere' }, '192.0.2.13')).statusCode).toBe(200);
   });
 
+  it('counts concurrent reports atomically: of 200 at once from one address, only the limit is stored', async () => {
+    const ip = '192.0.2.15';
+    const stack = `TypeError: boom\n${'    at frame\n'.repeat(1500)}`;
+    const answers = await Promise.all(Array.from({ length: 200 }, () => report({ stack }, ip)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(UI_ERROR_RATE_LIMIT.perAddress);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - UI_ERROR_RATE_LIMIT.perAddress);
+    expect(await stored(ip)).toHaveLength(UI_ERROR_RATE_LIMIT.perAddress);
+  });
+
   it('refuses a missing or oversized stack with 400', async () => {
     for (const payload of [{}, { stack: 5 }, { stack: 'x'.repeat(20_001) }, { stack: 'x', path: 'y'.repeat(2001) }]) {
       const res = await report(payload, '192.0.2.14');

@@ -1,4 +1,5 @@
 import {
+  canActOnMember,
   canGrant,
   DEFAULT_MEMBER_PRESET,
   type Member,
@@ -36,6 +37,7 @@ import {
 type Caller = AuthUser['user'];
 export const MORE_THAN_HELD = 'You cannot grant more rights than you hold.';
 export const OWN_ROLE = 'You cannot change your own role.';
+export const HOLDS_MORE = 'You cannot change or remove a member who holds more rights than you.';
 export const ALREADY_MEMBER = 'This user is already a member of the project.';
 
 /**
@@ -83,14 +85,17 @@ export class PermissionsService {
     return this.announce(inserted.id);
   }
 
-  /** Nobody grants more than they hold; one's own role changes only for a manager of the organization's projects. */
+  /**
+   * Nobody grants more than they hold, nor changes a member who holds more than they do; one's own role changes only
+   * for a manager of the organization's projects.
+   */
   async update(user: Caller, project: ProjectContext, permissionId: string, roles: ProjectRoles): Promise<Member> {
     const current = await findPermission(this.db, permissionId);
     if (!current) throw notFound();
     if (current.userId === user.id) {
       const organization = await findOrganizationFacts(this.db, project.organizationId);
       if (!organization || !managesProjectsOf(user, organization)) throw forbidden(OWN_ROLE);
-    }
+    } else if (!canActOnMember(project.roles, current.roles)) throw forbidden(HOLDS_MORE);
     if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
     if (!(await updatePermissionRoles(this.db, permissionId, roles))) throw notFound();
     const member = await this.announce(permissionId);
@@ -98,11 +103,12 @@ export class PermissionsService {
     return member;
   }
 
-  /** Removing a member needs editMembers; leaving (one's own permission) needs nothing more than membership. */
+  /** Removing a member needs editMembers and at least their rights; leaving (one's own permission) needs nothing more than membership. */
   async remove(user: Caller, project: ProjectContext, permissionId: string): Promise<void> {
     const current = await findPermission(this.db, permissionId);
     if (!current) throw notFound();
     if (current.userId !== user.id && !project.roles.editMembers) throw forbidden();
+    if (current.userId !== user.id && !canActOnMember(project.roles, current.roles)) throw forbidden(HOLDS_MORE);
     const deleted = await deletePermissionRow(this.db, permissionId);
     if (!deleted) throw notFound();
     const realtime = realtimeOf(this.app);

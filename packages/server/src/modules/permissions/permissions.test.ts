@@ -5,7 +5,7 @@ import { organizations, permissions, users } from '../../db/schema.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from '../projects/projects.fixtures.ts';
-import { ALREADY_MEMBER, MORE_THAN_HELD, OWN_ROLE } from './permissions.service.ts';
+import { ALREADY_MEMBER, HOLDS_MORE, MORE_THAN_HELD, OWN_ROLE } from './permissions.service.ts';
 
 let t: TestApp;
 let consultant: string;
@@ -193,9 +193,45 @@ describe('PUT /api/v1/permissions/:id', () => {
     expect((await call(limited, 'PUT', `/api/v1/permissions/${viewerPermission}`, { roles: P.full })).statusCode).toBe(
       403,
     );
+    // The member now edits, which `limited` does not: they may not demote them (see below); back to View, they may.
+    expect((await call(owner, 'PUT', `/api/v1/permissions/${viewerPermission}`, { roles: P.view })).statusCode).toBe(
+      200,
+    );
     expect(
       (await call(limited, 'PUT', `/api/v1/permissions/${viewerPermission}`, { roles: P.viewDashboards })).statusCode,
     ).toBe(200);
+  });
+
+  it('nobody changes or removes a member who holds more rights than they do (the creator)', async () => {
+    const { db, id, owner, ownerPermission, viewerPermission } = await setUp();
+    // A member who may only edit members (and view dashboards).
+    const membersOnly = await person(db, consultant, ROLE_PRESETS.standard, 'Members');
+    await membership(db, membersOnly.id, id, { ...P.viewDashboards, editMembers: true });
+    const demote = await call(membersOnly, 'PUT', `/api/v1/permissions/${ownerPermission}`, {
+      roles: P.viewDashboards,
+    });
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().error.message).toBe(HOLDS_MORE);
+    const remove = await call(membersOnly, 'DELETE', `/api/v1/permissions/${ownerPermission}`);
+    expect(remove.statusCode).toBe(403);
+    expect(remove.json().error.message).toBe(HOLDS_MORE);
+    // Nor the viewer, who may view datasets, which they may not.
+    expect((await call(membersOnly, 'DELETE', `/api/v1/permissions/${viewerPermission}`)).statusCode).toBe(403);
+    // The creator and the viewer are unchanged.
+    const roles = async (permissionId: string) =>
+      (await db.select().from(permissions).where(eq(permissions.id, permissionId)))[0]?.roles;
+    expect(await roles(ownerPermission)).toEqual(P.full);
+    expect(await roles(viewerPermission)).toEqual(P.view);
+    // Within their rights they act: a View Dashboards member is changed, then removed.
+    const lesser = await person(db, consultant, ROLE_PRESETS.standard, 'Lesser');
+    const lesserPermission = await membership(db, lesser.id, id, P.viewDashboards);
+    const changed = await call(membersOnly, 'PUT', `/api/v1/permissions/${lesserPermission}`, {
+      roles: { ...P.viewDashboards, editMembers: true },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await call(membersOnly, 'DELETE', `/api/v1/permissions/${lesserPermission}`)).statusCode).toBe(200);
+    // The creator still may act on anyone.
+    expect((await call(owner, 'DELETE', `/api/v1/permissions/${viewerPermission}`)).statusCode).toBe(200);
   });
 
   it('refuses one own role unless the caller manages the organization projects', async () => {

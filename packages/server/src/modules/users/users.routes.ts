@@ -16,8 +16,8 @@ export async function usersRoutes(app: FastifyInstance) {
 
   route(app, api.updateMyUser, async ({ auth, body }) => presentUser(await updateMyUser(db, auth.user.id, body)));
 
-  route(app, api.changeMyPassword, async ({ auth, body }) => {
-    await changeMyPassword(db, auth, body);
+  route(app, api.changeMyPassword, async ({ auth, body, request }) => {
+    await changeMyPassword(db, auth, body, request.ip);
     return { ok: true as const };
   });
 

@@ -2,9 +2,16 @@ import type { api } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../platform/bootstrap.ts';
 import type { AuthUser } from '../../platform/context.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { RouteInput } from '../../platform/routes.ts';
-import { assertPasswordAcceptable, markAllCodesUsed, revokeOtherTokens, verifyPassword } from '../auth/index.ts';
+import {
+  assertPasswordAcceptable,
+  enterAttempt,
+  markAllCodesUsed,
+  RATE_LIMITED_MESSAGE,
+  revokeOtherTokens,
+  verifyPassword,
+} from '../auth/index.ts';
 import { canManageUser } from './users.policy.ts';
 import {
   findUserById,
@@ -31,13 +38,17 @@ export async function updateMyUser(db: Db, userId: string, body: UpdateMyUser): 
 
 /**
  * PUT users/my/password: the current password must be right, the new one must pass the checklist; then every
- * other session of the user ends (a thief's copy of a token among them) and pending reset links die.
+ * other session of the user ends (a thief's copy of a token among them) and pending reset links die. The
+ * current-password check is limited as sign-in is (a stolen token must not become a way to guess the password).
  */
-export async function changeMyPassword(db: Db, auth: AuthUser, body: ChangeMyPassword): Promise<void> {
+export async function changeMyPassword(db: Db, auth: AuthUser, body: ChangeMyPassword, ip: string): Promise<void> {
   const user = await getUser(db, auth.user.id);
+  const attempt = await enterAttempt(db, 'password', user.id, ip);
+  if (!attempt) throw new HttpError('rate-limited', RATE_LIMITED_MESSAGE);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw badRequest('Wrong password', { currentPassword: 'Wrong password' });
   }
+  await attempt.succeeded();
   assertPasswordAcceptable(body.password, body.confirmPassword);
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {

@@ -34,6 +34,8 @@ export interface SweepOptions {
   /** Fails the pg-boss job of a job failed here, so that it does not stay active until it expires. */
   failQueueEntry(row: JobRow): Promise<void>;
   publish(row: JobRow): void;
+  /** The job type's clean-up of a job failed here (its files), run as soon as it is failed. */
+  abandoned?(row: JobRow): Promise<void>;
 }
 
 /** Fails every job that nothing will finish; answers the rows it failed. */
@@ -52,6 +54,7 @@ export async function sweep(options: SweepOptions): Promise<JobRow[]> {
     failed.push(settled);
     await options.failQueueEntry(settled);
     options.publish(settled);
+    await options.abandoned?.(settled);
   };
 
   for (const row of await heldJobs(db, staleMs)) {

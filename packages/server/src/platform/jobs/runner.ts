@@ -37,6 +37,12 @@ export interface DefineOptions {
   concurrency?: number;
   /** After this long the job is failed with "The job took too long" (default one hour). */
   timeoutMs?: number;
+  /**
+   * What to clean up when the platform fails a job of this type that no handler will finish (its process died,
+   * its queue entry was lost: `sweep`): the files its handler would have removed (an upload, a half-made
+   * segment). Runs in whichever process fails the job, at once, not at that process's next start.
+   */
+  abandoned?: (row: JobRow) => Promise<void>;
 }
 
 export interface JobDefinition {
@@ -44,6 +50,7 @@ export interface JobDefinition {
   handler: JobHandler<never>;
   concurrency: number;
   timeoutMs: number;
+  abandoned?: (row: JobRow) => Promise<void>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;

@@ -116,7 +116,13 @@ export class JobService {
     if (this.definitions.has(type)) throw new Error(`the job type ${type} is already defined`);
     const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
     const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
-    const definition: JobDefinition = { type, handler: handler as JobHandler<never>, concurrency, timeoutMs };
+    const definition: JobDefinition = {
+      type,
+      handler: handler as JobHandler<never>,
+      concurrency,
+      timeoutMs,
+      ...(options.abandoned ? { abandoned: options.abandoned } : {}),
+    };
     this.definitions.set(type, definition);
     if (this.state === 'started') this.prepare(definition);
   }
@@ -271,7 +277,17 @@ export class JobService {
         await this.boss.fail(row.type, toBossId(row.id), { message: row.message }).catch(() => {});
       },
       publish: (row) => this.options.publish(row),
+      abandoned: (row) => this.cleanUpAbandoned(row),
     });
+  }
+
+  /** The type's clean-up of a job failed without its handler (logged, never thrown: the job is failed anyway). */
+  private async cleanUpAbandoned(row: JobRow): Promise<void> {
+    try {
+      await this.definitions.get(row.type)?.abandoned?.(row);
+    } catch (err) {
+      this.options.log.error({ err, jobId: row.id }, 'cleaning up an abandoned job failed');
+    }
   }
 
   private newRow(input: HoldInput, status: 'queued' | 'continue'): JobRow {

@@ -1,9 +1,10 @@
 import { type DashboardType, PREVIEW_TOKEN_PARAM, type PreviewState } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { notFound } from '../../../platform/errors.ts';
+import { HttpError, notFound } from '../../../platform/errors.ts';
 import type { JobContext } from '../../../platform/jobs/index.ts';
 import { redactUrl } from '../../../platform/logging.ts';
+import { giveBack, take } from '../../../platform/rateLimit.ts';
 import { presentDashboard, presentPreview } from '../dashboards.presenter.ts';
 import type { PreviewRequester } from '../dashboards.service.ts';
 import { type DashboardRow, findDashboard, findDashboardFacts, updateDashboardRow } from '../dashboards.store.ts';
@@ -21,6 +22,12 @@ export const STALE_PENDING_MS = PREVIEW_JOB_TIMEOUT_MS + 60_000;
 const TOKEN_TTL_MS = PREVIEW_JOB_TIMEOUT_MS + 30_000;
 export const PREVIEW_QUEUE_FAILED = 'The preview could not be queued.';
 const GONE = 'The dashboard no longer exists.';
+/**
+ * Renders a person may force (Update Dashboard Preview): each costs a headless Chromium for up to 90 s, so they are
+ * bounded per dashboard and per user, counted atomically before the render is queued.
+ */
+export const FORCED_PREVIEW_LIMIT = { windowMs: 10 * 60 * 1000, perDashboard: 6, perUser: 20 } as const;
+export const PREVIEW_RATE_LIMITED = 'Too many preview updates. Please wait a few minutes and try again.';
 
 interface PreviewJobData {
   dashboardId: string;
@@ -69,6 +76,7 @@ export class PreviewService implements PreviewRequester {
     const row = await findDashboard(this.db, id);
     if (!row) throw notFound('Dashboard not found');
     if (!options.force && row.previewStatus === 'pending' && !this.lost(row)) return presentPreview(row);
+    if (options.force && options.userId) await this.countForced(id, options.userId);
     await updateDashboardRow(this.db, id, {
       previewStatus: 'pending',
       previewRequestedAt: new Date(),
@@ -90,6 +98,22 @@ export class PreviewService implements PreviewRequester {
       throw err;
     }
     return this.announce(id);
+  }
+
+  /** Counts a person's forced render against both bounds, or refuses it (429) with nothing counted. */
+  private async countForced(dashboardId: string, userId: string): Promise<void> {
+    const { windowMs, perDashboard, perUser } = FORCED_PREVIEW_LIMIT;
+    const dashboardKey = `preview:dashboard:${dashboardId}`;
+    const userKey = `preview:user:${userId}`;
+    if (!(await take(this.db, dashboardKey, { windowMs, max: perDashboard })).allowed) {
+      await giveBack(this.db, dashboardKey);
+      throw new HttpError('rate-limited', PREVIEW_RATE_LIMITED);
+    }
+    if (!(await take(this.db, userKey, { windowMs, max: perUser })).allowed) {
+      await giveBack(this.db, userKey);
+      await giveBack(this.db, dashboardKey);
+      throw new HttpError('rate-limited', PREVIEW_RATE_LIMITED);
+    }
   }
 
   /** The job: render, store, mark ready; or mark failed with the renderer's message (written for people). */

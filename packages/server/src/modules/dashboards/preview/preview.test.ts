@@ -8,7 +8,7 @@ import { dashboardPreviewTokens, dashboards } from '../../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { caller, createDashboard, type World, world } from '../dashboards.fixtures.ts';
 import { RENDER_ERRORS } from './preview.render.ts';
-import { previewPagePath } from './preview.service.ts';
+import { FORCED_PREVIEW_LIMIT, PREVIEW_RATE_LIMITED, previewPagePath } from './preview.service.ts';
 
 /**
  * Preview images end to end: the job opens the preview route in headless Chromium on the server's own address
@@ -177,5 +177,32 @@ describe('preview images without the web app', () => {
     // A failed render stays failed (the list stops asking) until Update Dashboard Preview.
     expect((await caller(t, w.viewer)('GET', `/api/v1/dashboards/${d._id}/preview`)).body.status).toBe('failed');
     expect((await caller(t, w.viewer)('GET', `/api/v1/dashboards/${d._id}/preview.png`)).status).toBe(404);
+  });
+
+  it('forced renders are bounded per dashboard and per user, counted atomically', async () => {
+    const { perDashboard, perUser } = FORCED_PREVIEW_LIMIT;
+    const force = (dashboardId: string) => caller(t, w.editor)('POST', `/api/v1/dashboards/${dashboardId}/preview`);
+    const statuses = async (dashboardId: string, n: number) =>
+      (await Promise.all(Array.from({ length: n }, () => force(dashboardId)))).map((r) => r.status);
+    const first = await createDashboard(t, w.editor, w.projectId);
+    const many = await statuses(first._id, 30);
+    expect(many.filter((s) => s === 200)).toHaveLength(perDashboard);
+    expect(many.filter((s) => s === 429)).toHaveLength(30 - perDashboard);
+    const refused = await force(first._id);
+    expect(refused.body).toEqual({ error: { code: 'rate-limited', message: PREVIEW_RATE_LIMITED } });
+    // Over several dashboards, the user's own bound stops them.
+    let accepted = perDashboard;
+    while (accepted < perUser) {
+      const next = await createDashboard(t, w.editor, w.projectId);
+      const room = perUser - accepted;
+      const answers = await statuses(next._id, perDashboard);
+      accepted += answers.filter((s) => s === 200).length;
+      expect(answers.filter((s) => s === 200)).toHaveLength(Math.min(room, perDashboard));
+      if (accepted >= perUser) {
+        expect((await force(next._id)).status).toBe(429);
+      }
+    }
+    // Asking for the state (not forcing) is never refused.
+    expect((await caller(t, w.editor)('GET', `/api/v1/dashboards/${first._id}/preview`)).status).toBe(200);
   });
 });

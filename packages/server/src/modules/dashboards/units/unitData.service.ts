@@ -6,6 +6,7 @@ import {
   type UnitQueryInput,
 } from '@tessera/analytics';
 import {
+  askedFeatureIds,
   type DataAppFilter,
   type OrderByEntry,
   TABLE_PAGE_SIZE,
@@ -13,11 +14,13 @@ import {
   type UnitFeature,
   type UnitType,
   visFeatureIds,
+  withinPublished,
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../../platform/errors.ts';
 import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
+import { publishedFeatureIds } from '../public.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { resolveCard } from './unitData.catalog.ts';
 import { cardError, cardErrorCode } from './unitData.errors.ts';
@@ -46,6 +49,11 @@ export interface Card {
   vis: Record<string, unknown>;
   /** The saved filters of its dashboard, then of its tab: in force when a request sends none. */
   savedFilters: DataAppFilter[];
+  /**
+   * The reader may not read the datasets (a public visitor, a member whose dataset role is hidden): the
+   * request's filters and sorts are kept only on the features the card's dashboard publishes (`withinPublished`).
+   */
+  publishedOnly?: boolean;
 }
 
 /** The saved filters of a dashboard, then of one of its tabs (malformed stored entries left out). */
@@ -93,6 +101,7 @@ export class UnitDataService {
     }
     const { row, dashboard, tabFilters } = resolved.found as UnitWithPlace;
     return {
+      publishedOnly: project.roles.dataset === 'hidden',
       id: row.id,
       name: row.name,
       tabId: row.tabId,
@@ -121,6 +130,7 @@ export class UnitDataService {
     options: { strict?: boolean; allRows?: boolean } = {},
   ): Promise<Computed> {
     this.checkTab(card, request.tabId);
+    if (card.publishedOnly) request = await this.withinPublished(card, request);
     const key = preparedKey(card, request, options);
     let prepared = this.prepared.get(key);
     if (!prepared) {
@@ -138,6 +148,17 @@ export class UnitDataService {
     } catch (error) {
       return { answer: this.failed(error, card, compiled.kind, base) };
     }
+  }
+
+  /**
+   * The request with its filters and sorts only on features the card's dashboard publishes. Most requests ask
+   * only of the card's own features and its saved filters' (all published): the dashboard is read only when
+   * the request names another feature.
+   */
+  private async withinPublished(card: Card, request: CardRequest): Promise<CardRequest> {
+    const own = new Set([...visFeatureIds(card.vis), ...card.savedFilters.map((f) => f.feature.id)]);
+    if (askedFeatureIds(request).every((id) => own.has(id))) return request;
+    return withinPublished(request, await publishedFeatureIds(this.app.ctx.db, card.dashboardId));
   }
 
   /**

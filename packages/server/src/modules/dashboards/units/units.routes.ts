@@ -66,6 +66,7 @@ export async function unitsRoutes(app: FastifyInstance) {
       subtype: unit.subtype,
       vis: unit.vis,
       savedFilters: savedFiltersOf(dashboard.filters, tab.filters),
+      publishedOnly: true,
     };
     return (await data.compute(card, { ...rest, ...(body ?? {}) })).answer;
   });

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Collapse, Group, Paper, Stack, Text, Tooltip } from 
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAdjustments, IconTrash } from '@tabler/icons-react';
-import { type Member, type ProjectRoles, sameRoles } from '@tessera/shared';
+import { canActOnMember, type Member, type ProjectRoles, sameRoles } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -20,8 +20,12 @@ interface Props {
 }
 
 /** One member in Edit Members: who they are, their role (saved on each change) and the remove button. */
-export function MemberRow({ member, editor, isMe, canEditRole }: Props) {
+export function MemberRow({ member, editor, isMe, canEditRole: mayEditOwn }: Props) {
   const { t } = useTranslation('projects');
+  // Nobody changes or removes a member who holds more rights than they do (the server's rule).
+  const holdsMore = !isMe && !canActOnMember(editor, member.roles);
+  const canEditRole = mayEditOwn && !holdsMore;
+  const locked = holdsMore ? t('members.holdsMore') : t('members.ownRole');
   const serverText = useServerText('projects');
   const [opened, details] = useDisclosure(false);
   const update = useUpdateMemberRoles();
@@ -71,7 +75,7 @@ export function MemberRow({ member, editor, isMe, canEditRole }: Props) {
             {t(`presets.${member.preset}`)}
           </Badge>
         </Stack>
-        <Tooltip label={canEditRole ? t('members.editRole', { name }) : t('members.ownRole')}>
+        <Tooltip label={canEditRole ? t('members.editRole', { name }) : locked}>
           <ActionIcon
             variant={opened ? 'light' : 'subtle'}
             color="gray"
@@ -82,10 +86,11 @@ export function MemberRow({ member, editor, isMe, canEditRole }: Props) {
             <IconAdjustments size={18} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={t('members.remove', { name })}>
+        <Tooltip label={holdsMore ? locked : t('members.remove', { name })}>
           <ActionIcon
             variant="subtle"
             color="red"
+            disabled={holdsMore}
             loading={remove.isPending}
             aria-label={t('members.remove', { name })}
             onClick={() =>
@@ -106,7 +111,7 @@ export function MemberRow({ member, editor, isMe, canEditRole }: Props) {
         <Stack gap="xs" pt="sm">
           {!canEditRole && (
             <Text size="xs" c="dimmed">
-              {t('members.ownRole')}
+              {locked}
             </Text>
           )}
           <ProjectRoleEditor

@@ -64,6 +64,19 @@ describe('Edit Members', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No Project Members')).toBeTruthy();
   });
 
+  it('neither changes nor removes a member who holds more rights than the editor (the creator)', async () => {
+    const creator = makeMember(project._id, { first: 'Grete', last: 'Creator' }, PROJECT_ROLE_PRESETS.full);
+    renderModal({ members: [myself, creator, grace] });
+    const remove = (await screen.findByRole('button', { name: 'Remove Grete Creator' })) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Remove Grace Hopper' }) as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit role of Grete Creator' }));
+    const said = await screen.findAllByText('You cannot change or remove a member who holds more rights than you.');
+    expect(said.length).toBeGreaterThan(0);
+    const group = screen.getByRole('radiogroup', { name: 'Role of Grete Creator: Dashboards access' });
+    expect((within(group).getByRole('radio', { name: 'Hidden' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('disables every option the editor could not grant', async () => {
     renderModal();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit role of Grace Hopper' }));
