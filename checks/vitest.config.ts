@@ -6,5 +6,5 @@ import { defineProject } from 'vitest/config';
  * JSON report like any other; they run in parallel with the other projects instead of before them.
  */
 export default defineProject({
-  test: { name: 'checks', include: ['*.test.ts'], testTimeout: 600_000 },
+  test: { name: 'checks', include: ['*.test.ts'], testTimeout: 1_200_000 },
 });
