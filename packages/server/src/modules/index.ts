@@ -8,6 +8,7 @@ import { featuresRoutes } from './features/features.routes.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { logsRoutes } from './logs/logs.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
+import { packagesRoutes } from './packages/index.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
@@ -32,5 +33,6 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   datasetsRoutes,
   featuresRoutes,
   collectionsRoutes,
+  packagesRoutes,
 ];
 export default modules;

@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { removePreview } from '../dashboards/preview/preview.files.ts';
+import { listProjectPackageIds, removePackageFiles } from '../packages/index.ts';
 import { canListProjectsOf, canTransferProjectTo, managesProjectsOf, reachesOrganization } from './projects.policy.ts';
 import { byName, presentMyProject, presentPermissionOf, presentProject } from './projects.presenter.ts';
 import {
@@ -121,7 +122,7 @@ export class ProjectsService {
 
   /**
    * Deletes the project with every asset (the foreign keys' cascades), then the files they had: its datasets'
-   * segments and its dashboards' preview images. A file that could not be removed now is swept at the next start
+   * segments, its dashboards' preview images and its packages' folders. A file that could not be removed now is swept at the next start
    * (datasets) or unreachable (an image is only served after its dashboard is found).
    */
   async delete(projectId: string): Promise<void> {
@@ -131,6 +132,7 @@ export class ProjectsService {
     const removals = [
       ...files.datasetIds.map((id) => deleteDatasetSegments(dataDir, id)),
       ...files.dashboardIds.map((id) => removePreview(dataDir, id)),
+      ...files.packageIds.map((id) => removePackageFiles(dataDir, id)),
     ];
     for (const result of await Promise.allSettled(removals)) {
       if (result.status === 'rejected')
@@ -143,13 +145,14 @@ export class ProjectsService {
   }
 }
 
-/** The datasets and dashboards of a project, whose files outlive their rows unless removed. */
+/** The datasets, dashboards and packages of a project, whose files outlive their rows unless removed. */
 async function projectFiles(db: Db, projectId: string) {
-  const [datasetRows, dashboardRows] = await Promise.all([
+  const [datasetRows, dashboardRows, packageIds] = await Promise.all([
     db.select({ id: datasets.id }).from(datasets).where(eq(datasets.projectId, projectId)),
     db.select({ id: dashboards.id }).from(dashboards).where(eq(dashboards.projectId, projectId)),
+    listProjectPackageIds(db, projectId),
   ]);
-  return { datasetIds: datasetRows.map((r) => r.id), dashboardIds: dashboardRows.map((r) => r.id) };
+  return { datasetIds: datasetRows.map((r) => r.id), dashboardIds: dashboardRows.map((r) => r.id), packageIds };
 }
 
 /**
