@@ -1,0 +1,24 @@
+/**
+ * The models runner (DESIGN §5): interpreters, zip intake, function discovery, environments, the bubblewrap sandbox,
+ * function runs and Dash apps. No HTTP and no database here: the packages and models modules build on this.
+ */
+export { BuildFailedError, InterpreterMissingError, SandboxUnavailableError, ZipRejectedError } from './errors.ts';
+export {
+  envVarFor,
+  findInterpreters,
+  type Interpreter,
+  interpreterFor,
+  PYTHON_VERSIONS,
+  type PythonVersion,
+} from './interpreters.ts';
+export {
+  DEFAULT_LIMITS,
+  type Outcome,
+  type RunLimits,
+  runSandboxed,
+  type SandboxMode,
+  type SandboxResult,
+  type SandboxRun,
+  type SandboxStatus,
+  sandboxStatus,
+} from './sandbox.ts';
