@@ -28,7 +28,7 @@ const MAX_ERROR_LOG_CHARS = 20_000;
  * lacks fails the build with a message naming it. Every step is told on the project's live channel.
  */
 export function buildHandler(app: FastifyInstance) {
-  return async (ctx: JobContext<BuildJobData>): Promise<void> => {
+  return async (ctx: JobContext<BuildJobData>): Promise<{ message?: string }> => {
     const { db, config } = app.ctx;
     const { packageId, revision, kind } = ctx.data;
     const current = async () => {
@@ -49,7 +49,7 @@ export function buildHandler(app: FastifyInstance) {
         await setStatus('parsing');
         await ctx.progress(0.1, 'Parsing Functions');
         const found = await discoverFunctions(interpreter, dir);
-        if (ctx.signal.aborted || !(await current())) return;
+        if (ctx.signal.aborted || !(await current())) return {};
         await db.transaction(async (tx) => {
           await replaceDiscovery(
             tx,
@@ -85,6 +85,7 @@ export function buildHandler(app: FastifyInstance) {
       }
       const done = await setStatus('built', { errorLog: '', envKey });
       if (done) announce(app, done, kind, 'succeeded', null);
+      return {};
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(-MAX_ERROR_LOG_CHARS);
       const failed = await setStatus('failed', { errorLog: message });

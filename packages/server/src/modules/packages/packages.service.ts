@@ -318,7 +318,7 @@ export class PackagesService {
           reason: available ? null : formatMessage(PACKAGE_ERRORS.interpreterMissing, { version }),
         };
       }),
-      sandbox: { enabled: sandbox.enabled, message: sandbox.message ?? null },
+      sandbox: { enabled: sandbox.active, message: sandbox.reason ?? null },
     };
   }
 }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_ERRORS } from '@tessera/shared';
+import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../../platform/errors.ts';
 import { ensureEnvironment, interpreterFor, startDashApp } from '../../../runner/index.ts';
@@ -80,7 +80,7 @@ export class DashApps {
 
   /** Starts the app (or finds it running on the package's current revision) and answers a url with a ticket. */
   async start(userId: string, pkg: PackageRow, appName: string) {
-    if (!this.server) throw new HttpError('conflict', PACKAGE_ERRORS.dashStartFailed);
+    if (!this.server) throw new HttpError('conflict', PACKAGE_MESSAGES.dashStartFailed);
     const declared = pkg.dashApps.find((d) => d.name === appName);
     if (!declared) throw notFound(PACKAGE_ERRORS.dashAppNotFound);
     if (pkg.status !== 'built') throw new HttpError('conflict', PACKAGE_ERRORS.dashNotBuilt);
@@ -140,7 +140,7 @@ export class DashApps {
       };
     } catch (error) {
       this.app.log.warn({ err: error, packageId: pkg.id, app: declared.name }, 'dash app did not start');
-      throw badRequest(error instanceof Error && error.message ? error.message : PACKAGE_ERRORS.dashStartFailed);
+      throw badRequest(error instanceof Error && error.message ? error.message : PACKAGE_MESSAGES.dashStartFailed);
     }
   }
 
