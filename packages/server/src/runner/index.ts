@@ -13,6 +13,13 @@ export {
   discoverPackage,
   type InputType,
 } from './discover.ts';
+export {
+  type EnsureEnvironment,
+  type Environment,
+  ensureEnvironment,
+  environmentKey,
+  normaliseRequirements,
+} from './envs.ts';
 export { BuildFailedError, InterpreterMissingError, SandboxUnavailableError, ZipRejectedError } from './errors.ts';
 export {
   envVarFor,
