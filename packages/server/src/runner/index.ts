@@ -2,6 +2,24 @@
  * The models runner (DESIGN §5): interpreters, zip intake, function discovery, environments, the bubblewrap sandbox,
  * function runs and Dash apps. No HTTP and no database here: the packages and models modules build on this.
  */
+
+export {
+  type DashAppRef,
+  type DiscoveredFunction,
+  type DiscoveredModule,
+  type DiscoveredParam,
+  type Discovery,
+  discoverFunctions,
+  discoverPackage,
+  type InputType,
+} from './discover.ts';
+export {
+  type EnsureEnvironment,
+  type Environment,
+  ensureEnvironment,
+  environmentKey,
+  normaliseRequirements,
+} from './envs.ts';
 export { BuildFailedError, InterpreterMissingError, SandboxUnavailableError, ZipRejectedError } from './errors.ts';
 export {
   envVarFor,
@@ -22,3 +40,4 @@ export {
   type SandboxStatus,
   sandboxStatus,
 } from './sandbox.ts';
+export { DEFAULT_ZIP_LIMITS, extractZip, listFiles, type ZipLimits } from './zip.ts';

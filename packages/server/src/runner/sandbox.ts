@@ -143,6 +143,12 @@ async function useSandbox(): Promise<boolean> {
   return false;
 }
 
+/** The paths a command should use for the package, the harness and the run folder: inside or outside the sandbox. */
+export async function pathsFor(opts: { packageDir?: string; runDir: string }) {
+  if (await useSandbox()) return SANDBOX_PATHS;
+  return { pkg: opts.packageDir ?? '', runner: RUNNER_DIR, work: opts.runDir };
+}
+
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function runEnv(opts: SandboxRun, sandboxed: boolean): Record<string, string> {
