@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { newId } from '../../platform/ids.ts';
 import type { JobContext } from '../../platform/jobs/index.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { discoverFunctions, ensureEnvironment, interpreterFor } from '../../runner/index.ts';
+import { discoverPackage, ensureEnvironment, interpreterFor } from '../../runner/index.ts';
 import { envsDir, revisionDir } from './packages.files.ts';
 import { findPackage, replaceDiscovery, updatePackageRow } from './packages.store.ts';
 
@@ -48,7 +48,7 @@ export function buildHandler(app: FastifyInstance) {
       if (ctx.data.discover) {
         await setStatus('parsing');
         await ctx.progress(0.1, 'Parsing Functions');
-        const found = await discoverFunctions(interpreter, dir);
+        const found = await discoverPackage(interpreter, dir);
         if (ctx.signal.aborted || !(await current())) return {};
         await db.transaction(async (tx) => {
           await replaceDiscovery(
@@ -60,7 +60,13 @@ export function buildHandler(app: FastifyInstance) {
               error: m.error ?? null,
               functions: m.functions.map((f) => ({
                 functionName: f.name,
-                params: f.params,
+                params: f.params.map((p) => ({
+                  name: p.name,
+                  type: p.type,
+                  default: p.default,
+                  hasDefault: p.hasDefault,
+                  options: p.options,
+                })),
                 returns: f.returns ?? null,
                 doc: f.doc ?? '',
               })),

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type Algorithm,
@@ -198,7 +198,6 @@ export class PackagesService {
     await mkdir(path.dirname(staged), { recursive: true });
     try {
       await extractZip(zipPath, staged);
-      await unwrapSingleFolder(staged);
     } catch (error) {
       await rm(staged, { recursive: true, force: true });
       if (error instanceof ZipRejectedError) throw badRequest(error.message, { zipfile: error.message });
@@ -321,15 +320,4 @@ export class PackagesService {
       sandbox: { enabled: sandbox.active, message: sandbox.reason ?? null },
     };
   }
-}
-
-/** A zip of one folder (`mypkg/...`) is that folder's package: its content moves up. */
-async function unwrapSingleFolder(dir: string): Promise<void> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  if (entries.length !== 1 || !entries[0].isDirectory()) return;
-  const inner = path.join(dir, entries[0].name);
-  const holder = `${dir}.unwrap`;
-  await rename(inner, holder);
-  await rm(dir, { recursive: true, force: true });
-  await rename(holder, dir);
 }
