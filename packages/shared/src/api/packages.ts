@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { id, idParams, ok } from '../http/ids.ts';
 import { LOGIN, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
+import { id, idParams, ok } from '../http/ids.ts';
 import {
   MAX_PACKAGE_UPLOAD_BYTES,
   MAX_SOURCE_FILE_CHARS,

@@ -3,8 +3,8 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   api,
   isBuilding,
-  type Package,
   PACKAGE_NOTICE_MS,
+  type Package,
   type PackageEvent,
   type ProjectEventName,
 } from '@tessera/shared';
@@ -48,12 +48,17 @@ export const usePackageCode = (projectId: string, id: string) =>
   useQuery({ queryKey: packageKeys.code(projectId, id), queryFn: () => call(api.getPackageCode, { params: { id } }) });
 
 export const usePackageEnv = (projectId: string, id: string) =>
-  useQuery({ queryKey: packageKeys.env(projectId, id), queryFn: () => call(api.getPackageEnv, { params: { id } }) });
+  useQuery({
+    queryKey: packageKeys.env(projectId, id),
+    queryFn: () => call(api.getPackageEnv, { params: { id } }),
+    enabled: id !== '',
+  });
 
 export const usePackageDependencies = (projectId: string, id: string) =>
   useQuery({
     queryKey: packageKeys.dependencies(projectId, id),
     queryFn: () => call(api.getPackageDependencies, { params: { id } }),
+    enabled: id !== '',
   });
 
 function useRefresh(projectId: string) {
@@ -176,9 +181,9 @@ export function applyPackageEvent(name: string, data: unknown, client: QueryClie
 }
 
 /** Which notice a package event raises (none for plain edits and for the start of an upload's build). */
-export function packageNotice(event: PackageEvent):
-  | { key: string; color: string; ms: number | false; commit?: boolean }
-  | undefined {
+export function packageNotice(
+  event: PackageEvent,
+): { key: string; color: string; ms: number | false; commit?: boolean } | undefined {
   const { kind, phase } = event;
   if (!kind || phase === 'updated') return undefined;
   if (kind === 'upload' || kind === 'update') {

@@ -13,7 +13,8 @@ export function parseEnv(text: string): { vars: Record<string, string>; error?: 
     if (eq < 0 || !KEY.test(key)) return { vars, error: `Line ${index + 1}: write KEY=value` };
     if (RESERVED.has(key)) return { vars, error: `Line ${index + 1}: ${key} is set by the platform` };
     let value = line.slice(eq + 1).trim();
-    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0])) value = value.slice(1, -1);
+    if (value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0]))
+      value = value.slice(1, -1);
     vars[key] = value;
   }
   return { vars };

@@ -55,7 +55,10 @@ export function uploadPackage(
   projectId = w.projectId,
 ) {
   const form = packageForm({ name, baseImage, projectId }, { name: `${name}.zip`, bytes: makeZip(files) });
-  return as(w.t.app, who.token)({
+  return as(
+    w.t.app,
+    who.token,
+  )({
     method: 'POST',
     url: `/api/v1/packages/upload?projectId=${projectId}`,
     payload: form.payload,

@@ -40,7 +40,9 @@ export async function packagesRoutes(app: FastifyInstance) {
   route(app, api.uploadPackage, ({ auth, query, request }) => packages.upload(auth.user.id, query.projectId, request));
   route(app, api.getPackage, ({ params }) => packages.show(params.id));
   route(app, api.updatePackage, ({ params, body }) => packages.update(params.id, body));
-  route(app, api.updatePackageZip, ({ auth, params, request }) => packages.replaceZip(auth.user.id, params.id, request));
+  route(app, api.updatePackageZip, ({ auth, params, request }) =>
+    packages.replaceZip(auth.user.id, params.id, request),
+  );
   route(app, api.deletePackage, async ({ params }) => {
     await packages.delete(params.id);
     return { ok: true as const };
@@ -56,7 +58,9 @@ export async function packagesRoutes(app: FastifyInstance) {
     packages.saveDependencies(auth.user.id, params.id, body.updatedDependencies),
   );
   route(app, api.getPackageEnv, ({ params }) => packages.env(params.id));
-  route(app, api.savePackageEnv, ({ auth, params, body }) => packages.saveEnv(auth.user.id, params.id, body.updatedEnv));
+  route(app, api.savePackageEnv, ({ auth, params, body }) =>
+    packages.saveEnv(auth.user.id, params.id, body.updatedEnv),
+  );
   route(app, api.startDashApp, async ({ auth, params }) =>
     dash.start(auth.user.id, await packages.getRow(params.id), params.dashApp),
   );

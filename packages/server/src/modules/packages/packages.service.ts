@@ -4,10 +4,10 @@ import {
   type Algorithm,
   formatMessage,
   isBuilding,
-  type Package,
   PACKAGE_ERRORS,
-  type PythonVersions,
+  type Package,
   PYTHON_BASE_IMAGES,
+  type PythonVersions,
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';

@@ -15,7 +15,11 @@ const withUser = {
 };
 
 export async function findPackage(db: Db, id: string): Promise<PackageWithUser | undefined> {
-  const [row] = await db.select(withUser).from(packages).leftJoin(users, eq(users.id, packages.userId)).where(eq(packages.id, id));
+  const [row] = await db
+    .select(withUser)
+    .from(packages)
+    .leftJoin(users, eq(users.id, packages.userId))
+    .where(eq(packages.id, id));
   return row;
 }
 
@@ -165,11 +169,19 @@ export async function replaceDiscovery(
   }
   await tx
     .delete(algorithms)
-    .where(and(eq(algorithms.packageId, pkg.id), keptAlgorithms.length ? notInArray(algorithms.id, keptAlgorithms) : undefined));
+    .where(
+      and(
+        eq(algorithms.packageId, pkg.id),
+        keptAlgorithms.length ? notInArray(algorithms.id, keptAlgorithms) : undefined,
+      ),
+    );
   await tx
     .delete(packageModules)
     .where(
-      and(eq(packageModules.packageId, pkg.id), keptModules.length ? notInArray(packageModules.id, keptModules) : undefined),
+      and(
+        eq(packageModules.packageId, pkg.id),
+        keptModules.length ? notInArray(packageModules.id, keptModules) : undefined,
+      ),
     );
 }
 

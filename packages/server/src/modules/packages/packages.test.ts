@@ -14,14 +14,20 @@ afterAll(() => w?.t.close());
 
 const dataDir = () => w.t.app.ctx.config.DATA_DIR;
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }) : []);
-const functionsOf = (pkg: Package) => pkg.modules.flatMap((m) => m.algorithms.map((a) => `${m.name}.${a.functionName}`));
+const functionsOf = (pkg: Package) =>
+  pkg.modules.flatMap((m) => m.algorithms.map((a) => `${m.name}.${a.functionName}`));
 
 describe('a pure-Python package on an older interpreter', () => {
   let pkg: Package;
   it('uploads, builds on Python 3.8 and lists its public functions', async () => {
     const res = await uploadPackage(w, w.editor, 'Stats', '3.8', PURE_PACKAGE);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Stats', baseImage: '3.8', filename: 'Stats.zip', projectId: w.projectId });
+    expect(res.json()).toMatchObject({
+      name: 'Stats',
+      baseImage: '3.8',
+      filename: 'Stats.zip',
+      projectId: w.projectId,
+    });
     expect(['queued', 'parsing', 'installing', 'built']).toContain(res.json().status);
     pkg = await waitForBuild(w, res.json()._id);
     expect(pkg.status, pkg.errorLog).toBe('built');
@@ -66,9 +72,9 @@ describe('a pure-Python package on an older interpreter', () => {
       const res = await edit('PUT', `/api/v1/packages/${pkg._id}/code`, { fileName, updatedCode: 'x' });
       expect(res.statusCode, fileName).toBe(400);
     }
-    expect((await edit('PUT', `/api/v1/packages/${pkg._id}/code`, { fileName: 'new.py', updatedCode: '' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await edit('PUT', `/api/v1/packages/${pkg._id}/code`, { fileName: 'new.py', updatedCode: '' })).statusCode,
+    ).toBe(404);
   });
 
   it('saves environment variables (checked) and dependencies, each rebuilt as a job', async () => {
@@ -85,23 +91,34 @@ describe('a pure-Python package on an older interpreter', () => {
     const deps = await edit('PUT', `/api/v1/packages/${pkg._id}/dependencies`, { updatedDependencies: '# none\n' });
     expect(deps.statusCode, deps.body).toBe(200);
     expect((await waitForBuild(w, pkg._id)).status).toBe('built');
-    expect((await edit('GET', `/api/v1/packages/${pkg._id}/dependencies`)).json()).toEqual({ dependencies: '# none\n' });
+    expect((await edit('GET', `/api/v1/packages/${pkg._id}/dependencies`)).json()).toEqual({
+      dependencies: '# none\n',
+    });
     expect((await edit('GET', `/api/v1/packages/${pkg._id}/code`)).json().changed).toEqual(['requirements.txt']);
   });
 
   it('renames; viewers read but cannot write; another tenant gets 404', async () => {
-    const renamed = await caller(w, w.editor)('PUT', `/api/v1/packages/${pkg._id}`, { name: 'Statistics', description: 'd' });
+    const renamed = await caller(w, w.editor)('PUT', `/api/v1/packages/${pkg._id}`, {
+      name: 'Statistics',
+      description: 'd',
+    });
     expect(renamed.json()).toMatchObject({ name: 'Statistics', description: 'd' });
     expect((await caller(w, w.viewer)('PUT', `/api/v1/packages/${pkg._id}`, { name: 'x' })).statusCode).toBe(403);
     expect((await caller(w, w.viewer)('PUT', `/api/v1/packages/${pkg._id}/commit`)).statusCode).toBe(403);
     const outsider = caller(w, w.outsider);
-    for (const url of [`/api/v1/packages/${pkg._id}`, `/api/v1/packages/${pkg._id}/code`, `/api/v1/packages/${pkg._id}/env`]) {
+    for (const url of [
+      `/api/v1/packages/${pkg._id}`,
+      `/api/v1/packages/${pkg._id}/code`,
+      `/api/v1/packages/${pkg._id}/env`,
+    ]) {
       expect((await outsider('GET', url)).statusCode, url).toBe(404);
     }
     expect((await outsider('DELETE', `/api/v1/packages/${pkg._id}`)).statusCode).toBe(404);
     expect((await outsider('GET', `/api/v1/packages?projectId=${w.projectId}`)).statusCode).toBe(404);
     expect((await uploadPackage(w, w.outsider, 'Intruder', '3.8', PURE_PACKAGE, w.projectId)).statusCode).toBe(404);
-    expect((await caller(w, w.dashboardsOnly)('GET', `/api/v1/packages?projectId=${w.projectId}`)).statusCode).toBe(403);
+    expect((await caller(w, w.dashboardsOnly)('GET', `/api/v1/packages?projectId=${w.projectId}`)).statusCode).toBe(
+      403,
+    );
   });
 
   it('lists newest first and deletes with the files', async () => {
@@ -120,7 +137,10 @@ describe('bad uploads change nothing', () => {
     (await caller(w, w.editor)('GET', `/api/v1/packages?projectId=${w.projectId}`)).json().length as number;
 
   const send = (form: ReturnType<typeof packageForm>) =>
-    as(w.t.app, w.editor.token)({
+    as(
+      w.t.app,
+      w.editor.token,
+    )({
       method: 'POST',
       url: `/api/v1/packages/upload?projectId=${w.projectId}`,
       payload: form.payload,
@@ -133,7 +153,9 @@ describe('bad uploads change nothing', () => {
     const traversal = makeZip({ 'ok.py': 'x = 1', '../evil.py': 'x = 2' });
     const link = makeZip({ 'ok.py': 'x = 1' }, { 'passwd.py': '/etc/passwd' });
     for (const bytes of [traversal, link]) {
-      const res = await send(packageForm({ name: 'Bad', baseImage: '3.10', projectId: w.projectId }, { name: 'bad.zip', bytes }));
+      const res = await send(
+        packageForm({ name: 'Bad', baseImage: '3.10', projectId: w.projectId }, { name: 'bad.zip', bytes }),
+      );
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error.fields.zipfile).toEqual(expect.any(String));
     }
@@ -153,7 +175,9 @@ describe('bad uploads change nothing', () => {
     expect(notZip.json().error.fields).toEqual({ zipfile: 'Only .zip files are accepted' });
     const noFile = await send(packageForm({ name: 'x', baseImage: '3.10' }));
     expect(noFile.json().error.fields).toEqual({ zipfile: 'Required' });
-    const garbage = await send(packageForm({ name: 'x', baseImage: '3.10' }, { name: 'p.zip', bytes: Buffer.from('not a zip') }));
+    const garbage = await send(
+      packageForm({ name: 'x', baseImage: '3.10' }, { name: 'p.zip', bytes: Buffer.from('not a zip') }),
+    );
     expect(garbage.statusCode).toBe(400);
     expect(filesUnder(path.join(dataDir(), 'uploads'))).toEqual([]);
   });

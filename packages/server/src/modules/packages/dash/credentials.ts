@@ -42,7 +42,8 @@ export class DashCredentials {
     } catch {
       return undefined;
     }
-    if (grant.kind !== expect.kind || grant.packageId !== expect.packageId || grant.app !== expect.app) return undefined;
+    if (grant.kind !== expect.kind || grant.packageId !== expect.packageId || grant.app !== expect.app)
+      return undefined;
     return grant.exp > now ? grant : undefined;
   }
 

@@ -178,7 +178,10 @@ export class DashApps {
     if (ticket) {
       const grant = this.credentials.verify(ticket, { packageId, app: appName, kind: 'ticket' });
       if (!grant) return deny(401, 'This link has expired: open the Dash app again from its package page.');
-      const session = this.credentials.sign({ packageId, app: appName, userId: grant.userId, kind: 'session' }, SESSION_MS);
+      const session = this.credentials.sign(
+        { packageId, app: appName, userId: grant.userId, kind: 'session' },
+        SESSION_MS,
+      );
       const secure = url.protocol === 'https:' || (this.app.ctx.config.DASH_PUBLIC_URL ?? '').startsWith('https:');
       url.searchParams.delete('ticket');
       res.writeHead(302, {
