@@ -29,6 +29,7 @@ export {
   PYTHON_VERSIONS,
   type PythonVersion,
 } from './interpreters.ts';
+export { type RunFunction, type RunInput, type RunOutput, type RunResult, runFunction } from './run.ts';
 export {
   DEFAULT_LIMITS,
   type Outcome,
