@@ -185,7 +185,16 @@ function bwrapArgs(opts: SandboxRun, env: Record<string, string>): string[] {
   if (opts.packageDir) args.push('--ro-bind', opts.packageDir, SANDBOX_PATHS.pkg);
   args.push('--ro-bind', RUNNER_DIR, SANDBOX_PATHS.runner);
   for (const bind of opts.binds ?? []) args.push(bind.writable ? '--bind' : '--ro-bind', bind.src, bind.dest);
-  args.push('--bind', opts.runDir, SANDBOX_PATHS.work, '--chdir', SANDBOX_PATHS.work, '--clearenv');
+  args.push(
+    '--bind',
+    opts.runDir,
+    SANDBOX_PATHS.work,
+    '--remount-ro',
+    '/',
+    '--chdir',
+    SANDBOX_PATHS.work,
+    '--clearenv',
+  );
   for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
   args.push('--info-fd', '4', '--');
   return [...args, ...opts.argv];
