@@ -3,6 +3,7 @@
  * function runs and Dash apps. No HTTP and no database here: the packages and models modules build on this.
  */
 
+export { type DashHandle, type StartDashApp, startDashApp } from './dash.ts';
 export {
   type DashAppRef,
   type DiscoveredFunction,
