@@ -123,6 +123,17 @@ time.sleep(600)`;
     expect(alive()).toEqual([]);
   });
 
+  it('runs without isolation when SANDBOX=off, and says so', async () => {
+    process.env.SANDBOX = 'off';
+    try {
+      const run = await python('import os; print(os.getcwd())');
+      expect(run).toMatchObject({ outcome: 'ok', sandboxed: false });
+      expect(run.out.trim()).toBe(run.runDir);
+    } finally {
+      delete process.env.SANDBOX;
+    }
+  });
+
   it('reports a failing program as an error with its exit code', async () => {
     const run = await python('import sys; sys.exit(3)');
     expect(run).toMatchObject({ outcome: 'error', exitCode: 3 });
