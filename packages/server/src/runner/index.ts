@@ -3,6 +3,7 @@
  * function runs and Dash apps. No HTTP and no database here: the packages and models modules build on this.
  */
 
+export { type DashHandle, type StartDashApp, startDashApp } from './dash.ts';
 export {
   type DashAppRef,
   type DiscoveredFunction,
@@ -29,6 +30,7 @@ export {
   PYTHON_VERSIONS,
   type PythonVersion,
 } from './interpreters.ts';
+export { type RunFunction, type RunInput, type RunOutput, type RunResult, runFunction } from './run.ts';
 export {
   DEFAULT_LIMITS,
   type Outcome,

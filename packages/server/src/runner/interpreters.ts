@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { InterpreterMissingError } from './errors.ts';
@@ -102,12 +101,4 @@ export async function interpreterFor(version: string): Promise<Interpreter> {
   throw new InterpreterMissingError(
     `Python ${version} is not installed on this server (installed: ${installed.join(', ') || 'none'}). Choose one of these base images.`,
   );
-}
-
-/** The platform part of an environment's key (a venv built on one machine kind is not valid on another). */
-export const platformTag = () => `${os.platform()}-${os.arch()}-${process.report?.getReport?.() ? glibc() : ''}`;
-
-function glibc(): string {
-  const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
-  return header?.glibcVersionRuntime ?? '';
 }

@@ -185,19 +185,32 @@ function bwrapArgs(opts: SandboxRun, env: Record<string, string>): string[] {
   if (opts.packageDir) args.push('--ro-bind', opts.packageDir, SANDBOX_PATHS.pkg);
   args.push('--ro-bind', RUNNER_DIR, SANDBOX_PATHS.runner);
   for (const bind of opts.binds ?? []) args.push(bind.writable ? '--bind' : '--ro-bind', bind.src, bind.dest);
-  args.push('--bind', opts.runDir, SANDBOX_PATHS.work, '--chdir', SANDBOX_PATHS.work, '--clearenv');
+  args.push(
+    '--bind',
+    opts.runDir,
+    SANDBOX_PATHS.work,
+    '--remount-ro',
+    '/',
+    '--chdir',
+    SANDBOX_PATHS.work,
+    '--clearenv',
+  );
   for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
   args.push('--info-fd', '4', '--');
   return [...args, ...opts.argv];
 }
 
-/** The first process writes itself into the run's cgroups, then execs prlimit, which execs the sandbox. */
+/**
+ * The first process (sh) sets the run's rlimits (open files, file size, and address space when no cgroup limits
+ * memory), writes itself into the run's cgroups, then execs the sandbox: one short shell, no extra program.
+ */
 function launcher(cgroup: RunCgroup | undefined, limits: RunLimits, command: string[]): string[] {
-  const rlimits = [`--nofile=4096:4096`, `--fsize=${limits.fileSizeMb * 1024 * 1024}`];
-  if (!cgroup || cgroupKind().version === 0) rlimits.push(`--as=${limits.memoryMb * 1024 * 1024}`);
+  const rlimits = ['ulimit -n 4096', `ulimit -f ${limits.fileSizeMb * 2048}`];
+  if (!cgroup || cgroupKind().version === 0) rlimits.push(`ulimit -v ${limits.memoryMb * 1024}`);
   const files = cgroup?.procsFiles ?? [];
-  const script = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
-  return ['/bin/sh', '-c', script, 'sh', String(files.length), ...files, 'prlimit', ...rlimits, '--', ...command];
+  const join = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done';
+  const script = `${rlimits.join(' && ')} || exit 125; ${join}; exec "$@"`;
+  return ['/bin/sh', '-c', script, 'sh', String(files.length), ...files, ...command];
 }
 
 function lines(stream: Readable | null | undefined, each: (line: string) => void): void {
