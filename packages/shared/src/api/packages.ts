@@ -170,7 +170,7 @@ export const startDashApp = endpoint({
   method: 'POST',
   path: '/api/v1/packages/:id/:dashApp',
   access: projectRule(VIEW, 'package'),
-  params: z.object({ id, dashApp: z.string().regex(/^[A-Za-z_][A-Za-z0-9_.]{0,199}$/, 'Not a Dash app name') }),
+  params: z.object({ id, dashApp: z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,199}$/, 'Not a Dash app name') }),
   response: z.object({ dashPort: z.number().int(), status: z.enum(['running']), url: z.string() }),
 });
 

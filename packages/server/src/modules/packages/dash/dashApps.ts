@@ -17,8 +17,9 @@ interface Running {
   app: string;
   revision: number;
   socketPath: string;
-  stop(): Promise<void> | void;
-  lastUsed: number;
+  stop(): Promise<void>;
+  /** Postpones the idle stop. */
+  touch(): void;
 }
 
 const COOKIE = 'tessera_dash';
@@ -29,7 +30,7 @@ const PATH = /^\/dash\/([0-9a-f]{24})\/([^/?]+)\//;
  * Dash apps of packages (spec 3 "Dash apps"): each runs in the sandbox on a Unix socket; this process serves
  * them on a separate origin (DASH_PORT), never the web app's, behind a signed credential issued to a member
  * with package view (a one-minute ticket in the url, exchanged for a one-hour cookie scoped to the app's path).
- * An app nobody used for DASH_IDLE_MINUTES stops.
+ * An app nobody used for DASH_IDLE_MINUTES stops (the runner's idle stop; each proxied request touches it).
  */
 export class DashApps {
   private readonly running = new Map<string, Running>();
@@ -37,7 +38,6 @@ export class DashApps {
   private readonly credentials: DashCredentials;
   private server?: http.Server;
   private socketDir?: string;
-  private sweep?: NodeJS.Timeout;
 
   constructor(private readonly app: FastifyInstance) {
     this.credentials = new DashCredentials(app.ctx.config.DASH_SECRET);
@@ -52,12 +52,8 @@ export class DashApps {
         this.server!.once('error', reject);
         this.server!.listen(this.app.ctx.config.DASH_PORT, this.app.ctx.config.HOST, () => resolve());
       });
-      const idleMs = this.app.ctx.config.DASH_IDLE_MINUTES * 60_000;
-      this.sweep = setInterval(() => void this.stopIdle(idleMs), Math.min(idleMs, 60_000));
-      this.sweep.unref();
     });
     this.app.addHook('onClose', async () => {
-      clearInterval(this.sweep);
       await Promise.allSettled([...this.running.values()].map((r) => r.stop()));
       this.running.clear();
       await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
@@ -98,9 +94,8 @@ export class DashApps {
         this.starting.set(key, pending);
       }
       running = await pending;
-      this.running.set(key, running);
     }
-    running.lastUsed = Date.now();
+    running.touch();
     const ticket = this.credentials.sign({ packageId: pkg.id, app: appName, userId, kind: 'ticket' }, TICKET_MS);
     return {
       dashPort: this.port,
@@ -120,24 +115,34 @@ export class DashApps {
         log: () => {},
         signal: AbortSignal.timeout(10 * 60_000),
       });
+      const socketDir = await mkdtemp(path.join(this.socketDir!, 'a'));
       const started = await startDashApp({
         interpreter,
         envPath: env.envPath,
         packageDir: revisionDir(config.DATA_DIR, pkg.id, pkg.revision),
         module: declared.module,
         variable: declared.variable,
-        socketDir: this.socketDir!,
+        socketDir,
         basePath: dashBasePath(pkg.id, declared.name),
         env: parseEnv(pkg.env).vars,
+        idleMinutes: config.DASH_IDLE_MINUTES,
       });
-      return {
+      const key = `${pkg.id}/${declared.name}`;
+      const running: Running = {
         packageId: pkg.id,
         app: declared.name,
         revision: pkg.revision,
         socketPath: started.socketPath,
         stop: () => started.stop(),
-        lastUsed: Date.now(),
+        touch: () => started.touch(),
       };
+      this.running.set(key, running);
+      // Stopped (idle, crash or stop()): forgotten, its folder removed.
+      void started.exited.finally(async () => {
+        if (this.running.get(key) === running) this.running.delete(key);
+        await rm(socketDir, { recursive: true, force: true });
+      });
+      return running;
     } catch (error) {
       this.app.log.warn({ err: error, packageId: pkg.id, app: declared.name }, 'dash app did not start');
       throw badRequest(error instanceof Error && error.message ? error.message : PACKAGE_MESSAGES.dashStartFailed);
@@ -149,16 +154,6 @@ export class DashApps {
       if (r.packageId !== packageId) continue;
       this.running.delete(key);
       await r.stop();
-    }
-  }
-
-  private async stopIdle(idleMs: number) {
-    const now = Date.now();
-    for (const [key, r] of this.running) {
-      if (now - r.lastUsed < idleMs) continue;
-      this.running.delete(key);
-      this.app.log.info({ packageId: r.packageId, app: r.app }, 'stopped an idle dash app');
-      await Promise.resolve(r.stop()).catch(() => {});
     }
   }
 
@@ -197,7 +192,7 @@ export class DashApps {
     }
     const running = this.running.get(`${packageId}/${appName}`);
     if (!running) return deny(404, 'This Dash app is not running: start it again from its package page.');
-    running.lastUsed = Date.now();
+    running.touch();
     const { cookie: _dropped, ...headers } = req.headers;
     const upstream = http.request(
       { socketPath: running.socketPath, path: req.url, method: req.method, headers },
