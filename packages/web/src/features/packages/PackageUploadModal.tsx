@@ -79,7 +79,7 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
             value={file}
             onChange={(f) => {
               setFile(f);
-              setErrors((e) => ({ ...e, zipfile: '' }));
+              setErrors((e) => ({ ...e, zipfile: '', ...(f && !name ? { name: '' } : {}) }));
               if (f && !name) setName(f.name.replace(/\.zip$/i, ''));
             }}
             error={errors.zipfile}
@@ -89,7 +89,10 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
           <TextInput
             label={t('upload.name')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setErrors((errs) => ({ ...errs, name: '' }));
+            }}
             error={errors.name}
             required
           />
