@@ -120,4 +120,43 @@ describe('packages', () => {
     await page.getByText('# nothing needed').waitFor();
     await screenshot(page, 'packages-7-viewers');
   });
+
+  it('starts a Dash app of a package on Python 3.11 and shows it in the page', { timeout: 240_000 }, async () => {
+    const { page } = j;
+    await open(page, `/projects/${projectId}/models`);
+    await page.getByRole('button', { name: 'Add package', exact: true }).click();
+    const modal = dialog(page, 'Add package');
+    await modal.locator('input[type="file"]').setInputFiles({
+      name: 'board.zip',
+      mimeType: 'application/zip',
+      buffer: makeZip({
+        'requirements.txt': 'dash\n',
+        'board.py': [
+          'import os',
+          'from dash import Dash, html',
+          'app = Dash(__name__)',
+          'app.layout = html.Div([html.H1("Sales board"), html.P(os.environ.get("GREETING", "no greeting"))])',
+          '',
+        ].join('\n'),
+      }),
+    });
+    await modal.getByLabel(fieldLabel('Base image')).click();
+    await page.getByRole('option', { name: 'Python 3.11 slim', exact: true }).click();
+    await modal.getByRole('button', { name: 'Upload', exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'board', exact: true }).click();
+    // The build banner shows while the environment (dash) is prepared, then goes.
+    await page.getByRole('status').first().waitFor();
+    await screenshot(page, 'packages-8-building-banner');
+    await page.getByRole('status').first().waitFor({ state: 'detached', timeout: 200_000 });
+    await expectText(page, 'Dash apps');
+    await page.getByRole('link', { name: 'Open', exact: true }).click();
+    await expectPath(page, /\/dash\/board$/);
+    const frame = page.frameLocator('iframe[title="Dash app board"]');
+    await frame.getByText('Sales board', { exact: true }).waitFor({ timeout: 60_000 });
+    // Served from another origin than the web app's.
+    const src = (await page.locator('iframe[title="Dash app board"]').getAttribute('src')) ?? '';
+    expect(new URL(src).origin).not.toBe(new URL(j.app.url).origin);
+    await screenshot(page, 'packages-9-dash-app');
+  });
 });

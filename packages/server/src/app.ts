@@ -54,7 +54,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = installJobs(app, config, database);
   const tokens = await openTokenCache(database);
   const resources = await openResourceCache(database);
-  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens, resources });
+  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens, resources, frameOrigins: [] });
   app.addHook('onClose', async () => {
     await tokens.close();
     await resources.close();
@@ -77,7 +77,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'blob:'],
+        // Other origins the app frames (a package's Dash app, served on its own origin), known once they listen.
+        frameSrc: ["'self'", 'blob:', () => app.ctx.frameOrigins.join(' ')],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -214,16 +214,20 @@ function Viewers({
           </Button>
         )}
       </Group>
-      <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
-        {text?.trim() ? text : t('page.empty')}
-      </Code>
+      {text === undefined ? (
+        <Loader size="sm" />
+      ) : (
+        <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
+          {text.trim() ? text : t('page.empty')}
+        </Code>
+      )}
     </Card>
   );
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       {viewer(t('page.dependencies'), dependencies.data?.dependencies, `${base}/dependencies`, t('page.edit'))}
       {viewer(t('page.env'), env.data?.env, `${base}/env`, t('page.edit'))}
-      {viewer(t('page.initFile'), files['__init__.py'], `${base}/code`, t('page.editCode'))}
+      {viewer(t('page.initFile'), code.data ? (files['__init__.py'] ?? '') : undefined, `${base}/code`, t('page.editCode'))}
     </SimpleGrid>
   );
 }

@@ -52,6 +52,7 @@ export class DashApps {
         this.server!.once('error', reject);
         this.server!.listen(this.app.ctx.config.DASH_PORT, this.app.ctx.config.HOST, () => resolve());
       });
+      this.app.ctx.frameOrigins.push(this.origin());
     });
     this.app.addHook('onClose', async () => {
       await Promise.allSettled([...this.running.values()].map((r) => r.stop()));
