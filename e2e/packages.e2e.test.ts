@@ -61,7 +61,10 @@ describe('packages', () => {
     await modal.getByRole('button', { name: 'Upload', exact: true }).click();
     await modal.waitFor({ state: 'detached' });
     await expectToast(page, 'Source code uploaded:');
-    await page.getByText(/^Uploaded /).first().waitFor();
+    await page
+      .getByText(/^Uploaded /)
+      .first()
+      .waitFor();
     await screenshot(page, 'packages-2-source-code-card');
     await page.getByRole('link', { name: 'stats', exact: true }).click();
     await expectPath(page, /\/projects\/[0-9a-f]{24}\/packages\/[0-9a-f]{24}$/);
@@ -79,7 +82,11 @@ describe('packages', () => {
     await screenshot(page, 'packages-3-package-page');
 
     await page.getByRole('link', { name: 'Edit code', exact: true }).click();
-    await page.getByRole('link', { name: 'stats.py' }).or(page.getByText('stats.py', { exact: true })).first().click();
+    await page
+      .getByRole('link', { name: 'stats.py' })
+      .or(page.getByText('stats.py', { exact: true }))
+      .first()
+      .click();
     const save = page.getByRole('button', { name: 'Save', exact: true });
     await page.locator('.cm-content').getByText('return sum(values) / len(values)').waitFor();
     expect(await save.isDisabled()).toBe(true);

@@ -56,7 +56,11 @@ export const configSchema = z.object({
   /** Signs Dash access credentials; set the same value on every node (default: random per process). */
   DASH_SECRET: optional,
   /** A Dash app nobody opened for this long is stopped. */
-  DASH_IDLE_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(15),
+  DASH_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(15),
   /** Where the built web app is; unset in API-only tests. */
   WEB_DIST: optional,
 });

@@ -1,3 +1,4 @@
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,6 +10,7 @@ import {
   type ProjectEventName,
 } from '@tessera/shared';
 import type { TFunction } from 'i18next';
+import { createElement } from 'react';
 import { ApiError, call, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
 
@@ -153,12 +155,12 @@ const PACKAGE_EVENTS = ['package:updated', 'package:deleted'] as const;
 export const isPackageEvent = (name: ProjectEventName): name is (typeof PACKAGE_EVENTS)[number] =>
   (PACKAGE_EVENTS as readonly string[]).includes(name);
 
-/** Commits a package from a notice's action (after a dependency update). */
-let commitFromNotice: (packageId: string) => void = (packageId) =>
-  void call(api.commitPackage, { params: { id: packageId } }).catch(() => {});
-export const setCommitFromNotice = (fn: typeof commitFromNotice) => {
-  commitFromNotice = fn;
-};
+/** Commits a package from a notice's action (after a dependency update); a refusal is shown as the server said. */
+function commitFromNotice(packageId: string) {
+  call(api.commitPackage, { params: { id: packageId } }).catch((error: unknown) =>
+    notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : String(error) }),
+  );
+}
 
 /**
  * A live package event: the lists and the package refetch; a build step's end raises its notice (spec 1 §4:
@@ -171,12 +173,32 @@ export function applyPackageEvent(name: string, data: unknown, client: QueryClie
   const event = data as PackageEvent;
   const notice = packageNotice(event);
   if (!notice) return;
+  const id = `package-${event._id}-${notice.key}`;
+  const message = notice.commit
+    ? createElement(
+        Group,
+        { justify: 'space-between', gap: 'xs' },
+        createElement(Text, { size: 'sm' }, event.name),
+        createElement(
+          Button,
+          {
+            size: 'compact-xs',
+            variant: 'light',
+            onClick: () => {
+              notifications.hide(id);
+              commitFromNotice(event._id);
+            },
+          },
+          t('packages:notices.commitChanges'),
+        ),
+      )
+    : event.name;
   notifications.show({
+    id,
     color: notice.color,
     autoClose: notice.ms,
     title: t(`packages:notices.${notice.key}`),
-    message: event.name,
-    ...(notice.commit ? { onClick: () => commitFromNotice(event._id) } : {}),
+    message,
   });
 }
 
@@ -192,6 +214,9 @@ export function packageNotice(
     return undefined;
   }
   if (phase === 'started') return { key: `${kind}Started`, color: 'blue', ms: PACKAGE_NOTICE_MS.started };
-  if (phase === 'succeeded') return { key: `${kind}Succeeded`, color: 'green', ms: PACKAGE_NOTICE_MS.success };
+  if (phase === 'succeeded') {
+    // A dependency update is kept in the working copy: the notice offers to commit it (spec 1 §4).
+    return { key: `${kind}Succeeded`, color: 'green', ms: PACKAGE_NOTICE_MS.success, commit: kind === 'dependencies' };
+  }
   return { key: `${kind}Failed`, color: 'red', ms: false };
 }

@@ -24,7 +24,9 @@ const BOARD = {
 
 describe('Dash apps', () => {
   let pkg: Package;
-  it('starts a Dash app and serves it on its own origin to the holder of a fresh credential', { timeout: 300_000 }, async () => {
+  it('starts a Dash app and serves it on its own origin to the holder of a fresh credential', {
+    timeout: 300_000,
+  }, async () => {
     const res = await uploadPackage(w, w.editor, 'Board', '3.11', BOARD);
     pkg = await waitForBuild(w, res.json()._id, 280_000);
     expect(pkg.status, pkg.errorLog).toBe('built');

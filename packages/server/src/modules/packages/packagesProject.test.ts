@@ -24,9 +24,14 @@ afterAll(() => w?.t.close());
 describe('packages and their project', () => {
   it('moves a package with its functions by Transfer Assets', { timeout: 60_000 }, async () => {
     const edit = caller(w, w.editor);
-    const pkg = await waitForBuild(w, (await uploadPackage(w, w.editor, 'Mover', '3.9', PURE_PACKAGE, otherProjectId)).json()._id);
+    const pkg = await waitForBuild(
+      w,
+      (await uploadPackage(w, w.editor, 'Mover', '3.9', PURE_PACKAGE, otherProjectId)).json()._id,
+    );
     expect(pkg.status, pkg.errorLog).toBe('built');
-    const moved = await edit('PUT', `/api/v1/projects/${otherProjectId}/transferTo/${w.projectId}`, { packages: [pkg._id] });
+    const moved = await edit('PUT', `/api/v1/projects/${otherProjectId}/transferTo/${w.projectId}`, {
+      packages: [pkg._id],
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().moved).toMatchObject({ packages: 1 });
     expect((await edit('GET', `/api/v1/packages/${pkg._id}`)).json().projectId).toBe(w.projectId);
@@ -36,7 +41,10 @@ describe('packages and their project', () => {
   });
 
   it('removes the package files when its project is deleted', { timeout: 60_000 }, async () => {
-    const pkg = await waitForBuild(w, (await uploadPackage(w, w.editor, 'Gone', '3.9', PURE_PACKAGE, otherProjectId)).json()._id);
+    const pkg = await waitForBuild(
+      w,
+      (await uploadPackage(w, w.editor, 'Gone', '3.9', PURE_PACKAGE, otherProjectId)).json()._id,
+    );
     const folder = path.join(w.t.app.ctx.config.DATA_DIR, 'packages', pkg._id);
     expect(existsSync(folder)).toBe(true);
     expect((await caller(w, w.editor)('DELETE', `/api/v1/projects/${otherProjectId}`)).statusCode).toBe(200);

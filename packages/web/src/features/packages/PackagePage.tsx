@@ -227,7 +227,12 @@ function Viewers({
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       {viewer(t('page.dependencies'), dependencies.data?.dependencies, `${base}/dependencies`, t('page.edit'))}
       {viewer(t('page.env'), env.data?.env, `${base}/env`, t('page.edit'))}
-      {viewer(t('page.initFile'), code.data ? (files['__init__.py'] ?? '') : undefined, `${base}/code`, t('page.editCode'))}
+      {viewer(
+        t('page.initFile'),
+        code.data ? (files['__init__.py'] ?? '') : undefined,
+        `${base}/code`,
+        t('page.editCode'),
+      )}
     </SimpleGrid>
   );
 }

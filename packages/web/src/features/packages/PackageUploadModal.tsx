@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { packageKeys, sendPackageZip, usePythonVersions } from '../../api/packages.ts';
 import { FormActions } from '../../app/FormActions.tsx';
+import { useServerText } from '../login/serverText.ts';
 
 interface Props {
   opened: boolean;
@@ -24,6 +25,7 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
   const { t } = useTranslation('packages');
   const client = useQueryClient();
   const versions = usePythonVersions();
+  const serverText = useServerText('packages');
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState(existing?.name ?? '');
   const [baseImage, setBaseImage] = useState<string>(existing?.baseImage ?? DEFAULT_BASE_IMAGE);
@@ -61,8 +63,10 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
       if (!existing) setName('');
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFormError(error instanceof ApiError ? error.message : String(error));
+      if (error instanceof ApiError && error.fields) {
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, serverText(v)])));
+      }
+      setFormError(error instanceof ApiError ? serverText(error.message) : String(error));
     } finally {
       setPercent(null);
     }
