@@ -43,6 +43,15 @@ def summary(df: pd.DataFrame) -> dict:
 
 def fails(n: int):
     return 1 / (n - n)
+
+def hog():
+    chunks = []
+    while True:
+        chunks.append(bytearray(20 * 1024 * 1024))
+
+def slow():
+    import time
+    time.sleep(60)
 `,
 });
 
@@ -198,6 +207,30 @@ describe('runFunction', () => {
     });
     expect(run.outcome).toBe('error');
     expect(run.error).toMatch(/Traceback[\s\S]*models\.py", line 14, in fails[\s\S]*ZeroDivisionError/);
+  });
+
+  it('reports a run over its memory limit, and one over its time limit', async () => {
+    const base = { interpreter: py311, envPath: pandasEnv.envPath, packageDir: pkg, module: 'models', inputs: [] };
+    const memory = await runFunction({
+      ...base,
+      functionName: 'hog',
+      runDir: mkdtempSync(path.join(tmp, 'run-')),
+      limits: { memoryMb: 200 },
+    });
+    expect(memory).toMatchObject({
+      outcome: 'memory',
+      error: 'The run was stopped: it used more than its memory limit of 200 MB.',
+    });
+    const slow = await runFunction({
+      ...base,
+      functionName: 'slow',
+      runDir: mkdtempSync(path.join(tmp, 'run-')),
+      limits: { wallSeconds: 1 },
+    });
+    expect(slow).toMatchObject({
+      outcome: 'timeout',
+      error: 'The run was stopped: it took longer than its time limit of 1 s.',
+    });
   });
 
   it('refuses an input that does not match its type', async () => {
