@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,6 +78,23 @@ describe('ensureEnvironment', () => {
     ]);
     expect(a.envPath).toBe(b.envPath);
     expect([a.reused, b.reused].sort()).toEqual([false, true]);
+  });
+
+  it('lets two processes build the same set at once: one builds, the other reuses, nothing clashes', async () => {
+    const script = `const { ensureEnvironment } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'envs.ts'))});
+const { interpreter } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'testing.ts'))});
+const env = await ensureEnvironment({ interpreter: await interpreter('3.11'), requirements: 'six==1.17.0', envsDir: process.argv[1] });
+console.log(JSON.stringify(env));`;
+    const build = () =>
+      new Promise<Environment>((resolve, reject) =>
+        execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, envsDir], (err, stdout) =>
+          err ? reject(err) : resolve(JSON.parse(stdout)),
+        ),
+      );
+    const [a, b] = await Promise.all([build(), build()]);
+    expect(a.envPath).toBe(b.envPath);
+    expect([a.reused, b.reused].sort()).toEqual([false, true]);
+    expect(readdirSync(envsDir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
   it('builds a pure-Python package on an older interpreter', async () => {
