@@ -93,6 +93,30 @@ print(json.dumps(seen))`;
     expect(run.outcome).toBe('memory');
   });
 
+  it('limits how many processes a run may start', async () => {
+    const code = `import subprocess
+children = []
+try:
+    for _ in range(60):
+        children.append(subprocess.Popen(["sleep", "5"]))
+finally:
+    print("started", len(children))
+    for child in children:
+        child.kill()`;
+    const run = await python(code, { limits: { pids: 20 } });
+    expect(run.outcome).toBe('error');
+    expect(run.out).toMatch(/BlockingIOError|Resource temporarily unavailable/);
+    const started = Number(/started (\d+)/.exec(run.out)?.[1]);
+    expect(started).toBeGreaterThan(0);
+    expect(started).toBeLessThan(20);
+  });
+
+  it('limits the size of a file a run writes', async () => {
+    const run = await python('open("/work/big", "wb").write(b"x" * 3 * 1024 * 1024)', { limits: { fileSizeMb: 1 } });
+    expect(run.outcome).toBe('error');
+    expect(run.out).toMatch(/File too large/);
+  });
+
   it('stops at its wall-time limit', async () => {
     const started = Date.now();
     const run = await python('import time; time.sleep(30)', { limits: { wallSeconds: 1 } });
