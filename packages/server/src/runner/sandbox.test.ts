@@ -39,9 +39,11 @@ describe('the sandbox', () => {
   });
 
   it('runs as nobody and can write its own folder', async () => {
-    const run = await python('import os; open("/work/out.txt", "w").write("hello"); print(os.getuid(), os.getcwd())');
+    const run = await python(
+      'import os, getpass; open("/work/out.txt", "w").write("hello"); print(os.getuid(), getpass.getuser(), os.getcwd())',
+    );
     expect(run).toMatchObject({ outcome: 'ok', exitCode: 0, sandboxed: true });
-    expect(run.out.trim()).toBe('65534 /work');
+    expect(run.out.trim()).toBe('65534 nobody /work');
     expect(readFileSync(path.join(run.runDir, 'out.txt'), 'utf8')).toBe('hello');
   });
 

@@ -180,6 +180,9 @@ function bwrapArgs(opts: SandboxRun, env: Record<string, string>): string[] {
       if (existsSync(file)) args.push('--ro-bind', file, file);
     }
   }
+  // A minimal user database, so libraries that look the user up (getpass, pwd) find "nobody".
+  args.push('--ro-bind', path.join(RUNNER_DIR, 'etc', 'passwd'), '/etc/passwd');
+  args.push('--ro-bind', path.join(RUNNER_DIR, 'etc', 'group'), '/etc/group');
   if (opts.interpreter.prefix) args.push('--ro-bind', opts.interpreter.prefix, opts.interpreter.prefix);
   if (opts.envPath) args.push('--ro-bind', opts.envPath, opts.envPath);
   if (opts.packageDir) args.push('--ro-bind', opts.packageDir, SANDBOX_PATHS.pkg);
