@@ -87,6 +87,22 @@ describe('startDashApp', () => {
     expect(existsSync(app.socketPath)).toBe(false);
   });
 
+  it('stops an app left idle', async () => {
+    const app = await startDashApp({
+      interpreter: py,
+      envPath: env.envPath,
+      packageDir: pkg,
+      module: 'board',
+      variable: 'app',
+      socketDir: mkdtempSync(path.join(tmp, 's-')),
+      basePath: '/apps/p1/idle/',
+      idleMinutes: 0.02,
+    });
+    app.touch();
+    expect((await app.exited).outcome).toBe('cancelled');
+    expect(existsSync(app.socketPath)).toBe(false);
+  });
+
   it("rejects with the app's own error lines when it cannot start", async () => {
     const socketDir = mkdtempSync(path.join(tmp, 's-'));
     await expect(

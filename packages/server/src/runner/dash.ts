@@ -74,7 +74,7 @@ export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
     output = (output + chunk).slice(-20_000);
     opts.onLog?.(chunk);
   };
-  const exited = runSandboxed({
+  const running = runSandboxed({
     interpreter: opts.interpreter,
     envPath: opts.envPath,
     packageDir: opts.packageDir,
@@ -95,13 +95,14 @@ export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
       stopSandbox = stop;
     },
   });
-  exited.then(() => {
+  const exited = running.then(async (result) => {
     exitedEarly = true;
+    await rm(socketPath, { force: true });
+    return result;
   });
   const stop = async () => {
     stopSandbox?.();
     await exited;
-    await rm(socketPath, { force: true });
   };
   const deadline = Date.now() + (opts.startSeconds ?? 60) * 1000;
   while (!(await answers(socketPath, basePath))) {

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,15 @@ def summary(df: pd.DataFrame) -> dict:
 
 def fails(n: int):
     return 1 / (n - n)
+
+def hog():
+    chunks = []
+    while True:
+        chunks.append(bytearray(20 * 1024 * 1024))
+
+def slow():
+    import time
+    time.sleep(60)
 `,
 });
 
@@ -68,6 +78,23 @@ describe('ensureEnvironment', () => {
     ]);
     expect(a.envPath).toBe(b.envPath);
     expect([a.reused, b.reused].sort()).toEqual([false, true]);
+  });
+
+  it('lets two processes build the same set at once: one builds, the other reuses, nothing clashes', async () => {
+    const script = `const { ensureEnvironment } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'envs.ts'))});
+const { interpreter } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'testing.ts'))});
+const env = await ensureEnvironment({ interpreter: await interpreter('3.11'), requirements: 'six==1.17.0', envsDir: process.argv[1] });
+console.log(JSON.stringify(env));`;
+    const build = () =>
+      new Promise<Environment>((resolve, reject) =>
+        execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, envsDir], (err, stdout) =>
+          err ? reject(err) : resolve(JSON.parse(stdout)),
+        ),
+      );
+    const [a, b] = await Promise.all([build(), build()]);
+    expect(a.envPath).toBe(b.envPath);
+    expect([a.reused, b.reused].sort()).toEqual([false, true]);
+    expect(readdirSync(envsDir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
   it('builds a pure-Python package on an older interpreter', async () => {
@@ -198,6 +225,30 @@ describe('runFunction', () => {
     });
     expect(run.outcome).toBe('error');
     expect(run.error).toMatch(/Traceback[\s\S]*models\.py", line 14, in fails[\s\S]*ZeroDivisionError/);
+  });
+
+  it('reports a run over its memory limit, and one over its time limit', async () => {
+    const base = { interpreter: py311, envPath: pandasEnv.envPath, packageDir: pkg, module: 'models', inputs: [] };
+    const memory = await runFunction({
+      ...base,
+      functionName: 'hog',
+      runDir: mkdtempSync(path.join(tmp, 'run-')),
+      limits: { memoryMb: 200 },
+    });
+    expect(memory).toMatchObject({
+      outcome: 'memory',
+      error: 'The run was stopped: it used more than its memory limit of 200 MB.',
+    });
+    const slow = await runFunction({
+      ...base,
+      functionName: 'slow',
+      runDir: mkdtempSync(path.join(tmp, 'run-')),
+      limits: { wallSeconds: 1 },
+    });
+    expect(slow).toMatchObject({
+      outcome: 'timeout',
+      error: 'The run was stopped: it took longer than its time limit of 1 s.',
+    });
   });
 
   it('refuses an input that does not match its type', async () => {

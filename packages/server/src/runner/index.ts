@@ -30,6 +30,7 @@ export {
   PYTHON_VERSIONS,
   type PythonVersion,
 } from './interpreters.ts';
+export { prepareRunner, type RunnerReport } from './prepare.ts';
 export { type RunFunction, type RunInput, type RunOutput, type RunResult, runFunction } from './run.ts';
 export {
   DEFAULT_LIMITS,

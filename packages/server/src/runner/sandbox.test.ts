@@ -39,9 +39,11 @@ describe('the sandbox', () => {
   });
 
   it('runs as nobody and can write its own folder', async () => {
-    const run = await python('import os; open("/work/out.txt", "w").write("hello"); print(os.getuid(), os.getcwd())');
+    const run = await python(
+      'import os, getpass; open("/work/out.txt", "w").write("hello"); print(os.getuid(), getpass.getuser(), os.getcwd())',
+    );
     expect(run).toMatchObject({ outcome: 'ok', exitCode: 0, sandboxed: true });
-    expect(run.out.trim()).toBe('65534 /work');
+    expect(run.out.trim()).toBe('65534 nobody /work');
     expect(readFileSync(path.join(run.runDir, 'out.txt'), 'utf8')).toBe('hello');
   });
 
@@ -91,6 +93,30 @@ print(json.dumps(seen))`;
     const hog = 'chunks = []\nwhile True:\n    chunks.append(bytearray(20 * 1024 * 1024))';
     const run = await python(hog, { limits: { memoryMb: 150 } });
     expect(run.outcome).toBe('memory');
+  });
+
+  it('limits how many processes a run may start', async () => {
+    const code = `import subprocess
+children = []
+try:
+    for _ in range(60):
+        children.append(subprocess.Popen(["sleep", "5"]))
+finally:
+    print("started", len(children))
+    for child in children:
+        child.kill()`;
+    const run = await python(code, { limits: { pids: 20 } });
+    expect(run.outcome).toBe('error');
+    expect(run.out).toMatch(/BlockingIOError|Resource temporarily unavailable/);
+    const started = Number(/started (\d+)/.exec(run.out)?.[1]);
+    expect(started).toBeGreaterThan(0);
+    expect(started).toBeLessThan(20);
+  });
+
+  it('limits the size of a file a run writes', async () => {
+    const run = await python('open("/work/big", "wb").write(b"x" * 3 * 1024 * 1024)', { limits: { fileSizeMb: 1 } });
+    expect(run.outcome).toBe('error');
+    expect(run.out).toMatch(/File too large/);
   });
 
   it('stops at its wall-time limit', async () => {

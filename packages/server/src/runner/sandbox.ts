@@ -180,6 +180,9 @@ function bwrapArgs(opts: SandboxRun, env: Record<string, string>): string[] {
       if (existsSync(file)) args.push('--ro-bind', file, file);
     }
   }
+  // A minimal user database, so libraries that look the user up (getpass, pwd) find "nobody".
+  args.push('--ro-bind', path.join(RUNNER_DIR, 'etc', 'passwd'), '/etc/passwd');
+  args.push('--ro-bind', path.join(RUNNER_DIR, 'etc', 'group'), '/etc/group');
   if (opts.interpreter.prefix) args.push('--ro-bind', opts.interpreter.prefix, opts.interpreter.prefix);
   if (opts.envPath) args.push('--ro-bind', opts.envPath, opts.envPath);
   if (opts.packageDir) args.push('--ro-bind', opts.packageDir, SANDBOX_PATHS.pkg);
@@ -202,14 +205,16 @@ function bwrapArgs(opts: SandboxRun, env: Record<string, string>): string[] {
 
 /**
  * The first process (sh) sets the run's rlimits (open files, file size, and address space when no cgroup limits
- * memory), writes itself into the run's cgroups, then execs the sandbox: one short shell, no extra program.
+ * memory) and its OOM score, writes itself into the run's cgroups, then execs the sandbox: one short shell.
  */
 function launcher(cgroup: RunCgroup | undefined, limits: RunLimits, command: string[]): string[] {
   const rlimits = ['ulimit -n 4096', `ulimit -f ${limits.fileSizeMb * 2048}`];
   if (!cgroup || cgroupKind().version === 0) rlimits.push(`ulimit -v ${limits.memoryMb * 1024}`);
   const files = cgroup?.procsFiles ?? [];
   const join = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done';
-  const script = `${rlimits.join(' && ')} || exit 125; ${join}; exec "$@"`;
+  // On a host out of memory the kernel picks the run, never the server.
+  const oom = 'echo 1000 > /proc/self/oom_score_adj 2>/dev/null';
+  const script = `${rlimits.join(' && ')} || exit 125; ${oom}; ${join}; exec "$@"`;
   return ['/bin/sh', '-c', script, 'sh', String(files.length), ...files, ...command];
 }
 

@@ -78,6 +78,15 @@ describe('extractZip', () => {
       /more than 2 entries/,
     ],
     ['too large', [{ name: 'big.py', text: 'x'.repeat(5000) }], { maxTotalBytes: 1000 }, /unpacks to more than/],
+    [
+      'a file and a folder of one name',
+      [
+        { name: 'a', text: '' },
+        { name: 'a/b.py', text: '' },
+      ],
+      {},
+      /same name/,
+    ],
     ['a zip bomb', [{ name: 'bomb.txt', text: ' '.repeat(3 * 1024 * 1024) }], {}, /compressed suspiciously well/],
   ];
   it.each(refused)('refuses %s and writes nothing', async (_label, items, limits, message) => {

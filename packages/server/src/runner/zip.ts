@@ -137,8 +137,16 @@ export async function extractZip(
       if (!relative || !target.startsWith(`${staging}${path.sep}`)) {
         throw new ZipRejectedError(`The zip file contains an unsafe path (${entry.fileName}).`);
       }
-      await mkdir(path.dirname(target), { recursive: true });
-      await pipeline(await readStream(zip, entry), createWriteStream(target, { flags: 'w', mode: 0o644 }));
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+        await pipeline(await readStream(zip, entry), createWriteStream(target, { flags: 'w', mode: 0o644 }));
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') {
+          throw new ZipRejectedError(`The zip file has a file and a folder with the same name (${entry.fileName}).`);
+        }
+        throw err;
+      }
       files.push(relative);
     }
     await rmdir(destDir).catch((err: NodeJS.ErrnoException) => {
