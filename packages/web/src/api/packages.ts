@@ -1,4 +1,3 @@
-import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@tessera/shared';
 import type { TFunction } from 'i18next';
 import { createElement } from 'react';
+import { CommitChangesMessage } from '../features/packages/CommitChangesMessage.tsx';
 import { ApiError, call, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
 
@@ -175,23 +175,14 @@ export function applyPackageEvent(name: string, data: unknown, client: QueryClie
   if (!notice) return;
   const id = `package-${event._id}-${notice.key}`;
   const message = notice.commit
-    ? createElement(
-        Group,
-        { justify: 'space-between', gap: 'xs' },
-        createElement(Text, { size: 'sm' }, event.name),
-        createElement(
-          Button,
-          {
-            size: 'compact-xs',
-            variant: 'light',
-            onClick: () => {
-              notifications.hide(id);
-              commitFromNotice(event._id);
-            },
-          },
-          t('packages:notices.commitChanges'),
-        ),
-      )
+    ? createElement(CommitChangesMessage, {
+        name: event.name,
+        label: t('packages:notices.commitChanges'),
+        onCommit: () => {
+          notifications.hide(id);
+          commitFromNotice(event._id);
+        },
+      })
     : event.name;
   notifications.show({
     id,

@@ -121,6 +121,43 @@ describe('a pure-Python package on an older interpreter', () => {
     );
   });
 
+  it('Update Package: a new zip becomes the next revision; a bad one changes nothing', async () => {
+    const put = (fields: Record<string, string>, zip: { name: string; bytes: Buffer }) => {
+      const form = packageForm(fields, zip);
+      return as(
+        w.t.app,
+        w.editor.token,
+      )({
+        method: 'PUT',
+        url: `/api/v1/packages/${pkg._id}/update`,
+        payload: form.payload,
+        headers: form.headers,
+      });
+    };
+    const before = (await caller(w, w.editor)('GET', `/api/v1/packages/${pkg._id}`)).json() as Package;
+    const bad = await put(
+      { name: 'Statistics', baseImage: '3.8' },
+      { name: 'bad.zip', bytes: makeZip({}, { 'x.py': '/etc/passwd' }) },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect((await caller(w, w.editor)('GET', `/api/v1/packages/${pkg._id}`)).json().revision).toBe(before.revision);
+    const files = {
+      ...PURE_PACKAGE,
+      'stats.py': 'def median(values: list) -> float:\n    return sorted(values)[len(values) // 2]\n',
+    };
+    const res = await put({ name: 'Statistics', baseImage: '3.9' }, { name: 'stats-v2.zip', bytes: makeZip(files) });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await waitForBuild(w, pkg._id);
+    expect(after).toMatchObject({
+      status: 'built',
+      revision: before.revision + 1,
+      baseImage: '3.9',
+      filename: 'stats-v2.zip',
+    });
+    expect(functionsOf(after)).toEqual(['stats.median']);
+    expect((await caller(w, w.editor)('GET', `/api/v1/packages/${pkg._id}/code`)).json().changed).toEqual([]);
+  });
+
   it('lists newest first and deletes with the files', async () => {
     const second = await uploadPackage(w, w.editor, 'Second', '3.8', PURE_PACKAGE);
     await waitForBuild(w, second.json()._id);
