@@ -50,6 +50,14 @@ def hog():
     while True:
         chunks.append(bytearray(20 * 1024 * 1024))
 
+def forge(target: str):
+    import json, os
+    os.symlink(target, "/work/outputs/stolen.parquet")
+    with os.fdopen(3, "w") as events:
+        events.write(json.dumps({"event": "output", "name": "a", "file": "outputs/stolen.parquet", "kind": "pandas"}) + "\\n")
+        events.write(json.dumps({"event": "output", "name": "b", "file": "../../../etc/hostname", "kind": "pandas"}) + "\\n")
+    return None
+
 def slow():
     import time
     time.sleep(60)
@@ -248,6 +256,23 @@ describe('runFunction', () => {
     expect(slow).toMatchObject({
       outcome: 'timeout',
       error: 'The run was stopped: it took longer than its time limit of 1 s.',
+    });
+  });
+
+  it('accepts no output outside the run folder (a symlink, a "../" path)', async () => {
+    const run = await runFunction({
+      interpreter: py311,
+      envPath: pandasEnv.envPath,
+      packageDir: pkg,
+      module: 'models',
+      functionName: 'forge',
+      inputs: [{ name: 'target', type: 'string', value: '/etc/hostname' }],
+      runDir: mkdtempSync(path.join(tmp, 'run-')),
+    });
+    expect(run.outputs).toEqual([]);
+    expect(run).toMatchObject({
+      outcome: 'error',
+      error: 'The run reported an output that is not a file of its own: outputs/stolen.parquet',
     });
   });
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InputType } from './discover.ts';
 import type { Interpreter } from './interpreters.ts';
@@ -54,6 +54,22 @@ function stoppedMessage(outcome: Outcome, limits: RunLimits): string | undefined
 }
 
 /**
+ * A file the run reported, checked on the host: the sandbox may write anything in its folder (a symlink to a host
+ * file, "../" in an event), so only a regular file whose real path is inside the run folder is accepted.
+ */
+async function fileInside(runDir: string, relative: string): Promise<string | undefined> {
+  const root = await realpath(runDir);
+  const file = path.resolve(root, relative);
+  if (!file.startsWith(`${root}${path.sep}`)) return undefined;
+  try {
+    const [stat, real] = await Promise.all([lstat(file), realpath(file)]);
+    return stat.isFile() && real === file ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Runs one function of a package in the sandbox through harness.py: inputs coerced by type (dataframes read from
  * the Parquet files in runDir/inputs), a returned dataframe written to runDir/outputs/*.parquet, any other value to
  * result.json. The function's prints arrive through onLog; a failure carries its traceback in `error`.
@@ -65,7 +81,7 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
   const request = { module: opts.module, function: opts.functionName, inputs: opts.inputs };
   await writeFile(path.join(opts.runDir, 'request.json'), JSON.stringify(request));
   const paths = await pathsFor(opts);
-  const outputs: RunOutput[] = [];
+  const reported: { name: string; file: string; kind: string }[] = [];
   let resultFile: string | undefined;
   let failure: { type?: string; message?: string; traceback?: string } | undefined;
   const sandbox = await runSandboxed({
@@ -81,9 +97,9 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
     onStderr: (text) => opts.onLog?.('stderr', text),
     onEvent: (event) => {
       if (event.event === 'output' && typeof event.file === 'string') {
-        outputs.push({ name: String(event.name), file: path.join(opts.runDir, event.file), kind: String(event.kind) });
+        reported.push({ name: String(event.name), file: event.file, kind: String(event.kind) });
       } else if (event.event === 'result' && typeof event.file === 'string') {
-        resultFile = path.join(opts.runDir, event.file);
+        resultFile = event.file;
       } else if (event.event === 'error') {
         failure = event as typeof failure;
       } else if (event.event === 'progress' && typeof event.value === 'number') {
@@ -91,6 +107,12 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
       }
     },
   });
+  const outputs: RunOutput[] = [];
+  for (const output of reported) {
+    const file = await fileInside(opts.runDir, output.file);
+    if (file) outputs.push({ ...output, file });
+    else failure ??= { message: `The run reported an output that is not a file of its own: ${output.file}` };
+  }
   let outcome = sandbox.outcome;
   if (failure?.type === 'MemoryError' && outcome === 'error') outcome = 'memory';
   if (outcome === 'ok' && failure) outcome = 'error';
@@ -100,6 +122,13 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
       stopped ?? failure?.traceback ?? failure?.message ?? `The run failed (exit code ${sandbox.exitCode}).`;
     return { outcome, outputs, error, exitCode: sandbox.exitCode };
   }
-  const result = resultFile ? JSON.parse(await readFile(resultFile, 'utf8')) : undefined;
-  return { outcome, outputs, result, exitCode: sandbox.exitCode };
+  if (!resultFile) return { outcome, outputs, exitCode: sandbox.exitCode };
+  const file = await fileInside(opts.runDir, resultFile);
+  const text = file ? await readFile(file, 'utf8') : undefined;
+  try {
+    if (text === undefined) throw new Error('not a file of its own');
+    return { outcome, outputs, result: JSON.parse(text), exitCode: sandbox.exitCode };
+  } catch {
+    return { outcome: 'error', outputs, error: 'The run returned a result that could not be read.', exitCode: 0 };
+  }
 }

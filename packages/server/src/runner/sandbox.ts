@@ -218,12 +218,15 @@ function launcher(cgroup: RunCgroup | undefined, limits: RunLimits, command: str
   return ['/bin/sh', '-c', script, 'sh', String(files.length), ...files, ...command];
 }
 
+/** An event line longer than this is cut (and then fails to parse): the sandbox cannot grow the server's memory. */
+const MAX_EVENT_CHARS = 1_000_000;
+
 function lines(stream: Readable | null | undefined, each: (line: string) => void): void {
   let rest = '';
   stream?.setEncoding('utf8');
   stream?.on('data', (chunk: string) => {
     const parts = (rest + chunk).split('\n');
-    rest = parts.pop() ?? '';
+    rest = (parts.pop() ?? '').slice(0, MAX_EVENT_CHARS);
     for (const line of parts) each(line);
   });
   stream?.on('end', () => rest && each(rest));
@@ -273,9 +276,12 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
       opts.onStderr?.(`${line}\n`);
     }
   });
+  // bwrap's --info-fd: the sandbox's first process, in this PID namespace. The sandbox inherits the descriptor: keep
+  // draining it (bwrap writes more after the pid) but never keep more than a little of it.
   let info = '';
   (child.stdio[4] as Readable | null)?.setEncoding('utf8').on('data', (c: string) => {
-    info += c;
+    if (innerPid) return;
+    info = (info + c).slice(0, 4096);
     const match = /"child-pid"\s*:\s*(\d+)/.exec(info);
     if (match) innerPid = Number(match[1]);
   });
