@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import { registerResource } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
+import { prepareRunner } from '../../runner/index.ts';
 import { registerAssetKind } from '../projects/assetKinds.ts';
 import { buildHandler } from './build.job.ts';
 import { DashApps } from './dash/dashApps.ts';
@@ -28,7 +29,19 @@ export async function packagesRoutes(app: FastifyInstance) {
     },
   });
   app.ctx.jobs.define('packageBuild', buildHandler(app), { timeoutMs: BUILD_TIMEOUT_MS });
-  app.addHook('onReady', async () => failInterruptedBuilds(app));
+  app.addHook('onReady', async () => {
+    await failInterruptedBuilds(app);
+    // Interpreters, sandbox probe and pip settings found once, in the background: the first build pays nothing.
+    void prepareRunner().then(
+      ({ interpreters, sandbox }) => {
+        const versions = interpreters.filter((i) => i.available).map((i) => i.fullVersion);
+        const log = { versions, sandbox: sandbox.mode, sandboxActive: sandbox.active, reason: sandbox.reason };
+        if (sandbox.active) app.log.info(log, 'python runner ready');
+        else app.log.warn(log, 'python runner ready WITHOUT a sandbox: package code runs unisolated');
+      },
+      (err) => app.log.error({ err }, 'python runner could not be prepared'),
+    );
+  });
 
   const packages = new PackagesService(app);
   const dash = new DashApps(app);
