@@ -14,6 +14,7 @@ import { errorsModule } from './modules/errors/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { logsModule } from './modules/logs/index.ts';
 import { organizationsModule } from './modules/organizations/index.ts';
+import { packageAssetKind, packageFiles, packagesModule } from './modules/packages/index.ts';
 import { permissionsModule } from './modules/permissions/index.ts';
 import { type AssetKind, projectsModule } from './modules/projects/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
  * | datasets      | routes, jobs; resources: dataset, feature; an asset | collections; projects'        |
  * |               | kind, project files                                 | extension points              |
  * | collections   | routes; resources: collection                       | —                             |
+ * | packages      | routes, jobs; resources: package, algorithm; an     | runner; projects' extension   |
+ * |               | asset kind, project files                           | points                        |
  */
 export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] } = {}): ServerModule[] {
   return [
@@ -75,13 +78,14 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     errorsModule,
     ssoModule,
     projectsModule({
-      assetKinds: [datasetAssetKind, dashboardAssetKind, ...(options.extraAssetKinds ?? [])],
-      projectFiles: [datasetFiles, dashboardPreviewFiles],
+      assetKinds: [datasetAssetKind, dashboardAssetKind, packageAssetKind, ...(options.extraAssetKinds ?? [])],
+      projectFiles: [datasetFiles, dashboardPreviewFiles, packageFiles],
     }),
     permissionsModule,
     dashboardsModule,
     datasetsModule,
     collectionsModule,
+    packagesModule,
   ];
 }
 
@@ -140,7 +144,7 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = installJobs(app, config, database);
   const tokens = await openTokenCache(database);
   const resources = await openResourceCache(database);
-  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens, resources });
+  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens, resources, frameOrigins: [] });
   app.addHook('onClose', async () => {
     await tokens.close();
     await resources.close();
@@ -163,7 +167,8 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'", 'blob:'],
+        // Other origins the app frames (a package's Dash app, served on its own origin), known once they listen.
+        frameSrc: ["'self'", 'blob:', () => app.ctx.frameOrigins.join(' ')],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

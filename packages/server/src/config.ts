@@ -46,6 +46,21 @@ export const configSchema = z.object({
    */
   CLUSTER_MIN_ROWS: z.coerce.number().int().min(1).default(CLUSTER_MIN_ROWS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Running Dash apps are served on their own origin (another port: a package's page must never share the web
+   * app's origin, which keeps the token in browser storage). 0: a free port chosen at start.
+   */
+  DASH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The Dash origin as browsers reach it; default: PUBLIC_URL's host on DASH_PORT. */
+  DASH_PUBLIC_URL: optionalUrl,
+  /** Signs Dash access credentials; set the same value on every node (default: random per process). */
+  DASH_SECRET: optional,
+  /** A Dash app nobody opened for this long is stopped. */
+  DASH_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(15),
   /** Where the built web app is; unset in API-only tests. */
   WEB_DIST: optional,
 });

@@ -16,6 +16,7 @@ export * from './http/ids.ts';
 export * from './http/text.ts';
 export * from './jobs/index.ts';
 export * from './organizations/roles.ts';
+export * from './packages/index.ts';
 export * from './projects/permissions.ts';
 export * from './realtime/index.ts';
 export * from './search/listSearch.ts';

@@ -14,6 +14,8 @@ export interface AppContext {
   tokens: TokenCache;
   /** Project rules' resource reads (a card with its place and the caller's access), kept on PGlite. */
   resources: ResourceCache;
+  /** Origins the web app may frame besides its own (the Dash origin adds itself once it listens). */
+  frameOrigins: string[];
 }
 
 /** The signed-in caller, resolved from the bearer token before any handler runs. */

@@ -7,6 +7,7 @@ export * from './features.ts';
 export * from './filters.ts';
 export * from './health.ts';
 export * from './organizations.ts';
+export * from './packages.ts';
 export * from './permissions.ts';
 export * from './projects.ts';
 export * from './tabs.ts';

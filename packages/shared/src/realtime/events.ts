@@ -4,6 +4,7 @@ import { projectSchema } from '../api/projects.ts';
 import { dashboardEventSchema, tabSchema, unitSchema } from '../dataApps/entities.ts';
 import { id } from '../http/ids.ts';
 import { jobSchema } from '../jobs/job.ts';
+import { packageEventSchema } from '../packages/entities.ts';
 
 /**
  * Every event the server sends on a project's live channel, with its payload schema. The server's
@@ -41,6 +42,9 @@ export const projectEvents = {
   'dataset:deleted': z.object({ _id: id }),
   /** A folder of datasets was created, renamed or deleted. */
   'collection:updated': z.object({ _id: id, deleted: z.boolean() }),
+  /** A package's build step started, succeeded or failed, or its name, description or code changed. */
+  'package:updated': packageEventSchema,
+  'package:deleted': z.object({ _id: id }),
 } as const;
 
 export type ProjectEventName = keyof typeof projectEvents;

@@ -92,7 +92,7 @@ describe('the project shell', { timeout: 20_000 }, () => {
   it('guards each area by its own role: models by package view, mobi by model view', async () => {
     const roles = rolesWith({ package: 'view' });
     const { router } = renderShell(`/projects/${ID}/models`, roles);
-    expect(await screen.findByRole('heading', { name: 'Models' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Models', level: 2 })).toBeTruthy();
     await router.navigate(`/projects/${ID}/mobi`);
     // Model hidden: Mobi redirects to the root, and with no area of the root's order visible, to the list.
     expect(await screen.findByText('project list')).toBeTruthy();

@@ -10,6 +10,8 @@ import { type ShellProject, useShellProject } from '../../../app/shellProject.ts
 import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
 import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
 import { MappingRoute } from '../../mapping/MappingRoute.tsx';
+import { ModelsArea } from '../../packages/ModelsArea.tsx';
+import { PackagesRoutes } from '../../packages/PackagesRoutes.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
 import { useProjectSocket } from './projectEvents.ts';
@@ -68,6 +70,8 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
                   <DataAppsRoutes />
                 ) : key === 'datasets' ? (
                   <DatasetsRoutes />
+                ) : key === 'models' ? (
+                  <ModelsArea />
                 ) : (
                   <AreaComingSoon area={key} />
                 )}
@@ -75,6 +79,15 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
             }
           />
         ))}
+        {/* Source-code packages (spec 3 "Packages"): package view; /env and /dependencies check edit inside. */}
+        <Route
+          path="packages/*"
+          element={
+            <ProjectGuard area="package" level="view" permission={permission.data} projectId={projectId}>
+              <PackagesRoutes />
+            </ProjectGuard>
+          }
+        />
         {/* The card mapping editor (spec 2 §2): needs dashboard edit. */}
         <Route
           path="units/:unitId/mapping"

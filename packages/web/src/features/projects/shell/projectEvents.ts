@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tokenStore } from '../../../api/client.ts';
 import { applyDatasetEvent, isDatasetEvent } from '../../../api/datasets.ts';
+import { applyPackageEvent, isPackageEvent } from '../../../api/packages.ts';
 import { permissionKeys } from '../../../api/permissions.ts';
 import { projectKeys } from '../../../api/projects.ts';
 import { connectProjectSocket } from '../../../api/realtime.ts';
@@ -77,6 +78,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
   // Datasets: the upload queue, the imported notice and the lists (api/datasets.ts).
   if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
+  // Packages: the lists and their build notices (api/packages.ts).
+  if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).
   applyUnitDataEvent(name, parsed.data, client);
   showProjectNotice(name, parsed.data as never, ctx.t);

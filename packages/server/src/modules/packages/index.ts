@@ -1,0 +1,35 @@
+import { moveJobsToProject } from '../../platform/jobs/index.ts';
+import type { ServerModule } from '../../platform/module.ts';
+import type { AssetKind, ProjectFiles } from '../projects/index.ts';
+import { removePackageFiles } from './packages.files.ts';
+import { packagesJobs } from './packages.jobs.ts';
+import { packagesRoutes } from './packages.routes.ts';
+import { findAlgorithmProject, findPackageProject, listProjectPackageIds, movePackages } from './packages.store.ts';
+
+/**
+ * packages — source-code packages (zip upload, revisions, builds as jobs on the Python runner), their functions
+ * (algorithms) and Dash apps. Uses the runner; plugs into projects' extension points.
+ */
+export const packagesModule: ServerModule = {
+  name: 'packages',
+  resources: { package: findPackageProject, algorithm: findAlgorithmProject },
+  jobs: packagesJobs,
+  routes: packagesRoutes,
+};
+
+/** Transfer Assets: a package moves with its revisions, modules, algorithms and build jobs. */
+export const packageAssetKind: AssetKind = {
+  key: 'packages',
+  area: 'package',
+  move: async (tx, ids, from, to) => {
+    const moved = await movePackages(tx, ids, from, to);
+    await moveJobsToProject(tx, 'package', moved, to);
+    return moved.length;
+  },
+};
+
+/** A deleted project's packages leave their folders (revisions, working copy) behind unless removed. */
+export const packageFiles: ProjectFiles = { list: listProjectPackageIds, remove: removePackageFiles };
+
+export type { ModelUse } from './packages.presenter.ts';
+export { setPackageModelUses } from './packages.service.ts';

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { prepareRunner } from '../../runner/index.ts';
+import { buildHandler } from './build.job.ts';
+import { failInterruptedBuilds } from './startup.ts';
+
+/** A cold build of a large set of requirements (pandas + pyarrow) takes ~20 s here; a slow index, minutes. */
+const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
+
+/**
+ * The packages module's work outside requests, on every process: the `packageBuild` job type, the start-up
+ * sweep of builds a crash interrupted, and the runner's preparation (interpreters, sandbox probe, pip settings).
+ */
+export function packagesJobs(app: FastifyInstance): void {
+  app.ctx.jobs.define('packageBuild', buildHandler(app), { timeoutMs: BUILD_TIMEOUT_MS });
+  app.addHook('onReady', async () => {
+    await failInterruptedBuilds(app);
+    // Interpreters, sandbox probe and pip settings found once, in the background: the first build pays nothing.
+    void prepareRunner().then(
+      ({ interpreters, sandbox }) => {
+        const versions = interpreters.filter((i) => i.available).map((i) => i.fullVersion);
+        const log = { versions, sandbox: sandbox.mode, sandboxActive: sandbox.active, reason: sandbox.reason };
+        if (sandbox.active) app.log.info(log, 'python runner ready');
+        else app.log.warn(log, 'python runner ready WITHOUT a sandbox: package code runs unisolated');
+      },
+      (err) => app.log.error({ err }, 'python runner could not be prepared'),
+    );
+  });
+}

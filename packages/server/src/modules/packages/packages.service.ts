@@ -1,0 +1,323 @@
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type Algorithm,
+  formatMessage,
+  isBuilding,
+  PACKAGE_ERRORS,
+  type Package,
+  PYTHON_BASE_IMAGES,
+  type PythonVersions,
+} from '@tessera/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { extractZip, findInterpreters, sandboxStatus, ZipRejectedError } from '../../runner/index.ts';
+import { announce, type BuildJobData } from './build.job.ts';
+import { parseEnv } from './env.ts';
+import {
+  changedFiles,
+  freezeRevision,
+  readRequirements,
+  readTextFiles,
+  removePackageFiles,
+  requirementsHash,
+  revisionDir,
+  safeFilePath,
+  stageWorkingCopy,
+  stagingDir,
+  workDir,
+} from './packages.files.ts';
+import { type ModelUse, presentAlgorithm, presentPackage } from './packages.presenter.ts';
+import {
+  deletePackageRow,
+  findAlgorithm,
+  findPackage,
+  insertPackage,
+  insertRevision,
+  listModules,
+  listProjectAlgorithms,
+  listProjectPackages,
+  nextRevisionNumber,
+  type PackageWithUser,
+  updatePackageRow,
+} from './packages.store.ts';
+import { receivePackageForm } from './packages.upload.ts';
+
+const conflict = (message: string) => new HttpError('conflict', message);
+
+/**
+ * Where the models area answers which models use a package (query point: the models module sets it when it
+ * loads; until then no model exists).
+ */
+let modelUses: (db: Db, packageId: string) => Promise<ModelUse[]> = async () => [];
+export function setPackageModelUses(reader: typeof modelUses): void {
+  modelUses = reader;
+}
+
+/** Source-code packages (spec 3 §3, §5, §7): uploads, revisions, code edits and commits, env and dependencies. */
+export class PackagesService {
+  private readonly db: Db;
+  private readonly dataDir: string;
+  /** Called once a package is deleted (its running Dash apps stop). */
+  onDelete?: (packageId: string) => Promise<void>;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+    this.dataDir = app.ctx.config.DATA_DIR;
+  }
+
+  async getRow(id: string): Promise<PackageWithUser> {
+    const row = await findPackage(this.db, id);
+    if (!row) throw notFound(PACKAGE_ERRORS.notFound);
+    return row;
+  }
+
+  async present(row: PackageWithUser): Promise<Package> {
+    const { modules, algorithms } = await listModules(this.db, [row.id]);
+    return presentPackage(row, modules, algorithms, await modelUses(this.db, row.id));
+  }
+
+  async list(projectId: string): Promise<Package[]> {
+    const rows = await listProjectPackages(this.db, projectId);
+    const { modules, algorithms } = await listModules(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => presentPackage(r, modules, algorithms));
+  }
+
+  async show(id: string): Promise<Package> {
+    return this.present(await this.getRow(id));
+  }
+
+  async update(id: string, change: { name?: string; description?: string }): Promise<Package> {
+    await this.getRow(id);
+    await updatePackageRow(this.db, id, change);
+    const row = await this.getRow(id);
+    announce(this.app, row, null, 'updated', null);
+    return this.present(row);
+  }
+
+  async delete(id: string): Promise<void> {
+    const row = await this.getRow(id);
+    const uses = await modelUses(this.db, id);
+    if (uses.length) throw conflict(formatMessage(PACKAGE_ERRORS.inUse, { count: uses.length }));
+    if (!(await deletePackageRow(this.db, id))) throw notFound(PACKAGE_ERRORS.notFound);
+    await this.onDelete?.(id);
+    await removePackageFiles(this.dataDir, id).catch((err) =>
+      this.app.log.warn({ err, packageId: id }, 'package files not removed'),
+    );
+    realtimeOf(this.app).emit(row.projectId, 'package:deleted', { _id: id }, { area: 'package' });
+  }
+
+  /** A new package from an uploaded zip: checked and unpacked before answering (a bad zip: 400, nothing kept). */
+  async upload(userId: string, projectId: string, request: FastifyRequest): Promise<Package> {
+    const form = await receivePackageForm(request, this.dataDir);
+    const id = newId();
+    try {
+      if (form.fields.projectId && form.fields.projectId !== projectId) {
+        throw badRequest(PACKAGE_ERRORS.projectMismatch, { projectId: PACKAGE_ERRORS.projectMismatch });
+      }
+      const staged = await this.unpack(id, form.zipPath, 'upload');
+      const dependencies = await readRequirements(staged);
+      await freezeRevision(this.dataDir, id, staged, 1);
+      await this.db.transaction(async (tx) => {
+        await insertPackage(tx, {
+          id,
+          projectId,
+          name: form.fields.name,
+          filename: form.filename,
+          baseImage: form.fields.baseImage,
+          userId,
+          status: 'queued',
+          revision: 1,
+          dependencies,
+        });
+        await insertRevision(tx, {
+          packageId: id,
+          revision: 1,
+          projectId,
+          requirementsHash: requirementsHash(dependencies),
+          userId,
+        });
+      });
+    } catch (error) {
+      await removePackageFiles(this.dataDir, id);
+      throw error;
+    } finally {
+      await rm(form.zipPath, { force: true });
+    }
+    const row = await this.getRow(id);
+    await this.build(userId, row, { kind: 'upload', discover: true, install: true });
+    return this.present(await this.getRow(id));
+  }
+
+  /** Update Package: a new zip becomes the next revision of the same package, built again. */
+  async replaceZip(userId: string, id: string, request: FastifyRequest): Promise<Package> {
+    const current = await this.getRow(id);
+    const form = await receivePackageForm(request, this.dataDir);
+    try {
+      if (isBuilding(current.status)) throw conflict(PACKAGE_ERRORS.building);
+      const revision = await nextRevisionNumber(this.db, id);
+      const staged = await this.unpack(id, form.zipPath, `update-${revision}`);
+      const dependencies = await readRequirements(staged);
+      await freezeRevision(this.dataDir, id, staged, revision);
+      await this.db.transaction(async (tx) => {
+        await insertRevision(tx, {
+          packageId: id,
+          revision,
+          projectId: current.projectId,
+          requirementsHash: requirementsHash(dependencies),
+          userId,
+        });
+        await updatePackageRow(tx, id, {
+          revision,
+          name: form.fields.name,
+          baseImage: form.fields.baseImage,
+          filename: form.filename,
+          dependencies,
+          status: 'queued',
+          errorLog: '',
+          envKey: null,
+        });
+      });
+    } finally {
+      await rm(form.zipPath, { force: true });
+    }
+    const row = await this.getRow(id);
+    await this.build(userId, row, { kind: 'update', discover: true, install: true });
+    return this.present(await this.getRow(id));
+  }
+
+  /** Unpacks a zip into a staging folder of the package (a bad zip: 400 naming why, the folder removed). */
+  private async unpack(id: string, zipPath: string, label: string): Promise<string> {
+    const staged = stagingDir(this.dataDir, id, label);
+    await rm(staged, { recursive: true, force: true });
+    await mkdir(path.dirname(staged), { recursive: true });
+    try {
+      await extractZip(zipPath, staged);
+    } catch (error) {
+      await rm(staged, { recursive: true, force: true });
+      if (error instanceof ZipRejectedError) throw badRequest(error.message, { zipfile: error.message });
+      throw error;
+    }
+    return staged;
+  }
+
+  private async build(userId: string | null, row: PackageWithUser, step: Omit<BuildJobData, 'packageId' | 'revision'>) {
+    const data: BuildJobData = { packageId: row.id, revision: row.revision, ...step };
+    await updatePackageRow(this.db, row.id, { status: 'queued' });
+    await this.app.ctx.jobs.enqueue({
+      projectId: row.projectId,
+      type: 'packageBuild',
+      ownerType: 'package',
+      ownerId: row.id,
+      userId,
+      name: row.name,
+      data,
+    });
+    announce(this.app, { ...row, status: 'queued' }, step.kind, 'started', null);
+  }
+
+  /** The working copy's text files, and those that differ from the current revision. */
+  async code(id: string): Promise<{ sourceCode: Record<string, string>; changed: string[] }> {
+    const row = await this.getRow(id);
+    const work = workDir(this.dataDir, id);
+    const [sourceCode, changed] = await Promise.all([
+      readTextFiles(work),
+      changedFiles(revisionDir(this.dataDir, id, row.revision), work),
+    ]);
+    return { sourceCode, changed };
+  }
+
+  async saveCode(id: string, fileName: string, text: string): Promise<void> {
+    const row = await this.getRow(id);
+    const work = workDir(this.dataDir, id);
+    const file = safeFilePath(work, fileName);
+    if (!file) throw badRequest(PACKAGE_ERRORS.badFileName, { fileName: PACKAGE_ERRORS.badFileName });
+    const existing = await stat(file).catch(() => undefined);
+    if (!existing?.isFile()) throw notFound(PACKAGE_ERRORS.fileNotFound);
+    await writeFile(file, text, 'utf8');
+    announce(this.app, row, null, 'updated', null);
+  }
+
+  /** The working copy becomes the next revision: functions read again; rebuilt only when the requirements changed. */
+  async commit(userId: string, id: string): Promise<Package> {
+    const row = await this.getRow(id);
+    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    const work = workDir(this.dataDir, id);
+    if (!(await changedFiles(revisionDir(this.dataDir, id, row.revision), work)).length) {
+      throw conflict(PACKAGE_ERRORS.nothingToCommit);
+    }
+    const revision = await nextRevisionNumber(this.db, id);
+    const staged = await stageWorkingCopy(this.dataDir, id, `commit-${revision}`);
+    const dependencies = await readRequirements(staged);
+    const hash = requirementsHash(dependencies);
+    const install = hash !== requirementsHash(row.dependencies) || !row.envKey;
+    await rename(staged, revisionDir(this.dataDir, id, revision));
+    await this.db.transaction(async (tx) => {
+      await insertRevision(tx, { packageId: id, revision, projectId: row.projectId, requirementsHash: hash, userId });
+      await updatePackageRow(tx, id, { revision, dependencies, ...(install ? { envKey: null } : {}) });
+    });
+    await this.build(userId, await this.getRow(id), { kind: 'commit', discover: true, install });
+    return this.show(id);
+  }
+
+  async dependencies(id: string): Promise<{ dependencies: string }> {
+    return { dependencies: (await this.getRow(id)).dependencies };
+  }
+
+  /** New requirements: written to the working copy's requirements.txt and built as a job (Commit keeps them). */
+  async saveDependencies(userId: string, id: string, text: string): Promise<Package> {
+    const row = await this.getRow(id);
+    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    await writeFile(path.join(workDir(this.dataDir, id), 'requirements.txt'), text, 'utf8');
+    await updatePackageRow(this.db, id, { dependencies: text, envKey: null });
+    await this.build(userId, await this.getRow(id), { kind: 'dependencies', discover: false, install: true });
+    return this.show(id);
+  }
+
+  async env(id: string): Promise<{ env: string }> {
+    return { env: (await this.getRow(id)).env };
+  }
+
+  /** New environment variables (KEY=value lines, checked): kept, and the environment checked again as a job. */
+  async saveEnv(userId: string, id: string, text: string): Promise<Package> {
+    const row = await this.getRow(id);
+    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    const problem = parseEnv(text).error;
+    if (problem) throw badRequest(problem, { updatedEnv: problem });
+    await updatePackageRow(this.db, id, { env: text });
+    await this.build(userId, await this.getRow(id), { kind: 'env', discover: false, install: false });
+    return this.show(id);
+  }
+
+  async algorithms(projectId: string): Promise<Algorithm[]> {
+    return (await listProjectAlgorithms(this.db, projectId)).map(presentAlgorithm);
+  }
+
+  async algorithm(id: string): Promise<Algorithm> {
+    const row = await findAlgorithm(this.db, id);
+    if (!row) throw notFound(PACKAGE_ERRORS.algorithmNotFound);
+    return presentAlgorithm(row);
+  }
+
+  async pythonVersions(): Promise<PythonVersions> {
+    const found = await findInterpreters();
+    const sandbox = await sandboxStatus();
+    return {
+      versions: PYTHON_BASE_IMAGES.map((version) => {
+        const hit = found.find((i) => i.version === version);
+        const available = Boolean(hit?.available);
+        return {
+          version,
+          available,
+          reason: available ? null : formatMessage(PACKAGE_ERRORS.interpreterMissing, { version }),
+        };
+      }),
+      sandbox: { enabled: sandbox.active, message: sandbox.reason ?? null },
+    };
+  }
+}

@@ -1,0 +1,70 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { api, MAX_PACKAGE_UPLOAD_BYTES, PACKAGE_MESSAGES } from '@tessera/shared';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+
+/**
+ * Receiving a package's multipart form (spec 3 §5 upload package): the fields `name`, `baseImage`, `projectId`
+ * and the file `zipfile` (.zip only), streamed to `DATA_DIR/uploads/{random}.zip` so memory stays constant.
+ * Any failure removes the partial file; the caller removes the zip once it is unpacked.
+ */
+
+const FILE = 'zipfile';
+export interface ReceivedZip {
+  fields: { name: string; baseImage: string; projectId?: string };
+  zipPath: string;
+  filename: string;
+}
+
+const tooLarge = () => new HttpError('too-large', 'The zip file is too large', { [FILE]: 'The zip file is too large' });
+
+export async function receivePackageForm(request: FastifyRequest, dataDir: string): Promise<ReceivedZip> {
+  if (!request.isMultipart()) throw badRequest('Send the package as multipart/form-data', { [FILE]: 'Required' });
+  const raw: Record<string, string> = {};
+  let zipPath: string | undefined;
+  let filename = '';
+  let wrongType = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_PACKAGE_UPLOAD_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') raw[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== FILE || zipPath) {
+        part.file.resume();
+        continue;
+      }
+      filename = path.basename(part.filename || '');
+      if (!filename.toLowerCase().endsWith('.zip')) {
+        wrongType = true;
+        part.file.resume();
+        continue;
+      }
+      const target = path.join(path.resolve(dataDir), 'uploads', `${newId()}.zip`);
+      await mkdir(path.dirname(target), { recursive: true });
+      zipPath = target;
+      await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
+      if (part.file.truncated) throw tooLarge();
+    }
+  } catch (error) {
+    if (zipPath) await rm(zipPath, { force: true });
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
+    throw badRequest('The upload did not complete', { [FILE]: 'The upload did not complete' });
+  }
+  const parsed = api.packageUploadFields.safeParse(raw);
+  const fields: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  if (wrongType) fields[FILE] = PACKAGE_MESSAGES.zipOnly;
+  else if (!zipPath) fields[FILE] = PACKAGE_MESSAGES.required;
+  if (Object.keys(fields).length || !parsed.success || !zipPath) {
+    if (zipPath) await rm(zipPath, { force: true });
+    throw badRequest('Some fields are not valid', fields);
+  }
+  return { fields: parsed.data, zipPath, filename };
+}

@@ -1,0 +1,34 @@
+import { BUILDING_STATUSES, JOB_MESSAGES } from '@tessera/shared';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { jobs, packages } from '../../db/schema.ts';
+
+/**
+ * A build interrupted by a restart leaves its job failed (the jobs platform's recovery); its package must not
+ * stay "building" for ever: a package in a building state with no unfinished build job is failed, saying why.
+ */
+export async function failInterruptedBuilds(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  const failed = await db
+    .update(packages)
+    .set({ status: 'failed', errorLog: JOB_MESSAGES.interrupted, lastUpdated: new Date() })
+    .where(
+      and(
+        inArray(packages.status, [...BUILDING_STATUSES]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(jobs)
+            .where(
+              and(
+                eq(jobs.ownerType, 'package'),
+                eq(jobs.ownerId, packages.id),
+                inArray(jobs.status, ['queued', 'continue', 'active']),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ id: packages.id });
+  if (failed.length) app.log.info({ packages: failed.length }, 'failed the package builds a restart interrupted');
+}

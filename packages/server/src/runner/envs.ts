@@ -1,0 +1,189 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { BuildFailedError, InterpreterMissingError } from './errors.ts';
+import { findInterpreters, type Interpreter } from './interpreters.ts';
+import { defaultFlags, localPathBinds, pipSetup, settingsAsEnv } from './pip.ts';
+import { type Bind, pathsFor, runSandboxed } from './sandbox.ts';
+
+export interface EnsureEnvironment {
+  interpreter: Interpreter;
+  /** requirements.txt text, as the package gives it. */
+  requirements: string;
+  /** Where environments live (DATA_DIR/python/envs). */
+  envsDir: string;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface Environment {
+  envPath: string;
+  key: string;
+  /** True when an environment with this key already existed (or another build finished it first). */
+  reused: boolean;
+}
+
+/** Bumped when the layout of an environment changes, so old ones are not reused. */
+const LAYOUT = '1';
+const PIP_MOUNT = '/opt/tessera-pip';
+const MARKER = 'tessera-env.json';
+
+const normaliseName = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
+
+/** Requirements without comments, blank lines or spacing, names PEP 503-normalised, sorted and deduplicated. */
+export function normaliseRequirements(text: string): string[] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
+    .filter(Boolean)
+    .map((line) =>
+      line.startsWith('-')
+        ? line.replace(/\s+/g, ' ')
+        : line.replace(/\s+/g, '').replace(/^[A-Za-z0-9][A-Za-z0-9._-]*/, (name) => normaliseName(name)),
+    );
+  return [...new Set(lines)].sort();
+}
+
+let platform: string | undefined;
+function platformTag(): string {
+  if (!platform) {
+    const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
+    platform = `${os.platform()}-${os.arch()}-glibc${header?.glibcVersionRuntime ?? 'none'}`;
+  }
+  return platform;
+}
+
+/** The content address of an environment: interpreter, platform, requirements, pip's index settings, flags. */
+export async function environmentKey(interpreter: Interpreter, requirements: string): Promise<string> {
+  const { settings } = await pipSetup(interpreter.path);
+  const material = JSON.stringify({
+    layout: LAYOUT,
+    interpreter: [interpreter.path, interpreter.fullVersion],
+    platform: platformTag(),
+    requirements: normaliseRequirements(requirements),
+    pip: Object.entries(settings).sort(),
+    flags: defaultFlags(),
+  });
+  return `py${interpreter.version.replace('.', '')}-${createHash('sha256').update(material).digest('hex').slice(0, 32)}`;
+}
+
+/** pip's own error lines from its output (the ERROR: lines and what follows them), else its last lines. */
+export function pipErrorLines(output: string): string[] {
+  const lines = output.split('\n').map((l) => l.trimEnd());
+  const first = lines.findIndex((l) => /^(ERROR|error):/.test(l.trim()));
+  const picked = first >= 0 ? lines.slice(first) : lines.slice(-20);
+  return picked.filter((l) => l.trim()).slice(0, 40);
+}
+
+/** Without the sandbox the folder cannot appear at its final path while it is built: fix the scripts' first lines. */
+async function relocate(from: string, to: string): Promise<void> {
+  const bin = path.join(from, 'bin');
+  for (const name of await readdir(bin)) {
+    const file = path.join(bin, name);
+    const text = await readFile(file, 'latin1').catch(() => '');
+    if (text.startsWith('#!') && text.includes(from)) await writeFile(file, text.replaceAll(from, to), 'latin1');
+  }
+}
+
+async function build(opts: EnsureEnvironment, key: string, finalPath: string): Promise<boolean> {
+  const { interpreter, log = () => {} } = opts;
+  const setup = await pipSetup(interpreter.path);
+  const staging = `${finalPath}.tmp-${randomBytes(4).toString('hex')}`;
+  const workDir = `${staging}-work`;
+  await mkdir(staging, { recursive: true });
+  await mkdir(workDir, { recursive: true });
+  const requirements = normaliseRequirements(opts.requirements);
+  try {
+    await writeFile(path.join(workDir, 'requirements.txt'), `${requirements.join('\n')}\n`);
+    const sandboxed = (await pathsFor({ runDir: workDir })).work === '/work';
+    const target = sandboxed ? finalPath : staging;
+    let pipParent = PIP_MOUNT;
+    const binds: Bind[] = [{ src: staging, dest: finalPath, writable: true }];
+    if (sandboxed) binds.push({ src: setup.pipDir, dest: `${PIP_MOUNT}/pip` }, ...localPathBinds(setup.settings));
+    else {
+      pipParent = path.join(workDir, 'pip-code');
+      await mkdir(pipParent);
+      await symlink(setup.pipDir, path.join(pipParent, 'pip'));
+    }
+    let output = '';
+    const collect = (chunk: string) => {
+      output += chunk;
+      for (const line of chunk.split('\n')) if (line.trim()) log(line);
+    };
+    const step = async (argv: string[], env: Record<string, string> = {}) => {
+      output = '';
+      const result = await runSandboxed({
+        interpreter,
+        runDir: workDir,
+        argv,
+        env,
+        binds,
+        network: true,
+        limits: { memoryMb: 4096, wallSeconds: 1800 },
+        signal: opts.signal,
+        onStdout: collect,
+        onStderr: collect,
+      });
+      if (result.outcome === 'cancelled') throw new BuildFailedError('The environment build was cancelled.');
+      if (result.outcome !== 'ok') {
+        const why =
+          result.outcome === 'memory' ? ' (out of memory)' : result.outcome === 'timeout' ? ' (timed out)' : '';
+        throw new BuildFailedError(`Installing the requirements failed${why}:`, pipErrorLines(output));
+      }
+    };
+    log(`Creating a Python ${interpreter.fullVersion} environment`);
+    await step([interpreter.path, '-m', 'venv', '--without-pip', target]);
+    if (requirements.length) {
+      log(`Installing ${requirements.join(', ')}`);
+      const workPath = sandboxed ? '/work' : workDir;
+      const env = { ...settingsAsEnv(setup.settings), PYTHONPATH: pipParent };
+      await step(
+        [`${target}/bin/python`, '-m', 'pip', 'install', ...defaultFlags(), '-r', `${workPath}/requirements.txt`],
+        env,
+      );
+    }
+    if (!sandboxed) await relocate(staging, finalPath);
+    const marker = { key, interpreter: interpreter.fullVersion, requirements, builtAt: new Date().toISOString() };
+    await writeFile(path.join(staging, MARKER), JSON.stringify(marker, null, 2));
+    try {
+      await rename(staging, finalPath);
+      return false;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code === 'ENOTEMPTY' || code === 'EEXIST') && existsSync(path.join(finalPath, MARKER))) return true;
+      throw err;
+    }
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+const inFlight = new Map<string, Promise<Environment>>();
+
+/**
+ * The environment for an interpreter and a requirements text: built once (in the sandbox, into a temporary folder
+ * renamed into place) and shared read-only afterwards. A pip failure throws BuildFailedError with pip's lines.
+ */
+export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Environment> {
+  if (!opts.interpreter.available) {
+    const installed = (await findInterpreters()).filter((i) => i.available).map((i) => i.fullVersion);
+    throw new InterpreterMissingError(
+      `Python ${opts.interpreter.version} is not installed on this server (installed: ${installed.join(', ') || 'none'}).`,
+    );
+  }
+  const key = await environmentKey(opts.interpreter, opts.requirements);
+  const envPath = path.resolve(opts.envsDir, key);
+  if (existsSync(path.join(envPath, MARKER))) return { envPath, key, reused: true };
+  let pending = inFlight.get(envPath);
+  if (pending) return { ...(await pending), reused: true };
+  pending = build(opts, key, envPath).then((reused) => ({ envPath, key, reused }));
+  inFlight.set(envPath, pending);
+  try {
+    return await pending;
+  } finally {
+    inFlight.delete(envPath);
+  }
+}

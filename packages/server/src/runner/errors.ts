@@ -1,0 +1,27 @@
+/** Errors the runner raises; each message is meant for the package's author (it lands in the build log or a 400). */
+
+/** A zip that may not be unpacked: the message says why, in words a user can act on. */
+export class ZipRejectedError extends Error {
+  override name = 'ZipRejectedError';
+}
+
+/** An environment build that failed: `lines` are pip's (or venv's) own error lines, for the build log. */
+export class BuildFailedError extends Error {
+  override name = 'BuildFailedError';
+  constructor(
+    message: string,
+    readonly lines: string[] = [],
+  ) {
+    super(lines.length ? `${message}\n${lines.join('\n')}` : message);
+  }
+}
+
+/** The package asked for a Python version this server does not have. */
+export class InterpreterMissingError extends BuildFailedError {
+  override name = 'InterpreterMissingError';
+}
+
+/** SANDBOX=required and bubblewrap does not work here. */
+export class SandboxUnavailableError extends Error {
+  override name = 'SandboxUnavailableError';
+}

@@ -1,0 +1,179 @@
+"""Runs one function of a Tessera package (stdlib only, Python 3.7+). Mounted read-only at /runner in the sandbox.
+
+Reads $TESSERA_WORK/request.json: {"module", "function", "inputs": [{"name", "type", "value"}]} where a dataframe's
+value is a Parquet file relative to the run folder. Writes a returned dataframe (or a dict or list of them) to
+outputs/<name>.parquet, anything else JSON-able to result.json, and reports on file descriptor 3 as JSON lines:
+{"event": "output" | "result" | "error" | "progress", ...}. The function's own stdout and stderr stay a plain log.
+"""
+import datetime
+import importlib
+import json
+import os
+import sys
+import traceback
+
+WORK = os.environ.get("TESSERA_WORK", "/work")
+PKG = os.environ.get("TESSERA_PKG", "/pkg")
+
+try:
+    EVENTS = os.fdopen(3, "w", buffering=1)
+except OSError:
+    EVENTS = sys.stderr
+
+
+def emit(event, **fields):
+    fields["event"] = event
+    EVENTS.write(json.dumps(fields, default=str) + "\n")
+    EVENTS.flush()
+
+
+def progress(value, message=None):
+    """Package code may call tessera_progress(0.5, "half way") (a builtin while it runs) to report progress."""
+    emit("progress", value=value, message=message)
+
+
+class InputError(Exception):
+    pass
+
+
+def read_dataframe(name, relative, annotation):
+    file = os.path.join(WORK, relative)
+    wants_polars = "polars" in annotation or annotation.startswith("pl.")
+    order = ["polars", "pandas"] if wants_polars else ["pandas", "polars"]
+    for library in order:
+        try:
+            module = importlib.import_module(library)
+        except ImportError:
+            continue
+        return module.read_parquet(file)
+    try:
+        import pyarrow.parquet as pq
+        return pq.read_table(file)
+    except ImportError:
+        raise InputError("Input '%s' is a dataframe, but the package's environment has neither pandas nor polars" % name)
+
+
+def as_json(name, value, kind):
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            raise InputError("Input '%s' must be a %s (JSON)" % (name, kind))
+    expected = dict if kind == "dictionary" else list
+    if not isinstance(value, expected):
+        raise InputError("Input '%s' must be a %s" % (name, kind))
+    return value
+
+
+def coerce(item, annotation):
+    name, kind, value = item["name"], item.get("type", "string"), item.get("value")
+    if value is None:
+        return None
+    try:
+        if kind == "dataframe":
+            return read_dataframe(name, value, annotation)
+        if kind == "boolean":
+            if isinstance(value, str):
+                if value.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError(value)
+                return value.lower() in ("true", "1", "yes")
+            return bool(value)
+        if kind == "integer":
+            if isinstance(value, float) and not value.is_integer():
+                raise ValueError(value)
+            return int(value)
+        if kind == "float":
+            return float(value)
+        if kind == "date":
+            return datetime.date.fromisoformat(str(value)[:10])
+        if kind in ("dictionary", "list"):
+            return as_json(name, value, kind)
+        return str(value)
+    except (ValueError, TypeError):
+        raise InputError("Input '%s' is not a valid %s: %r" % (name, kind, value))
+
+
+def frame_kind(value):
+    module = type(value).__module__.split(".")[0]
+    if module in ("pandas", "polars", "pyarrow") and type(value).__name__ in ("DataFrame", "Table", "LazyFrame"):
+        return module
+    return None
+
+
+def write_frame(name, value):
+    kind = frame_kind(value)
+    relative = "outputs/%s.parquet" % name
+    target = os.path.join(WORK, relative)
+    if kind == "pandas":
+        value.to_parquet(target, index=False)
+    elif kind == "polars":
+        (value.collect() if type(value).__name__ == "LazyFrame" else value).write_parquet(target)
+    else:
+        import pyarrow.parquet as pq
+        pq.write_table(value, target)
+    emit("output", name=name, file=relative, kind=kind)
+
+
+def safe_name(name, index):
+    text = "".join(c if c.isalnum() or c in "-_" else "_" for c in str(name))
+    return text or "output_%d" % index
+
+
+def deliver(result):
+    if frame_kind(result):
+        return write_frame("output", result)
+    if isinstance(result, dict) and result and all(frame_kind(v) for v in result.values()):
+        for index, (key, value) in enumerate(result.items()):
+            write_frame(safe_name(key, index), value)
+        return
+    if isinstance(result, (list, tuple)) and result and all(frame_kind(v) for v in result):
+        for index, value in enumerate(result):
+            write_frame("output_%d" % index, value)
+        return
+    with open(os.path.join(WORK, "result.json"), "w") as handle:
+        json.dump(result, handle, default=str)
+    emit("result", file="result.json")
+
+
+def annotation_text(function, name):
+    try:
+        import inspect
+        annotation = inspect.signature(function).parameters[name].annotation
+    except (ValueError, TypeError, KeyError):
+        return ""
+    if annotation is inspect.Parameter.empty:
+        return ""
+    if isinstance(annotation, str):
+        return annotation
+    return "%s.%s" % (getattr(annotation, "__module__", ""), getattr(annotation, "__qualname__", annotation))
+
+
+def main():
+    with open(os.path.join(WORK, "request.json")) as handle:
+        request = json.load(handle)
+    os.makedirs(os.path.join(WORK, "outputs"), exist_ok=True)
+    sys.path.insert(0, PKG)
+    sys.argv = [request["module"]]
+    try:
+        import builtins
+        builtins.tessera_progress = progress
+        module = importlib.import_module(request["module"])
+        function = getattr(module, request["function"])
+        kwargs = {}
+        for item in request.get("inputs", []):
+            kwargs[item["name"]] = coerce(item, annotation_text(function, item["name"]))
+        deliver(function(**kwargs))
+    except InputError as err:
+        emit("error", type="InputError", message=str(err))
+        return 2
+    except BaseException as err:  # noqa: the user's code may raise anything, SystemExit included
+        kind = type(err).__name__
+        frames = err.__traceback__.tb_next if err.__traceback__ else None  # the harness's own frame dropped
+        lines = traceback.format_exception(type(err), err, frames)
+        emit("error", type=kind, message="%s: %s" % (kind, err), traceback="".join(lines))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { InputType } from './discover.ts';
+import type { Interpreter } from './interpreters.ts';
+import { DEFAULT_LIMITS, type Outcome, pathsFor, type RunLimits, runSandboxed } from './sandbox.ts';
+
+export interface RunInput {
+  name: string;
+  type: InputType;
+  /** For a dataframe: the Parquet file's path relative to runDir (e.g. "inputs/sales.parquet"), written by the caller. */
+  value: unknown;
+}
+
+export interface RunOutput {
+  name: string;
+  /** Absolute path of the Parquet file the function's dataframe was written to. */
+  file: string;
+  /** Which library produced it: pandas, polars or pyarrow. */
+  kind: string;
+}
+
+export interface RunFunction {
+  interpreter: Interpreter;
+  envPath: string;
+  packageDir: string;
+  module: string;
+  functionName: string;
+  inputs: RunInput[];
+  runDir: string;
+  /** The package's own environment variables. */
+  env?: Record<string, string>;
+  limits?: Partial<RunLimits>;
+  signal?: AbortSignal;
+  onLog?: (stream: 'stdout' | 'stderr', text: string) => void;
+  onProgress?: (value: number, message?: string) => void;
+}
+
+export interface RunResult {
+  outcome: Outcome;
+  outputs: RunOutput[];
+  /** The function's JSON-able return value, when it returned no dataframe. */
+  result?: unknown;
+  /** What went wrong, for the run's log: the function's traceback, or why the run was stopped. */
+  error?: string;
+  exitCode: number | null;
+}
+
+function stoppedMessage(outcome: Outcome, limits: RunLimits): string | undefined {
+  if (outcome === 'memory') return `The run was stopped: it used more than its memory limit of ${limits.memoryMb} MB.`;
+  if (outcome === 'timeout')
+    return `The run was stopped: it took longer than its time limit of ${limits.wallSeconds} s.`;
+  if (outcome === 'cancelled') return 'The run was cancelled.';
+  return undefined;
+}
+
+/**
+ * A file the run reported, checked on the host: the sandbox may write anything in its folder (a symlink to a host
+ * file, "../" in an event), so only a regular file whose real path is inside the run folder is accepted.
+ */
+async function fileInside(runDir: string, relative: string): Promise<string | undefined> {
+  const root = await realpath(runDir);
+  const file = path.resolve(root, relative);
+  if (!file.startsWith(`${root}${path.sep}`)) return undefined;
+  try {
+    const [stat, real] = await Promise.all([lstat(file), realpath(file)]);
+    return stat.isFile() && real === file ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs one function of a package in the sandbox through harness.py: inputs coerced by type (dataframes read from
+ * the Parquet files in runDir/inputs), a returned dataframe written to runDir/outputs/*.parquet, any other value to
+ * result.json. The function's prints arrive through onLog; a failure carries its traceback in `error`.
+ */
+export async function runFunction(opts: RunFunction): Promise<RunResult> {
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  await mkdir(path.join(opts.runDir, 'outputs'), { recursive: true });
+  await mkdir(path.join(opts.runDir, 'inputs'), { recursive: true });
+  const request = { module: opts.module, function: opts.functionName, inputs: opts.inputs };
+  await writeFile(path.join(opts.runDir, 'request.json'), JSON.stringify(request));
+  const paths = await pathsFor(opts);
+  const reported: { name: string; file: string; kind: string }[] = [];
+  let resultFile: string | undefined;
+  let failure: { type?: string; message?: string; traceback?: string } | undefined;
+  const sandbox = await runSandboxed({
+    interpreter: opts.interpreter,
+    envPath: opts.envPath,
+    packageDir: opts.packageDir,
+    runDir: opts.runDir,
+    argv: [`${opts.envPath}/bin/python`, '-u', `${paths.runner}/harness.py`],
+    env: opts.env,
+    limits,
+    signal: opts.signal,
+    onStdout: (text) => opts.onLog?.('stdout', text),
+    onStderr: (text) => opts.onLog?.('stderr', text),
+    onEvent: (event) => {
+      if (event.event === 'output' && typeof event.file === 'string') {
+        reported.push({ name: String(event.name), file: event.file, kind: String(event.kind) });
+      } else if (event.event === 'result' && typeof event.file === 'string') {
+        resultFile = event.file;
+      } else if (event.event === 'error') {
+        failure = event as typeof failure;
+      } else if (event.event === 'progress' && typeof event.value === 'number') {
+        opts.onProgress?.(event.value, typeof event.message === 'string' ? event.message : undefined);
+      }
+    },
+  });
+  const outputs: RunOutput[] = [];
+  for (const output of reported) {
+    const file = await fileInside(opts.runDir, output.file);
+    if (file) outputs.push({ ...output, file });
+    else failure ??= { message: `The run reported an output that is not a file of its own: ${output.file}` };
+  }
+  let outcome = sandbox.outcome;
+  if (failure?.type === 'MemoryError' && outcome === 'error') outcome = 'memory';
+  if (outcome === 'ok' && failure) outcome = 'error';
+  const stopped = stoppedMessage(outcome, limits);
+  if (outcome !== 'ok') {
+    const error =
+      stopped ?? failure?.traceback ?? failure?.message ?? `The run failed (exit code ${sandbox.exitCode}).`;
+    return { outcome, outputs, error, exitCode: sandbox.exitCode };
+  }
+  if (!resultFile) return { outcome, outputs, exitCode: sandbox.exitCode };
+  const file = await fileInside(opts.runDir, resultFile);
+  const text = file ? await readFile(file, 'utf8') : undefined;
+  try {
+    if (text === undefined) throw new Error('not a file of its own');
+    return { outcome, outputs, result: JSON.parse(text), exitCode: sandbox.exitCode };
+  } catch {
+    return { outcome: 'error', outputs, error: 'The run returned a result that could not be read.', exitCode: 0 };
+  }
+}

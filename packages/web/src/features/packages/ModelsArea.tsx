@@ -1,0 +1,100 @@
+import { ActionIcon, Anchor, Button, Card, Container, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDots, IconPackage, IconPlus } from '@tabler/icons-react';
+import { meetsLevel, type Package } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePackages } from '../../api/packages.ts';
+import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { DeletePackageModal } from './DeletePackageModal.tsx';
+import { usePackageStatusText } from './PackageStatus.tsx';
+import { PackageUploadModal } from './PackageUploadModal.tsx';
+
+/**
+ * The project's Models area (spec 3 §2 ''): the Source Code card (packages newest first, 'Add package' with
+ * package edit) and the Models card (filled by the models area; Add model waits for a built package).
+ */
+export function ModelsArea() {
+  const { t } = useTranslation('packages');
+  const { project, permission } = useCurrentProject();
+  const canEdit = meetsLevel(permission.roles.package, 'edit');
+  const packages = usePackages(project._id);
+  const [adding, setAdding] = useState(false);
+  const hasBuilt = packages.data?.some((p) => p.status === 'built') ?? false;
+  return (
+    <Container size="lg" py="xl">
+      <Title order={2} mb="lg">
+        {t('title')}
+      </Title>
+      <Stack gap="lg">
+        <Card withBorder>
+          <Group justify="space-between" mb="sm">
+            <Title order={3}>{t('sourceCode')}</Title>
+            {canEdit && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                {t('addPackage')}
+              </Button>
+            )}
+          </Group>
+          {packages.data?.length === 0 && <Text c="dimmed">{t('noSourceCode')}</Text>}
+          <Stack gap={0}>
+            {packages.data?.map((pkg) => (
+              <PackageRow key={pkg._id} pkg={pkg} projectId={project._id} canEdit={canEdit} />
+            ))}
+          </Stack>
+        </Card>
+        <Card withBorder>
+          <Group justify="space-between" mb="sm">
+            <Title order={3}>{t('models')}</Title>
+            <Tooltip label={t('addModelNeedsPackage')} disabled={hasBuilt}>
+              <Button leftSection={<IconPlus size={16} />} disabled>
+                {t('addModel')}
+              </Button>
+            </Tooltip>
+          </Group>
+          <Text c="dimmed">{t('noModels')}</Text>
+        </Card>
+      </Stack>
+      <PackageUploadModal opened={adding} onClose={() => setAdding(false)} projectId={project._id} />
+    </Container>
+  );
+}
+
+function PackageRow({ pkg, projectId, canEdit }: { pkg: Package; projectId: string; canEdit: boolean }) {
+  const { t } = useTranslation('packages');
+  const status = usePackageStatusText();
+  const [updating, setUpdating] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Group justify="space-between" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Group gap="sm">
+        <IconPackage size={20} />
+        <div>
+          <Anchor component={Link} to={`/projects/${projectId}/packages/${pkg._id}`} fw={500}>
+            {pkg.name}
+          </Anchor>
+          <Text size="sm" c={pkg.status === 'failed' ? 'red' : 'dimmed'}>
+            {status(pkg)}
+          </Text>
+        </div>
+      </Group>
+      {canEdit && (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={t('menu.label')}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setUpdating(true)}>{t('menu.update')}</Menu.Item>
+            <Menu.Item color="red" onClick={() => setDeleting(true)}>
+              {t('menu.delete')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <PackageUploadModal opened={updating} onClose={() => setUpdating(false)} projectId={projectId} existing={pkg} />
+      <DeletePackageModal opened={deleting} onClose={() => setDeleting(false)} pkg={pkg} projectId={projectId} />
+    </Group>
+  );
+}
