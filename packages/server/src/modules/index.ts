@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { assistantRoutes } from './assistant/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { dashboardsRoutes } from './dashboards/dashboards.routes.ts';
@@ -32,5 +33,6 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   datasetsRoutes,
   featuresRoutes,
   collectionsRoutes,
+  assistantRoutes,
 ];
 export default modules;

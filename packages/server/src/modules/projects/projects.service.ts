@@ -8,6 +8,7 @@ import type { AuthUser } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
+import { removeAssistantFiles } from '../assistant/index.ts';
 import { removePreview } from '../dashboards/preview/preview.files.ts';
 import { canListProjectsOf, canTransferProjectTo, managesProjectsOf, reachesOrganization } from './projects.policy.ts';
 import { byName, presentMyProject, presentPermissionOf, presentProject } from './projects.presenter.ts';
@@ -131,6 +132,7 @@ export class ProjectsService {
     const removals = [
       ...files.datasetIds.map((id) => deleteDatasetSegments(dataDir, id)),
       ...files.dashboardIds.map((id) => removePreview(dataDir, id)),
+      removeAssistantFiles(dataDir, projectId),
     ];
     for (const result of await Promise.allSettled(removals)) {
       if (result.status === 'rejected')
