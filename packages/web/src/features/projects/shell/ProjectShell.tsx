@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useMyProjectPermission } from '../../../api/permissions.ts';
@@ -14,6 +14,9 @@ import { MappingRoute } from '../../mapping/MappingRoute.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
+
+/** Mobi loads on its first visit: its word lists (profanity masking) need not weigh on every page. */
+const MobiPage = lazy(async () => ({ default: (await import('../../mobi/MobiPage.tsx')).MobiPage }));
 
 /**
  * Everything under /projects/{projectId}/ (spec 3 §2): loads the project and the caller's own permission
@@ -68,6 +71,10 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
                   <DataAppsRoutes />
                 ) : key === 'datasets' ? (
                   <DatasetsRoutes />
+                ) : key === 'mobi' ? (
+                  <Suspense fallback={<Loader aria-label={t('shell.loading')} />}>
+                    <MobiPage />
+                  </Suspense>
                 ) : (
                   <AreaComingSoon area={key} />
                 )}
