@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProposedCard } from '@tessera/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { addProposedCard } from '../../api/assistant.ts';
 import { dashboardKeys, useDashboard, useDashboards } from '../../api/dashboards.ts';
 import { dashboardPath } from '../dataApps/paths.ts';
@@ -19,6 +19,7 @@ interface Props {
 export function AddToDashboardModal({ card, projectId, onClose }: Props) {
   const { t } = useTranslation('mobi');
   const client = useQueryClient();
+  const navigate = useNavigate();
   const dashboards = useDashboards(projectId);
   const [dashboardId, setDashboardId] = useState<string | null>(null);
   const [tabId, setTabId] = useState<string | null>(null);
@@ -33,7 +34,14 @@ export function AddToDashboardModal({ card, projectId, onClose }: Props) {
           <Text size="sm">
             {t('add.done', { dataApp: chosen?.name ?? '' })}{' '}
             {chosen ? (
-              <Anchor component={Link} to={dashboardPath({ kind: 'project', projectId }, chosen, tabId)}>
+              // Notifications render outside the router: the link navigates with the page's own navigate.
+              <Anchor
+                href={dashboardPath({ kind: 'project', projectId }, chosen, tabId)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(dashboardPath({ kind: 'project', projectId }, chosen, tabId));
+                }}
+              >
                 {t('add.open')}
               </Anchor>
             ) : null}
