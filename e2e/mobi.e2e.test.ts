@@ -184,6 +184,7 @@ describe('Mobi, the assistant', () => {
     });
     expect(values, JSON.stringify(drawn)).toHaveLength(3);
     for (const [i, [, average]] of weather.averages.entries()) expect(values[i]).toBeCloseTo(average, 2);
+    await page.waitForTimeout(1500); // ECharts' bars grow for a second: picture them grown
     await screenshot(page, 'mobi-en-dashboard-card');
 
     // What the service received: the server's key, never a row of the dataset; the key nowhere else.

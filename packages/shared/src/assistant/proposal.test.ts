@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartVisSchema } from '../dataApps/visSchemas.ts';
 import { memoryOf } from './constants.ts';
+import { parseStoredMessages } from './messages.ts';
 import { type CatalogFeature, visFromProposal } from './proposal.ts';
 
 const D1 = 'a'.repeat(24);
@@ -78,5 +79,22 @@ describe('memoryOf', () => {
   ])('keeps %s', (_name, messages, budget, kept) => {
     expect(memoryOf(messages, budget)).toHaveLength(kept);
     expect(memoryOf(messages, budget).at(-1)).toBe(messages.at(-1));
+  });
+});
+
+describe('parseStoredMessages', () => {
+  const good = { id: '1', createdAt: '2026-01-01T00:00:00.000Z', text: 'hi', ai: false, mode: 'GPT4' };
+  it.each([
+    ['nothing stored', null, 0],
+    ['text that is not JSON', '{oops', 0],
+    ['JSON that is not a list', '{"id":"1"}', 0],
+    ['a list with a malformed entry', JSON.stringify([good, { ...good, mode: 'GPT5' }, 'x']), 1],
+    [
+      'a DALL·E answer with its image URL',
+      JSON.stringify([{ ...good, ai: true, mode: 'DALL·E', text: '/api/v1/x' }]),
+      1,
+    ],
+  ])('reads %s', (_name, text, count) => {
+    expect(parseStoredMessages(text)).toHaveLength(count);
   });
 });
