@@ -35,6 +35,8 @@ export interface OpenAiStandIn {
   failNext(status: number, message: string): void;
   /** The next API request is never answered (until the server closes). */
   hangNext(): void;
+  /** The next streamed chat completion breaks off (its connection destroyed) after its first pieces. */
+  breakNextStream(): void;
   /** The next chat completion calls `propose_card` with exactly these arguments (a malformed proposal, say). */
   proposeNext(args: unknown): void;
   close(): Promise<void>;
@@ -63,6 +65,7 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
   let failure: { status: number; message: string } | null = null;
   let hang = false;
   let forcedProposal: { args: unknown } | null = null;
+  let breakStream = false;
   const delay = options.chunkDelayMs ?? 30;
 
   const server = createServer(async (req, res) => {
@@ -127,7 +130,11 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
       const forced = forcedProposal;
       forcedProposal = null;
       const answer = answerChat(body, forced);
-      if (body.stream) return streamChat(res, body, answer, delay);
+      if (body.stream) {
+        const breakOff = breakStream;
+        breakStream = false;
+        return streamChat(res, body, answer, delay, breakOff);
+      }
       const toolCalls = answer.toolArgs
         ? [{ id: 'call_1', type: 'function', function: { name: 'propose_card', arguments: answer.toolArgs } }]
         : undefined;
@@ -160,6 +167,9 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
     },
     hangNext: () => {
       hang = true;
+    },
+    breakNextStream: () => {
+      breakStream = true;
     },
     proposeNext: (args) => {
       forcedProposal = { args };
@@ -266,6 +276,7 @@ async function streamChat(
   body: Record<string, unknown>,
   answer: { content: string; toolArgs: string | undefined },
   delay: number,
+  breakOff = false,
 ) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const base = { id: 'chatcmpl-standin', object: 'chat.completion.chunk', created: 0, model: body.model };
@@ -273,8 +284,12 @@ async function streamChat(
     res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
   const pause = () => new Promise((resolve) => setTimeout(resolve, delay));
   send({ role: 'assistant', content: '' });
-  for (const piece of answer.content.match(/\S+\s*/g) ?? []) {
+  for (const [i, piece] of (answer.content.match(/\S+\s*/g) ?? []).entries()) {
     if (res.destroyed) return;
+    if (breakOff && i === 3) {
+      res.destroy();
+      return;
+    }
     send({ content: piece });
     await pause();
   }

@@ -51,6 +51,7 @@ export function userKeyOf(header: string | string[] | undefined): string | undef
 
 export const NOT_CONFIGURED = 'The assistant is not set up on this server';
 export const TIMED_OUT = 'The language-model service did not answer in time';
+export const BROKE_OFF = 'The language-model service broke off its answer';
 
 /** Any failure of the service as a 502 carrying its message, with the key taken out of it. */
 export function upstreamError(error: unknown, key: string): HttpError {
@@ -65,6 +66,13 @@ export function upstreamError(error: unknown, key: string): HttpError {
   else if (error instanceof APIError) message = upstreamMessage(error);
   else message = error instanceof Error ? error.message : String(error);
   return new HttpError('upstream', redactKey(message || 'The language-model service failed', key));
+}
+
+/** A failure while an answer streams: the service's own error, a timeout, or the connection that broke off. */
+export function streamError(error: unknown, key: string, timedOut: boolean): HttpError {
+  if (timedOut) return new HttpError('upstream', TIMED_OUT);
+  if (error instanceof APIError && !(error instanceof APIUserAbortError)) return upstreamError(error, key);
+  return new HttpError('upstream', BROKE_OFF);
 }
 
 function upstreamMessage(error: APIError): string {

@@ -16,7 +16,7 @@ import { badRequest, HttpError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { type Grounding, groundingOf } from './assistant.grounding.ts';
 import { imageTypeOf, saveImage } from './assistant.images.ts';
-import { type Connection, LlmClients, NOT_CONFIGURED, TIMED_OUT, upstreamError } from './assistant.llm.ts';
+import { type Connection, LlmClients, NOT_CONFIGURED, streamError, TIMED_OUT, upstreamError } from './assistant.llm.ts';
 import { RateLimit } from './assistant.rateLimit.ts';
 
 /** Largest image the service may hand over by URL (a 512x512 PNG is well under a megabyte). */
@@ -131,8 +131,7 @@ export class AssistantService {
         }
       }
     } catch (error) {
-      const failure = upstreamError(idle.timedOut ? new Error(TIMED_OUT) : error, connection.key);
-      yield { type: 'error', error: failure.message };
+      yield { type: 'error', error: streamError(error, connection.key, idle.timedOut).message };
       return;
     } finally {
       idle.clear();

@@ -234,6 +234,19 @@ describe('the assistant, through an OpenAI-compatible service', () => {
     expect((await call(w.viewer, 'GET', base())).statusCode).toBe(502);
   });
 
+  it('ends a stream that breaks off with an error event (a 502 in JSON), never a hang', async () => {
+    standIn.breakNextStream();
+    const streamed = await ask(w.viewer, 'hello', { accept: 'text/event-stream' });
+    expect(streamed.statusCode).toBe(200);
+    const events = eventsOf(streamed.body);
+    expect(events.filter((e) => e.type === 'delta')).toHaveLength(3);
+    expect(events.at(-1)).toEqual({ type: 'error', error: 'The language-model service broke off its answer' });
+    standIn.breakNextStream();
+    const json = await ask(w.viewer, 'hello');
+    expect(json.statusCode).toBe(502);
+    expect(json.json().error.code).toBe('upstream');
+  });
+
   it('never lets the key out: no answer, no log line carries it', async () => {
     const own = await call(w.viewer, 'GET', base(), undefined, { 'x-llm-key': USER_KEY });
     expect(own.json()).toMatchObject({ configured: true, keySource: 'user' });
