@@ -213,6 +213,8 @@ describe('Mobi, the assistant', () => {
       await page.goto(`/projects/${project._id}/mobi`);
       await page.getByText('Mobi is not set up on this server').waitFor();
       await page.getByText('LLM_API_KEY', { exact: false }).first().waitFor();
+      await page.getByRole('button', { name: 'What leaves our server for the service' }).click();
+      await page.getByText('Never a row of your data, nor your name, email address or session.').waitFor();
       await screenshot(page, 'mobi-en-unconfigured');
       await page.evaluate((key) => localStorage.setItem(key, 'fr'), LANGUAGE_STORAGE_KEY);
       await page.reload();
