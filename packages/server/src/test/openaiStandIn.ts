@@ -38,7 +38,7 @@ export interface OpenAiStandIn {
   /** The next streamed chat completion breaks off (its connection destroyed) after its first pieces. */
   breakNextStream(): void;
   /** The next chat completion calls `propose_card` with exactly these arguments (a malformed proposal, say). */
-  proposeNext(args: unknown): void;
+  proposeNext(args: unknown, content?: string): void;
   close(): Promise<void>;
 }
 
@@ -64,7 +64,7 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
   const hanging = new Set<ServerResponse>();
   let failure: { status: number; message: string } | null = null;
   let hang = false;
-  let forcedProposal: { args: unknown } | null = null;
+  let forcedProposal: { args: unknown; content: string } | null = null;
   let breakStream = false;
   const delay = options.chunkDelayMs ?? 30;
 
@@ -171,8 +171,8 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
     breakNextStream: () => {
       breakStream = true;
     },
-    proposeNext: (args) => {
-      forcedProposal = { args };
+    proposeNext: (args, content = 'Here is a card.') => {
+      forcedProposal = { args, content };
     },
     close: async () => {
       for (const res of hanging) res.destroy();
@@ -198,14 +198,14 @@ function json(res: ServerResponse, status: number, value: unknown) {
 type Message = { role: string; content?: string | null };
 
 /** The answer to a chat request: a tool call proposing a chart when asked for one, else a text about the request. */
-function answerChat(body: Record<string, unknown>, forced: { args: unknown } | null) {
+function answerChat(body: Record<string, unknown>, forced: { args: unknown; content: string } | null) {
   const messages = (body.messages ?? []) as Message[];
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const tools = (body.tools ?? []) as Array<{ function?: { name?: string } }>;
   const offersCard = tools.some((t) => t.function?.name === 'propose_card');
   const datasets = datasetsIn(system);
-  if (forced) return { content: 'Here is a card.', toolArgs: JSON.stringify(forced.args) };
+  if (forced) return { content: forced.content, toolArgs: JSON.stringify(forced.args) };
   if (offersCard && /\b(chart|graph|plot|average|mean|total)\b/i.test(question)) {
     const proposal = chartFor(question, datasets);
     if (proposal) return { content: proposal.content, toolArgs: JSON.stringify(proposal.args) };

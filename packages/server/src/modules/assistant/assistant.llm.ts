@@ -51,6 +51,7 @@ export function userKeyOf(header: string | string[] | undefined): string | undef
 
 export const NOT_CONFIGURED = 'The assistant is not set up on this server';
 export const TIMED_OUT = 'The language-model service did not answer in time';
+export const NO_ANSWER = 'The language-model service gave no usable answer';
 export const BROKE_OFF = 'The language-model service broke off its answer';
 
 /** Any failure of the service as a 502 carrying its message, with the key taken out of it. */

@@ -16,7 +16,15 @@ import { badRequest, HttpError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { type Grounding, groundingOf } from './assistant.grounding.ts';
 import { imageTypeOf, saveImage } from './assistant.images.ts';
-import { type Connection, LlmClients, NOT_CONFIGURED, streamError, TIMED_OUT, upstreamError } from './assistant.llm.ts';
+import {
+  type Connection,
+  LlmClients,
+  NO_ANSWER,
+  NOT_CONFIGURED,
+  streamError,
+  TIMED_OUT,
+  upstreamError,
+} from './assistant.llm.ts';
 import { RateLimit } from './assistant.rateLimit.ts';
 
 /** Largest image the service may hand over by URL (a 512x512 PNG is well under a megabyte). */
@@ -137,6 +145,11 @@ export class AssistantService {
       idle.clear();
     }
     const card = this.proposedCard(calls, grounding);
+    // Nothing to show (no text, and a proposal that did not validate): a failure, not an empty answer.
+    if (!card && text.trim() === '') {
+      yield { type: 'error', error: NO_ANSWER };
+      return;
+    }
     if (card) yield { type: 'card', card };
     yield { type: 'done', text };
   }

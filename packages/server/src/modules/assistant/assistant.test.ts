@@ -163,6 +163,11 @@ describe('the assistant, through an OpenAI-compatible service', () => {
       y: [{ featureId: 'b'.repeat(24) }],
     });
     expect((await ask(w.viewer, 'Chart anything')).json().card).toBeUndefined();
+    // An invalid proposal and no text: nothing to show, a 502 rather than an empty answer.
+    standIn.proposeNext({ title: 'Bad', chartType: 'donut' }, '');
+    const empty = await ask(w.viewer, 'Chart anything');
+    expect(empty.statusCode).toBe(502);
+    expect(empty.json().error.message).toBe('The language-model service gave no usable answer');
   });
 
   it('makes a 512x512 image, kept under the project and served with the member’s access only', async () => {
