@@ -1,4 +1,4 @@
-import { api, type UnitType, type Vis } from '@tessera/shared';
+import { api, type DatasetDetail, type UnitType, type Vis } from '@tessera/shared';
 import { callAs } from './api.ts';
 import type { Tessera } from './tessera.ts';
 
@@ -69,8 +69,26 @@ export class CardsSetup {
 
   /** Creates a file dataset, uploads the CSV (multipart) and waits for its import; answers its feature ids. */
   async uploadDataset(fileName: string, csv: string): Promise<FeatureIds> {
+    const detail = await this.importCsv(fileName, csv);
+    const id = (name: string) => {
+      const feature = detail.features.find((candidate) => candidate.name === name);
+      if (!feature) throw new Error(`no feature ${name} in ${detail.features.map((x) => x.name).join(', ')}`);
+      return feature._id;
+    };
+    return {
+      datasetId: detail._id,
+      region: id('region'),
+      product: id('product'),
+      date: id('date'),
+      amount: id('amount'),
+      quantity: id('quantity'),
+    };
+  }
+
+  /** Creates a file dataset (named `name`), uploads the CSV file (multipart) and waits for its import. */
+  async importCsv(fileName: string, csv: string, name = fileName): Promise<DatasetDetail> {
     const dataset = await callAs(this.app, this.token, api.createDataset, {
-      body: { type: 'file', name: fileName, projectId: this.projectId },
+      body: { type: 'file', name, projectId: this.projectId },
     });
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
@@ -83,21 +101,7 @@ export class CardsSetup {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const detail = await callAs(this.app, this.token, api.getDataset, { params: { id: dataset._id } });
-      if (detail.imported) {
-        const id = (name: string) => {
-          const feature = detail.features.find((candidate) => candidate.name === name);
-          if (!feature) throw new Error(`no feature ${name} in ${detail.features.map((x) => x.name).join(', ')}`);
-          return feature._id;
-        };
-        return {
-          datasetId: dataset._id,
-          region: id('region'),
-          product: id('product'),
-          date: id('date'),
-          amount: id('amount'),
-          quantity: id('quantity'),
-        };
-      }
+      if (detail.imported) return detail;
       if (Date.now() > deadline) throw new Error(`${fileName} was not imported within a minute`);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }

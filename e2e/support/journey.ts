@@ -23,7 +23,8 @@ export interface Journey {
  * and page per test. On a failing test it saves a screenshot named after the test and prints what the
  * browser and the server complained about, so that a failure in CI can be understood without rerunning it.
  */
-export function useJourney(): Journey {
+/** `env()`: more settings for the file's server, read when it starts (after the file's earlier beforeAll hooks). */
+export function useJourney(options: { env?: () => Record<string, string> } = {}): Journey {
   let app: Tessera | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -40,7 +41,7 @@ export function useJourney(): Journey {
   };
 
   beforeAll(async () => {
-    app = await startTessera();
+    app = await startTessera({ env: options.env?.() });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -26,7 +26,8 @@ export interface Tessera {
  * packages/server/src/main.ts`, on a fresh DATA_DIR (PGlite), a free port, the built web app, a real SMTP
  * server (smtp-server) and a real OpenID Connect provider (oidc-provider) standing in for Microsoft.
  */
-export async function startTessera(): Promise<Tessera> {
+/** `env`: more settings for the server (the assistant's LLM_* settings, say), over the defaults above. */
+export async function startTessera(options: { env?: Record<string, string> } = {}): Promise<Tessera> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(
       `The web app is not built (${path.join(webDist, 'index.html')} is missing). ` +
@@ -62,6 +63,7 @@ export async function startTessera(): Promise<Tessera> {
       OIDC_CLIENT_ID: idp.clientId,
       OIDC_CLIENT_SECRET: idp.clientSecret,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+      ...options.env,
     },
   });
   const keep = (chunk: Buffer) => {

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { assistantFiles, assistantModule } from './modules/assistant/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { collectionsModule } from './modules/collections/index.ts';
 import { dashboardAssetKind, dashboardPreviewFiles, dashboardsModule } from './modules/dashboards/index.ts';
@@ -67,6 +68,8 @@ export interface BuildOptions {
  * | collections   | routes; resources: collection                       | —                             |
  * | packages      | routes, jobs; resources: package, algorithm; an     | runner; projects' extension   |
  * |               | asset kind, project files                           | points                        |
+ * | assistant     | routes; project files                               | dashboards, datasets;         |
+ * |               |                                                     | projects' extension points    |
  */
 export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] } = {}): ServerModule[] {
   return [
@@ -79,13 +82,14 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     ssoModule,
     projectsModule({
       assetKinds: [datasetAssetKind, dashboardAssetKind, packageAssetKind, ...(options.extraAssetKinds ?? [])],
-      projectFiles: [datasetFiles, dashboardPreviewFiles, packageFiles],
+      projectFiles: [datasetFiles, dashboardPreviewFiles, packageFiles, assistantFiles],
     }),
     permissionsModule,
     dashboardsModule,
     datasetsModule,
     collectionsModule,
     packagesModule,
+    assistantModule,
   ];
 }
 

@@ -1,4 +1,5 @@
 import { CLUSTER_MIN_ROWS } from '@tessera/analytics';
+import { ASSISTANT } from '@tessera/shared';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -27,6 +28,13 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: optional,
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optional,
+  /** The assistant's chat model (GPT4 mode) and image model (DALL·E mode), on the service at LLM_BASE_URL. */
+  LLM_CHAT_MODEL: z.string().min(1).default(ASSISTANT.chatModel),
+  LLM_IMAGE_MODEL: z.string().min(1).default(ASSISTANT.imageModel),
+  /** How long the service may take to answer (or to send the next piece of a streamed answer) before a 502. */
+  LLM_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+  /** Requests a user may make to the assistant per minute (chat and images together). */
+  LLM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   PYTHON: z.string().default('python3'),
   /**
    * Which proxies to trust for the client address (used by the per-address sign-in limit): unset trusts none,

@@ -1,9 +1,11 @@
+export type { AssistantStatus, ChatAnswer, ChatMessageInput, ChatStreamEvent } from './api/assistant.ts';
 export type { LoginAnswer } from './api/auth.ts';
 export * as api from './api/index.ts';
 export type { Organization } from './api/organizations.ts';
 export type { Member, MemberUser, Permission } from './api/permissions.ts';
 export type { MyProject, MyProjectPermission, Project } from './api/projects.ts';
 export type { LoginEvent, User } from './api/users.ts';
+export * from './assistant/index.ts';
 export * from './auth/email.ts';
 export * from './auth/password.ts';
 export * from './constants.ts';

@@ -43,7 +43,16 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
   return {
     level,
     ...(stream ? { stream } : {}),
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+    // x-llm-key: a user's own key for the assistant, sent with their requests and never stored or logged.
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-llm-key"]',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
+      remove: true,
+    },
     serializers: {
       req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
         method: req.method,

@@ -30,6 +30,8 @@ type Input = { params?: Record<string, string | number>; query?: Record<string, 
 /** Per-call options: `signal` cancels the request (TanStack Query passes one to cancel superseded queries). */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Extra request headers (the assistant's `x-llm-key`, a user's own key). */
+  headers?: Record<string, string>;
 }
 
 function url(e: Endpoint, input: Input): string {
@@ -51,7 +53,7 @@ export async function call<E extends Endpoint>(
     : [EndpointInput<E>, CallOptions?]
 ): Promise<EndpointOutput<E>> {
   const i = (input ?? {}) as Input;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options?.headers };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

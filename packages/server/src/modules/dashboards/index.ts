@@ -32,3 +32,4 @@ export const dashboardAssetKind: AssetKind = { key: 'dashboards', area: 'dashboa
 export const dashboardPreviewFiles: ProjectFiles = { list: dashboardIdsOfProject, remove: removePreview };
 
 export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
+export { type Card, UnitDataService } from './units/unitData.service.ts';

@@ -38,6 +38,6 @@ export const datasetFiles: ProjectFiles = { list: datasetIdsOfProject, remove: d
 
 export { type Catalog, datasetCatalog } from './catalog.ts';
 export { downloadFileName, pagesOf } from './datasets.data.ts';
-export type { DatasetRow, ImportedJob } from './datasets.store.ts';
+export { type DatasetRow, type ImportedJob, rowCountsOf } from './datasets.store.ts';
 export { FeaturesService } from './features/features.service.ts';
 export { deleteFeatureRow, type FeatureRow, findFeatureProject } from './features/features.store.ts';

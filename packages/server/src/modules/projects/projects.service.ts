@@ -122,7 +122,7 @@ export class ProjectsService {
 
   /**
    * Deletes the project with every asset (the foreign keys' cascades), then the files they had (`projectFiles`:
-   * its datasets' segments, its dashboards' preview images and its packages' folders). A file that could not be removed now is swept at
+   * its datasets' segments, its dashboards' preview images, its packages' folders and its assistant's images). A file that could not be removed now is swept at
    * the next start (datasets) or unreachable (an image is only served after its dashboard is found).
    */
   async delete(projectId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useMyProjectPermission } from '../../../api/permissions.ts';
@@ -16,6 +16,9 @@ import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
 import { useProjectSocket } from './projectEvents.ts';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
+
+/** Mobi loads on its first visit: its word lists (profanity masking) need not weigh on every page. */
+const MobiPage = lazy(async () => ({ default: (await import('../../mobi/MobiPage.tsx')).MobiPage }));
 
 /**
  * Everything under /projects/{projectId}/ (spec 3 §2): loads the project and the caller's own permission
@@ -72,6 +75,10 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
                   <DatasetsRoutes />
                 ) : key === 'models' ? (
                   <ModelsArea />
+                ) : key === 'mobi' ? (
+                  <Suspense fallback={<Loader aria-label={t('shell.loading')} />}>
+                    <MobiPage />
+                  </Suspense>
                 ) : (
                   <AreaComingSoon area={key} />
                 )}

@@ -1,0 +1,85 @@
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type { Config } from '../../config.ts';
+import { badRequest, HttpError } from '../../platform/errors.ts';
+
+/** The service's address when LLM_BASE_URL is unset. */
+const OPENAI_URL = 'https://api.openai.com/v1';
+
+export interface Connection {
+  client: OpenAI;
+  /** The key this connection sends: kept out of every answer and log line. */
+  key: string;
+  source: 'server' | 'user';
+}
+
+/**
+ * Clients of the OpenAI-compatible service: the server's (LLM_API_KEY), or one for a user's own key sent with
+ * their request. The library's retries are off: a failure answers at once (502), and the browser may ask again.
+ */
+export class LlmClients {
+  private readonly server: Connection | undefined;
+  constructor(private readonly config: Config) {
+    this.server = config.LLM_API_KEY
+      ? { client: this.clientOf(config.LLM_API_KEY), key: config.LLM_API_KEY, source: 'server' }
+      : undefined;
+  }
+
+  /** The user's own key when they sent one, else the server's; undefined when there is none. */
+  connection(userKey: string | undefined): Connection | undefined {
+    if (userKey) return { client: this.clientOf(userKey), key: userKey, source: 'user' };
+    return this.server;
+  }
+
+  private clientOf(apiKey: string): OpenAI {
+    return new OpenAI({
+      apiKey,
+      baseURL: this.config.LLM_BASE_URL ?? OPENAI_URL,
+      maxRetries: 0,
+      timeout: this.config.LLM_TIMEOUT_SECONDS * 1000,
+      logLevel: 'off',
+    });
+  }
+}
+
+/** A user's own key from its header: absent, or printable and of a sane length (else 400). */
+export function userKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined || header === '') return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!/^[\x21-\x7e]{8,200}$/.test(key)) throw badRequest('The key is not valid', { key: 'The key is not valid' });
+  return key;
+}
+
+export const NOT_CONFIGURED = 'The assistant is not set up on this server';
+export const TIMED_OUT = 'The language-model service did not answer in time';
+export const NO_ANSWER = 'The language-model service gave no usable answer';
+export const BROKE_OFF = 'The language-model service broke off its answer';
+
+/** Any failure of the service as a 502 carrying its message, with the key taken out of it. */
+export function upstreamError(error: unknown, key: string): HttpError {
+  if (error instanceof HttpError) return error;
+  let message: string;
+  if (
+    error instanceof APIUserAbortError ||
+    error instanceof APIConnectionTimeoutError ||
+    (error instanceof Error && error.name === 'AbortError')
+  )
+    message = TIMED_OUT;
+  else if (error instanceof APIError) message = upstreamMessage(error);
+  else message = error instanceof Error ? error.message : String(error);
+  return new HttpError('upstream', redactKey(message || 'The language-model service failed', key));
+}
+
+/** A failure while an answer streams: the service's own error, a timeout, or the connection that broke off. */
+export function streamError(error: unknown, key: string, timedOut: boolean): HttpError {
+  if (timedOut) return new HttpError('upstream', TIMED_OUT);
+  if (error instanceof APIError && !(error instanceof APIUserAbortError)) return upstreamError(error, key);
+  return new HttpError('upstream', BROKE_OFF);
+}
+
+function upstreamMessage(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  if (body && typeof body.message === 'string') return body.message;
+  return error.message.replace(/^\d{3}\s+/, '');
+}
+
+export const redactKey = (text: string, key: string): string => (key ? text.split(key).join('[redacted]') : text);

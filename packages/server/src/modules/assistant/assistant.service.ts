@@ -1,0 +1,260 @@
+import {
+  ASSISTANT,
+  type AssistantMode,
+  type AssistantStatus,
+  type ChatMessageInput,
+  type ChatStreamEvent,
+  memoryOf,
+  PROPOSE_CARD_TOOL,
+  type ProposedCard,
+  proposeCardParameters,
+  visFromProposal,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { badRequest, HttpError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { type Grounding, groundingOf } from './assistant.grounding.ts';
+import { imageTypeOf, saveImage } from './assistant.images.ts';
+import {
+  type Connection,
+  LlmClients,
+  NO_ANSWER,
+  NOT_CONFIGURED,
+  streamError,
+  TIMED_OUT,
+  upstreamError,
+} from './assistant.llm.ts';
+import { RateLimit } from './assistant.rateLimit.ts';
+
+/** Largest image the service may hand over by URL (a 512x512 PNG is well under a megabyte). */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+const cardTool: ChatCompletionTool = {
+  type: 'function',
+  function: {
+    name: PROPOSE_CARD_TOOL,
+    description: "Propose a chart card of one of the project's datasets, drawn by the application from the real data",
+    parameters: proposeCardParameters as unknown as Record<string, unknown>,
+  },
+};
+
+export interface ChatRequest {
+  projectId: string;
+  userId: string;
+  /** The caller may read the project's datasets: only then is the assistant told about them. */
+  canSeeDatasets: boolean;
+  messages: ChatMessageInput[];
+  userKey: string | undefined;
+  /** Aborted when the caller goes away: the service's answer is abandoned too. */
+  signal: AbortSignal;
+}
+
+/**
+ * Mobi: the conversation and the images, through an OpenAI-compatible service with the server's key (or the
+ * caller's own). The service learns the project's dataset names, feature types and statistics, never its rows.
+ */
+export class AssistantService {
+  private readonly clients: LlmClients;
+  private readonly limit: RateLimit;
+  constructor(private readonly app: FastifyInstance) {
+    this.clients = new LlmClients(app.ctx.config);
+    this.limit = new RateLimit(app.ctx.config.LLM_RATE_LIMIT_PER_MINUTE);
+  }
+
+  /** Whether the assistant can answer: a key, checked by listing the service's models. */
+  async status(userKey: string | undefined): Promise<AssistantStatus> {
+    const connection = this.clients.connection(userKey);
+    if (!connection) return { configured: false, modes: [], models: [], keySource: 'none' };
+    let models: string[];
+    try {
+      models = [];
+      for await (const model of connection.client.models.list()) models.push(model.id);
+    } catch (error) {
+      throw upstreamError(error, connection.key);
+    }
+    const { LLM_CHAT_MODEL, LLM_IMAGE_MODEL } = this.app.ctx.config;
+    // A service that lists neither model (some compatible servers list none) is offered both modes.
+    const listed = (model: string) => models.length === 0 || models.includes(model);
+    const modes: AssistantMode[] = [];
+    if (listed(LLM_CHAT_MODEL)) modes.push('GPT4');
+    if (listed(LLM_IMAGE_MODEL)) modes.push('DALL·E');
+    return { configured: true, modes, models, keySource: connection.source };
+  }
+
+  /**
+   * Starts an answer: resolves once the service has accepted the request (a refusal throws the 502 before anything
+   * is sent to the caller), then yields its text as it is written and, at the end, a proposed card that passed the
+   * vis schema (an invalid proposal is dropped, never returned).
+   */
+  async chat(request: ChatRequest): Promise<AsyncGenerator<ChatStreamEvent>> {
+    const connection = this.connectionFor(request.userKey);
+    this.limit.take(request.userId);
+    const grounding = await groundingOf(this.app.ctx.db, request.projectId, request.canSeeDatasets);
+    const memory = memoryOf(request.messages, ASSISTANT.historyTokens);
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: grounding.system },
+      ...memory.map((m): ChatCompletionMessageParam => ({ role: m.ai ? 'assistant' : 'user', content: m.text })),
+    ];
+    const idle = new IdleTimeout(this.app.ctx.config.LLM_TIMEOUT_SECONDS * 1000, request.signal);
+    try {
+      const stream = await connection.client.chat.completions.create(
+        {
+          model: this.app.ctx.config.LLM_CHAT_MODEL,
+          temperature: ASSISTANT.temperature,
+          messages,
+          stream: true,
+          ...(grounding.catalog.size > 0 ? { tools: [cardTool] } : {}),
+        },
+        { signal: idle.signal },
+      );
+      return this.answer(stream, grounding, connection, idle);
+    } catch (error) {
+      idle.clear();
+      throw upstreamError(idle.timedOut ? new Error(TIMED_OUT) : error, connection.key);
+    }
+  }
+
+  private async *answer(
+    stream: AsyncIterable<{ choices: Array<{ delta?: { content?: string | null; tool_calls?: ToolDelta[] } }> }>,
+    grounding: Grounding,
+    connection: Connection,
+    idle: IdleTimeout,
+  ): AsyncGenerator<ChatStreamEvent> {
+    let text = '';
+    const calls: Array<{ name: string; args: string }> = [];
+    try {
+      for await (const chunk of stream) {
+        idle.touch();
+        const delta = chunk.choices[0]?.delta;
+        if (delta?.content) {
+          text += delta.content;
+          yield { type: 'delta', text: delta.content };
+        }
+        for (const call of delta?.tool_calls ?? []) {
+          calls[call.index] ??= { name: '', args: '' };
+          const entry = calls[call.index];
+          entry.name += call.function?.name ?? '';
+          entry.args += call.function?.arguments ?? '';
+        }
+      }
+    } catch (error) {
+      yield { type: 'error', error: streamError(error, connection.key, idle.timedOut).message };
+      return;
+    } finally {
+      idle.clear();
+    }
+    const card = this.proposedCard(calls, grounding);
+    // Nothing to show (no text, and a proposal that did not validate): a failure, not an empty answer.
+    if (!card && text.trim() === '') {
+      yield { type: 'error', error: NO_ANSWER };
+      return;
+    }
+    if (card) yield { type: 'card', card };
+    yield { type: 'done', text };
+  }
+
+  /** The first proposal that passes the vis schema and names only features the service was told about. */
+  private proposedCard(calls: Array<{ name: string; args: string }>, grounding: Grounding): ProposedCard | undefined {
+    for (const call of calls) {
+      if (call?.name !== PROPOSE_CARD_TOOL) continue;
+      let args: unknown;
+      try {
+        args = JSON.parse(call.args);
+      } catch {
+        this.app.log.info('the assistant proposed a card whose arguments are not JSON: dropped');
+        continue;
+      }
+      const result = visFromProposal(args, grounding.catalog);
+      if (result.ok) return result.card;
+      this.app.log.info({ reason: result.error }, 'the assistant proposed an invalid card: dropped');
+    }
+    return undefined;
+  }
+
+  /** One 512x512 image, kept under the project; its URL is our API's, served with the member's access. */
+  async image(
+    projectId: string,
+    userId: string,
+    prompt: string,
+    userKey: string | undefined,
+  ): Promise<{ url: string }> {
+    const connection = this.connectionFor(userKey);
+    this.limit.take(userId);
+    const idle = new IdleTimeout(this.app.ctx.config.LLM_TIMEOUT_SECONDS * 1000);
+    let bytes: Buffer;
+    try {
+      const answer = await connection.client.images.generate(
+        {
+          model: this.app.ctx.config.LLM_IMAGE_MODEL,
+          prompt,
+          n: 1,
+          size: ASSISTANT.imageSize,
+          response_format: 'b64_json',
+        },
+        { signal: idle.signal },
+      );
+      const image = answer.data?.[0];
+      if (image?.b64_json) bytes = Buffer.from(image.b64_json, 'base64');
+      else if (image?.url) bytes = await download(image.url, idle.signal);
+      else throw new Error('The service sent no image');
+    } catch (error) {
+      throw upstreamError(idle.timedOut ? new Error(TIMED_OUT) : error, connection.key);
+    } finally {
+      idle.clear();
+    }
+    if (!imageTypeOf(bytes)) throw new HttpError('upstream', 'The service sent something that is not an image');
+    const imageId = newId();
+    await saveImage(this.app.ctx.config.DATA_DIR, projectId, imageId, bytes);
+    return { url: `/api/v1/projects/${projectId}/assistant/images/${imageId}` };
+  }
+
+  private connectionFor(userKey: string | undefined): Connection {
+    const connection = this.clients.connection(userKey);
+    if (!connection) throw badRequest(NOT_CONFIGURED);
+    return connection;
+  }
+}
+
+interface ToolDelta {
+  index: number;
+  function?: { name?: string; arguments?: string };
+}
+
+/** Aborts a call when the service stays silent too long (reset by every piece it sends) or the caller leaves. */
+class IdleTimeout {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  timedOut = false;
+  constructor(
+    private readonly ms: number,
+    caller?: AbortSignal,
+  ) {
+    caller?.addEventListener('abort', () => this.controller.abort(), { once: true });
+    this.touch();
+  }
+  get signal() {
+    return this.controller.signal;
+  }
+  touch() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort();
+    }, this.ms);
+  }
+  clear() {
+    clearTimeout(this.timer);
+  }
+}
+
+/** An image the service handed over by URL, fetched once and kept (its link would expire). */
+async function download(url: string, signal: AbortSignal): Promise<Buffer> {
+  const response = await fetch(url, { signal, redirect: 'follow' });
+  if (!response.ok) throw new Error(`The service's image could not be fetched (${response.status})`);
+  const length = Number(response.headers.get('content-length') ?? 0);
+  if (length > MAX_IMAGE_BYTES) throw new Error('The service sent an image that is too large');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.length > MAX_IMAGE_BYTES) throw new Error('The service sent an image that is too large');
+  return bytes;
+}

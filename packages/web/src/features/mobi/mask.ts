@@ -1,0 +1,9 @@
+import { Profanity } from '@2toad/profanity';
+
+/**
+ * Profanity masked in the conversation's text (spec 3 §2), English and French word lists of @2toad/profanity,
+ * whole words only (so that "class" or "assessment" stay as they are).
+ */
+const filter = new Profanity({ languages: ['en', 'fr'], wholeWord: true, grawlix: '****' });
+
+export const maskProfanity = (text: string): string => filter.censor(text);
