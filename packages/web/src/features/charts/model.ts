@@ -18,6 +18,7 @@ import {
   type Series as VisSeries,
 } from '@tessera/shared';
 import { independentRepeats } from './rules.ts';
+import { titledSeries } from './seriesTitle.ts';
 import type { ChartModel, ChartOptionInput, DependentSeries, DrawnSeries } from './types.ts';
 import { formatValue, type ValueFormatContext } from './valueFormat.ts';
 
@@ -61,8 +62,10 @@ export function buildModel(input: ChartOptionInput): ChartModel {
   const featureById = new Map(input.features.map((f) => [f._id, f]));
   const featureOf = (id: string) => featureById.get(id);
   const fmt: ValueFormatContext = { locale, t: input.t, featureOf };
-  const byRole = (role: SeriesMeta['role']) => input.series.filter((s) => s.role === role);
   const visById = visSeriesById(vis);
+  // Axis titles, legends and tooltips name each series with its operation ("temp_max (avg)").
+  const titled = titledSeries(input.series, visById, featureOf, input.t);
+  const byRole = (role: SeriesMeta['role']) => titled.filter((s) => s.role === role);
 
   const independent = byRole('independent')[0];
   const dependents: DependentSeries[] = byRole('dependent').map((meta, index) => {
