@@ -54,7 +54,7 @@ describe('UploadQueue', () => {
     expect(screen.getByRole('button', { name: 'Uploads' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('shows a failed job's reason in red and its status colours (issue #20 item 5)', () => {
+  it('shows a failed job’s reason in red and its status colours (issue #20 item 5)', () => {
     const failed = { ...job('failed', 9), message: 'Missing columns: rain' };
     renderWithProviders(<UploadQueue jobs={[job('active', 10), failed, job('completed', 1)]} running={[]} />);
     expect(screen.getByTestId('queue-job-message').textContent).toBe('Missing columns: rain');
