@@ -161,3 +161,25 @@ describe('categoryColors', () => {
     for (const key of keys) expect(colors.get(key)).toBe(palette[hashText(key) % CATEGORY_SLOTS]);
   });
 });
+
+describe('the page registry kept between visits', () => {
+  it('loads what it saved: a category keeps its colour on the next page load', () => {
+    let saved: Record<string, Record<string, number>> | null = null;
+    const store = {
+      load: () => saved,
+      save: (scopes: Record<string, Record<string, number>>) => void (saved = scopes),
+    };
+    const first = new CategoryColorRegistry(store);
+    const all = categoryColors(WEATHER, 'spectrumOne', first.scope('s|weather'), first);
+    expect(saved).not.toBeNull();
+    const next = new CategoryColorRegistry(store);
+    const filtered = categoryColors(['rain', 'snow'], 'spectrumOne', next.scope('s|weather'), next);
+    expect(filtered.get('rain')).toBe(all.get('rain'));
+    expect(filtered.get('snow')).toBe(all.get('snow'));
+  });
+
+  it('ignores slots out of range in what it loads', () => {
+    const registry = new CategoryColorRegistry({ load: () => ({ s: { a: 99, b: 2 } }), save: () => {} });
+    expect([...registry.scope('s')]).toEqual([['b', 2]]);
+  });
+});

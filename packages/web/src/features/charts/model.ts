@@ -134,6 +134,7 @@ function drawnSeries(model: ChartModel, fmt: ValueFormatContext): DrawnSeries[] 
           groups.map((group) => group.key),
           scheme,
           model.categoryColors.scope(`${scheme}|${groupBy!.featureId}`),
+          model.categoryColors,
         )
       : undefined;
   for (const dep of dependents) {

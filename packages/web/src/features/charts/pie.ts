@@ -186,6 +186,7 @@ export function pieSeries(
     categories.map((c) => c.key),
     scheme,
     model.categoryColors.scope(scope),
+    model.categoryColors,
   );
   const groupColors = input.vis.colors?.groups ?? {};
   const sliceStyle = categories.map((c) => ({

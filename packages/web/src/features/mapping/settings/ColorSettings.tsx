@@ -41,7 +41,12 @@ export function ColorSettings({ vis, groups, dashboardScheme = DEFAULT_COLOR_SCH
   const scheme = colors.colorScheme ?? dashboardScheme;
   // The colours the chart gives its groups: by category, as remembered on this page (categoryColors.ts).
   const groupFeature = vis.groupBy[0]?.series[0]?.feature._id ?? '';
-  const groupDefaults = categoryColors(groups, scheme, pageCategoryColors.scope(`${scheme}|${groupFeature}`));
+  const groupDefaults = categoryColors(
+    groups,
+    scheme,
+    pageCategoryColors.scope(`${scheme}|${groupFeature}`),
+    pageCategoryColors,
+  );
   const gradient = vis.gradientDimension.some((axis) => axis.series.length > 0);
   return (
     <Stack gap="xs">
