@@ -167,7 +167,9 @@ describe('the page registry kept between visits', () => {
     let saved: Record<string, Record<string, number>> | null = null;
     const store = {
       load: () => saved,
-      save: (scopes: Record<string, Record<string, number>>) => void (saved = scopes),
+      save: (scopes: Record<string, Record<string, number>>) => {
+        saved = scopes;
+      },
     };
     const first = new CategoryColorRegistry(store);
     const all = categoryColors(WEATHER, 'spectrumOne', first.scope('s|weather'), first);
