@@ -70,8 +70,9 @@ async function upload(app: Tessera, token: string, projectId: string, name: stri
   }
 }
 
-/** Screenshots go to e2e/screenshots and .tmp/screens (the ones to look at). */
+/** Screenshots go to e2e/screenshots and .tmp/screens (the ones to look at), once charts finished animating. */
 async function shot(page: Page, name: string) {
+  await page.waitForTimeout(1200);
   await screenshot(page, name);
   const dir = path.join(repoRoot, '.tmp/screens');
   mkdirSync(dir, { recursive: true });
