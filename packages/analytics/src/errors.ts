@@ -1,3 +1,5 @@
+import type { CardErrorReason } from '@tessera/shared';
+
 /**
  * Typed errors of the analytics package. The server maps them to its HTTP errors and job messages: an
  * IngestError's message is meant for the user (it is shown on the failed job); a QueryError's code matches the
@@ -59,11 +61,17 @@ export type QueryErrorCode =
   | 'not-numeric'
   | 'too-much-data';
 
+/**
+ * A query that cannot run. Card errors may say exactly why (`reason`, one of the shared CARD_ERROR_REASONS, with
+ * the names it needs in `params`): the card then names the cause rather than its code's generic text.
+ */
 export class QueryError extends Error {
   override name = 'QueryError';
   constructor(
     readonly code: QueryErrorCode,
     message: string,
+    readonly reason?: CardErrorReason,
+    readonly params?: Record<string, string>,
   ) {
     super(message);
   }

@@ -8,6 +8,7 @@
  * fails because of a type change.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { DATE_FORMAT_CHOICES, isDateFormatChoice } from '@tessera/shared';
 import { withConnection } from './engine.ts';
 import { QueryError } from './errors.ts';
 import type { Source } from './source.ts';
@@ -83,7 +84,12 @@ export const DATE_TEXT_FORMATS = [
  *
  * Booleans count as 0/1 for number. The result never fails at run time: a value that does not fit is NULL.
  */
-export function castExpression(dbName: string, physicalType: string, targetType: FeatureType): string {
+export function castExpression(
+  dbName: string,
+  physicalType: string,
+  targetType: FeatureType,
+  dateFormat?: string | null,
+): string {
   const col = ident(dbName);
   const kind = physicalKind(physicalType);
   switch (targetType) {
@@ -101,7 +107,9 @@ export function castExpression(dbName: string, physicalType: string, targetType:
         return `(CASE WHEN ${col} BETWEEN 1 AND 9999 THEN make_timestamp(CAST(${col} AS BIGINT), 1, 1, 0, 0, 0) END)`;
       }
       if (kind === 'string') {
-        const formats = DATE_TEXT_FORMATS.map((f) => `'${f}'`).join(', ');
+        // A format chosen for the feature (a closed list: never user text) is tried before the defaults.
+        const chosen = isDateFormatChoice(dateFormat) ? [dateFormat] : [];
+        const formats = [...new Set([...chosen, ...DATE_TEXT_FORMATS])].map((f) => `'${f}'`).join(', ');
         return `COALESCE(TRY_CAST(trim(${col}) AS TIMESTAMP), try_strptime(trim(${col}), [${formats}]))`;
       }
       return 'CAST(NULL AS TIMESTAMP)';
@@ -129,12 +137,14 @@ export interface ColumnRef {
   type: FeatureType;
   /** The physical type in the segments (`feature.db.type`). */
   castFrom: string;
+  /** A text feature read as a date: the format chosen for it (DATE_FORMAT_CHOICES), tried first. */
+  dateFormat?: string | null;
 }
 
 export function columnExpression(column: ColumnRef): string {
   if (!FEATURE_TYPES.includes(column.type))
     throw new QueryError('bad-type', `Unknown feature type: ${String(column.type)}`);
-  return castExpression(column.dbName, column.castFrom, column.type);
+  return castExpression(column.dbName, column.castFrom, column.type, column.dateFormat);
 }
 
 /**
@@ -147,12 +157,64 @@ export async function previewCast(
   targetType: FeatureType,
   limit = 10,
   connection?: DuckDBConnection,
+  dateFormat?: string | null,
 ): Promise<{ original: Cell; value: Cell }[]> {
   const column = source.columns.find((c) => c.dbName === dbName);
   if (!column) throw new QueryError('bad-column', `Unknown column: ${dbName}`);
   const n = Math.max(1, Math.min(1000, Math.floor(limit)));
-  const expression = castExpression(dbName, column.physicalType, targetType);
+  const expression = castExpression(dbName, column.physicalType, targetType, dateFormat);
   const sql = `SELECT ${ident(dbName)} AS original, ${expression} AS value FROM ${source.sql} LIMIT ${n}`;
   const rows = connection ? await queryRows(connection, sql) : await withConnection((c) => queryRows(c, sql));
   return rows.map((r) => ({ original: r.original, value: r.value }));
+}
+
+/** What reading a column as `targetType` leaves unread (see CastReport in @tessera/shared). */
+export interface CastReportResult {
+  total: number;
+  unread: number;
+  examples: string[];
+  formats: Array<{ format: string; reads: number }>;
+}
+
+/**
+ * The type dialog's warning (issue #20 item 4): over the whole column, how many values that are not empty the
+ * new type leaves unread; a few of them; and, for text read as a date, each offered format (DATE_FORMAT_CHOICES)
+ * that reads some of them, with how many. One scan.
+ */
+export async function castReport(
+  source: Source,
+  dbName: string,
+  targetType: FeatureType,
+  dateFormat?: string | null,
+  connection?: DuckDBConnection,
+): Promise<CastReportResult> {
+  const column = source.columns.find((c) => c.dbName === dbName);
+  if (!column) throw new QueryError('bad-column', `Unknown column: ${dbName}`);
+  const col = ident(dbName);
+  const present = `(${col} IS NOT NULL AND trim(CAST(${col} AS VARCHAR)) <> '')`;
+  const unread = `(${present} AND (${castExpression(dbName, column.physicalType, targetType, dateFormat)}) IS NULL)`;
+  const dateText = targetType === 'date' && physicalKind(column.physicalType) === 'string';
+  const formats = dateText ? DATE_FORMAT_CHOICES : [];
+  const formatCounts = formats.map(
+    (f, i) => `, count(*) FILTER (WHERE ${unread} AND try_strptime(trim(${col}), '${f}') IS NOT NULL) AS f${i}`,
+  );
+  const sql = `SELECT count(*) FILTER (WHERE ${present}) AS total, count(*) FILTER (WHERE ${unread}) AS unread
+    ${formatCounts.join('')} FROM ${source.sql}`;
+  const examplesSql = `SELECT CAST(${col} AS VARCHAR) AS v FROM ${source.sql} WHERE ${unread} LIMIT 3`;
+  const run = async (c: DuckDBConnection) => ({
+    rows: await queryRows(c, sql),
+    examples: await queryRows(c, examplesSql),
+  });
+  const { rows, examples } = connection ? await run(connection) : await withConnection(run);
+  const row = rows[0];
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    total: n(row?.total),
+    unread: n(row?.unread),
+    examples: examples.map((r) => String(r.v)),
+    formats: formats
+      .map((format, i) => ({ format: format as string, reads: n(row?.[`f${i}`]) }))
+      .filter((f) => f.reads > 0)
+      .sort((a, b) => b.reads - a.reads),
+  };
 }

@@ -117,12 +117,15 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
   for (const item of items) {
     if (!aggregated || keys.includes(item)) continue;
     if (boxplot && item.bucket === 'dependent') {
-      if (item.op !== '') throw badOperation('A boxplot shows the distribution of a feature: choose no operation');
+      if (item.op !== '')
+        throw badOperation('A boxplot shows the distribution of a feature: choose no operation', 'boxplot-operation');
       if (item.entry.ref.type !== 'number') throw new QueryError('not-numeric', 'A boxplot needs numeric features');
       item.valueType = 'boxplot';
     } else if (!isAggregation(item.op)) {
       throw badOperation(
         `The feature ${JSON.stringify(item.entry.name)} needs an aggregation: another series of this chart is aggregated`,
+        'needs-aggregation',
+        { feature: item.entry.name },
       );
     }
   }
@@ -132,7 +135,10 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
   }
   const sources = ctx.allSources();
   if (!aggregated && sources.length > 1) {
-    throw badOperation('A chart without aggregation reads one dataset: choose an operation or one dataset');
+    throw badOperation(
+      'A chart without aggregation reads one dataset: choose an operation or one dataset',
+      'several-datasets',
+    );
   }
 
   // Every source's WHERE first, then each series' own filters.
@@ -261,7 +267,10 @@ function assignSlots(keys: Item[], sources: SourceContext[]): number {
         (b) => own.filter((k) => k.bucket === b).length === template.filter((k) => k.bucket === b).length,
       );
     if (!sameShape) {
-      throw badOperation('Each dataset of this chart must map its own independent and group-by features');
+      throw badOperation(
+        'Each dataset of this chart must map its own independent and group-by features',
+        'several-datasets',
+      );
     }
     for (const b of ['independent', 'groupBy'] as const) {
       const mine = own.filter((k) => k.bucket === b);
@@ -272,6 +281,7 @@ function assignSlots(keys: Item[], sources: SourceContext[]): number {
           if (k.valueType !== t.valueType) {
             throw badOperation(
               `The features ${JSON.stringify(t.entry.name)} and ${JSON.stringify(k.entry.name)} cannot be matched`,
+              'several-datasets',
             );
           }
           k.slot = t.slot;
@@ -329,14 +339,26 @@ function orderClause(
     if (item) return `_body.${aliasOf(item)} ${direction} NULLS LAST`;
     const op = checkedOperation(entry, wanted);
     const source = sources.find((s) => s.key.datasetId === entry.datasetId);
-    if (!source) throw badOperation(`The order feature ${JSON.stringify(entry.name)} is not in this chart's data`);
+    if (!source) {
+      throw badOperation(`The order feature ${JSON.stringify(entry.name)} is not in this chart's data`, 'order-by', {
+        feature: entry.name,
+      });
+    }
     ctx.checkColumn(source, entry);
     let value: string;
     if (aggregated) {
-      if (!isAggregation(op)) throw badOperation(`Ordering by ${JSON.stringify(entry.name)} needs an aggregation`);
+      if (!isAggregation(op)) {
+        throw badOperation(`Ordering by ${JSON.stringify(entry.name)} needs an aggregation`, 'order-by', {
+          feature: entry.name,
+        });
+      }
       value = aggregateExpression(entry, op);
     } else {
-      if (isAggregation(op)) throw badOperation(`The chart is not aggregated: ${JSON.stringify(entry.name)} cannot be`);
+      if (isAggregation(op)) {
+        throw badOperation(`The chart is not aggregated: ${JSON.stringify(entry.name)} cannot be`, 'order-by', {
+          feature: entry.name,
+        });
+      }
       // A bin keeps the values' order: order by the value itself.
       value = isDatePart(op) || op === '' ? rowExpression(entry, op) : columnExpression(entry.ref);
     }

@@ -27,7 +27,14 @@ export function compileKpi(ctx: CompileContext, vis: KpiVis): CompiledUnitQuery 
         throw new QueryError('not-numeric', `Choose an operation for ${JSON.stringify(entry.name)}`);
       }
     } else if (!isAggregation(aggregation)) {
-      throw badOperation(`A KPI needs one value: ${op} does not reduce ${JSON.stringify(entry.name)} to one`);
+      throw badOperation(
+        `A KPI needs one value: ${op} does not reduce ${JSON.stringify(entry.name)} to one`,
+        'kpi-one-value',
+        {
+          feature: entry.name,
+          operation: op,
+        },
+      );
     }
     series.push({
       id: s.id,

@@ -18,6 +18,7 @@
 import {
   type Aggregation,
   BINS,
+  type CardErrorReason,
   type DATE_PARTS,
   isAggregation,
   isDatePart,
@@ -31,7 +32,8 @@ import type { CatalogEntry } from './types.ts';
 // (`DatePart` is also a name of filterValidity.ts in @tessera/shared: spelled out here.)
 type DatePart = (typeof DATE_PARTS)[number];
 
-export const badOperation = (message: string) => new QueryError('bad-operation', message);
+export const badOperation = (message: string, reason?: CardErrorReason, params?: Record<string, string>) =>
+  new QueryError('bad-operation', message, reason, params);
 
 /** The stored operation of a series ('' when none), refused when it does not fit its feature. */
 export function checkedOperation(entry: CatalogEntry, operation: string | undefined): StoredOperation {
@@ -40,6 +42,8 @@ export function checkedOperation(entry: CatalogEntry, operation: string | undefi
   if (!operationFits(entry.ref.type, op, entry.precision ?? null)) {
     throw badOperation(
       `The operation ${JSON.stringify(op)} does not fit the ${entry.ref.type} feature ${JSON.stringify(entry.name)}`,
+      'operation-type',
+      { feature: entry.name, operation: op, type: entry.ref.type },
     );
   }
   return op;
@@ -49,7 +53,7 @@ export function checkedOperation(entry: CatalogEntry, operation: string | undefi
 export function binCount(numberOfBins: number | undefined): number {
   const n = numberOfBins ?? BINS.default;
   if (!Number.isInteger(n) || n < BINS.min || n > BINS.max) {
-    throw badOperation(`The number of bins must be a whole number from ${BINS.min} to ${BINS.max}`);
+    throw badOperation(`The number of bins must be a whole number from ${BINS.min} to ${BINS.max}`, 'bins');
   }
   return n;
 }

@@ -51,10 +51,10 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
   const entries = table.map((column) => ctx.entry(column.feature?._id));
   const datasetId = entries[0].datasetId;
   if (entries.some((e) => e.datasetId !== datasetId)) {
-    throw badOperation('All the columns of a table come from one dataset');
+    throw badOperation('All the columns of a table come from one dataset', 'table-datasets');
   }
   if (new Set(entries.map((e) => e.id)).size !== entries.length) {
-    throw badOperation('A feature can be a column of a table only once');
+    throw badOperation('A feature can be a column of a table only once', 'table-duplicate');
   }
   const source = ctx.source(datasetId, jobOf(input, table[0].jobId));
   for (const entry of entries) ctx.checkColumn(source, entry);

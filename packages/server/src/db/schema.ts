@@ -412,6 +412,8 @@ export const features = pgTable(
       .$type<{ min: string | number | boolean | null; max: string | number | boolean | null; avg: number | null }>()
       .notNull(),
     preview: jsonb('preview').$type<Array<string | number | boolean | null>>().notNull(),
+    /** The date format chosen for a text feature read as a date (DATE_FORMAT_CHOICES); null: the defaults. */
+    dateFormat: text('date_format'),
     timeCreated: createdAt(),
   },
   (t) => [uniqueIndex('features_dataset_db_name_unique').on(t.datasetId, t.dbName)],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMAT_CHOICES } from '../datasets/dateFormats.ts';
 import { cellSchema, featureSchema } from '../datasets/entities.ts';
 import { FEATURE_TYPES } from '../datasets/types.ts';
 import { projectRule } from '../http/access.ts';
@@ -56,6 +57,8 @@ export const updateFeature = endpoint({
         .max(FEATURE_DESCRIPTION_MAX, `At most ${FEATURE_DESCRIPTION_MAX} characters`)
         .optional(),
       type: z.enum(FEATURE_TYPES).optional(),
+      /** The date format to read a text feature with as a date (null: the defaults). */
+      dateFormat: z.enum(DATE_FORMAT_CHOICES).nullable().optional(),
     })
     .strict(),
   response: featureSchema,
@@ -76,11 +79,22 @@ export const featureData = endpoint({
     jobId: id.optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(10),
     castedType: z.enum(FEATURE_TYPES).optional(),
+    /** With castedType date: read the text with this format first (the type dialog's choice). */
+    dateFormat: z.enum(DATE_FORMAT_CHOICES).optional(),
   }),
   response: z.object({
     type: z.enum(FEATURE_TYPES),
     values: z.array(cellSchema),
     original: z.array(cellSchema).optional(),
+    /** With castedType: what the cast leaves unread over the whole feature, and the date formats that read it. */
+    report: z
+      .object({
+        total: z.number().int(),
+        unread: z.number().int(),
+        examples: z.array(z.string()),
+        formats: z.array(z.object({ format: z.enum(DATE_FORMAT_CHOICES), reads: z.number().int() })),
+      })
+      .optional(),
   }),
 });
 

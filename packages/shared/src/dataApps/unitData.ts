@@ -77,7 +77,30 @@ export const unitFeatureSchema = z.object({
 });
 export type UnitFeature = z.infer<typeof unitFeatureSchema>;
 
-export const unitDataErrorSchema = z.object({ code: z.enum(UNIT_DATA_ERRORS), message: z.string() });
+/**
+ * What exactly a card error comes from, where the code alone would mislead (issue #20 item 3: a chart mixing
+ * datasets reported 'A feature on this card has changed types'). The card names it in its placeholder; `params`
+ * fills the names in (`feature`, `operation`, `type`).
+ */
+export const CARD_ERROR_REASONS = [
+  'operation-type',
+  'needs-aggregation',
+  'several-datasets',
+  'boxplot-operation',
+  'order-by',
+  'kpi-one-value',
+  'table-datasets',
+  'table-duplicate',
+  'bins',
+] as const;
+export type CardErrorReason = (typeof CARD_ERROR_REASONS)[number];
+
+export const unitDataErrorSchema = z.object({
+  code: z.enum(UNIT_DATA_ERRORS),
+  message: z.string(),
+  reason: z.enum(CARD_ERROR_REASONS).optional(),
+  params: z.record(z.string(), z.string()).optional(),
+});
 export type UnitDataError = z.infer<typeof unitDataErrorSchema>;
 
 export const unitDataSchema = z.object({

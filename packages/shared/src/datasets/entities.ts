@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../http/ids.ts';
+import { DATE_FORMAT_CHOICES } from './dateFormats.ts';
 import { DATASET_TYPES, DATE_PRECISIONS, FEATURE_TYPES, JOIN_TYPES } from './types.ts';
 
 /** A value in a row, a preview or a stat: JSON scalars (dates and times are ISO-like text). */
@@ -72,6 +73,8 @@ export const featureSchema = z.object({
   listIndex: z.number().int(),
   preview: z.array(cellSchema),
   stats: featureStatsSchema,
+  /** The date format chosen for a text feature read as a date (tried first); null or absent: the defaults. */
+  dateFormat: z.enum(DATE_FORMAT_CHOICES).nullable().optional(),
   db: z.object({ name: z.string(), type: z.string() }),
 });
 export type Feature = z.infer<typeof featureSchema>;

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './dateFormats.ts';
 export * from './entities.ts';
 export * from './jobs.ts';
 export * from './query.ts';

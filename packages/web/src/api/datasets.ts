@@ -103,7 +103,10 @@ export const useUpdateDataset = (projectId: string) =>
 export const useUpdateFeature = (projectId: string) =>
   useDatasetsChange(
     projectId,
-    ({ id, ...body }: { id: string } & Partial<Pick<Feature, 'name' | 'hidden' | 'description' | 'type'>>) =>
+    ({
+      id,
+      ...body
+    }: { id: string } & Partial<Pick<Feature, 'name' | 'hidden' | 'description' | 'type' | 'dateFormat'>>) =>
       call(api.updateFeature, { params: { id }, body }),
   );
 

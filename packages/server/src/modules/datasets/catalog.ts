@@ -81,7 +81,10 @@ export async function datasetCatalog(
   return build(
     dataset,
     source,
-    rows.map((row) => ({ row, ref: { dbName: row.dbName, type: row.type, castFrom: row.physicalType } })),
+    rows.map((row) => ({
+      row,
+      ref: { dbName: row.dbName, type: row.type, castFrom: row.physicalType, dateFormat: row.dateFormat },
+    })),
     jobs,
   );
 }

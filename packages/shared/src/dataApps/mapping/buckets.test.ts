@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Vis } from '../vis.ts';
 import { bucketsFor, canDrop, dropRefusal } from './buckets.ts';
-import { dropFeature } from './edit.ts';
+import { dropFeature, moveRefusal } from './edit.ts';
 import { axis, CAT, chart, DATE, NUM, NUM2, OTHER_DS, series, TEXT } from './testFixtures.ts';
 import type { DropTarget } from './types.ts';
 import { chartVisOf } from './visAccess.ts';
@@ -61,6 +61,12 @@ describe('canDrop (spec 2 §5: several items or empty, and the bucket accepts th
     ['order by refuses a feature it has', filled, { bucket: 'orderBy' }, NUM, 'duplicate'],
     ['order by takes another', filled, { bucket: 'orderBy' }, CAT, null],
     ['filters take anything', filled, { bucket: 'filters' }, NUM, null],
+    ['an empty chart takes any dataset', empty, { bucket: 'dependent' }, OTHER_DS, null],
+    ['Y refuses another dataset than the chart reads', filled, { bucket: 'dependent' }, OTHER_DS, 'chartDataset'],
+    ['bar second Y axis refuses another dataset', filled, { bucket: 'dependent', axis: 1 }, OTHER_DS, 'chartDataset'],
+    ['the tooltip refuses another dataset', filled, { bucket: 'tooltip' }, OTHER_DS, 'chartDataset'],
+    ['order by refuses another dataset', filled, { bucket: 'orderBy' }, OTHER_DS, 'chartDataset'],
+    ['filters of another dataset stay allowed', filled, { bucket: 'filters' }, OTHER_DS, null],
   ] as const)('%s', (_name, vis, target, feature, expected) => {
     expect(dropRefusal(vis, target as DropTarget, feature)).toBe(expected);
     expect(canDrop(vis, target as DropTarget, feature)).toBe(expected === null);
@@ -74,6 +80,22 @@ describe('canDrop (spec 2 §5: several items or empty, and the bucket accepts th
     ['a table refuses another dataset', table, OTHER_DS, 'otherDataset'],
   ] as const)('%s', (_name, vis, feature, expected) => {
     expect(dropRefusal(vis, { bucket: 'table' }, feature)).toBe(expected);
+  });
+
+  it('a chart of one dataset refuses an X of another (X empty, Y mapped)', () => {
+    const yOnly = chart('bar', { dependent: [axis(series(NUM, 'y'))] });
+    expect(dropRefusal(yOnly, { bucket: 'independent' }, { ...CAT, dataset: OTHER_DS.dataset })).toBe('chartDataset');
+    expect(dropRefusal(yOnly, { bucket: 'independent' }, CAT)).toBeNull();
+  });
+
+  it('a chart whose series moved between its own buckets keeps its dataset rule (moves are not refused)', () => {
+    const vis = chart('bar', { independent: [axis(series(CAT, 'x'))], tooltip: { series: [series(NUM, 't')] } });
+    expect(moveRefusal(vis, 't', { bucket: 'dependent' })).toBeNull();
+  });
+
+  it('KPIs may read several datasets (each is one value)', () => {
+    const kpi = { kpi: [series(NUM, 'k')], filters: [] };
+    expect(dropRefusal(kpi, { bucket: 'kpi' }, OTHER_DS)).toBeNull();
   });
 
   it('a KPI list takes several, and a KPI card has no chart buckets', () => {

@@ -1,7 +1,7 @@
 import type { FeatureType } from '../../datasets/types.ts';
 import type { UnitType } from '../constants.ts';
 import type { Vis } from '../vis.ts';
-import { type ChartType, LINE_FAMILY } from '../visSchemas.ts';
+import { type ChartType, chartSeries, LINE_FAMILY } from '../visSchemas.ts';
 import type { BucketName, DropRefusal, DropTarget, MappingFeature } from './types.ts';
 import { bucketSeries, chartVisOf, kpiVisOf, tableVisOf } from './visAccess.ts';
 
@@ -16,7 +16,7 @@ import { bucketSeries, chartVisOf, kpiVisOf, tableVisOf } from './visAccess.ts';
  * filters, the KPI list and the table's columns take several. Dot size and gradient take numbers only (they
  * scale a size or a colour); group by takes anything but a raw number (a group is a category). Order by and the
  * tooltip take a feature once. Only bar has a second Y axis; only scatter sizes its dots; gradients colour the
- * line family's points and bars.
+ * line family's points and bars. A chart's series (and its order by) come from one dataset, like a table's columns.
  */
 
 export interface BucketSpec {
@@ -98,6 +98,16 @@ const chartBucketCount = (vis: Vis, bucket: BucketName) =>
     : 0;
 
 /**
+ * The datasets a chart's series read. A chart reads one dataset: its rows are keyed by its X and group-by
+ * features, which belong to one dataset, so a series of another dataset has no key to be matched by (issue #20
+ * item 3: such a chart used to be accepted, then failed with 'Data query failed').
+ */
+export function chartDatasets(vis: Vis): string[] {
+  const ids = chartSeries(chartVisOf(vis)).map((entry) => entry.series.feature.dataset?._id);
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+}
+
+/**
  * Why a feature may not be dropped on a target, or null when it may. `type` is the card type; chart cards read
  * the chart type from the vis.
  */
@@ -120,6 +130,10 @@ export function dropRefusal(
   if (once.includes(target.bucket) && items.some((i) => i.featureId === feature._id)) return 'duplicate';
   if (target.bucket === 'table' && items.some((i) => i.datasetId && i.datasetId !== feature.dataset._id)) {
     return 'otherDataset';
+  }
+  const dataset = feature.dataset._id;
+  if (type === 'chart' && target.bucket !== 'filters' && dataset && chartDatasets(vis).some((d) => d !== dataset)) {
+    return 'chartDataset';
   }
   return null;
 }

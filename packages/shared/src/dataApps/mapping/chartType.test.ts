@@ -21,7 +21,6 @@ describe('changing the chart type (spec 2 §4)', () => {
   it.each([
     ['area', 'line'],
     ['line', 'scatter'],
-    ['scatter', 'bar'],
     ['bar', 'area'],
   ] as const)('%s → %s keeps the mapping without asking', (from, to) => {
     const result = changeChartType(mapped(from), to);
@@ -30,6 +29,13 @@ describe('changing the chart type (spec 2 §4)', () => {
     expect(result.vis.chartType).toBe(to);
     expect(result.vis.dependent).toEqual(mapped(from).dependent);
     expect(result.vis.colors).toEqual({ series: { y: '#ff0000' } });
+  });
+
+  it('scatter → bar by category keeps the mapping and sums Y (a bar per row would overdraw)', () => {
+    const result = changeChartType(mapped('scatter'), 'bar');
+    expect(result.needsConfirm).toBe(false);
+    expect(result.refetch).toBe(true);
+    expect(result.vis.dependent).toEqual([axis(series(NUM, 'y', { operation: 'sum' }))]);
   });
 
   it.each([

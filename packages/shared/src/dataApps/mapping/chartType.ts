@@ -1,5 +1,6 @@
 import { defaultChartVis, type Vis } from '../vis.ts';
 import { type ChartType, chartSeries, LINE_FAMILY } from '../visSchemas.ts';
+import { applyDefaultOperations } from './defaultOperations.ts';
 import { chartVisOf } from './visAccess.ts';
 
 /**
@@ -31,10 +32,13 @@ export function changeChartType(vis: Vis, chartType: ChartType): ChartTypeChange
       chartType === 'bar' || chart.dependent.length < 2
         ? chart.dependent
         : [{ ...chart.dependent[0]!, series: chart.dependent.flatMap((axis) => axis.series) }];
+    // A scatter turned into a bar by category starts grouping rows: its Y series get their default operation.
+    const next = { ...chart, chartType, dependent };
+    const defaulted = applyDefaultOperations(chart, next);
     return {
-      vis: { ...chart, chartType, dependent },
+      vis: defaulted,
       needsConfirm: false,
-      refetch: dependent !== chart.dependent,
+      refetch: dependent !== chart.dependent || defaulted !== next,
     };
   }
   const hasSeries = chartSeries(chart).length > 0 || chart.orderBy.length > 0;

@@ -2,6 +2,7 @@ import { storedOperation } from '../operations.ts';
 import type { Vis } from '../vis.ts';
 import type { Axis, ChartVis, OrderByEntry, Series } from '../visSchemas.ts';
 import { dropRefusal } from './buckets.ts';
+import { applyDefaultOperations } from './defaultOperations.ts';
 import { newFilterFor } from './filters.ts';
 import { featureRef, newSeries } from './series.ts';
 import { applyAxisSwap } from './swap.ts';
@@ -86,11 +87,12 @@ export function dropFeature(vis: Vis, target: DropTarget, feature: MappingFeatur
       return { vis: { ...chart, tooltip: { ...chart.tooltip, series } }, refetch: true };
     }
     default: {
-      let chart = placeSeries(chartVisOf(vis), target.bucket, target.axis ?? 0, newSeries(feature, newId));
+      const before = chartVisOf(vis);
+      let chart = placeSeries(before, target.bucket, target.axis ?? 0, newSeries(feature, newId));
       // A custom network's buckets are roles (source, value), not axes: they never swap.
       const axes = target.bucket === 'independent' || target.bucket === 'dependent';
       if (axes && vis.subtype === undefined) chart = applyAxisSwap(chart).vis;
-      return { vis: chart, refetch: true };
+      return { vis: applyDefaultOperations(before, chart), refetch: true };
     }
   }
 }
@@ -173,7 +175,7 @@ export function moveSeries(vis: Vis, seriesId: string, target: DropTarget): Mapp
   }
   const seriesColor = colors.series?.[seriesId];
   if (seriesColor) chart.colors = { ...chart.colors, series: { ...chart.colors.series, [seriesId]: seriesColor } };
-  return { vis: chart, refetch: true };
+  return { vis: applyDefaultOperations(chartVisOf(vis), chart), refetch: true };
 }
 
 /** Replaces one series (after its settings changed) and says whether that needs new data. */
@@ -182,6 +184,7 @@ export function replaceSeries(vis: Vis, next: Series): MappingResult {
   if (!prev) return unchanged(vis);
   const swapIn = (list: Series[]) => list.map((s) => (s.id === next.id ? next : s));
   let out: Vis;
+  let defaulted = false;
   if (Array.isArray(vis.kpi)) {
     const kpiVis = kpiVisOf(vis);
     out = { ...kpiVis, kpi: swapIn(kpiVis.kpi) };
@@ -191,9 +194,11 @@ export function replaceSeries(vis: Vis, next: Series): MappingResult {
       chart[bucket] = chart[bucket].map((a) => ({ ...a, series: swapIn(a.series) }));
     }
     chart.tooltip = { ...chart.tooltip, series: swapIn(chart.tooltip.series) };
-    out = chart;
+    // A key cut to a part (a date by month, a number in bins) starts grouping rows: Y gets its default.
+    out = applyDefaultOperations(chartVisOf(vis), chart);
+    defaulted = out !== chart;
   }
-  return { vis: out, refetch: seriesQueryKey(prev) !== seriesQueryKey(next) };
+  return { vis: out, refetch: defaulted || seriesQueryKey(prev) !== seriesQueryKey(next) };
 }
 
 /** What of a series changes its data: the feature, the rows, the operation, bins and its own filters. */

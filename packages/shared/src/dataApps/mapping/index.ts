@@ -1,6 +1,7 @@
 /** The card mapping editor's rules (spec 2 §4, §5): pure functions shared by the web and the tests. */
 export * from './buckets.ts';
 export * from './chartType.ts';
+export * from './defaultOperations.ts';
 export * from './edit.ts';
 export * from './filters.ts';
 export * from './refetch.ts';

@@ -44,5 +44,8 @@ export interface MappingResult {
   refetch: boolean;
 }
 
-/** Why a drop is refused (the bucket shows it while the feature hovers over it). */
-export type DropRefusal = 'full' | 'type' | 'duplicate' | 'otherDataset' | 'unavailable';
+/**
+ * Why a drop is refused (the bucket shows it while the feature hovers over it, the screen when it is dropped):
+ * otherDataset for a table's columns, chartDataset for a chart's series (a chart reads one dataset).
+ */
+export type DropRefusal = 'full' | 'type' | 'duplicate' | 'otherDataset' | 'chartDataset' | 'unavailable';

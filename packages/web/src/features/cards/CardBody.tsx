@@ -35,7 +35,7 @@ export function CardBody({ unit, card, h, showFinishHint }: Props) {
       );
     }
     if (body.kind === 'placeholder') {
-      return <CardPlaceholder code={body.code} unit={unit} h={h} showFinishHint={showFinishHint} />;
+      return <CardPlaceholder code={body.code} cause={body.cause} unit={unit} h={h} showFinishHint={showFinishHint} />;
     }
     switch (unit.type) {
       case 'kpi':

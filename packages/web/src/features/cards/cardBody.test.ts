@@ -62,6 +62,15 @@ describe('card render order (spec 2 §4)', () => {
     });
   });
 
+  it('passes the exact cause an answer names on to the placeholder (issue #20 item 3)', () => {
+    const mixed = answer(0, { code: 'bad-operation', message: 'x', reason: 'several-datasets' });
+    expect(cardBodyState({ unit: table, data: mixed, hydrated: true, failed: false })).toEqual({
+      kind: 'placeholder',
+      code: 'bad-operation',
+      cause: { reason: 'several-datasets', params: undefined },
+    });
+  });
+
   it('puts the error before no-data, no-data before too-much-data, and draws otherwise', () => {
     const both = answer(0, { code: 'too-much-data', message: 'x' });
     expect(cardBodyState({ unit: table, data: both, hydrated: true, failed: false })).toMatchObject({

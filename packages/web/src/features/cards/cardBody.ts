@@ -1,4 +1,4 @@
-import { MAX_CARD_ROWS, type Unit, type UnitData, visDatasetIds } from '@tessera/shared';
+import { MAX_CARD_ROWS, type Unit, type UnitData, type UnitDataError, visDatasetIds } from '@tessera/shared';
 
 /**
  * What a typed card's body shows (spec 2 §4 "Card render order", §8 placeholders, §9 chart rendering by row
@@ -6,7 +6,7 @@ import { MAX_CARD_ROWS, type Unit, type UnitData, visDatasetIds } from '@tessera
  */
 
 export type CardBodyState =
-  | { kind: 'placeholder'; code: string }
+  | { kind: 'placeholder'; code: string; cause?: Pick<UnitDataError, 'reason' | 'params'> }
   | { kind: 'loader' }
   | { kind: 'view'; data: UnitData | undefined };
 
@@ -60,7 +60,8 @@ export interface CardBodyInput {
 
 /**
  * The render order of spec 2 §4: nothing mapped (no data with a vis) gives the empty placeholder; no answer yet
- * gives the loader; an error gives its placeholder (the answer's code, or 'error' for a failed request); no rows
+ * gives the loader; an error gives its placeholder (the answer's code and exact cause when it names one, or
+ * 'error' for a failed request); no rows
  * gives no-data; too many rows gives too-much-data; otherwise the view. A custom card with nothing to read is
  * drawn by its own view.
  */
@@ -70,7 +71,10 @@ export function cardBodyState({ unit, data, hydrated, failed }: CardBodyInput): 
   }
   if (!hydrated || (!data && !failed)) return { kind: 'loader' };
   if (failed || !data) return { kind: 'placeholder', code: 'error' };
-  if (data.error) return { kind: 'placeholder', code: data.error.code };
+  if (data.error) {
+    const { code, reason, params } = data.error;
+    return reason ? { kind: 'placeholder', code, cause: { reason, params } } : { kind: 'placeholder', code };
+  }
   if (rowCount(data) === 0) return { kind: 'placeholder', code: 'no-data' };
   if (tooMuchData(unit, data)) return { kind: 'placeholder', code: 'too-much-data' };
   return { kind: 'view', data };

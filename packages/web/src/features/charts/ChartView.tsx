@@ -14,6 +14,7 @@ import { useComputedColorScheme } from '@mantine/core';
 import { type ChartVis, chartVisSchema, type DataRow, type SeriesMeta, type UnitFeature } from '@tessera/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pageCategoryColors } from './categoryColors.ts';
 import { chartOption } from './chartOption.ts';
 import { echarts, echartsLocale } from './echartsCore.ts';
 import { nextTask } from './nextTask.ts';
@@ -99,6 +100,7 @@ export function ChartView({
       colors: stableColors ?? undefined,
       t,
       locale: language,
+      categoryColors: pageCategoryColors,
     });
   }, [parsed, data, series, features, size.width, size.height, theme, stableColors, t, language]);
   const tooMuch = result?.verdict === 'too-much-data';

@@ -8,17 +8,15 @@
  * date formats read them.
  */
 import type { EChartsOption } from 'echarts';
-import { formatContext } from './axes.ts';
 import { cartesianParts } from './cartesian.ts';
 import { legendParts, type Space } from './legend.ts';
-import { buildModel, distinctValues } from './model.ts';
-import { pieSeries } from './pie.ts';
+import { buildModel } from './model.ts';
+import { pieCategories, pieSeries, sliceKeys } from './pie.ts';
 import { radarParts } from './radar.ts';
 import { animationAllowed, isTooMuchData } from './rules.ts';
 import { chartPalette } from './theme.ts';
 import { cartesianFormatter, pieFormatter, radarFormatter, tooltipBase } from './tooltip.ts';
 import type { ChartModel, ChartOptionInput, ChartOptionResult } from './types.ts';
-import { formatValue } from './valueFormat.ts';
 import { visualMapParts } from './visualMap.ts';
 
 const MARGIN = 8;
@@ -42,10 +40,9 @@ function centerOf(model: ChartModel, space: Space): [number, number] {
 }
 
 function legendNames(model: ChartModel): string[] {
-  if (model.chartType === 'pie' && model.independent) {
-    const fmt = formatContext(model);
-    const meta = model.independent;
-    return distinctValues(model.input, meta).map((v) => formatValue(v.raw, meta, fmt));
+  if (model.chartType === 'pie' && sliceKeys(model).length > 0) return pieCategories(model).map((c) => c.label);
+  if (model.chartType === 'radar' && !model.independent && model.groupBy) {
+    return model.drawn.filter((d) => d.dependent.index === 0).map((d) => d.group?.label ?? d.name);
   }
   return model.drawn.map((d) => d.name);
 }
@@ -92,7 +89,7 @@ export function chartOption(input: ChartOptionInput): ChartOptionResult {
         tooltip: {
           ...tooltip,
           trigger: 'item',
-          formatter: radarFormatter(model, parts.rowsBySeries, parts.indicators),
+          formatter: radarFormatter(model, parts.rowsBySeries, parts.indicators, parts.drawn),
         },
         series: parts.series,
       } as EChartsOption,

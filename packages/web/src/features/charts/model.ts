@@ -5,7 +5,8 @@
  *
  * Colours (most specific first): the series' own colour (vis.colors.series), then for a group its group colour
  * (vis.colors.groups), then the dashboard's feature colour, then the card's feature colour, then the colour
- * scale (the card's, else the dashboard's, else spectrumOne).
+ * scale (the card's, else the dashboard's, else spectrumOne). Groups of a single value series take their
+ * category's colour (categoryColors.ts), so a filter never recolours them.
  */
 import {
   type ChartType,
@@ -17,7 +18,9 @@ import {
   schemeColors,
   type Series as VisSeries,
 } from '@tessera/shared';
+import { CategoryColorRegistry, categoryColors } from './categoryColors.ts';
 import { independentRepeats } from './rules.ts';
+import { titledSeries } from './seriesTitle.ts';
 import type { ChartModel, ChartOptionInput, DependentSeries, DrawnSeries } from './types.ts';
 import { formatValue, type ValueFormatContext } from './valueFormat.ts';
 
@@ -61,8 +64,10 @@ export function buildModel(input: ChartOptionInput): ChartModel {
   const featureById = new Map(input.features.map((f) => [f._id, f]));
   const featureOf = (id: string) => featureById.get(id);
   const fmt: ValueFormatContext = { locale, t: input.t, featureOf };
-  const byRole = (role: SeriesMeta['role']) => input.series.filter((s) => s.role === role);
   const visById = visSeriesById(vis);
+  // Axis titles, legends and tooltips name each series with its operation ("temp_max (avg)").
+  const titled = titledSeries(input.series, visById, featureOf, input.t);
+  const byRole = (role: SeriesMeta['role']) => titled.filter((s) => s.role === role);
 
   const independent = byRole('independent')[0];
   const dependents: DependentSeries[] = byRole('dependent').map((meta, index) => {
@@ -92,6 +97,7 @@ export function buildModel(input: ChartOptionInput): ChartModel {
     n,
     duplicateIndependent: independentRepeats(input.data, independent?.id),
     featureOf,
+    categoryColors: input.categoryColors ?? new CategoryColorRegistry(),
   };
   model.drawn = drawnSeries(model, fmt);
   return model;
@@ -121,13 +127,24 @@ function drawnSeries(model: ChartModel, fmt: ValueFormatContext): DrawnSeries[] 
     }));
   }
   const out: DrawnSeries[] = [];
+  // One value series: its groups take their category's colour, whatever the groups a filter leaves.
+  const byCategory =
+    dependents.length === 1
+      ? categoryColors(
+          groups.map((group) => group.key),
+          scheme,
+          model.categoryColors.scope(`${scheme}|${groupBy!.featureId}`),
+          model.categoryColors,
+        )
+      : undefined;
   for (const dep of dependents) {
     groups.forEach((group, g) => {
       const label = formatValue(group.raw, groupBy, fmt);
       const color =
         vis.colors?.groups?.[group.key] ??
         vis.colors?.groups?.[label] ??
-        palette[dependents.length > 1 ? dep.index * groups.length + g : g];
+        byCategory?.get(group.key) ??
+        palette[dep.index * groups.length + g];
       out.push({
         dependent: dep,
         group: { raw: group.raw, label, index: g },

@@ -1,16 +1,16 @@
 /**
  * Pie charts (spec 2 §3 axis display innerRadius, outerRadius, startAngle, pieHasLabels; §9 "Pie radii spread
  * evenly (60% split between rings)"): one ring per dependent axis entry, whose settings are that entry's display
- * (the mapping screen's pie panel writes them there, `dependent[i].display`), slices by independent value. A ring
+ * (the mapping screen's pie panel writes them there, `dependent[i].display`), slices by independent value and group-by value. A ring
  * runs from innerRadius to outerRadius (% of half the smaller side; default: the rings share 0–60 evenly); when
- * an axis entry holds several series they split its ring evenly, the first innermost. Slices take the colour
- * scale in order (a group colour set for a category wins); labels (default on) are drawn on a ring's outermost
+ * an axis entry holds several series they split its ring evenly, the first innermost. Slices take their category's colour
+ * (categoryColors.ts: a filtered pie keeps its colours; a group colour set for a category wins); labels (default on) are drawn on a ring's outermost
  * series, outside for the outermost ring and inside the others, so rings never overprint each other; slices
  * under 3° carry none (`CHART_DEFAULTS.pieMinLabelAngle`).
  */
-import { DEFAULT_COLOR_SCHEME, schemeColors } from '@tessera/shared';
+import { type DataRow, DEFAULT_COLOR_SCHEME, type SeriesMeta } from '@tessera/shared';
 import { formatContext } from './axes.ts';
-import { distinctValues } from './model.ts';
+import { categoryColors } from './categoryColors.ts';
 import { CHART_DEFAULTS, defaultRingRadii } from './rules.ts';
 import type { ChartPalette } from './theme.ts';
 import type { ChartModel } from './types.ts';
@@ -95,16 +95,44 @@ export function withoutThinLabels(slices: PieSlice[]): PieSlice[] {
   );
 }
 
+const keyOf = (v: unknown) => (v === null || v === undefined ? '\u0000' : String(v));
+
+/**
+ * What a pie slices by: its independent series and its group-by (the empty hint: "Drag numeric data, and use
+ * Group By to separate it by categories"); with both, a slice per pair ("Web · 2024").
+ */
+export function sliceKeys(model: ChartModel): SeriesMeta[] {
+  return [model.independent, model.groupBy].filter((m): m is SeriesMeta => m !== undefined);
+}
+
+/** A row's slice key. */
+function sliceKey(model: ChartModel, row: DataRow): string {
+  return sliceKeys(model)
+    .map((m) => keyOf(row[m.id]))
+    .join('\u0001');
+}
+
+/** The slices' categories in row order: their key and label ("Web · 2024" when sliced by two series). */
+export function pieCategories(model: ChartModel): Array<{ key: string; label: string }> {
+  const fmt = formatContext(model);
+  const metas = sliceKeys(model);
+  const out = new Map<string, string>();
+  for (const row of model.input.data) {
+    const key = sliceKey(model, row);
+    if (!out.has(key)) out.set(key, metas.map((m) => formatValue(row[m.id], m, fmt)).join(' · '));
+  }
+  return [...out].map(([key, label]) => ({ key, label }));
+}
+
 export function pieSeries(
   model: ChartModel,
   palette: ChartPalette,
   center: [number, number],
 ): Record<string, unknown>[] {
   const { input } = model;
-  const fmt = formatContext(model);
   const scheme = input.vis.colors?.colorScheme ?? input.colors?.colorScheme ?? DEFAULT_COLOR_SCHEME;
   const displays = input.vis.dependent.map((axis) => axis.display);
-  const places = model.independent
+  const places = sliceKeys(model).length
     ? ringPlaces(
         displays,
         model.dependents.map((d) => d.meta.axis),
@@ -136,7 +164,7 @@ export function pieSeries(
     };
   };
 
-  if (!model.independent) {
+  if (sliceKeys(model).length === 0) {
     // No categories: one ring whose slices are the dependent series (their first row).
     const row = input.data[0] ?? {};
     const slices = model.drawn
@@ -150,22 +178,28 @@ export function pieSeries(
     return [base(0, '', withoutThinLabels(slices))];
   }
 
-  const independent = model.independent;
-  const categories = distinctValues(input, independent);
-  const colors = schemeColors(scheme, categories.length);
+  const categories = pieCategories(model);
+  const scope = `${scheme}|${sliceKeys(model)
+    .map((m) => m.featureId)
+    .join('|')}`;
+  const colors = categoryColors(
+    categories.map((c) => c.key),
+    scheme,
+    model.categoryColors.scope(scope),
+    model.categoryColors,
+  );
   const groupColors = input.vis.colors?.groups ?? {};
-  const sliceStyle = categories.map((c, i) => {
-    const label = formatValue(c.raw, independent, fmt);
-    return { label, color: groupColors[c.key] ?? groupColors[label] ?? colors[i] };
-  });
+  const sliceStyle = categories.map((c) => ({
+    label: c.label,
+    color: groupColors[c.key] ?? groupColors[c.label] ?? colors.get(c.key)!,
+  }));
   const indexOf = new Map(categories.map((c, i) => [c.key, i]));
-  const key = (v: unknown) => (v === null || v === undefined ? '\u0000' : String(v));
 
   return model.dependents.map((dep, ring) => {
     const slices: PieSlice[] = [];
     input.data.forEach((row, r) => {
       const value = numberCoord(row[dep.meta.id]);
-      const at = indexOf.get(key(row[independent.id]));
+      const at = indexOf.get(sliceKey(model, row));
       if (value === null || at === undefined) return;
       slices.push({ name: sliceStyle[at].label, value, row: r, itemStyle: { color: sliceStyle[at].color } });
     });

@@ -1,5 +1,5 @@
-import { schemeColors } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
+import { categoryColors } from './categoryColors.ts';
 import { chartOption } from './chartOption.ts';
 import { ringRadii } from './pie.ts';
 import { niceCeil } from './radar.ts';
@@ -119,7 +119,7 @@ describe('pie (spec 2 §3, §9)', () => {
   it('colours slices by category from the scheme, a group colour winning', () => {
     const option = draw(pie(1, {}, { groups: { Stores: '#123456' } }));
     expect(option.series[0].data.map((d: AnyOption) => d.itemStyle.color)).toEqual([
-      schemeColors('spectrumOne', 2)[0],
+      categoryColors(['Web', 'Stores'], 'spectrumOne').get('Web'),
       '#123456',
     ]);
   });

@@ -1,7 +1,8 @@
 /**
  * Radar charts (spec 2 §3 radarOuterRadius, radarStartAngle; §9 defaults 70 and 90, fill 0.4): the
  * independent values are the indicators (the spokes), each drawn series (a dependent series, or one group of
- * it) one polygon. All spokes share one scale (0, or the smallest negative value, up to a round maximum) so
+ * it) one polygon. Without independent values the value series are the spokes, and a group-by draws one polygon
+ * per group. All spokes share one scale (0, or the smallest negative value, up to a round maximum) so
  * that polygons compare like a line chart wrapped around a circle.
  */
 import { formatContext } from './axes.ts';
@@ -9,7 +10,7 @@ import { distinctValues } from './model.ts';
 import { radarDisplay } from './pie.ts';
 import { CHART_DEFAULTS, defaultHasDot } from './rules.ts';
 import type { ChartPalette } from './theme.ts';
-import type { ChartModel } from './types.ts';
+import type { ChartModel, DrawnSeries } from './types.ts';
 import { formatValue, numberCoord, truncateLabel } from './valueFormat.ts';
 
 /** The smallest "round" number (1, 2, 2.5, 5 × 10^k) at least `value`. */
@@ -24,6 +25,8 @@ export function niceCeil(value: number): number {
 export interface RadarParts {
   radar: Record<string, unknown>;
   series: Record<string, unknown>[];
+  /** The drawn series behind each polygon (its name and colour). */
+  drawn: DrawnSeries[];
   /** Per series: the row behind each indicator's value (null where none), for the tooltip. */
   rowsBySeries: Array<Array<number | null>>;
   indicators: string[];
@@ -52,13 +55,27 @@ export function radarParts(model: ChartModel, palette: ChartPalette, center: [nu
         }
         return { drawn: d, values, rows };
       })
-    : [
-        {
-          drawn: model.drawn[0],
-          values: model.dependents.map((d) => numberCoord(input.data[0]?.[d.meta.id])),
-          rows: model.dependents.map(() => (input.data.length ? 0 : null)),
-        },
-      ].filter((p) => p.drawn);
+    : model.groupBy
+      ? // No spokes of categories: the spokes are the value series, one polygon per group (its one row).
+        model.drawn
+          .filter((d) => d.dependent.index === 0 && d.group)
+          .map((d) => {
+            const row = d.rows[0] ?? null;
+            return {
+              drawn: { ...d, name: d.group!.label },
+              values: model.dependents.map((dep) =>
+                row === null ? null : numberCoord(input.data[row]?.[dep.meta.id]),
+              ),
+              rows: model.dependents.map(() => row),
+            };
+          })
+      : [
+          {
+            drawn: model.drawn[0],
+            values: model.dependents.map((d) => numberCoord(input.data[0]?.[d.meta.id])),
+            rows: model.dependents.map(() => (input.data.length ? 0 : null)),
+          },
+        ].filter((p) => p.drawn);
 
   let lo = 0;
   let hi = 0;
@@ -93,6 +110,7 @@ export function radarParts(model: ChartModel, palette: ChartPalette, center: [nu
   });
 
   return {
+    drawn: polygons.map((p) => p.drawn!),
     radar: {
       indicator: indicators.map((name) => ({ name: truncateLabel(name), min, max })),
       radius: `${radarDisplay(model, 'radarOuterRadius') ?? CHART_DEFAULTS.radarOuterRadius}%`,

@@ -34,6 +34,8 @@ export interface SeriesSpec {
   label?: string;
   axis?: number;
   binWidth?: number;
+  /** The stored operation ('' or missing: none), on the vis entry and the meta alike. */
+  operation?: string;
   /** The series' own vis settings (display, chartType...). */
   vis?: Record<string, unknown>;
   featureType?: UnitFeature['type'];
@@ -60,7 +62,12 @@ export function buildInput(spec: ChartSpec, overrides: Partial<ChartOptionInput>
     tooltip: { series: [] },
   };
   spec.series.forEach((s, i) => {
-    const entry = { id: s.id, feature: { _id: featureOfSeries(i) }, ...(s.vis ?? {}) };
+    const entry = {
+      id: s.id,
+      feature: { _id: featureOfSeries(i) },
+      ...(s.operation ? { operation: s.operation } : {}),
+      ...(s.vis ?? {}),
+    };
     if (s.role === 'tooltip') {
       (vis.tooltip as { series: unknown[] }).series.push(entry);
       return;
@@ -84,7 +91,7 @@ export function buildInput(spec: ChartSpec, overrides: Partial<ChartOptionInput>
     role: s.role,
     axis: s.axis ?? 0,
     featureId: featureOfSeries(i),
-    operation: '',
+    operation: s.operation ?? '',
     valueType: s.valueType ?? 'number',
     label: s.label ?? s.id,
     ...(s.binWidth !== undefined ? { binWidth: s.binWidth } : {}),

@@ -107,7 +107,7 @@ export function pieFormatter(model: ChartModel) {
     const ring = model.dependents.length > 1 && param.seriesName ? header(param.seriesName) : '';
     const dep = model.dependents[param.seriesIndex ?? 0] ?? model.dependents[0];
     const value =
-      row === undefined || !model.independent
+      row === undefined || !(model.independent || model.groupBy)
         ? formatValue(param.value, undefined, fmt)
         : formatValue(model.input.data[row]?.[dep.meta.id], dep.meta, fmt);
     const share = typeof param.percent === 'number' ? ` (${formatPercent(param.percent / 100, model.locale)})` : '';
@@ -118,14 +118,20 @@ export function pieFormatter(model: ChartModel) {
 }
 
 /** Radar polygons: the polygon's name, then each indicator's value. */
-export function radarFormatter(model: ChartModel, rowsBySeries: Array<Array<number | null>>, indicators: string[]) {
+export function radarFormatter(
+  model: ChartModel,
+  rowsBySeries: Array<Array<number | null>>,
+  indicators: string[],
+  drawnBySeries: DrawnSeries[] = model.drawn,
+) {
   const fmt = formatContext(model);
   return (param: TooltipParam): string => {
-    const drawn = model.drawn[param.seriesIndex ?? 0];
+    const drawn = drawnBySeries[param.seriesIndex ?? 0];
     const rows = rowsBySeries[param.seriesIndex ?? 0] ?? [];
-    const meta = drawn?.dependent.meta;
     let html = header(param.seriesName ?? param.name ?? '');
     indicators.forEach((name, i) => {
+      // Spokes of categories read the polygon's series; spokes of value series read each series.
+      const meta = model.independent ? drawn?.dependent.meta : model.dependents[i]?.meta;
       const row = rows[i];
       const raw = row === null || row === undefined ? null : model.input.data[row]?.[meta?.id ?? ''];
       html += line(name, formatValue(raw, meta, fmt));

@@ -12,6 +12,7 @@ import type {
   Series as VisSeries,
 } from '@tessera/shared';
 import type { EChartsOption } from 'echarts';
+import type { CategoryColorRegistry } from './categoryColors.ts';
 
 export type ChartTheme = 'light' | 'dark';
 
@@ -39,6 +40,11 @@ export interface ChartOptionInput {
   t: Translate;
   /** The UI language for numbers and dates (default 'en'). */
   locale?: string;
+  /**
+   * The colours categories got on this page (categoryColors.ts): the chart card passes the page's, so that a
+   * filtered chart keeps its colours. Without it the colours depend on the categories drawn alone.
+   */
+  categoryColors?: CategoryColorRegistry;
 }
 
 /**
@@ -90,4 +96,6 @@ export interface ChartModel {
   /** Whether the independent values repeat (group-by, or raw unaggregated rows). */
   duplicateIndependent: boolean;
   featureOf: (id: string) => UnitFeature | undefined;
+  /** Where category colours are remembered (the input's registry, else one for this drawing). */
+  categoryColors: CategoryColorRegistry;
 }

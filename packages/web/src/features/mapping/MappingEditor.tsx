@@ -7,6 +7,7 @@ import { CustomMappingEditor } from '../cards/custom/CustomMappingEditor.tsx';
 import { defaultHasDotForRows } from '../charts/rules.ts';
 import { BucketPanel } from './BucketPanel.tsx';
 import { ChartTypePicker } from './ChartTypePicker.tsx';
+import { DropRefusalAlert } from './DropRefusalAlert.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { subtypeOf } from './initialVis.ts';
 import { groupValues, LivePreview } from './LivePreview.tsx';
@@ -84,6 +85,7 @@ export function MappingEditor({ projectId, unit, type, state, saving, error, onC
             <Grid.Col span={{ base: 12, md: 4, xl: 5 }}>
               <Stack gap="sm">
                 <MappingHelp />
+                <DropRefusalAlert refusal={drops.refused} onClose={drops.dismissRefusal} />
                 {type === 'chart' && <ChartTypePicker vis={vis} setVis={setVis} />}
                 {type === 'custom' ? (
                   <CustomMappingEditor unit={unit} vis={vis} onChange={setVis} buckets={buckets} />

@@ -8,10 +8,13 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import {
+  type DropRefusal,
   type DropTarget,
   dropFeature,
+  dropRefusal,
   type MappingFeature,
   type MappingResult,
+  moveRefusal,
   moveSeries,
   reorderItem,
   type UnitType,
@@ -39,7 +42,8 @@ const KEYBOARD_CODES = {
  * feature's "Add to…" menu or a chip's settings) or a keyboard drag (the arrow keys jump between the places that
  * take the item) dropped on a bucket runs the shared drop or move rule; the "Add to…" menu adds a feature to the
  * bucket chosen there. A chip dropped on another chip of its own bucket takes its place (reorder); on a chip of
- * another bucket, it moves to that bucket. New series get a nanoid (21 characters).
+ * another bucket, it moves to that bucket. New series get a nanoid (21 characters). A drop or move the bucket's
+ * rules refuse changes nothing and leaves its reason in `refused` (the screen shows it).
  */
 export function useDropHandlers(vis: Vis, type: UnitType, apply: (result: MappingResult) => void) {
   // The keyboard places are read when a key is pressed, from the vis of that moment.
@@ -54,7 +58,12 @@ export function useDropHandlers(vis: Vis, type: UnitType, apply: (result: Mappin
   const [dragging, setDragging] = useState<MappingDrag | null>(null);
   // The filter just made by a drop on the Filters bucket (its menu opens at once).
   const [newFilterId, setNewFilterId] = useState<string | null>(null);
+  // Why the last drop was refused (shown until the next drop or until dismissed).
+  const [refused, setRefused] = useState<DropRefusal | null>(null);
   const drop = (target: DropTarget, feature: MappingFeature) => {
+    const refusal = dropRefusal(vis, target, feature, type);
+    setRefused(refusal);
+    if (refusal) return;
     const id = nanoid();
     const result = dropFeature(vis, target, feature, id);
     if (target.bucket === 'filters' && result.vis !== vis) setNewFilterId(id);
@@ -72,8 +81,13 @@ export function useDropHandlers(vis: Vis, type: UnitType, apply: (result: Mappin
       return;
     }
     if (drag.kind === 'item') return;
-    if (drag.kind === 'feature') drop(target, drag.feature);
-    else apply(moveSeries(vis, drag.seriesId, target));
+    if (drag.kind === 'feature') {
+      drop(target, drag.feature);
+      return;
+    }
+    const refusal = moveRefusal(vis, drag.seriesId, target);
+    setRefused(refusal);
+    if (!refusal) apply(moveSeries(vis, drag.seriesId, target));
   };
   /** Everything the screen's DndContext takes. */
   const dndProps = {
@@ -93,6 +107,8 @@ export function useDropHandlers(vis: Vis, type: UnitType, apply: (result: Mappin
   return {
     newFilterId,
     dragging,
+    refused,
+    dismissRefusal: () => setRefused(null),
     dndProps,
     add: (feature: MappingFeature, choice: BucketChoice) => drop(choice.target, feature),
   };

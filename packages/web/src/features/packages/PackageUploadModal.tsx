@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { packageKeys, sendPackageZip, usePythonVersions } from '../../api/packages.ts';
 import { FormActions } from '../../app/FormActions.tsx';
-import { useServerText } from '../login/serverText.ts';
+import { useServerText } from '../../app/serverText.ts';
 
 interface Props {
   opened: boolean;

@@ -1,5 +1,5 @@
 import { QueryError } from '@tessera/analytics';
-import { UNIT_DATA_ERRORS, type UnitDataErrorCode } from '@tessera/shared';
+import { UNIT_DATA_ERRORS, type UnitDataError, type UnitDataErrorCode } from '@tessera/shared';
 
 /**
  * The card errors of spec 2 §8 as a data answer carries them (`error: {code, message}`): the card shows the
@@ -20,6 +20,17 @@ export const UNIT_DATA_MESSAGES: Record<UnitDataErrorCode, string> = {
 };
 
 export const cardError = (code: UnitDataErrorCode) => ({ code, message: UNIT_DATA_MESSAGES[code] });
+
+/**
+ * The card error of a compiler error (undefined when it is the request's fault, a 400): its code, the code's
+ * English text, and the exact cause when the compiler named one (the card shows it, translated).
+ */
+export function cardErrorOf(error: unknown): UnitDataError | undefined {
+  const code = cardErrorCode(error);
+  if (!code) return undefined;
+  const { reason, params } = error as QueryError;
+  return { ...cardError(code), ...(reason ? { reason } : {}), ...(reason && params ? { params } : {}) };
+}
 
 /** The card error code of a compiler error, or undefined when it is the request's fault (a 400). */
 export function cardErrorCode(error: unknown): UnitDataErrorCode | undefined {

@@ -23,7 +23,7 @@ import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
 import { publishedFeatureIds } from '../public.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { resolveCard } from './unitData.catalog.ts';
-import { cardError, cardErrorCode } from './unitData.errors.ts';
+import { cardError, cardErrorOf } from './unitData.errors.ts';
 import { type ProjectMetadata, ProjectMetadataCache } from './unitData.metadata.ts';
 import { emptyData, planCard, type QueryType } from './unitData.plan.ts';
 import type { UnitWithPlace } from './units.store.ts';
@@ -204,8 +204,8 @@ export class UnitDataService {
    * anything else (ours, not the card's: logged), the generic card error.
    */
   private failed(error: unknown, card: Card, kind: QueryType, base: Partial<UnitData>): UnitData {
-    const code = cardErrorCode(error);
-    if (code) return answer(emptyData(kind), { ...base, error: cardError(code) });
+    const cardFailure = cardErrorOf(error);
+    if (cardFailure) return answer(emptyData(kind), { ...base, error: cardFailure });
     if (error instanceof QueryError) throw badRequest(error.message);
     this.app.log.error({ err: error, unitId: card.id }, 'card data failed');
     return answer(emptyData(kind), { ...base, error: cardError('error') });

@@ -232,7 +232,53 @@ describe('card errors', () => {
     expect(((await dataOf(unit._id)).body as UnitData).data).toEqual({ k: 2 });
     const changed = await call(w, w.editor)('PUT', `/api/v1/features/${featureId(dataset, 'score')}`, { type: 'text' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect((await dataOf(unit._id)).body).toMatchObject({ data: {}, error: { code: 'bad-operation' } });
+    expect((await dataOf(unit._id)).body).toMatchObject({
+      data: {},
+      error: {
+        code: 'bad-operation',
+        reason: 'operation-type',
+        params: { feature: 'score', operation: 'avg', type: 'text' },
+      },
+    });
+  });
+
+  it('a chart mixing datasets names that cause, not a type change (issue #20 item 3)', async () => {
+    const other = await importCsv(w, 'weather', 'region,rain\nNorth,1\nSouth,2');
+    // By category with sums: the second dataset has no X of its own to be matched by.
+    const keyed = await savedCard(w, 'chart', {
+      ...sumByRegion(),
+      dependent: [
+        {
+          series: [
+            { id: 'amt', feature: ref(w.sales, 'amount'), operation: 'sum' },
+            { id: 'rain', feature: ref(other, 'rain'), operation: 'sum' },
+          ],
+        },
+      ],
+    });
+    expect((await dataOf(keyed._id)).body).toMatchObject({
+      data: [],
+      error: { code: 'bad-operation', reason: 'several-datasets' },
+    });
+    // Raw values of two datasets.
+    const raw = await savedCard(w, 'chart', {
+      chartType: 'scatter',
+      independent: [{ series: [{ id: 'a', feature: ref(w.sales, 'amount'), operation: '' }] }],
+      dependent: [{ series: [{ id: 'r', feature: ref(other, 'rain'), operation: '' }] }],
+    });
+    const answer = (await dataOf(raw._id)).body as UnitData;
+    expect(answer.error).toMatchObject({ code: 'bad-operation', reason: 'several-datasets' });
+    expect(answer.error?.params).toBeUndefined();
+  });
+
+  it('a series left without an operation beside an aggregated one names its feature', async () => {
+    const unit = await savedCard(w, 'chart', {
+      ...sumByRegion(),
+      tooltip: { series: [{ id: 'q', feature: ref(w.sales, 'order_id'), operation: '' }] },
+    });
+    expect((await dataOf(unit._id)).body).toMatchObject({
+      error: { code: 'bad-operation', reason: 'needs-aggregation', params: { feature: 'order_id' } },
+    });
   });
 
   it('a stored vis that does not parse answers error; no type or a custom card without data answers nothing', async () => {

@@ -1,4 +1,4 @@
-import type { Feature } from '@tessera/shared';
+import { type Feature, isDateFormatChoice } from '@tessera/shared';
 import type { FeatureRow } from './features.store.ts';
 
 /** A feature row as the API shows it (spec 3 §3 Feature). */
@@ -15,6 +15,7 @@ export function presentFeature(row: FeatureRow): Feature {
     listIndex: row.listIndex,
     preview: row.preview,
     stats: row.stats,
+    dateFormat: isDateFormatChoice(row.dateFormat) ? row.dateFormat : null,
     db: { name: row.dbName, type: row.physicalType },
   };
 }

@@ -1,5 +1,21 @@
-import { categories, columnStats, previewCast, readDataset, uniqueValues } from '@tessera/analytics';
-import { type Cell, DATASET_ERRORS, type Feature, type FeatureType } from '@tessera/shared';
+import {
+  castReport,
+  categories,
+  columnStats,
+  previewCast,
+  readDataset,
+  uniqueValues,
+  withConnection,
+} from '@tessera/analytics';
+import {
+  type CastReport,
+  type Cell,
+  DATASET_ERRORS,
+  type DateFormatChoice,
+  type Feature,
+  type FeatureType,
+  isDateFormatChoice,
+} from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
@@ -49,12 +65,19 @@ export class FeaturesService {
   /** Rename, hide, describe, change the type: a type change recomputes the feature's stats and preview for it. */
   async update(
     featureId: string,
-    change: { name?: string; hidden?: boolean; description?: string; type?: FeatureType },
+    change: {
+      name?: string;
+      hidden?: boolean;
+      description?: string;
+      type?: FeatureType;
+      dateFormat?: DateFormatChoice | null;
+    },
   ): Promise<Feature> {
     const { feature, dataset } = await this.load(featureId);
     let row = await updateFeatureRow(this.db, featureId, change);
     if (!row) throw notFound(DATASET_ERRORS.featureNotFound);
-    if (change.type && change.type !== feature.type) {
+    const formatChanged = change.dateFormat !== undefined && change.dateFormat !== feature.dateFormat;
+    if ((change.type && change.type !== feature.type) || formatChanged) {
       await refreshFeatureStats(this.db, this.dataDir, dataset, [featureId]);
       row = (await findFeature(this.db, featureId)) ?? row;
     }
@@ -101,8 +124,8 @@ export class FeaturesService {
    */
   async data(
     featureId: string,
-    query: { unique?: boolean; jobId?: string; limit: number; castedType?: FeatureType },
-  ): Promise<{ type: FeatureType; values: Cell[]; original?: Cell[] }> {
+    query: { unique?: boolean; jobId?: string; limit: number; castedType?: FeatureType; dateFormat?: DateFormatChoice },
+  ): Promise<{ type: FeatureType; values: Cell[]; original?: Cell[]; report?: CastReport }> {
     const { feature, source, ref } = await this.catalogOf(featureId, query.jobId);
     const type = query.castedType ?? feature.type;
     if (!source || !ref) return { type, values: [] };
@@ -113,8 +136,23 @@ export class FeaturesService {
     }
     if (query.castedType) {
       // previewCast reads the stored column: the source's own type for it.
-      const rows = await analytics(() => previewCast(source, ref.dbName, type, query.limit));
-      return { type, values: rows.map((r) => scalar(r.value)), original: rows.map((r) => scalar(r.original)) };
+      // The format asked for, else the one the feature keeps (a date stays read as it is now).
+      const format = query.dateFormat ?? (type === 'date' ? ref.dateFormat : null);
+      const [rows, report] = await analytics(() =>
+        withConnection(
+          async (c) =>
+            [
+              await previewCast(source, ref.dbName, type, query.limit, c, format),
+              await castReport(source, ref.dbName, type, format, c),
+            ] as const,
+        ),
+      );
+      return {
+        type,
+        values: rows.map((r) => scalar(r.value)),
+        original: rows.map((r) => scalar(r.original)),
+        report: { ...report, formats: report.formats.filter((f) => isDateFormatChoice(f.format)) } as CastReport,
+      };
     }
     const { rows } = await analytics(() => readDataset({ source, columns: [column], limit: query.limit }));
     return { type, values: rows.map((r) => scalar(r[ref.dbName])) };

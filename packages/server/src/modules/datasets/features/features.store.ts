@@ -59,7 +59,9 @@ export async function insertFeatures(db: Db, rows: NewFeatureRow[]): Promise<Fea
 export async function updateFeatureRow(
   db: Db,
   id: string,
-  change: Partial<Pick<FeatureRow, 'name' | 'hidden' | 'description' | 'type' | 'stats' | 'preview' | 'physicalType'>>,
+  change: Partial<
+    Pick<FeatureRow, 'name' | 'hidden' | 'description' | 'type' | 'stats' | 'preview' | 'physicalType' | 'dateFormat'>
+  >,
 ): Promise<FeatureRow | undefined> {
   if (!Object.keys(change).length) return findFeature(db, id);
   const [row] = await db.update(features).set(change).where(eq(features.id, id)).returning();

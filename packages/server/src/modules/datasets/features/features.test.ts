@@ -39,10 +39,50 @@ describe('features', () => {
       type: 'number',
       values: [2020, 2021, null, 2019, 2022],
       original: ['2020', '2021', 'n/a', '2019', '2022'],
+      // Over the whole feature: one value of five is not a number.
+      report: { total: 5, unread: 1, examples: ['n/a'], formats: [] },
     });
     // Nothing was saved by the preview.
     expect((await view('GET', `/api/v1/datasets/${dataset._id}/features`)).json()[1].type).toBe('text');
     expect((await view('GET', `/api/v1/features/${f('year')}/data?castedType=bogus`)).statusCode).toBe(400);
+  });
+
+  it('says how many values a change to Date leaves unread, and offers the formats that read them (issue #20 item 4)', async () => {
+    const days = await importCsv(
+      w,
+      'days',
+      ['day,rain', 'Jan 1 2000,1', 'Feb 12 2000,2', 'Mar 3 2001,3', ',4'].join('\n'),
+    );
+    const day = days.features.find((x) => x.name === 'day')!._id;
+    const view = caller(w, w.viewer);
+    const asDate = (await view('GET', `/api/v1/features/${day}/data?castedType=date`)).json();
+    expect(asDate.report.total).toBe(3);
+    expect(asDate.report.unread).toBe(3);
+    expect(asDate.report.examples).toEqual(['Jan 1 2000', 'Feb 12 2000', 'Mar 3 2001']);
+    expect(asDate.report.formats[0]).toEqual({ format: '%b %d %Y', reads: 3 });
+    expect(asDate.values.slice(0, 3)).toEqual([null, null, null]);
+    // Previewed with the format offered: every value is read, nothing is saved.
+    const withFormat = (
+      await view('GET', `/api/v1/features/${day}/data?castedType=date&dateFormat=%25b%20%25d%20%25Y`)
+    ).json();
+    const days3 = (values: unknown[]) => values.slice(0, 3).map((v) => String(v).slice(0, 10));
+    expect(days3(withFormat.values)).toEqual(['2000-01-01', '2000-02-12', '2001-03-03']);
+    expect(withFormat.report).toMatchObject({ total: 3, unread: 0 });
+    // A format outside the list is refused.
+    expect((await view('GET', `/api/v1/features/${day}/data?castedType=date&dateFormat=%25Q`)).statusCode).toBe(400);
+    // Applied with the type: the feature keeps its format, reads its dates and its stats follow.
+    const edit = caller(w, w.editor);
+    const changed = await edit('PUT', `/api/v1/features/${day}`, { type: 'date', dateFormat: '%b %d %Y' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ type: 'date', dateFormat: '%b %d %Y' });
+    expect(String(changed.json().stats.min).slice(0, 10)).toBe('2000-01-01');
+    expect(String(changed.json().stats.max).slice(0, 10)).toBe('2001-03-03');
+    expect(days3((await view('GET', `/api/v1/features/${day}/data?limit=3`)).json().values)).toEqual([
+      '2000-01-01',
+      '2000-02-12',
+      '2001-03-03',
+    ]);
+    expect((await edit('PUT', `/api/v1/features/${day}`, { dateFormat: 'DROP TABLE' })).statusCode).toBe(400);
   });
 
   it('answers stats and categories', async () => {

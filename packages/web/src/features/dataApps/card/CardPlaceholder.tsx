@@ -1,12 +1,15 @@
 import { Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconChartDots } from '@tabler/icons-react';
-import type { Unit } from '@tessera/shared';
+import type { Unit, UnitDataError } from '@tessera/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { placeholderIconShown } from '../grid/gridLayout.ts';
 import { emptyHint, placeholderKeys } from './placeholders.ts';
 
 interface Props {
   code: string;
+  /** What exactly the error comes from, when the answer names it: its text replaces the code's generic one. */
+  cause?: Pick<UnitDataError, 'reason' | 'params'>;
   unit: Pick<Unit, 'type' | 'subtype' | 'vis'>;
   /** The card's height in grid rows; undefined when unknown (the icon then shows). */
   h: number | undefined;
@@ -14,8 +17,19 @@ interface Props {
   showFinishHint: boolean;
 }
 
-/** A card's placeholder (spec 2 §8): header and text, with an icon only on cards 150 px high or more. */
-export function CardPlaceholder({ code, unit, h, showFinishHint }: Props) {
+/** The names a cause's text fills in, the operation and the type translated like the rest of the screen. */
+function causeNames(params: Record<string, string> | undefined, t: TFunction): Record<string, string> {
+  const names = { ...(params ?? {}) };
+  if (names.operation) names.operation = t(`cards:operations.${names.operation}`, { defaultValue: names.operation });
+  if (names.type) names.type = t(`datasets:featureTypes.${names.type}`, { defaultValue: names.type }).toLowerCase();
+  return names;
+}
+
+/**
+ * A card's placeholder (spec 2 §8): header and text, with an icon only on cards 150 px high or more. An error
+ * whose answer names its exact cause (issue #20 item 3) shows that cause instead of the code's generic text.
+ */
+export function CardPlaceholder({ code, cause, unit, h, showFinishHint }: Props) {
   const { t } = useTranslation('dataApps');
   const empty = code === 'empty';
   const keys = placeholderKeys(code);
@@ -46,8 +60,8 @@ export function CardPlaceholder({ code, unit, h, showFinishHint }: Props) {
           </>
         ) : (
           keys.text && (
-            <Text size="sm" c="dimmed" ta="center">
-              {t(keys.text)}
+            <Text size="sm" c="dimmed" ta="center" data-testid="placeholder-text">
+              {cause?.reason ? t(`placeholders.reasons.${cause.reason}`, causeNames(cause.params, t)) : t(keys.text)}
             </Text>
           )
         )}

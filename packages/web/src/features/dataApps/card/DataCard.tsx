@@ -12,10 +12,12 @@ import { CardBody } from '../../cards/CardBody.tsx';
 import { cardIsMapped } from '../../cards/cardBody.ts';
 import { downloadCard } from '../../cards/download.ts';
 import { useCardData } from '../../cards/useCardData.ts';
+import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { unitMappingPath } from '../paths.ts';
 import { CardMenu, cardMenuItems } from './CardMenu.tsx';
 import { CardName } from './CardName.tsx';
+import { useCardFilters } from './cardFilters.ts';
 import { DescriptionBox } from './DescriptionBox.tsx';
 import { TypeChooser } from './TypeChooser.tsx';
 
@@ -31,7 +33,7 @@ interface Props {
 }
 
 /**
- * A card (spec 2 §2 "Card"): the header (name, drag handle, info, edit, menu) and the body — the type chooser
+ * A card (spec 2 §2 "Card"): the header (name, drag handle, the filters that apply to it, info, edit, menu) and the body — the type chooser
  * for a card with no type, else its data's view or placeholder (features/cards) — and the description box.
  */
 export function DataCard({ unit, h, draggable }: Props) {
@@ -43,6 +45,7 @@ export function DataCard({ unit, h, draggable }: Props) {
   const [describing, setDescribing] = useState(false);
   const projectId = placeProjectId(place);
   const card = useCardData(unit);
+  const cardFilters = useCardFilters(unit);
 
   const failed = (error: unknown) =>
     notifications.show({
@@ -81,6 +84,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           </Box>
         )}
         <CardName name={unit.name} editable={canEdit} onSave={(name) => save({ name })} />
+        {unit.type && <CardFilterIcon unit={unit} filters={cardFilters} />}
         {unit.description && (
           <Tooltip
             label={<Box style={{ maxHeight: 350, overflow: 'hidden', whiteSpace: 'pre-wrap' }}>{unit.description}</Box>}

@@ -114,8 +114,9 @@ export function FeatureCard({
           type={pendingType}
           saving={update.isPending}
           onCancel={() => setPendingType(null)}
-          onConfirm={async () => {
-            if (await save({ id: feature._id, type: pendingType })) setPendingType(null);
+          onConfirm={async (dateFormat) => {
+            const change = dateFormat === undefined ? {} : { dateFormat };
+            if (await save({ id: feature._id, type: pendingType, ...change })) setPendingType(null);
           }}
         />
       )}

@@ -1,18 +1,19 @@
-import { ActionIcon, Badge, Button, Center, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Center, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Dataset } from '@tessera/shared';
+import { COLORS, type Dataset } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshDatasets, sendDatasetFile, useDatasetHistory, useDeleteJobData } from '../../../api/datasets.ts';
 import { useServerText } from '../../../app/serverText.ts';
 import { UploadForm } from '../upload/UploadForm.tsx';
+import { jobMessageText, jobStatusColor } from './jobMessage.ts';
 
 /**
  * Append History (file datasets, spec 3 §2): original file name, created, last updated, the jobs with a delete
- * of each job's rows, and appending a file (its columns must match the original's).
+ * of each job's rows, and appending a file (its columns must match the original's). A refused append keeps
+ * the modal open with the server's reason; a failed job shows its reason under its status.
  */
 export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string; dataset: Dataset; canEdit: boolean }) {
   const { t, i18n } = useTranslation('datasets');
@@ -22,15 +23,19 @@ export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string;
   const deleteData = useDeleteJobData(projectId);
   const [appending, setAppending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  // Why the last append was refused (the server's reason, translated), shown in the modal.
+  const [appendError, setAppendError] = useState<string | null>(null);
+  const messageText = (message: string) => jobMessageText(message, t, serverText);
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
   const append = async (file: File) => {
+    setAppendError(null);
     const handle = sendDatasetFile(dataset._id, file, 'append', (sent, total) => setProgress(total ? sent / total : 0));
     try {
       await handle.done;
       setAppending(false);
     } catch (e) {
-      notifications.show({ color: 'red', message: serverText((e as Error).message) });
+      setAppendError(messageText((e as Error).message));
     } finally {
       setProgress(null);
       void refreshDatasets(client, projectId);
@@ -76,9 +81,14 @@ export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string;
               <Table.Td>{when(job.timeCreated)}</Table.Td>
               <Table.Td>{job.dataDeleted ? t('history.dataDeleted') : (job.rowCount ?? '')}</Table.Td>
               <Table.Td>
-                <Badge size="sm" title={job.message ?? undefined}>
+                <Badge size="sm" color={jobStatusColor(job.status)} data-status={job.status}>
                   {t(`jobStatus.${job.status}`)}
                 </Badge>
+                {job.status === 'failed' && job.message && (
+                  <Text size="xs" c={COLORS.error} mt={4} data-testid="job-message">
+                    {messageText(job.message)}
+                  </Text>
+                )}
               </Table.Td>
               {canEdit && (
                 <Table.Td>
@@ -103,7 +113,19 @@ export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string;
           {t('history.append')}
         </Button>
       )}
-      <Modal opened={appending} onClose={() => setAppending(false)} title={t('history.appendTitle')}>
+      <Modal
+        opened={appending}
+        onClose={() => {
+          setAppending(false);
+          setAppendError(null);
+        }}
+        title={t('history.appendTitle')}
+      >
+        {appendError && (
+          <Alert color="red" role="alert" title={t('history.appendFailed')} mb="sm" data-testid="append-error">
+            {appendError}
+          </Alert>
+        )}
         <UploadForm withName={false} submitLabel={t('history.appendSubmit')} onUpload={append} />
         {progress !== null && (
           <Text size="sm" mt="xs">

@@ -1,20 +1,13 @@
 import { Badge, Button, Collapse, Group, Progress, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import type { DatasetJob, JobStatus } from '@tessera/shared';
+import { COLORS, type DatasetJob } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../app/format/bytes.ts';
+import { useServerText } from '../../../app/serverText.ts';
+import { jobMessageText, jobStatusColor } from '../dataset/jobMessage.ts';
 import type { RunningUpload } from '../upload/UploadsContext.tsx';
 import { queueExpanded } from './uploadQueue.ts';
-
-const STATUS_COLOR: Record<JobStatus, string> = {
-  queued: 'gray',
-  continue: 'blue',
-  active: 'blue',
-  completed: 'green',
-  failed: 'red',
-  cancelled: 'gray',
-};
 
 /**
  * The sidebar's upload queue: the files being sent (a progress bar of the bytes sent, and Cancel) and the
@@ -22,6 +15,7 @@ const STATUS_COLOR: Record<JobStatus, string> = {
  */
 export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: RunningUpload[] }) {
   const { t, i18n } = useTranslation('datasets');
+  const serverText = useServerText('datasets');
   const size = (bytes: number) => formatBytes(bytes, i18n.resolvedLanguage ?? 'en');
   const [chosen, setChosen] = useState<boolean | null>(null);
   const opened = chosen ?? (running.length > 0 || queueExpanded(jobs));
@@ -55,14 +49,21 @@ export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: Ru
             </Stack>
           ))}
           {jobs.slice(0, 10).map((job) => (
-            <Group key={job._id} justify="space-between" wrap="nowrap">
-              <Text size="xs" truncate title={job.message ?? undefined}>
-                {job.fileName ?? job.name}
-              </Text>
-              <Badge size="xs" color={STATUS_COLOR[job.status]}>
-                {t(`jobStatus.${job.status}`)}
-              </Badge>
-            </Group>
+            <Stack key={job._id} gap={0}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="xs" truncate>
+                  {job.fileName ?? job.name}
+                </Text>
+                <Badge size="xs" color={jobStatusColor(job.status)} data-status={job.status}>
+                  {t(`jobStatus.${job.status}`)}
+                </Badge>
+              </Group>
+              {job.status === 'failed' && job.message && (
+                <Text size="xs" c={COLORS.error} data-testid="queue-job-message">
+                  {jobMessageText(job.message, t, serverText)}
+                </Text>
+              )}
+            </Stack>
           ))}
         </Stack>
       </Collapse>

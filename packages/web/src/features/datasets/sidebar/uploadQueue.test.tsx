@@ -53,4 +53,13 @@ describe('UploadQueue', () => {
     renderWithProviders(<UploadQueue jobs={[job('completed', 9), job('failed', 8)]} running={[]} />);
     expect(screen.getByRole('button', { name: 'Uploads' }).getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('shows a failed job’s reason in red and its status colours (issue #20 item 5)', () => {
+    const failed = { ...job('failed', 9), message: 'Missing columns: rain' };
+    renderWithProviders(<UploadQueue jobs={[job('active', 10), failed, job('completed', 1)]} running={[]} />);
+    expect(screen.getByTestId('queue-job-message').textContent).toBe('Missing columns: rain');
+    const style = (status: string) => document.querySelector(`[data-status="${status}"]`)?.getAttribute('style') ?? '';
+    expect(style('failed')).toContain('#D94E4E');
+    expect(style('completed')).toContain('#00C48B');
+  });
 });

@@ -6,9 +6,9 @@ import {
   DEFAULT_COLOR_SCHEME,
   GRADIENT_DEFAULTS,
   PRODUCT_NAME,
-  schemeColors,
 } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { categoryColors, pageCategoryColors } from '../../charts/categoryColors.ts';
 import { ColorField } from './ColorField.tsx';
 
 export type ChartColors = ChartVis['colors'];
@@ -39,7 +39,14 @@ export function ColorSettings({ vis, groups, dashboardScheme = DEFAULT_COLOR_SCH
   const { t: tApps } = useTranslation('dataApps');
   const colors = vis.colors;
   const scheme = colors.colorScheme ?? dashboardScheme;
-  const groupDefaults = schemeColors(scheme, groups.length);
+  // The colours the chart gives its groups: by category, as remembered on this page (categoryColors.ts).
+  const groupFeature = vis.groupBy[0]?.series[0]?.feature._id ?? '';
+  const groupDefaults = categoryColors(
+    groups,
+    scheme,
+    pageCategoryColors.scope(`${scheme}|${groupFeature}`),
+    pageCategoryColors,
+  );
   const gradient = vis.gradientDimension.some((axis) => axis.series.length > 0);
   return (
     <Stack gap="xs">
@@ -67,12 +74,12 @@ export function ColorSettings({ vis, groups, dashboardScheme = DEFAULT_COLOR_SCH
             {t('colors.groups')}
           </Text>
           <SimpleGrid cols={2} spacing="xs">
-            {groups.map((group, index) => (
+            {groups.map((group) => (
               <ColorField
                 key={group}
                 label={group}
                 value={colors.groups?.[group]}
-                placeholder={groupDefaults[index]}
+                placeholder={groupDefaults.get(group)}
                 onChange={(color) => onChange({ ...colors, groups: setColor(colors.groups, group, color) })}
               />
             ))}
