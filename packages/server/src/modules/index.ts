@@ -6,6 +6,7 @@ import { datasetsRoutes } from './datasets/datasets.routes.ts';
 import { errorsRoutes } from './errors/errors.routes.ts';
 import { featuresRoutes } from './features/features.routes.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
+import { formsRoutes } from './forms/index.ts';
 import { logsRoutes } from './logs/logs.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
@@ -32,5 +33,6 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   datasetsRoutes,
   featuresRoutes,
   collectionsRoutes,
+  formsRoutes,
 ];
 export default modules;

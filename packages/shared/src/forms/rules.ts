@@ -65,7 +65,7 @@ export function binaryLabels(config: ElementConfig): { true: string; false: stri
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
-export function isValidDate(value: string): boolean {
+export function isAnswerDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -73,7 +73,7 @@ export function isValidDate(value: string): boolean {
   return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-export const isValidTime = (value: string): boolean => TIME.test(value);
+export const isAnswerTime = (value: string): boolean => TIME.test(value);
 
 const isEmpty = (value: AnswerValue | undefined): boolean =>
   value === undefined ||
@@ -129,9 +129,9 @@ export function checkAnswer(
     case 'binary':
       return typeof value === 'boolean' ? { ok: true, value } : fail(M.option);
     case 'date':
-      return typeof value === 'string' && isValidDate(value) ? { ok: true, value } : fail(M.date);
+      return typeof value === 'string' && isAnswerDate(value) ? { ok: true, value } : fail(M.date);
     case 'time':
-      return typeof value === 'string' && isValidTime(value)
+      return typeof value === 'string' && isAnswerTime(value)
         ? { ok: true, value: value.length === 5 ? `${value}:00` : value }
         : fail(M.time);
   }
@@ -178,13 +178,6 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   const [item] = result.splice(from, 1);
   result.splice(target, 0, item);
   return result;
-}
-
-/** Whether `order` lists each of `ids` exactly once. */
-export function isPermutation(ids: readonly string[], order: readonly string[]): boolean {
-  if (ids.length !== order.length) return false;
-  const set = new Set(order);
-  return set.size === order.length && ids.every((id) => set.has(id));
 }
 
 /** The feature type of a question's column in the Form Responses dataset (titles have no column). */

@@ -1,0 +1,66 @@
+import { api } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { moveJobsToProject } from '../../platform/jobs/index.ts';
+import { registerResource } from '../../platform/projectAccess.ts';
+import { route } from '../../platform/routes.ts';
+import { moveDatasets } from '../datasets/datasets.store.ts';
+import { registerAssetKind } from '../projects/assetKinds.ts';
+import { FormsService } from './forms.service.ts';
+import { findFormProject, moveForms } from './forms.store.ts';
+import { ResponsesFlusher } from './responses.flush.ts';
+import { ResponsesService } from './responses.service.ts';
+
+/** Forms (spec 3 §4, §7 "Forms") and their public page's two routes (issue 18). */
+export async function formsRoutes(app: FastifyInstance) {
+  registerResource('form', findFormProject);
+  // Transfer Assets: a form moves with its Form Responses dataset (and that dataset's job), when it is still
+  // in the same project.
+  registerAssetKind({
+    key: 'forms',
+    area: 'form',
+    move: async (tx, ids, from, to) => {
+      const moved = await moveForms(tx, ids, from, to);
+      const datasetIds = moved.flatMap((m) => (m.datasetId ? [m.datasetId] : []));
+      const movedDatasets = await moveDatasets(tx, datasetIds, from, to);
+      await moveJobsToProject(tx, 'dataset', movedDatasets, to);
+      return moved.length;
+    },
+  });
+  const flusher = new ResponsesFlusher(app);
+  flusher.install();
+  app.decorate('formResponses', flusher);
+  const forms = new FormsService(app, flusher);
+  const responses = new ResponsesService(app, flusher);
+
+  route(app, api.listForms, ({ query }) => forms.list(query.projectId));
+  route(app, api.createForm, ({ auth, body }) => forms.create(auth.user.id, body));
+  route(app, api.getForm, ({ params }) => forms.show(params.id));
+  route(app, api.updateForm, ({ params, body }) => forms.update(params.id, body));
+  route(app, api.deleteForm, async ({ params }) => {
+    await forms.delete(params.id);
+    return { ok: true as const };
+  });
+  route(app, api.duplicateForm, ({ auth, params }) => forms.duplicate(auth.user.id, params.id));
+  route(app, api.publishForm, ({ auth, params }) => forms.publish(auth.user.id, params.id));
+  route(app, api.createFormElement, ({ params, body }) => forms.addElement(params.id, body.element, body.position));
+  route(app, api.updateFormElement, ({ params, body }) =>
+    forms.updateElement(params.id, params.elementId, body.config),
+  );
+  route(app, api.deleteFormElement, async ({ params }) => {
+    await forms.deleteElement(params.id, params.elementId);
+    return { ok: true as const };
+  });
+
+  route(app, api.getPublicForm, ({ params }) => responses.publicForm(params.id));
+  route(app, api.submitFormResponse, async ({ params, body, request, reply }) => {
+    const created = await responses.submit(params.id, request.ip, body.answers);
+    return reply.code(201).send(created);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The form responses flusher (tests wait on it with `settle()`). */
+    formResponses: ResponsesFlusher;
+  }
+}
