@@ -28,7 +28,7 @@ export async function formsRoutes(app: FastifyInstance) {
   });
   const flusher = new ResponsesFlusher(app);
   flusher.install();
-  app.decorate('formResponses', flusher);
+  flushers.set(app.ctx, flusher);
   const forms = new FormsService(app, flusher);
   const responses = new ResponsesService(app, flusher);
 
@@ -58,9 +58,11 @@ export async function formsRoutes(app: FastifyInstance) {
   });
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The form responses flusher (tests wait on it with `settle()`). */
-    formResponses: ResponsesFlusher;
-  }
+const flushers = new WeakMap<object, ResponsesFlusher>();
+
+/** The app's form responses flusher (tests wait on it with `settle()`). */
+export function responsesFlusherOf(app: FastifyInstance): ResponsesFlusher {
+  const flusher = flushers.get(app.ctx);
+  if (!flusher) throw new Error('the forms module is not registered');
+  return flusher;
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { ident, withConnection, writeSegment } from '@tessera/analytics';
 import { sql } from 'drizzle-orm';
@@ -129,7 +128,8 @@ type Column = { dbName: string; physicalType: string };
 
 /** Writes the rows as Parquet with exactly the dataset's columns and types (through a temporary NDJSON file). */
 async function writeRows(target: string, columns: Column[], rows: Row[]): Promise<void> {
-  const json = path.join(os.tmpdir(), `form-responses-${randomBytes(8).toString('hex')}.ndjson`);
+  // Beside the segment: DuckDB may only read and write under DATA_DIR (analytics engine.ts).
+  const json = path.join(path.dirname(target), `responses-${randomBytes(8).toString('hex')}.ndjson`);
   try {
     const lines = rows.map((r) => JSON.stringify({ ...r.answers, [SUBMITTED_COLUMN]: r.submittedAt.toISOString() }));
     await writeFile(json, lines.length ? `${lines.join('\n')}\n` : '');
