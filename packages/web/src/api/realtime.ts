@@ -16,6 +16,7 @@ import { applyDataAppEvent, isDataAppEvent } from '../features/dataApps/liveEven
 import { showProjectNotice } from '../features/projects/notices/projectNotices.tsx';
 import { tokenStore } from './client.ts';
 import { applyDatasetEvent, isDatasetEvent } from './datasets.ts';
+import { applyFormEvent } from './forms.ts';
 import { permissionKeys } from './permissions.ts';
 import { projectKeys } from './projects.ts';
 import { useMe } from './session.ts';
@@ -97,6 +98,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
   // Datasets: the upload queue, the imported notice and the lists (api/datasets.ts).
   if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
+  // Forms: lists and builders (api/forms.ts).
+  applyFormEvent(name, client, projectId);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).
   applyUnitDataEvent(name, parsed.data, client);
   showProjectNotice(name, parsed.data as never, ctx.t);

@@ -10,6 +10,7 @@ import { NotFound } from '../../../app/NotFound.tsx';
 import { type ShellProject, useShellProject } from '../../../app/shellProject.tsx';
 import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
 import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
+import { FormsRoutes } from '../../forms/FormsRoutes.tsx';
 import { MappingRoute } from '../../mapping/MappingRoute.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
@@ -68,6 +69,8 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
                   <DataAppsRoutes />
                 ) : key === 'datasets' ? (
                   <DatasetsRoutes />
+                ) : key === 'forms' ? (
+                  <FormsRoutes />
                 ) : (
                   <AreaComingSoon area={key} />
                 )}
