@@ -156,7 +156,7 @@ describe('responses', () => {
     expect(new Set(results.map((r) => r.json()._id)).size).toBe(200);
     const db = w.t.database.db;
     const stored = await db
-      .select({ n: count(), names: sql<number>`count(distinct ${formResponses.answers})` })
+      .select({ n: count(), names: sql<number>`count(distinct ${formResponses.answers})::int`.mapWith(Number) })
       .from(formResponses)
       .where(eq(formResponses.formId, form._id));
     expect(stored[0]).toEqual({ n: 200, names: 200 });
