@@ -37,21 +37,27 @@ describe('forms: build, publish, answer, chart live, close', () => {
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'hidden' });
   }
-  const question = (text: string, required = false) => async (modal: Locator) => {
-    await modal.getByLabel(fieldLabel('Question')).fill(text);
-    if (required) await modal.getByRole('switch', { name: 'Required' }).check();
-  };
-  const withOptions = (text: string, options: string, required = false) => async (modal: Locator) => {
-    await question(text, required)(modal);
-    await modal.getByLabel(fieldLabel('Options')).fill(options);
-  };
+  const question =
+    (text: string, required = false) =>
+    async (modal: Locator) => {
+      await modal.getByLabel(fieldLabel('Question')).fill(text);
+      if (required) await modal.getByRole('switch', { name: 'Required' }).check();
+    };
+  const withOptions =
+    (text: string, options: string, required = false) =>
+    async (modal: Locator) => {
+      await question(text, required)(modal);
+      await modal.getByLabel(fieldLabel('Options')).fill(options);
+    };
 
   /** Fills the public form with one visitor's answers. */
   async function answer(page: Page, name: string, hours: string, mood: string) {
     await page.getByLabel(fieldLabel('Name')).fill(name);
     await page.getByLabel(fieldLabel('Comments')).fill(`Notes from ${name}`);
     await page.getByLabel(fieldLabel('Hours')).fill(hours);
-    await chooseOption(page, 'Team', 'Ops');
+    // The Select's input (its open list is labelled by the same label).
+    await page.getByLabel(fieldLabel('Team')).first().click();
+    await page.getByRole('option', { name: 'Ops', exact: true }).click();
     await page.getByRole('radio', { name: 'South' }).check();
     await page.getByRole('checkbox', { name: 'Python' }).check();
     await page.getByRole('group', { name: 'Mood' }).getByRole('button', { name: mood, exact: true }).click();
@@ -122,9 +128,11 @@ describe('forms: build, publish, answer, chart live, close', () => {
     await expect.poll(() => rows.nth(1).textContent()).toContain('Comments');
     const handle = rows.nth(1).getByRole('button', { name: 'Drag to reorder Comments' });
     await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Space');
+    // dnd-kit measures the list between key presses: give each step a frame or two.
+    for (const key of ['Space', 'ArrowDown', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
     await expect.poll(() => rows.nth(2).textContent()).toContain('Comments');
     await expect.poll(() => rows.nth(1).textContent()).toContain('Name');
     // The live preview shows the public page's fields.
@@ -196,14 +204,11 @@ describe('forms: build, publish, answer, chart live, close', () => {
   });
 
   it('speaks French on the list, the builder and the public page', async () => {
-    const { page, context } = j;
+    const { page } = j;
     await callAs(j.app, token, api.updateForm, { params: { id: formId }, body: { closed: false } });
-    await context.addInitScript(
-      ([key]) => localStorage.setItem(key as string, 'fr'),
-      [LANGUAGE_STORAGE_KEY],
-    );
     await signIn(page, ADMIN.email, ADMIN.password);
     await expectPath(page, '/projects');
+    await page.evaluate(([key]) => localStorage.setItem(key as string, 'fr'), [LANGUAGE_STORAGE_KEY]);
     await page.goto(`/projects/${setup.projectId}/forms`);
     await page.getByRole('button', { name: 'Créer un formulaire' }).waitFor();
     await page.getByTestId('form-card').getByText('Publié').waitFor();
@@ -212,10 +217,7 @@ describe('forms: build, publish, answer, chart live, close', () => {
     await page.getByRole('switch', { name: 'Collecte des réponses' }).waitFor();
     await screenshot(page, 'forms-builder-fr');
     const visitor = await j.anotherPage();
-    await visitor.context().addInitScript(
-      ([key]) => localStorage.setItem(key as string, 'fr'),
-      [LANGUAGE_STORAGE_KEY],
-    );
+    await visitor.context().addInitScript(([key]) => localStorage.setItem(key as string, 'fr'), [LANGUAGE_STORAGE_KEY]);
     await visitor.goto(`/public/forms/${formId}`);
     await visitor.getByRole('button', { name: 'Envoyer' }).click();
     await visitor.getByText('Ce champ est obligatoire.').first().waitFor();

@@ -32,10 +32,18 @@ export const useCreateForm = (projectId: string) =>
     call(api.createForm, { body: { projectId, ...body } }),
   );
 
-export const useUpdateForm = (projectId: string, id: string) =>
-  useFormsChange(projectId, (body: { name?: string; description?: string; closed?: boolean; elements?: string[] }) =>
-    call(api.updateForm, { params: { id }, body }),
-  );
+/** Name, description and the Collecting Responses switch; the switch moves at once (written into the cache). */
+export function useUpdateForm(projectId: string, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name?: string; description?: string; closed?: boolean }) =>
+      call(api.updateForm, { params: { id }, body }),
+    onMutate: (body) => {
+      client.setQueryData<Form>(formKeys.detail(projectId, id), (old) => (old ? { ...old, ...body } : old));
+    },
+    onSettled: () => refreshForms(client, projectId),
+  });
+}
 
 /** Reorders at once in the cache (drag and drop must not jump back while the server answers). */
 export function useReorderElements(projectId: string, id: string) {
