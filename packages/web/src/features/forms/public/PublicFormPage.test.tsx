@@ -1,3 +1,4 @@
+import { PROJECT_ROLE_PRESETS } from '@tessera/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,8 @@ const publicForm = (closed = false) => {
   const { _id, name, description, elements } = makeForm();
   return { _id, name, description, elements, closed };
 };
-const VIEWER = { dashboard: 'view', dataset: 'view', model: 'view', package: 'view', form: 'view' } as const;
+/** The public page ignores project roles: any will do for the test router. */
+const VIEWER = PROJECT_ROLE_PRESETS.edit;
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
