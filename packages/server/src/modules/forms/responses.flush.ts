@@ -11,6 +11,8 @@ import { datasetResponses, recordResponsesSegment, responsesJob, staleResponseDa
 
 /** How long a flush waits after a response, so that a burst of responses becomes one rebuild. */
 export const FLUSH_DELAY_MS = 100;
+/** How long after the last flush the features' stats are refreshed. */
+export const STATS_DELAY_MS = 2000;
 /** The column of the submission time in every Form Responses dataset. */
 export const SUBMITTED_COLUMN = 'submitted_at';
 
@@ -37,6 +39,7 @@ export const SUBMITTED_COLUMN = 'submitted_at';
  */
 export class ResponsesFlusher {
   private readonly pending = new Map<string, { timer?: NodeJS.Timeout; running?: Promise<void>; again: boolean }>();
+  private readonly statsTimers = new Map<string, NodeJS.Timeout>();
   private stopped = false;
 
   constructor(private readonly app: FastifyInstance) {}
@@ -48,6 +51,7 @@ export class ResponsesFlusher {
     this.app.addHook('onClose', async () => {
       this.stopped = true;
       for (const entry of this.pending.values()) clearTimeout(entry.timer);
+      for (const timer of this.statsTimers.values()) clearTimeout(timer);
       await Promise.allSettled([...this.pending.values()].map((e) => e.running));
     });
   }
@@ -114,12 +118,28 @@ export class ResponsesFlusher {
       { _id: datasetId, reason: 'appended' },
       { area: 'dataset' },
     );
-    try {
-      await refreshFeatureStats(db, dataDir, written);
-    } catch (err) {
-      this.app.log.warn({ err, datasetId }, 'could not refresh the stats of a form responses dataset');
-    }
+    this.refreshStatsLater(datasetId);
     return true;
+  }
+
+  /**
+   * The features' stats and previews (the dataset page's convenience) follow the data after a quiet moment
+   * (STATS_DELAY_MS after the last flush), apart from the flushes, so that they never delay a card's refetch.
+   */
+  private refreshStatsLater(datasetId: string): void {
+    clearTimeout(this.statsTimers.get(datasetId));
+    if (this.stopped) return;
+    const timer = setTimeout(() => {
+      this.statsTimers.delete(datasetId);
+      const { db } = this.app.ctx;
+      void findDataset(db, datasetId)
+        .then((dataset) => dataset && refreshFeatureStats(db, this.app.ctx.config.DATA_DIR, dataset))
+        .catch((err) =>
+          this.app.log.warn({ err, datasetId }, 'could not refresh the stats of a form responses dataset'),
+        );
+    }, STATS_DELAY_MS);
+    timer.unref();
+    this.statsTimers.set(datasetId, timer);
   }
 }
 
