@@ -90,7 +90,7 @@ export async function staleResponseDatasets(db: Db): Promise<string[]> {
   const rows = await db
     .select({ datasetId: formResponses.datasetId })
     .from(formResponses)
-    .leftJoin(datasetJobs, eq(datasetJobs.datasetId, formResponses.datasetId))
+    .leftJoin(datasetJobs, and(eq(datasetJobs.datasetId, formResponses.datasetId), eq(datasetJobs.kind, 'output')))
     .groupBy(formResponses.datasetId, datasetJobs.rowCount, datasetJobs.state)
     .having(sql`${datasetJobs.state} is distinct from 'imported' or count(*) <> coalesce(${datasetJobs.rowCount}, -1)`);
   return rows.map((r) => r.datasetId);
