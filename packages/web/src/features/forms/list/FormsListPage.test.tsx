@@ -48,15 +48,12 @@ describe('the forms list (spec 3 §4)', () => {
     await userEvent.type(within(modal).getByLabelText(/^Name/), 'Audit 2');
     await userEvent.click(within(modal).getByRole('button', { name: 'Create' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT_ID}/forms/${hexId('f9')}`));
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual(
-      {
-        projectId: PROJECT_ID,
-        name: 'Audit 2',
-        description: '',
-      },
-      20_000,
-    );
-  });
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      projectId: PROJECT_ID,
+      name: 'Audit 2',
+      description: '',
+    });
+  }, 20_000);
 
   it('without form edit: no Create Form, and edit, duplicate and delete are disabled', async () => {
     stubNetwork((key) => (key === list ? { status: 200, body: forms } : undefined));
