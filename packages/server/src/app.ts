@@ -12,6 +12,7 @@ import { collectionsModule } from './modules/collections/index.ts';
 import { dashboardAssetKind, dashboardPreviewFiles, dashboardsModule } from './modules/dashboards/index.ts';
 import { datasetAssetKind, datasetFiles, datasetsModule } from './modules/datasets/index.ts';
 import { errorsModule } from './modules/errors/index.ts';
+import { formAssetKind, formsModule } from './modules/forms/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { logsModule } from './modules/logs/index.ts';
 import { organizationsModule } from './modules/organizations/index.ts';
@@ -68,6 +69,8 @@ export interface BuildOptions {
  * | collections   | routes; resources: collection                       | —                             |
  * | packages      | routes, jobs; resources: package, algorithm; an     | runner; projects' extension   |
  * |               | asset kind, project files                           | points                        |
+ * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
+ * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
  * |               |                                                     | projects' extension points    |
  */
@@ -81,7 +84,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     errorsModule,
     ssoModule,
     projectsModule({
-      assetKinds: [datasetAssetKind, dashboardAssetKind, packageAssetKind, ...(options.extraAssetKinds ?? [])],
+      assetKinds: [datasetAssetKind, dashboardAssetKind, packageAssetKind, formAssetKind, ...(options.extraAssetKinds ?? [])],
       projectFiles: [datasetFiles, dashboardPreviewFiles, packageFiles, assistantFiles],
     }),
     permissionsModule,
@@ -89,6 +92,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     datasetsModule,
     collectionsModule,
     packagesModule,
+    formsModule,
     assistantModule,
   ];
 }

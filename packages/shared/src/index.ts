@@ -11,6 +11,7 @@ export * from './auth/password.ts';
 export * from './constants.ts';
 export * from './dataApps/index.ts';
 export * from './datasets/index.ts';
+export * from './forms/index.ts';
 export * from './http/access.ts';
 export * from './http/endpoint.ts';
 export * from './http/errors.ts';

@@ -6,6 +6,7 @@ export * from './dashboards.ts';
 export * from './datasets.ts';
 export * from './features.ts';
 export * from './filters.ts';
+export * from './forms.ts';
 export * from './health.ts';
 export * from './organizations.ts';
 export * from './packages.ts';

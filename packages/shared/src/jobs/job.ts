@@ -9,7 +9,15 @@ import { id } from '../http/ids.ts';
  */
 
 /** What a job does; each is one pg-boss queue. A new kind of work adds its name here. */
-export const JOB_TYPES = ['featureDetection', 'append', 'packageBuild', 'modelRun', 'dashboardPreview'] as const;
+export const JOB_TYPES = [
+  'featureDetection',
+  'append',
+  'packageBuild',
+  'modelRun',
+  'dashboardPreview',
+  /** The segment of a form's Form Responses dataset, rebuilt as responses arrive (one row, never queued). */
+  'formResponses',
+] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 /**

@@ -40,6 +40,9 @@ export const projectEvents = {
   }),
   /** A dataset was deleted. */
   'dataset:deleted': z.object({ _id: id }),
+  /** A form was created or changed (texts, elements, published, Collecting Responses); lists and builders refetch. */
+  'form:updated': z.object({ _id: id }),
+  'form:deleted': z.object({ _id: id }),
   /** A folder of datasets was created, renamed or deleted. */
   'collection:updated': z.object({ _id: id, deleted: z.boolean() }),
   /** A package's build step started, succeeded or failed, or its name, description or code changed. */

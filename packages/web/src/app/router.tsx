@@ -39,6 +39,13 @@ export const router = createBrowserRouter([
           Component: (await import('../features/dataApps/public/PublicRoutes.tsx')).PublicDashboardRoutes,
         }),
       },
+      // The public form page, no login (spec 1 §2 "public form links /public/forms/{formId}").
+      {
+        path: 'public/forms/:formId',
+        lazy: async () => ({
+          Component: (await import('../features/forms/public/PublicFormPage.tsx')).PublicFormPage,
+        }),
+      },
       {
         path: 'preview/projects/:projectId/dashboards/*',
         lazy: async () => ({

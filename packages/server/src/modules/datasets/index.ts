@@ -38,6 +38,15 @@ export const datasetFiles: ProjectFiles = { list: datasetIdsOfProject, remove: d
 
 export { type Catalog, datasetCatalog } from './catalog.ts';
 export { downloadFileName, pagesOf } from './datasets.data.ts';
-export { type DatasetRow, type ImportedJob, rowCountsOf } from './datasets.store.ts';
+export {
+  type DatasetRow,
+  findDataset,
+  type ImportedJob,
+  insertDataset,
+  moveDatasets,
+  rowCountsOf,
+  updateDatasetRow,
+} from './datasets.store.ts';
 export { FeaturesService } from './features/features.service.ts';
-export { deleteFeatureRow, type FeatureRow, findFeatureProject } from './features/features.store.ts';
+export { refreshFeatureStats } from './features/features.stats.ts';
+export { deleteFeatureRow, type FeatureRow, findFeatureProject, insertFeatures } from './features/features.store.ts';

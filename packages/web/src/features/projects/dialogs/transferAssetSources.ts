@@ -32,6 +32,8 @@ export const TRANSFER_ASSET_SOURCES: readonly TransferAssetSource[] = [
   { key: 'dashboards', area: 'dashboard', list: (projectId) => call(api.listDashboards, { query: { projectId } }) },
   // Datasets move with their features, folders membership and data.
   { key: 'datasets', area: 'dataset', list: (projectId) => call(api.listDatasets, { query: { projectId } }) },
+  // Forms move with their Form Responses dataset.
+  { key: 'forms', area: 'form', list: (projectId) => call(api.listForms, { query: { projectId } }) },
 ];
 
 /** A kind can be moved only where the caller holds edit on its area in both projects (spec 3 §6). */

@@ -9,6 +9,7 @@ import { NotFound } from '../../../app/NotFound.tsx';
 import { type ShellProject, useShellProject } from '../../../app/shellProject.tsx';
 import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
 import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
+import { FormsRoutes } from '../../forms/FormsRoutes.tsx';
 import { MappingRoute } from '../../mapping/MappingRoute.tsx';
 import { ModelsArea } from '../../packages/ModelsArea.tsx';
 import { PackagesRoutes } from '../../packages/PackagesRoutes.tsx';
@@ -79,6 +80,8 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
                   <Suspense fallback={<Loader aria-label={t('shell.loading')} />}>
                     <MobiPage />
                   </Suspense>
+                ) : key === 'forms' ? (
+                  <FormsRoutes />
                 ) : (
                   <AreaComingSoon area={key} />
                 )}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tokenStore } from '../../../api/client.ts';
 import { applyDatasetEvent, isDatasetEvent } from '../../../api/datasets.ts';
+import { applyFormEvent } from '../../../api/forms.ts';
 import { applyPackageEvent, isPackageEvent } from '../../../api/packages.ts';
 import { permissionKeys } from '../../../api/permissions.ts';
 import { projectKeys } from '../../../api/projects.ts';
@@ -78,6 +79,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
   // Datasets: the upload queue, the imported notice and the lists (api/datasets.ts).
   if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
+  // Forms: the lists and the form's own answers (api/forms.ts).
+  applyFormEvent(name, client, projectId);
   // Packages: the lists and their build notices (api/packages.ts).
   if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).

@@ -1,0 +1,49 @@
+import { api } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/routes.ts';
+import { FormsService } from './forms.service.ts';
+import { ResponsesFlusher } from './responses.flush.ts';
+import { ResponsesService } from './responses.service.ts';
+
+/** Forms (spec 3 §4, §7 "Forms") and their public page's two routes (issue 18). */
+export async function formsRoutes(app: FastifyInstance) {
+  const flusher = new ResponsesFlusher(app);
+  flusher.install();
+  flushers.set(app.ctx, flusher);
+  const forms = new FormsService(app, flusher);
+  const responses = new ResponsesService(app, flusher);
+
+  route(app, api.listForms, ({ query }) => forms.list(query.projectId));
+  route(app, api.createForm, ({ auth, body }) => forms.create(auth.user.id, body));
+  route(app, api.getForm, ({ params }) => forms.show(params.id));
+  route(app, api.updateForm, ({ params, body }) => forms.update(params.id, body));
+  route(app, api.deleteForm, async ({ params }) => {
+    await forms.delete(params.id);
+    return { ok: true as const };
+  });
+  route(app, api.duplicateForm, ({ auth, params }) => forms.duplicate(auth.user.id, params.id));
+  route(app, api.publishForm, ({ auth, params }) => forms.publish(auth.user.id, params.id));
+  route(app, api.createFormElement, ({ params, body }) => forms.addElement(params.id, body.element, body.position));
+  route(app, api.updateFormElement, ({ params, body }) =>
+    forms.updateElement(params.id, params.elementId, body.config),
+  );
+  route(app, api.deleteFormElement, async ({ params }) => {
+    await forms.deleteElement(params.id, params.elementId);
+    return { ok: true as const };
+  });
+
+  route(app, api.getPublicForm, ({ params }) => responses.publicForm(params.id));
+  route(app, api.submitFormResponse, async ({ params, body, request, reply }) => {
+    const created = await responses.submit(params.id, request.ip, body.answers);
+    return reply.code(201).send(created);
+  });
+}
+
+const flushers = new WeakMap<object, ResponsesFlusher>();
+
+/** The app's form responses flusher (tests wait on it with `settle()`). */
+export function responsesFlusherOf(app: FastifyInstance): ResponsesFlusher {
+  const flusher = flushers.get(app.ctx);
+  if (!flusher) throw new Error('the forms module is not registered');
+  return flusher;
+}

@@ -1,0 +1,73 @@
+import {
+  type Answers,
+  binaryLabels,
+  checkResponse,
+  FORM_LIMITS,
+  FORM_RATE_LIMIT,
+  type FormElement,
+  FORM_MESSAGES as M,
+  type PublicForm,
+  type StoredAnswer,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { presentPublicForm } from './forms.presenter.ts';
+import { findForm, insertResponse } from './forms.store.ts';
+import { WindowCounter } from './rateLimit.ts';
+import type { ResponsesFlusher } from './responses.flush.ts';
+import { elementColumn } from './responsesDataset.ts';
+
+/**
+ * The public side of forms (no login): the published form's own texts and elements, and anonymous responses,
+ * checked against the published elements only, bounded, rate-limited, and stored before the answer.
+ */
+export class ResponsesService {
+  private readonly attempts = new WindowCounter(FORM_RATE_LIMIT.windowMs);
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly flusher: ResponsesFlusher,
+    private readonly limits: { perAddress: number; perForm: number } = FORM_RATE_LIMIT,
+  ) {}
+
+  /** A published form (open or closed); a draft or an unknown id is 404. */
+  async publicForm(id: string): Promise<PublicForm> {
+    const row = await findForm(this.app.ctx.db, id);
+    if (!row?.published) throw notFound(M.notFound);
+    return presentPublicForm(row);
+  }
+
+  async submit(formId: string, address: string, answers: Answers): Promise<{ _id: string }> {
+    const byAddress = this.attempts.hit(`address:${address}`, this.limits.perAddress);
+    const byForm = this.attempts.hit(`form:${formId}`, this.limits.perForm);
+    if (!byAddress || !byForm) throw new HttpError('rate-limited', M.rateLimited);
+    const { db } = this.app.ctx;
+    const form = await findForm(db, formId);
+    if (!form?.published) throw notFound(M.notFound);
+    if (form.closed || !form.datasetId) throw new HttpError('conflict', M.closed);
+    if (JSON.stringify(answers).length > FORM_LIMITS.responseChars) throw new HttpError('too-large', M.tooLarge);
+    const { fields, values } = checkResponse(form.elements, answers);
+    const first = Object.values(fields)[0];
+    if (first) throw badRequest(first, fields);
+    const id = newId();
+    // Committed before the 201: the response is durable once the submitter hears it was recorded.
+    await insertResponse(db, { id, datasetId: form.datasetId, formId, answers: toCells(form.elements, values) });
+    this.flusher.request(form.datasetId);
+    return { _id: id };
+  }
+}
+
+/** The response as a row of its dataset: a column per question; option lists as text, yes/no as its label. */
+function toCells(elements: FormElement[], values: Record<string, StoredAnswer>) {
+  const cells: Record<string, string | number | boolean | null> = {};
+  for (const element of elements) {
+    if (!(element._id in values)) continue;
+    const value = values[element._id];
+    const column = elementColumn(element._id);
+    if (Array.isArray(value)) cells[column] = value.length ? value.join(', ') : null;
+    else if (typeof value === 'boolean') cells[column] = binaryLabels(element.config)[value ? 'true' : 'false'];
+    else cells[column] = value;
+  }
+  return cells;
+}

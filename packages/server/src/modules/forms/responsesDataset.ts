@@ -1,0 +1,68 @@
+import { type FormElement, questionFeatureType } from '@tessera/shared';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../platform/ids.ts';
+import { insertDataset } from '../datasets/index.ts';
+import { insertFeatures } from '../datasets/index.ts';
+import { type FormRow, insertResponsesJob } from './forms.store.ts';
+import { SUBMITTED_COLUMN } from './responses.flush.ts';
+
+/** The column of an element in its Form Responses dataset (element ids are hex, so they need a letter first). */
+export const elementColumn = (elementId: string): string => `e_${elementId}`;
+
+/** The stored (DuckDB) type of each question type's column. */
+const PHYSICAL: Record<string, string> = { number: 'DOUBLE', date: 'DATE', time: 'TIME' };
+
+/** The label of the submission time column. */
+export const SUBMITTED_LABEL = 'Submitted At';
+
+/**
+ * Creates the form's **Form Responses** dataset when it is published (inside the publish transaction): type
+ * `formData`, `source.form.id`, one feature per question with its type (titles have none), plus the submission
+ * time, and its one dataset job (the segment is written by the first flush).
+ */
+export async function createResponsesDataset(tx: Db, form: FormRow, userId: string): Promise<string> {
+  const datasetId = newId();
+  const questions = form.elements.filter((e) => questionFeatureType(e.type));
+  const columns = [
+    ...questions.map((e) => ({
+      name: featureName(e),
+      dbName: elementColumn(e._id),
+      physicalType: PHYSICAL[questionFeatureType(e.type)!] ?? 'VARCHAR',
+      type: questionFeatureType(e.type)!,
+    })),
+    { name: SUBMITTED_LABEL, dbName: SUBMITTED_COLUMN, physicalType: 'TIMESTAMP', type: 'date' as const },
+  ];
+  await insertDataset(tx, {
+    id: datasetId,
+    projectId: form.projectId,
+    name: form.name,
+    description: form.description,
+    type: 'formData',
+    source: { form: { id: form.id } },
+    columns: columns.map(({ name, dbName, physicalType }) => ({ name, dbName, physicalType })),
+    imported: true,
+    userId,
+  });
+  await insertFeatures(
+    tx,
+    columns.map((c, i) => ({
+      id: newId(),
+      datasetId,
+      name: c.name,
+      type: c.type,
+      detectedType: c.type,
+      precision: c.dbName === SUBMITTED_COLUMN ? 'second' : c.type === 'date' ? 'day' : null,
+      listIndex: i,
+      dbName: c.dbName,
+      physicalType: c.physicalType,
+      stats: { min: null, max: null, avg: null },
+      preview: [],
+    })),
+  );
+  await insertResponsesJob(tx, { jobId: newId(), projectId: form.projectId, datasetId, userId, name: form.name });
+  return datasetId;
+}
+
+function featureName(element: FormElement): string {
+  return element.config.question?.trim() || element.type;
+}

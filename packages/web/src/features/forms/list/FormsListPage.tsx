@@ -1,0 +1,94 @@
+import { Alert, Center, Container, EmptyState, Loader, SimpleGrid } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconForms } from '@tabler/icons-react';
+import { type Form, listSearch, meetsLevel } from '@tessera/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client.ts';
+import { useDeleteForm, useDuplicateForm, useForms } from '../../../api/forms.ts';
+import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
+import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
+import { useServerText } from '../../login/serverText.ts';
+import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { CreateFormModal } from './CreateFormModal.tsx';
+import { FormCard } from './FormCard.tsx';
+
+const SEARCH_FIELDS = { name: (f: Form) => f.name, description: (f: Form) => f.description };
+
+/** The forms list (spec 3 §4, needs form view): search, cards with their badge, Create Form for editors. */
+export function FormsListPage() {
+  const { t } = useTranslation('forms');
+  const serverText = useServerText('forms');
+  const { project, permission } = useCurrentProject();
+  const projectId = project._id;
+  const canEdit = meetsLevel(permission.roles.form, 'edit');
+  const forms = useForms(projectId);
+  const duplicate = useDuplicateForm(projectId);
+  const remove = useDeleteForm(projectId);
+  const [search, setSearch] = useState('');
+  const [creating, create] = useDisclosure(false);
+  const [deleting, setDeleting] = useState<Form | null>(null);
+  const shown = useMemo(() => listSearch(forms.data ?? [], search, SEARCH_FIELDS), [forms.data, search]);
+  const empty = (forms.data?.length ?? 0) === 0 ? 'list.empty' : shown.length === 0 ? 'list.noMatch' : null;
+
+  const onDuplicate = (form: Form) =>
+    duplicate.mutate(form._id, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('actions.duplicated', { name: form.name }) }),
+      onError: (e) =>
+        notifications.show({
+          color: 'red',
+          message: e instanceof ApiError ? serverText(e.message) : t('actions.failed'),
+        }),
+    });
+
+  return (
+    <Container size="xl" py="xl">
+      <ListPageHeader
+        title={t('list.heading')}
+        create={canEdit ? { label: t('list.create'), onClick: create.open } : undefined}
+        searchLabel={t('list.search')}
+        search={search}
+        onSearch={setSearch}
+      />
+      {forms.isPending ? (
+        <Center py="xl">
+          <Loader aria-label={t('list.loading')} />
+        </Center>
+      ) : forms.isError ? (
+        <Alert variant="light" color="red">
+          {t('list.loadFailed')}
+        </Alert>
+      ) : empty ? (
+        <EmptyState icon={<IconForms size={28} />} title={t(empty)} py="xl" />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 4 }} spacing="lg">
+          {shown.map((form) => (
+            <FormCard
+              key={form._id}
+              form={form}
+              projectId={projectId}
+              canEdit={canEdit}
+              onDuplicate={() => onDuplicate(form)}
+              onDelete={() => setDeleting(form)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+      <CreateFormModal projectId={projectId} opened={creating} onClose={create.close} />
+      <ConfirmModal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('actions.deleteTitle')}
+        message={t('actions.deleteConfirm', { name: deleting?.name ?? '' })}
+        confirmLabel={t('actions.delete')}
+        serverMessages="forms"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting._id);
+          notifications.show({ message: t('actions.deleted', { name: deleting.name }) });
+        }}
+      />
+    </Container>
+  );
+}
