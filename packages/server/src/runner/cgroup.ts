@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * A per-run control group holding a run's memory and process limits, and telling afterwards whether the kernel's
  * OOM killer struck. cgroup v2 where this process may create a child group with the memory controller; otherwise
- * the v1 memory and pids hierarchies (hybrid hosts); otherwise none (the sandbox falls back to prlimit).
+ * the v1 memory and pids hierarchies (hybrid hosts); otherwise none (the sandbox falls back to rlimits: ulimit -v).
  */
 export interface RunCgroup {
   /** The cgroup.procs files the sandbox's first process writes itself into before it execs. */
@@ -73,7 +73,7 @@ export const cgroupLabel = () => {
   if (kind.version === 2) return 'cgroup v2';
   if (kind.version === 1)
     return `cgroup v1 (${[kind.memory && 'memory', kind.pids && 'pids'].filter(Boolean).join(', ')})`;
-  return 'no writable cgroup (prlimit only)';
+  return 'no writable cgroup (rlimits only, no process limit)';
 };
 
 const tryWrite = (file: string, value: string) => {

@@ -80,11 +80,41 @@ describe('startDashApp', () => {
         changedPropIds: ['in.value'],
       });
       expect(JSON.parse(update.text).response.out.children).toBe('you typed abc as 65534 hi');
+      const viaHandle = await new Promise<number>((resolve, reject) =>
+        http
+          .get({ path: basePath, createConnection: () => app.createConnection() }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          })
+          .on('error', reject),
+      );
+      expect(viaHandle).toBe(200);
     } finally {
       await app.stop();
     }
     expect((await app.exited).outcome).toBe('cancelled');
     expect(existsSync(app.socketPath)).toBe(false);
+  });
+
+  it('refuses to connect when the app replaced its socket with a symlink', async () => {
+    const app = await startDashApp({
+      interpreter: py,
+      envPath: env.envPath,
+      packageDir: pkg,
+      module: 'board',
+      variable: 'app',
+      socketDir: mkdtempSync(path.join(tmp, 's-')),
+      basePath: '/apps/p1/swap/',
+      env: { GREETING: 'hi' },
+    });
+    try {
+      const { renameSync, symlinkSync } = await import('node:fs');
+      renameSync(app.socketPath, `${app.socketPath}.real`);
+      symlinkSync(`${app.socketPath}.real`, app.socketPath);
+      expect(() => app.createConnection()).toThrow("The Dash application's socket is not the one it opened");
+    } finally {
+      await app.stop();
+    }
   });
 
   it('stops an app left idle', async () => {

@@ -1,5 +1,7 @@
+import { lstatSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Interpreter } from './interpreters.ts';
@@ -29,6 +31,12 @@ export interface DashHandle {
   /** The host path of the app's Unix socket: proxy HTTP (and WebSocket upgrades) to it. */
   socketPath: string;
   basePath: string;
+  /**
+   * A connection to the app, for the proxy (`http.request({ createConnection })`, WebSocket upgrades): the app may
+   * write anything in its folder, so the socket is first checked to be the very socket it opened at start (not a
+   * symlink to some other socket of the host). Throws when it is not.
+   */
+  createConnection(): net.Socket;
   /** Records a request, postponing the idle stop. */
   touch(): void;
   /** Stops the app; resolves once every process of it is gone. */
@@ -116,12 +124,19 @@ export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
     }
     await sleep(50);
   }
+  const { ino } = lstatSync(socketPath);
+  const createConnection = () => {
+    const now = lstatSync(socketPath, { throwIfNoEntry: false });
+    if (!now?.isSocket() || now.ino !== ino) throw new Error("The Dash application's socket is not the one it opened");
+    return net.connect({ path: socketPath });
+  };
   const idleMs = (opts.idleMinutes ?? 30) * 60_000;
   let idle = setTimeout(() => void stop(), idleMs);
   exited.then(() => clearTimeout(idle));
   return {
     socketPath,
     basePath,
+    createConnection,
     touch: () => {
       clearTimeout(idle);
       if (!exitedEarly) idle = setTimeout(() => void stop(), idleMs);

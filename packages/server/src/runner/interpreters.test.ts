@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BuildFailedError, InterpreterMissingError } from './errors.ts';
 import { findInterpreters, interpreterFor } from './interpreters.ts';
 
@@ -12,6 +15,20 @@ describe('findInterpreters', () => {
       available: false,
       reason: 'python3.11 was not found',
     });
+  });
+
+  it('goes past a pyenv shim of a version pyenv lacks to the next python on PATH, without calling the shim', async () => {
+    const real = (await findInterpreters()).find((i) => i.version === '3.11')!;
+    const root = mkdtempSync(path.join(os.tmpdir(), 'tessera-pyenv-'));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    for (const dir of ['shims', 'versions', 'bin']) mkdirSync(path.join(root, dir));
+    writeFileSync(path.join(root, 'shims', 'python3.11'), '#!/usr/bin/env bash\n# pyenv shim\nsleep 30\n', {
+      mode: 0o755,
+    });
+    symlinkSync(real.path, path.join(root, 'bin', 'python3.11'));
+    const PATH = [path.join(root, 'shims'), path.join(root, 'bin')].join(':');
+    const found = await findInterpreters({ env: { PATH, PYENV_ROOT: root } });
+    expect(found.find((i) => i.version === '3.11')).toMatchObject({ available: true, path: real.path });
   });
 
   it('marks a configured path that is not the right Python as unavailable, with the reason', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { InterpreterMissingError } from './errors.ts';
@@ -29,26 +29,47 @@ const PROBE =
 /** `PYTHON_3_11=/path/to/python` configures one version; otherwise `python3.11` on PATH, shims resolved. */
 export const envVarFor = (version: string) => `PYTHON_${version.replace('.', '_')}`;
 
-function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+/** Every `name` on PATH, in PATH order. */
+function allOnPath(name: string, env: NodeJS.ProcessEnv): string[] {
+  const found: string[] = [];
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (!dir) continue;
     const file = path.join(dir, name);
     try {
-      if (statSync(file).isFile()) return file;
+      if (statSync(file).isFile()) found.push(file);
     } catch {}
+  }
+  return found;
+}
+
+/** The first usable `pythonX.Y` on PATH: a pyenv shim is replaced by pyenv's own binary, or skipped. */
+function onPath(version: string, env: NodeJS.ProcessEnv): string | undefined {
+  const found = allOnPath(`python${version}`, env);
+  for (const file of found) {
+    if (!isPyenvShim(file)) return file;
+    const real = throughPyenvShim(file, version, env);
+    if (real) return real;
   }
   return undefined;
 }
 
+/** Reads only the head of the file: a real interpreter is megabytes, a shim a short bash script. */
+function isPyenvShim(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(400);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return head.subarray(0, read).toString('latin1').includes('pyenv');
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** A pyenv shim costs ~1 s per call and fails for versions not selected globally: go to pyenv's install instead. */
 function throughPyenvShim(file: string, version: string, env: NodeJS.ProcessEnv): string | undefined {
-  let head = '';
-  try {
-    head = readFileSync(file, 'utf8').slice(0, 400);
-  } catch {
-    return undefined;
-  }
-  if (!head.includes('pyenv')) return undefined;
   const root = env.PYENV_ROOT ?? path.resolve(path.dirname(file), '..');
   const versions = path.join(root, 'versions');
   if (!existsSync(versions)) return undefined;
@@ -64,12 +85,7 @@ function throughPyenvShim(file: string, version: string, env: NodeJS.ProcessEnv)
 }
 
 async function probe(version: PythonVersion, env: NodeJS.ProcessEnv): Promise<Interpreter> {
-  const configured = env[envVarFor(version)];
-  let candidate = configured;
-  if (!candidate) {
-    const found = onPath(`python${version}`, env);
-    candidate = found && (throughPyenvShim(found, version, env) ?? found);
-  }
+  const candidate = env[envVarFor(version)] || onPath(version, env);
   if (!candidate) return { version, path: '', available: false, reason: `python${version} was not found` };
   try {
     const { stdout } = await run(candidate, ['-I', '-c', PROBE], { timeout: 20_000, env: { PATH: env.PATH ?? '' } });

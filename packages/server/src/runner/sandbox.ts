@@ -234,7 +234,7 @@ function lines(stream: Readable | null | undefined, each: (line: string) => void
 
 /**
  * Runs a program in bubblewrap (DESIGN §5): own namespaces, no network unless asked, only the run folder writable,
- * a clean environment, memory and process limits in a per-run cgroup (else prlimit), and a wall-time limit.
+ * a clean environment, memory and process limits in a per-run cgroup (else ulimit -v), and a wall-time limit.
  * A timeout or an abort kills the sandbox's PID namespace; the promise settles only once every process is gone.
  */
 export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
