@@ -84,7 +84,13 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     errorsModule,
     ssoModule,
     projectsModule({
-      assetKinds: [datasetAssetKind, dashboardAssetKind, packageAssetKind, formAssetKind, ...(options.extraAssetKinds ?? [])],
+      assetKinds: [
+        datasetAssetKind,
+        dashboardAssetKind,
+        packageAssetKind,
+        formAssetKind,
+        ...(options.extraAssetKinds ?? []),
+      ],
       projectFiles: [datasetFiles, dashboardPreviewFiles, packageFiles, assistantFiles],
     }),
     permissionsModule,

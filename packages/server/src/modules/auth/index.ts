@@ -16,9 +16,9 @@ export {
   type UserWithOrganization,
 } from './accounts.store.ts';
 export { findOrganizationEvents, findUserEvents, type LoginEventRow, recordLoginEvent } from './loginEvents.store.ts';
+export { enterAttempt, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
 export { type OidcSettings, oidcSettings } from './oidc.ts';
 export { assertPasswordAcceptable, verifyPassword } from './passwords.ts';
 export { createResetCode, resetLink } from './recovery.service.ts';
 export { countCodesSince, markAllCodesUsed } from './resetCodes.store.ts';
-export { enterAttempt, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
 export { issueAccessToken, revokeAllTokens, revokeOtherTokens } from './tokens.ts';

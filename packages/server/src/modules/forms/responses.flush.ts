@@ -5,8 +5,7 @@ import { ident, withConnection, writeSegment } from '@tessera/analytics';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { findDataset, updateDatasetRow } from '../datasets/index.ts';
-import { refreshFeatureStats } from '../datasets/index.ts';
+import { findDataset, refreshFeatureStats, updateDatasetRow } from '../datasets/index.ts';
 import { datasetResponses, recordResponsesSegment, responsesJob, staleResponseDatasets } from './forms.store.ts';
 
 /** How long a flush waits after a response, so that a burst of responses becomes one rebuild. */

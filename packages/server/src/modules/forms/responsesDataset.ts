@@ -1,8 +1,7 @@
 import { type FormElement, questionFeatureType } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
-import { insertDataset } from '../datasets/index.ts';
-import { insertFeatures } from '../datasets/index.ts';
+import { insertDataset, insertFeatures } from '../datasets/index.ts';
 import { type FormRow, insertResponsesJob } from './forms.store.ts';
 import { SUBMITTED_COLUMN } from './responses.flush.ts';
 

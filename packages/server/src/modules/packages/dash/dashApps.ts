@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '@tessera/shared';
@@ -17,6 +17,8 @@ interface Running {
   app: string;
   revision: number;
   socketPath: string;
+  /** A connection to the app's own socket (refused if the app swapped it for a link elsewhere). */
+  createConnection(): Socket;
   stop(): Promise<void>;
   /** Postpones the idle stop. */
   touch(): void;
@@ -134,6 +136,7 @@ export class DashApps {
         app: declared.name,
         revision: pkg.revision,
         socketPath: started.socketPath,
+        createConnection: () => started.createConnection(),
         stop: () => started.stop(),
         touch: () => started.touch(),
       };
@@ -195,8 +198,10 @@ export class DashApps {
     if (!running) return deny(404, 'This Dash app is not running: start it again from its package page.');
     running.touch();
     const { cookie: _dropped, ...headers } = req.headers;
+    // Through the runner's checked connection, never the socket path itself: the sandboxed app could replace its
+    // socket with a link to another socket of the host (PostgreSQL's, say).
     const upstream = http.request(
-      { socketPath: running.socketPath, path: req.url, method: req.method, headers },
+      { createConnection: () => running.createConnection(), path: req.url, method: req.method, headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
