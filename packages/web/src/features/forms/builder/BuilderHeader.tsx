@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { usePublishForm, useUpdateForm } from '../../../api/forms.ts';
-import { useServerText } from '../../login/serverText.ts';
+import { useServerText } from '../../../app/serverText.ts';
 import { STATUS_COLORS } from '../list/FormCard.tsx';
 
 /**

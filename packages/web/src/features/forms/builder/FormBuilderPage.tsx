@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useDeleteElement, useForm, useReorderElements, useSaveElement } from '../../../api/forms.ts';
-import { useServerText } from '../../login/serverText.ts';
+import { useServerText } from '../../../app/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { FormView } from '../view/FormView.tsx';
 import { BuilderHeader } from './BuilderHeader.tsx';

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useCreateForm } from '../../../api/forms.ts';
 import { FormActions } from '../../../app/FormActions.tsx';
-import { useServerText } from '../../login/serverText.ts';
+import { useServerText } from '../../../app/serverText.ts';
 
 interface Props {
   projectId: string;

@@ -9,7 +9,7 @@ import { ApiError } from '../../../api/client.ts';
 import { useDeleteForm, useDuplicateForm, useForms } from '../../../api/forms.ts';
 import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
 import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
-import { useServerText } from '../../login/serverText.ts';
+import { useServerText } from '../../../app/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { CreateFormModal } from './CreateFormModal.tsx';
 import { FormCard } from './FormCard.tsx';

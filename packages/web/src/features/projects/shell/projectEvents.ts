@@ -7,13 +7,14 @@ import { useNavigate } from 'react-router';
 import { tokenStore } from '../../../api/client.ts';
 import { applyDatasetEvent, isDatasetEvent } from '../../../api/datasets.ts';
 import { applyFormEvent } from '../../../api/forms.ts';
-import { applyPackageEvent, isPackageEvent } from '../../../api/packages.ts';
+import { isPackageEvent } from '../../../api/packages.ts';
 import { permissionKeys } from '../../../api/permissions.ts';
 import { projectKeys } from '../../../api/projects.ts';
 import { connectProjectSocket } from '../../../api/realtime.ts';
 import { useMe } from '../../../api/session.ts';
 import { applyUnitDataEvent } from '../../../api/units.ts';
 import { applyDataAppEvent, isDataAppEvent } from '../../dataApps/liveEvents.ts';
+import { applyPackageEvent } from '../../packages/packageEvents.ts';
 import { showProjectNotice } from '../notices/projectNotices.tsx';
 
 export interface ProjectEventContext {

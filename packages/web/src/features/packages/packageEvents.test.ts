@@ -1,6 +1,6 @@
 import type { PackageEvent } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { packageNotice } from './packages.ts';
+import { packageNotice } from './packageEvents.ts';
 
 const event = (kind: PackageEvent['kind'], phase: PackageEvent['phase']): PackageEvent => ({
   _id: '0123456789abcdef01234567',
