@@ -27,13 +27,26 @@ const configFor = (ROLE: 'all' | 'api' | 'worker', dataDir: string) =>
     LOG_LEVEL: 'silent',
   });
 
-const JOB_TYPES = ['dashboardPreview', 'featureDetection', 'append'];
+const JOB_TYPES = ['dashboardPreview', 'featureDetection', 'append', 'packageBuild'];
 
 describe('the composition', () => {
   it('declares each resource kind once, besides the project itself', () => {
     const kinds = Object.keys(gatherResourceResolvers(serverModules().map((m) => m.resources)));
     expect(kinds.sort()).toEqual(
-      ['collection', 'dashboard', 'dataset', 'feature', 'filter', 'permission', 'project', 'tab', 'unit'].sort(),
+      [
+        'algorithm',
+        'collection',
+        'dashboard',
+        'dataset',
+        'feature',
+        'filter',
+        'form',
+        'package',
+        'permission',
+        'project',
+        'tab',
+        'unit',
+      ].sort(),
     );
     expect(() => gatherResourceResolvers([{ tab: async () => undefined }, { tab: async () => undefined }])).toThrow(
       'resource kind tab is declared twice',
