@@ -1,3 +1,4 @@
+export * from './access/index.ts';
 export type { LoginAnswer } from './api/auth.ts';
 export * as api from './api/index.ts';
 export type { Organization } from './api/organizations.ts';

@@ -1,4 +1,5 @@
 import {
+  can,
   canGrant,
   DEFAULT_MEMBER_PRESET,
   type Member,
@@ -14,7 +15,6 @@ import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectContext } from '../../platform/projectAccess.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { managesProjectsOf, reachesOrganization } from '../projects/projects.policy.ts';
 import { presentPermissionOf } from '../projects/projects.presenter.ts';
 import { findOrganizationFacts } from '../projects/projects.store.ts';
 import { byPerson, presentMember, presentMemberUser } from './permissions.presenter.ts';
@@ -58,7 +58,8 @@ export class PermissionsService {
   /** Only active users are offered, from an organization the caller reaches, who are not members yet. */
   async candidates(user: Caller, projectId: string, organizationId = user.organizationId): Promise<MemberUser[]> {
     const organization = await findOrganizationFacts(this.db, organizationId);
-    if (!organization?.active || !reachesOrganization(user, organization)) throw notFound('Organization not found');
+    if (!organization?.active || !can(user, 'organization:reach', organization))
+      throw notFound('Organization not found');
     const rows = await listCandidates(this.db, projectId, organization.id);
     return rows.sort(byPerson).map(presentMemberUser);
   }
@@ -66,7 +67,11 @@ export class PermissionsService {
   async add(user: Caller, project: ProjectContext, input: { userId: string; roles?: ProjectRoles }): Promise<Member> {
     const roles = input.roles ?? PROJECT_ROLE_PRESETS[DEFAULT_MEMBER_PRESET];
     const candidate = await findUserStanding(this.db, input.userId);
-    if (!candidate?.active || !candidate.organization.active || !reachesOrganization(user, candidate.organization)) {
+    if (
+      !candidate?.active ||
+      !candidate.organization.active ||
+      !can(user, 'organization:reach', candidate.organization)
+    ) {
       throw notFound('User not found');
     }
     if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
@@ -86,7 +91,7 @@ export class PermissionsService {
     if (!current) throw notFound();
     if (current.userId === user.id) {
       const organization = await findOrganizationFacts(this.db, project.organizationId);
-      if (!organization || !managesProjectsOf(user, organization)) throw forbidden(OWN_ROLE);
+      if (!organization || !can(user, 'organization:manageProjects', organization)) throw forbidden(OWN_ROLE);
     }
     if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
     if (!(await updatePermissionRoles(this.db, permissionId, roles))) throw notFound();

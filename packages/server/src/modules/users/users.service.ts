@@ -7,14 +7,7 @@ import type { RouteInput } from '../../platform/routes.ts';
 import { assertPasswordAcceptable, verifyPassword } from '../auth/passwords.ts';
 import { markAllCodesUsed } from '../auth/resetCodes.store.ts';
 import { revokeOtherTokens } from '../auth/tokens.ts';
-import { canManageUser } from './users.policy.ts';
-import {
-  findUserById,
-  findUserWithOrganization,
-  setPasswordHash,
-  type UserRow,
-  updateUserProfile,
-} from './users.store.ts';
+import { findUserById, setPasswordHash, type UserRow, updateUserProfile } from './users.store.ts';
 
 type UpdateMyUser = RouteInput<typeof api.updateMyUser>['body'];
 type ChangeMyPassword = RouteInput<typeof api.changeMyPassword>['body'];
@@ -47,11 +40,4 @@ export async function changeMyPassword(db: Db, auth: AuthUser, body: ChangeMyPas
     await markAllCodesUsed(tx, user.id);
     await revokeOtherTokens(tx, user.id, auth.tokenId);
   });
-}
-
-/** The user `actor` may change, or 404 — the same answer whether the user does not exist or is out of reach. */
-export async function findManageableUser(db: Db, actor: AuthUser['user'], targetId: string): Promise<UserRow> {
-  const target = await findUserWithOrganization(db, targetId);
-  if (!target || !canManageUser(actor, target.user, target.organization)) throw notFound('User not found');
-  return target.user;
 }
