@@ -7,6 +7,7 @@ import {
   type MyProjectPermission,
   PROJECT_ROLE_PRESETS,
   type ProjectRoles,
+  withPackageOfModel,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -65,7 +66,7 @@ export class PermissionsService {
   }
 
   async add(user: Caller, project: ProjectContext, input: { userId: string; roles?: ProjectRoles }): Promise<Member> {
-    const roles = input.roles ?? PROJECT_ROLE_PRESETS[DEFAULT_MEMBER_PRESET];
+    const roles = withPackageOfModel(input.roles ?? PROJECT_ROLE_PRESETS[DEFAULT_MEMBER_PRESET]);
     const candidate = await findUserStanding(this.db, input.userId);
     if (
       !candidate?.active ||
@@ -86,7 +87,8 @@ export class PermissionsService {
   }
 
   /** Nobody grants more than they hold; one's own role changes only for a manager of the organization's projects. */
-  async update(user: Caller, project: ProjectContext, permissionId: string, roles: ProjectRoles): Promise<Member> {
+  async update(user: Caller, project: ProjectContext, permissionId: string, asked: ProjectRoles): Promise<Member> {
+    const roles = withPackageOfModel(asked);
     const current = await findPermission(this.db, permissionId);
     if (!current) throw notFound();
     if (current.userId === user.id) {
