@@ -13,6 +13,7 @@ export * from './datasets/index.ts';
 export * from './http/access.ts';
 export * from './http/endpoint.ts';
 export * from './http/errors.ts';
+export * from './http/serverErrors.ts';
 export * from './http/ids.ts';
 export * from './jobs/index.ts';
 export * from './organizations/roles.ts';

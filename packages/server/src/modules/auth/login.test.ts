@@ -188,7 +188,9 @@ describe('brute-force limits', () => {
     }
     const res = await login(user.email, user.password, '192.0.2.200');
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ error: { code: 'rate-limited', message: RATE_LIMITED_MESSAGE } });
+    expect(res.json()).toEqual({
+      error: { code: 'rate-limited', message: RATE_LIMITED_MESSAGE, reason: 'login.rateLimited' },
+    });
     expect(await lastEvent(user.id)).toMatchObject({ type: 'login-attempt', status: 'rate-limited' });
     // Other accounts are not affected.
     expect((await login(ROOT.email, ROOT.password, '192.0.2.201')).statusCode).toBe(200);
