@@ -1,4 +1,4 @@
-import { type Access, api, can, type OrgRef, type ResourceOf, refusal } from '@tessera/shared';
+import { type Access, can, type OrgRef, type ResourceOf, refusal } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -8,8 +8,8 @@ import { badRequest, forbidden, notFound } from './errors.ts';
 type TenantAccess = Extract<Access, { kind: 'tenant' }>;
 
 const ID = /^[0-9a-f]{24}$/;
-const organizationNotFound = () => notFound(api.ORGANIZATION_MESSAGES.notFound);
-const userNotFound = () => notFound(api.USER_MESSAGES.notFound);
+const organizationNotFound = () => notFound('organization.notFound');
+const userNotFound = () => notFound('user.notFound');
 
 const orgRef = {
   id: organizations.id,
@@ -48,8 +48,8 @@ export async function checkTenantAccess(db: Db, request: FastifyRequest, access:
     if (access.refuse === 'not-found') throw hidden();
     const why = refusal(actor, access.action, resource as Resource);
     if (!why) throw forbidden();
-    const message = api.ORGANIZATION_MESSAGES[why.reason];
-    throw why.status === 'bad-request' ? badRequest(message) : forbidden(message);
+    const code = `organization.${why.reason}` as const;
+    throw why.status === 'bad-request' ? badRequest(code) : forbidden(code);
   };
   const target = access.target;
   if (target.resource === 'none') {
