@@ -1,4 +1,4 @@
-import type { ProjectArea } from '../http/access.ts';
+import { type ProjectAction, requirementOf } from '../http/access.ts';
 import type { OrganizationType } from '../organizations/roles.ts';
 import {
   canAdministerOrganization,
@@ -52,11 +52,17 @@ const onProject =
     return !!roles && meetsRequirement(roles, requirement);
   };
 
-const AREA_ACTIONS = Object.fromEntries(
-  (['dashboard', 'dataset', 'model', 'package', 'form'] as const).flatMap((area) =>
-    (['view', 'edit'] as const).map((level) => [`${area}:${level}`, onProject({ area, level })]),
+const PROJECT_ACTIONS: ProjectAction[] = [
+  ...(['dashboard', 'dataset', 'model', 'package', 'form'] as const).flatMap((area) =>
+    (['view', 'edit'] as const).map((level) => `${area}:${level}` as const),
   ),
-) as Record<`${ProjectArea}:${'view' | 'edit'}`, (actor: OrgActor, p: ProjectResource) => boolean>;
+  'project:open',
+  'project:editMembers',
+  'project:editProject',
+];
+const ON_PROJECT = Object.fromEntries(
+  PROJECT_ACTIONS.map((action) => [action, onProject(requirementOf(action))]),
+) as Record<ProjectAction, (actor: OrgActor, p: ProjectResource) => boolean>;
 
 /** Every action, with the resource it is asked about. */
 export const RULES = {
@@ -88,10 +94,7 @@ export const RULES = {
   'user:administer': (a: OrgActor, u: AccountRef) => canAdministerAccount(a, u),
   'user:viewLogins': (a: OrgActor, u: Pick<AccountRef, 'user'>) => canViewAccountLog(a, u),
   // Projects (spec 3 §3-§6): the area roles, the two flags, membership
-  ...AREA_ACTIONS,
-  'project:open': onProject({ member: true }),
-  'project:editMembers': onProject({ flag: 'editMembers' }),
-  'project:editProject': onProject({ flag: 'editProject' }),
+  ...ON_PROJECT,
   // Without signing in (spec 2 §9)
   'dashboard:viewPublic': (_a: OrgActor | null, e: PublicExposure) => isPubliclyVisible(e),
 } as const;

@@ -1,4 +1,5 @@
 import type { Access, ProjectArea } from '../http/access.ts';
+
 import type { OrgRoleKey } from '../organizations/roles.ts';
 import { isClientOf, isOwnOrganization, type OrgActor, type OrgRef } from '../organizations/rules.ts';
 import { meetsLevel, PROJECT_ROLE_PRESETS, type ProjectRoles } from '../projects/permissions.ts';

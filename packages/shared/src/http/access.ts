@@ -59,6 +59,33 @@ export const PUBLIC: Access = { kind: 'public' };
 export const LOGIN: Access = { kind: 'login' };
 export const orgRole = (role: OrgRoleKey): Access => ({ kind: 'organization', role });
 
+/** The actions of the vocabulary asked about a project: an area at a level, a flag, or mere membership. */
+export type ProjectAction =
+  | `${ProjectArea}:${'view' | 'edit'}`
+  | 'project:open'
+  | 'project:editMembers'
+  | 'project:editProject';
+
+/** What a project action requires of the caller's roles on the project. */
+export function requirementOf(action: ProjectAction): Extract<Access, { kind: 'project' }>['requirement'] {
+  if (action === 'project:open') return { member: true };
+  if (action === 'project:editMembers') return { flag: 'editMembers' };
+  if (action === 'project:editProject') return { flag: 'editProject' };
+  const [area, level] = action.split(':') as [ProjectArea, 'view' | 'edit'];
+  return { area, level };
+}
+
+/**
+ * A project rule named by its action of the vocabulary (`model:edit`, `project:editMembers`, ...): the same rule
+ * as `projectRule` with the requirement spelled out. `resource` is the kind the server resolves to its project.
+ */
+export const projectAction = (
+  action: ProjectAction,
+  resource: string,
+  where: ResourceRef['in'] = 'params',
+  key = 'id',
+): Access => projectRule(requirementOf(action), resource, where, key);
+
 export const projectRule = (
   requirement: Extract<Access, { kind: 'project' }>['requirement'],
   resource: string,
