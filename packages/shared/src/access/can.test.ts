@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { projectAction, projectRule } from '../http/access.ts';
 import { ROLE_PRESETS } from '../organizations/roles.ts';
 import type { OrgActor, OrgRef } from '../organizations/rules.ts';
 import { type Action, can, RULES, refusal } from './can.ts';
@@ -70,4 +71,18 @@ describe('the vocabulary', () => {
       expect(refusal(actor, action, resource)).toEqual(why);
     },
   );
+});
+
+describe('project rules declared by action', () => {
+  it.each([
+    ['model:edit', { area: 'model', level: 'edit' }],
+    ['form:view', { area: 'form', level: 'view' }],
+    ['project:open', { member: true }],
+    ['project:editMembers', { flag: 'editMembers' }],
+    ['project:editProject', { flag: 'editProject' }],
+  ] as const)('%s', (action, requirement) => {
+    expect(projectAction(action, 'model', 'query', 'modelId')).toEqual(
+      projectRule(requirement, 'model', 'query', 'modelId'),
+    );
+  });
 });
