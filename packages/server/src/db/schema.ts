@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -18,19 +19,29 @@ import {
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const createdAt = () => timestamp('time_created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-export const organizations = pgTable('organizations', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  type: text('type', { enum: ['independent', 'consultant', 'client'] }).notNull(),
-  consultantId: text('consultant_id'),
-  active: boolean('active').notNull().default(true),
-  publicSharing: boolean('public_sharing').notNull().default(true),
-  /** The product-operations organization created on an empty database. */
-  productOperations: boolean('product_operations').notNull().default(false),
-  logo: bytea('logo'),
-  plan: text('plan'),
-  timeCreated: createdAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['independent', 'consultant', 'client'] }).notNull(),
+    consultantId: text('consultant_id'),
+    active: boolean('active').notNull().default(true),
+    publicSharing: boolean('public_sharing').notNull().default(true),
+    /** The product-operations organization created on an empty database. */
+    productOperations: boolean('product_operations').notNull().default(false),
+    logo: bytea('logo'),
+    plan: text('plan'),
+    timeCreated: createdAt(),
+  },
+  // Only a client names a consultant, and never itself (migration 0013).
+  (t) => [
+    check(
+      'organizations_consultant_client_only',
+      sql`${t.consultantId} IS NULL OR (${t.type} = 'client' AND ${t.consultantId} <> ${t.id})`,
+    ),
+  ],
+);
 
 export const users = pgTable(
   'users',

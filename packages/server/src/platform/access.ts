@@ -7,6 +7,7 @@ import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { sha256 } from './ids.ts';
 import { checkProjectAccess, type ResourceResolvers } from './projectAccess.ts';
+import { checkTenantAccess } from './tenantAccess.ts';
 import { type FoundToken, lookupToken } from './tokenCache.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -101,5 +102,7 @@ export function installAccessControl(app: FastifyInstance, resolvers: ResourceRe
     const access = request.is404 ? undefined : request.routeOptions.config.access;
     // Project rules resolve the resource to its project and check the caller's role there.
     if (access?.kind === 'project') await checkProjectAccess(app.ctx, resolvers, request, access);
+    // Tenant rules find the organization or user account the action is about, then ask the shared vocabulary.
+    if (access?.kind === 'tenant') await checkTenantAccess(app.ctx.db, request, access);
   });
 }

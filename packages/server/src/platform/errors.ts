@@ -1,35 +1,80 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@tessera/shared';
+import {
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  isServerErrorCode,
+  SERVER_ERRORS,
+  type ServerErrorCode,
+  serverErrorCodeOf,
+} from '@tessera/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** An error the client is meant to see: its status follows from the code (DESIGN §3). */
+/**
+ * An error the client is meant to see: its status follows from the code (DESIGN §3). The message is a code of the
+ * shared list (SERVER_ERRORS, preferred) or its English text; either way the answer carries the stable code as
+ * `reason` (and `fieldReasons` for the fields), which the web translates.
+ */
 export class HttpError extends Error {
   readonly status: number;
+  readonly reason: ServerErrorCode | undefined;
+  readonly fields?: Record<string, string>;
+  readonly fieldReasons?: Record<string, ServerErrorCode>;
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    message: ServerErrorCode | (string & {}),
+    fields?: Record<string, ServerErrorCode | (string & {})>,
   ) {
-    super(message);
+    const known = isServerErrorCode(message);
+    super(known ? SERVER_ERRORS[message] : message);
     this.status = ERROR_CODES[code];
+    this.reason = known ? message : serverErrorCodeOf(message);
+    if (fields) {
+      this.fields = {};
+      this.fieldReasons = {};
+      for (const [name, value] of Object.entries(fields)) {
+        const fieldCode = isServerErrorCode(value) ? value : serverErrorCodeOf(value);
+        this.fields[name] = isServerErrorCode(value) ? SERVER_ERRORS[value] : value;
+        if (fieldCode) this.fieldReasons[name] = fieldCode;
+      }
+    }
   }
 }
 
-export const notFound = (what = 'Not found') => new HttpError('not-found', what);
-export const forbidden = (message = 'You do not have permission to do this') => new HttpError('forbidden', message);
-export const unauthorized = (message = 'Sign in to continue') => new HttpError('unauthorized', message);
-export const badRequest = (message: string, fields?: Record<string, string>) =>
+type Message = ServerErrorCode | (string & {});
+export const notFound = (what: Message = 'generic.notFound') => new HttpError('not-found', what);
+export const forbidden = (message: Message = 'generic.forbidden') => new HttpError('forbidden', message);
+export const unauthorized = (message: Message = 'generic.unauthorized') => new HttpError('unauthorized', message);
+export const badRequest = (message: Message, fields?: Record<string, Message>) =>
   new HttpError(fields ? 'validation' : 'bad-request', message, fields);
 
-const body = (code: string, message: string, fields?: Record<string, string>): ErrorBody => ({
-  error: fields ? { code, message, fields } : { code, message },
-});
+/** The error body: the English texts, and the stable codes of those the shared list holds. */
+function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  const error: ErrorBody['error'] = { code, message };
+  const reason = serverErrorCodeOf(message);
+  if (reason) error.reason = reason;
+  if (fields) {
+    error.fields = fields;
+    const fieldReasons = Object.fromEntries(
+      Object.entries(fields).flatMap(([name, text]) => {
+        const fieldCode = serverErrorCodeOf(text);
+        return fieldCode ? [[name, fieldCode]] : [];
+      }),
+    );
+    if (Object.keys(fieldReasons).length > 0) error.fieldReasons = fieldReasons;
+  }
+  return { error };
+}
 
 /** Maps every error to the error shape; no stack trace ever reaches a client. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.status).send(body(err.code, err.message, err.fields));
+      const answer = body(err.code, err.message, err.fields);
+      // A code given at the call site wins over the one found from the text (two codes may share a text).
+      if (err.reason) answer.error.reason = err.reason;
+      if (err.fieldReasons && Object.keys(err.fieldReasons).length > 0) answer.error.fieldReasons = err.fieldReasons;
+      return reply.status(err.status).send(answer);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

@@ -1,4 +1,9 @@
-import { type Access, type AreaLevel, meetsLevel, PROJECT_ROLE_PRESETS, type ProjectRoles } from '@tessera/shared';
+import {
+  type Access,
+  meetsRequirement,
+  type ProjectRoles,
+  effectiveProjectRoles as rolesOnProject,
+} from '@tessera/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -97,6 +102,7 @@ export const projectAccessFields = {
   id: projects.id,
   organizationId: projects.organizationId,
   orgActive: organizations.active,
+  organizationType: organizations.type,
   consultantId: organizations.consultantId,
   roles: permissions.roles,
   dataVersion: projects.dataVersion,
@@ -105,24 +111,26 @@ export interface ProjectAccessRow {
   id: string;
   organizationId: string;
   orgActive: boolean;
+  organizationType: 'independent' | 'consultant' | 'client';
   consultantId: string | null;
   roles: ProjectRoles | null;
   dataVersion: number;
 }
 
-/** The caller's effective roles from their access row (see `effectiveProjectRoles`). */
+/** The caller's effective roles from their access row (the shared rule `effectiveProjectRoles`). */
 function rolesFrom(user: AuthUser['user'], row: ProjectAccessRow | undefined): ProjectContext | undefined {
-  if (!row?.orgActive) return undefined;
-  const r = user.roles;
-  const admin =
-    r.manageOrganizationProjects &&
-    (row.organizationId === user.organizationId ||
-      r.manageAllOrganizations ||
-      (r.manageClientOrganizations && row.consultantId === user.organizationId));
+  if (!row) return undefined;
   const { id, organizationId, dataVersion } = row;
-  if (admin) return { id, organizationId, dataVersion, roles: PROJECT_ROLE_PRESETS.full, member: !!row.roles };
-  if (!row.roles) return undefined;
-  return { id, organizationId, dataVersion, roles: row.roles, member: true };
+  const roles = rolesOnProject(user, {
+    organization: {
+      id: organizationId,
+      type: row.organizationType,
+      consultantId: row.consultantId,
+      active: row.orgActive,
+    },
+    permission: row.roles,
+  });
+  return roles && { id, organizationId, dataVersion, roles, member: !!row.roles };
 }
 
 /**
@@ -143,15 +151,6 @@ const projectAccessQuery = preparedQuery((db) =>
     .where(eq(projects.id, sql.placeholder('projectId')))
     .prepare('project_access'),
 );
-
-export function meetsRequirement(
-  roles: ProjectRoles,
-  requirement: Extract<Access, { kind: 'project' }>['requirement'],
-): boolean {
-  if ('member' in requirement) return true;
-  if ('flag' in requirement) return roles[requirement.flag];
-  return meetsLevel(roles[requirement.area], requirement.level as AreaLevel);
-}
 
 /** Enforces a project rule: resolves the resource to its project, then checks the caller's role (404 / 403). */
 export async function checkProjectAccess(

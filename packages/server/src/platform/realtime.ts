@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import {
+  isPubliclyVisible as isPublic,
   PROJECT_AREAS,
   PROJECT_NAMESPACE_PATTERN,
   type ProjectArea,
@@ -13,7 +14,7 @@ import {
   REALTIME_PATH,
   type RealtimeError,
 } from '@tessera/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
@@ -231,18 +232,16 @@ const visibleAreaRooms = (roles: ProjectRoles): string[] =>
 /** Anonymous viewers are admitted only on a public project of an active organization that shares publicly. */
 async function isPubliclyVisible(db: Db, projectId: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: projects.id })
+    .select({
+      projectPublic: projects.public,
+      active: organizations.active,
+      publicSharing: organizations.publicSharing,
+    })
     .from(projects)
     .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .where(
-      and(
-        eq(projects.id, projectId),
-        eq(projects.public, true),
-        eq(organizations.active, true),
-        eq(organizations.publicSharing, true),
-      ),
-    );
-  return !!row;
+    .where(eq(projects.id, projectId));
+  // The shared rule `dashboard:viewPublic`, the same the public dashboards answer by.
+  return !!row && isPublic({ projectPublic: row.projectPublic, organization: row });
 }
 
 const gateways = new WeakMap<object, RealtimeGateway>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN } from '../http/access.ts';
+import { actorRule, CREATE_ORGANIZATION, LOGIN, organizationRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 import { ORGANIZATION_TYPES } from '../organizations/roles.ts';
@@ -67,7 +67,7 @@ export const getMyOrganization = endpoint({
 export const listOrganizations = endpoint({
   method: 'GET',
   path: '/api/v1/organizations',
-  access: LOGIN,
+  access: actorRule('organizations:list'),
   response: z.array(organizationSchema),
 });
 
@@ -75,7 +75,7 @@ export const listOrganizations = endpoint({
 export const getOrganization = endpoint({
   method: 'GET',
   path: '/api/v1/organizations/:id',
-  access: LOGIN,
+  access: organizationRule('organization:view'),
   params: idParams,
   response: organizationSchema,
 });
@@ -88,7 +88,7 @@ export const getOrganization = endpoint({
 export const createOrganization = endpoint({
   method: 'POST',
   path: '/api/v1/organizations',
-  access: LOGIN,
+  access: CREATE_ORGANIZATION,
   body: z
     .object({
       name: organizationNameField,
@@ -110,7 +110,7 @@ export const createOrganization = endpoint({
 export const updateOrganization = endpoint({
   method: 'PUT',
   path: '/api/v1/organizations/:id',
-  access: LOGIN,
+  access: organizationRule('organization:edit'),
   params: idParams,
   body: z
     .object({
@@ -133,7 +133,7 @@ export const updateOrganization = endpoint({
 export const deleteOrganization = endpoint({
   method: 'DELETE',
   path: '/api/v1/organizations/:id',
-  access: LOGIN,
+  access: organizationRule('organization:delete'),
   params: idParams,
   response: ok,
 });
@@ -142,7 +142,7 @@ export const deleteOrganization = endpoint({
 export const listClientOrganizations = endpoint({
   method: 'GET',
   path: '/api/v1/organizations/:id/clients',
-  access: LOGIN,
+  access: organizationRule('organization:listClients'),
   params: idParams,
   response: z.array(organizationSchema),
 });
@@ -151,7 +151,7 @@ export const listClientOrganizations = endpoint({
 export const uploadOrganizationLogo = endpoint({
   method: 'PUT',
   path: '/api/v1/organizations/:id/logo',
-  access: LOGIN,
+  access: organizationRule('organization:edit'),
   params: idParams,
   multipart: { field: 'logo', maxBytes: 16_000 },
   response: z.object({ logo: z.string() }),
@@ -161,7 +161,7 @@ export const uploadOrganizationLogo = endpoint({
 export const organizationLoginLog = endpoint({
   method: 'GET',
   path: '/api/v1/logs/organizations/:id',
-  access: LOGIN,
+  access: organizationRule('organization:viewLogins'),
   params: idParams,
   response: z.array(loginEventSchema),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOGIN, orgRole, projectRule } from '../http/access.ts';
+import { LOGIN, organizationRule, orgRole, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 import { type ProjectRolePreset, projectRolesSchema } from '../projects/permissions.ts';
@@ -70,7 +70,7 @@ export const listMyProjects = endpoint({
 export const listOrganizationProjects = endpoint({
   method: 'GET',
   path: '/api/v1/projects/organizations/:organizationId',
-  access: LOGIN,
+  access: organizationRule('organization:listProjects', 'params', 'organizationId', 'not-found'),
   params: z.object({ organizationId: id }),
   response: z.array(projectSchema),
 });

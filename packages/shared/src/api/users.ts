@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmail, normalizeEmail } from '../auth/email.ts';
-import { LOGIN, PUBLIC } from '../http/access.ts';
+import { accountRule, LOGIN, organizationRule, PUBLIC } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 import { orgRolesSchema } from '../organizations/roles.ts';
@@ -61,7 +61,7 @@ export const changeMyPassword = endpoint({
 export const uploadUserLogo = endpoint({
   method: 'PUT',
   path: '/api/v1/users/:id/logo',
-  access: LOGIN,
+  access: accountRule('user:editAccount'),
   params: idParams,
   multipart: { field: 'logo', maxBytes: 16_000 },
   response: z.object({ logo: z.string() }),
@@ -87,7 +87,7 @@ export const USER_MESSAGES = {
 export const listOrganizationUsers = endpoint({
   method: 'GET',
   path: '/api/v1/users/organizations/:id',
-  access: LOGIN,
+  access: organizationRule('organization:manageUsers'),
   params: idParams,
   response: z.array(userSchema),
 });
@@ -100,7 +100,7 @@ export const listOrganizationUsers = endpoint({
 export const createUser = endpoint({
   method: 'POST',
   path: '/api/v1/users',
-  access: LOGIN,
+  access: organizationRule('organization:manageUsers', 'query', 'organizationId'),
   query: z.object({ organizationId: id }),
   body: z
     .object({
@@ -125,7 +125,7 @@ export const createUser = endpoint({
 export const updateUser = endpoint({
   method: 'PUT',
   path: '/api/v1/users/:id',
-  access: LOGIN,
+  access: accountRule('user:administer'),
   params: idParams,
   body: z.object({ name: personName, roles: orgRolesSchema, active: z.boolean() }).partial().strict(),
   response: userSchema,
@@ -135,7 +135,7 @@ export const updateUser = endpoint({
 export const deleteUser = endpoint({
   method: 'DELETE',
   path: '/api/v1/users/:id',
-  access: LOGIN,
+  access: accountRule('user:administer'),
   params: idParams,
   response: ok,
 });
@@ -147,7 +147,7 @@ export const deleteUser = endpoint({
 export const resendUserEmail = endpoint({
   method: 'POST',
   path: '/api/v1/users/:id/resendEmail',
-  access: LOGIN,
+  access: accountRule('user:administer'),
   params: idParams,
   response: userSchema.extend({ reset: z.object({ token: z.string() }) }),
 });
@@ -167,7 +167,7 @@ export type LoginEvent = z.infer<typeof loginEventSchema>;
 export const userLoginLog = endpoint({
   method: 'GET',
   path: '/api/v1/logs/users/:id',
-  access: LOGIN,
+  access: accountRule('user:viewLogins'),
   params: idParams,
   response: z.array(loginEventSchema),
 });

@@ -1,3 +1,4 @@
+import type { AccountAction, ActorAction, OrganizationAction } from '../access/can.ts';
 import type { OrgRoleKey } from '../organizations/roles.ts';
 
 /** Project areas that carry a hidden | view | edit role (spec 3 §3 Permission). */
@@ -15,16 +16,35 @@ export interface ResourceRef {
 }
 
 /**
+ * What a tenant rule asks its action about: an organization or a user account found from the request, the
+ * caller's own organization, or nothing but the caller.
+ */
+export type TenantTarget =
+  | { resource: 'organization'; in: ResourceRef['in']; key: string }
+  | { resource: 'user'; in: ResourceRef['in']; key: string }
+  | { resource: 'ownOrganization' }
+  | { resource: 'none' };
+
+/**
  * The access rule every route declares in its contract (DESIGN §3 "Access is denied by default").
  * - public: anyone, no token needed
  * - login: any signed-in, active user
  * - organization: a signed-in user holding the organization role
+ * - tenant: a signed-in user for whom `can(actor, action, target)` holds (access/can.ts). An organization the caller
+ *   may not see, or a missing one, answers 404; a refused action answers 403, or 404 when `refuse` says so
+ *   (a user account out of reach, never revealing that it exists)
  * - project: a member whose project role meets the requirement on the resource's project
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'login' }
   | { kind: 'organization'; role: OrgRoleKey }
+  | {
+      kind: 'tenant';
+      action: OrganizationAction | AccountAction | ActorAction | 'organizations:create';
+      target: TenantTarget;
+      refuse: 'forbidden' | 'not-found';
+    }
   | {
       kind: 'project';
       /** An area role (view is met by view or edit), a project flag, or mere membership (any role, even all hidden). */
@@ -39,9 +59,68 @@ export const PUBLIC: Access = { kind: 'public' };
 export const LOGIN: Access = { kind: 'login' };
 export const orgRole = (role: OrgRoleKey): Access => ({ kind: 'organization', role });
 
+/** The actions of the vocabulary asked about a project: an area at a level, a flag, or mere membership. */
+export type ProjectAction =
+  | `${ProjectArea}:${'view' | 'edit'}`
+  | 'project:open'
+  | 'project:editMembers'
+  | 'project:editProject';
+
+/** What a project action requires of the caller's roles on the project. */
+export function requirementOf(action: ProjectAction): Extract<Access, { kind: 'project' }>['requirement'] {
+  if (action === 'project:open') return { member: true };
+  if (action === 'project:editMembers') return { flag: 'editMembers' };
+  if (action === 'project:editProject') return { flag: 'editProject' };
+  const [area, level] = action.split(':') as [ProjectArea, 'view' | 'edit'];
+  return { area, level };
+}
+
+/**
+ * A project rule named by its action of the vocabulary (`model:edit`, `project:editMembers`, ...): the same rule
+ * as `projectRule` with the requirement spelled out. `resource` is the kind the server resolves to its project.
+ */
+export const projectAction = (
+  action: ProjectAction,
+  resource: string,
+  where: ResourceRef['in'] = 'params',
+  key = 'id',
+): Access => projectRule(requirementOf(action), resource, where, key);
+
 export const projectRule = (
   requirement: Extract<Access, { kind: 'project' }>['requirement'],
   resource: string,
   where: ResourceRef['in'] = 'params',
   key = 'id',
 ): Access => ({ kind: 'project', requirement, from: { resource, in: where, key } });
+
+/** A rule of the vocabulary on an organization found from the request (by default its `:id`). */
+export const organizationRule = (
+  action: OrganizationAction,
+  where: ResourceRef['in'] = 'params',
+  key = 'id',
+  refuse: 'forbidden' | 'not-found' = 'forbidden',
+): Access => ({ kind: 'tenant', action, target: { resource: 'organization', in: where, key }, refuse });
+
+/** A rule of the vocabulary on a user account found from the request's `:id`; refused like an unknown user (404). */
+export const accountRule = (action: AccountAction): Access => ({
+  kind: 'tenant',
+  action,
+  target: { resource: 'user', in: 'params', key: 'id' },
+  refuse: 'not-found',
+});
+
+/** A rule of the vocabulary on the caller alone (a choice among organization roles). */
+export const actorRule = (action: ActorAction): Access => ({
+  kind: 'tenant',
+  action,
+  target: { resource: 'none' },
+  refuse: 'forbidden',
+});
+
+/** Creating an organization: decided by the caller's roles and the kind of their own organization. */
+export const CREATE_ORGANIZATION: Access = {
+  kind: 'tenant',
+  action: 'organizations:create',
+  target: { resource: 'ownOrganization' },
+  refuse: 'forbidden',
+};

@@ -21,10 +21,16 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export const errorBody = z.object({
   error: z.object({
+    /** The family of the error, which decides its status (ERROR_CODES). */
     code: z.string(),
+    /** The English text, for logs and API callers; the web shows the translation of `reason`. */
     message: z.string(),
+    /** The stable code of this very message (SERVER_ERRORS in serverErrors.ts): what the web translates. */
+    reason: z.string().optional(),
     /** Messages per input field, shown under the field (spec 1 §8 "Server field errors"). */
     fields: z.record(z.string(), z.string()).optional(),
+    /** The stable code of each field's message, by field name. */
+    fieldReasons: z.record(z.string(), z.string()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

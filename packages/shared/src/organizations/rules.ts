@@ -25,9 +25,19 @@ const has = (actor: OrgActor, role: OrgRoleKey) => actor.roles[role] === true;
 
 export const isOwnOrganization = (actor: OrgActor, org: OrgRef) => org.id === actor.organizationId;
 
-/** A client organization whose consultant is the actor's organization (pointing at it without being a client does not count). */
-export const isClientOf = (actor: OrgActor, org: OrgRef) =>
-  org.type === 'client' && org.consultantId === actor.organizationId && org.id !== actor.organizationId;
+/**
+ * The one definition of a client: a client organization names its consultant, another organization (a database
+ * constraint, migration 0013, lets no other kind name one). Pointing at a consultant without being a client
+ * does not count.
+ */
+export const isClient = (org: Pick<OrgRef, 'id' | 'type' | 'consultantId'>): boolean =>
+  org.type === 'client' && org.consultantId !== null && org.consultantId !== org.id;
+
+/** A client organization whose consultant is the actor's organization. */
+export const isClientOf = (
+  actor: Pick<OrgActor, 'organizationId'>,
+  org: Pick<OrgRef, 'id' | 'type' | 'consultantId'>,
+) => isClient(org) && org.consultantId === actor.organizationId;
 
 /** The actor manages this organization as its consultant (manageClientOrganizations on one of its clients). */
 const managesAsConsultant = (actor: OrgActor, org: OrgRef) =>

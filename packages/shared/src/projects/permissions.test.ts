@@ -4,10 +4,13 @@ import {
   canGrant,
   firstVisibleArea,
   meetsLevel,
+  opensAreaPage,
   PROJECT_ROLE_PRESETS as P,
+  PROJECT_AREA_PAGES,
   type ProjectRoles,
   projectPresetOf,
   setAreaLevel,
+  withPackageOfModel,
 } from './permissions.ts';
 
 describe('project roles', () => {
@@ -86,4 +89,36 @@ describe('project roles', () => {
     expect(firstVisibleArea({ ...P.viewDashboards, dashboard: 'hidden', form: 'view' } as ProjectRoles)).toBe('forms');
     expect(firstVisibleArea({ ...P.viewDashboards, dashboard: 'hidden' } as ProjectRoles)).toBeUndefined();
   });
+
+  const hidden = { ...P.viewDashboards, dashboard: 'hidden' } as ProjectRoles;
+  // [roles, the page the root opens]: the guard's rule decides, so the root never picks a page that sends it back.
+  it.each([
+    [{ ...hidden, model: 'view', package: 'view' }, 'models'],
+    [{ ...hidden, package: 'view' }, 'models'],
+    [{ ...hidden, model: 'edit' }, undefined],
+    [{ ...hidden, model: 'view', form: 'view' }, 'forms'],
+    [{ ...hidden, dataset: 'edit', package: 'view' }, 'datasets'],
+  ] as Array<[ProjectRoles, string | undefined]>)(
+    'the root of %o opens %s, a page its guard lets in',
+    (roles, page) => {
+      expect(firstVisibleArea(roles)).toBe(page);
+      for (const p of PROJECT_AREA_PAGES.filter((x) => x.root)) {
+        if (p.path === page) expect(opensAreaPage(roles, p)).toBe(true);
+      }
+    },
+  );
+
+  it.each([
+    [{ ...hidden, model: 'view' }, 'view'],
+    [{ ...hidden, package: 'edit' }, 'hidden'],
+    [{ ...P.full }, 'edit'],
+  ] as Array<[ProjectRoles, string]>)(
+    'a permission write keeps the package role equal to the model role',
+    (roles, pkg) => {
+      const written = withPackageOfModel(roles);
+      expect(written.package).toBe(pkg);
+      expect(written.model).toBe(roles.model);
+      expect({ ...written, package: roles.package }).toEqual(roles);
+    },
+  );
 });

@@ -55,6 +55,13 @@ export function setAreaLevel(roles: ProjectRoles, area: ProjectArea, level: Area
   return area === 'model' ? { ...roles, model: level, package: level } : { ...roles, [area]: level };
 }
 
+/**
+ * The roles as the server writes them: the package role always equals the model role (spec 3 §4 "Changing the
+ * model permission also sets the package permission to the same value"), on every permission write.
+ */
+export const withPackageOfModel = (roles: ProjectRoles): ProjectRoles =>
+  roles.package === roles.model ? roles : { ...roles, package: roles.model };
+
 /** Nobody grants more than they hold: every area at most the granter's level, a flag only if held. */
 export function canGrant(granter: ProjectRoles, granted: ProjectRoles): boolean {
   return (
@@ -73,13 +80,32 @@ export function canActOnMember(actor: ProjectRoles, member: ProjectRoles): boole
   return canGrant(actor, member);
 }
 
-/** The first area whose role is not hidden, in the order of the project root redirect (spec 3 §2). */
-export const AREA_ROUTES: ReadonlyArray<{ area: ProjectArea; path: string }> = [
-  { area: 'dashboard', path: 'dashboards' },
-  { area: 'dataset', path: 'datasets' },
-  { area: 'model', path: 'models' },
-  { area: 'form', path: 'forms' },
+export type ProjectAreaPath = 'dashboards' | 'datasets' | 'models' | 'forms' | 'mobi';
+
+/**
+ * The pages under /projects/{projectId}/ and the role each needs (spec 3 §2, §6; spec 2 §6): dashboards need
+ * dashboard view, datasets dataset view, the models list package view, forms form view, Mobi (the chat page)
+ * model view. `root`: the project root opens the first of these the caller may see, in this order. The one table
+ * behind both the root redirect and each page's guard, so the redirect never chooses a page its guard refuses.
+ */
+export const PROJECT_AREA_PAGES: ReadonlyArray<{
+  path: ProjectAreaPath;
+  area: ProjectArea;
+  level: 'view' | 'edit';
+  root: boolean;
+}> = [
+  { path: 'dashboards', area: 'dashboard', level: 'view', root: true },
+  { path: 'datasets', area: 'dataset', level: 'view', root: true },
+  { path: 'models', area: 'package', level: 'view', root: true },
+  { path: 'forms', area: 'form', level: 'view', root: true },
+  { path: 'mobi', area: 'model', level: 'view', root: false },
 ];
-export function firstVisibleArea(roles: ProjectRoles): string | undefined {
-  return AREA_ROUTES.find(({ area }) => roles[area] !== 'hidden')?.path;
+
+/** May these roles open this page? The guard's rule. */
+export const opensAreaPage = (roles: ProjectRoles, page: { area: ProjectArea; level: AreaLevel }): boolean =>
+  meetsLevel(roles[page.area], page.level);
+
+/** The first page the project root opens (spec 3 §2), by the guards' own rule; undefined when none. */
+export function firstVisibleArea(roles: ProjectRoles): ProjectAreaPath | undefined {
+  return PROJECT_AREA_PAGES.find((page) => page.root && opensAreaPage(roles, page))?.path;
 }

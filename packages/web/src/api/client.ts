@@ -6,6 +6,7 @@ import {
   fillPath,
   TOKEN_STORAGE_KEY,
 } from '@tessera/shared';
+import { translatedError } from './serverErrors.ts';
 
 /** An error answered by the API, in the shape of DESIGN §3. */
 export class ApiError extends Error {
@@ -14,6 +15,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The stable code of the message (SERVER_ERRORS), by which `message` and `fields` were translated. */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -68,8 +71,9 @@ export async function call<E extends Endpoint>(
   if (!res.ok) {
     const parsed = errorBody.safeParse(json);
     if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiError(res.status, code, message, fields);
+      // Translated here, once, by the error's codes: screens show `message` and `fields` as they are.
+      const { message, fields } = translatedError(parsed.data.error);
+      throw new ApiError(res.status, parsed.data.error.code, message, fields, parsed.data.error.reason);
     }
     throw new ApiError(res.status, 'unknown', res.statusText || 'Request failed');
   }

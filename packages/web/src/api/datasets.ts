@@ -4,6 +4,7 @@ import {
   api,
   DATASET_PAGE_SIZE,
   type DatasetJob,
+  errorBody,
   type Feature,
   IMPORTED_NOTICE_MS,
   type Job,
@@ -12,6 +13,7 @@ import {
 import type { TFunction } from 'i18next';
 import { ApiError, call, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
+import { translatedError } from './serverErrors.ts';
 
 /**
  * The datasets area (spec 3 §2, §4, §7): datasets, folders, features, rows and jobs of one project, their
@@ -147,8 +149,12 @@ export function sendDatasetFile(
       const json = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(endpoint.response.parse(json));
       else {
-        const error = (json as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
-        reject(new ApiError(xhr.status, error?.code ?? 'unknown', error?.message ?? xhr.statusText, error?.fields));
+        const parsed = errorBody.safeParse(json);
+        if (!parsed.success) reject(new ApiError(xhr.status, 'unknown', xhr.statusText));
+        else {
+          const { message, fields } = translatedError(parsed.data.error);
+          reject(new ApiError(xhr.status, parsed.data.error.code, message, fields, parsed.data.error.reason));
+        }
       }
     };
     xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));

@@ -1,17 +1,24 @@
+import { serverErrorCodeOf } from '@tessera/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
+import { serverErrorText } from '../api/serverErrors.ts';
 
 /**
- * The API writes its messages in English. Each namespace may carry a `serverMessages` dictionary (English
- * message → translation) for the messages its screens can receive; a message not in it is shown as sent.
- * A plain lookup is used because the messages contain dots and colons that i18next would read as separators.
+ * Server errors reach the screens already translated by their code (api/serverErrors.ts). What is left to translate
+ * here are the messages the browser itself gets from the shared rules and schemas (a name too long, a password rule):
+ * those of the shared list (SERVER_ERRORS) are translated by their code in the `errors` namespace; a namespace may
+ * still carry a `serverMessages` dictionary (English message → translation) for a message of its own outside that
+ * list; anything else is shown as it is. A plain lookup is used because the messages contain dots and colons that
+ * i18next would read as separators.
  */
 export function useServerText(ns: string): (message: string) => string {
   const { i18n } = useTranslation(ns);
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
     (message: string) => {
+      const code = serverErrorCodeOf(message);
+      if (code) return serverErrorText(code, message);
       const dictionary = i18n.getResource(language, ns, 'serverMessages') as Record<string, string> | undefined;
       return dictionary?.[message] ?? message;
     },

@@ -181,7 +181,7 @@ describe('accounts without a password', () => {
 
 describe('brute-force limits', () => {
   const { perAccountAddress, perAddress, perAccount, windowMs } = LOGIN_RATE_LIMIT;
-  const RATE_LIMITED = { error: { code: 'rate-limited', message: RATE_LIMITED_MESSAGE } };
+  const RATE_LIMITED = { error: { code: 'rate-limited', message: RATE_LIMITED_MESSAGE, reason: 'login.rateLimited' } };
   const db = () => t.database.db;
 
   it(`counts simultaneous guesses atomically: of 200 at once, ${perAccountAddress} are checked`, async () => {

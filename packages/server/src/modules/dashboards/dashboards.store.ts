@@ -1,3 +1,4 @@
+import { isPubliclyVisible } from '@tessera/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dashboards, organizations, projects, tabs, units, users } from '../../db/schema.ts';
@@ -175,7 +176,10 @@ export async function findDashboardExposure(
   return {
     row: record.row,
     organizationActive: record.orgActive,
-    publiclyVisible: record.public && record.orgActive && record.publicSharing,
+    publiclyVisible: isPubliclyVisible({
+      projectPublic: record.public,
+      organization: { active: record.orgActive, publicSharing: record.publicSharing },
+    }),
     dataVersion: record.dataVersion,
   };
 }

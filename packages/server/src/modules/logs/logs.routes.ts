@@ -1,11 +1,10 @@
-import { api, canViewLoginsOf } from '@tessera/shared';
+import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
 import { findOrganizationEvents, findUserEvents } from '../auth/index.ts';
 import { OrganizationsService } from '../organizations/index.ts';
 import { findUserById } from '../users/index.ts';
-import { canViewUserLog } from './logs.policy.ts';
 import { presentLoginEvent } from './logs.presenter.ts';
 
 /** Login history (spec 1 §7 logs/users/{id} and logs/organizations/{id}), newest first. */
@@ -13,21 +12,21 @@ export async function logsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const organizations = new OrganizationsService(app);
 
-  route(app, api.userLoginLog, async ({ auth, params }) => {
+  // The route's rule (`user:viewLogins`): out of reach answers like unknown, never revealing that the user exists.
+  route(app, api.userLoginLog, async ({ params }) => {
     const target = await findUserById(db, params.id);
-    // Out of reach answers like unknown: never reveal that the user exists.
-    if (!target || !canViewUserLog(auth.user, target)) throw notFound('User not found');
+    if (!target) throw notFound('User not found');
     return (await findUserEvents(db, target.id)).map(presentLoginEvent);
   });
 
   /**
-   * viewOrganizationLogins in one's own organization; manageAllOrganizations anywhere; a consultant's user holding
-   * viewOrganizationLogins and manageClientOrganizations in its clients. An organization the caller cannot see
-   * answers 404; one they see without the right (their own, without the role) 403.
+   * The route's rule (`organization:viewLogins`): viewOrganizationLogins in one's own organization;
+   * manageAllOrganizations anywhere; a consultant's user holding viewOrganizationLogins and
+   * manageClientOrganizations in its clients. An organization the caller cannot see answers 404; one they see
+   * without the right (their own, without the role) 403.
    */
   route(app, api.organizationLoginLog, async ({ auth, params }) => {
     const organization = await organizations.visible(auth.user, params.id);
-    if (!canViewLoginsOf(auth.user, organization)) throw forbidden();
     return (await findOrganizationEvents(db, organization.id)).map(presentLoginEvent);
   });
 }

@@ -63,7 +63,7 @@ describe('GET /api/v1/logs/users/:id', () => {
     const outsiderToken = await signIn(t.app, outsider.email, outsider.password);
     const res = await history(me.id, outsiderToken);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not-found', message: 'User not found' } });
+    expect(res.json()).toEqual({ error: { code: 'not-found', message: 'User not found', reason: 'user.notFound' } });
   });
 
   it('hides a colleague’s log from a user without the role, like an unknown user', async () => {

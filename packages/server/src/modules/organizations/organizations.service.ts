@@ -2,8 +2,6 @@ import {
   api,
   canAdministerOrganization,
   canChangeOrganizationKind,
-  canEditOrganization,
-  canListClientsOf,
   canViewOrganization,
   organizationCreation,
   organizationLifecycleRefusal,
@@ -67,26 +65,25 @@ export class OrganizationsService {
     return row;
   }
 
-  /** manageAllOrganizations: all of them; manageClientOrganizations only: the clients of one's organization. */
+  /**
+   * manageAllOrganizations: all of them; manageClientOrganizations only: the clients of one's organization (the
+   * route's rule `organizations:list` admits no one else).
+   */
   async list(caller: Caller): Promise<OrganizationRow[]> {
     if (caller.roles.manageAllOrganizations) return (await listAllOrganizations(this.db)).sort(byName);
-    if (caller.roles.manageClientOrganizations)
-      return (await listClientsOf(this.db, caller.organizationId)).sort(byName);
-    throw forbidden();
+    return (await listClientsOf(this.db, caller.organizationId)).sort(byName);
   }
 
-  async listClients(caller: Caller, id: string): Promise<OrganizationRow[]> {
-    const org = await this.visible(caller, id);
-    if (!canListClientsOf(caller, org)) throw forbidden();
-    return (await listClientsOf(this.db, org.id)).sort(byName);
+  /** The route's rule `organization:listClients` decided who may ask. */
+  async listClients(id: string): Promise<OrganizationRow[]> {
+    return (await listClientsOf(this.db, id)).sort(byName);
   }
 
   async create(caller: Caller, input: CreateInput): Promise<OrganizationRow> {
     const own = await this.visible(caller, caller.organizationId);
+    // The route's rule `organizations:create` refused 'none'; the mode decides what is created.
     const mode = organizationCreation(caller, own.type);
-    if (mode === 'none') {
-      throw forbidden(caller.roles.manageClientOrganizations ? M.notAConsultantToCreate : undefined);
-    }
+    if (mode === 'none') throw forbidden();
     const values =
       mode === 'clientOfOwn'
         ? // Whatever was sent: a client manager creates clients of their own consultant organization only.
@@ -117,8 +114,8 @@ export class OrganizationsService {
 
   async update(caller: Caller, id: string, input: UpdateInput): Promise<OrganizationRow> {
     const org = await this.visible(caller, id);
-    if (input.active === false && org.active) this.assertLifecycle(caller, org, 'deactivate');
-    if (!canEditOrganization(caller, org)) throw forbidden();
+    // The route's rule `organization:edit` held; deactivating also needs `organization:administer`.
+    if (input.active === false && org.active) this.assertLifecycle(caller, org);
 
     const change: OrganizationChange = {};
     if (input.name !== undefined && input.name !== org.name) change.name = input.name;
@@ -163,10 +160,9 @@ export class OrganizationsService {
     return { ...change, ...(await this.kind(type, consultantId, org.id)) };
   }
 
+  /** The route's rule `organization:delete` held (administer it; neither one's own nor product operations'). */
   async remove(caller: Caller, id: string): Promise<void> {
     const org = await this.visible(caller, id);
-    this.assertLifecycle(caller, org, 'delete');
-    if (!canAdministerOrganization(caller, org)) throw forbidden();
     // Deleting a consultant would orphan its clients: they are deleted or moved to another consultant first.
     if ((await countClientsOf(this.db, org.id)) > 0) throw conflict(M.hasClients);
     const projectIds = await listProjectIdsOf(this.db, org.id);
@@ -177,18 +173,18 @@ export class OrganizationsService {
   }
 
   async setLogo(caller: Caller, id: string, request: FastifyRequest): Promise<string> {
+    // The route's rule `organization:edit` was checked before the upload is read: a caller without it makes the
+    // server read nothing.
     const org = await this.visible(caller, id);
-    // Checked before the upload is read: a caller without the right makes the server read nothing.
-    if (!canEditOrganization(caller, org)) throw forbidden();
     const logo = await readLogoUpload(request);
     await setOrganizationLogo(this.db, org.id, logo);
     return logoDataUrl(logo)!;
   }
 
-  /** One's own organization and the product-operations one are never deactivated nor deleted. */
-  private assertLifecycle(caller: Caller, org: OrganizationRow, action: 'deactivate' | 'delete'): void {
+  /** One's own organization and the product-operations one are never deactivated (nor deleted: `organization:delete`). */
+  private assertLifecycle(caller: Caller, org: OrganizationRow): void {
     const refusal = organizationLifecycleRefusal(caller, org);
-    if (refusal === 'own') throw badRequest(action === 'delete' ? M.deleteOwn : M.deactivateOwn);
+    if (refusal === 'own') throw badRequest(M.deactivateOwn);
     if (refusal === 'productOperations') throw forbidden(M.productOperations);
   }
 

@@ -292,3 +292,25 @@ describe('users of a new organization', () => {
     expect(list.json()).toHaveLength(2);
   });
 });
+
+describe('the database', () => {
+  it('lets only a client organization name a consultant, and never itself (constraint of migration 0013)', async () => {
+    const db = t.database.db;
+    const insert = (values: Partial<typeof organizations.$inferInsert> & { id: string }) =>
+      db.insert(organizations).values({ name: 'Checked', type: 'independent', ...values });
+    const id = (n: number) => `${n}`.padStart(24, 'f');
+    await expect(insert({ id: id(1), type: 'independent', consultantId: w.orgs.consultant.id })).rejects.toThrow();
+    await expect(insert({ id: id(2), type: 'consultant', consultantId: w.orgs.consultant.id })).rejects.toThrow();
+    await expect(insert({ id: id(3), type: 'client', consultantId: id(3) })).rejects.toThrow();
+    await insert({ id: id(4), type: 'client', consultantId: w.orgs.consultant.id });
+    await expect(
+      db
+        .update(organizations)
+        .set({ type: 'independent' })
+        .where(eq(organizations.id, id(4))),
+    ).rejects.toThrow();
+    await db.delete(organizations).where(eq(organizations.id, id(4)));
+    const left = await db.select().from(organizations).where(eq(organizations.name, 'Checked'));
+    expect(left).toEqual([]);
+  });
+});

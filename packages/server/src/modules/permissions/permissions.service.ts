@@ -1,5 +1,6 @@
 import {
   canActOnMember,
+  can,
   canGrant,
   DEFAULT_MEMBER_PRESET,
   type Member,
@@ -7,6 +8,7 @@ import {
   type MyProjectPermission,
   PROJECT_ROLE_PRESETS,
   type ProjectRoles,
+  withPackageOfModel,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -15,12 +17,7 @@ import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectContext } from '../../platform/projectAccess.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import {
-  findOrganizationFacts,
-  managesProjectsOf,
-  presentPermissionOf,
-  reachesOrganization,
-} from '../projects/index.ts';
+import { findOrganizationFacts, presentPermissionOf } from '../projects/index.ts';
 import { byPerson, presentMember, presentMemberUser } from './permissions.presenter.ts';
 import {
   deletePermissionRow,
@@ -63,15 +60,20 @@ export class PermissionsService {
   /** Only active users are offered, from an organization the caller reaches, who are not members yet. */
   async candidates(user: Caller, projectId: string, organizationId = user.organizationId): Promise<MemberUser[]> {
     const organization = await findOrganizationFacts(this.db, organizationId);
-    if (!organization?.active || !reachesOrganization(user, organization)) throw notFound('Organization not found');
+    if (!organization?.active || !can(user, 'organization:reach', organization))
+      throw notFound('Organization not found');
     const rows = await listCandidates(this.db, projectId, organization.id);
     return rows.sort(byPerson).map(presentMemberUser);
   }
 
   async add(user: Caller, project: ProjectContext, input: { userId: string; roles?: ProjectRoles }): Promise<Member> {
-    const roles = input.roles ?? PROJECT_ROLE_PRESETS[DEFAULT_MEMBER_PRESET];
+    const roles = withPackageOfModel(input.roles ?? PROJECT_ROLE_PRESETS[DEFAULT_MEMBER_PRESET]);
     const candidate = await findUserStanding(this.db, input.userId);
-    if (!candidate?.active || !candidate.organization.active || !reachesOrganization(user, candidate.organization)) {
+    if (
+      !candidate?.active ||
+      !candidate.organization.active ||
+      !can(user, 'organization:reach', candidate.organization)
+    ) {
       throw notFound('User not found');
     }
     if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
@@ -89,12 +91,13 @@ export class PermissionsService {
    * Nobody grants more than they hold, nor changes a member who holds more than they do; one's own role changes only
    * for a manager of the organization's projects.
    */
-  async update(user: Caller, project: ProjectContext, permissionId: string, roles: ProjectRoles): Promise<Member> {
+  async update(user: Caller, project: ProjectContext, permissionId: string, asked: ProjectRoles): Promise<Member> {
+    const roles = withPackageOfModel(asked);
     const current = await findPermission(this.db, permissionId);
     if (!current) throw notFound();
     if (current.userId === user.id) {
       const organization = await findOrganizationFacts(this.db, project.organizationId);
-      if (!organization || !managesProjectsOf(user, organization)) throw forbidden(OWN_ROLE);
+      if (!organization || !can(user, 'organization:manageProjects', organization)) throw forbidden(OWN_ROLE);
     } else if (!canActOnMember(project.roles, current.roles)) throw forbidden(HOLDS_MORE);
     if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
     if (!(await updatePermissionRoles(this.db, permissionId, roles))) throw notFound();

@@ -1,4 +1,4 @@
-import type { ProjectRoles } from '@tessera/shared';
+import type { OrganizationFacts, ProjectRoles } from '@tessera/shared';
 import { and, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, permissions, users } from '../../db/schema.ts';
@@ -118,14 +118,23 @@ export async function findUserStanding(
   db: Db,
   userId: string,
 ): Promise<
-  | { id: string; active: boolean; organization: { id: string; consultantId: string | null; active: boolean } }
+  | {
+      id: string;
+      active: boolean;
+      organization: OrganizationFacts & { active: boolean };
+    }
   | undefined
 > {
   const [row] = await db
     .select({
       id: users.id,
       active: users.active,
-      organization: { id: organizations.id, consultantId: organizations.consultantId, active: organizations.active },
+      organization: {
+        id: organizations.id,
+        type: organizations.type,
+        consultantId: organizations.consultantId,
+        active: organizations.active,
+      },
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))

@@ -234,6 +234,32 @@ describe('PUT /api/v1/permissions/:id', () => {
     expect((await call(owner, 'DELETE', `/api/v1/permissions/${viewerPermission}`)).statusCode).toBe(200);
   });
 
+  it('keeps the package role equal to the model role on every write (spec 3 §4)', async () => {
+    const { db, id, owner, viewerPermission } = await setUp();
+    const hidden = { ...P.viewDashboards, dashboard: 'hidden' } as ProjectRoles;
+    // Model view with package hidden would open a Models tab whose page (package view) sends the user back.
+    const updated = await call(owner, 'PUT', `/api/v1/permissions/${viewerPermission}`, {
+      roles: { ...hidden, model: 'view' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().roles).toEqual({ ...hidden, model: 'view', package: 'view' });
+    const newcomer = await person(db, consultant);
+    const added = await call(owner, 'POST', '/api/v1/permissions', {
+      projectId: id,
+      userId: newcomer.id,
+      roles: { ...P.view, model: 'edit', package: 'hidden' },
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().roles).toMatchObject({ model: 'edit', package: 'edit' });
+    const [stored] = await db.select().from(permissions).where(eq(permissions.id, added.json()._id));
+    expect(stored.roles).toMatchObject({ model: 'edit', package: 'edit' });
+    // A package role without the model role follows the model role too.
+    const packageOnly = await call(owner, 'PUT', `/api/v1/permissions/${viewerPermission}`, {
+      roles: { ...hidden, package: 'edit' },
+    });
+    expect(packageOnly.json().roles).toEqual(hidden);
+  });
+
   it('refuses one own role unless the caller manages the organization projects', async () => {
     const { db, id, owner, ownerPermission } = await setUp();
     const refused = await call(owner, 'PUT', `/api/v1/permissions/${ownerPermission}`, { roles: P.view });

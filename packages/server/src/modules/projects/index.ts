@@ -12,7 +12,6 @@ export const projectsModule = (extensions: ProjectsExtensions): ServerModule => 
 
 export type { AssetKind } from './assetKinds.ts';
 export type { ProjectFiles } from './projectFiles.ts';
-export { managesProjectsOf, reachesOrganization } from './projects.policy.ts';
 export { presentPermissionOf, presentProject } from './projects.presenter.ts';
 export type { ProjectsExtensions } from './projects.routes.ts';
 export { revalidateOrganizationProjects, setOrganizationProjectsPublic } from './projects.service.ts';

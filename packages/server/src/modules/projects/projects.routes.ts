@@ -19,9 +19,7 @@ export async function projectsRoutes(app: FastifyInstance, extensions: ProjectsE
 
   route(app, api.createProject, ({ auth, body }) => projects.create(auth.user, body));
   route(app, api.listMyProjects, ({ auth }) => projects.listMine(auth.user));
-  route(app, api.listOrganizationProjects, ({ auth, params }) =>
-    projects.listOfOrganization(auth.user, params.organizationId),
-  );
+  route(app, api.listOrganizationProjects, ({ params }) => projects.listOfOrganization(params.organizationId));
   route(app, api.getProject, ({ params }) => projects.get(params.id));
   route(app, api.updateProject, ({ auth, params, body }) => projects.update(auth.user, params.id, body));
   route(app, api.deleteProject, async ({ params }) => {

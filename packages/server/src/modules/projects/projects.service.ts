@@ -1,4 +1,4 @@
-import { type MyProject, PROJECT_ROLE_PRESETS, type Project } from '@tessera/shared';
+import { can, type MyProject, PROJECT_ROLE_PRESETS, type Project } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { permissions } from '../../db/schema.ts';
@@ -7,7 +7,6 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import type { ProjectFiles } from './projectFiles.ts';
-import { canListProjectsOf, canTransferProjectTo, managesProjectsOf, reachesOrganization } from './projects.policy.ts';
 import { byName, presentMyProject, presentPermissionOf, presentProject } from './projects.presenter.ts';
 import {
   deleteProjectRow,
@@ -38,7 +37,7 @@ export class ProjectsService {
   /** In the caller's organization, or another they reach; the creator becomes a Full Access member. */
   async create(user: Caller, input: { name: string; organizationId?: string }): Promise<Project> {
     const organization = await findOrganizationFacts(this.db, input.organizationId ?? user.organizationId);
-    if (!organization?.active || !reachesOrganization(user, organization)) throw organizationNotFound();
+    if (!organization?.active || !can(user, 'organization:reach', organization)) throw organizationNotFound();
     const row = await this.db.transaction(async (tx) => {
       const project = await insertProject(tx, { id: newId(), name: input.name, organizationId: organization.id });
       await tx
@@ -54,7 +53,7 @@ export class ProjectsService {
     const rows = await listReachableProjects(this.db, user);
     const mine: Array<{ row: ProjectRow; item: MyProject }> = [];
     for (const { project, organization, permission } of rows) {
-      const manager = managesProjectsOf(user, organization);
+      const manager = can(user, 'organization:manageProjects', organization);
       if (!manager && !permission) continue;
       const roles = manager ? PROJECT_ROLE_PRESETS.full : permission!.roles;
       mine.push({
@@ -65,9 +64,8 @@ export class ProjectsService {
     return mine.sort((a, b) => byName(a.row, b.row)).map((m) => m.item);
   }
 
-  async listOfOrganization(user: Caller, organizationId: string): Promise<Project[]> {
-    const organization = await findOrganizationFacts(this.db, organizationId);
-    if (!organization || !canListProjectsOf(user, organization)) throw organizationNotFound();
+  /** The route's rule (`organization:listProjects`, else 404) decided who may ask. */
+  async listOfOrganization(organizationId: string): Promise<Project[]> {
     const rows = await listProjectsOfOrganization(this.db, organizationId);
     return rows.sort(byName).map(presentProject);
   }
@@ -95,7 +93,7 @@ export class ProjectsService {
     let organizationId = current.organizationId;
     if (input.organizationId !== undefined && input.organizationId !== current.organizationId) {
       const target = await findOrganizationFacts(this.db, input.organizationId);
-      if (!target?.active || !canTransferProjectTo(user, target)) throw organizationNotFound();
+      if (!target?.active || !can(user, 'organization:receiveProject', target)) throw organizationNotFound();
       change.organizationId = organizationId = target.id;
     }
     const organization = await findOrganizationFacts(this.db, organizationId);

@@ -1,4 +1,4 @@
-import type { ProjectRoles } from '@tessera/shared';
+import type { OrganizationType, ProjectRoles } from '@tessera/shared';
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, permissions, projects } from '../../db/schema.ts';
@@ -11,6 +11,7 @@ export interface OrganizationFacts {
   id: string;
   name: string;
   active: boolean;
+  type: OrganizationType;
   consultantId: string | null;
   publicSharing: boolean;
   logo: Buffer | null;
@@ -20,6 +21,7 @@ const organizationFacts = {
   id: organizations.id,
   name: organizations.name,
   active: organizations.active,
+  type: organizations.type,
   consultantId: organizations.consultantId,
   publicSharing: organizations.publicSharing,
   logo: organizations.logo,

@@ -233,7 +233,9 @@ describe('single sign-on when OIDC is not configured', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/login/options' })).json()).toEqual({ microsoft: false });
     const authorize = await t.app.inject({ method: 'GET', url: '/api/v1/login/microsoft/authorize' });
     expect(authorize.statusCode).toBe(404);
-    expect(authorize.json()).toEqual({ error: { code: 'not-found', message: 'Single sign-on is not configured' } });
+    expect(authorize.json()).toEqual({
+      error: { code: 'not-found', message: 'Single sign-on is not configured', reason: 'sso.notConfigured' },
+    });
     const login = await exchange(t, { code: 'c', state: 's' });
     expect(login.statusCode).toBe(404);
   });

@@ -1,4 +1,4 @@
-import { api, canManageUsersOf, canViewOrganization, holdsEveryRoleOf, rolesGrantable } from '@tessera/shared';
+import { api, holdsEveryRoleOf, rolesGrantable } from '@tessera/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
@@ -52,33 +52,32 @@ export class UserAdminService {
     this.db = app.ctx.db;
   }
 
-  /** An organization whose users the caller manages: 404 if they cannot see it, 403 if they see it without the right. */
-  private async managedOrganization(caller: Caller, organizationId: string): Promise<OrganizationRow> {
+  /** The organization whose users the route's rule (`organization:manageUsers`) let the caller manage. */
+  private async managedOrganization(organizationId: string): Promise<OrganizationRow> {
     const org = await findOrganizationById(this.db, organizationId);
-    if (!org || !canViewOrganization(caller, org)) throw notFound(api.ORGANIZATION_MESSAGES.notFound);
-    if (!canManageUsersOf(caller, org)) throw forbidden();
+    if (!org) throw notFound(api.ORGANIZATION_MESSAGES.notFound);
     return org;
   }
 
   /**
-   * A user the caller manages, else 404 like an unknown one. Another user must hold no role the caller lacks
-   * (403): a lesser admin may not delete a product administrator, nor claim an unclaimed one through a resend.
+   * The user the route's rule (`user:administer`) let the caller manage. Another user must hold no role the caller
+   * lacks (403): a lesser admin may not delete a product administrator, nor claim an unclaimed one through a resend.
    */
   private async managedUser(caller: Caller, userId: string): Promise<UserRow> {
     const found = await findUserWithOrganization(this.db, userId);
-    if (!found || !canManageUsersOf(caller, found.organization)) throw notFound(M.notFound);
+    if (!found) throw notFound(M.notFound);
     if (found.user.id !== caller.id && !holdsEveryRoleOf(caller.roles, found.user.roles)) throw forbidden(M.outranked);
     return found.user;
   }
 
-  async list(caller: Caller, organizationId: string): Promise<UserRow[]> {
-    const org = await this.managedOrganization(caller, organizationId);
+  async list(organizationId: string): Promise<UserRow[]> {
+    const org = await this.managedOrganization(organizationId);
     return (await listUsersOfOrganization(this.db, org.id)).sort(byName);
   }
 
   /** An unclaimed account (needsReset, no password) and its invitation, mailed once the account is committed. */
   async create(caller: Caller, organizationId: string, input: CreateInput, log: FastifyBaseLogger): Promise<UserRow> {
-    const org = await this.managedOrganization(caller, organizationId);
+    const org = await this.managedOrganization(organizationId);
     if (!rolesGrantable(caller.roles, input.roles)) throw forbidden(M.grantRole);
     if (await findUserByEmail(this.db, input.email)) throw emailInUse();
     let created: { row: UserRow; code: string };

@@ -86,7 +86,13 @@ describe('POST /api/v1/users?organizationId=', () => {
     const taken = await createUser(t.database.db, w.orgs.independent.id, { email: 'taken@example.com' });
     const res = await newUser({ email: 'TAKEN@example.com' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'conflict', message: M.emailInUse, fields: { email: M.emailInUse } });
+    expect(res.json().error).toEqual({
+      code: 'conflict',
+      message: M.emailInUse,
+      reason: 'user.emailInUse',
+      fields: { email: M.emailInUse },
+      fieldReasons: { email: 'user.emailInUse' },
+    });
     expect((await t.database.db.select().from(users).where(eq(users.email, taken.email))).length).toBe(1);
   });
 
@@ -154,7 +160,11 @@ describe('invitations per hour', () => {
     const sent = t.mailer.sent.filter((m) => m.to === 'flooded@example.com').length;
     const refused = await resend();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error).toEqual({ code: 'rate-limited', message: M.tooManyInvitations });
+    expect(refused.json().error).toEqual({
+      code: 'rate-limited',
+      message: M.tooManyInvitations,
+      reason: 'user.tooManyInvitations',
+    });
     expect(t.mailer.sent.filter((m) => m.to === 'flooded@example.com').length).toBe(sent);
   });
 });

@@ -12,7 +12,6 @@ import {
   revokeOtherTokens,
   verifyPassword,
 } from '../auth/index.ts';
-import { canManageUser } from './users.policy.ts';
 import {
   findUserById,
   findUserWithOrganization,
@@ -56,11 +55,4 @@ export async function changeMyPassword(db: Db, auth: AuthUser, body: ChangeMyPas
     await markAllCodesUsed(tx, user.id);
     await revokeOtherTokens(tx, user.id, auth.tokenId);
   });
-}
-
-/** The user `actor` may change, or 404 — the same answer whether the user does not exist or is out of reach. */
-export async function findManageableUser(db: Db, actor: AuthUser['user'], targetId: string): Promise<UserRow> {
-  const target = await findUserWithOrganization(db, targetId);
-  if (!target || !canManageUser(actor, target.user, target.organization)) throw notFound('User not found');
-  return target.user;
 }

@@ -159,7 +159,9 @@ describe('PUT /api/v1/users/:id/logo', () => {
       expect(res.json().error).toEqual({
         code: 'too-large',
         message: 'file too large',
+        reason: 'dataset.fileTooLarge',
         fields: { logo: 'file too large' },
+        fieldReasons: { logo: 'dataset.fileTooLarge' },
       });
     }
     // The refused uploads left the last good logo in place.
@@ -211,7 +213,7 @@ describe('PUT /api/v1/users/:id/logo', () => {
     ];
     for (const res of refused) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'not-found', message: 'User not found' } });
+      expect(res.json()).toEqual({ error: { code: 'not-found', message: 'User not found', reason: 'user.notFound' } });
     }
     expect((await call()({ method: 'GET', url: '/api/v1/users/my' })).json().logo).toBe(before);
     expect((await uploadLogo('not-an-id', other)).statusCode).toBe(400);

@@ -1,13 +1,13 @@
 import { Center, Divider, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { BREAKPOINTS, type MyProject } from '@tessera/shared';
+import { BREAKPOINTS, can, type MyProject } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useProjectMembers } from '../../../api/permissions.ts';
 import { useReachableOrganizations } from '../../../api/projects.ts';
 import { useMe, useMyOrganization } from '../../../api/session.ts';
 import { AddMembersForm } from './AddMembersForm.tsx';
 import { MemberRow } from './MemberRow.tsx';
-import { canEditMemberRole, managesProjectsOf } from './memberRoles.ts';
+import { canEditMemberRole, projectOrganization } from './memberRoles.ts';
 
 /** Edit Members (editMembers): the members with their roles, and the form adding new ones. */
 export function MembersModal({ project, onClose }: { project: MyProject; onClose: () => void }) {
@@ -22,14 +22,14 @@ export function MembersModal({ project, onClose }: { project: MyProject; onClose
 
   const user = me.data;
   const own = ownOrganization.data;
+  // The shared rule the server enforces: who manages the organization's projects.
   const manages =
     !!user &&
-    managesProjectsOf(user, {
-      organizationId: project.organizationId,
-      isClientOfMine: (others.data ?? []).some(
-        (o) => o._id === project.organizationId && o.consultantId === user.organizationId,
-      ),
-    });
+    can(
+      { id: user._id, organizationId: user.organizationId, roles: user.roles },
+      'organization:manageProjects',
+      projectOrganization(project.organizationId, [...(own ? [own] : []), ...(others.data ?? [])]),
+    );
   const organizations = own ? [own, ...(others.data ?? []).filter((o) => o.active && o._id !== own._id)] : [];
 
   return (

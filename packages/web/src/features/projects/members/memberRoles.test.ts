@@ -1,8 +1,14 @@
-import { PROJECT_ROLE_PRESETS, ROLE_PRESETS } from '@tessera/shared';
+import { can, type OrganizationFacts, type OrgRoles, PROJECT_ROLE_PRESETS, ROLE_PRESETS } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { onlyRole } from '../../../app/testing.tsx';
 import { rolesWith } from '../testFixtures.ts';
-import { canEditMemberRole, flagEnabled, levelOptionEnabled, managesProjectsOf, presetEnabled } from './memberRoles.ts';
+import {
+  canEditMemberRole,
+  flagEnabled,
+  levelOptionEnabled,
+  presetEnabled,
+  projectOrganization,
+} from './memberRoles.ts';
 
 const editor = rolesWith({ dashboard: 'edit', dataset: 'view', model: 'edit', package: 'view', editMembers: true });
 
@@ -44,21 +50,26 @@ describe('changing one’s own role', () => {
     expect(canEditMemberRole('u2', 'u1', false)).toBe(true);
   });
 
+  // The shared rule (`organization:manageProjects`), asked about the organization as the browser knows it.
+  const manages = (who: { organizationId: string; roles: Partial<OrgRoles> }, org: OrganizationFacts) =>
+    can({ id: 'me', ...who }, 'organization:manageProjects', org);
+  const known = [
+    { _id: 'own', type: 'consultant', consultantId: null },
+    { _id: 'client', type: 'client', consultantId: 'own' },
+  ] as const;
+
   it('manages the projects of one’s own organization with manageOrganizationProjects', () => {
-    expect(managesProjectsOf(me, { organizationId: 'own', isClientOfMine: false })).toBe(false);
-    expect(managesProjectsOf(manager, { organizationId: 'own', isClientOfMine: false })).toBe(true);
-    expect(managesProjectsOf(manager, { organizationId: 'other', isClientOfMine: false })).toBe(false);
+    expect(manages(me, projectOrganization('own', known))).toBe(false);
+    expect(manages(manager, projectOrganization('own', known))).toBe(true);
+    expect(manages(manager, projectOrganization('other', known))).toBe(false);
   });
 
   it('reaches a client with manageClientOrganizations, any organization with manageAllOrganizations', () => {
     const consultant = { organizationId: 'own', roles: { ...manager.roles, manageClientOrganizations: true } };
-    expect(managesProjectsOf(consultant, { organizationId: 'client', isClientOfMine: true })).toBe(true);
-    expect(managesProjectsOf(consultant, { organizationId: 'other', isClientOfMine: false })).toBe(false);
-    expect(
-      managesProjectsOf(
-        { organizationId: 'own', roles: ROLE_PRESETS.root },
-        { organizationId: 'x', isClientOfMine: false },
-      ),
-    ).toBe(true);
+    expect(manages(consultant, projectOrganization('client', known))).toBe(true);
+    expect(manages(manager, projectOrganization('client', known))).toBe(false);
+    // An organization the browser does not know is none of its clients.
+    expect(manages(consultant, projectOrganization('other', known))).toBe(false);
+    expect(manages({ organizationId: 'own', roles: ROLE_PRESETS.root }, projectOrganization('x', known))).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import {
   type AreaLevel,
   canGrant,
   meetsLevel,
-  type OrgRoles,
+  type Organization,
+  type OrganizationFacts,
   PROJECT_ROLE_PRESETS,
   type ProjectArea,
   type ProjectRolePreset,
@@ -30,28 +31,19 @@ export function presetEnabled(editor: ProjectRoles, preset: Exclude<ProjectRoleP
   return canGrant(editor, PROJECT_ROLE_PRESETS[preset]);
 }
 
-/** Who the project's organization is, for the rule below. */
-export interface ProjectOrganizationRef {
-  organizationId: string;
-  /** Whether it is a client of the caller's organization (known from the caller's organization list). */
-  isClientOfMine: boolean;
-}
-
 /**
- * Does the caller manage the projects of this organization (manageOrganizationProjects on an organization they
- * reach: their own, any with manageAllOrganizations, a client with manageClientOrganizations)? The server's
- * `managesProjectsOf` rule, seen from the browser.
+ * The facts of a project's organization that the shared rules need (`can(me, 'organization:manageProjects', ...)`),
+ * from the organizations the caller knows (their own, and those they reach); an organization they do not know is
+ * none of their clients.
  */
-export function managesProjectsOf(
-  me: { organizationId: string; roles: Partial<OrgRoles> },
-  org: ProjectOrganizationRef,
-): boolean {
-  if (!me.roles.manageOrganizationProjects) return false;
-  return (
-    org.organizationId === me.organizationId ||
-    me.roles.manageAllOrganizations === true ||
-    (me.roles.manageClientOrganizations === true && org.isClientOfMine)
-  );
+export function projectOrganization(
+  organizationId: string,
+  known: ReadonlyArray<Pick<Organization, '_id' | 'type' | 'consultantId'>>,
+): OrganizationFacts {
+  const org = known.find((o) => o._id === organizationId);
+  return org
+    ? { id: org._id, type: org.type, consultantId: org.consultantId }
+    : { id: organizationId, type: 'independent', consultantId: null };
 }
 
 /** A user cannot change their own role unless they manage the organization's projects. */

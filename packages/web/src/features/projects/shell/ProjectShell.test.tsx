@@ -49,13 +49,17 @@ afterEach(() => {
 });
 
 describe('the project root target', () => {
-  it('is the first area not hidden, in the order dashboards, datasets, models, forms, else the list', () => {
+  it('is the first area its guard lets in, in the order dashboards, datasets, models, forms, else the list', () => {
     expect(projectRootTarget(ID, PROJECT_ROLE_PRESETS.viewDashboards)).toBe(`/projects/${ID}/dashboards`);
     expect(projectRootTarget(ID, rolesWith({ dataset: 'view', form: 'edit' }))).toBe(`/projects/${ID}/datasets`);
-    expect(projectRootTarget(ID, rolesWith({ model: 'view', form: 'edit' }))).toBe(`/projects/${ID}/models`);
+    expect(projectRootTarget(ID, rolesWith({ model: 'view', package: 'view', form: 'edit' }))).toBe(
+      `/projects/${ID}/models`,
+    );
     expect(projectRootTarget(ID, rolesWith({ form: 'view' }))).toBe(`/projects/${ID}/forms`);
-    // Packages alone open no area from the root (its order has no packages).
-    expect(projectRootTarget(ID, rolesWith({ package: 'edit' }))).toBe('/projects');
+    // The Models page's guard needs package view: the root chooses it by the same rule.
+    expect(projectRootTarget(ID, rolesWith({ package: 'edit' }))).toBe(`/projects/${ID}/models`);
+    expect(projectRootTarget(ID, rolesWith({ model: 'view', form: 'edit' }))).toBe(`/projects/${ID}/forms`);
+    expect(projectRootTarget(ID, rolesWith({ model: 'view' }))).toBe('/projects');
   });
 });
 
@@ -94,7 +98,19 @@ describe('the project shell', { timeout: 20_000 }, () => {
     const { router } = renderShell(`/projects/${ID}/models`, roles);
     expect(await screen.findByRole('heading', { name: 'Models', level: 2 })).toBeTruthy();
     await router.navigate(`/projects/${ID}/mobi`);
-    // Model hidden: Mobi redirects to the root, and with no area of the root's order visible, to the list.
+    // Model hidden: Mobi redirects to the root, which opens Models (package view) by the guard's own rule.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${ID}/models`));
+    expect(await screen.findByRole('heading', { name: 'Models' })).toBeTruthy();
+  });
+
+  it('does not loop with model view and everything else hidden: the root and Models both end at the list', async () => {
+    const roles = rolesWith({ model: 'view' });
+    const { router } = renderShell(`/projects/${ID}`, roles);
     expect(await screen.findByText('project list')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/projects');
+    cleanup();
+    const second = renderShell(`/projects/${ID}/models`, roles);
+    expect(await screen.findByText('project list')).toBeTruthy();
+    expect(second.router.state.location.pathname).toBe('/projects');
   });
 });

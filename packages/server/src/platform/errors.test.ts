@@ -1,0 +1,49 @@
+import { SERVER_ERRORS } from '@tessera/shared';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { badRequest, forbidden, HttpError, installErrorHandler, notFound } from './errors.ts';
+
+describe('server errors carry their stable code', () => {
+  it('from a code of the shared list, with its English text', () => {
+    const e = forbidden('organization.deleteOwn');
+    expect(e.message).toBe(SERVER_ERRORS['organization.deleteOwn']);
+    expect(e.reason).toBe('organization.deleteOwn');
+    expect(notFound().reason).toBe('generic.notFound');
+  });
+
+  it('from a text of the shared list, and for each field', () => {
+    const e = badRequest('Some fields are not valid', { email: 'user.emailInUse', name: 'Required', x: 'Unlisted' });
+    expect(e.reason).toBe('generic.invalid');
+    expect(e.fields).toEqual({ email: SERVER_ERRORS['user.emailInUse'], name: 'Required', x: 'Unlisted' });
+    expect(e.fieldReasons).toEqual({ email: 'user.emailInUse', name: 'field.required' });
+    expect(new HttpError('conflict', 'Something unlisted').reason).toBeUndefined();
+  });
+
+  it('in the answer: reason and fieldReasons beside the English texts', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    app.get('/listed', async () => {
+      throw badRequest('generic.invalid', { first: 'field.required' });
+    });
+    app.get('/unlisted', async () => {
+      throw new HttpError('conflict', 'Something unlisted');
+    });
+    try {
+      const listed = await app.inject({ method: 'GET', url: '/listed' });
+      expect(listed.statusCode).toBe(400);
+      expect(listed.json()).toEqual({
+        error: {
+          code: 'validation',
+          message: 'Some fields are not valid',
+          reason: 'generic.invalid',
+          fields: { first: 'Required' },
+          fieldReasons: { first: 'field.required' },
+        },
+      });
+      const unlisted = await app.inject({ method: 'GET', url: '/unlisted' });
+      expect(unlisted.json()).toEqual({ error: { code: 'conflict', message: 'Something unlisted' } });
+    } finally {
+      await app.close();
+    }
+  });
+});

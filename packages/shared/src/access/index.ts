@@ -1,0 +1,3 @@
+export * from './accounts.ts';
+export * from './can.ts';
+export * from './projects.ts';

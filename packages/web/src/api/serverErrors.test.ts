@@ -1,0 +1,62 @@
+import { api, SERVER_ERROR_CODES, SERVER_ERRORS } from '@tessera/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubNetwork } from '../app/testing.tsx';
+import i18n from '../i18n/index.ts';
+import { ApiError, call } from './client.ts';
+import { serverErrorText } from './serverErrors.ts';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe('server error texts', () => {
+  it.each(SERVER_ERROR_CODES)('%s has its English text (the server’s own words) and a French one', (code) => {
+    expect(i18n.getResource('en', 'errors', code)).toBe(SERVER_ERRORS[code]);
+    const french = i18n.getResource('fr', 'errors', code);
+    expect(typeof french).toBe('string');
+    expect((french as string).trim()).not.toBe('');
+  });
+
+  it('holds no text for a code the server does not have', () => {
+    const keys = (lang: string) =>
+      Object.entries(i18n.getResourceBundle(lang, 'errors') as Record<string, Record<string, string>>).flatMap(
+        ([area, texts]) => (area === 'byField' ? [] : Object.keys(texts).map((k) => `${area}.${k}`)),
+      );
+    expect(keys('en').sort()).toEqual([...SERVER_ERROR_CODES].sort());
+    expect(keys('fr').sort()).toEqual([...SERVER_ERROR_CODES].sort());
+  });
+});
+
+describe('a failed call', () => {
+  const answer = (error: object) => stubNetwork(() => ({ status: 409, body: { error } }));
+
+  it('is translated by its code, whatever the English text says', async () => {
+    await i18n.changeLanguage('fr');
+    // A reworded English message keeps its code, and so its translation.
+    answer({
+      code: 'conflict',
+      message: 'This e-mail address is taken',
+      reason: 'user.emailInUse',
+      fields: { email: 'This e-mail address is taken', first: 'Required' },
+      fieldReasons: { email: 'user.emailInUse', first: 'field.required' },
+    });
+    const error = await call(api.getMyUser).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Cette adresse e-mail est déjà utilisée');
+    expect((error as ApiError).fields).toEqual({
+      email: 'Cette adresse e-mail est déjà utilisée',
+      first: 'Obligatoire',
+    });
+    expect((error as ApiError).reason).toBe('user.emailInUse');
+    expect((error as ApiError).code).toBe('conflict');
+  });
+
+  it('shows a message without a known code as sent, never looking its text up', async () => {
+    await i18n.changeLanguage('fr');
+    answer({ code: 'conflict', message: 'User not found', reason: 'no.suchCode' });
+    const error = (await call(api.getMyUser).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('User not found');
+    expect(serverErrorText(undefined, 'Organization not found')).toBe('Organization not found');
+  });
+});
