@@ -1,5 +1,5 @@
-export type { AssistantStatus, ChatAnswer, ChatMessageInput, ChatStreamEvent } from './api/assistant.ts';
 export * from './access/index.ts';
+export type { AssistantStatus, ChatAnswer, ChatMessageInput, ChatStreamEvent } from './api/assistant.ts';
 export type { LoginAnswer } from './api/auth.ts';
 export * as api from './api/index.ts';
 export type { Organization } from './api/organizations.ts';
@@ -17,8 +17,8 @@ export * from './http/access.ts';
 export * from './http/endpoint.ts';
 export * from './http/errors.ts';
 export * from './http/ids.ts';
-export * from './http/text.ts';
 export * from './http/serverErrors.ts';
+export * from './http/text.ts';
 export * from './jobs/index.ts';
 export * from './organizations/roles.ts';
 export * from './packages/index.ts';

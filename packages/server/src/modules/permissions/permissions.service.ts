@@ -1,6 +1,6 @@
 import {
-  canActOnMember,
   can,
+  canActOnMember,
   canGrant,
   DEFAULT_MEMBER_PRESET,
   type Member,
