@@ -14,6 +14,7 @@ export * from './http/endpoint.ts';
 export * from './http/errors.ts';
 export * from './http/ids.ts';
 export * from './jobs/index.ts';
+export * from './models/index.ts';
 export * from './organizations/roles.ts';
 export * from './packages/index.ts';
 export * from './projects/permissions.ts';

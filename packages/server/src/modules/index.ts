@@ -7,6 +7,7 @@ import { errorsRoutes } from './errors/errors.routes.ts';
 import { featuresRoutes } from './features/features.routes.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { logsRoutes } from './logs/logs.routes.ts';
+import { modelsRoutes } from './models/index.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { packagesRoutes } from './packages/index.ts';
 import { permissionsRoutes } from './permissions/permissions.routes.ts';
@@ -34,5 +35,6 @@ const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   featuresRoutes,
   collectionsRoutes,
   packagesRoutes,
+  modelsRoutes,
 ];
 export default modules;

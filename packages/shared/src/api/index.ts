@@ -6,6 +6,7 @@ export * from './datasets.ts';
 export * from './features.ts';
 export * from './filters.ts';
 export * from './health.ts';
+export * from './models.ts';
 export * from './organizations.ts';
 export * from './packages.ts';
 export * from './permissions.ts';

@@ -5,3 +5,4 @@ export type { ModelUse } from './packages.presenter.ts';
 export { packagesRoutes } from './packages.routes.ts';
 export { setPackageModelUses } from './packages.service.ts';
 export { listProjectPackageIds } from './packages.store.ts';
+export { type PackageRunSource, packageRunSource } from './runSource.ts';
