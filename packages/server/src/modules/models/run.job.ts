@@ -82,6 +82,7 @@ export function runHandler(app: FastifyInstance) {
         runDir,
         env: pkg.env,
         signal: ctx.signal,
+        limits: { memoryMb: config.MODEL_RUN_MEMORY_MB },
         onLog: (stream, text) => {
           if (logged > MAX_LOG_CHARS) return;
           logged += text.length;
