@@ -111,11 +111,11 @@ describe('model runs', () => {
     const queued = await execute(w, model._id, []);
     await waitForRun(w, queued._id, new Set(['started']));
     for (let i = 0; i < 100 && !processesOf(queued._id).length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(processesOf(queued._id).length).toBeGreaterThan(0);
+    expect(processesOf(queued._id).length, 'the sandbox runs').toBeGreaterThan(0);
     const res = await caller(w, w.viewer)('PUT', `/api/v1/model-runs/${queued._id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     const run = await waitForRun(w, queued._id);
-    expect(run.status).toBe('cancelled');
+    expect(run.status, JSON.stringify(run)).toBe('cancelled');
     expect(processesOf(queued._id)).toEqual([]);
   });
 
