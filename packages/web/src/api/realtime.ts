@@ -16,6 +16,7 @@ import { applyDataAppEvent, isDataAppEvent } from '../features/dataApps/liveEven
 import { showProjectNotice } from '../features/projects/notices/projectNotices.tsx';
 import { tokenStore } from './client.ts';
 import { applyDatasetEvent, isDatasetEvent } from './datasets.ts';
+import { applyModelEvent, isModelEvent } from './models.ts';
 import { applyPackageEvent, isPackageEvent } from './packages.ts';
 import { permissionKeys } from './permissions.ts';
 import { projectKeys } from './projects.ts';
@@ -100,6 +101,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
   // Packages: the lists and their build notices (api/packages.ts).
   if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t);
+  // Models: lists, run histories and the run notices (api/models.ts).
+  if (isModelEvent(name)) applyModelEvent(name, parsed.data, client, projectId, ctx.t);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).
   applyUnitDataEvent(name, parsed.data, client);
   showProjectNotice(name, parsed.data as never, ctx.t);
