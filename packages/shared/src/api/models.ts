@@ -11,12 +11,14 @@ import {
 import { modelInputSchema, modelRunSchema, modelSchema } from '../models/entities.ts';
 
 /**
- * Models and their runs (spec 3 §7 "Algorithms and models"): model view reads and runs, model edit writes.
- * Running from a dashboard with dashboard view only is not wired yet (a rule names one area).
+ * Models and their runs (spec 3 §7 "Algorithms and models"): model view reads, model edit writes. Reading a
+ * model, running it and following its runs (the model bar of a dashboard) need model view or dashboard view:
+ * those routes declare membership (RUN) and the server checks either role (models.policy.ts).
  */
 
 const VIEW = { area: 'model', level: 'view' } as const;
 const EDIT = { area: 'model', level: 'edit' } as const;
+const RUN = { member: true } as const;
 
 const nameField = z.string().trim().max(MODEL_NAME_MAX, `At most ${MODEL_NAME_MAX} characters`);
 const descriptionField = z.string().trim().max(MODEL_DESCRIPTION_MAX, `At most ${MODEL_DESCRIPTION_MAX} characters`);
@@ -43,7 +45,7 @@ export const listModels = endpoint({
 export const getModel = endpoint({
   method: 'GET',
   path: '/api/v1/models/:id',
-  access: projectRule(VIEW, 'model'),
+  access: projectRule(RUN, 'model'),
   params: idParams,
   response: modelSchema,
 });
@@ -96,7 +98,7 @@ export const confirmModel = endpoint({
 export const executeModel = endpoint({
   method: 'POST',
   path: '/api/v1/models/:id/execute',
-  access: projectRule(VIEW, 'model'),
+  access: projectRule(RUN, 'model'),
   params: idParams,
   body: z
     .object({ inputs: z.array(z.object({ varName: z.string().min(1).max(200), value: z.unknown() })).max(200) })
@@ -108,7 +110,7 @@ export const executeModel = endpoint({
 export const listModelRuns = endpoint({
   method: 'GET',
   path: '/api/v1/models/:id/model-runs',
-  access: projectRule(VIEW, 'model'),
+  access: projectRule(RUN, 'model'),
   params: idParams,
   query: z.object({
     limit: z.coerce.number().int().min(1).max(100).default(MODEL_RUNS_PAGE_SIZE),
@@ -120,7 +122,7 @@ export const listModelRuns = endpoint({
 export const getModelRun = endpoint({
   method: 'GET',
   path: '/api/v1/model-runs/:id',
-  access: projectRule(VIEW, 'modelRun'),
+  access: projectRule(RUN, 'modelRun'),
   params: idParams,
   response: modelRunSchema,
 });
@@ -129,7 +131,7 @@ export const getModelRun = endpoint({
 export const cancelModelRun = endpoint({
   method: 'PUT',
   path: '/api/v1/model-runs/:id/cancel',
-  access: projectRule(VIEW, 'modelRun'),
+  access: projectRule(RUN, 'modelRun'),
   params: idParams,
   response: modelRunSchema,
 });
@@ -137,7 +139,7 @@ export const cancelModelRun = endpoint({
 export const updateModelRun = endpoint({
   method: 'PUT',
   path: '/api/v1/model-runs/:id',
-  access: projectRule(VIEW, 'modelRun'),
+  access: projectRule(RUN, 'modelRun'),
   params: idParams,
   body: z
     .object({ favourite: z.boolean().optional(), name: nameField.optional(), description: descriptionField.optional() })

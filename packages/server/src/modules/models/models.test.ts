@@ -1,6 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { DatasetDetail, Model, ModelRun, Package } from '@tessera/shared';
+import {
+  type DatasetDetail,
+  type Model,
+  type ModelRun,
+  type Package,
+  PROJECT_ROLE_PRESETS,
+  type ProjectRoles,
+  ROLE_PRESETS,
+} from '@tessera/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../db/schema.ts';
 import {
   caller,
   type DatasetsWorld,
@@ -9,6 +19,7 @@ import {
   rowsByName,
   SALES,
 } from '../datasets/datasets.fixtures.ts';
+import { membership, person } from '../projects/projects.fixtures.ts';
 import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
 
 /** Models over real Python 3.11 + pandas in the sandbox, on the real jobs platform and datasets. */
@@ -198,7 +209,25 @@ describe('inputs, access and tenants', () => {
     expect((await them('PUT', `/api/v1/model-runs/${fresh._id}/cancel`)).statusCode).toBe(404);
     expect((await them('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(404);
     expect((await caller(w, w.viewer)('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
-    expect((await caller(w, w.dashboardsOnly)('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(403);
+    // Dashboard view alone reads and runs a model (the model bar), and writes nothing.
+    const dashboards = caller(w, w.dashboardsOnly);
+    expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(200);
+    const fromDashboard = await dashboards('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] });
+    expect(fromDashboard.statusCode, fromDashboard.body).toBe(200);
+    expect((await dashboards('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
+    expect((await dashboards('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(403);
+    await waitForRun(w, fromDashboard.json()._id);
+    // A member who sees neither models nor dashboards runs nothing.
+    const org = (await w.t.database.db.select().from(projects).where(eq(projects.id, w.projectId)))[0].organizationId;
+    const datasetsOnly = await person(w.t.database.db, org, ROLE_PRESETS.standard, 'DatasetsOnly');
+    await membership(w.t.database.db, datasetsOnly.id, w.projectId, {
+      ...PROJECT_ROLE_PRESETS.viewDashboards,
+      dashboard: 'hidden',
+      dataset: 'view',
+    } as ProjectRoles);
+    const blind = caller(w, datasetsOnly);
+    expect((await blind('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(403);
+    expect((await blind('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] })).statusCode).toBe(403);
     await waitForRun(w, fresh._id);
   });
 
