@@ -3,6 +3,7 @@ import {
   DELETABLE_RUN_STATUSES,
   INPUT_STYLES,
   inputProblem,
+  JOB_MESSAGES,
   MODEL_INPUT_TYPES,
   MODEL_MESSAGES,
   type Model,
@@ -22,6 +23,7 @@ import { announceRun, presentModel, presentRun } from './models.presenter.ts';
 import {
   deleteModelRow,
   deleteModelRunRow,
+  failOrphanRuns,
   findModel,
   findModelRun,
   insertModel,
@@ -239,6 +241,8 @@ export class ModelsService {
 
   async runs(id: string, limit: number, page: number): Promise<{ runs: ModelRun[] }> {
     await this.getRow(id);
+    for (const failed of await failOrphanRuns(this.db, JOB_MESSAGES.interrupted, id))
+      await announceRun(this.app, failed);
     return { runs: (await listModelRuns(this.db, id, limit, (page - 1) * limit)).map(presentRun) };
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { algorithms, jobs, modelRuns, models, packageModules } from '../../db/schema.ts';
 import type { ModelUse } from '../packages/index.ts';
@@ -156,16 +156,19 @@ export async function runningModelIds(db: Db, modelIds: string[]): Promise<Set<s
 }
 
 /**
- * Runs left queued or started with no unfinished job behind them (a restart interrupted them, and the jobs
- * platform's recovery failed their job): failed, saying so. Answers the runs it failed.
+ * Runs left queued or started with no unfinished job behind them (a restart interrupted them, or the jobs
+ * platform's periodic recovery failed their job): failed, saying so. At start-up for all runs; when a model's
+ * runs are read, for that model's. Answers the runs it failed.
  */
-export function failOrphanRuns(db: Db, message: string): Promise<ModelRunRow[]> {
+export function failOrphanRuns(db: Db, message: string, modelId?: string): Promise<ModelRunRow[]> {
   return db
     .update(modelRuns)
     .set({ status: 'failed', failureKind: 'interrupted', error: message, finishedAt: new Date() })
     .where(
       and(
         inArray(modelRuns.status, ['queued', 'started']),
+        // While the server runs, a run is looked at only once its job exists (execute writes the run first).
+        modelId ? and(eq(modelRuns.modelId, modelId), isNotNull(modelRuns.jobId)) : undefined,
         notExists(
           db
             .select({ one: sql`1` })

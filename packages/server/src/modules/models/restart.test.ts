@@ -67,4 +67,27 @@ describe('a restart during a model run', () => {
     expect(model.running).toBe(false);
     expect(model.sourceMissing).toBe(true);
   });
+
+  it('fails a queued run whose job the running server failed (the periodic recovery)', async () => {
+    const db = w.t.database.db;
+    const modelId = newId();
+    await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'lost', userId: w.editor.id });
+    const jobId = newId();
+    await db.insert(jobs).values({
+      id: jobId,
+      projectId: w.projectId,
+      name: 'lost',
+      type: 'modelRun',
+      status: 'failed',
+      message: JOB_MESSAGES.interrupted,
+      ownerType: 'model',
+      ownerId: modelId,
+      userId: w.editor.id,
+    });
+    const id = newId();
+    await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status: 'queued' });
+    const call = as(restarted!, w.editor.token);
+    const runs = (await call({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
+    expect(runs).toMatchObject([{ _id: id, status: 'failed', failureKind: 'interrupted' }]);
+  });
 });

@@ -95,7 +95,9 @@ export function runHandler(app: FastifyInstance) {
         },
       });
       const cancelRequested = (await findModelRun(db, started.id))?.cancelRequestedAt;
-      if (result.outcome === 'cancelled' || (ctx.signal.aborted && cancelRequested)) {
+      if (result.outcome === 'cancelled' || ctx.signal.aborted) {
+        // Stopped: by a user's Cancel, or by the job's timeout or a shutdown (then it failed, saying so).
+        if (!cancelRequested) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
         await settle('cancelled', { error: null });
         return { message: 'Cancelled' };
       }
