@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { findModel, type ModelRunRow, type ModelWithSource } from './models.store.ts';
 
+/** Run events reach those who may run the model: model view, or dashboard view (the model bar). */
+export const RUN_AREAS = ['model', 'dashboard'] as const;
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function presentModel(row: ModelWithSource, running: boolean): Model {
@@ -56,5 +59,10 @@ export async function announceRun(app: FastifyInstance, row: ModelRunRow): Promi
       : row.status === 'failed'
         ? `${MODEL_MESSAGES.runFailed} ${modelName}`
         : null;
-  realtimeOf(app).emit(row.projectId, 'modelRun:updated', { ...presentRun(row), modelName, notice }, { area: 'model' });
+  realtimeOf(app).emit(
+    row.projectId,
+    'modelRun:updated',
+    { ...presentRun(row), modelName, notice },
+    { area: RUN_AREAS },
+  );
 }

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import {
   type DatasetDetail,
   type Model,
@@ -6,15 +7,19 @@ import {
   type Package,
   PROJECT_ROLE_PRESETS,
   type ProjectRoles,
+  projectNamespace,
+  REALTIME_PATH,
   ROLE_PRESETS,
 } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema.ts';
 import {
   caller,
   type DatasetsWorld,
   datasetsWorld,
+  eventually,
   importCsv,
   rowsByName,
   SALES,
@@ -31,7 +36,11 @@ beforeAll(async () => {
   w = await datasetsWorld({ MODEL_RUN_MEMORY_MB: '256' });
   [pkg, sales] = await Promise.all([builtPackage(w), importCsv(w, 'sales', SALES)]);
 }, 300_000);
-afterAll(() => w?.t.close());
+const sockets: Socket[] = [];
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await w?.t.close();
+});
 
 const dataset = async (id: string): Promise<DatasetDetail> =>
   (await caller(w, w.editor)('GET', `/api/v1/datasets/${id}`)).json();
@@ -145,6 +154,56 @@ describe('model runs', () => {
     expect(run.status).toBe('failed');
     expect(run.failureKind).toBe('memory');
     expect(run.error).toMatch(/memory/i);
+  });
+});
+
+describe('live channel', () => {
+  it('streams what the function prints and the run notices, to model and dashboard viewers, once each', {
+    timeout: 60_000,
+  }, async () => {
+    await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = w.t.app.server.address() as AddressInfo;
+    const connect = async (token: string) => {
+      const socket = io(`http://127.0.0.1:${port}${projectNamespace(w.projectId)}`, {
+        path: REALTIME_PATH,
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const events: Array<[string, { _id: string; status?: string; text?: string; notice?: string | null }]> = [];
+      socket.onAny((event, payload) => events.push([event, payload]));
+      return events;
+    };
+    const editor = await connect(w.editor.token);
+    const dashboards = await connect(w.dashboardsOnly.token);
+    const model = await createModel(w, pkg, 'totals');
+    const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'df', value: sales._id }]))._id);
+    expect(run.status, run.error ?? '').toBe('finished');
+    for (const events of [editor, dashboards]) {
+      await eventually(
+        () => events.some(([e, p]) => e === 'modelRun:updated' && p._id === run._id && p.status === 'finished'),
+        'the finished event',
+      );
+      const mine = events.filter(([, p]) => p._id === run._id);
+      expect(mine.filter(([e]) => e === 'modelRun:updated').map(([, p]) => p.status)).toEqual([
+        'queued',
+        'started',
+        'finished',
+      ]);
+      expect(mine.find(([, p]) => p.status === 'finished')?.[1].notice).toBe('Model Run Complete: totals');
+      expect(
+        mine
+          .filter(([e]) => e === 'modelRun:log')
+          .map(([, p]) => p.text)
+          .join(''),
+      ).toContain('rows 5');
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { interpreterFor, type RunInput, runFunction } from '../../runner/index.t
 import { findDataset, importedJobs } from '../datasets/datasets.store.ts';
 import { packageRunSource } from '../packages/index.ts';
 import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
-import { announceRun } from './models.presenter.ts';
+import { announceRun, RUN_AREAS } from './models.presenter.ts';
 import {
   findModel,
   findModelRun,
@@ -90,7 +90,7 @@ export function runHandler(app: FastifyInstance) {
             model.projectId,
             'modelRun:log',
             { _id: started.id, modelId: model.id, stream, text },
-            { area: 'model' },
+            { area: RUN_AREAS },
           );
         },
       });
