@@ -27,7 +27,7 @@ const configFor = (ROLE: 'all' | 'api' | 'worker', dataDir: string) =>
     LOG_LEVEL: 'silent',
   });
 
-const JOB_TYPES = ['dashboardPreview', 'featureDetection', 'append', 'packageBuild'];
+const JOB_TYPES = ['dashboardPreview', 'featureDetection', 'append', 'packageBuild', 'modelRun'];
 
 describe('the composition', () => {
   it('declares each resource kind once, besides the project itself', () => {
@@ -41,6 +41,8 @@ describe('the composition', () => {
         'feature',
         'filter',
         'form',
+        'model',
+        'modelRun',
         'package',
         'permission',
         'project',

@@ -15,6 +15,7 @@ import { errorsModule } from './modules/errors/index.ts';
 import { formAssetKind, formsModule } from './modules/forms/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { logsModule } from './modules/logs/index.ts';
+import { modelsModule, modelsOfPackage } from './modules/models/index.ts';
 import { organizationsModule } from './modules/organizations/index.ts';
 import { packageAssetKind, packageFiles, packagesModule } from './modules/packages/index.ts';
 import { permissionsModule } from './modules/permissions/index.ts';
@@ -69,6 +70,8 @@ export interface BuildOptions {
  * | collections   | routes; resources: collection                       | —                             |
  * | packages      | routes, jobs; resources: package, algorithm; an     | runner; projects' extension   |
  * |               | asset kind, project files                           | points                        |
+ * | models        | routes, jobs; resources: model, modelRun; fills    | packages, datasets            |
+ * |               | packages' model uses                                |                               |
  * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
  * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
@@ -97,7 +100,8 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     dashboardsModule,
     datasetsModule,
     collectionsModule,
-    packagesModule,
+    packagesModule({ modelUses: modelsOfPackage }),
+    modelsModule,
     formsModule,
     assistantModule,
   ];

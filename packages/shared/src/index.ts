@@ -20,6 +20,7 @@ export * from './http/ids.ts';
 export * from './http/serverErrors.ts';
 export * from './http/text.ts';
 export * from './jobs/index.ts';
+export * from './models/index.ts';
 export * from './organizations/roles.ts';
 export * from './packages/index.ts';
 export * from './projects/permissions.ts';

@@ -1,4 +1,12 @@
-import { JOB_OWNER_TYPES, JOB_STATUSES, JOB_TYPES, type OrgRoles, PACKAGE_STATUSES } from '@tessera/shared';
+import {
+  JOB_OWNER_TYPES,
+  JOB_STATUSES,
+  JOB_TYPES,
+  MODEL_RESULT_STORAGES,
+  MODEL_RUN_STATUSES,
+  type OrgRoles,
+  PACKAGE_STATUSES,
+} from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -601,4 +609,65 @@ export const formResponses = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('form_responses_dataset_idx').on(t.datasetId, t.submittedAt)],
+);
+
+/**
+ * Models (spec 3 §3 Model): a function of a package (its algorithm) with typed inputs. `outputs` are the Model
+ * Output datasets its runs write; `tempOutputs` those of an Update Source trial run. The algorithm may vanish
+ * (a commit removed the function): the model stays, shown 'Source not found'.
+ */
+export const models = pgTable(
+  'models',
+  {
+    id: text('id').primaryKey(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    algorithmId: text('algorithm_id').references(() => algorithms.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    inputs: jsonb('inputs').$type<import('@tessera/shared').ModelInput[]>().notNull().default(sql`'[]'::jsonb`),
+    outputs: jsonb('outputs').$type<import('@tessera/shared').ModelOutputRef[]>().notNull().default(sql`'[]'::jsonb`),
+    tempOutputs: jsonb('temp_outputs')
+      .$type<import('@tessera/shared').ModelOutputRef[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    resultStorage: text('result_storage', { enum: MODEL_RESULT_STORAGES }).notNull().default('all'),
+    onboarded: boolean('onboarded').notNull().default(false),
+    runButtonText: text('run_button_text').notNull().default('Run'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    timeCreated: createdAt(),
+    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('models_project_idx').on(t.projectId, t.timeCreated), index('models_algorithm_idx').on(t.algorithmId)],
+);
+
+/** The runs of a model (spec 3 "Model run"), each one job of the jobs platform (`jobId`). */
+export const modelRuns = pgTable(
+  'model_runs',
+  {
+    id: text('id').primaryKey(),
+    modelId: text('model_id')
+      .notNull()
+      .references(() => models.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    status: text('status', { enum: MODEL_RUN_STATUSES }).notNull().default('queued'),
+    /** Why a failed run failed: error (the function raised), memory, timeout, interrupted, input. */
+    failureKind: text('failure_kind'),
+    inputs: jsonb('inputs').$type<import('@tessera/shared').RunInputValue[]>().notNull().default(sql`'[]'::jsonb`),
+    outputs: jsonb('outputs').$type<import('@tessera/shared').ModelOutputRef[]>().notNull().default(sql`'[]'::jsonb`),
+    error: text('error'),
+    executionDatetime: timestamp('execution_datetime', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    favourite: boolean('favourite').notNull().default(false),
+    name: text('name').notNull().default(''),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [index('model_runs_model_idx').on(t.modelId, t.executionDatetime)],
 );

@@ -65,8 +65,11 @@ type ProjectServer = Server<Record<string, never>, ProjectServerToClient, Server
 export interface EmitOptions {
   /** Also send to anonymous viewers of the public project (public dashboards). */
   public?: boolean;
-  /** Only to members whose role on this area is not hidden (a dataset's job is not a View Dashboards member's business). */
-  area?: ProjectArea;
+  /**
+   * Only to members whose role on this area (or on any of these areas) is not hidden (a dataset's job is not a
+   * View Dashboards member's business); a member in several of the rooms gets the event once.
+   */
+  area?: ProjectArea | readonly ProjectArea[];
 }
 
 const refusal = (code: RealtimeError): ExtendedError => Object.assign(new Error(code), { data: { code } });
@@ -138,7 +141,8 @@ export class RealtimeGateway {
       this.log.error({ event, issues: parsed.error.issues }, 'realtime event does not match its contract');
       return;
     }
-    const rooms = [options.area ? areaRoom(options.area) : MEMBERS, ...(options.public ? [PUBLIC] : [])];
+    const areas = options.area === undefined ? [] : typeof options.area === 'string' ? [options.area] : options.area;
+    const rooms = [...(areas.length ? areas.map(areaRoom) : [MEMBERS]), ...(options.public ? [PUBLIC] : [])];
     this.emitLocal(projectId, rooms, event, parsed.data);
     if (this.redis) this.io.serverSideEmit('project:emit', projectId, rooms, event, parsed.data);
   }

@@ -4,6 +4,7 @@ import { projectSchema } from '../api/projects.ts';
 import { dashboardEventSchema, tabSchema, unitSchema } from '../dataApps/entities.ts';
 import { id } from '../http/ids.ts';
 import { jobSchema } from '../jobs/job.ts';
+import { modelRunSchema } from '../models/entities.ts';
 import { packageEventSchema } from '../packages/entities.ts';
 
 /**
@@ -48,6 +49,20 @@ export const projectEvents = {
   /** A package's build step started, succeeded or failed, or its name, description or code changed. */
   'package:updated': packageEventSchema,
   'package:deleted': z.object({ _id: id }),
+  /** A model was created, changed or deleted: lists refetch. */
+  'model:updated': z.object({ _id: id, deleted: z.boolean() }),
+  /**
+   * A run was queued, started, finished, failed or cancelled; `notice` ('Model Run Complete: {name}' or 'Model
+   * Run Failed: {name}') when it ended that way, for the live notice (7 s).
+   */
+  'modelRun:updated': modelRunSchema.extend({ modelName: z.string(), notice: z.string().nullable() }),
+  /** What a running function prints, as it prints it. */
+  'modelRun:log': z.object({
+    _id: id,
+    modelId: id,
+    stream: z.enum(['stdout', 'stderr']),
+    text: z.string(),
+  }),
 } as const;
 
 export type ProjectEventName = keyof typeof projectEvents;

@@ -42,11 +42,21 @@ export {
   type DatasetRow,
   findDataset,
   type ImportedJob,
+  importedJobs,
   insertDataset,
   moveDatasets,
   rowCountsOf,
+  updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
 export { FeaturesService } from './features/features.service.ts';
 export { refreshFeatureStats } from './features/features.stats.ts';
-export { deleteFeatureRow, type FeatureRow, findFeatureProject, insertFeatures } from './features/features.store.ts';
+export {
+  deleteFeatureRow,
+  type FeatureRow,
+  findFeatureProject,
+  insertFeatures,
+  listFeatures,
+  setPhysicalType,
+} from './features/features.store.ts';
+export { refreshAfterDataChange } from './import.job.ts';

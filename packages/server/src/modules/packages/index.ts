@@ -4,18 +4,22 @@ import type { AssetKind, ProjectFiles } from '../projects/index.ts';
 import { removePackageFiles } from './packages.files.ts';
 import { packagesJobs } from './packages.jobs.ts';
 import { packagesRoutes } from './packages.routes.ts';
+import type { ModelUsesReader } from './packages.service.ts';
 import { findAlgorithmProject, findPackageProject, listProjectPackageIds, movePackages } from './packages.store.ts';
 
 /**
  * packages — source-code packages (zip upload, revisions, builds as jobs on the Python runner), their functions
- * (algorithms) and Dash apps. Uses the runner; plugs into projects' extension points.
+ * (algorithms) and Dash apps. Uses the runner; plugs into projects' extension points; declares one of its own:
+ * which models use a package (filled by models).
  */
-export const packagesModule: ServerModule = {
-  name: 'packages',
-  resources: { package: findPackageProject, algorithm: findAlgorithmProject },
-  jobs: packagesJobs,
-  routes: packagesRoutes,
-};
+export function packagesModule(points: { modelUses?: ModelUsesReader } = {}): ServerModule {
+  return {
+    name: 'packages',
+    resources: { package: findPackageProject, algorithm: findAlgorithmProject },
+    jobs: packagesJobs,
+    routes: packagesRoutes(points.modelUses),
+  };
+}
 
 /** Transfer Assets: a package moves with its revisions, modules, algorithms and build jobs. */
 export const packageAssetKind: AssetKind = {
@@ -32,4 +36,6 @@ export const packageAssetKind: AssetKind = {
 export const packageFiles: ProjectFiles = { list: listProjectPackageIds, remove: removePackageFiles };
 
 export type { ModelUse } from './packages.presenter.ts';
-export { setPackageModelUses } from './packages.service.ts';
+export type { ModelUsesReader } from './packages.service.ts';
+export { type AlgorithmRow, findAlgorithm } from './packages.store.ts';
+export { type PackageRunSource, packageRunSource } from './runSource.ts';

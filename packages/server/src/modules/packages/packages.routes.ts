@@ -2,44 +2,48 @@ import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { DashApps } from './dash/dashApps.ts';
-import { PackagesService } from './packages.service.ts';
+import { type ModelUsesReader, PackagesService } from './packages.service.ts';
 
 /** Source-code packages (spec 3 §7 "Packages"), their functions (algorithms) and Dash apps. */
-export async function packagesRoutes(app: FastifyInstance) {
-  const packages = new PackagesService(app);
-  const dash = new DashApps(app);
-  dash.install();
-  packages.onDelete = (id) => dash.stopPackage(id);
+export function packagesRoutes(modelUses?: ModelUsesReader) {
+  return async (app: FastifyInstance) => {
+    const packages = new PackagesService(app, modelUses);
+    const dash = new DashApps(app);
+    dash.install();
+    packages.onDelete = (id) => dash.stopPackage(id);
 
-  route(app, api.pythonVersions, () => packages.pythonVersions());
-  route(app, api.listPackages, ({ query }) => packages.list(query.projectId));
-  route(app, api.uploadPackage, ({ auth, query, request }) => packages.upload(auth.user.id, query.projectId, request));
-  route(app, api.getPackage, ({ params }) => packages.show(params.id));
-  route(app, api.updatePackage, ({ params, body }) => packages.update(params.id, body));
-  route(app, api.updatePackageZip, ({ auth, params, request }) =>
-    packages.replaceZip(auth.user.id, params.id, request),
-  );
-  route(app, api.deletePackage, async ({ params }) => {
-    await packages.delete(params.id);
-    return { ok: true as const };
-  });
-  route(app, api.getPackageCode, ({ params }) => packages.code(params.id));
-  route(app, api.savePackageCode, async ({ params, body }) => {
-    await packages.saveCode(params.id, body.fileName, body.updatedCode);
-    return { ok: true as const };
-  });
-  route(app, api.commitPackage, ({ auth, params }) => packages.commit(auth.user.id, params.id));
-  route(app, api.getPackageDependencies, ({ params }) => packages.dependencies(params.id));
-  route(app, api.savePackageDependencies, ({ auth, params, body }) =>
-    packages.saveDependencies(auth.user.id, params.id, body.updatedDependencies),
-  );
-  route(app, api.getPackageEnv, ({ params }) => packages.env(params.id));
-  route(app, api.savePackageEnv, ({ auth, params, body }) =>
-    packages.saveEnv(auth.user.id, params.id, body.updatedEnv),
-  );
-  route(app, api.startDashApp, async ({ auth, params }) =>
-    dash.start(auth.user.id, await packages.getRow(params.id), params.dashApp),
-  );
-  route(app, api.listAlgorithms, ({ query }) => packages.algorithms(query.projectId));
-  route(app, api.getAlgorithm, ({ params }) => packages.algorithm(params.id));
+    route(app, api.pythonVersions, () => packages.pythonVersions());
+    route(app, api.listPackages, ({ query }) => packages.list(query.projectId));
+    route(app, api.uploadPackage, ({ auth, query, request }) =>
+      packages.upload(auth.user.id, query.projectId, request),
+    );
+    route(app, api.getPackage, ({ params }) => packages.show(params.id));
+    route(app, api.updatePackage, ({ params, body }) => packages.update(params.id, body));
+    route(app, api.updatePackageZip, ({ auth, params, request }) =>
+      packages.replaceZip(auth.user.id, params.id, request),
+    );
+    route(app, api.deletePackage, async ({ params }) => {
+      await packages.delete(params.id);
+      return { ok: true as const };
+    });
+    route(app, api.getPackageCode, ({ params }) => packages.code(params.id));
+    route(app, api.savePackageCode, async ({ params, body }) => {
+      await packages.saveCode(params.id, body.fileName, body.updatedCode);
+      return { ok: true as const };
+    });
+    route(app, api.commitPackage, ({ auth, params }) => packages.commit(auth.user.id, params.id));
+    route(app, api.getPackageDependencies, ({ params }) => packages.dependencies(params.id));
+    route(app, api.savePackageDependencies, ({ auth, params, body }) =>
+      packages.saveDependencies(auth.user.id, params.id, body.updatedDependencies),
+    );
+    route(app, api.getPackageEnv, ({ params }) => packages.env(params.id));
+    route(app, api.savePackageEnv, ({ auth, params, body }) =>
+      packages.saveEnv(auth.user.id, params.id, body.updatedEnv),
+    );
+    route(app, api.startDashApp, async ({ auth, params }) =>
+      dash.start(auth.user.id, await packages.getRow(params.id), params.dashApp),
+    );
+    route(app, api.listAlgorithms, ({ query }) => packages.algorithms(query.projectId));
+    route(app, api.getAlgorithm, ({ params }) => packages.algorithm(params.id));
+  };
 }

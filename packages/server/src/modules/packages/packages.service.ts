@@ -49,13 +49,11 @@ import { receivePackageForm } from './packages.upload.ts';
 const conflict = (message: string) => new HttpError('conflict', message);
 
 /**
- * Where the models area answers which models use a package (query point: the models module sets it when it
- * loads; until then no model exists).
+ * Which models use a package: an extension point of the packages module, filled by the models module at
+ * composition (app.ts); without it no model exists.
  */
-let modelUses: (db: Db, packageId: string) => Promise<ModelUse[]> = async () => [];
-export function setPackageModelUses(reader: typeof modelUses): void {
-  modelUses = reader;
-}
+export type ModelUsesReader = (db: Db, packageId: string) => Promise<ModelUse[]>;
+const NO_MODELS: ModelUsesReader = async () => [];
 
 /** Source-code packages (spec 3 §3, §5, §7): uploads, revisions, code edits and commits, env and dependencies. */
 export class PackagesService {
@@ -63,7 +61,10 @@ export class PackagesService {
   private readonly dataDir: string;
   /** Called once a package is deleted (its running Dash apps stop). */
   onDelete?: (packageId: string) => Promise<void>;
-  constructor(private readonly app: FastifyInstance) {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly modelUses: ModelUsesReader = NO_MODELS,
+  ) {
     this.db = app.ctx.db;
     this.dataDir = app.ctx.config.DATA_DIR;
   }
@@ -76,7 +77,7 @@ export class PackagesService {
 
   async present(row: PackageWithUser): Promise<Package> {
     const { modules, algorithms } = await listModules(this.db, [row.id]);
-    return presentPackage(row, modules, algorithms, await modelUses(this.db, row.id));
+    return presentPackage(row, modules, algorithms, await this.modelUses(this.db, row.id));
   }
 
   async list(projectId: string): Promise<Package[]> {
@@ -102,7 +103,7 @@ export class PackagesService {
 
   async delete(id: string): Promise<void> {
     const row = await this.getRow(id);
-    const uses = await modelUses(this.db, id);
+    const uses = await this.modelUses(this.db, id);
     if (uses.length) throw conflict(formatMessage(PACKAGE_ERRORS.inUse, { count: uses.length }));
     if (!(await deletePackageRow(this.db, id))) throw notFound(PACKAGE_ERRORS.notFound);
     await this.onDelete?.(id);

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Button, Card, Container, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Container, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconPackage, IconPlus } from '@tabler/icons-react';
 import { meetsLevel, type Package } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePackages } from '../../api/packages.ts';
+import { ModelsCard } from '../models/ModelsCard.tsx';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { DeletePackageModal } from './DeletePackageModal.tsx';
 import { usePackageStatusText } from './PackageStatus.tsx';
@@ -43,17 +44,7 @@ export function ModelsArea() {
             ))}
           </Stack>
         </Card>
-        <Card withBorder>
-          <Group justify="space-between" mb="sm">
-            <Title order={3}>{t('models')}</Title>
-            <Tooltip label={t('addModelNeedsPackage')} disabled={hasBuilt}>
-              <Button leftSection={<IconPlus size={16} />} disabled>
-                {t('addModel')}
-              </Button>
-            </Tooltip>
-          </Group>
-          <Text c="dimmed">{t('noModels')}</Text>
-        </Card>
+        <ModelsCard hasBuiltPackage={hasBuilt} />
       </Stack>
       <PackageUploadModal opened={adding} onClose={() => setAdding(false)} projectId={project._id} />
     </Container>

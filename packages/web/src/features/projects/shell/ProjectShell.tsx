@@ -11,7 +11,7 @@ import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
 import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
 import { FormsRoutes } from '../../forms/FormsRoutes.tsx';
 import { MappingRoute } from '../../mapping/MappingRoute.tsx';
-import { ModelsArea } from '../../packages/ModelsArea.tsx';
+import { ModelsRoutes } from '../../models/ModelsRoutes.tsx';
 import { PackagesRoutes } from '../../packages/PackagesRoutes.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
 import { CurrentProjectContext } from './currentProject.tsx';
@@ -75,7 +75,7 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
                 ) : key === 'datasets' ? (
                   <DatasetsRoutes />
                 ) : key === 'models' ? (
-                  <ModelsArea />
+                  <ModelsRoutes />
                 ) : key === 'mobi' ? (
                   <Suspense fallback={<Loader aria-label={t('shell.loading')} />}>
                     <MobiPage />

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { tokenStore } from '../../../api/client.ts';
 import { applyDatasetEvent, isDatasetEvent } from '../../../api/datasets.ts';
 import { applyFormEvent } from '../../../api/forms.ts';
+import { applyModelEvent, isModelEvent } from '../../../api/models.ts';
 import { isPackageEvent } from '../../../api/packages.ts';
 import { permissionKeys } from '../../../api/permissions.ts';
 import { projectKeys } from '../../../api/projects.ts';
@@ -82,6 +83,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
   // Forms: the lists and the form's own answers (api/forms.ts).
   applyFormEvent(name, client, projectId);
+  // Models: lists, run histories and the run notices (api/models.ts).
+  if (isModelEvent(name)) applyModelEvent(name, parsed.data, client, projectId, ctx.t);
   // Packages: the lists and their build notices (api/packages.ts).
   if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).

@@ -1,0 +1,68 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api, type Package } from '@tessera/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeZip, packageForm } from '../packages/server/src/modules/packages/packages.fixtures.ts';
+import { apiSignIn, callAs } from './support/api.ts';
+import { screenshot } from './support/browser.ts';
+import { useJourney } from './support/journey.ts';
+import { ADMIN } from './support/tessera.ts';
+import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
+
+/**
+ * Issue 16, first slice end to end: a model of a package's function (created and confirmed through the API, as
+ * onboarding is not built yet) shows in the Models card; its page runs it, the live notice says it finished, the
+ * history shows the run and the output dataset is linked.
+ */
+describe('models', () => {
+  const j = useJourney();
+  let projectId = '';
+  let modelId = '';
+
+  beforeAll(async () => {
+    const token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
+    projectId = (await callAs(j.app, token, api.createProject, { body: { name: 'Forecasts' } }))._id;
+    const files = {
+      'requirements.txt': '',
+      'calc.py': 'def summary(n: int = 3) -> dict:\n    return {"n": n, "square": n * n}\n',
+    };
+    const form = packageForm(
+      { name: 'calc', baseImage: '3.11', projectId },
+      { name: 'calc.zip', bytes: makeZip(files) },
+    );
+    const res = await fetch(`${j.app.url}/api/v1/packages/upload?projectId=${projectId}`, {
+      method: 'POST',
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+      body: form.payload,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const packageId = ((await res.json()) as Package)._id;
+    let pkg: Package;
+    for (;;) {
+      pkg = await callAs(j.app, token, api.getPackage, { params: { id: packageId } });
+      if (pkg.status === 'built' || pkg.status === 'failed') break;
+      await sleep(100);
+    }
+    expect(pkg.status, pkg.errorLog).toBe('built');
+    const algorithmId = pkg.modules[0].algorithms[0]._id;
+    modelId = (await callAs(j.app, token, api.createModel, { params: { id: algorithmId }, body: {} }))._id;
+    await callAs(j.app, token, api.confirmModel, { params: { id: modelId } });
+  }, 120_000);
+
+  it('lists the model and runs it from its page', async () => {
+    const { page } = j;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/models`);
+    await expectText(page, 'Ready to run');
+    await screenshot(page, 'models-1-models-card');
+    await page.getByRole('link', { name: 'summary', exact: true }).click();
+    await expectPath(page, `/projects/${projectId}/models/${modelId}`);
+    await expectText(page, 'This model has not yet been run.');
+    await page.getByRole('textbox', { name: 'n', exact: true }).fill('7');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expectToast(page, 'Model Run Complete:');
+    await expectText(page, 'Finished');
+    await page.getByRole('link', { name: 'output', exact: true }).waitFor();
+    await screenshot(page, 'models-2-model-page');
+  });
+});

@@ -1,0 +1,173 @@
+import { deleteClusteredSegment, deleteSegment, segmentPath } from '@tessera/analytics';
+import type { ModelOutputRef, ModelResultStorage } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { datasetJobs, jobs } from '../../db/schema.ts';
+import { newId } from '../../platform/ids.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import {
+  type DatasetRow,
+  deleteFeatureRow,
+  findDataset,
+  importedJobs,
+  insertDataset,
+  insertFeatures,
+  listFeatures,
+  refreshAfterDataChange,
+  setPhysicalType,
+  updateDatasetJob,
+  updateDatasetRow,
+} from '../datasets/index.ts';
+import { ingestOutput } from './models.ingest.ts';
+
+/** One thing a run produced: a dataframe's Parquet file, or a JSON file of one object (a one-row table). */
+export interface ProducedOutput {
+  name: string;
+  file: string;
+  format: 'parquet' | 'json';
+}
+
+type Scalar = string | number | boolean | null;
+const scalar = (v: unknown): Scalar =>
+  v === null || v === undefined || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+    ? (v ?? null)
+    : String(v);
+
+/**
+ * Writes each output of a run into its Model Output dataset (type modelResult, source.model.id), found by name
+ * among the model's outputs or created: one segment per run, a job of the dataset. Result storage all and merge
+ * keep the earlier runs' segments (all: a card may read one run by its job; merge: the rows add up); latest
+ * replaces them. Answers the model's outputs after the run.
+ */
+export async function storeOutputs(
+  app: FastifyInstance,
+  model: { id: string; projectId: string; name: string; outputs: ModelOutputRef[]; resultStorage: ModelResultStorage },
+  run: { id: string; userId: string | null },
+  produced: ProducedOutput[],
+): Promise<ModelOutputRef[]> {
+  const { db } = app.ctx;
+  const _dataDir = app.ctx.config.DATA_DIR;
+  const outputs = [...model.outputs];
+  for (const output of produced) {
+    const ref = outputs.find((o) => o.name === output.name);
+    let dataset = ref ? await findDataset(db, ref.dataset._id) : undefined;
+    if (!dataset) {
+      dataset = await insertDataset(db, {
+        id: newId(),
+        projectId: model.projectId,
+        name: produced.length > 1 ? `${model.name} - ${output.name}` : model.name,
+        type: 'modelResult',
+        source: { model: { id: model.id } },
+        userId: run.userId,
+      });
+      const entry = { name: output.name, dataset: { _id: dataset.id } };
+      if (ref) outputs[outputs.indexOf(ref)] = entry;
+      else outputs.push(entry);
+    }
+    await storeOne(app, dataset, model, run, output);
+  }
+  return outputs;
+}
+
+async function storeOne(
+  app: FastifyInstance,
+  dataset: DatasetRow,
+  model: { id: string; name: string; resultStorage: ModelResultStorage },
+  run: { id: string; userId: string | null },
+  output: ProducedOutput,
+): Promise<void> {
+  const { db } = app.ctx;
+  const dataDir = app.ctx.config.DATA_DIR;
+  const replace = model.resultStorage === 'latest';
+  const earlier = await importedJobs(db, dataset.id);
+  const features = await listFeatures(db, dataset.id);
+  const segmentId = newId();
+  const result = await ingestOutput({
+    dataDir,
+    datasetId: dataset.id,
+    segmentId,
+    file: output.file,
+    format: output.format,
+    known: features.map((f) => ({ name: f.name, dbName: f.dbName })),
+    otherSegments: replace ? [] : earlier.map((j) => segmentPath(dataDir, dataset.id, j.jobId)),
+  });
+  const present = new Set(result.columns.map((c) => c.dbName));
+  let committed: DatasetRow | undefined;
+  try {
+    committed = await db.transaction(async (tx) => {
+      const now = new Date();
+      await tx.insert(jobs).values({
+        id: segmentId,
+        projectId: dataset.projectId,
+        name: model.name,
+        type: 'modelRun',
+        status: 'completed',
+        ownerType: 'dataset',
+        ownerId: dataset.id,
+        userId: run.userId,
+        progress: 1,
+        message: null,
+      });
+      await tx.insert(datasetJobs).values({
+        jobId: segmentId,
+        datasetId: dataset.id,
+        kind: 'output',
+        fileName: `${output.name}.parquet`,
+        rowCount: result.rowCount,
+        state: 'imported',
+        importedAt: now,
+      });
+      if (replace) {
+        for (const job of earlier) await updateDatasetJob(tx, job.jobId, { state: 'deleted', clusteredAt: null });
+        for (const f of features) if (!present.has(f.dbName)) await deleteFeatureRow(tx, f.id);
+      }
+      const next = features.length + 1;
+      await insertFeatures(
+        tx,
+        result.columns
+          .filter((c) => c.isNew)
+          .map((c, i) => ({
+            id: newId(),
+            datasetId: dataset.id,
+            name: c.name,
+            type: c.type,
+            detectedType: c.type,
+            precision: c.precision ?? null,
+            listIndex: next + i,
+            dbName: c.dbName,
+            physicalType: c.datasetPhysicalType,
+            stats: { min: scalar(c.stats.min), max: scalar(c.stats.max), avg: c.stats.avg },
+            preview: c.preview.map(scalar),
+          })),
+      );
+      for (const c of result.columns) {
+        if (!c.isNew) await setPhysicalType(tx, dataset.id, c.dbName, c.datasetPhysicalType);
+      }
+      const kept = replace ? dataset.columns.filter((c) => present.has(c.dbName)) : dataset.columns;
+      const widened = new Map(result.columns.map((c) => [c.dbName, c.datasetPhysicalType]));
+      const columns = [
+        ...kept.map((c) => ({ ...c, physicalType: widened.get(c.dbName) ?? c.physicalType })),
+        ...result.columns
+          .filter((c) => !kept.some((k) => k.dbName === c.dbName))
+          .map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
+      ];
+      return updateDatasetRow(tx, dataset.id, { imported: true, columns });
+    });
+  } catch (error) {
+    await deleteSegment(dataDir, dataset.id, segmentId);
+    throw error;
+  }
+  if (!committed) return;
+  if (replace) {
+    for (const job of earlier) {
+      await deleteSegment(dataDir, dataset.id, job.jobId);
+      await deleteClusteredSegment(dataDir, dataset.id, job.jobId);
+    }
+  }
+  await refreshAfterDataChange(app, committed);
+  realtimeOf(app).emit(
+    committed.projectId,
+    'dataset:updated',
+    { _id: dataset.id, reason: 'imported' },
+    { area: 'dataset' },
+  );
+}

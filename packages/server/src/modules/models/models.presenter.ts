@@ -1,0 +1,68 @@
+import { MODEL_MESSAGES, type Model, type ModelRun } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { findModel, type ModelRunRow, type ModelWithSource } from './models.store.ts';
+
+/** Run events reach those who may run the model: model view, or dashboard view (the model bar). */
+export const RUN_AREAS = ['model', 'dashboard'] as const;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentModel(row: ModelWithSource, running: boolean): Model {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    projectId: row.projectId,
+    algorithmId: row.algorithmId,
+    inputs: row.inputs,
+    outputs: row.outputs,
+    tempOutputs: row.tempOutputs,
+    resultStorage: row.resultStorage,
+    onboarded: row.onboarded,
+    runButtonText: row.runButtonText,
+    running,
+    sourceMissing: !row.algorithmId || !row.algorithmProjectId,
+    transferred: Boolean(row.algorithmProjectId && row.algorithmProjectId !== row.projectId),
+    user: { id: row.userId },
+    timeCreated: row.timeCreated.toISOString(),
+  };
+}
+
+export function presentRun(row: ModelRunRow): ModelRun {
+  return {
+    _id: row.id,
+    modelId: row.modelId,
+    status: row.status,
+    failureKind: row.failureKind,
+    inputs: row.inputs,
+    outputs: row.outputs,
+    error: row.error,
+    executionDatetime: row.executionDatetime.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    userId: row.userId,
+    favourite: row.favourite,
+    name: row.name,
+    description: row.description,
+    jobId: row.jobId,
+  };
+}
+
+/** Tells the project a run changed; a finished or failed run carries its live notice. */
+export async function announceRun(app: FastifyInstance, row: ModelRunRow): Promise<void> {
+  const model = await findModel(app.ctx.db, row.modelId);
+  const modelName = model?.name ?? '';
+  const notice =
+    row.status === 'finished'
+      ? `${MODEL_MESSAGES.runComplete} ${modelName}`
+      : row.status === 'failed'
+        ? `${MODEL_MESSAGES.runFailed} ${modelName}`
+        : null;
+  realtimeOf(app).emit(
+    row.projectId,
+    'modelRun:updated',
+    { ...presentRun(row), modelName, notice },
+    { area: RUN_AREAS },
+  );
+}

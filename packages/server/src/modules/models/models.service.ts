@@ -1,0 +1,280 @@
+import {
+  checkRunInputs,
+  DELETABLE_RUN_STATUSES,
+  INPUT_STYLES,
+  inputProblem,
+  JOB_MESSAGES,
+  MODEL_INPUT_TYPES,
+  MODEL_MESSAGES,
+  type Model,
+  type ModelInput,
+  type ModelInputType,
+  type ModelResultStorage,
+  type ModelRun,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { findDataset } from '../datasets/index.ts';
+import { findAlgorithm } from '../packages/index.ts';
+import { announceRun, presentModel, presentRun } from './models.presenter.ts';
+import {
+  deleteModelRow,
+  deleteModelRunRow,
+  failOrphanRuns,
+  findModel,
+  findModelRun,
+  insertModel,
+  insertModelRun,
+  listModelRuns,
+  listProjectModels,
+  type ModelRunRow,
+  type ModelWithSource,
+  runningModelIds,
+  updateModelRow,
+  updateModelRun,
+} from './models.store.ts';
+import type { RunJobData } from './run.job.ts';
+
+const conflict = (message: string) => new HttpError('conflict', message);
+const isInputType = (t: string): t is ModelInputType => (MODEL_INPUT_TYPES as readonly string[]).includes(t);
+
+/** A model input from a discovered parameter: its type, default and options as discovery read them. */
+function inputFromParam(p: {
+  name: string;
+  type: string;
+  default: unknown;
+  hasDefault: boolean;
+  options: unknown[] | null;
+}): ModelInput {
+  const dataType = isInputType(p.type) ? p.type : null;
+  return {
+    _id: newId(),
+    name: p.name,
+    varName: p.name,
+    dataType,
+    defaultValue: p.hasDefault ? p.default : null,
+    value: null,
+    description: '',
+    options: p.options,
+    display: {
+      modelBar: false,
+      modelPanel: 'primary',
+      inputType: dataType ? INPUT_STYLES[dataType][0] : '',
+      config: dataType === 'integer' ? { step: 1 } : dataType === 'float' ? { step: 0.1 } : {},
+    },
+  };
+}
+
+/** Models and their runs (spec 3 §4 "Model run", §7). */
+export class ModelsService {
+  private readonly db: Db;
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+  }
+
+  async getRow(id: string): Promise<ModelWithSource> {
+    const row = await findModel(this.db, id);
+    if (!row) throw notFound(MODEL_MESSAGES.notFound);
+    return row;
+  }
+
+  async getRun(id: string): Promise<ModelRunRow> {
+    const row = await findModelRun(this.db, id);
+    if (!row) throw notFound(MODEL_MESSAGES.runNotFound);
+    return row;
+  }
+
+  async show(id: string): Promise<Model> {
+    const row = await this.getRow(id);
+    return presentModel(row, (await runningModelIds(this.db, [id])).has(id));
+  }
+
+  async list(projectId: string): Promise<Model[]> {
+    const rows = await listProjectModels(this.db, projectId);
+    const running = await runningModelIds(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => presentModel(r, running.has(r.id)));
+  }
+
+  private announce(row: { id: string; projectId: string }, deleted = false) {
+    realtimeOf(this.app).emit(row.projectId, 'model:updated', { _id: row.id, deleted }, { area: 'model' });
+  }
+
+  /** A draft model from a function: its inputs from the parameters; an empty name takes the function's name. */
+  async create(userId: string, algorithmId: string, body: { name?: string; description?: string }) {
+    const algorithm = await findAlgorithm(this.db, algorithmId);
+    if (!algorithm) throw notFound(MODEL_MESSAGES.algorithmNotFound);
+    const row = await insertModel(this.db, {
+      id: newId(),
+      projectId: algorithm.projectId,
+      algorithmId,
+      name: body.name || algorithm.functionName,
+      description: body.description ?? '',
+      inputs: algorithm.params.map(inputFromParam),
+      userId,
+    });
+    this.announce(row);
+    return { _id: row.id };
+  }
+
+  async update(
+    id: string,
+    change: {
+      name?: string;
+      description?: string;
+      inputs?: ModelInput[];
+      onboarded?: boolean;
+      resultStorage?: ModelResultStorage;
+      runButtonText?: string;
+    },
+  ): Promise<Model> {
+    const row = await this.getRow(id);
+    if (change.inputs) this.checkInputDefinitions(change.inputs);
+    if (change.onboarded) this.requireReady(change.inputs ?? row.inputs);
+    await updateModelRow(this.db, id, change);
+    this.announce(row);
+    return this.show(id);
+  }
+
+  /** Select inputs keep their options; a default given must suit the type (checked like a run's value). */
+  private checkInputDefinitions(inputs: ModelInput[]) {
+    const fields: Record<string, string> = {};
+    const names = new Set<string>();
+    for (const input of inputs) {
+      if (names.has(input.varName)) fields[input.varName] = 'Each input needs its own name';
+      names.add(input.varName);
+    }
+    const withDefaults = inputs.filter((i) => i.dataType && i.defaultValue !== null && i.defaultValue !== undefined);
+    const { fields: bad } = checkRunInputs(
+      withDefaults.map((i) => ({ ...i, value: null })),
+      [],
+    );
+    Object.assign(fields, bad);
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
+  }
+
+  private requireReady(inputs: ModelInput[]) {
+    const fields: Record<string, string> = {};
+    for (const input of inputs) {
+      const problem = inputProblem(input);
+      if (problem) fields[input.varName] = problem;
+    }
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
+  }
+
+  /** Done in onboarding: ready inputs, select inputs with no options given an empty list, the model onboarded. */
+  async confirm(id: string): Promise<Model> {
+    const row = await this.getRow(id);
+    this.requireReady(row.inputs);
+    const inputs = row.inputs.map((i) =>
+      i.display.inputType.startsWith('select') && i.dataType !== 'dataframe' && !i.options ? { ...i, options: [] } : i,
+    );
+    await updateModelRow(this.db, id, { inputs, onboarded: true });
+    this.announce(row);
+    return this.show(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    const row = await this.getRow(id);
+    for (const run of await listModelRuns(this.db, id, 1000, 0)) {
+      if (run.status === 'queued' || run.status === 'started') await this.cancel(run.id);
+    }
+    if (!(await deleteModelRow(this.db, id))) throw notFound(MODEL_MESSAGES.notFound);
+    this.announce(row, true);
+  }
+
+  /** A copy with the same function and inputs, not onboarded, without outputs or runs. */
+  async duplicate(userId: string, id: string) {
+    const row = await this.getRow(id);
+    const copy = await insertModel(this.db, {
+      id: newId(),
+      projectId: row.projectId,
+      algorithmId: row.algorithmId,
+      name: `${row.name} (copy)`,
+      description: row.description,
+      inputs: row.inputs.map((i) => ({ ...i, _id: newId() })),
+      resultStorage: row.resultStorage,
+      runButtonText: row.runButtonText,
+      userId,
+    });
+    this.announce(copy);
+    return { _id: copy.id };
+  }
+
+  /** Checks the inputs (400 naming each bad field, nothing written), then queues the run as a job. */
+  async execute(userId: string, id: string, given: Array<{ varName: string; value: unknown }>): Promise<ModelRun> {
+    const model = await this.getRow(id);
+    if (!model.algorithmId) throw badRequest(MODEL_MESSAGES.algorithmNotFound);
+    const { values, fields } = checkRunInputs(model.inputs, given);
+    for (const v of values) {
+      if (v.dataType !== 'dataframe') continue;
+      const dataset = await findDataset(this.db, String(v.value));
+      if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = MODEL_MESSAGES.notDataset;
+    }
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
+    const run = await insertModelRun(this.db, {
+      id: newId(),
+      modelId: id,
+      projectId: model.projectId,
+      inputs: values,
+      userId,
+    });
+    const data: RunJobData = { runId: run.id };
+    const job = await this.app.ctx.jobs.enqueue({
+      projectId: model.projectId,
+      type: 'modelRun',
+      ownerType: 'model',
+      ownerId: id,
+      userId,
+      name: model.name,
+      data,
+    });
+    const queued = (await updateModelRun(this.db, run.id, { jobId: job.id })) ?? run;
+    await announceRun(this.app, queued);
+    return presentRun(queued);
+  }
+
+  async runs(id: string, limit: number, page: number): Promise<{ runs: ModelRun[] }> {
+    await this.getRow(id);
+    for (const failed of await failOrphanRuns(this.db, JOB_MESSAGES.interrupted, id))
+      await announceRun(this.app, failed);
+    return { runs: (await listModelRuns(this.db, id, limit, (page - 1) * limit)).map(presentRun) };
+  }
+
+  async run(id: string): Promise<ModelRun> {
+    return presentRun(await this.getRun(id));
+  }
+
+  /**
+   * A queued run is cancelled at once; a started one has its job stopped (the sandbox killed) and says cancelled
+   * once its processes are gone (the job handler settles it).
+   */
+  async cancel(id: string): Promise<ModelRun> {
+    const run = await this.getRun(id);
+    if (run.status !== 'queued' && run.status !== 'started') throw conflict(MODEL_MESSAGES.notRunning);
+    await updateModelRun(this.db, id, { cancelRequestedAt: new Date() });
+    const cancelled = await updateModelRun(this.db, id, { status: 'cancelled', finishedAt: new Date() }, ['queued']);
+    if (run.jobId) await this.app.ctx.jobs.cancel(run.jobId);
+    if (cancelled) await announceRun(this.app, cancelled);
+    return presentRun(await this.getRun(id));
+  }
+
+  async updateRun(id: string, change: { favourite?: boolean; name?: string; description?: string }): Promise<ModelRun> {
+    await this.getRun(id);
+    const row = await updateModelRun(this.db, id, change);
+    if (!row) throw notFound(MODEL_MESSAGES.runNotFound);
+    await announceRun(this.app, row);
+    return presentRun(row);
+  }
+
+  async deleteRun(id: string): Promise<void> {
+    const run = await this.getRun(id);
+    if (!DELETABLE_RUN_STATUSES.includes(run.status)) throw conflict(MODEL_MESSAGES.notDeletable);
+    if (!(await deleteModelRunRow(this.db, id))) throw notFound(MODEL_MESSAGES.runNotFound);
+  }
+}

@@ -1,0 +1,306 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import {
+  type DatasetDetail,
+  type Model,
+  type ModelRun,
+  type Package,
+  PROJECT_ROLE_PRESETS,
+  type ProjectRoles,
+  projectNamespace,
+  REALTIME_PATH,
+  ROLE_PRESETS,
+} from '@tessera/shared';
+import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../db/schema.ts';
+import {
+  caller,
+  type DatasetsWorld,
+  datasetsWorld,
+  eventually,
+  importCsv,
+  rowsByName,
+  SALES,
+} from '../datasets/datasets.fixtures.ts';
+import { membership, person } from '../projects/projects.fixtures.ts';
+import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
+
+/** Models over real Python 3.11 + pandas in the sandbox, on the real jobs platform and datasets. */
+
+let w: DatasetsWorld;
+let pkg: Package;
+let sales: DatasetDetail;
+beforeAll(async () => {
+  w = await datasetsWorld({ MODEL_RUN_MEMORY_MB: '256' });
+  [pkg, sales] = await Promise.all([builtPackage(w), importCsv(w, 'sales', SALES)]);
+}, 300_000);
+const sockets: Socket[] = [];
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await w?.t.close();
+});
+
+const dataset = async (id: string): Promise<DatasetDetail> =>
+  (await caller(w, w.editor)('GET', `/api/v1/datasets/${id}`)).json();
+
+/** Region totals of the CSV times `factor`, as pandas computes them (an empty amount is skipped). */
+function expectedTotals(factor: number) {
+  const [header, ...lines] = SALES.split('\n');
+  const cols = header.split(',');
+  const sums = new Map<string, number>();
+  for (const line of lines) {
+    const cells = line.split(',');
+    const region = cells[cols.indexOf('region')];
+    const amount = cells[cols.indexOf('amount')];
+    sums.set(region, (sums.get(region) ?? 0) + (amount === '' ? 0 : Number(amount)));
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([region, sum]) => ({ region, amount: sum * factor }));
+}
+
+/** Processes whose command line names this run (its sandbox binds the run's folder). */
+function processesOf(runId: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(runId)) found.push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+describe('model runs', () => {
+  it('runs a pandas function over a dataset and writes a Model Output dataset', { timeout: 120_000 }, async () => {
+    const model = await createModel(w, pkg, 'totals');
+    expect(model.inputs.map((i) => [i.varName, i.dataType, i.defaultValue])).toEqual([
+      ['df', 'dataframe', null],
+      ['factor', 'float', 1],
+    ]);
+    const queued = await execute(w, model._id, [
+      { varName: 'df', value: sales._id },
+      { varName: 'factor', value: 2 },
+    ]);
+    expect(queued.status).toBe('queued');
+    const run = await waitForRun(w, queued._id);
+    expect(run.status, run.error ?? '').toBe('finished');
+    expect(run.outputs).toHaveLength(1);
+    const output = await dataset(run.outputs[0].dataset._id);
+    expect(output.type).toBe('modelResult');
+    expect(output.source.model?.id).toBe(model._id);
+    // Typed by the same detection as an upload: three distinct regions in three rows are text, amounts numbers.
+    expect(output.features.map((f) => [f.name, f.type])).toEqual([
+      ['region', 'text'],
+      ['amount', 'number'],
+    ]);
+    expect(await rowsByName(w, output)).toEqual(expectedTotals(2));
+    const after = (await caller(w, w.viewer)('GET', `/api/v1/models/${model._id}`)).json() as Model;
+    expect(after.outputs).toEqual(run.outputs.map((o) => ({ ...o })));
+    expect(after.running).toBe(false);
+  });
+
+  it.each([
+    ['all', 2, [3, 4]],
+    ['merge', 2, [3, 4]],
+    ['latest', 1, [4]],
+  ] as const)('result storage %s keeps %i segment(s)', { timeout: 120_000 }, async (storage, segments, ns) => {
+    const model = await createModel(w, pkg, 'summary', { resultStorage: storage });
+    for (const n of [3, 4]) {
+      const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'n', value: n }]))._id);
+      expect(run.status, run.error ?? '').toBe('finished');
+    }
+    const after = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
+    expect(after.outputs).toHaveLength(1);
+    const output = await dataset(after.outputs[0].dataset._id);
+    const rows = await rowsByName(w, output);
+    expect(rows.map((r) => r.n).sort()).toEqual(ns);
+    expect(rows.every((r) => r.square === (r.n as number) ** 2 && r.label === 'x')).toBe(true);
+    const jobs = (await caller(w, w.editor)('GET', `/api/v1/datasets/${output._id}/jobs`)).json().jobs;
+    expect(jobs.filter((j: { rowsDeleted?: boolean; status: string }) => j.status === 'completed')).toHaveLength(
+      storage === 'latest' ? 2 : segments,
+    );
+    expect(output.rowCount ?? rows.length).toBe(segments);
+  });
+
+  it('cancels a sleeping run: the sandbox is gone, then it says cancelled', { timeout: 60_000 }, async () => {
+    const model = await createModel(w, pkg, 'sleepy');
+    const queued = await execute(w, model._id, []);
+    await waitForRun(w, queued._id, new Set(['started']));
+    for (let i = 0; i < 100 && !processesOf(queued._id).length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(processesOf(queued._id).length, 'the sandbox runs').toBeGreaterThan(0);
+    const res = await caller(w, w.viewer)('PUT', `/api/v1/model-runs/${queued._id}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    const run = await waitForRun(w, queued._id);
+    expect(run.status, JSON.stringify(run)).toBe('cancelled');
+    expect(processesOf(queued._id)).toEqual([]);
+  });
+
+  it('fails a function that raises, with its traceback', { timeout: 60_000 }, async () => {
+    const model = await createModel(w, pkg, 'broken');
+    const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'x', value: 7 }]))._id);
+    expect(run.status).toBe('failed');
+    expect(run.failureKind).toBe('error');
+    expect(run.error).toMatch(/Traceback/);
+    expect(run.error).toMatch(/ValueError: no good 7/);
+  });
+
+  it('fails a run that uses more than its memory, saying memory', { timeout: 60_000 }, async () => {
+    const model = await createModel(w, pkg, 'hog');
+    const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'mb', value: 1000 }]))._id);
+    expect(run.status).toBe('failed');
+    expect(run.failureKind).toBe('memory');
+    expect(run.error).toMatch(/memory/i);
+  });
+});
+
+describe('live channel', () => {
+  it('streams what the function prints and the run notices, to model and dashboard viewers, once each', {
+    timeout: 60_000,
+  }, async () => {
+    await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = w.t.app.server.address() as AddressInfo;
+    const connect = async (token: string) => {
+      const socket = io(`http://127.0.0.1:${port}${projectNamespace(w.projectId)}`, {
+        path: REALTIME_PATH,
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const events: Array<[string, { _id: string; status?: string; text?: string; notice?: string | null }]> = [];
+      socket.onAny((event, payload) => events.push([event, payload]));
+      return events;
+    };
+    const editor = await connect(w.editor.token);
+    const dashboards = await connect(w.dashboardsOnly.token);
+    const model = await createModel(w, pkg, 'totals');
+    const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'df', value: sales._id }]))._id);
+    expect(run.status, run.error ?? '').toBe('finished');
+    for (const events of [editor, dashboards]) {
+      await eventually(
+        () => events.some(([e, p]) => e === 'modelRun:updated' && p._id === run._id && p.status === 'finished'),
+        'the finished event',
+      );
+      const mine = events.filter(([, p]) => p._id === run._id);
+      expect(mine.filter(([e]) => e === 'modelRun:updated').map(([, p]) => p.status)).toEqual([
+        'queued',
+        'started',
+        'finished',
+      ]);
+      expect(mine.find(([, p]) => p.status === 'finished')?.[1].notice).toBe('Model Run Complete: totals');
+      expect(
+        mine
+          .filter(([e]) => e === 'modelRun:log')
+          .map(([, p]) => p.text)
+          .join(''),
+      ).toContain('rows 5');
+    }
+  });
+});
+
+describe('inputs, access and tenants', () => {
+  let model: Model;
+  let run: ModelRun;
+  beforeAll(async () => {
+    model = await createModel(w, pkg, 'summary');
+    run = await waitForRun(w, (await execute(w, model._id, []))._id);
+  }, 60_000);
+
+  it('answers 400 naming the bad field and queues nothing', async () => {
+    const totals = await createModel(w, pkg, 'totals');
+    const other = await caller(w, w.outsider)('POST', '/api/v1/datasets', {
+      name: 'theirs',
+      projectId: w.outsiderProjectId,
+    });
+    const cases: Array<[Array<{ varName: string; value: unknown }>, string]> = [
+      [
+        [
+          { varName: 'df', value: sales._id },
+          { varName: 'factor', value: 'abc' },
+        ],
+        'factor',
+      ],
+      [[{ varName: 'df', value: other.json()._id }], 'df'],
+      [[{ varName: 'df', value: 'not-an-id' }], 'df'],
+      [
+        [
+          { varName: 'df', value: sales._id },
+          { varName: 'nope', value: 1 },
+        ],
+        'nope',
+      ],
+    ];
+    for (const [inputs, field] of cases) {
+      const res = await caller(w, w.editor)('POST', `/api/v1/models/${totals._id}/execute`, { inputs });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
+    }
+    const runs = await caller(w, w.editor)('GET', `/api/v1/models/${totals._id}/model-runs`);
+    expect(runs.json().runs).toEqual([]);
+  });
+
+  it('lists runs newest first, 20 a page, with favourites and deletes', async () => {
+    const call = caller(w, w.viewer);
+    const list = (await call('GET', `/api/v1/models/${model._id}/model-runs?limit=20&page=1`)).json().runs;
+    expect(list.map((r: ModelRun) => r._id)).toEqual([run._id]);
+    const starred = await call('PUT', `/api/v1/model-runs/${run._id}`, { favourite: true });
+    expect(starred.json().favourite).toBe(true);
+    expect((await call('DELETE', `/api/v1/model-runs/${run._id}`)).statusCode).toBe(403);
+    expect((await caller(w, w.editor)('DELETE', `/api/v1/model-runs/${run._id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/api/v1/model-runs/${run._id}`)).statusCode).toBe(404);
+  });
+
+  it("hides another tenant's models and runs (404) and keeps writes to model edit", async () => {
+    const them = caller(w, w.outsider);
+    expect((await them('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(404);
+    expect((await them('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] })).statusCode).toBe(404);
+    const fresh = await execute(w, model._id, []);
+    expect((await them('GET', `/api/v1/model-runs/${fresh._id}`)).statusCode).toBe(404);
+    expect((await them('PUT', `/api/v1/model-runs/${fresh._id}/cancel`)).statusCode).toBe(404);
+    expect((await them('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(404);
+    expect((await caller(w, w.viewer)('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
+    // Dashboard view alone reads and runs a model (the model bar), and writes nothing.
+    const dashboards = caller(w, w.dashboardsOnly);
+    expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(200);
+    const fromDashboard = await dashboards('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] });
+    expect(fromDashboard.statusCode, fromDashboard.body).toBe(200);
+    expect((await dashboards('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
+    expect((await dashboards('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(403);
+    await waitForRun(w, fromDashboard.json()._id);
+    // A member who sees neither models nor dashboards runs nothing.
+    const org = (await w.t.database.db.select().from(projects).where(eq(projects.id, w.projectId)))[0].organizationId;
+    const datasetsOnly = await person(w.t.database.db, org, ROLE_PRESETS.standard, 'DatasetsOnly');
+    await membership(w.t.database.db, datasetsOnly.id, w.projectId, {
+      ...PROJECT_ROLE_PRESETS.viewDashboards,
+      dashboard: 'hidden',
+      dataset: 'view',
+    } as ProjectRoles);
+    const blind = caller(w, datasetsOnly);
+    expect((await blind('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(403);
+    expect((await blind('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] })).statusCode).toBe(403);
+    await waitForRun(w, fresh._id);
+  });
+
+  it('refuses to delete a package while a model uses it', async () => {
+    const res = await caller(w, w.editor)('DELETE', `/api/v1/packages/${pkg._id}`);
+    expect(res.statusCode, res.body).toBe(409);
+  });
+
+  it('confirms a model only when every input has a type and a default', async () => {
+    const totals = await createModel(w, pkg, 'totals');
+    const res = await caller(w, w.editor)('POST', `/api/v1/models/${totals._id}/confirm`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ df: 'This input requires a default value' });
+    const ok = await caller(w, w.editor)('POST', `/api/v1/models/${model._id}/confirm`);
+    expect(ok.json().onboarded).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+import { JOB_MESSAGES, type ModelRun } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { jobs, modelRuns, models } from '../../db/schema.ts';
+import { newId } from '../../platform/ids.ts';
+import { as, ROOT } from '../../test/harness.ts';
+import { type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
+
+/**
+ * A server that died while a model ran: its job active under a process that is gone, its run 'started', and
+ * one run still queued whose queue entry was lost. After the restart both runs are failed, saying why: no run
+ * stays 'started' (or queued) for ever.
+ */
+let w: DatasetsWorld;
+let restarted: FastifyInstance | undefined;
+beforeAll(async () => {
+  w = await datasetsWorld();
+});
+afterAll(async () => {
+  await restarted?.close();
+  await w?.t.database.close();
+});
+
+describe('a restart during a model run', () => {
+  it('fails the interrupted runs', async () => {
+    const db = w.t.database.db;
+    const modelId = newId();
+    await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'interrupted', userId: w.editor.id });
+    const runs = [] as string[];
+    for (const status of ['started', 'queued'] as const) {
+      const jobId = newId();
+      await db.insert(jobs).values({
+        id: jobId,
+        projectId: w.projectId,
+        name: 'interrupted',
+        type: 'modelRun',
+        status: status === 'started' ? 'active' : 'queued',
+        ownerType: 'model',
+        ownerId: modelId,
+        userId: w.editor.id,
+        worker: status === 'started' ? 'a-process-that-died' : null,
+        heartbeatAt: new Date(Date.now() - 3600_000),
+      });
+      const id = newId();
+      runs.push(id);
+      await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status, userId: w.editor.id });
+    }
+    await w.t.app.close();
+
+    const config = loadConfig({
+      DATA_DIR: w.t.dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: ROOT.email,
+      ADMIN_PASSWORD: ROOT.password,
+    });
+    restarted = await buildApp({ config, database: w.t.database });
+    await restarted.ready();
+    const call = as(restarted, w.editor.token);
+    for (const id of runs) {
+      const run = (await call({ method: 'GET', url: `/api/v1/model-runs/${id}` })).json() as ModelRun;
+      expect(run).toMatchObject({ status: 'failed', failureKind: 'interrupted', error: JOB_MESSAGES.interrupted });
+      expect(run.finishedAt).not.toBeNull();
+    }
+    const model = (await call({ method: 'GET', url: `/api/v1/models/${modelId}` })).json();
+    expect(model.running).toBe(false);
+    expect(model.sourceMissing).toBe(true);
+  });
+
+  it('fails a queued run whose job the running server failed (the periodic recovery)', async () => {
+    const db = w.t.database.db;
+    const modelId = newId();
+    await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'lost', userId: w.editor.id });
+    const jobId = newId();
+    await db.insert(jobs).values({
+      id: jobId,
+      projectId: w.projectId,
+      name: 'lost',
+      type: 'modelRun',
+      status: 'failed',
+      message: JOB_MESSAGES.interrupted,
+      ownerType: 'model',
+      ownerId: modelId,
+      userId: w.editor.id,
+    });
+    const id = newId();
+    await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status: 'queued' });
+    const call = as(restarted!, w.editor.token);
+    const runs = (await call({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
+    expect(runs).toMatchObject([{ _id: id, status: 'failed', failureKind: 'interrupted' }]);
+  });
+});

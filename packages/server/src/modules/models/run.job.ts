@@ -1,0 +1,167 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { segmentPath, withConnection } from '@tessera/analytics';
+import { JOB_MESSAGES, type ModelRunStatus, type RunFailureKind } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { JobContext } from '../../platform/jobs/index.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { interpreterFor, type RunInput, runFunction } from '../../runner/index.ts';
+import { findDataset, importedJobs } from '../datasets/index.ts';
+import { packageRunSource } from '../packages/index.ts';
+import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
+import { announceRun, RUN_AREAS } from './models.presenter.ts';
+import {
+  findModel,
+  findModelRun,
+  findSource,
+  type ModelRunRow,
+  updateModelRow,
+  updateModelRun,
+} from './models.store.ts';
+
+export interface RunJobData {
+  runId: string;
+}
+
+/** Where a run works: its inputs, the function's outputs; removed once the run settles. */
+export const runDirOf = (dataDir: string, runId: string) => path.join(path.resolve(dataDir), 'model-runs', runId);
+
+/** The most of a failure's text kept on a run (a traceback's end is what matters). */
+const MAX_ERROR_CHARS = 20_000;
+/** At most this much of a run's printed output is sent live per second-ish burst; the rest is dropped. */
+const MAX_LOG_CHARS = 200_000;
+
+class RunFailure extends Error {
+  constructor(
+    readonly kind: RunFailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A model run (spec 3 "Model run"): queued → started → finished | failed | cancelled. The dataframe inputs are
+ * written as Parquet (DuckDB over the dataset's segments, with the features' names), the function runs in the
+ * sandbox in its package's built environment and revision, what it prints streams to the project's live
+ * channel, and each output becomes a Model Output dataset's segment (models.outputs.ts). Cancel aborts the
+ * job's signal: the sandbox is killed, and only once every process is gone does the run say cancelled.
+ */
+export function runHandler(app: FastifyInstance) {
+  return async (ctx: JobContext<RunJobData>): Promise<{ message?: string }> => {
+    const { db, config } = app.ctx;
+    const initial = await findModelRun(db, ctx.data.runId);
+    if (initial?.status !== 'queued') return { message: 'The run was no longer queued' };
+    const started = await updateModelRun(db, initial.id, { status: 'started', startedAt: new Date() }, ['queued']);
+    if (!started) return { message: 'The run was no longer queued' };
+    await announceRun(app, started);
+    const runDir = runDirOf(config.DATA_DIR, started.id);
+    let settled: ModelRunRow | undefined;
+    const settle = async (status: ModelRunStatus, change: Partial<ModelRunRow>) => {
+      settled = await updateModelRun(db, started.id, { status, finishedAt: new Date(), ...change }, ['started']);
+      if (settled) await announceRun(app, settled);
+    };
+    try {
+      const model = await findModel(db, started.modelId);
+      if (!model) throw new RunFailure('source', 'Model not found');
+      const source = model.algorithmId ? await findSource(db, model.algorithmId) : undefined;
+      if (!source) throw new RunFailure('source', 'Source not found');
+      const pkg = await packageRunSource(db, config.DATA_DIR, source.algorithm.packageId);
+      if (!pkg) throw new RunFailure('source', 'The package of this model is not built');
+      await rm(runDir, { recursive: true, force: true });
+      await mkdir(path.join(runDir, 'inputs'), { recursive: true });
+      const inputs = await writeInputs(app, started, runDir);
+      let logged = 0;
+      const result = await runFunction({
+        interpreter: await interpreterFor(pkg.baseImage),
+        envPath: pkg.envPath,
+        packageDir: pkg.packageDir,
+        module: source.moduleName,
+        functionName: source.algorithm.functionName,
+        inputs,
+        runDir,
+        env: pkg.env,
+        signal: ctx.signal,
+        limits: { memoryMb: config.MODEL_RUN_MEMORY_MB },
+        onLog: (stream, text) => {
+          if (logged > MAX_LOG_CHARS) return;
+          logged += text.length;
+          realtimeOf(app).emit(
+            model.projectId,
+            'modelRun:log',
+            { _id: started.id, modelId: model.id, stream, text },
+            { area: RUN_AREAS },
+          );
+        },
+      });
+      const cancelRequested = (await findModelRun(db, started.id))?.cancelRequestedAt;
+      if (result.outcome === 'cancelled' || ctx.signal.aborted) {
+        // Stopped: by a user's Cancel, or by the job's timeout or a shutdown (then it failed, saying so).
+        if (!cancelRequested) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
+        await settle('cancelled', { error: null });
+        return { message: 'Cancelled' };
+      }
+      if (result.outcome !== 'ok') {
+        const kind: RunFailureKind =
+          result.outcome === 'memory' || result.outcome === 'timeout' ? result.outcome : 'error';
+        throw new RunFailure(kind, result.error ?? 'The run failed');
+      }
+      const produced: ProducedOutput[] = result.outputs.map((o) => ({ name: o.name, file: o.file, format: 'parquet' }));
+      if (!produced.length && result.result !== undefined && result.result !== null) {
+        const file = path.join(runDir, 'result-row.json');
+        const value = result.result;
+        const row = typeof value === 'object' && !Array.isArray(value) ? value : { result: value };
+        await writeFile(file, JSON.stringify(row));
+        produced.push({ name: 'output', file, format: 'json' });
+      }
+      if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
+      const outputs = await storeOutputs(app, model, started, produced);
+      await updateModelRow(db, model.id, { outputs });
+      await settle('finished', {
+        outputs: outputs.filter((o) => produced.some((p) => p.name === o.name)),
+        error: null,
+      });
+      return {};
+    } catch (error) {
+      const kind = error instanceof RunFailure ? error.kind : 'error';
+      const message = (error instanceof Error ? error.message : String(error)).slice(-MAX_ERROR_CHARS);
+      await settle('failed', { failureKind: kind, error: message });
+      ctx.log.info({ runId: started.id, kind }, 'model run failed');
+      return { message: message.split('\n')[0] };
+    } finally {
+      await rm(runDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
+
+/** The run's inputs for the harness: a dataframe's dataset written as runDir/inputs/{n}.parquet with its feature names. */
+async function writeInputs(app: FastifyInstance, run: ModelRunRow, runDir: string): Promise<RunInput[]> {
+  const { db, config } = app.ctx;
+  const inputs: RunInput[] = [];
+  for (const [index, input] of run.inputs.entries()) {
+    const type = input.dataType as RunInput['type'];
+    if (type !== 'dataframe') {
+      inputs.push({ name: input.varName, type, value: input.value });
+      continue;
+    }
+    const dataset = await findDataset(db, String(input.value));
+    if (!dataset || dataset.projectId !== run.projectId) {
+      throw new RunFailure('input', `dataframe not found: ${String(input.value)}`);
+    }
+    const relative = `inputs/input_${index}.parquet`;
+    const target = path.join(runDir, relative);
+    const segments = (await importedJobs(db, dataset.id)).map((j) => segmentPath(config.DATA_DIR, dataset.id, j.jobId));
+    const select = dataset.columns.map((c) => `${quoteIdent(c.dbName)} AS ${quoteIdent(c.name)}`).join(', ');
+    await withConnection(async (c) => {
+      const from = segments.length
+        ? `read_parquet([${segments.map(quotePath).join(', ')}], union_by_name = true)`
+        : `(SELECT ${dataset.columns.map((col) => `NULL::${col.physicalType} AS ${quoteIdent(col.dbName)}`).join(', ') || '1 AS c0'} WHERE false)`;
+      await c.run(`COPY (SELECT ${select || '*'} FROM ${from}) TO ${quotePath(target)} (FORMAT parquet)`);
+    });
+    inputs.push({ name: input.varName, type, value: relative });
+  }
+  return inputs;
+}

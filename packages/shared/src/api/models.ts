@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { projectRule } from '../http/access.ts';
+import { endpoint } from '../http/endpoint.ts';
+import { id, idParams, ok } from '../http/ids.ts';
+import {
+  MODEL_DESCRIPTION_MAX,
+  MODEL_NAME_MAX,
+  MODEL_RESULT_STORAGES,
+  MODEL_RUNS_PAGE_SIZE,
+} from '../models/constants.ts';
+import { modelInputSchema, modelRunSchema, modelSchema } from '../models/entities.ts';
+
+/**
+ * Models and their runs (spec 3 §7 "Algorithms and models"): model view reads, model edit writes. Reading a
+ * model, running it and following its runs (the model bar of a dashboard) need model view or dashboard view:
+ * those routes declare membership (RUN) and the server checks either role (models.policy.ts).
+ */
+
+const VIEW = { area: 'model', level: 'view' } as const;
+const EDIT = { area: 'model', level: 'edit' } as const;
+const RUN = { member: true } as const;
+
+const nameField = z.string().trim().max(MODEL_NAME_MAX, `At most ${MODEL_NAME_MAX} characters`);
+const descriptionField = z.string().trim().max(MODEL_DESCRIPTION_MAX, `At most ${MODEL_DESCRIPTION_MAX} characters`);
+const created = z.object({ _id: id });
+
+/** A model from a function; an empty name defaults to the function's name ('Auto (Function Name)'). */
+export const createModel = endpoint({
+  method: 'POST',
+  path: '/api/v1/algorithms/:id/createModel',
+  access: projectRule(EDIT, 'algorithm'),
+  params: idParams,
+  body: z.object({ name: nameField.optional(), description: descriptionField.optional() }).strict(),
+  response: created,
+});
+
+export const listModels = endpoint({
+  method: 'GET',
+  path: '/api/v1/models',
+  access: projectRule(VIEW, 'project', 'query', 'projectId'),
+  query: z.object({ projectId: id }),
+  response: z.array(modelSchema),
+});
+
+export const getModel = endpoint({
+  method: 'GET',
+  path: '/api/v1/models/:id',
+  access: projectRule(RUN, 'model'),
+  params: idParams,
+  response: modelSchema,
+});
+
+export const updateModel = endpoint({
+  method: 'PUT',
+  path: '/api/v1/models/:id',
+  access: projectRule(EDIT, 'model'),
+  params: idParams,
+  body: z
+    .object({
+      name: nameField.min(1, 'Required').optional(),
+      description: descriptionField.optional(),
+      inputs: z.array(modelInputSchema).max(200).optional(),
+      onboarded: z.boolean().optional(),
+      resultStorage: z.enum(MODEL_RESULT_STORAGES).optional(),
+      runButtonText: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters').optional(),
+    })
+    .strict(),
+  response: modelSchema,
+});
+
+/** Deletes the model and its runs (its Model Output datasets stay, as datasets). */
+export const deleteModel = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/models/:id',
+  access: projectRule(EDIT, 'model'),
+  params: idParams,
+  response: ok,
+});
+
+export const duplicateModel = endpoint({
+  method: 'POST',
+  path: '/api/v1/models/:id/duplicate',
+  access: projectRule(EDIT, 'model'),
+  params: idParams,
+  response: created,
+});
+
+/** Done in onboarding: every input typed with a default (400 naming those that are not), the model onboarded. */
+export const confirmModel = endpoint({
+  method: 'POST',
+  path: '/api/v1/models/:id/confirm',
+  access: projectRule(EDIT, 'model'),
+  params: idParams,
+  response: modelSchema,
+});
+
+/** Queues a run; a dataframe input's value is a dataset id of the model's project. */
+export const executeModel = endpoint({
+  method: 'POST',
+  path: '/api/v1/models/:id/execute',
+  access: projectRule(RUN, 'model'),
+  params: idParams,
+  body: z
+    .object({ inputs: z.array(z.object({ varName: z.string().min(1).max(200), value: z.unknown() })).max(200) })
+    .strict(),
+  response: modelRunSchema,
+});
+
+/** Newest first, `limit` (20) a page. */
+export const listModelRuns = endpoint({
+  method: 'GET',
+  path: '/api/v1/models/:id/model-runs',
+  access: projectRule(RUN, 'model'),
+  params: idParams,
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(MODEL_RUNS_PAGE_SIZE),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  }),
+  response: z.object({ runs: z.array(modelRunSchema) }),
+});
+
+export const getModelRun = endpoint({
+  method: 'GET',
+  path: '/api/v1/model-runs/:id',
+  access: projectRule(RUN, 'modelRun'),
+  params: idParams,
+  response: modelRunSchema,
+});
+
+/** Stops a queued or started run: the sandbox is killed, then the run says cancelled. */
+export const cancelModelRun = endpoint({
+  method: 'PUT',
+  path: '/api/v1/model-runs/:id/cancel',
+  access: projectRule(RUN, 'modelRun'),
+  params: idParams,
+  response: modelRunSchema,
+});
+
+export const updateModelRun = endpoint({
+  method: 'PUT',
+  path: '/api/v1/model-runs/:id',
+  access: projectRule(RUN, 'modelRun'),
+  params: idParams,
+  body: z
+    .object({ favourite: z.boolean().optional(), name: nameField.optional(), description: descriptionField.optional() })
+    .strict(),
+  response: modelRunSchema,
+});
+
+/** Only finished, failed or cancelled runs (409 otherwise). */
+export const deleteModelRun = endpoint({
+  method: 'DELETE',
+  path: '/api/v1/model-runs/:id',
+  access: projectRule(EDIT, 'modelRun'),
+  params: idParams,
+  response: ok,
+});

@@ -1,0 +1,64 @@
+import { Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconBrain, IconPlus } from '@tabler/icons-react';
+import { type Model, meetsLevel } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useModels } from '../../api/models.ts';
+import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+
+/** What a model's row says under its name (spec 3 "Model list states"). */
+export function modelStateKey(model: Model): { key: string; error: boolean } {
+  if (model.sourceMissing) return { key: 'sourceNotFound', error: true };
+  if (!model.onboarded) return { key: 'draft', error: false };
+  if (model.transferred) return { key: 'transferred', error: false };
+  if (model.running) return { key: 'running', error: false };
+  return { key: 'complete', error: false };
+}
+
+/**
+ * The Models card of the Models area: one row per model, newest first ('No models.'); Add model waits for a
+ * built package (onboarding is not built yet: the button stays disabled).
+ */
+export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
+  const { t } = useTranslation('models');
+  const { t: tp } = useTranslation('packages');
+  const { project, permission } = useCurrentProject();
+  const canView = meetsLevel(permission.roles.model, 'view');
+  const models = useModels(project._id, canView);
+  return (
+    <Card withBorder>
+      <Group justify="space-between" mb="sm">
+        <Title order={3}>{tp('models')}</Title>
+        <Tooltip label={tp('addModelNeedsPackage')} disabled={hasBuiltPackage}>
+          <Button leftSection={<IconPlus size={16} />} disabled>
+            {tp('addModel')}
+          </Button>
+        </Tooltip>
+      </Group>
+      {(!canView || models.data?.length === 0) && <Text c="dimmed">{t('noModels')}</Text>}
+      <Stack gap={0}>
+        {models.data?.map((model) => {
+          const state = modelStateKey(model);
+          return (
+            <Group
+              key={model._id}
+              gap="sm"
+              py="xs"
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <IconBrain size={20} />
+              <div>
+                <Anchor component={Link} to={`/projects/${project._id}/models/${model._id}`} fw={500}>
+                  {model.name}
+                </Anchor>
+                <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
+                  {t(state.key)}
+                </Text>
+              </div>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../../app/NotFound.tsx';
+import { ModelsArea } from '../packages/ModelsArea.tsx';
+import { ModelPage } from './ModelPage.tsx';
+
+/** /projects/{projectId}/models/* : the Models area and a model's detail page. */
+export function ModelsRoutes() {
+  return (
+    <Routes>
+      <Route index element={<ModelsArea />} />
+      <Route path=":modelId" element={<ModelPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
