@@ -100,7 +100,7 @@ describe('the project shell', { timeout: 20_000 }, () => {
     await router.navigate(`/projects/${ID}/mobi`);
     // Model hidden: Mobi redirects to the root, which opens Models (package view) by the guard's own rule.
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${ID}/models`));
-    expect(await screen.findByRole('heading', { name: 'Models' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Models', level: 2 })).toBeTruthy();
   });
 
   it('does not loop with model view and everything else hidden: the root and Models both end at the list', async () => {
