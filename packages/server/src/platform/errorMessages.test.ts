@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import * as shared from '@tessera/shared';
 import { ERROR_CODES, isServerErrorCode, serverErrorCodeOf } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../modules/packages/env.ts';
 
 /**
  * Every message the server answers with has a stable code in the shared list (SERVER_ERRORS), so that the web can
@@ -104,5 +105,17 @@ describe('the messages the server answers with', () => {
   it('each have a stable code of the shared list (SERVER_ERRORS), so the web can translate them', () => {
     const uncoded = calls.filter(({ message }) => !isServerErrorCode(message) && !serverErrorCodeOf(message));
     expect(uncoded).toEqual([]);
+  });
+});
+
+describe('the messages the server answers with through a helper', () => {
+  it.each([
+    ['a layout naming a card not on the tab', shared.layoutProblem([{ i: 'b' }], ['a'])],
+    ['a layout naming a card twice', shared.layoutProblem([{ i: 'a' }, { i: 'a' }], ['a'])],
+    ['an environment line without =', parseEnv('A=1\nnot a line').error],
+    ['an environment line setting a reserved name', parseEnv('PATH=/bin').error],
+  ])('%s has a code', (_, message) => {
+    expect(message).toEqual(expect.any(String));
+    expect(serverErrorCodeOf(message as string)).toBeDefined();
   });
 });

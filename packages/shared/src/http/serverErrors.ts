@@ -75,6 +75,8 @@ export const SERVER_ERRORS = {
   'dashboard.tooManyTabs': 'A data app holds at most {count} tabs',
   'dashboard.featureNotFound': 'Feature not found',
   'tab.notFound': 'Tab not found',
+  'tab.layoutUnknownCard': 'The layout names a card that is not on this tab',
+  'tab.layoutTwice': 'The layout names a card twice',
   'tab.cardOrder': 'The card order must list every card of this tab once',
   'card.notFound': 'Card not found',
   'card.subtypeOnlyCustom': 'Only custom cards have a subtype',
@@ -149,6 +151,8 @@ export const SERVER_ERRORS = {
   'query.unknownDurationUnit': 'Unknown duration unit: {unit}',
   // Packages (spec 3 §7)
   ...prefixed('package', PACKAGE_ERRORS),
+  'package.envLine': 'Line {line}: write KEY=value',
+  'package.envReserved': 'Line {line}: {key} is set by the platform',
   'package.dashStartFailed': PACKAGE_MESSAGES.dashStartFailed,
   'package.notMultipart': 'Send the package as multipart/form-data',
   'package.zipTooLarge': 'The zip file is too large',
