@@ -8,7 +8,8 @@ import { parseEnv } from '../modules/packages/env.ts';
 /**
  * Every message the server answers with has a stable code in the shared list (SERVER_ERRORS), so that the web can
  * translate it: a static walk over the server's sources (tests left out) finds each error-throwing call and checks
- * the texts it passes, written out, through a constant of its file or through a shared message list (FORM_MESSAGES.x).
+ * the texts it passes (and the field messages set beside it, `fields[name] = ...`), written out, through a constant
+ * of its file or through a shared message list (FORM_MESSAGES.x).
  * A new message without a code fails here.
  */
 const SERVER = join(import.meta.dirname, '..');
@@ -20,6 +21,8 @@ const SERVER = join(import.meta.dirname, '..');
 const ANALYTICS = join(import.meta.dirname, '../../../analytics/src');
 const CALL =
   /\b(?:badRequest|notFound|forbidden|unauthorized|conflict|tooLarge|HttpError|ZipRejectedError|IngestError|QueryError|bad)\(/g;
+/** A field message set apart from the call: `fields[name] = ...`. */
+const FIELD_MESSAGE = /\b(?:fields|errors)(?:\[[^\]\n]*\]|\.\w+) \?{0,2}= ([^;\n]+)/g;
 const LITERAL = /'((?:[^'\\\n]|\\.)*)'|`([^`\n]*)`/g;
 
 const sources = [SERVER, ANALYTICS].flatMap((root) =>
@@ -88,11 +91,10 @@ function messagesOf(
 const calls = sources.flatMap(({ file, text }) => {
   const constants = constantsOf(text);
   const lists = listsOf(text);
-  return [...text.matchAll(CALL)].flatMap((m) =>
-    messagesOf(argumentsAt(text, (m.index ?? 0) + m[0].length - 1), constants, lists).map((message) => ({
-      file,
-      message,
-    })),
+  const passed = [...text.matchAll(CALL)].map((m) => argumentsAt(text, (m.index ?? 0) + m[0].length - 1));
+  const assigned = [...text.matchAll(FIELD_MESSAGE)].map((m) => m[1]);
+  return [...passed, ...assigned].flatMap((args) =>
+    messagesOf(args, constants, lists).map((message) => ({ file, message })),
   );
 });
 

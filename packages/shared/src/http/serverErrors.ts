@@ -154,6 +154,7 @@ export const SERVER_ERRORS = {
   'package.envLine': 'Line {line}: write KEY=value',
   'package.envReserved': 'Line {line}: {key} is set by the platform',
   'package.dashStartFailed': PACKAGE_MESSAGES.dashStartFailed,
+  'package.zipOnly': PACKAGE_MESSAGES.zipOnly,
   'package.notMultipart': 'Send the package as multipart/form-data',
   'package.zipTooLarge': 'The zip file is too large',
   'package.uploadIncomplete': 'The upload did not complete',
