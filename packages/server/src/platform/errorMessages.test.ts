@@ -73,7 +73,7 @@ function messagesOf(
   const texts: string[] = [];
   for (const m of args.matchAll(LITERAL)) {
     if (/^\s*:/.test(args.slice((m.index ?? 0) + m[0].length))) continue; // an object key
-    const text = m[1] ?? m[2].replace(/\$\{[^}]*\}/g, 'x');
+    const text = m[1] ?? m[2].replace(/\$\{[^}]*\}/g, '1'); // a filled-in part: a number or a name
     if (Object.hasOwn(ERROR_CODES, text) || /^[a-z]+(-[a-z]+)*$/.test(text)) continue; // an error kind
     texts.push(text);
   }

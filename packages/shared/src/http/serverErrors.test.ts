@@ -18,13 +18,18 @@ describe('the code of a server message', () => {
     ['The zip file is compressed suspiciously well.', 'zip.suspicious'],
     ['The zip file is compressed suspiciously well (big.bin).', 'zip.suspiciousEntry'],
     ['A tab holds at most 30 cards', 'card.tooMany'],
+    ['At most 50', 'form.tooManyElementsField'],
+    ['This card has more than 10,000 rows to show', 'query.tooManyRows'],
   ])('%s → %s', (text, code) => {
     expect(serverErrorCodeOf(text)).toBe(code);
   });
 
-  it.each(['User not found.', 'not found', 'The zip file contains an unsafe path', ''])('%j has none', (text) => {
-    expect(serverErrorCodeOf(text)).toBeUndefined();
-  });
+  it.each(['User not found.', 'not found', 'The zip file contains an unsafe path', 'At most 4000 characters', ''])(
+    '%j has none',
+    (text) => {
+      expect(serverErrorCodeOf(text)).toBeUndefined();
+    },
+  );
 
   it('finds every code from its own text, the first of the codes sharing a text', () => {
     for (const code of SERVER_ERROR_CODES) {

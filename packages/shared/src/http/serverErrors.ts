@@ -212,6 +212,7 @@ export const SERVER_ERROR_CODES = Object.keys(SERVER_ERRORS) as ServerErrorCode[
 /** A text with `{name}` parts (a number, a name, a detail the server fills in). */
 export const hasServerErrorParams = (code: ServerErrorCode): boolean => /\{\w+\}/.test(SERVER_ERRORS[code]);
 
+const NUMERIC_PARTS = new Set(['count', 'max', 'line', 'status']);
 const CODE_OF_TEXT = new Map<string, ServerErrorCode>();
 const TEMPLATES: { pattern: RegExp; code: ServerErrorCode }[] = [];
 const escaped = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
@@ -220,7 +221,10 @@ for (const code of SERVER_ERROR_CODES) {
   const text = SERVER_ERRORS[code];
   if (!CODE_OF_TEXT.has(text)) CODE_OF_TEXT.set(text, code);
   if (hasServerErrorParams(code)) {
-    const pattern = escaped(text).replace(/\{\w+\}/g, '(.+)');
+    // A number stays a number ("At most {count}" never reads "At most 4000 characters"); a name or a detail is any text.
+    const pattern = escaped(text).replace(/\{(\w+)\}/g, (_, part: string) =>
+      NUMERIC_PARTS.has(part) ? '([\\d.,]+)' : '(.+)',
+    );
     TEMPLATES.push({ pattern: new RegExp(`^${pattern}$`, 's'), code });
   }
 }
