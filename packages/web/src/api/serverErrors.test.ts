@@ -59,4 +59,13 @@ describe('a failed call', () => {
     expect(error.message).toBe('User not found');
     expect(serverErrorText(undefined, 'Organization not found')).toBe('Organization not found');
   });
+
+  it('shows a text with parts the server filled in as sent in English, and its general translation in French', async () => {
+    const sent = 'This package is used by 3 model(s): delete or change them first.';
+    expect(serverErrorText('package.inUse', sent)).toBe(sent);
+    await i18n.changeLanguage('fr');
+    expect(serverErrorText('package.inUse', sent)).toBe(
+      "Ce package est utilisé par des modèles : supprimez-les ou modifiez-les d'abord.",
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { type ErrorBody, isServerErrorCode } from '@tessera/shared';
+import { type ErrorBody, hasServerErrorParams, isServerErrorCode } from '@tessera/shared';
 import i18n from '../i18n/index.ts';
 
 /**
@@ -8,6 +8,7 @@ import i18n from '../i18n/index.ts';
  */
 export function serverErrorText(reason: string | undefined, english: string, field?: string): string {
   if (!isServerErrorCode(reason)) return english;
+  if (hasServerErrorParams(reason) && (i18n.resolvedLanguage ?? i18n.language).startsWith('en')) return english;
   const keys = field ? [`byField.${field}.${reason}`, reason] : [reason];
   return i18n.t(keys, { ns: 'errors', field, defaultValue: english });
 }

@@ -2,7 +2,6 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
-import { useServerText } from './serverText.ts';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -10,27 +9,19 @@ interface ConfirmModalProps {
   title: string;
   message: ReactNode;
   confirmLabel: string;
-  /** Runs the action; the modal closes when it resolves and shows the server's message when it throws. */
+  /**
+   * Runs the action; the modal closes when it resolves and shows the server's message when it throws (an ApiError's
+   * message, already translated by its code).
+   */
   onConfirm: () => Promise<unknown>;
-  /** The namespace whose `serverMessages` translate the server's error message. */
-  serverMessages?: string;
 }
 
 /**
  * A plain yes/no confirmation for a destructive action (Delete user, Delete Dashboard, Delete Tab...). For a
  * confirmation that needs a name typed, see TypedConfirmModal.
  */
-export function ConfirmModal({
-  opened,
-  onClose,
-  title,
-  message,
-  confirmLabel,
-  onConfirm,
-  serverMessages,
-}: ConfirmModalProps) {
+export function ConfirmModal({ opened, onClose, title, message, confirmLabel, onConfirm }: ConfirmModalProps) {
   const { t } = useTranslation('typedConfirm');
-  const serverText = useServerText(serverMessages ?? 'typedConfirm');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -46,7 +37,7 @@ export function ConfirmModal({
       await onConfirm();
       onClose();
     } catch (err) {
-      setFailure(err instanceof ApiError ? serverText(err.message) : t('failed'));
+      setFailure(err instanceof ApiError ? err.message : t('failed'));
     } finally {
       setBusy(false);
     }

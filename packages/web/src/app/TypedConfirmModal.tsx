@@ -13,10 +13,8 @@ export interface TypedConfirmModalProps {
   expected: string;
   /** The submit button's label, e.g. "Delete". */
   confirmLabel: string;
-  /** Runs the action; the modal closes when it resolves and shows the error when it throws. */
+  /** Runs the action; the modal closes when it resolves and shows the error (translated by its code) when it throws. */
   onConfirm: () => Promise<unknown>;
-  /** Translates the server's error message (a feature's `serverMessages`); shown as sent without it. */
-  translateError?: (message: string) => string;
 }
 
 /** Whether the typed text confirms: an exact match (spec 1 §5 "Typed-confirmation dialogs"). */
@@ -35,7 +33,6 @@ export function TypedConfirmModal({
   expected,
   confirmLabel,
   onConfirm,
-  translateError = (message) => message,
 }: TypedConfirmModalProps) {
   const { t } = useTranslation('typedConfirm');
   const [typed, setTyped] = useState('');
@@ -59,7 +56,7 @@ export function TypedConfirmModal({
       setTyped('');
       onClose();
     } catch (err) {
-      setFailure(err instanceof ApiError ? translateError(err.message) : t('failed'));
+      setFailure(err instanceof ApiError ? err.message : t('failed'));
     } finally {
       setBusy(false);
     }

@@ -6,23 +6,21 @@ import { serverErrorText } from '../api/serverErrors.ts';
 
 /**
  * Server errors reach the screens already translated by their code (api/serverErrors.ts). What is left to translate
- * here are the messages the browser itself gets from the shared rules and schemas (a name too long, a password rule):
- * those of the shared list (SERVER_ERRORS) are translated by their code in the `errors` namespace; a namespace may
- * still carry a `serverMessages` dictionary (English message → translation) for a message of its own outside that
- * list; anything else is shown as it is. A plain lookup is used because the messages contain dots and colons that
- * i18next would read as separators.
+ * here are the messages the browser itself gets from the shared rules and schemas (a name too long, a password rule)
+ * and those a job or an answer carries as text (a job's message): those of the shared list (SERVER_ERRORS) are
+ * translated by their code in the `errors` namespace, anything else is shown as it is. No English text is looked up
+ * anywhere else.
  */
-export function useServerText(ns: string): (message: string) => string {
-  const { i18n } = useTranslation(ns);
+export function useServerText(): (message: string) => string {
+  const { i18n } = useTranslation('errors');
   const language = i18n.resolvedLanguage ?? i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language gives a new function, so screens re-render.
   return useCallback(
     (message: string) => {
       const code = serverErrorCodeOf(message);
-      if (code) return serverErrorText(code, message);
-      const dictionary = i18n.getResource(language, ns, 'serverMessages') as Record<string, string> | undefined;
-      return dictionary?.[message] ?? message;
+      return code ? serverErrorText(code, message) : message;
     },
-    [i18n, language, ns],
+    [language],
   );
 }
 

@@ -13,7 +13,9 @@ const FAILED = {
   error: {
     code: 'unauthorized',
     message: 'Something went wrong',
+    reason: 'login.failed',
     fields: { email: 'Something went wrong', password: 'Something went wrong' },
+    fieldReasons: { email: 'login.failed', password: 'login.failed' },
   },
 };
 

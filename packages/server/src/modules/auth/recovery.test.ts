@@ -7,7 +7,9 @@ import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createResetCode, RECOVERY_MAILS_PER_HOUR } from './recovery.service.ts';
 
 const LINK = /http:\/\/tessera\.test\/login\/reset\/([A-Za-z0-9_-]+)/;
-const INVALID = { error: { code: 'not-found', message: 'This link is no longer valid' } };
+const INVALID = {
+  error: { code: 'not-found', message: 'This link is no longer valid', reason: 'recovery.invalidLink' },
+};
 
 let t: TestApp;
 let orgId: string;

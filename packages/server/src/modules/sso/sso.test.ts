@@ -137,7 +137,9 @@ describe('single sign-on with an OpenID Connect issuer', () => {
   it('answers "Account deactivated" to an email no user has', async () => {
     const res = await exchange(t, await callbackFor(t, idp, 'stranger@example.com'));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'unauthorized', message: 'Account deactivated' } });
+    expect(res.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Account deactivated', reason: 'sso.deactivated' },
+    });
     expect(await eventsOf(t, 'stranger@example.com')).toEqual([
       expect.objectContaining({ status: 'deactivated', userId: null }),
     ]);
@@ -149,7 +151,11 @@ describe('single sign-on with an OpenID Connect issuer', () => {
     for (const email of ['gone@example.com', 'orgless@example.com']) {
       const res = await exchange(t, await callbackFor(t, idp, email));
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toEqual({ code: 'unauthorized', message: 'Account deactivated' });
+      expect(res.json().error).toEqual({
+        code: 'unauthorized',
+        message: 'Account deactivated',
+        reason: 'sso.deactivated',
+      });
     }
     expect(await eventsOf(t, 'gone@example.com')).toEqual([expect.objectContaining({ status: 'deactivated', userId })]);
   });

@@ -10,7 +10,7 @@ import { formErrors, useServerText } from '../../app/serverText.ts';
 /** Password recovery (spec 1 §2, §4): request a reset link by email, then a confirmation state. */
 export function RecoverPage() {
   const { t } = useTranslation('login');
-  const serverText = useServerText('login');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const forgot = useForgotPassword();

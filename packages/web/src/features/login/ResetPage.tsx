@@ -17,7 +17,7 @@ import { PasswordChecklist } from './PasswordChecklist.tsx';
 export function ResetPage() {
   const { resetCode = '' } = useParams();
   const { t } = useTranslation('login');
-  const serverText = useServerText('login');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const check = useResetCodeCheck(resetCode);
   const reset = useResetPassword(resetCode);

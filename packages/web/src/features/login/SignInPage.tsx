@@ -15,7 +15,7 @@ import { useMicrosoftSignIn } from './microsoft.ts';
  */
 export function SignInPage() {
   const { t } = useTranslation('login');
-  const serverText = useServerText('login');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [search] = useSearchParams();

@@ -72,7 +72,7 @@ function LoadedMapping({
   back: string;
 }) {
   const { t } = useTranslation('mapping');
-  const serverText = useServerText('mapping');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const client = useQueryClient();
   const state = useMappingState(initialVis(unit, type), type);

@@ -23,7 +23,7 @@ interface CreateOrganizationModalProps {
 /** Create Organization (spec 1 §5: name required). A consultant's client managers create clients of their own organization. */
 export function CreateOrganizationModal({ opened, onClose, creation, organizations }: CreateOrganizationModalProps) {
   const { t } = useTranslation('organizations');
-  const serverText = useServerText('organizations');
+  const serverText = useServerText();
   const create = useCreateOrganization();
   const [name, setName] = useState('');
   const [type, setType] = useState<OrganizationType>('independent');

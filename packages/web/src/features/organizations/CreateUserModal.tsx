@@ -38,7 +38,7 @@ interface CreateUserModalProps {
  */
 export function CreateUserModal({ opened, onClose, organizationId, editor }: CreateUserModalProps) {
   const { t } = useTranslation('organizations');
-  const serverText = useServerText('organizations');
+  const serverText = useServerText();
   const create = useCreateUser(organizationId);
   const [values, setValues] = useState(EMPTY);
   const [roles, setRoles] = useState<OrgRoles | null>(null);

@@ -3,7 +3,6 @@ import type { Organization } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOrganization, useUpdateOrganization } from '../../api/organizations.ts';
-import { useServerText } from '../../app/serverText.ts';
 import { TypedConfirmModal } from '../../app/TypedConfirmModal.tsx';
 import { useOrgAction } from './useOrgAction.ts';
 
@@ -20,7 +19,6 @@ export function DeleteOrganizationModal({
   onDeleted?: () => void;
 }) {
   const { t } = useTranslation('organizations');
-  const serverText = useServerText('organizations');
   const remove = useDeleteOrganization();
   return (
     <TypedConfirmModal
@@ -30,7 +28,6 @@ export function DeleteOrganizationModal({
       message={t('general.deleteMessage', { name: organization.name })}
       expected={organization.name}
       confirmLabel={t('general.danger')}
-      translateError={serverText}
       onConfirm={async () => {
         await remove.mutateAsync(organization._id);
         onDeleted?.();

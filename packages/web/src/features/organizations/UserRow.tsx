@@ -123,7 +123,6 @@ export function UserRow({ user, own, canAct, onOpen }: UserRowProps) {
         </Text>
       )}
       <ConfirmModal
-        serverMessages="organizations"
         opened={confirmDelete}
         onClose={() => setConfirmDelete(false)}
         title={t('users.deleteTitle')}

@@ -73,7 +73,7 @@ export function UserSettingsModal({ user, onClose, editor, canAct, own }: UserSe
 /** Another user's roles, saved as soon as they change; a refusal shows under the editor and the saved roles return. */
 function UserRoles({ user, editor }: { user: User; editor: OrgRoles }) {
   const { t } = useTranslation('organizations');
-  const serverText = useServerText('organizations');
+  const serverText = useServerText();
   const update = useUpdateUser();
   const [error, setError] = useState<string | null>(null);
 

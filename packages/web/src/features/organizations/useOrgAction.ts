@@ -6,7 +6,7 @@ import { useServerText } from '../../app/serverText.ts';
 /** Runs an action and keeps its failure as text to show (the server's message, translated when known). */
 export function useOrgAction() {
   const { t } = useTranslation('organizations');
-  const serverText = useServerText('organizations');
+  const serverText = useServerText();
   const [failure, setFailure] = useState<string | null>(null);
   const run = async (action: () => Promise<unknown>) => {
     setFailure(null);

@@ -30,7 +30,7 @@ import { useCurrentProject } from '../projects/shell/currentProject.tsx';
  */
 export function CodeEditorPage() {
   const { t } = useTranslation('packages');
-  const serverText = useServerText('packages');
+  const serverText = useServerText();
   const { packageId = '' } = useParams();
   const { project, permission } = useCurrentProject();
   const canEdit = meetsLevel(permission.roles.package, 'edit');

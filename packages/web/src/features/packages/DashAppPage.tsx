@@ -14,7 +14,7 @@ import { useCurrentProject } from '../projects/shell/currentProject.tsx';
  */
 export function DashAppPage() {
   const { t } = useTranslation('packages');
-  const serverText = useServerText('packages');
+  const serverText = useServerText();
   const { packageId = '', dashApp = '' } = useParams();
   const { project } = useCurrentProject();
   const pkg = usePackage(project._id, packageId);

@@ -27,7 +27,6 @@ export function DeletePackageModal({
       title={t('delete.title')}
       message={t('delete.confirm', { name: pkg.name })}
       confirmLabel={t('delete.submit')}
-      serverMessages="packages"
       onConfirm={async () => {
         await remove.mutateAsync();
         notifications.show({ color: 'green', message: t('delete.done') });

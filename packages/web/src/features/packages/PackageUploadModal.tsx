@@ -25,7 +25,7 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
   const { t } = useTranslation('packages');
   const client = useQueryClient();
   const versions = usePythonVersions();
-  const serverText = useServerText('packages');
+  const serverText = useServerText();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState(existing?.name ?? '');
   const [baseImage, setBaseImage] = useState<string>(existing?.baseImage ?? DEFAULT_BASE_IMAGE);

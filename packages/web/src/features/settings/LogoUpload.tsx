@@ -27,7 +27,7 @@ export interface LogoPickerProps {
  */
 export function LogoPicker({ upload, pending, onUploaded }: LogoPickerProps) {
   const { t } = useTranslation('settings');
-  const serverText = useServerText('settings');
+  const serverText = useServerText();
   const [error, setError] = useState<string | null>(null);
   // Cleared after each pick so that choosing the same file again (after fixing it) is seen as a change.
   const resetRef = useRef<() => void>(null);

@@ -19,7 +19,7 @@ interface NameFieldProps {
  */
 export function NameField({ label, value, serverFields, save, readOnly }: NameFieldProps) {
   const { t } = useTranslation('settings');
-  const serverText = useServerText('settings');
+  const serverText = useServerText();
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -16,7 +16,7 @@ const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
  */
 export function PasswordTab() {
   const { t } = useTranslation('settings');
-  const serverText = useServerText('settings');
+  const serverText = useServerText();
   const change = useChangeMyPassword();
   const form = useForm({ initialValues: { currentPassword: '', password: '', confirmPassword: '' } });
 

@@ -189,7 +189,9 @@ describe('preview images without the web app', () => {
     expect(many.filter((s) => s === 200)).toHaveLength(perDashboard);
     expect(many.filter((s) => s === 429)).toHaveLength(30 - perDashboard);
     const refused = await force(first._id);
-    expect(refused.body).toEqual({ error: { code: 'rate-limited', message: PREVIEW_RATE_LIMITED } });
+    expect(refused.body).toEqual({
+      error: { code: 'rate-limited', message: PREVIEW_RATE_LIMITED, reason: 'dashboard.previewRateLimited' },
+    });
     // Over several dashboards, the user's own bound stops them.
     let accepted = perDashboard;
     while (accepted < perUser) {

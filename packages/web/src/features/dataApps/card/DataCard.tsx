@@ -38,7 +38,7 @@ interface Props {
  */
 export function DataCard({ unit, h, draggable }: Props) {
   const { t } = useTranslation('dataApps');
-  const serverText = useServerText('dataApps');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const { canEdit, cardMenu, place } = useDashboardMode();
   const units = useUnitMutations(unit.dashboardId);

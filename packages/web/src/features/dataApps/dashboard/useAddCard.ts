@@ -11,7 +11,7 @@ import { useServerText } from '../../../app/serverText.ts';
  */
 export function useAddCard(view: DashboardView) {
   const { t } = useTranslation('dataApps');
-  const serverText = useServerText('dataApps');
+  const serverText = useServerText();
   const units = useUnitMutations(view.dashboard._id);
   return {
     adding: units.create.isPending,

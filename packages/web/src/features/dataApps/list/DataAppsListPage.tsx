@@ -28,7 +28,7 @@ import { visibleDataApps } from './dataAppList.ts';
  */
 export function DataAppsListPage() {
   const { t } = useTranslation('dataApps');
-  const serverText = useServerText('dataApps');
+  const serverText = useServerText();
   const { project, permission } = useCurrentProject();
   const projectId = project._id;
   const canEdit = meetsLevel(permission.roles.dashboard, 'edit');
@@ -102,7 +102,6 @@ export function DataAppsListPage() {
         <DataAppSettingsModal projectId={projectId} dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
       )}
       <ConfirmModal
-        serverMessages="dataApps"
         opened={dialog?.action === 'delete'}
         onClose={() => setDialog(null)}
         title={t('appMenu.deleteTitle')}

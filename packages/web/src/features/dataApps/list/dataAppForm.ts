@@ -14,7 +14,7 @@ export interface DataAppValues {
  */
 export function useDataAppForm(initial: DataAppValues) {
   const { t } = useTranslation('dataApps');
-  const serverText = useServerText('dataApps');
+  const serverText = useServerText();
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -45,7 +45,6 @@ export function TabDialogs({
         />
       )}
       <ConfirmModal
-        serverMessages="dataApps"
         opened={dialog?.kind === 'delete'}
         onClose={onClose}
         title={t(`${words}.delete`)}

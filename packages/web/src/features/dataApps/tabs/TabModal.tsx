@@ -25,7 +25,7 @@ interface Props {
 /** The tab modal (Name, Description) and the section modal (Section Name); the name is required (spec 2 §5). */
 export function TabModal({ title, nameLabel, withDescription, initial, submitLabel, onSubmit, onClose }: Props) {
   const { t } = useTranslation('dataApps');
-  const serverText = useServerText('dataApps');
+  const serverText = useServerText();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

@@ -17,7 +17,7 @@ import type { TabValues } from './TabModal.tsx';
  */
 export function useTabActions(view: DashboardView) {
   const { t } = useTranslation('dataApps');
-  const serverText = useServerText('dataApps');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const { place } = useDashboardMode();
   const { dashboard } = view;

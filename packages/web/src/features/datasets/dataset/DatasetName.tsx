@@ -17,7 +17,7 @@ export function DatasetName({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('datasets');
-  const serverText = useServerText('datasets');
+  const serverText = useServerText();
   const update = useUpdateDataset(projectId);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

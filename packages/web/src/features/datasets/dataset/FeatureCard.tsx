@@ -24,7 +24,7 @@ export function FeatureCard({
   canEdit: boolean;
 }) {
   const { t } = useTranslation('datasets');
-  const serverText = useServerText('datasets');
+  const serverText = useServerText();
   const update = useUpdateFeature(projectId);
   const [name, setName] = useState(feature.name);
   const [description, setDescription] = useState(feature.description);

@@ -17,7 +17,7 @@ import { jobMessageText, jobStatusColor } from './jobMessage.ts';
  */
 export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string; dataset: Dataset; canEdit: boolean }) {
   const { t, i18n } = useTranslation('datasets');
-  const serverText = useServerText('datasets');
+  const serverText = useServerText();
   const client = useQueryClient();
   const history = useDatasetHistory(projectId, dataset._id, true);
   const deleteData = useDeleteJobData(projectId);

@@ -1,12 +1,14 @@
-import { COLORS } from '@tessera/shared';
+import { COLORS, serverErrorCodeOf } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { jobMessageText, jobStatusColor } from './jobMessage.ts';
 
 const inLanguage = (language: string) => {
   const t = i18n.getFixedT(language, 'datasets');
-  const serverText = (message: string) =>
-    (i18n.getResource(language, 'datasets', 'serverMessages') as Record<string, string>)[message] ?? message;
+  const serverText = (message: string) => {
+    const code = serverErrorCodeOf(message);
+    return code ? (i18n.getResource(language, 'errors', code) as string) : message;
+  };
   return (message: string) => jobMessageText(message, t, serverText);
 };
 
@@ -25,7 +27,8 @@ describe('a job message in the reader language (issue #20 item 5)', () => {
     ['Missing columns: rain', 'fr', 'Colonnes manquantes : rain'],
     ['Unexpected columns: extra', 'en', 'Unexpected columns: extra'],
     ['Unexpected columns: extra', 'fr', 'Colonnes inattendues : extra'],
-    ['The import was interrupted.', 'fr', "L'importation a été interrompue."],
+    ['The import was interrupted.', 'fr', "L'import a été interrompu."],
+    ['The upload was cancelled.', 'fr', 'Le téléversement a été annulé.'],
     ['Something the screens do not know', 'fr', 'Something the screens do not know'],
   ])('%j in %s: %j', (message, language, expected) => {
     expect(inLanguage(language)(message)).toBe(expected);

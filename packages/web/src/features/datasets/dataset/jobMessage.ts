@@ -4,8 +4,8 @@ import type { TFunction } from 'i18next';
 /**
  * A dataset job's message (or an append's refusal) in the reader's language. The server writes English: an
  * append whose columns differ names them ("Missing columns: x, y; unexpected columns: z", analytics'
- * columnsMismatchMessage), which is rebuilt here from its parts; other messages go through the area's
- * `serverMessages` dictionary (`serverText`), shown as sent when it lacks them.
+ * columnsMismatchMessage), which is rebuilt here from its parts; other messages are translated by their code in the
+ * shared list (`serverText`), shown as sent when they have none.
  */
 const MISMATCH = /^(?:Missing columns: (.+?))?(?:(?:^|; )[Uu]nexpected columns: (.+))?$/;
 

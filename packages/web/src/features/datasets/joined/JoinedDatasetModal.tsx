@@ -16,7 +16,7 @@ import { chooseDataset, emptyJoin, type JoinState, joinReady, joinSource } from 
  */
 export function JoinedDatasetModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const { t } = useTranslation('datasets');
-  const serverText = useServerText('datasets');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const client = useQueryClient();
   const datasets = useDatasets(projectId);

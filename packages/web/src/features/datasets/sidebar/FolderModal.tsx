@@ -17,7 +17,7 @@ export interface FolderModalProps {
 /** Creates or edits a folder: name required; the server's errors show on the name and description fields. */
 export function FolderModal({ projectId, folder, opened, onClose }: FolderModalProps) {
   const { t } = useTranslation('datasets');
-  const serverText = useServerText('datasets');
+  const serverText = useServerText();
   const save = useSaveFolder(projectId);
   const form = useForm({
     initialValues: { name: folder?.name ?? '', description: folder?.description ?? '' },

@@ -15,7 +15,7 @@ import { queueExpanded } from './uploadQueue.ts';
  */
 export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: RunningUpload[] }) {
   const { t, i18n } = useTranslation('datasets');
-  const serverText = useServerText('datasets');
+  const serverText = useServerText();
   const size = (bytes: number) => formatBytes(bytes, i18n.resolvedLanguage ?? 'en');
   const [chosen, setChosen] = useState<boolean | null>(null);
   const opened = chosen ?? (running.length > 0 || queueExpanded(jobs));

@@ -28,7 +28,7 @@ function failOnUnload(datasetId: string) {
  */
 export function UploadsProvider({ projectId, children }: { projectId: string; children: ReactNode }) {
   const { t } = useTranslation('datasets');
-  const serverText = useServerText('datasets');
+  const serverText = useServerText();
   const client = useQueryClient();
   const [running, setRunning] = useState<RunningUpload[]>([]);
   const runningRef = useRef(running);

@@ -16,7 +16,7 @@ import { STATUS_COLORS } from '../list/FormCard.tsx';
  */
 export function BuilderHeader({ form, projectId }: { form: Form; projectId: string }) {
   const { t } = useTranslation('forms');
-  const serverText = useServerText('forms');
+  const serverText = useServerText();
   const publish = usePublishForm(projectId);
   const update = useUpdateForm(projectId, form._id);
   const clipboard = useClipboard({ timeout: COPIED_LABEL_MS });

@@ -28,7 +28,7 @@ interface Props {
 /** The config of an element, by its type (spec 3 §3 Element config); the shared rule checks it before saving. */
 export function ElementEditorModal({ editing, onClose, onSave }: Props) {
   const { t } = useTranslation('forms');
-  const serverText = useServerText('forms');
+  const serverText = useServerText();
   const [config, setConfig] = useState<ElementConfig>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();

@@ -21,7 +21,7 @@ import { ElementList } from './ElementList.tsx';
 export function FormBuilderPage() {
   const { formId = '' } = useParams();
   const { t } = useTranslation('forms');
-  const serverText = useServerText('forms');
+  const serverText = useServerText();
   const { project } = useCurrentProject();
   const projectId = project._id;
   const form = useForm(projectId, formId);

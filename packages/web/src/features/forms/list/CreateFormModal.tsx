@@ -18,7 +18,7 @@ interface Props {
 /** Create Form (spec 3 §4): name required, description; the new form opens in the builder. */
 export function CreateFormModal({ projectId, opened, onClose }: Props) {
   const { t } = useTranslation('forms');
-  const serverText = useServerText('forms');
+  const serverText = useServerText();
   const navigate = useNavigate();
   const create = useCreateForm(projectId);
   const [error, setError] = useState<string>();

@@ -19,7 +19,7 @@ const SEARCH_FIELDS = { name: (f: Form) => f.name, description: (f: Form) => f.d
 /** The forms list (spec 3 §4, needs form view): search, cards with their badge, Create Form for editors. */
 export function FormsListPage() {
   const { t } = useTranslation('forms');
-  const serverText = useServerText('forms');
+  const serverText = useServerText();
   const { project, permission } = useCurrentProject();
   const projectId = project._id;
   const canEdit = meetsLevel(permission.roles.form, 'edit');
@@ -82,7 +82,6 @@ export function FormsListPage() {
         title={t('actions.deleteTitle')}
         message={t('actions.deleteConfirm', { name: deleting?.name ?? '' })}
         confirmLabel={t('actions.delete')}
-        serverMessages="forms"
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting._id);

@@ -10,7 +10,7 @@ import { useServerText } from '../../../app/serverText.ts';
 /** Leave Project (any member): removes one's own membership after the spec's warning. */
 export function LeaveProjectModal({ project, onClose }: { project: MyProject; onClose: () => void }) {
   const { t } = useTranslation('projects');
-  const serverText = useServerText('projects');
+  const serverText = useServerText();
   const leave = useDeletePermission();
   const permissionId = project.permission._id;
 

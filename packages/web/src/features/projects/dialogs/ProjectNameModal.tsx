@@ -22,7 +22,7 @@ interface Props {
  */
 export function ProjectNameModal({ opened, onClose, title, submitLabel, initialName = '', busy, onSubmit }: Props) {
   const { t } = useTranslation('projects');
-  const serverText = useServerText('projects');
+  const serverText = useServerText();
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: initialName },

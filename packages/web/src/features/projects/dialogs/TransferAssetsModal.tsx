@@ -24,7 +24,7 @@ interface Props {
  */
 export function TransferAssetsModal({ project, onClose, sources = TRANSFER_ASSET_SOURCES }: Props) {
   const { t } = useTranslation('projects');
-  const serverText = useServerText('projects');
+  const serverText = useServerText();
   const mine = useMyProjects();
   const transfer = useTransferAssets();
   const [target, setTarget] = useState<string | null>(null);

@@ -21,7 +21,7 @@ export function transferTargets(organizations: readonly Organization[], currentO
 /** Transfer Project (editProject plus manageAllOrganizations or manageClientOrganizations), with the spec's warning. */
 export function TransferProjectModal({ project, onClose }: { project: MyProject; onClose: () => void }) {
   const { t } = useTranslation('projects');
-  const serverText = useServerText('projects');
+  const serverText = useServerText();
   const me = useMe();
   const roles = me.data?.roles;
   const organizations = useReachableOrganizations(

@@ -51,7 +51,7 @@ interface Props {
  */
 export function ProjectMenu({ project, orgRoles, onOpenDialog }: Props) {
   const { t } = useTranslation('projects');
-  const serverText = useServerText('projects');
+  const serverText = useServerText();
   const update = useUpdateProject();
   const items = projectMenuItems(project, orgRoles);
 

@@ -21,7 +21,7 @@ interface Props {
  */
 export function AddMembersForm({ project, organizations, ownOrganizationId }: Props) {
   const { t } = useTranslation('projects');
-  const serverText = useServerText('projects');
+  const serverText = useServerText();
   const [organizationId, setOrganizationId] = useState(ownOrganizationId);
   const [userIds, setUserIds] = useState<string[]>([]);
   const [roles, setRoles] = useState<ProjectRoles>(PROJECT_ROLE_PRESETS.viewDashboards);

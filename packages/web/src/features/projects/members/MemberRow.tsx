@@ -26,7 +26,7 @@ export function MemberRow({ member, editor, isMe, canEditRole: mayEditOwn }: Pro
   const holdsMore = !isMe && !canActOnMember(editor, member.roles);
   const canEditRole = mayEditOwn && !holdsMore;
   const locked = holdsMore ? t('members.holdsMore') : t('members.ownRole');
-  const serverText = useServerText('projects');
+  const serverText = useServerText();
   const [opened, details] = useDisclosure(false);
   const update = useUpdateMemberRoles();
   const remove = useDeletePermission();
