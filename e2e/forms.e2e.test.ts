@@ -193,7 +193,8 @@ describe('forms: build, publish, answer, chart live, close', () => {
 
     // Closing the form: the public page refuses.
     await page.goto(builderPath());
-    await page.getByRole('switch', { name: 'Collecting Responses' }).uncheck();
+    // A click, then the badge: the switch follows the saved state (an optimistic flip may be re-rendered once).
+    await page.getByRole('switch', { name: 'Collecting Responses' }).click();
     await expect.poll(() => page.getByText('Closed', { exact: true }).count()).toBeGreaterThan(0);
     await visitor.reload();
     await visitor.getByText('This form is not accepting responses.').waitFor();

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -68,7 +68,11 @@ async function waitForStatus(datasetId: string, status: string) {
   return job as { _id: string; kind: string; status: string };
 }
 
-const uploads = () => readdirSync(path.join(w.t.dataDir, 'uploads'));
+/** The uploads folder's files (none when the folder itself is gone). */
+const uploads = () => {
+  const dir = path.join(w.t.dataDir, 'uploads');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
 
 describe('an upload left unfinished', () => {
   it('is failed when the client goes away, and its partial file is removed', async () => {
