@@ -112,12 +112,18 @@ export async function reportProgress(
   return row;
 }
 
-/** This process still holds these jobs: answers each one's status (a missing id was deleted). */
+/**
+ * This process still holds these jobs: answers each one's status (a missing id was deleted). Only a job still at
+ * work (active, or an upload's continue) gets a heartbeat: a beat racing the job's completion must not write one
+ * after the completion cleared it.
+ */
 export async function beat(db: Db, ids: string[], worker: string): Promise<Map<string, JobStatus>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .update(jobs)
-    .set({ heartbeatAt: sql`now()` })
+    .set({
+      heartbeatAt: sql`case when ${jobs.status} in ('active', 'continue') then now() else ${jobs.heartbeatAt} end`,
+    })
     .where(and(inArray(jobs.id, ids), eq(jobs.worker, worker)))
     .returning({ id: jobs.id, status: jobs.status });
   return new Map(rows.map((r) => [r.id, r.status]));
