@@ -1,31 +1,27 @@
-import {
-  JOB_OWNER_TYPES,
-  JOB_STATUSES,
-  JOB_TYPES,
-  MODEL_RESULT_STORAGES,
-  MODEL_RUN_STATUSES,
-  type OrgRoles,
-  PACKAGE_STATUSES,
-} from '@tessera/shared';
+import { JOB_OWNER_TYPES, JOB_STATUSES, JOB_TYPES, type OrgRoles } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
-  customType,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
-const createdAt = () => timestamp('time_created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { bytea, createdAt } from './columns.ts';
+
+/*
+ * The metadata schema, one drizzle entry (drizzle.config.ts): the core tables here, each newer area's in a file of
+ * its own re-exported below.
+ */
+export * from './schema.forms.ts';
+export * from './schema.packages.ts';
 
 export const organizations = pgTable(
   'organizations',
@@ -469,205 +465,4 @@ export const datasetCollections = pgTable(
     uniqueIndex('dataset_collections_unique').on(t.datasetId, t.collectionId),
     index('dataset_collections_collection_idx').on(t.collectionId),
   ],
-);
-
-/**
- * Source-code packages (spec 3 §3 Package). Each committed revision is an immutable folder
- * `DATA_DIR/packages/{id}/{revision}/`; `revision` is the current one (0 until the first zip is unpacked). Edits
- * go to the working copy `DATA_DIR/packages/{id}/work/` until a commit. `env_key` names the built environment.
- */
-export const packages = pgTable(
-  'packages',
-  {
-    id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    filename: text('filename').notNull(),
-    status: text('status', { enum: PACKAGE_STATUSES }).notNull().default('uploading'),
-    errorLog: text('error_log').notNull().default(''),
-    baseImage: text('base_image').notNull(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    revision: integer('revision').notNull().default(0),
-    env: text('env').notNull().default(''),
-    dependencies: text('dependencies').notNull().default(''),
-    dashApps: jsonb('dash_apps')
-      .$type<Array<{ name: string; module: string; variable: string }>>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    envKey: text('env_key'),
-    timeCreated: createdAt(),
-    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('packages_project_idx').on(t.projectId, t.timeCreated)],
-);
-
-/** The immutable revisions of a package: what requirements each was built with. */
-export const packageRevisions = pgTable(
-  'package_revisions',
-  {
-    packageId: text('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
-    revision: integer('revision').notNull(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    requirementsHash: text('requirements_hash').notNull(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    timeCreated: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.packageId, t.revision] })],
-);
-
-/** The Python modules discovery found in a package's current revision (`error` when it could not read one). */
-export const packageModules = pgTable(
-  'package_modules',
-  {
-    id: text('id').primaryKey(),
-    packageId: text('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    filename: text('filename').notNull(),
-    error: text('error'),
-    listIndex: integer('list_index').notNull(),
-  },
-  (t) => [index('package_modules_package_idx').on(t.packageId)],
-);
-
-/**
- * The functions of a package (spec 3 §3 Algorithm) that models run. An algorithm keeps its id across commits
- * while its module file and function name stay the same (models reference it).
- */
-export const algorithms = pgTable(
-  'algorithms',
-  {
-    id: text('id').primaryKey(),
-    packageId: text('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
-    moduleId: text('module_id')
-      .notNull()
-      .references(() => packageModules.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    functionName: text('function_name').notNull(),
-    params: jsonb('params').$type<import('@tessera/shared').AlgorithmParam[]>().notNull().default(sql`'[]'::jsonb`),
-    returns: text('returns'),
-    doc: text('doc').notNull().default(''),
-    listIndex: integer('list_index').notNull(),
-  },
-  (t) => [index('algorithms_package_idx').on(t.packageId), index('algorithms_project_idx').on(t.projectId)],
-);
-
-/**
- * Forms (spec 3 §3 Form): the elements, in order, live in the form (a reorder is one write). Once published, a
- * form has its Form Responses dataset (`datasetId`; null when that dataset was deleted).
- */
-export const forms = pgTable(
-  'forms',
-  {
-    id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    published: boolean('published').notNull().default(false),
-    closed: boolean('closed').notNull().default(false),
-    elements: jsonb('elements').$type<import('@tessera/shared').FormElement[]>().notNull().default(sql`'[]'::jsonb`),
-    datasetId: text('dataset_id').references(() => datasets.id, { onDelete: 'set null' }),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    timeCreated: createdAt(),
-    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('forms_project_idx').on(t.projectId)],
-);
-
-/**
- * Anonymous responses, stored (committed) before the submitter hears 201. They belong to the Form Responses
- * dataset (deleting the dataset deletes them; deleting the form keeps them), whose segment is rebuilt from them
- * (modules/forms/responses.flush.ts).
- */
-export const formResponses = pgTable(
-  'form_responses',
-  {
-    id: text('id').primaryKey(),
-    datasetId: text('dataset_id')
-      .notNull()
-      .references(() => datasets.id, { onDelete: 'cascade' }),
-    formId: text('form_id').notNull(),
-    answers: jsonb('answers').$type<Record<string, string | number | boolean | string[] | null>>().notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('form_responses_dataset_idx').on(t.datasetId, t.submittedAt)],
-);
-
-/**
- * Models (spec 3 §3 Model): a function of a package (its algorithm) with typed inputs. `outputs` are the Model
- * Output datasets its runs write; `tempOutputs` those of an Update Source trial run. The algorithm may vanish
- * (a commit removed the function): the model stays, shown 'Source not found'.
- */
-export const models = pgTable(
-  'models',
-  {
-    id: text('id').primaryKey(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    algorithmId: text('algorithm_id').references(() => algorithms.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    inputs: jsonb('inputs').$type<import('@tessera/shared').ModelInput[]>().notNull().default(sql`'[]'::jsonb`),
-    outputs: jsonb('outputs').$type<import('@tessera/shared').ModelOutputRef[]>().notNull().default(sql`'[]'::jsonb`),
-    tempOutputs: jsonb('temp_outputs')
-      .$type<import('@tessera/shared').ModelOutputRef[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    resultStorage: text('result_storage', { enum: MODEL_RESULT_STORAGES }).notNull().default('all'),
-    onboarded: boolean('onboarded').notNull().default(false),
-    runButtonText: text('run_button_text').notNull().default('Run'),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    timeCreated: createdAt(),
-    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('models_project_idx').on(t.projectId, t.timeCreated), index('models_algorithm_idx').on(t.algorithmId)],
-);
-
-/** The runs of a model (spec 3 "Model run"), each one job of the jobs platform (`jobId`). */
-export const modelRuns = pgTable(
-  'model_runs',
-  {
-    id: text('id').primaryKey(),
-    modelId: text('model_id')
-      .notNull()
-      .references(() => models.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    jobId: text('job_id').references(() => jobs.id, { onDelete: 'set null' }),
-    status: text('status', { enum: MODEL_RUN_STATUSES }).notNull().default('queued'),
-    /** Why a failed run failed: error (the function raised), memory, timeout, interrupted, input. */
-    failureKind: text('failure_kind'),
-    inputs: jsonb('inputs').$type<import('@tessera/shared').RunInputValue[]>().notNull().default(sql`'[]'::jsonb`),
-    outputs: jsonb('outputs').$type<import('@tessera/shared').ModelOutputRef[]>().notNull().default(sql`'[]'::jsonb`),
-    error: text('error'),
-    executionDatetime: timestamp('execution_datetime', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true, mode: 'date' }),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    favourite: boolean('favourite').notNull().default(false),
-    name: text('name').notNull().default(''),
-    description: text('description').notNull().default(''),
-  },
-  (t) => [index('model_runs_model_idx').on(t.modelId, t.executionDatetime)],
 );

@@ -1,13 +1,5 @@
-import { notifications } from '@mantine/notifications';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  api,
-  isBuilding,
-  PACKAGE_NOTICE_MS,
-  type Package,
-  type PackageEvent,
-  type ProjectEventName,
-} from '@tessera/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isBuilding, type Package, type ProjectEventName } from '@tessera/shared';
 import { ApiError, call, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
 

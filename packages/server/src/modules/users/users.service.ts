@@ -12,13 +12,7 @@ import {
   revokeOtherTokens,
   verifyPassword,
 } from '../auth/index.ts';
-import {
-  findUserById,
-  findUserWithOrganization,
-  setPasswordHash,
-  type UserRow,
-  updateUserProfile,
-} from './users.store.ts';
+import { findUserById, setPasswordHash, type UserRow, updateUserProfile } from './users.store.ts';
 
 type UpdateMyUser = RouteInput<typeof api.updateMyUser>['body'];
 type ChangeMyPassword = RouteInput<typeof api.changeMyPassword>['body'];
