@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { screenshotDir } from './paths.ts';
 
-/** Debian's Chromium (scripts/ensure-chromium.sh installs it); playwright-core downloads no browser. */
+/** Debian's Chromium (scripts/ensure-debian-packages.sh installs it); playwright-core downloads no browser. */
 export const CHROMIUM = '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {

@@ -1,7 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import { PREVIEW, PREVIEW_READY_ATTRIBUTE } from '@tessera/shared';
 
-/** Debian's Chromium (scripts/ensure-chromium.sh installs it); playwright-core downloads no browser. */
+/** Debian's Chromium (scripts/ensure-debian-packages.sh installs it); playwright-core downloads no browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
