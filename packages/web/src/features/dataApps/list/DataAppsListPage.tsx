@@ -1,4 +1,4 @@
-import { Alert, Center, Container, EmptyState, Loader, SimpleGrid } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconLayoutDashboard } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import {
   useUpdateDashboardPreview,
 } from '../../../api/dashboards.ts';
 import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
+import { ListPageBody } from '../../../app/ListPageBody.tsx';
 import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
 import { useServerText } from '../../../app/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
@@ -74,29 +75,23 @@ export function DataAppsListPage() {
         search={search}
         onSearch={setSearch}
       />
-      {dashboards.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('list.loading')} />
-        </Center>
-      ) : dashboards.isError ? (
-        <Alert variant="light" color="red">
-          {t('list.loadFailed')}
-        </Alert>
-      ) : empty ? (
-        <EmptyState icon={<IconLayoutDashboard size={28} />} title={t(empty)} py="xl" />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 4 }} spacing="lg">
-          {shown.map((dashboard) => (
-            <DataAppCard
-              key={dashboard._id}
-              projectId={projectId}
-              dashboard={dashboard}
-              canEdit={canEdit}
-              onAction={onAction}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <ListPageBody
+        isPending={dashboards.isPending}
+        isError={dashboards.isError}
+        loadingLabel={t('list.loading')}
+        loadFailed={t('list.loadFailed')}
+        empty={empty ? { icon: <IconLayoutDashboard size={28} />, title: t(empty) } : null}
+      >
+        {shown.map((dashboard) => (
+          <DataAppCard
+            key={dashboard._id}
+            projectId={projectId}
+            dashboard={dashboard}
+            canEdit={canEdit}
+            onAction={onAction}
+          />
+        ))}
+      </ListPageBody>
       <CreateDataAppModal projectId={projectId} opened={creating} onClose={create.close} />
       {dialog?.action === 'settings' && (
         <DataAppSettingsModal projectId={projectId} dashboard={dialog.dashboard} onClose={() => setDialog(null)} />

@@ -1,4 +1,4 @@
-import { Alert, Center, Container, EmptyState, Loader, SimpleGrid } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconForms } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDeleteForm, useDuplicateForm, useForms } from '../../../api/forms.ts';
 import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
+import { ListPageBody } from '../../../app/ListPageBody.tsx';
 import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
 import { useServerText } from '../../../app/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
@@ -51,30 +52,24 @@ export function FormsListPage() {
         search={search}
         onSearch={setSearch}
       />
-      {forms.isPending ? (
-        <Center py="xl">
-          <Loader aria-label={t('list.loading')} />
-        </Center>
-      ) : forms.isError ? (
-        <Alert variant="light" color="red">
-          {t('list.loadFailed')}
-        </Alert>
-      ) : empty ? (
-        <EmptyState icon={<IconForms size={28} />} title={t(empty)} py="xl" />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, xl: 4 }} spacing="lg">
-          {shown.map((form) => (
-            <FormCard
-              key={form._id}
-              form={form}
-              projectId={projectId}
-              canEdit={canEdit}
-              onDuplicate={() => onDuplicate(form)}
-              onDelete={() => setDeleting(form)}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <ListPageBody
+        isPending={forms.isPending}
+        isError={forms.isError}
+        loadingLabel={t('list.loading')}
+        loadFailed={t('list.loadFailed')}
+        empty={empty ? { icon: <IconForms size={28} />, title: t(empty) } : null}
+      >
+        {shown.map((form) => (
+          <FormCard
+            key={form._id}
+            form={form}
+            projectId={projectId}
+            canEdit={canEdit}
+            onDuplicate={() => onDuplicate(form)}
+            onDelete={() => setDeleting(form)}
+          />
+        ))}
+      </ListPageBody>
       <CreateFormModal projectId={projectId} opened={creating} onClose={create.close} />
       <ConfirmModal
         opened={deleting !== null}
