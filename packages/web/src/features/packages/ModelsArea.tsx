@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Button, Card, Container, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconDots, IconPackage, IconPlus } from '@tabler/icons-react';
+import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPackage, IconPlus } from '@tabler/icons-react';
 import { meetsLevel, type Package } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { usePackages } from '../../api/packages.ts';
 import { ModelsCard } from '../models/ModelsCard.tsx';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
-import { DeletePackageModal } from './DeletePackageModal.tsx';
+import { PackageMenu } from './PackageMenu.tsx';
 import { usePackageStatusText } from './PackageStatus.tsx';
 import { PackageUploadModal } from './PackageUploadModal.tsx';
 
@@ -52,10 +52,7 @@ export function ModelsArea() {
 }
 
 function PackageRow({ pkg, projectId, canEdit }: { pkg: Package; projectId: string; canEdit: boolean }) {
-  const { t } = useTranslation('packages');
   const status = usePackageStatusText();
-  const [updating, setUpdating] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   return (
     <Group justify="space-between" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
       <Group gap="sm">
@@ -69,23 +66,7 @@ function PackageRow({ pkg, projectId, canEdit }: { pkg: Package; projectId: stri
           </Text>
         </div>
       </Group>
-      {canEdit && (
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('menu.label')}>
-              <IconDots size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setUpdating(true)}>{t('menu.update')}</Menu.Item>
-            <Menu.Item color="red" onClick={() => setDeleting(true)}>
-              {t('menu.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      )}
-      <PackageUploadModal opened={updating} onClose={() => setUpdating(false)} projectId={projectId} existing={pkg} />
-      <DeletePackageModal opened={deleting} onClose={() => setDeleting(false)} pkg={pkg} projectId={projectId} />
+      {canEdit && <PackageMenu pkg={pkg} projectId={projectId} />}
     </Group>
   );
 }

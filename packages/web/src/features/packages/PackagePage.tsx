@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Breadcrumbs,
   Button,
@@ -9,7 +8,6 @@ import {
   Container,
   Group,
   Loader,
-  Menu,
   SimpleGrid,
   Stack,
   Text,
@@ -17,7 +15,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
 import { meetsLevel, type Package } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,9 +28,8 @@ import {
 } from '../../api/packages.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { DashAppsCard } from './DashAppsCard.tsx';
-import { DeletePackageModal } from './DeletePackageModal.tsx';
+import { PackageMenu } from './PackageMenu.tsx';
 import { BuildBanner } from './PackageStatus.tsx';
-import { PackageUploadModal } from './PackageUploadModal.tsx';
 
 /** /projects/{projectId}/packages/{packageId} (spec 3 "Packages"): the package's page. */
 export function PackagePage() {
@@ -43,8 +39,6 @@ export function PackagePage() {
   const canEdit = meetsLevel(permission.roles.package, 'edit');
   const query = usePackage(project._id, packageId);
   const navigate = useNavigate();
-  const [updating, setUpdating] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   if (query.isError) return <Text p="xl">{t('page.notFound')}</Text>;
   const pkg = query.data;
   if (!pkg) {
@@ -65,19 +59,11 @@ export function PackagePage() {
           <Text>{pkg.name}</Text>
         </Breadcrumbs>
         {canEdit && (
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={t('menu.label')}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => setUpdating(true)}>{t('menu.update')}</Menu.Item>
-              <Menu.Item color="red" onClick={() => setDeleting(true)}>
-                {t('menu.delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <PackageMenu
+            pkg={pkg}
+            projectId={project._id}
+            onDeleted={() => void navigate(`/projects/${project._id}/models`)}
+          />
         )}
       </Group>
       <Stack gap="lg">
@@ -87,14 +73,6 @@ export function PackagePage() {
         {pkg.dashApps.length > 0 && <DashAppsCard pkg={pkg} projectId={project._id} />}
         <Viewers pkg={pkg} projectId={project._id} canEdit={canEdit} base={base} />
       </Stack>
-      <PackageUploadModal opened={updating} onClose={() => setUpdating(false)} projectId={project._id} existing={pkg} />
-      <DeletePackageModal
-        opened={deleting}
-        onClose={() => setDeleting(false)}
-        pkg={pkg}
-        projectId={project._id}
-        onDeleted={() => void navigate(`/projects/${project._id}/models`)}
-      />
     </Container>
   );
 }
