@@ -93,7 +93,7 @@ export interface ModelsWorld {
   model(functionName: string): Promise<string>;
   /** POST execute; answers the run's id. */
   execute(modelId: string, inputs?: { varName: string; value: unknown }[]): Promise<string>;
-  /** When (performance.now()) the live channel said the run reached `status`; waits for it (or throws after 60 s). */
+  /** When (performance.now()) the live channel said the run reached `status`; waits for it (or throws after 10 min). */
   shown(runId: string, status: string): Promise<number>;
   /** When the run settled (finished, failed, cancelled) and how. */
   settled(runId: string): Promise<{ at: number; status: string }>;
@@ -162,7 +162,7 @@ export async function modelsWorld(server: StartedServer, csvFile: string, rows: 
     const at = seen.get(key);
     if (at !== undefined) return Promise.resolve(at);
     return new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`never shown: ${key}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`never shown: ${key}`)), 600_000);
       waiters.set(key, () => {
         clearTimeout(timer);
         waiters.delete(key);
