@@ -99,7 +99,9 @@ describe('ensureEnvironment', () => {
     expect(log.filter((l) => l === 'Installing six')).toHaveLength(1);
   });
 
-  it('lets two processes build the same set at once: one builds, the other reuses, nothing clashes', async () => {
+  it('lets two processes build the same set at once: one builds, the other reuses, nothing clashes', {
+    timeout: 120_000,
+  }, async () => {
     const script = `const { ensureEnvironment } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'envs.ts'))});
 const { interpreter } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'testing.ts'))});
 const env = await ensureEnvironment({ interpreter: await interpreter('3.11'), requirements: 'six==1.17.0', envsDir: process.argv[1] });
@@ -116,7 +118,7 @@ console.log(JSON.stringify(env));`;
     expect(readdirSync(envsDir).filter((f) => f.includes('.tmp-') || f.endsWith('.lock'))).toEqual([]);
   });
 
-  it('builds a pure-Python package on an older interpreter', async () => {
+  it('builds a pure-Python package on an older interpreter', { timeout: 120_000 }, async () => {
     const py38 = await interpreter('3.8');
     const env = await ensureEnvironment({ interpreter: py38, requirements: 'six', envsDir });
     expect(env.key).toMatch(/^py38-/);
