@@ -118,7 +118,7 @@ export function* occurrencesAfter(p: TriggerPattern, after: Date): Generator<Dat
   const untilMs = untilInstant(p);
   const local = DateTime.fromMillis(afterMs, { zone: p.timezone });
   const fromDay = calendarDate(local.toISODate() ?? p.start.effective_startdate).minus({ days: 1 });
-  let day = fromDay < start ? start : fromDay;
+  let day = DateTime.max(fromDay, start);
   const times = timesOfDay(p);
   let idle = 0;
   while (idle < GIVE_UP_DAYS) {
