@@ -1,4 +1,4 @@
-import { type TriggerPattern, TRIGGER_STATUSES } from '@tessera/shared';
+import { TRIGGER_STATUSES, type TriggerPattern } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { models } from './schema.packages.ts';
@@ -21,10 +21,7 @@ export const triggers = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: text('status', { enum: TRIGGER_STATUSES }).notNull().default('active'),
-    inputs: jsonb('inputs')
-      .$type<Array<{ varName: string; value?: unknown }>>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    inputs: jsonb('inputs').$type<Array<{ varName: string; value?: unknown }>>().notNull().default(sql`'[]'::jsonb`),
     pattern: jsonb('pattern').$type<TriggerPattern>().notNull(),
     nextRunAt: at('next_run_at'),
     lastRunAt: at('last_run_at'),
