@@ -52,7 +52,7 @@ async function measure(postgresUrl: string | null): Promise<Reading> {
   const server = await startServer(work, {
     password: 'Bench-memory-2026!pass',
     databaseName: `tessera_bench_memory_${Date.now()}`,
-    startSeconds: 300,
+    startSeconds: 900,
     postgresUrl,
   });
   const peak = { mb: 0 };
