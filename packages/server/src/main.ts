@@ -6,8 +6,10 @@ import { loadConfig } from './config.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
+// Log lines for people on a terminal, JSON lines otherwise (a file, a pipe, a log collector).
+const prettyLog = process.stdout.isTTY === true;
 // A worker (ROLE=worker) runs the job handlers and background tasks without the API's routes or the web app.
-const app = config.ROLE === 'worker' ? await buildWorker({ config }) : await buildApp({ config });
+const app = config.ROLE === 'worker' ? await buildWorker({ config, prettyLog }) : await buildApp({ config, prettyLog });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
