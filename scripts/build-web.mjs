@@ -27,7 +27,11 @@ function filesUnder(dir) {
 
 export function webInputsHash() {
   const hash = createHash('sha256');
-  const files = [...filesUnder(web), ...filesUnder(path.join(root, 'packages/shared')), path.join(root, 'package-lock.json')];
+  const files = [
+    ...filesUnder(web),
+    ...filesUnder(path.join(root, 'packages/shared')),
+    path.join(root, 'package-lock.json'),
+  ];
   for (const file of files) {
     hash.update(path.relative(root, file));
     hash.update('\0');

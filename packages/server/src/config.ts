@@ -71,6 +71,11 @@ export const configSchema = z.object({
     .default(15),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */
   MODEL_RUN_MEMORY_MB: z.coerce.number().int().min(64).max(1_000_000).default(2048),
+  /**
+   * 1: at start, load the demo (an organization, a public project, datasets from the vega-datasets package, a
+   * dashboard with every card type, a report, a public link); idempotent, it is made once.
+   */
+  DEMO: z.stringbool().default(false),
   /** Where the built web app is; unset in API-only tests. */
   WEB_DIST: optional,
 });

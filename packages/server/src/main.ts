@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, buildWorker } from './app.ts';
 import { loadConfig } from './config.ts';
+import { loadDemo } from './demo/demo.ts';
+import { DEMO } from './demo/demoContent.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig({ WEB_DIST: path.resolve(here, '../../web/dist'), ...process.env });
@@ -23,3 +25,19 @@ app.log.info(
     ? `Tessera's worker is running (health on port ${config.PORT})`
     : `Tessera is serving on ${config.publicUrl}`,
 );
+
+if (config.DEMO && config.ROLE !== 'worker') {
+  try {
+    const demo = await loadDemo(app);
+    app.log.info(
+      demo.created.length
+        ? `The demo is loaded (${demo.created.join(', ')})`
+        : 'The demo was loaded before: nothing to add',
+    );
+    app.log.info(
+      `Demo: sign in as ${config.ADMIN_EMAIL}, open the project "${DEMO.project}"; its public dashboard: ${demo.publicUrl}`,
+    );
+  } catch (err) {
+    app.log.error({ err }, 'the demo could not be loaded');
+  }
+}

@@ -38,7 +38,9 @@ export function precompress(): Plugin {
           if ((await stat(file)).size < MIN_BYTES) return;
           const bytes = await readFile(file);
           const [br, gzipped] = await Promise.all([
-            brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+            brotli(bytes, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+            }),
             gz(bytes, { level: 9 }),
           ]);
           await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);

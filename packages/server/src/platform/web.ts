@@ -18,7 +18,12 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
   // The history fallback (installNotFound, on the root context) answers with reply.sendFile('index.html'):
   // decorate the reply at the root without serving any route; the routes below live in their own scope
   // (and do not decorate again) so that their onRoute hook marks only them public.
-  await app.register(fastifyStatic, { root: path.resolve(distDir), serve: false, cacheControl: false, preCompressed: true });
+  await app.register(fastifyStatic, {
+    root: path.resolve(distDir),
+    serve: false,
+    cacheControl: false,
+    preCompressed: true,
+  });
   await app.register(async (scope) => {
     scope.addHook('onRoute', (options) => {
       options.config = { ...(options.config as object), access: PUBLIC };
