@@ -90,6 +90,11 @@ export const configSchema = z.object({
   SCHEDULER_CLOCK_ORIGIN: optional,
   SCHEDULER_CLOCK_ANCHOR_MS: z.coerce.number().int().min(0).optional(),
   SCHEDULER_CLOCK_SCALE: z.coerce.number().min(0.001).max(100_000).default(1),
+  /**
+   * 1: at start, load the demo (an organization, a public project, datasets from the vega-datasets package, a
+   * dashboard with every card type, a report, a public link); idempotent, it is made once.
+   */
+  DEMO: z.stringbool().default(false),
   /** Where the built web app is; unset in API-only tests. */
   WEB_DIST: optional,
 });
