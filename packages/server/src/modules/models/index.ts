@@ -14,4 +14,4 @@ export const modelsModule: ServerModule = {
   routes: modelsRoutes,
 };
 
-export { modelsOfPackage } from './models.store.ts';
+export { modelsOfDataset, modelsOfPackage } from './models.store.ts';
