@@ -94,9 +94,15 @@ describe('newcomer', () => {
 
   const boardPath = () => `/projects/${setup.projectId}/dashboards/${dashboardId}/tabs/${tabId}`;
   const card = (page: Page, unitId: string) => page.getByTestId(`card-${unitId}`);
-  const cards = (page: Page) => page.locator('[data-testid^="card-"]:not([data-testid="card-shell"])');
+  /** The cards of the grid (each wrapped in `card-{id}`). */
+  const cards = (page: Page) =>
+    page
+      .locator('[data-testid^="card-"]')
+      .evaluateAll((els) => els.filter((e) => /^card-[0-9a-f]{24}$/.test(e.getAttribute('data-testid') ?? '')).length);
 
   async function openAsRoot(page: Page, path: string) {
+    // A loaded CI machine draws slowly: wait longer than the journeys' default for each step.
+    page.context().setDefaultTimeout(45_000);
     await signIn(page, ADMIN.email, ADMIN.password);
     await expectPath(page, '/projects');
     await page.goto(path);
@@ -210,20 +216,20 @@ describe('newcomer', () => {
     const { page } = j;
     await openAsRoot(page, boardPath());
     await card(page, units.table).waitFor();
-    const before = await cards(page).count();
+    const before = await cards(page);
 
     await page.getByRole('button', { name: 'Add Card', exact: true }).first().click();
-    await expect.poll(() => cards(page).count()).toBe(before + 1);
+    await expect.poll(() => cards(page)).toBe(before + 1);
     await page.getByRole('button', { name: 'Chart', exact: true }).first().click();
     await page.getByTestId('mapping-screen').waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expectPath(page, boardPath());
     await card(page, units.table).waitFor();
-    await expect.poll(() => cards(page).count()).toBe(before);
+    await expect.poll(() => cards(page)).toBe(before);
 
     await card(page, units.table).getByRole('button', { name: 'Card menu', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Duplicate', exact: true }).click();
-    await expect.poll(() => cards(page).count()).toBe(before + 1);
+    await expect.poll(() => cards(page)).toBe(before + 1);
     await expect
       .poll(() =>
         page

@@ -1,6 +1,4 @@
-import { Box, Group, Paper, ScrollArea, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { BREAKPOINTS } from '@tessera/shared';
+import { Box, Flex, Paper, ScrollArea } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface Props {
@@ -17,30 +15,26 @@ interface Props {
 /**
  * A side list beside its content (the datasets sidebar and the dataset page, ...). From the phone breakpoint
  * down the two never share the width (a 300 px panel beside a 90 px page broke titles one letter per line and
- * scrolled sideways): the list or the open item shows, full width. The content never gets wider than the screen.
+ * scrolled sideways): the list or the open item shows, full width. One tree at every width (CSS decides), so
+ * that crossing the breakpoint keeps what is open (a dialog, a draft).
  */
 export function SideLayout({ side, children, sideWidth = 300, phoneShows, phoneBack }: Props) {
-  const phone = useMediaQuery(`(max-width: ${BREAKPOINTS.phone}px)`);
-  if (phone) {
-    return (
-      <Stack p="xs" gap="md" miw={0} maw="100vw" data-layout="phone">
-        {phoneShows === 'side' ? (
-          <Paper withBorder>{side}</Paper>
-        ) : (
-          <Box miw={0}>
-            {phoneBack}
-            {children}
-          </Box>
-        )}
-      </Stack>
-    );
-  }
+  const phoneOnly = (shown: boolean) => ({ base: shown ? 'block' : 'none', sm: 'block' }) as const;
   return (
-    <Group align="flex-start" gap="md" wrap="nowrap" p="md" data-layout="side">
-      <Paper withBorder w={sideWidth} miw={Math.min(sideWidth, 260)} style={{ flexShrink: 0 }}>
+    <Flex direction={{ base: 'column', sm: 'row' }} align="flex-start" gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <Paper
+        withBorder
+        w={{ base: '100%', sm: sideWidth }}
+        miw={{ sm: Math.min(sideWidth, 260) }}
+        display={phoneOnly(phoneShows === 'side')}
+        style={{ flexShrink: 0 }}
+      >
         <ScrollArea.Autosize mah="calc(100vh - 140px)">{side}</ScrollArea.Autosize>
       </Paper>
-      <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
-    </Group>
+      <Box w="100%" miw={0} style={{ flex: 1 }} display={phoneOnly(phoneShows === 'main')}>
+        {phoneBack && <Box hiddenFrom="sm">{phoneBack}</Box>}
+        {children}
+      </Box>
+    </Flex>
   );
 }

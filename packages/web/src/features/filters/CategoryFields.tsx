@@ -38,7 +38,7 @@ function CategoryList({ draft, onChange, projectId }: Props) {
   const [search, setSearch] = useState('');
   const { dashboardId } = useParams();
   const readsDatasets = useReadsDatasets();
-  const categories = useFeatureCategories(projectId, draft.feature.id, dashboardId, readsDatasets !== false);
+  const categories = useFeatureCategories(projectId, draft.feature.id, dashboardId, readsDatasets);
   const chosen = categoryList(draft).map(String);
 
   const items = useMemo(() => {

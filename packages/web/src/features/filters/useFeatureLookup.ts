@@ -41,12 +41,12 @@ export function useFeatureLookup(dashboardId?: string) {
   const publicFeatures: LookupFeature[] | undefined =
     projectId === null && view ? cachedPublicLoad(client, id)?.features : undefined;
   const readsDatasets = useReadsDatasets();
-  const features = useProjectFeatures(projectId, readsDatasets === true);
+  const features = useProjectFeatures(projectId, readsDatasets);
   // A dashboard viewer without the dataset role reads the features the dashboard uses (its filters' and cards').
-  const used = useDashboardFeatures(projectId, id, readsDatasets === false);
+  const used = useDashboardFeatures(projectId, id, !readsDatasets);
   const lookup = useCallback(
     (filter: Pick<DataAppFilter, 'type' | 'feature'>): FeatureState => {
-      if (projectId === null || readsDatasets === false) {
+      if (projectId === null || !readsDatasets) {
         const listed = projectId === null ? publicFeatures : used.data;
         if (projectId !== null && !listed) return used.isError ? { state: 'invalidFilter' } : { state: 'loading' };
         const feature = listed?.find((candidate) => candidate._id === filter.feature.id);
@@ -60,7 +60,7 @@ export function useFeatureLookup(dashboardId?: string) {
     [projectId, publicFeatures, readsDatasets, used.data, used.isError, features.isError, features.data],
   );
   // The features offered without choosing a dataset: the public list, or the used ones of a dashboard-only reader.
-  const listed = projectId === null ? publicFeatures : readsDatasets === false ? (used.data ?? []) : undefined;
+  const listed = projectId === null ? publicFeatures : !readsDatasets ? (used.data ?? []) : undefined;
   return { lookup, projectId, features: features.data, featuresFailed: features.isError, publicFeatures: listed };
 }
 
