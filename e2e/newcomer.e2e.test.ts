@@ -152,7 +152,7 @@ describe('newcomer', () => {
     await page.setViewportSize(PHONE);
     await openAsRoot(page, boardPath());
     const kpi = card(page, units.kpi);
-    await expect.poll(() => kpi.getByTestId('kpi-value').count()).toBe(3);
+    await expect.poll(() => kpi.getByTestId('kpi-value').count(), { timeout: 60_000 }).toBe(3);
     await apart(kpi.getByTestId('kpi-value'));
     await card(page, units.chart).locator('canvas').first().waitFor();
     await screenshot(page, 'newcomer-kpi-phone');
@@ -188,7 +188,7 @@ describe('newcomer', () => {
     await page.mouse.move(to.x + 10, to.y + to.height / 2, { steps: 8 });
     await page.mouse.up();
     const region = page.locator('[id^="DndLiveRegion"]');
-    await expect.poll(() => region.textContent()).toBe('cities was dropped over Archive.');
+    await expect.poll(() => region.textContent(), { timeout: 30_000 }).toBe('cities was dropped over Archive.');
     expect(await region.textContent()).not.toMatch(/dataset:|folder:/);
     await screenshot(page, 'newcomer-datasets-dropped');
 
@@ -208,7 +208,7 @@ describe('newcomer', () => {
     await expectToast(page, 'cities was deleted');
     await expectPath(page, `/projects/${setup.projectId}/datasets`);
     expect(await page.getByRole('link', { name: 'cities', exact: true }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'weather', exact: true }).count()).toBe(1);
+    await page.getByRole('link', { name: 'weather', exact: true }).waitFor();
     expect(weatherId).not.toBe('');
   });
 
@@ -219,17 +219,17 @@ describe('newcomer', () => {
     const before = await cards(page);
 
     await page.getByRole('button', { name: 'Add Card', exact: true }).first().click();
-    await expect.poll(() => cards(page)).toBe(before + 1);
+    await expect.poll(() => cards(page), { timeout: 60_000 }).toBe(before + 1);
     await page.getByRole('button', { name: 'Chart', exact: true }).first().click();
     await page.getByTestId('mapping-screen').waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expectPath(page, boardPath());
     await card(page, units.table).waitFor();
-    await expect.poll(() => cards(page)).toBe(before);
+    await expect.poll(() => cards(page), { timeout: 60_000 }).toBe(before);
 
     await card(page, units.table).getByRole('button', { name: 'Card menu', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Duplicate', exact: true }).click();
-    await expect.poll(() => cards(page)).toBe(before + 1);
+    await expect.poll(() => cards(page), { timeout: 60_000 }).toBe(before + 1);
     await expect
       .poll(() =>
         page
@@ -254,9 +254,9 @@ describe('newcomer', () => {
     const { page } = j;
     await openAsRoot(page, boardPath());
     await page.getByRole('button', { name: 'Add Filter', exact: true }).click();
-    await page.getByLabel('Dataset', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Dataset', exact: true }).click();
     await page.getByRole('option', { name: 'weather', exact: true }).click();
-    await page.getByLabel('Feature', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Feature', exact: true }).click();
     await page.getByRole('option', { name: 'date', exact: true }).click();
     await page.getByLabel('From', { exact: true }).click();
     await page.getByText('January 2012', { exact: true }).waitFor();

@@ -13,11 +13,13 @@ const AUDIENCE: EmitOptions = { area: 'dashboard', public: true };
 export interface ContentListener {
   changed(dashboardId: string): void;
 }
-const listeners = new WeakMap<FastifyInstance, ContentListener>();
+// Keyed by the app's context, the one object every encapsulated plugin of the app shares (route plugins each
+// see their own FastifyInstance).
+const listeners = new WeakMap<object, ContentListener>();
 export function listenToContentChanges(app: FastifyInstance, listener: ContentListener): void {
-  listeners.set(app, listener);
+  listeners.set(app.ctx, listener);
 }
-const contentChanged = (app: FastifyInstance, dashboardId: string) => listeners.get(app)?.changed(dashboardId);
+const contentChanged = (app: FastifyInstance, dashboardId: string) => listeners.get(app.ctx)?.changed(dashboardId);
 
 /**
  * `content: false` for an update that changes nothing the image shows (the image's own state) or that asks for
