@@ -56,6 +56,10 @@ describe('projects', () => {
     await create.getByLabel(fieldLabel('Name')).fill(PROJECT);
     await create.getByRole('button', { name: 'Create', exact: true }).click();
     await create.waitFor({ state: 'hidden' });
+    // The new project opens (issue 20 §10); back on the list it shows with its organization.
+    await expectPath(page, /^\/projects\/[^/]+/);
+    await page.goBack();
+    await expectPath(page, '/projects');
     const open = page.getByRole('link', { name: `Open ${PROJECT}`, exact: true });
     await open.getByText(rootOrganization, { exact: true }).waitFor();
     // The creator is a Full Access member.

@@ -9,13 +9,18 @@ import { type Database, openDatabase } from './db/client.ts';
 import { assistantFiles, assistantModule } from './modules/assistant/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { collectionsModule } from './modules/collections/index.ts';
-import { dashboardAssetKind, dashboardPreviewFiles, dashboardsModule } from './modules/dashboards/index.ts';
+import {
+  cardsOfDataset,
+  dashboardAssetKind,
+  dashboardPreviewFiles,
+  dashboardsModule,
+} from './modules/dashboards/index.ts';
 import { datasetAssetKind, datasetFiles, datasetsModule } from './modules/datasets/index.ts';
 import { errorsModule } from './modules/errors/index.ts';
 import { formAssetKind, formsModule } from './modules/forms/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { logsModule } from './modules/logs/index.ts';
-import { modelsModule, modelsOfPackage } from './modules/models/index.ts';
+import { modelsModule, modelsOfDataset, modelsOfPackage } from './modules/models/index.ts';
 import { organizationsModule } from './modules/organizations/index.ts';
 import { packageAssetKind, packageFiles, packagesModule } from './modules/packages/index.ts';
 import { permissionsModule } from './modules/permissions/index.ts';
@@ -103,7 +108,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     }),
     permissionsModule,
     dashboardsModule,
-    datasetsModule,
+    datasetsModule({ uses: { cards: cardsOfDataset, models: modelsOfDataset } }),
     collectionsModule,
     packagesModule({ modelUses: modelsOfPackage }),
     modelsModule,

@@ -74,6 +74,8 @@ export const configSchema = z.object({
     .min(0.05)
     .max(24 * 60)
     .default(15),
+  /** A dashboard's image is rendered again this long after its last change (debounced). */
+  PREVIEW_REFRESH_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */
   MODEL_RUN_MEMORY_MB: z.coerce.number().int().min(64).max(1_000_000).default(2048),
   /** How often a worker looks for scheduled runs that are due (ms). */

@@ -1,6 +1,7 @@
 export * from './access/index.ts';
 export type { AssistantStatus, ChatAnswer, ChatMessageInput, ChatStreamEvent } from './api/assistant.ts';
 export type { LoginAnswer } from './api/auth.ts';
+export type { DatasetUses } from './api/datasets.ts';
 export * as api from './api/index.ts';
 export type { Organization } from './api/organizations.ts';
 export type { Member, MemberUser, Permission } from './api/permissions.ts';

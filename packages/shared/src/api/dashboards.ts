@@ -9,6 +9,7 @@ import {
   descriptionField,
   previewStateSchema,
   publicDashboardDetailSchema,
+  publicFeatureSchema,
   tabSchema,
   unitSchema,
 } from '../dataApps/entities.ts';
@@ -183,6 +184,29 @@ export const getDashboardPreviewImage = endpoint({
   query: z.object({ v: z.string().max(40).optional() }),
   response: z.unknown(),
   raw: true,
+});
+
+/**
+ * The features the dashboard uses (those its saved filters use, then those its cards map; the same list as its
+ * public `features`): names and types, for whoever may read the dashboard, also without the dataset role (a
+ * filter chip names its feature, spec 2 §8). Features of other projects are never listed.
+ */
+export const listDashboardFeatures = endpoint({
+  method: 'GET',
+  path: '/api/v1/dashboards/:id/features',
+  access: projectRule(view, 'dashboard'),
+  params: idParams,
+  response: z.array(publicFeatureSchema),
+});
+
+/** A used feature's values with their row counts (the filter menu of a reader without the dataset role). */
+export const getDashboardFeatureCategories = endpoint({
+  method: 'GET',
+  path: '/api/v1/dashboards/:id/features/:featureId/categories',
+  access: projectRule(view, 'dashboard'),
+  params: z.object({ id, featureId: id }),
+  query: z.object({ limit: z.coerce.number().int().min(1).max(10_000).default(1000) }),
+  response: z.array(z.object({ value: cellSchema, count: z.number().int() })),
 });
 
 /**

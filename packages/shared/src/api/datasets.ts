@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dashboardTypeSchema } from '../dataApps/entities.ts';
 import { DATASET_DATA_MAX_LIMIT, DATASET_PAGE_SIZE, MAX_UPLOAD_BYTES } from '../datasets/constants.ts';
 import { cellSchema, datasetDetailSchema, datasetSchema, joinSourceSchema, pagesSchema } from '../datasets/entities.ts';
 import { datasetJobSchema } from '../datasets/jobs.ts';
@@ -87,6 +88,32 @@ export const updateDataset = endpoint({
     })
     .strict(),
   response: datasetSchema,
+});
+
+/** What reads a dataset: cards (with their dashboard), models (an input or an output), joined datasets. */
+export const datasetUsesSchema = z.object({
+  cards: z.array(
+    z.object({
+      _id: id,
+      name: z.string(),
+      dashboard: z.object({ _id: id, name: z.string(), type: dashboardTypeSchema }),
+    }),
+  ),
+  models: z.array(z.object({ _id: id, name: z.string() })),
+  datasets: z.array(z.object({ _id: id, name: z.string() })),
+});
+export type DatasetUses = z.infer<typeof datasetUsesSchema>;
+
+/**
+ * What uses the dataset (the Delete Dataset dialog): a joined dataset reading it refuses the delete; cards and
+ * models stay and lose their data (the dialog says so, naming them).
+ */
+export const getDatasetUses = endpoint({
+  method: 'GET',
+  path: '/api/v1/datasets/:id/uses',
+  access: projectRule(EDIT, 'dataset'),
+  params: idParams,
+  response: datasetUsesSchema,
 });
 
 /** Deletes the dataset, its features and its data. A dataset a joined dataset reads from answers 409. */

@@ -112,6 +112,18 @@ export const useUpdateFeature = (projectId: string) =>
       call(api.updateFeature, { params: { id }, body }),
   );
 
+/** What uses a dataset (the Delete Dataset dialog): cards, models and joined datasets. */
+export const useDatasetUses = (projectId: string, id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: [...datasetKeys.detail(projectId, id), 'uses'],
+    queryFn: () => call(api.getDatasetUses, { params: { id } }),
+    enabled,
+    meta: { pageError: false },
+  });
+
+export const useDeleteDataset = (projectId: string) =>
+  useDatasetsChange(projectId, (id: string) => call(api.deleteDataset, { params: { id } }));
+
 export const useDeleteJobData = (projectId: string) =>
   useDatasetsChange(projectId, ({ id, jobId }: { id: string; jobId: string }) =>
     call(api.deleteDatasetJobData, { params: { id, jobId } }),

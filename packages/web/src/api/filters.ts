@@ -22,6 +22,11 @@ export const filterKeys = {
   categories: (projectId: string, featureId: string) =>
     [...projectKeys.scope(projectId), 'datasets', 'features', 'categories', featureId] as const,
   /** Outside the public dashboard's own key (`publicDashboard`, id): that key names its loads only. */
+  /** The features a dashboard uses (a reader without the dataset role names its filters' features with them). */
+  dashboardFeatures: (projectId: string, dashboardId: string) =>
+    [...projectKeys.scope(projectId), 'dashboards', 'features', dashboardId] as const,
+  dashboardCategories: (projectId: string, dashboardId: string, featureId: string) =>
+    [...projectKeys.scope(projectId), 'dashboards', 'features', dashboardId, 'categories', featureId] as const,
   publicCategories: (dashboardId: string, featureId: string, previewToken: string | null) =>
     ['publicFeatureCategories', dashboardId, featureId, previewToken] as const,
 };
@@ -87,14 +92,28 @@ export function useFilterMutations() {
 }
 
 /**
- * Every feature of the project (names and types of filtered features). Asked only inside a project: public
- * visitors may not read features.
+ * Every feature of the project (names and types of filtered features). Asked only inside a project by a member
+ * who may read its datasets (`enabled`): public visitors and dashboard-only readers may not read them.
  */
-export function useProjectFeatures(projectId: string | null) {
+export function useProjectFeatures(projectId: string | null, enabled = true) {
   return useQuery({
     queryKey: filterKeys.projectFeatures(projectId ?? ''),
     queryFn: () => call(api.listProjectFeatures, { query: { projectId: projectId as string } }),
-    enabled: projectId !== null,
+    enabled: enabled && projectId !== null,
+    meta: { pageError: false },
+    retry: false,
+  });
+}
+
+/**
+ * The features a dashboard uses (those its filters use and its cards map), readable with the dashboard view role
+ * alone: what a member without the dataset role sees of the features (spec 2 §8).
+ */
+export function useDashboardFeatures(projectId: string | null, dashboardId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: filterKeys.dashboardFeatures(projectId ?? '', dashboardId),
+    queryFn: () => call(api.listDashboardFeatures, { params: { id: dashboardId } }),
+    enabled: enabled && projectId !== null && dashboardId !== '',
     meta: { pageError: false },
     retry: false,
   });
@@ -112,26 +131,38 @@ export function useDatasetFeatures(projectId: string, datasetId: string | null) 
 
 /**
  * A feature's values, most frequent first (the category menu's list): inside a project from the features
- * endpoint; on the public and preview pages (no project) from the public dashboard's categories read, for the
- * features of its public list only (others are not asked: the visitor's menu lists the chosen ones).
+ * endpoint, or, for a member without the dataset role (`readsDatasets` false), from the dashboard's used features;
+ * on the public and preview pages (no project) from the public dashboard's categories read, for the features of
+ * its public list only (others are not asked: the visitor's menu lists the chosen ones).
  */
-export function useFeatureCategories(projectId: string | null, featureId: string, dashboardId?: string) {
+export function useFeatureCategories(
+  projectId: string | null,
+  featureId: string,
+  dashboardId?: string,
+  readsDatasets = true,
+) {
   const client = useQueryClient();
   const load = projectId === null && dashboardId ? cachedPublicLoad(client, dashboardId) : undefined;
   const listed = load?.features?.some((feature) => feature._id === featureId) ?? false;
   const previewToken = load?.previewToken ?? null;
+  const source =
+    projectId !== null && (readsDatasets || !dashboardId) ? 'project' : projectId !== null ? 'dashboard' : 'public';
   return useQuery({
     queryKey:
-      projectId !== null || !dashboardId
+      source === 'project' || !dashboardId
         ? filterKeys.categories(projectId ?? '', featureId)
-        : filterKeys.publicCategories(dashboardId, featureId, previewToken),
+        : source === 'dashboard'
+          ? filterKeys.dashboardCategories(projectId ?? '', dashboardId, featureId)
+          : filterKeys.publicCategories(dashboardId, featureId, previewToken),
     queryFn: () =>
-      projectId !== null || !dashboardId
+      source === 'project' || !dashboardId
         ? call(api.featureCategories, { params: { id: featureId }, query: { limit: 1000 } })
-        : call(api.getPublicFeatureCategories, {
-            params: { id: dashboardId, featureId },
-            query: { limit: 1000, ...(previewToken ? { [PREVIEW_TOKEN_PARAM]: previewToken } : {}) },
-          }),
+        : source === 'dashboard'
+          ? call(api.getDashboardFeatureCategories, { params: { id: dashboardId, featureId }, query: { limit: 1000 } })
+          : call(api.getPublicFeatureCategories, {
+              params: { id: dashboardId, featureId },
+              query: { limit: 1000, ...(previewToken ? { [PREVIEW_TOKEN_PARAM]: previewToken } : {}) },
+            }),
     enabled: projectId !== null || listed,
     meta: { pageError: false },
     retry: false,

@@ -13,6 +13,8 @@ export interface TypedConfirmModalProps {
   expected: string;
   /** The submit button's label, e.g. "Delete". */
   confirmLabel: string;
+  /** Why the action cannot be done now: shown instead of the input, and the submit stays disabled. */
+  refusal?: ReactNode;
   /** Runs the action; the modal closes when it resolves and shows the error (translated by its code) when it throws. */
   onConfirm: () => Promise<unknown>;
 }
@@ -22,8 +24,8 @@ export const typedTextMatches = (typed: string, expected: string) => typed === e
 
 /**
  * A dialog that asks to type a name before a destructive action (spec 1 §5): submit stays disabled until the
- * typed text equals `expected`, and any other text shows "Does not match". Used by Delete Organization and
- * Delete Project.
+ * typed text equals `expected`, and any other text shows "Does not match". Used by Delete Organization, Delete
+ * Project and Delete Dataset.
  */
 export function TypedConfirmModal({
   opened,
@@ -32,6 +34,7 @@ export function TypedConfirmModal({
   message,
   expected,
   confirmLabel,
+  refusal,
   onConfirm,
 }: TypedConfirmModalProps) {
   const { t } = useTranslation('typedConfirm');
@@ -48,7 +51,7 @@ export function TypedConfirmModal({
   };
 
   const submit = async () => {
-    if (!matches || busy) return;
+    if (!matches || busy || refusal) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -72,7 +75,13 @@ export function TypedConfirmModal({
       >
         <Stack gap="md">
           {message && <Text size="sm">{message}</Text>}
+          {refusal && (
+            <Text size="sm" c="red" role="alert">
+              {refusal}
+            </Text>
+          )}
           <TextInput
+            disabled={!!refusal}
             label={t('label', { name: expected })}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
@@ -89,7 +98,7 @@ export function TypedConfirmModal({
             <Button variant="default" onClick={close} disabled={busy}>
               {t('cancel')}
             </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={busy}>
+            <Button type="submit" color="red" disabled={!matches || !!refusal} loading={busy}>
               {confirmLabel}
             </Button>
           </Group>

@@ -1,4 +1,4 @@
-import { api } from '@tessera/shared';
+import { api, DATASET_ERRORS } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
@@ -6,8 +6,9 @@ import { FeaturesService } from '../datasets/index.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { readPreview, removePreview } from './preview/preview.files.ts';
+import { PreviewRefresher } from './preview/preview.refresh.ts';
 import { PreviewService } from './preview/preview.service.ts';
-import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './public.ts';
+import { publicFeatures, resolvePublicDashboard, resolvePublicFeature, usedFeatures } from './public.ts';
 
 /**
  * Data apps (spec 2 §7 "Dashboards"): dashboards and reports, their preview images, and the public family.
@@ -17,6 +18,7 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './
 export async function dashboardsRoutes(app: FastifyInstance) {
   const dataDir = app.ctx.config.DATA_DIR;
   const previews = new PreviewService(app);
+  new PreviewRefresher(app, previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000).listen();
   const dashboards = new DashboardsService(app, previews);
 
   route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));
@@ -46,6 +48,13 @@ export async function dashboardsRoutes(app: FastifyInstance) {
     return { dashboard: presentPublicDashboard(row, dashboard.sourcesCount), tabs, units, features };
   });
   const features = new FeaturesService(app);
+  // The features a dashboard uses, for whoever may read it (also without the dataset role).
+  route(app, api.listDashboardFeatures, ({ params }) => usedFeatures(app.ctx.db, params.id));
+  route(app, api.getDashboardFeatureCategories, async ({ params, query }) => {
+    const feature = (await usedFeatures(app.ctx.db, params.id)).find((f) => f._id === params.featureId);
+    if (!feature) throw notFound(DATASET_ERRORS.featureNotFound);
+    return features.categories(feature._id, { limit: query.limit });
+  });
   route(app, api.getPublicFeatureCategories, async ({ params, query }) => {
     const load = (row: { id: string }) => dashboards.detail(row.id);
     const feature = await resolvePublicFeature(app.ctx.db, params.id, params.featureId, load, query.previewToken);

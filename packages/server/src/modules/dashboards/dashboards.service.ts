@@ -96,7 +96,7 @@ export class DashboardsService {
       await insertTabs(tx, [{ id: tabId, dashboardId: id, name: input.tabName ?? FIRST_TAB_NAME[input.type] }]);
       return this.present(id, tx);
     });
-    emitDashboardUpdated(this.app, dashboard);
+    emitDashboardUpdated(this.app, dashboard, { content: false });
     return this.afterPreviewRequest(dashboard, user);
   }
 
@@ -192,7 +192,7 @@ export class DashboardsService {
       );
       return this.present(copyId, tx);
     });
-    emitDashboardUpdated(this.app, dashboard);
+    emitDashboardUpdated(this.app, dashboard, { content: false });
     return this.afterPreviewRequest(dashboard, user);
   }
 

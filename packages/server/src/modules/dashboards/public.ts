@@ -77,7 +77,11 @@ export async function publicFeatures(
   tabs: readonly Pick<Tab, 'filters'>[],
   units: readonly Pick<Unit, 'vis'>[],
 ): Promise<PublicFeature[]> {
-  const rows = await projectFeatures(db, dashboard.projectId, publishedIds(dashboard, tabs, units));
+  return featuresOf(db, dashboard.projectId, publishedIds(dashboard, tabs, units));
+}
+
+async function featuresOf(db: Db, projectId: string, ids: string[]): Promise<PublicFeature[]> {
+  const rows = await projectFeatures(db, projectId, ids);
   return rows.map((f) => ({
     _id: f.id,
     name: f.name,
@@ -106,14 +110,27 @@ function publishedIds(
  * (`withinPublished`). Empty for a dashboard that is gone.
  */
 export async function publishedFeatureIds(db: Db, dashboardId: string): Promise<Set<string>> {
+  return new Set((await readPublished(db, dashboardId))?.ids ?? []);
+}
+
+/**
+ * The features the dashboard `dashboardId` uses (its public `features`, read afresh): what a reader of the
+ * dashboard may know of its features without the dataset role. Empty for a dashboard that is gone.
+ */
+export async function usedFeatures(db: Db, dashboardId: string): Promise<PublicFeature[]> {
+  const published = await readPublished(db, dashboardId);
+  return published ? featuresOf(db, published.projectId, published.ids) : [];
+}
+
+async function readPublished(db: Db, dashboardId: string): Promise<{ projectId: string; ids: string[] } | null> {
   const dashboard = await findDashboard(db, dashboardId);
-  if (!dashboard) return new Set();
+  if (!dashboard) return null;
   const tabs = await listTabsInOrder(db, dashboard.tabIds);
   const units = await listUnitsOfTabs(
     db,
     tabs.map((t) => t.id),
   );
-  return new Set(publishedIds(dashboard, tabs, units));
+  return { projectId: dashboard.projectId, ids: publishedIds(dashboard, tabs, units) };
 }
 
 /** A feature of an open dashboard's public `features`, or 404 (the public categories read). */

@@ -143,6 +143,45 @@ describe('the public dashboard’s features', () => {
     }
   });
 
+  it('lists the used features to a View Dashboards member, who may not list the project’s features', async () => {
+    const member = caller(w.t, w.dashboardsOnly);
+    expect((await member('GET', `/api/v1/features?projectId=${w.projectId}`)).status).toBe(403);
+    const used = await member('GET', `/api/v1/dashboards/${dashboardId}/features`);
+    expect(used.status).toBe(200);
+    const open = (await anonymous()('GET', `/api/v1/public/dashboards/${dashboardId}`)).body as PublicDashboardDetail;
+    expect(used.body).toEqual(open.features);
+    expect((used.body as { name: string }[]).map((x) => x.name)).toEqual(['city', 'comment', 'price']);
+    const categories = await member('GET', `/api/v1/dashboards/${dashboardId}/features/${f(sales, 'city')}/categories`);
+    expect(categories.status).toBe(200);
+    expect(categories.body).toEqual([
+      { value: 'Lyon', count: 2 },
+      { value: 'Nice', count: 1 },
+      { value: 'Paris', count: 1 },
+    ]);
+  });
+
+  it('refuses a feature the dashboard does not use, another tenant’s dashboard (404), and a non-member', async () => {
+    const member = caller(w.t, w.dashboardsOnly);
+    const unused = (await caller(w.t, w.editor)('GET', `/api/v1/features?projectId=${w.projectId}`)).body as {
+      _id: string;
+      name: string;
+    }[];
+    const notUsed = unused.find((x) => x.name === 'a')!._id;
+    for (const feature of [notUsed, f(foreign, 'code'), newId()]) {
+      const res = await member('GET', `/api/v1/dashboards/${dashboardId}/features/${feature}/categories`);
+      expect(res.status, feature).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('X1');
+    }
+    for (const path of ['features', `features/${f(foreign, 'code')}/categories`]) {
+      const res = await member('GET', `/api/v1/dashboards/${privateDashboardId}/${path}`);
+      expect(res.status, path).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('secret');
+    }
+    const outsider = caller(w.t, w.outsider);
+    expect((await outsider('GET', `/api/v1/dashboards/${dashboardId}/features`)).status).toBe(404);
+    expect((await anonymous()('GET', `/api/v1/dashboards/${dashboardId}/features`)).status).toBe(401);
+  });
+
   it('is a route of the public family', () => {
     expect(contracts.getPublicFeatureCategories.access).toMatchObject({ kind: 'public' });
   });

@@ -4,6 +4,7 @@ import { HttpError } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
 import { datasetCsv, datasetPage, downloadFileName } from './datasets.data.ts';
 import { DatasetsService } from './datasets.service.ts';
+import { type DatasetUseReaders, datasetUses } from './datasetUses.ts';
 import { UploadAbortedError } from './upload.ts';
 import { UploadsService } from './uploads.service.ts';
 
@@ -11,7 +12,11 @@ import { UploadsService } from './uploads.service.ts';
  * Datasets (spec 3 §4, §7 "Datasets"): metadata, uploads and appends as jobs, data pages, download, history.
  * The import jobs are defined by the module's `jobs` (datasets.jobs.ts).
  */
-export async function datasetsRoutes(app: FastifyInstance) {
+export function datasetsRoutes(uses: DatasetUseReaders = {}) {
+  return async (app: FastifyInstance) => registerDatasetsRoutes(app, uses);
+}
+
+async function registerDatasetsRoutes(app: FastifyInstance, uses: DatasetUseReaders) {
   const datasets = new DatasetsService(app);
   const uploads = new UploadsService(app, datasets);
   const { db } = app.ctx;
@@ -21,6 +26,7 @@ export async function datasetsRoutes(app: FastifyInstance) {
   route(app, api.getDataset, ({ params }) => datasets.show(params.id));
   route(app, api.createDataset, ({ auth, body }) => datasets.create(auth.user.id, body));
   route(app, api.updateDataset, ({ params, body }) => datasets.update(params.id, body));
+  route(app, api.getDatasetUses, ({ params }) => datasetUses(db, params.id, uses));
   route(app, api.deleteDataset, async ({ params }) => {
     await datasets.delete(params.id);
     return { ok: true as const };

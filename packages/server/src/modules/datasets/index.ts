@@ -5,22 +5,26 @@ import type { AssetKind, ProjectFiles } from '../projects/index.ts';
 import { datasetsJobs } from './datasets.jobs.ts';
 import { datasetsRoutes } from './datasets.routes.ts';
 import { datasetIdsOfProject, findDatasetProject, moveDatasets } from './datasets.store.ts';
+import type { DatasetUseReaders } from './datasetUses.ts';
 import { featuresRoutes } from './features/features.routes.ts';
 import { findFeatureProject } from './features/features.store.ts';
 
 /**
  * datasets — datasets and their features (features/): uploads and appends as jobs, data pages, downloads, the
- * catalog cards read. Uses collections and projects; plugs into projects' extension points.
+ * catalog cards read. Uses collections and projects; plugs into projects' extension points; declares one of its
+ * own: what uses a dataset (cards and models, filled by dashboards and models in app.ts).
  */
-export const datasetsModule: ServerModule = {
-  name: 'datasets',
-  resources: { dataset: findDatasetProject, feature: findFeatureProject },
-  jobs: datasetsJobs,
-  routes: async (app) => {
-    await app.register(datasetsRoutes);
-    await app.register(featuresRoutes);
-  },
-};
+export function datasetsModule(points: { uses?: DatasetUseReaders } = {}): ServerModule {
+  return {
+    name: 'datasets',
+    resources: { dataset: findDatasetProject, feature: findFeatureProject },
+    jobs: datasetsJobs,
+    routes: async (app) => {
+      await app.register(datasetsRoutes(points.uses));
+      await app.register(featuresRoutes);
+    },
+  };
+}
 
 /** Transfer Assets: a dataset moves with its jobs; its folder links stay behind (folders belong to a project). */
 export const datasetAssetKind: AssetKind = {
@@ -49,6 +53,7 @@ export {
   updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
+export type { DatasetUseReaders } from './datasetUses.ts';
 export { FeaturesService } from './features/features.service.ts';
 export { refreshFeatureStats } from './features/features.stats.ts';
 export {

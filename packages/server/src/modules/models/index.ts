@@ -14,5 +14,5 @@ export const modelsModule: ServerModule = {
   routes: modelsRoutes,
 };
 
-export { findModelProject, modelsOfPackage } from './models.store.ts';
+export { findModelProject, modelsOfDataset, modelsOfPackage } from './models.store.ts';
 export { queueScheduledRun, type ScheduledOutcome } from './scheduled.ts';

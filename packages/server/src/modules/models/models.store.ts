@@ -179,3 +179,17 @@ export function failOrphanRuns(db: Db, message: string, modelId?: string): Promi
     )
     .returning();
 }
+
+/** The models that read a dataset (a dataframe input's value or default) or write it (an output). */
+export function modelsOfDataset(db: Db, datasetId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .select({ id: models.id, name: models.name })
+    .from(models)
+    .where(
+      sql`(${models.outputs} @> ${JSON.stringify([{ dataset: { _id: datasetId } }])}::jsonb or exists (
+        select 1 from jsonb_array_elements(${models.inputs}) as input
+        where input ->> 'dataType' = 'dataframe'
+          and (input ->> 'value' = ${datasetId} or input ->> 'defaultValue' = ${datasetId})))`,
+    )
+    .orderBy(models.name);
+}

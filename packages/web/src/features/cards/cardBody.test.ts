@@ -1,6 +1,6 @@
 import type { Unit, UnitData } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { cardBodyState, cardIsMapped } from './cardBody.ts';
+import { cardBodyState, cardIsMapped, isBlankCard } from './cardBody.ts';
 
 const F = '0000000000000000000000f1';
 const D = '0000000000000000000000d1';
@@ -23,6 +23,18 @@ function answer(rows: number, error: UnitData['error'] = null): UnitData {
     error,
   };
 }
+
+describe('a blank card (Cancel in the mapping editor removes it)', () => {
+  const named = { name: '', description: '' };
+  it('is one with no name, no description and nothing mapped', () => {
+    expect(isBlankCard({ ...emptyTable, ...named })).toBe(true);
+    expect(isBlankCard({ type: 'custom', vis: {}, ...named })).toBe(true);
+    expect(isBlankCard({ ...table, ...named })).toBe(false);
+    expect(isBlankCard({ ...emptyTable, name: 'Sales', description: '' })).toBe(false);
+    expect(isBlankCard({ ...emptyTable, name: '', description: 'Kept' })).toBe(false);
+    expect(isBlankCard({ type: 'custom', vis: { markdown: '# Hi' }, ...named })).toBe(false);
+  });
+});
 
 describe('what a card maps', () => {
   it('reads charts, KPIs, tables and custom cards by their own buckets', () => {

@@ -36,6 +36,15 @@ export function cardIsMapped(unit: Pick<Unit, 'type' | 'vis'>): boolean {
   }
 }
 
+/**
+ * A card nothing was ever given to: no name, no description, nothing mapped (a custom card: an empty vis). Cancel
+ * in the mapping editor removes such a card rather than leave an "Untitled card" behind.
+ */
+export function isBlankCard(unit: Pick<Unit, 'type' | 'vis' | 'name' | 'description'>): boolean {
+  if (unit.name.trim() || unit.description.trim() || cardIsMapped(unit)) return false;
+  return unit.type !== 'custom' || Object.keys(unit.vis ?? {}).length === 0;
+}
+
 /** Rows of an answer: a chart's or table's rows, one for a KPI's object. */
 export function rowCount(data: UnitData): number {
   if (Array.isArray(data.data)) return data.data.length;

@@ -161,8 +161,10 @@ export function axisOption(
     position,
     name: hasTitle && placement.title ? placement.title : undefined,
     nameLocation: 'middle',
-    nameGap: 12,
-    nameTextStyle: { color: palette.subtleText, fontWeight: 'bold' },
+    // The title sits beyond the tick labels, however long or slanted they are (never over them).
+    nameMoveOverlap: true,
+    nameGap: 8,
+    nameTextStyle: { color: palette.subtleText, fontWeight: 'bold', textMargin: 6 },
     inverse: placement.topDown ? !reversed : reversed,
     axisLabel: {
       show: d.hasLabels ?? defaults.hasLabels,

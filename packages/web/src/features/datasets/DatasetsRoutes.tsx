@@ -1,8 +1,9 @@
-import { Box, Center, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconDatabase } from '@tabler/icons-react';
+import { Anchor, Center, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconDatabase } from '@tabler/icons-react';
 import { meetsLevel } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router';
+import { Link, Route, Routes, useMatch } from 'react-router';
+import { SideLayout } from '../../app/SideLayout.tsx';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { DatasetPage } from './dataset/DatasetPage.tsx';
 import { DatasetsSidebar } from './sidebar/DatasetsSidebar.tsx';
@@ -14,23 +15,27 @@ import { UploadsProvider } from './upload/UploadsProvider.tsx';
  * that moving between datasets never interrupts one.
  */
 export function DatasetsRoutes() {
+  const { t } = useTranslation('datasets');
   const { project, permission } = useCurrentProject();
   const canEdit = meetsLevel(permission.roles.dataset, 'edit');
+  // On a phone the list shows alone, or the open dataset alone (SideLayout).
+  const datasetOpen = useMatch('/projects/:projectId/datasets/:datasetId/*') !== null;
   return (
     <UploadsProvider projectId={project._id}>
-      <Group align="flex-start" gap="md" wrap="nowrap" p="md">
-        <Paper withBorder w={300} miw={260} style={{ flexShrink: 0 }}>
-          <ScrollArea.Autosize mah="calc(100vh - 140px)">
-            <DatasetsSidebar projectId={project._id} canEdit={canEdit} />
-          </ScrollArea.Autosize>
-        </Paper>
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Routes>
-            <Route index element={<EmptyPrompt />} />
-            <Route path=":datasetId/*" element={<DatasetPage projectId={project._id} canEdit={canEdit} />} />
-          </Routes>
-        </Box>
-      </Group>
+      <SideLayout
+        side={<DatasetsSidebar projectId={project._id} canEdit={canEdit} />}
+        phoneShows={datasetOpen ? 'main' : 'side'}
+        phoneBack={
+          <Anchor component={Link} to={`/projects/${project._id}/datasets`} size="sm">
+            <IconChevronLeft size={14} /> {t('title')}
+          </Anchor>
+        }
+      >
+        <Routes>
+          <Route index element={<EmptyPrompt />} />
+          <Route path=":datasetId/*" element={<DatasetPage projectId={project._id} canEdit={canEdit} />} />
+        </Routes>
+      </SideLayout>
     </UploadsProvider>
   );
 }

@@ -11,9 +11,12 @@ import type { LookupFeature } from './useFeatureLookup.ts';
 import type { FilterActions, FilterLevel } from './useFilterActions.ts';
 
 interface Props {
-  /** Null on the public and preview pages: the features offered are then `publicFeatures`. */
+  /** Null on the public and preview pages. */
   projectId: string | null;
-  /** The public dashboard's features (those its filters use and its cards map): no dataset to choose. */
+  /**
+   * The dashboard's features (those its filters use and its cards map) on the public and preview pages, and for
+   * a member without the dataset role: no dataset to choose. Undefined: choose a dataset, then its feature.
+   */
   publicFeatures?: readonly LookupFeature[];
   actions: FilterActions;
   /** The selected tab, where editors may put a tab-level filter. */
@@ -34,7 +37,7 @@ export function AddFilterButton({ projectId, publicFeatures, actions, tabId }: P
   const [feature, setFeature] = useState<LookupFeature | null>(null);
   const [draft, setDraft] = useState<FilterDraft | null>(null);
   const [level, setLevel] = useState<FilterLevel>('dashboard');
-  const inProject = projectId !== null;
+  const inProject = projectId !== null && publicFeatures === undefined;
   const datasets = useProjectDatasets(projectId ?? '', opened && inProject);
   const features = useDatasetFeatures(projectId ?? '', opened && inProject ? datasetId : null);
   const imported = (datasets.data ?? []).filter((dataset) => dataset.imported);

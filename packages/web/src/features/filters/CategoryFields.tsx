@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { useFeatureCategories } from '../../api/filters.ts';
 import type { FilterDraft } from './filterDraft.ts';
 import { TextFields } from './TextFields.tsx';
+import { useReadsDatasets } from './useReadsDatasets.ts';
 
 /** The category list shows a search box in its header over this many items (spec 2 §9). */
 export const CATEGORY_SEARCH_OVER = 10;
@@ -36,7 +37,8 @@ function CategoryList({ draft, onChange, projectId }: Props) {
   const { t } = useTranslation('filters');
   const [search, setSearch] = useState('');
   const { dashboardId } = useParams();
-  const categories = useFeatureCategories(projectId, draft.feature.id, dashboardId);
+  const readsDatasets = useReadsDatasets();
+  const categories = useFeatureCategories(projectId, draft.feature.id, dashboardId, readsDatasets);
   const chosen = categoryList(draft).map(String);
 
   const items = useMemo(() => {

@@ -18,13 +18,25 @@ const day = (value: unknown) => (typeof value === 'string' && value !== '' ? val
 interface Props {
   draft: FilterDraft;
   onChange: (draft: FilterDraft) => void;
+  /** The feature's earliest and latest dates: an empty field's calendar opens there, not on today. */
+  stats?: { min: unknown; max: unknown };
+}
+
+/**
+ * Where an empty date field's calendar opens: on the data's range (a From field at its earliest date, To and On
+ * at its latest), inside the years the filter accepts; undefined (today) when the range is unknown.
+ */
+export function calendarStart(stats: Props['stats'], edge: 'min' | 'max'): string | undefined {
+  const date = day(stats?.[edge]);
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return undefined;
+  return date < MIN_DATE ? MIN_DATE : date > MAX_DATE ? MAX_DATE : date;
 }
 
 /**
  * The date menu's fields (spec 2 §5): between (From and To bounding each other), before (To), after (From),
  * on (a date, or days of the week, or months), last (a duration and its unit).
  */
-export function DateFields({ draft, onChange }: Props) {
+export function DateFields({ draft, onChange, stats }: Props) {
   const { t } = useTranslation('filters');
   const v = valueObject(draft);
   const set = (value: FilterDraft['value']) => onChange({ ...draft, value });
@@ -34,11 +46,13 @@ export function DateFields({ draft, onChange }: Props) {
     change: (d: string | null) => void,
     min?: string,
     max?: string,
+    edge: 'min' | 'max' = 'max',
   ) => (
     <DateInput
       label={label}
       value={value}
       onChange={change}
+      defaultDate={calendarStart(stats, edge)}
       valueFormat="YYYY-MM-DD"
       minDate={min ?? MIN_DATE}
       maxDate={max ?? MAX_DATE}
@@ -54,7 +68,7 @@ export function DateFields({ draft, onChange }: Props) {
       const bounds = boundRanges({ from, to });
       return (
         <Group grow gap="xs" align="flex-start">
-          {input(t('menu.from'), from, (d) => set({ from: d, to }), undefined, bounds.from.max ?? undefined)}
+          {input(t('menu.from'), from, (d) => set({ from: d, to }), undefined, bounds.from.max ?? undefined, 'min')}
           {input(t('menu.to'), to, (d) => set({ from, to: d }), bounds.to.min ?? undefined)}
         </Group>
       );
@@ -62,7 +76,7 @@ export function DateFields({ draft, onChange }: Props) {
     case 'before':
       return input(t('menu.to'), day(v.to), (d) => set({ to: d }));
     case 'after':
-      return input(t('menu.from'), day(v.from), (d) => set({ from: d }));
+      return input(t('menu.from'), day(v.from), (d) => set({ from: d }), undefined, undefined, 'min');
     case 'last':
       return (
         <Group grow gap="xs" align="flex-start">

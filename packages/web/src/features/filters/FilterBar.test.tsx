@@ -75,6 +75,12 @@ function serve(filters: DataAppFilter[] = [], { featuresStatus = 200 } = {}) {
         ? { status: 200, body: features }
         : { status: featuresStatus, body: { error: { code: 'forbidden', message: 'Forbidden' } } };
     }
+    if (key === `GET /api/v1/dashboards/${DASHBOARD_ID}/features`) {
+      // The features the dashboard uses (its filters'), in their public shape.
+      const used = features.filter((f) => filters.some((filter) => filter.feature.id === f._id));
+      const body = used.map(({ _id, name, type, precision, dataset }) => ({ _id, name, type, precision, dataset }));
+      return { status: 200, body };
+    }
     if (key === `GET /api/v1/datasets?projectId=${PROJECT_ID}`) return { status: 200, body: [dataset] };
     if (key === `GET /api/v1/datasets/${DS}/features`) return { status: 200, body: features };
     if (key === `GET /api/v1/features/${COUNTRY}/categories?limit=1000`) return { status: 200, body: countries };
@@ -205,13 +211,18 @@ describe('filter bar (spec 2 §5)', { timeout: 60_000 }, () => {
     expect(localFilterStore.get(DASHBOARD_ID)?.dashboard).toEqual([]);
   });
 
-  it('shows a member who may not read features their filters without names, and no Add Filter', async () => {
+  it('names the filters of a member who may not read datasets from the features the dashboard uses', async () => {
     const filter = saved(hexId('a6'), { type: 'value', operation: 'less', value: 3, feature: { id: PRICE } });
-    serve([filter], { featuresStatus: 403 });
+    const requests = serve([filter], { featuresStatus: 403 });
     renderDataApps(path, { roles: VIEWER });
-    expect(await screen.findByRole('button', { name: 'Edit filter Feature < 3' })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('invalid filter', { exact: false })).toBeNull());
-    expect(screen.queryByRole('button', { name: 'Add Filter' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Edit filter Price < 3' })).toBeTruthy();
+    // The project's features (refused to this member) are never asked for.
+    expect(requests.some((r) => r.url.startsWith('/api/v1/features'))).toBe(false);
+    // Add Filter offers the dashboard's features, with no dataset to choose.
+    await userEvent.click(screen.getByRole('button', { name: 'Add Filter' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Feature' }));
+    expect(await screen.findByRole('option', { name: 'Price' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Dataset' })).toBeNull();
   });
 
   it('marks saved filters invalid when the features cannot be read for another reason', async () => {

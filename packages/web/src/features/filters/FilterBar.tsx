@@ -33,10 +33,11 @@ function LoadedFilterBar({ view }: { view: NonNullable<ReturnType<typeof useCach
       ...[...view.dashboard.filters, ...view.tabs.flatMap((tab) => tab.filters)].map((filter) => filter.feature.id),
       ...view.units.flatMap((unit) => visFeatureIds(unit.vis)),
     ],
-    publicFeatures,
+    projectId === null ? publicFeatures : undefined,
   );
-  // Public visitors add filters on the dashboard's features (those its filters use and its cards map).
-  const canAdd = projectId !== null ? !featuresFailed : (publicFeatures?.length ?? 0) > 0;
+  // Public visitors (and members without the dataset role) add filters on the dashboard's features (those its
+  // filters use and its cards map).
+  const canAdd = publicFeatures === undefined ? !featuresFailed : publicFeatures.length > 0;
   if (filters.length === 0 && !canAdd) return null;
 
   return (

@@ -15,7 +15,7 @@ interface Props {
   featureName: string;
   /** The feature's type when known (the filter must fit it to be valid). */
   featureType?: FeatureType;
-  /** The feature's smallest and largest values, shown as the number fields' placeholders. */
+  /** The feature's smallest and largest values: the number fields' placeholders, where the calendar opens. */
   stats?: { min: unknown; max: unknown };
   /** Where categories are read (null on the public page). */
   projectId: string | null;
@@ -84,7 +84,7 @@ function Fields({ draft, onChange, projectId, stats }: Pick<Props, 'draft' | 'on
     case 'range':
       return <NumberFields draft={draft} onChange={onChange} stats={stats} />;
     case 'date':
-      return <DateFields draft={draft} onChange={onChange} />;
+      return <DateFields draft={draft} onChange={onChange} stats={stats} />;
     case 'category':
       return <CategoryFields draft={draft} onChange={onChange} projectId={projectId} />;
     case 'text':

@@ -2,18 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type DataAppFilter, type Feature, filterFitsFeature, type PublicFeature } from '@tessera/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { dashboardKeys } from '../../api/dashboards.ts';
-import { cachedPublicLoad, useProjectFeatures } from '../../api/filters.ts';
+import { cachedPublicLoad, useDashboardFeatures, useProjectFeatures } from '../../api/filters.ts';
 import { placeProjectId, useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCachedDashboardView } from './useActiveFilters.ts';
+import { useReadsDatasets } from './useReadsDatasets.ts';
 
 /**
  * The feature of each filter and its state (spec 2 §8 "Feature filter states"): 'loading...' while the
  * project's features load, 'invalid filter' when they could not be read, 'feature not found' when the feature
  * is gone, 'invalid feature type' when the filter no longer fits its type. On the public and preview pages the
  * features come with the dashboard (its public `features`: those its filters use and its cards map); a filter
- * on a feature outside that list, and members without the dataset role, show without a feature name ('public').
+ * on a feature outside that list shows without a feature name ('public'). Members without the dataset role read
+ * the same list from the dashboard's used features (never the project's, which they may not read).
  */
 export type LookupFeature = PublicFeature & Partial<Pick<Feature, 'stats' | 'hidden'>>;
 
@@ -39,26 +40,28 @@ export function useFeatureLookup(dashboardId?: string) {
   const client = useQueryClient();
   const publicFeatures: LookupFeature[] | undefined =
     projectId === null && view ? cachedPublicLoad(client, id)?.features : undefined;
-  const features = useProjectFeatures(projectId);
-  // A dashboard viewer without the dataset role may not read features: like a public visitor, they see and
-  // change their filters without the features' names (not an error of the filters).
-  const forbidden =
-    features.error instanceof ApiError && (features.error.status === 401 || features.error.status === 403);
+  const readsDatasets = useReadsDatasets();
+  const features = useProjectFeatures(projectId, readsDatasets);
+  // A dashboard viewer without the dataset role reads the features the dashboard uses (its filters' and cards').
+  const used = useDashboardFeatures(projectId, id, !readsDatasets);
   const lookup = useCallback(
     (filter: Pick<DataAppFilter, 'type' | 'feature'>): FeatureState => {
-      if (projectId === null) {
-        const feature = publicFeatures?.find((candidate) => candidate._id === filter.feature.id);
+      if (projectId === null || !readsDatasets) {
+        const listed = projectId === null ? publicFeatures : used.data;
+        if (projectId !== null && !listed) return used.isError ? { state: 'invalidFilter' } : { state: 'loading' };
+        const feature = listed?.find((candidate) => candidate._id === filter.feature.id);
         return feature ? stateOf(filter, feature) : { state: 'public' };
       }
-      if (forbidden) return { state: 'public' };
       if (features.isError) return { state: 'invalidFilter' };
       if (!features.data) return { state: 'loading' };
       const feature = features.data.find((candidate) => candidate._id === filter.feature.id);
       return feature ? stateOf(filter, feature) : { state: 'notFound' };
     },
-    [projectId, publicFeatures, forbidden, features.isError, features.data],
+    [projectId, publicFeatures, readsDatasets, used.data, used.isError, features.isError, features.data],
   );
-  return { lookup, projectId, features: features.data, featuresFailed: features.isError, publicFeatures };
+  // The features offered without choosing a dataset: the public list, or the used ones of a dashboard-only reader.
+  const listed = projectId === null ? publicFeatures : !readsDatasets ? (used.data ?? []) : undefined;
+  return { lookup, projectId, features: features.data, featuresFailed: features.isError, publicFeatures: listed };
 }
 
 /**

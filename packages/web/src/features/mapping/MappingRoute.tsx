@@ -4,8 +4,16 @@ import { api, type Unit, type UnitType, withValidFilters } from '@tessera/shared
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../api/client.ts';
-import { type DashboardView, dashboardKeys, editDashboardCache, upsertUnit } from '../../api/dashboards.ts';
+import {
+  type DashboardView,
+  dashboardKeys,
+  editDashboardCache,
+  removeUnit,
+  upsertTab,
+  upsertUnit,
+} from '../../api/dashboards.ts';
 import { useServerText } from '../../app/serverText.ts';
+import { isBlankCard } from '../cards/cardBody.ts';
 import { dashboardPath, dashboardsListPath } from '../dataApps/paths.ts';
 import { initialVis, parseUnitType, subtypeOf } from './initialVis.ts';
 import { MappingEditor } from './MappingEditor.tsx';
@@ -14,7 +22,8 @@ import { useMappingState } from './useMappingState.ts';
 /**
  * /projects/{projectId}/units/{unitId}/mapping?tab={sectionId}&type={unitType} (spec 2 §2), behind the project
  * shell's dashboard edit guard. An unknown unit or dashboard sends the user back to the data apps list; Cancel
- * and Save changes return to the dashboard (the report path for reports) with the tab.
+ * and Save changes return to the dashboard (the report path for reports) with the tab; Cancel removes a card
+ * that was never saved with a type.
  */
 export function MappingRoute() {
   const { projectId = '', unitId = '' } = useParams();
@@ -94,6 +103,16 @@ function LoadedMapping({
       void navigate(back);
     },
   });
+  // Cancel on a blank card (just added, only its type chosen on the way here) removes it: nothing the user did
+  // not save stays behind as an "Untitled card".
+  const cancel = useMutation({
+    mutationFn: async () => {
+      if (!isBlankCard(unit)) return;
+      const { tab } = await call(api.deleteUnit, { params: { id: unit.tabId, unitId: unit._id } });
+      editDashboardCache(client, unit.dashboardId, (view) => removeUnit(unit._id)(upsertTab(tab)(view)));
+    },
+    onSettled: () => void navigate(back),
+  });
   const error = save.error ? (save.error instanceof ApiError ? serverText(save.error.message) : t('saveFailed')) : null;
   return (
     <MappingEditor
@@ -101,9 +120,9 @@ function LoadedMapping({
       unit={unit}
       type={type}
       state={state}
-      saving={save.isPending}
+      saving={save.isPending || cancel.isPending}
       error={error}
-      onCancel={() => void navigate(back)}
+      onCancel={() => cancel.mutate()}
       onSave={() => save.mutate()}
     />
   );

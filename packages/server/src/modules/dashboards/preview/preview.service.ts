@@ -182,7 +182,7 @@ export class PreviewService implements PreviewRequester {
   private async announce(id: string): Promise<PreviewState> {
     const facts = await findDashboardFacts(this.db, id);
     if (!facts) throw notFound('Dashboard not found');
-    emitDashboardUpdated(this.app, presentDashboard(facts));
+    emitDashboardUpdated(this.app, presentDashboard(facts), { content: false });
     return presentPreview(facts.row);
   }
 }

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
-import { copyUnitValues } from '../copy.ts';
+import { copyName, copyUnitValues } from '../copy.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dataApps.events.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
@@ -54,12 +54,14 @@ export class UnitsService {
     });
   }
 
-  /** Duplicate (card): a copy on the same tab, by default the original's size below every card. */
+  /** Duplicate (card): a copy named "… (copy)" on the same tab, by default the original's size below every card. */
   async duplicate(tabId: string, unitId: string, box?: LayoutBox): Promise<{ tab: Tab; unit: Unit }> {
     return this.addCard(tabId, async (tx, tab) => {
       const source = await findUnit(tx, unitId);
       if (!source || source.row.tabId !== tabId) throw unitNotFound();
-      const [row] = await insertUnits(tx, [copyUnitValues(source.row, tabId)]);
+      // The copy is named "… (copy)" (an untitled card stays untitled), like a duplicated dashboard or tab.
+      const copy = { ...copyUnitValues(source.row, tabId), name: source.row.name ? copyName(source.row.name) : '' };
+      const [row] = await insertUnits(tx, [copy]);
       return {
         row,
         box:

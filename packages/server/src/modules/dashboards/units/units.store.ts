@@ -84,3 +84,20 @@ export async function deleteUnitRow(db: Db, id: string): Promise<boolean> {
   const rows = await db.delete(units).where(eq(units.id, id)).returning({ id: units.id });
   return rows.length > 0;
 }
+
+/** The cards that draw on a dataset (their `datasetIds`), with their dashboard (the Delete Dataset dialog). */
+export function cardsOfDataset(db: Db, datasetId: string) {
+  return db
+    .select({
+      id: units.id,
+      name: units.name,
+      dashboardId: dashboards.id,
+      dashboardName: dashboards.name,
+      dashboardType: dashboards.type,
+    })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .where(sql`${units.datasetIds} @> ${JSON.stringify([datasetId])}::jsonb`)
+    .orderBy(dashboards.name, units.name);
+}

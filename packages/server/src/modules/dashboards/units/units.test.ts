@@ -77,7 +77,7 @@ describe('duplicate and delete cards', () => {
     const res = await caller(t, w.editor)('POST', `/api/v1/tabs/${d.tabs[0]}/units/${unit._id}/duplicate`);
     expect(res.status).toBe(200);
     expect(res.body.unit).toMatchObject({
-      name: 'Sales',
+      name: 'Sales (copy)',
       description: 'By month',
       type: 'chart',
       vis: defaultChartVis(),

@@ -3,7 +3,7 @@ import type { DataRow, SeriesMeta, Unit, UnitData } from '@tessera/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../formatValue.ts';
-import { kpiLayout } from './kpiLayout.ts';
+import { kpiLayout, kpiValueSize } from './kpiLayout.ts';
 
 interface KpiSeries {
   id: string;
@@ -44,6 +44,13 @@ export function KpiView({ unit, data, width, height }: Props) {
   const layout = kpiLayout(width, height, kpis.length);
   const row = (Array.isArray(data.data) ? (data.data[0] ?? {}) : data.data) as DataRow;
   const metaOf = (id: string): SeriesMeta | undefined => data.series.find((s) => s.id === id);
+  const shown = kpis.map((series) => {
+    const meta = metaOf(series.id);
+    const feature = data.features.find((f) => f._id === (meta?.featureId ?? series.feature?._id));
+    return { series, value: formatValue(row[series.id], meta, feature, i18n.language) };
+  });
+  const longest = Math.max(...shown.map(({ series, value }) => value.length + (series.unitOfMeasure?.length ?? 0)));
+  const valueSize = kpiValueSize(layout, width, kpis.length, longest, VALUE_SIZE[layout.size]);
 
   return (
     <Box
@@ -60,16 +67,20 @@ export function KpiView({ unit, data, width, height }: Props) {
         gap: 8,
       }}
     >
-      {kpis.map((series) => {
-        const meta = metaOf(series.id);
-        const feature = data.features.find((f) => f._id === (meta?.featureId ?? series.feature?._id));
-        const value = formatValue(row[series.id], meta, feature, i18n.language);
+      {shown.map(({ series, value }) => {
         return (
-          <Stack key={series.id} gap={2} align="center" miw={0} data-testid={`kpi-${series.id}`}>
+          <Stack key={series.id} gap={2} align="center" miw={0} maw="100%" data-testid={`kpi-${series.id}`}>
             <Text size={layout.size === 'small' ? 'xs' : 'sm'} c="dimmed" ta="center" lineClamp={2}>
               {kpiLabel(series, data, t)}
             </Text>
-            <Text fw={700} fz={VALUE_SIZE[layout.size]} lh={1.1} ta="center" data-testid="kpi-value">
+            <Text
+              fw={700}
+              fz={valueSize}
+              lh={1.1}
+              ta="center"
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="kpi-value"
+            >
               {value}
               {series.unitOfMeasure ? (
                 <Text span fz={layout.size === 'small' ? 'sm' : 'lg'} fw={500} c="dimmed" ml={4}>

@@ -1,10 +1,12 @@
 import { Box, Textarea } from '@mantine/core';
 import { useClickOutside } from '@mantine/hooks';
 import { DATA_APP_LIMITS } from '@tessera/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const DESCRIPTION_MAX_ROWS = 7;
+/** After Mantine's menu gives the focus back to its target (10 ms after closing). */
+const MENU_FOCUS_RETURN_MS = 40;
 
 interface Props {
   description: string;
@@ -24,6 +26,13 @@ export function DescriptionBox({ description, onSave, onClose }: Props) {
     onClose();
   };
   const ref = useClickOutside<HTMLDivElement>(() => finish(value));
+  // The card menu that opened the box gives the focus back to its button 10 ms after it closes (Mantine's focus
+  // return): the text box takes it after that, so that typing goes into the description.
+  const input = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => input.current?.focus(), MENU_FOCUS_RETURN_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
   return (
     <Box ref={ref} px="sm" pb="sm">
       <Textarea
@@ -34,6 +43,7 @@ export function DescriptionBox({ description, onSave, onClose }: Props) {
         maxRows={DESCRIPTION_MAX_ROWS}
         maxLength={DATA_APP_LIMITS.descriptionMax}
         value={value}
+        ref={input}
         autoFocus
         onChange={(event) => {
           const next = event.currentTarget.value;

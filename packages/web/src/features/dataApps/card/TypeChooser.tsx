@@ -3,6 +3,7 @@ import { IconChartBar, IconLock, IconNumbers, IconTable } from '@tabler/icons-re
 import type { UnitType } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDashboardAudience } from '../dashboard/dashboardMode.tsx';
 import { chooserTextHidden } from '../grid/gridLayout.ts';
 
 const CHOICES: Array<{ type: UnitType; icon: ReactNode }> = [
@@ -21,11 +22,14 @@ interface Props {
 
 /**
  * The body of a card with no type yet (spec 2 §2 "Card"): KPI, Chart and Table for editors; read-only users
- * learn that the owner has not mapped data and that they cannot.
+ * learn that the owner has not mapped data and that they cannot; public visitors and the preview image see an
+ * empty body (nothing addressed to editors or members).
  */
 export function TypeChooser({ canEdit, h, busy, onChoose }: Props) {
   const { t } = useTranslation('dataApps');
   const texts = !chooserTextHidden(h);
+  const audience = useDashboardAudience();
+  if (audience === 'visitor') return null;
   if (!canEdit) {
     return (
       <Center h="100%" p="sm">

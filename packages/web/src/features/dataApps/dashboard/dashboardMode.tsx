@@ -29,3 +29,14 @@ export const useDashboardMode = () => useContext(DashboardModeContext);
 export function placeProjectId(place: DashboardPlace): string | null {
   return place.kind === 'project' ? place.projectId : null;
 }
+
+/**
+ * Whom the dashboard speaks to: editors (how to add and map cards), members who read it (what they may not do),
+ * or visitors of the public page and the preview renderer's page (the image on the list), who are told
+ * nothing addressed to editors or members (no lock, no 'Without edit access...').
+ */
+export function useDashboardAudience(): 'editor' | 'reader' | 'visitor' {
+  const { place, canEdit } = useDashboardMode();
+  if (place.kind !== 'project') return 'visitor';
+  return canEdit ? 'editor' : 'reader';
+}

@@ -1,13 +1,17 @@
 import { EmptyState } from '@mantine/core';
 import { IconLayoutGridAdd, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDashboardAudience } from '../dashboard/dashboardMode.tsx';
 
 /**
- * A tab with no cards (spec 2 §6): editors are told to add cards with the button; others that no card was added
- * and that without edit access they cannot add any.
+ * A tab with no cards (spec 2 §6): editors are told to add cards with the button; members who read it that no
+ * card was added and that without edit access they cannot add any; public visitors and the preview image only
+ * that no card was added (nothing addressed to editors).
  */
 export function EmptyGrid({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('dataApps');
+  const audience = useDashboardAudience();
+  if (audience === 'visitor') return <EmptyState title={t('grid.viewTitle')} py="xl" data-testid="empty-grid" />;
   return canEdit ? (
     <EmptyState
       icon={<IconLayoutGridAdd size={28} />}

@@ -2,7 +2,9 @@ import { SegmentedControl, Stack, Text } from '@mantine/core';
 import type { DashboardType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useCreateDashboard } from '../../../api/dashboards.ts';
+import { dashboardPath } from '../paths.ts';
 import { DataAppFormModal } from './DataAppFormModal.tsx';
 import { useDataAppForm } from './dataAppForm.ts';
 
@@ -12,10 +14,14 @@ interface Props {
   onClose: () => void;
 }
 
-/** Create Data App (spec 2 §2 "Modals"): App Name (required), Description, and the layout, Dashboard or Report. */
+/**
+ * Create Data App (spec 2 §2 "Modals"): App Name (required), Description, and the layout, Dashboard or Report;
+ * the new data app opens.
+ */
 export function CreateDataAppModal({ projectId, opened, onClose }: Props) {
   const { t } = useTranslation('dataApps');
   const create = useCreateDashboard(projectId);
+  const navigate = useNavigate();
   const form = useDataAppForm({ name: '', description: '' });
   const [type, setType] = useState<DashboardType>('Dashboard');
 
@@ -39,8 +45,10 @@ export function CreateDataAppModal({ projectId, opened, onClose }: Props) {
       onSave={async ({ name, description }) => {
         // The first tab (section) is named in the creator's language.
         const tabName = t(type === 'Report' ? 'sections.defaultName' : 'tabs.defaultName', { n: 1 });
-        await create.mutateAsync({ name, description, type, tabName });
+        const created = await create.mutateAsync({ name, description, type, tabName });
         reset();
+        // The new data app opens (its first tab).
+        void navigate(dashboardPath({ kind: 'project', projectId }, created));
       }}
       busy={create.isPending}
       onClose={close}

@@ -43,8 +43,11 @@ describe('public page (spec 2 §1, §6)', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/public/dashboards/${DASHBOARD_ID}/tabs/${T1}`));
     expect(screen.getByText('This dashboard is public: anyone with the link can view it.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Made with Tessera' }).getAttribute('href')).toBe('/');
-    // The card grid renders in a transition after the header (CardGrid).
-    expect(await screen.findByText('Owner has not mapped data')).toBeTruthy();
+    // The card grid renders in a transition after the header (CardGrid); an unmapped card says nothing
+    // addressed to editors or members to a visitor (no lock, no 'Owner has not mapped data').
+    expect(await screen.findByText('Top row')).toBeTruthy();
+    expect(screen.queryByText('Owner has not mapped data')).toBeNull();
+    expect(screen.queryByText('You cannot add a visualization to a card with read only permission')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Card menu' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Menu of tab/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Card' })).toBeNull();
@@ -75,6 +78,18 @@ describe('preview page (spec 2 §2 "Preview")', () => {
     expect(screen.queryByText('Far below')).toBeNull();
     expect(screen.queryByRole('tab')).toBeNull();
     expect(requests.map((r) => r.url)).toEqual([`/api/v1/public/dashboards/${DASHBOARD_ID}?previewToken=tok-1`]);
+  });
+
+  it('draws an empty tab without anything addressed to editors (the list image of a new dashboard)', async () => {
+    const empty = makeView('Dashboard', [makeTab(T1, { name: 'Overview' })], []);
+    const { user: _u, preview: _p, ...emptyDashboard } = empty.dashboard;
+    stubNetwork(() => ({ status: 200, body: { ...empty, dashboard: emptyDashboard } }));
+    const { container } = renderPreview(
+      `/preview/projects/${PROJECT_ID}/dashboards/${DASHBOARD_ID}/tabs/${T1}?previewToken=tok-3`,
+    );
+    await waitFor(() => expect(container().querySelector(`[${PREVIEW_READY_ATTRIBUTE}="true"]`)).not.toBeNull());
+    expect(await screen.findByText('No cards have been added yet.')).toBeTruthy();
+    expect(screen.queryByText('Without edit access, you are not able to add cards')).toBeNull();
   });
 
   it('keeps the token when it goes to the report path', async () => {

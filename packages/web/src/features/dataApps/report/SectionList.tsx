@@ -24,7 +24,13 @@ export function SectionList({ tabs, selectedId, canEdit, actions, onDialog }: Pr
       <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="xs">
         {t('sections.label')}
       </Text>
-      <SortableIds ids={tabs.map((tab) => tab._id)} orientation="vertical" enabled={canEdit} onMove={actions.reorder}>
+      <SortableIds
+        ids={tabs.map((tab) => tab._id)}
+        orientation="vertical"
+        enabled={canEdit}
+        onMove={actions.reorder}
+        nameOf={(id) => byId.get(id)?.name}
+      >
         {(id, sortable) => (
           <div ref={sortable.ref} style={sortable.style}>
             <NavLink

@@ -7,6 +7,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { useDndAnnouncements } from '../../../app/useDndAnnouncements.ts';
 import { moveId } from './tabNavigation.ts';
 
 export interface SortableRender {
@@ -23,6 +24,8 @@ interface Props {
   /** Editors only (spec 2 §6 "tabs can be ... reordered"). */
   enabled: boolean;
   onMove: (ids: string[]) => void;
+  /** The name screen readers hear for an id (a tab's or a section's name), never the id itself. */
+  nameOf: (id: string) => string | undefined;
   children: (id: string, sortable: SortableRender) => ReactNode;
 }
 
@@ -30,14 +33,20 @@ interface Props {
  * Drag to reorder (spec 2 §2 "Tab bar: drag to reorder") with @dnd-kit. A drag starts only after the pointer
  * moved a few pixels, so a click still selects the tab.
  */
-export function SortableIds({ ids, orientation, enabled, onMove, children }: Props) {
+export function SortableIds({ ids, orientation, enabled, onMove, nameOf, children }: Props) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const accessibility = useDndAnnouncements(nameOf);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     onMove(moveId(ids, String(active.id), String(over.id)));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      accessibility={accessibility}
+      onDragEnd={onDragEnd}
+    >
       <SortableContext
         items={[...ids]}
         strategy={orientation === 'horizontal' ? horizontalListSortingStrategy : verticalListSortingStrategy}

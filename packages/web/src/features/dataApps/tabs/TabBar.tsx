@@ -32,6 +32,7 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
             orientation="horizontal"
             enabled={canEdit}
             onMove={actions.reorder}
+            nameOf={(id) => byId.get(id)?.name}
           >
             {(id, sortable) => {
               const tab = byId.get(id) as Tab;

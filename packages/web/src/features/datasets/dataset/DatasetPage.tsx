@@ -1,4 +1,5 @@
-import { Alert, Badge, Center, Group, Loader, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Center, Group, Loader, Menu, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { IconDots, IconTrash } from '@tabler/icons-react';
 import type { DatasetDetail } from '@tessera/shared';
 import { meetsLevel } from '@tessera/shared';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { useUploads } from '../upload/UploadsContext.tsx';
 import { DatasetName } from './DatasetName.tsx';
 import { DataTab } from './DataTab.tsx';
+import { DeleteDatasetModal } from './DeleteDatasetModal.tsx';
 import { FeaturesTab } from './FeaturesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 
@@ -33,7 +35,10 @@ export function DatasetPage({ projectId, canEdit }: { projectId: string; canEdit
     <Stack key={d._id}>
       <Group justify="space-between" wrap="nowrap">
         <DatasetName projectId={projectId} dataset={d} canEdit={canEdit} />
-        <TypeBadge dataset={d} projectId={projectId} />
+        <Group gap="xs" wrap="nowrap">
+          <TypeBadge dataset={d} projectId={projectId} />
+          {canEdit && <DatasetMenu projectId={projectId} dataset={d} />}
+        </Group>
       </Group>
       {upload && (
         <Stack gap={2}>
@@ -60,6 +65,29 @@ export function DatasetPage({ projectId, canEdit }: { projectId: string; canEdit
         )}
       </Tabs>
     </Stack>
+  );
+}
+
+/** The dataset's menu (dataset edit): Delete Dataset, with its typed-name confirmation. */
+function DatasetMenu({ projectId, dataset }: { projectId: string; dataset: DatasetDetail }) {
+  const { t } = useTranslation('datasets');
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('delete.menu')}>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+            {t('delete.action')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {deleting && <DeleteDatasetModal projectId={projectId} dataset={dataset} onClose={() => setDeleting(false)} />}
+    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { type Dataset, listSearch } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDatasetJobs, useDatasets, useFolders, useUpdateDataset } from '../../../api/datasets.ts';
+import { useDndAnnouncements } from '../../../app/useDndAnnouncements.ts';
 import { AddDatasetModal } from '../AddDatasetModal.tsx';
 import { DatasetHelp } from '../DatasetHelp.tsx';
 import { useUploads } from '../upload/UploadsContext.tsx';
@@ -38,6 +39,7 @@ export function DatasetsSidebar({ projectId, canEdit }: { projectId: string; can
   const [adding, setAdding] = useState(false);
   // A small move is a click on the link, not a drag.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+  const accessibility = useDndAnnouncements();
 
   const shown = useMemo(() => listSearch(datasets.data ?? [], search, SEARCH_FIELDS), [datasets.data, search]);
   const loose = shown.filter((d) => d.collections.length === 0);
@@ -69,7 +71,12 @@ export function DatasetsSidebar({ projectId, canEdit }: { projectId: string; can
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      <DndContext sensors={sensors} onDragEnd={onDragEnd} onDragCancel={swallowClickAfterDrag}>
+      <DndContext
+        sensors={sensors}
+        accessibility={accessibility}
+        onDragEnd={onDragEnd}
+        onDragCancel={swallowClickAfterDrag}
+      >
         <Group justify="space-between">
           <Text fw={600} size="sm">
             {t('folders.title')}
@@ -101,7 +108,7 @@ export function DatasetsSidebar({ projectId, canEdit }: { projectId: string; can
             />
           );
         })}
-        <DropArea id={OUT_OF_FOLDER}>
+        <DropArea id={OUT_OF_FOLDER} label={t('list.title')}>
           <Text fw={600} size="sm">
             {t('list.title')}
           </Text>

@@ -34,7 +34,7 @@ export function FolderItem({ projectId, folder, datasets, canEdit, datasetPath, 
     });
 
   return (
-    <DropArea id={folderDropId(folder._id)}>
+    <DropArea id={folderDropId(folder._id)} label={folder.name}>
       <Group gap={0} wrap="nowrap">
         <NavLink
           label={folder.name}

@@ -58,7 +58,7 @@ export function DraggableDataset({
 }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `dataset:${dataset._id}:${fromFolder ?? ''}`,
-    data: { dataset, fromFolder } satisfies DragData,
+    data: { dataset, fromFolder, label: dataset.name } satisfies DragData & { label: string },
     disabled: !canDrag,
   });
   const style = transform
@@ -78,9 +78,9 @@ export function DraggableDataset({
   );
 }
 
-/** A drop target, highlighted while a dataset hovers it. */
-export function DropArea({ id, children }: { id: string; children: ReactNode }) {
-  const { setNodeRef, isOver } = useDroppable({ id });
+/** A drop target, highlighted while a dataset hovers it; `label` is its name for screen readers. */
+export function DropArea({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id, data: { label } });
   return (
     <div
       ref={setNodeRef}

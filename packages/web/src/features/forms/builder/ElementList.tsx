@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { elementMoves, type FormElement, moveItem } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { useDndAnnouncements } from '../../../app/useDndAnnouncements.ts';
 
 interface Props {
   elements: FormElement[];
@@ -47,13 +48,19 @@ export function ElementList({ elements, editable, onReorder, onEdit, onDelete, o
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = elements.map((e) => e._id);
+  const accessibility = useDndAnnouncements();
   const move = (from: number, to: number) => onReorder(moveItem(ids, from, to));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      accessibility={accessibility}
+      onDragEnd={onDragEnd}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={!editable}>
         <Stack gap="xs" role="list">
           {elements.map((element, index) => (
@@ -88,9 +95,13 @@ interface RowProps {
 
 function ElementRow({ element, index, count, editable, onMove, onEdit, onDelete, onRequired }: RowProps) {
   const { t } = useTranslation('forms');
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: element._id });
   const name =
     (element.type === 'title' ? element.config.title : element.config.question) || t(`types.${element.type}`);
+  // The name screen readers hear while it is dragged (useDndAnnouncements), never its id.
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: element._id,
+    data: { label: name },
+  });
   const moves = elementMoves(index, count);
   const action = (label: string, icon: React.ReactNode, onClick: () => void, color?: string) => (
     <Tooltip label={label} withinPortal>

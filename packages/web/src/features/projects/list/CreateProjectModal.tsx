@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useCreateProject } from '../../../api/projects.ts';
 import { ProjectNameModal } from '../dialogs/ProjectNameModal.tsx';
 
-/** Create Project (needs the createProjects organization role): a name, required. The creator gets Full Access. */
+/**
+ * Create Project (needs the createProjects organization role): a name, required. The creator gets Full Access,
+ * and the new project opens.
+ */
 export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('projects');
   const create = useCreateProject();
+  const navigate = useNavigate();
   return (
     <ProjectNameModal
       opened={opened}
@@ -13,7 +18,10 @@ export function CreateProjectModal({ opened, onClose }: { opened: boolean; onClo
       title={t('create.title')}
       submitLabel={t('create.submit')}
       busy={create.isPending}
-      onSubmit={(name) => create.mutateAsync(name)}
+      onSubmit={async (name) => {
+        const project = await create.mutateAsync(name);
+        void navigate(`/projects/${project._id}`);
+      }}
     />
   );
 }
