@@ -121,7 +121,7 @@ try {
     );
   }
   console.log(
-    `\nScripts the public page loaded: ${(rows[0]?.[1][0] as Load).scripts.map((s) => s.replace('/assets/', '')).join(', ')}`,
+    `\nScripts the public page loaded: ${((rows[0] as [string, Load[]])[1][0] as Load).scripts.map((s) => s.replace('/assets/', '')).join(', ')}`,
   );
 } finally {
   await browser.close();
