@@ -21,6 +21,7 @@ import { packageAssetKind, packageFiles, packagesModule } from './modules/packag
 import { permissionsModule } from './modules/permissions/index.ts';
 import { type AssetKind, projectsModule } from './modules/projects/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
+import { triggersModule } from './modules/triggers/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
@@ -74,6 +75,8 @@ export interface BuildOptions {
  * |               | asset kind, project files                           | points                        |
  * | models        | routes, jobs; resources: model, modelRun; fills    | packages, datasets            |
  * |               | packages' model uses                                |                               |
+ * | triggers      | routes, a scheduler on workers; resources: trigger, | models                        |
+ * |               | triggerScope                                        |                               |
  * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
  * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
@@ -104,6 +107,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     collectionsModule,
     packagesModule({ modelUses: modelsOfPackage }),
     modelsModule,
+    triggersModule,
     formsModule,
     assistantModule,
   ];
