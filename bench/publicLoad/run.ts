@@ -74,11 +74,11 @@ async function coldLoad(app: Tessera, browser: Browser, path: string, identity: 
     cdp.on('Network.loadingFinished', (e) => {
       if (scripts.has(e.requestId)) jsTransferred += e.encodedDataLength;
     });
-    await page.goto(`${app.url}${path}`);
+    await page.goto(`${app.url}${path}`, { waitUntil: 'commit', timeout: 120_000 });
     await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="chart-view"][data-values]').length >= count,
       CARDS,
-      { polling: 'raf', timeout: 60_000 },
+      { polling: 'raf', timeout: 120_000 },
     );
     const drawnMs = await page.evaluate(() => performance.now());
     return { drawnMs, jsTransferred, jsDecoded, scripts: [...scripts.values()] };
@@ -121,7 +121,7 @@ try {
     );
   }
   console.log(
-    `\nScripts the public page loaded: ${(rows[0]?.[1][0] as Load).scripts.map((s) => s.replace('/assets/', '')).join(', ')}`,
+    `\nScripts the public page loaded: ${((rows[0] as [string, Load[]])[1][0] as Load).scripts.map((s) => s.replace('/assets/', '')).join(', ')}`,
   );
 } finally {
   await browser.close();
