@@ -81,7 +81,11 @@ describe('scheduled run pattern validation (spec 3 §5)', () => {
     ],
     ['a zero repeat value', (p) => ({ ...p, repeat: { ...p.repeat, value: 0 } }), `repeat.value: ${M.positive}`],
     ['a negative repeat value', (p) => ({ ...p, repeat: { ...p.repeat, value: -5 } }), `repeat.value: ${M.positive}`],
-    ['a fractional repeat value', (p) => ({ ...p, repeat: { ...p.repeat, value: 1.5 } }), `repeat.value: ${M.positive}`],
+    [
+      'a fractional repeat value',
+      (p) => ({ ...p, repeat: { ...p.repeat, value: 1.5 } }),
+      `repeat.value: ${M.positive}`,
+    ],
     [
       'minutes with no number',
       (p) => ({ ...p, repeat: { unit: 'minutes', value: null } }),
