@@ -108,7 +108,7 @@ describe.skipIf(testDbKind !== 'postgres')('scheduled runs on two worker process
     workers = [startWorker(), startWorker()];
     ({ model } = await pingModel(w));
     await Promise.all(workers.map((worker) => worker.ready));
-  }, 240_000);
+  }, 480_000);
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     await w?.t.close();
