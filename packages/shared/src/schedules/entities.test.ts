@@ -39,37 +39,53 @@ describe('scheduled run pattern validation (spec 3 §5)', () => {
     ['an unknown time zone', (p) => ({ ...p, timezone: 'Mars/Olympus_Mons' }), `timezone: ${M.unknownTimezone}`],
     [
       'a date that is not a date',
-      (p) => void (p.start.effective_startdate = '2026-02-30'),
+      (p) => {
+        p.start.effective_startdate = '2026-02-30';
+      },
       `start.effective_startdate: ${M.notDate}`,
     ],
     [
       'a date in another shape',
-      (p) => void (p.start.effective_startdate = '05/01/2026'),
+      (p) => {
+        p.start.effective_startdate = '05/01/2026';
+      },
       `start.effective_startdate: ${M.notDate}`,
     ],
     [
       'a time that is not a time',
-      (p) => void (p.start.scheduled_starttime = '25:00:00'),
+      (p) => {
+        p.start.scheduled_starttime = '25:00:00';
+      },
       `start.scheduled_starttime: ${M.notTime}`,
     ],
     [
       'an end datetime that is not one',
-      (p) => void (p.start.until_datetime = 'tomorrow'),
+      (p) => {
+        p.start.until_datetime = 'tomorrow';
+      },
       `start.until_datetime: ${M.notDateTime}`,
     ],
     [
       'an interval end time before the start time',
-      (p) => void (p.start.scheduled_endtime = '08:00:00'),
+      (p) => {
+        p.start.scheduled_endtime = '08:00:00';
+      },
       `start.scheduled_endtime: ${M.endBeforeStart}`,
     ],
     [
       'an end date before the start date',
-      (p) => void (p.start.until_datetime = '2026-04-30T23:59:59'),
+      (p) => {
+        p.start.until_datetime = '2026-04-30T23:59:59';
+      },
       `start.until_datetime: ${M.endBeforeStart}`,
     ],
-    ['a zero repeat value', (p) => void (p.repeat.value = 0), `repeat.value: ${M.positive}`],
-    ['a negative repeat value', (p) => void (p.repeat.value = -5), `repeat.value: ${M.positive}`],
-    ['a fractional repeat value', (p) => void (p.repeat.value = 1.5), `repeat.value: ${M.positive}`],
+    ['a zero repeat value', (p) => ({ ...p, repeat: { ...p.repeat, value: 0 } }), `repeat.value: ${M.positive}`],
+    ['a negative repeat value', (p) => ({ ...p, repeat: { ...p.repeat, value: -5 } }), `repeat.value: ${M.positive}`],
+    [
+      'a fractional repeat value',
+      (p) => ({ ...p, repeat: { ...p.repeat, value: 1.5 } }),
+      `repeat.value: ${M.positive}`,
+    ],
     [
       'minutes with no number',
       (p) => ({ ...p, repeat: { unit: 'minutes', value: null } }),
@@ -77,7 +93,9 @@ describe('scheduled run pattern validation (spec 3 §5)', () => {
     ],
     [
       'minutes with no interval end time',
-      (p) => void (p.start.scheduled_endtime = null as never),
+      (p) => {
+        p.start.scheduled_endtime = null as never;
+      },
       `start.scheduled_endtime: ${M.needsEndTime}`,
     ],
     [
@@ -93,7 +111,9 @@ describe('scheduled run pattern validation (spec 3 §5)', () => {
     ],
     [
       'a day of the week out of range',
-      (p) => void (p.filter.day_of_the_week = [7] as never),
+      (p) => {
+        p.filter.day_of_the_week = [7] as never;
+      },
       `filter.day_of_the_week.0: ${M.dayOfWeek}`,
     ],
   ])('%s', (_name, change, expected) => {

@@ -51,6 +51,7 @@ function startWorker(env: Record<string, string> = {}) {
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
@@ -68,6 +69,8 @@ function startWorker(env: Record<string, string> = {}) {
   children.push(child);
   return {
     ready,
+    /** Its warnings and errors (JSON log lines at level 40 and above) and its stderr. */
+    problems: () => [...out.split('\n').filter((l) => /"level":(4|5|6)0/.test(l)), stderr].join('\n'),
     stderr: () => stderr,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
       child.kill(signal);
@@ -105,7 +108,7 @@ describe.skipIf(testDbKind !== 'postgres')('scheduled runs on two worker process
     workers = [startWorker(), startWorker()];
     ({ model } = await pingModel(w));
     await Promise.all(workers.map((worker) => worker.ready));
-  }, 240_000);
+  }, 480_000);
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     await w?.t.close();
@@ -116,7 +119,12 @@ describe.skipIf(testDbKind !== 'postgres')('scheduled runs on two worker process
   }, async () => {
     const t = await createTrigger(w, model, everyMinuteFromSoon());
     const db = w.t.database.db;
-    await eventually(async () => (await firesOf(db, t._id)).length >= 24, '24 fires', 60_000);
+    await eventually(async () => (await firesOf(db, t._id)).length >= 24, '24 fires', 60_000).catch(async (err) => {
+      const fires = await firesOf(db, t._id);
+      throw new Error(
+        `${err.message}: ${fires.length} fires; next ${t.nextRunAt}, now ${simNow().toISOString()}\n${workers.map((x) => x.problems()).join('\n')}`,
+      );
+    });
     await Promise.all(workers.map((worker) => worker.kill()));
     const before = await firesOf(db, t._id);
     const first = before[0].scheduledAt;
