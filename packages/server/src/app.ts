@@ -1,3 +1,4 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { closeEngine, configureEngine } from '@tessera/analytics';
@@ -31,6 +32,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import type { ServerModule } from './platform/module.ts';
 import { gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
+import { openStorage } from './platform/storage.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
 import { contractValidator } from './platform/validation.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -162,14 +164,26 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = installJobs(app, config, database);
   const tokens = await openTokenCache(database);
   const resources = await openResourceCache(database);
-  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens, resources, frameOrigins: [] });
+  const storage = openStorage(config);
+  app.decorate('ctx', {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    storage,
+    jobs,
+    tokens,
+    resources,
+    frameOrigins: [],
+  });
   app.addHook('onClose', async () => {
     await tokens.close();
     await resources.close();
   });
   if (!opts.database) app.addHook('onClose', async () => database.close());
-  // DuckDB (datasets' Parquet segments under DATA_DIR/datasets) starts on first use and closes with the app.
-  configureEngine({ dataDir: config.DATA_DIR });
+  // DuckDB (datasets' Parquet segments in the storage's datasets/) starts on first use and closes with the app;
+  // it spills to this process's DATA_DIR.
+  configureEngine({ dataDir: storage.root, tempDir: path.join(config.DATA_DIR, 'tmp', 'duckdb') });
   app.addHook('onClose', async () => closeEngine());
   // The live channel shares the API's HTTP server; it closes (sockets, Redis clients) with the app.
   await installRealtime(app);

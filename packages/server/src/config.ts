@@ -16,6 +16,11 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The files every process shares (dataset segments, uploads, package files): platform/storage.ts. Default:
+   * DATA_DIR. With several processes, one folder they all see (a shared volume on several machines).
+   */
+  STORAGE_DIR: optional,
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,

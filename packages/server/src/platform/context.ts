@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Mailer } from './mail.ts';
 import type { ResourceCache } from './projectAccess.ts';
+import type { Storage } from './storage.ts';
 import type { TokenCache } from './tokenCache.ts';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
@@ -10,6 +11,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Where the files every process shares live (segments, uploads, packages): storage.ts. */
+  storage: Storage;
   /** Who each token is, kept between requests on PGlite (see tokenCache.ts). */
   tokens: TokenCache;
   /** Project rules' resource reads (a card with its place and the caller's access), kept on PGlite. */

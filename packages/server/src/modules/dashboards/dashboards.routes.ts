@@ -15,7 +15,7 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature } from './
  * module's `jobs` (index.ts).
  */
 export async function dashboardsRoutes(app: FastifyInstance) {
-  const dataDir = app.ctx.config.DATA_DIR;
+  const dataDir = app.ctx.storage.root;
   const previews = new PreviewService(app);
   const dashboards = new DashboardsService(app, previews);
 

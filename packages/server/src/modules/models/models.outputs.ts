@@ -45,7 +45,7 @@ export async function storeOutputs(
   produced: ProducedOutput[],
 ): Promise<ModelOutputRef[]> {
   const { db } = app.ctx;
-  const _dataDir = app.ctx.config.DATA_DIR;
+  const _dataDir = app.ctx.storage.root;
   const outputs = [...model.outputs];
   for (const output of produced) {
     const ref = outputs.find((o) => o.name === output.name);
@@ -76,7 +76,7 @@ async function storeOne(
   output: ProducedOutput,
 ): Promise<void> {
   const { db } = app.ctx;
-  const dataDir = app.ctx.config.DATA_DIR;
+  const dataDir = app.ctx.storage.root;
   const replace = model.resultStorage === 'latest';
   const earlier = await importedJobs(db, dataset.id);
   const features = await listFeatures(db, dataset.id);

@@ -86,7 +86,7 @@ export class UnitDataService {
   /** Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again. */
   private readonly prepared = new LRUCache<string, PreparedCard>({ max: 5000 });
   constructor(private readonly app: FastifyInstance) {
-    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.config.DATA_DIR);
+    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
   }
 
   /**
