@@ -23,6 +23,8 @@ export const configSchema = z.object({
   STORAGE_DIR: optional,
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Prefix of the keys Tessera writes in Redis (rate limits, cached card results), so several installs can share one. */
+  REDIS_PREFIX: z.string().default('tessera:'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
   PUBLIC_URL: optionalUrl,

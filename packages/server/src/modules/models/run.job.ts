@@ -139,7 +139,7 @@ const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
 
 /** The run's inputs for the harness: a dataframe's dataset written as runDir/inputs/{n}.parquet with its feature names. */
 async function writeInputs(app: FastifyInstance, run: ModelRunRow, runDir: string): Promise<RunInput[]> {
-  const { db, config, storage } = app.ctx;
+  const { db, storage } = app.ctx;
   const inputs: RunInput[] = [];
   for (const [index, input] of run.inputs.entries()) {
     const type = input.dataType as RunInput['type'];

@@ -29,7 +29,7 @@ const MAX_ERROR_LOG_CHARS = 20_000;
  */
 export function buildHandler(app: FastifyInstance) {
   return async (ctx: JobContext<BuildJobData>): Promise<{ message?: string }> => {
-    const { db, config, storage } = app.ctx;
+    const { db, storage } = app.ctx;
     const { packageId, revision, kind } = ctx.data;
     const current = async () => {
       const row = await findPackage(db, packageId);

@@ -70,7 +70,7 @@ export class DashApps {
   }
 
   private origin(): string {
-    const { config, storage } = this.app.ctx;
+    const { config } = this.app.ctx;
     if (config.DASH_PUBLIC_URL) return config.DASH_PUBLIC_URL.replace(/\/$/, '');
     const url = new URL(config.publicUrl);
     url.port = String(this.port);
