@@ -24,7 +24,10 @@ export interface Journey {
  * browser and the server complained about, so that a failure in CI can be understood without rerunning it.
  */
 /** `env()`: more settings for the file's server, read when it starts (after the file's earlier beforeAll hooks). */
-export function useJourney(options: { env?: () => Record<string, string> } = {}): Journey {
+/** `start()`: another way to start the file's Tessera (the cluster journeys start several processes: cluster.ts). */
+export function useJourney(
+  options: { env?: () => Record<string, string>; start?: () => Promise<Tessera> } = {},
+): Journey {
   let app: Tessera | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -41,7 +44,7 @@ export function useJourney(options: { env?: () => Record<string, string> } = {})
   };
 
   beforeAll(async () => {
-    app = await startTessera({ env: options.env?.() });
+    app = options.start ? await options.start() : await startTessera({ env: options.env?.() });
     browser = await launchBrowser();
   });
   afterAll(async () => {

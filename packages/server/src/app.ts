@@ -25,6 +25,7 @@ import { ssoModule } from './modules/sso/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
+import { MemoryWindowCounters, RedisWindowCounters } from './platform/counters.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -32,6 +33,8 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import type { ServerModule } from './platform/module.ts';
 import { gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
+import { openRedis } from './platform/redis.ts';
+import { MemoryResultCache, RedisResultCache } from './platform/resultCache.ts';
 import { openStorage } from './platform/storage.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
 import { contractValidator } from './platform/validation.ts';
@@ -165,12 +168,19 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const tokens = await openTokenCache(database);
   const resources = await openResourceCache(database);
   const storage = openStorage(config);
+  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.close()));
+  const counters = redis ? new RedisWindowCounters(redis, config.REDIS_PREFIX) : new MemoryWindowCounters();
+  const results = redis ? new RedisResultCache(redis, config.REDIS_PREFIX) : new MemoryResultCache();
   app.decorate('ctx', {
     config,
     database,
     db: database.db,
     mailer,
     storage,
+    redis,
+    counters,
+    results,
     jobs,
     tokens,
     resources,
@@ -185,6 +195,11 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   // it spills to this process's DATA_DIR.
   configureEngine({ dataDir: storage.root, tempDir: path.join(config.DATA_DIR, 'tmp', 'duckdb') });
   app.addHook('onClose', async () => closeEngine());
+  // Which process answered (its pid): behind the cluster's proxy (scripts/cluster.mjs) consecutive requests land
+  // on different processes, which the cluster journeys and the load bench check with it.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-tessera-process', String(process.pid));
+  });
   // The live channel shares the API's HTTP server; it closes (sockets, Redis clients) with the app.
   await installRealtime(app);
 

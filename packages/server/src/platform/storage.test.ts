@@ -33,5 +33,5 @@ describe('STORAGE_DIR', () => {
     expect(existsSync(path.join(w.t.dataDir, 'datasets', dataset._id))).toBe(false);
     expect(readdirSync(path.join(storageDir, 'uploads'))).toEqual([]);
     expect((await rowsByName(w, dataset)).map((row) => row.order_id)).toEqual([1, 2, 3, 4, 5]);
-  });
+  }, 120_000);
 });
