@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, screenshot } from './browser.ts';
 import { startTessera, type Tessera, tail } from './tessera.ts';
 
+/** How long the file's Tessera and browser may take to start (a cluster of processes on a busy machine: minutes). */
+const START_TIMEOUT_MS = 300_000;
+
 export interface Journey {
   readonly app: Tessera;
   readonly browser: Browser;
@@ -46,7 +49,7 @@ export function useJourney(
   beforeAll(async () => {
     app = options.start ? await options.start() : await startTessera({ env: options.env?.() });
     browser = await launchBrowser();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
