@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api, type Package } from '@tessera/shared';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeZip, packageForm } from '../packages/server/src/modules/packages/packages.fixtures.ts';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
@@ -30,6 +30,9 @@ describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 worker
   });
   let token = '';
   let projectId = '';
+
+  // Four servers and a browser on this machine: a cold page takes longer than the journeys' usual 15 s.
+  beforeEach(() => j.context.setDefaultTimeout(60_000));
 
   beforeAll(async () => {
     token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
@@ -77,6 +80,7 @@ describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 worker
 
   it('imports on a worker, once, and the viewer connected to an API process sees it live', async () => {
     const viewer = await j.anotherPage();
+    viewer.context().setDefaultTimeout(60_000);
     await openDatasets(viewer);
     const viewerProcess = await liveChannelProcess(viewer);
 

@@ -69,6 +69,8 @@ export async function startTesseraCluster(options: { apis: number; workers: numb
   const mailbox = await startMailbox();
   const idp = await startOidcProvider({ appUrl });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // The database is dropped at the end, with whatever connection is still idle.
+  db.on('error', () => undefined);
   let cluster: Cluster | undefined;
   const stop = async () => {
     await cluster?.stop();

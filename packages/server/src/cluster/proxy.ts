@@ -66,7 +66,10 @@ export async function startProxy(options: { upstreams: string[]; port: number; h
       res.end(JSON.stringify({ error: { code: 'bad-gateway', message: 'The server is restarting: try again' } }));
     });
   });
+  // A browser that goes away mid-request resets its connection: nothing to answer, nothing to crash on.
+  proxy.on('error', () => undefined);
   server.on('upgrade', (req, socket: Socket, head) => {
+    socket.on('error', () => socket.destroy());
     const { index } = sticky(req);
     proxy.ws(req, socket, head, { target: upstreams[index] }, (err) => {
       failed(index, err as Error & { code?: string });
