@@ -120,7 +120,7 @@ describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 worker
       [job?.owner_id],
     );
     expect(segments).toEqual([{ n: 1, rows: 50 }]);
-  });
+  }, 240_000);
 
   it('builds a package and runs a model on workers; the run notice reaches the page', async () => {
     const files = { 'requirements.txt': '', 'calc.py': 'def square(n: int = 3) -> dict:\n    return {"n": n * n}\n' };
