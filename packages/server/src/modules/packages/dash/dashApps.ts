@@ -114,7 +114,7 @@ export class DashApps {
       const env = await ensureEnvironment({
         interpreter,
         requirements: pkg.dependencies,
-        envsDir: envsDir(storage.root),
+        envsDir: envsDir({ ...config, DATA_DIR: storage.root }),
         log: () => {},
         signal: AbortSignal.timeout(10 * 60_000),
       });
