@@ -3,6 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { launchBrowser, screenshot } from './browser.ts';
 import { startTessera, type Tessera, tail } from './tessera.ts';
 
+/** How long the file's Tessera and browser may take to start (a cluster of processes on a busy machine: minutes). */
+const START_TIMEOUT_MS = 300_000;
+
 export interface Journey {
   readonly app: Tessera;
   readonly browser: Browser;
@@ -24,7 +27,10 @@ export interface Journey {
  * browser and the server complained about, so that a failure in CI can be understood without rerunning it.
  */
 /** `env()`: more settings for the file's server, read when it starts (after the file's earlier beforeAll hooks). */
-export function useJourney(options: { env?: () => Record<string, string> } = {}): Journey {
+/** `start()`: another way to start the file's Tessera (the cluster journeys start several processes: cluster.ts). */
+export function useJourney(
+  options: { env?: () => Record<string, string>; start?: () => Promise<Tessera> } = {},
+): Journey {
   let app: Tessera | undefined;
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
@@ -41,9 +47,9 @@ export function useJourney(options: { env?: () => Record<string, string> } = {})
   };
 
   beforeAll(async () => {
-    app = await startTessera({ env: options.env?.() });
+    app = options.start ? await options.start() : await startTessera({ env: options.env?.() });
     browser = await launchBrowser();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await app?.stop();

@@ -22,8 +22,10 @@ import path from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 
 export interface EngineOptions {
-  /** DATA_DIR: segments live under `{dataDir}/datasets`, DuckDB spills to `{dataDir}/tmp/duckdb`. */
+  /** The storage folder: segments live under `{dataDir}/datasets`. */
   dataDir: string;
+  /** Where DuckDB spills (this process's own; default `{dataDir}/tmp/duckdb`). */
+  tempDir?: string;
   /** Worker threads; defaults to the machine's available parallelism (2 on the reference 2-core machine). */
   threads?: number;
   /** DuckDB memory limit, e.g. '6GB'; defaults to 25 % of RAM, at least 1 GB and at most 8 GB (6 GB on 24 GB). */
@@ -94,7 +96,7 @@ function dirWithSlash(dir: string): string {
 
 async function start(options: EngineOptions): Promise<Engine> {
   const dataDir = path.resolve(options.dataDir);
-  const tempDir = path.join(dataDir, 'tmp', 'duckdb');
+  const tempDir = path.resolve(options.tempDir ?? path.join(dataDir, 'tmp', 'duckdb'));
   await mkdir(tempDir, { recursive: true });
   await mkdir(path.join(dataDir, 'datasets'), { recursive: true });
   const full = {
@@ -106,7 +108,7 @@ async function start(options: EngineOptions): Promise<Engine> {
     ingestMemoryLimit: options.ingestMemoryLimit ?? '1GB',
     ingestPoolSize: Math.max(1, options.ingestPoolSize ?? 2),
     clusterMemoryLimit: options.clusterMemoryLimit ?? '128MB',
-    allowedDirectories: [dataDir, ...(options.allowedDirectories ?? []).map((d) => path.resolve(d))],
+    allowedDirectories: [dataDir, tempDir, ...(options.allowedDirectories ?? []).map((d) => path.resolve(d))],
     tempDir,
   };
   const allowed = full.allowedDirectories.map((d) => `'${dirWithSlash(d).replaceAll("'", "''")}'`).join(', ');
@@ -142,7 +144,7 @@ async function openPool(
 
 function engine(): Promise<Engine> {
   if (!enginePromise) {
-    const options = configured ?? { dataDir: process.env.DATA_DIR ?? './data' };
+    const options = configured ?? { dataDir: process.env.STORAGE_DIR ?? process.env.DATA_DIR ?? './data' };
     configured = options;
     enginePromise = start(options);
     enginePromise.catch(() => {

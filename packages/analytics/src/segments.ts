@@ -160,8 +160,14 @@ export async function deleteDatasetSegments(dataDir: string, datasetId: string):
   await rm(datasetDir(dataDir, datasetId), { recursive: true, force: true });
 }
 
-/** Removes the temporaries a crash left behind (call at start-up, before jobs run); answers how many. */
-export async function sweepTemporaries(dataDir: string): Promise<number> {
+/**
+ * Removes the temporaries a crash left behind (call at start-up, before jobs run); answers how many. `keep` spares
+ * those of a job another process may still be writing (several processes share the storage).
+ */
+export async function sweepTemporaries(
+  dataDir: string,
+  keep: (jobId: string) => boolean = () => false,
+): Promise<number> {
   const root = datasetsRoot(dataDir);
   let removed = 0;
   const dirs = await readdir(root, { withFileTypes: true }).catch(() => []);
@@ -169,7 +175,7 @@ export async function sweepTemporaries(dataDir: string): Promise<number> {
     if (!dir.isDirectory()) continue;
     const names = await readdir(path.join(root, dir.name)).catch(() => [] as string[]);
     for (const name of names) {
-      if (!name.endsWith(TEMP_SUFFIX)) continue;
+      if (!name.endsWith(TEMP_SUFFIX) || keep(name.slice(0, name.indexOf('.')))) continue;
       await rm(path.join(root, dir.name, name), { force: true });
       removed++;
     }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { closeEngine, configureEngine } from '@tessera/analytics';
@@ -30,6 +31,7 @@ import { triggersModule } from './modules/triggers/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
+import { MemoryWindowCounters, RedisWindowCounters } from './platform/counters.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions, logRequestsForPeople } from './platform/logging.ts';
@@ -37,6 +39,9 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import type { ServerModule } from './platform/module.ts';
 import { gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
+import { openRedis } from './platform/redis.ts';
+import { MemoryResultCache, RedisResultCache } from './platform/resultCache.ts';
+import { openStorage } from './platform/storage.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
 import { contractValidator } from './platform/validation.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -176,15 +181,39 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = installJobs(app, config, database);
   const tokens = await openTokenCache(database);
   const resources = await openResourceCache(database);
-  app.decorate('ctx', { config, database, db: database.db, mailer, jobs, tokens, resources, frameOrigins: [] });
+  const storage = openStorage(config);
+  const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.close()));
+  const counters = redis ? new RedisWindowCounters(redis, config.REDIS_PREFIX) : new MemoryWindowCounters();
+  const results = redis ? new RedisResultCache(redis, config.REDIS_PREFIX) : new MemoryResultCache();
+  app.decorate('ctx', {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    storage,
+    redis,
+    counters,
+    results,
+    jobs,
+    tokens,
+    resources,
+    frameOrigins: [],
+  });
   app.addHook('onClose', async () => {
     await tokens.close();
     await resources.close();
   });
   if (!opts.database) app.addHook('onClose', async () => database.close());
-  // DuckDB (datasets' Parquet segments under DATA_DIR/datasets) starts on first use and closes with the app.
-  configureEngine({ dataDir: config.DATA_DIR });
+  // DuckDB (datasets' Parquet segments in the storage's datasets/) starts on first use and closes with the app;
+  // it spills to this process's DATA_DIR.
+  configureEngine({ dataDir: storage.root, tempDir: path.join(config.DATA_DIR, 'tmp', 'duckdb') });
   app.addHook('onClose', async () => closeEngine());
+  // Which process answered (its pid): behind the cluster's proxy (scripts/cluster.mjs) consecutive requests land
+  // on different processes, which the cluster journeys and the load bench check with it.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-tessera-process', String(process.pid));
+  });
   // The live channel shares the API's HTTP server; it closes (sockets, Redis clients) with the app.
   await installRealtime(app);
 

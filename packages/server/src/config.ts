@@ -16,8 +16,15 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * The files every process shares (dataset segments, uploads, package files): platform/storage.ts. Default:
+   * DATA_DIR. With several processes, one folder they all see (a shared volume on several machines).
+   */
+  STORAGE_DIR: optional,
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Prefix of the keys Tessera writes in Redis (rate limits, cached card results), so several installs can share one. */
+  REDIS_PREFIX: z.string().default('tessera:'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
   PUBLIC_URL: optionalUrl,

@@ -59,7 +59,7 @@ export class AssistantService {
   private readonly limit: RateLimit;
   constructor(private readonly app: FastifyInstance) {
     this.clients = new LlmClients(app.ctx.config);
-    this.limit = new RateLimit(app.ctx.config.LLM_RATE_LIMIT_PER_MINUTE);
+    this.limit = new RateLimit(app.ctx.counters, app.ctx.config.LLM_RATE_LIMIT_PER_MINUTE);
   }
 
   /** Whether the assistant can answer: a key, checked by listing the service's models. */
@@ -89,7 +89,7 @@ export class AssistantService {
    */
   async chat(request: ChatRequest): Promise<AsyncGenerator<ChatStreamEvent>> {
     const connection = this.connectionFor(request.userKey);
-    this.limit.take(request.userId);
+    await this.limit.take(request.userId);
     const grounding = await groundingOf(this.app.ctx.db, request.projectId, request.canSeeDatasets);
     const memory = memoryOf(request.messages, ASSISTANT.historyTokens);
     const messages: ChatCompletionMessageParam[] = [
@@ -180,7 +180,7 @@ export class AssistantService {
     userKey: string | undefined,
   ): Promise<{ url: string }> {
     const connection = this.connectionFor(userKey);
-    this.limit.take(userId);
+    await this.limit.take(userId);
     const idle = new IdleTimeout(this.app.ctx.config.LLM_TIMEOUT_SECONDS * 1000);
     let bytes: Buffer;
     try {
@@ -205,7 +205,7 @@ export class AssistantService {
     }
     if (!imageTypeOf(bytes)) throw new HttpError('upstream', 'The service sent something that is not an image');
     const imageId = newId();
-    await saveImage(this.app.ctx.config.DATA_DIR, projectId, imageId, bytes);
+    await saveImage(this.app.ctx.storage.root, projectId, imageId, bytes);
     return { url: `/api/v1/projects/${projectId}/assistant/images/${imageId}` };
   }
 

@@ -16,7 +16,7 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature, usedFeatu
  * module's `jobs` (index.ts).
  */
 export async function dashboardsRoutes(app: FastifyInstance) {
-  const dataDir = app.ctx.config.DATA_DIR;
+  const dataDir = app.ctx.storage.root;
   const previews = new PreviewService(app);
   new PreviewRefresher(app, previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000).listen();
   const dashboards = new DashboardsService(app, previews);

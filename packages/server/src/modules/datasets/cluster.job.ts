@@ -80,7 +80,7 @@ export class SegmentClustering {
   /** The task: writes and records the copy, unless it is no longer wanted; `signal` aborts when the app stops. */
   private async run({ datasetId, jobId }: ClusterJobData, signal: AbortSignal): Promise<void> {
     const { db } = this.app.ctx;
-    const dataDir = this.config.DATA_DIR;
+    const dataDir = this.app.ctx.storage.root;
     try {
       const job = await findDatasetJob(db, jobId);
       if (!job || job.datasetId !== datasetId || job.state !== 'imported' || job.clusteredAt) return;

@@ -20,7 +20,7 @@ async function registerDatasetsRoutes(app: FastifyInstance, uses: DatasetUseRead
   const datasets = new DatasetsService(app);
   const uploads = new UploadsService(app, datasets);
   const { db } = app.ctx;
-  const dataDir = app.ctx.config.DATA_DIR;
+  const dataDir = app.ctx.storage.root;
 
   route(app, api.listDatasets, ({ query }) => datasets.list(query.projectId));
   route(app, api.getDataset, ({ params }) => datasets.show(params.id));

@@ -43,7 +43,7 @@ export class DatasetsService {
   private readonly dataDir: string;
   constructor(private readonly app: FastifyInstance) {
     this.db = app.ctx.db;
-    this.dataDir = app.ctx.config.DATA_DIR;
+    this.dataDir = app.ctx.storage.root;
   }
 
   async getRow(id: string): Promise<DatasetRow> {

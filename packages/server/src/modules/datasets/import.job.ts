@@ -41,7 +41,7 @@ export interface ImportJobData {
 export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClustering, 'request'>) {
   return async (ctx: JobContext<ImportJobData>): Promise<void> => {
     const { db } = app.ctx;
-    const dataDir = app.ctx.config.DATA_DIR;
+    const dataDir = app.ctx.storage.root;
     const { datasetId, kind } = ctx.data;
     const jobId = ctx.job.id;
     const csvPath = uploadPath(dataDir, jobId);
@@ -97,7 +97,7 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
  */
 export function abandonedImport(app: FastifyInstance) {
   return async (row: JobRow): Promise<void> => {
-    const dataDir = app.ctx.config.DATA_DIR;
+    const dataDir = app.ctx.storage.root;
     await rm(uploadPath(dataDir, row.id), { force: true });
     const upload = await findDatasetJob(app.ctx.db, row.id);
     if (upload && upload.state !== 'imported') await deleteSegment(dataDir, upload.datasetId, row.id);
@@ -159,7 +159,7 @@ const scalar = (v: unknown): Scalar =>
 /** After rows were added or removed: the dataset's stored stats and previews, and those of joins reading it. */
 export async function refreshAfterDataChange(app: FastifyInstance, dataset: DatasetRow): Promise<void> {
   try {
-    await refreshFeatureStats(app.ctx.db, app.ctx.config.DATA_DIR, dataset);
+    await refreshFeatureStats(app.ctx.db, app.ctx.storage.root, dataset);
   } catch (err) {
     app.log.warn({ err, datasetId: dataset.id }, 'could not refresh the stats of a dataset');
   }
@@ -172,7 +172,7 @@ async function refreshDependents(app: FastifyInstance, datasetId: string, seen: 
     if (seen.has(dependent.id)) continue;
     seen.add(dependent.id);
     try {
-      await refreshFeatureStats(app.ctx.db, app.ctx.config.DATA_DIR, dependent);
+      await refreshFeatureStats(app.ctx.db, app.ctx.storage.root, dependent);
     } catch (err) {
       app.log.warn({ err, datasetId: dependent.id }, 'could not refresh the stats of a joined dataset');
     }

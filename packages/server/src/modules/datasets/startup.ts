@@ -22,10 +22,11 @@ const UPLOAD = /^([0-9a-f]{24})\.csv$/;
 export async function sweepDatasetFiles(
   app: FastifyInstance,
 ): Promise<{ temporaries: number; uploads: number; segments: number; folders: number }> {
-  const dataDir = app.ctx.config.DATA_DIR;
+  const dataDir = app.ctx.storage.root;
   const db = app.ctx.db;
-  const removed = { temporaries: await sweepTemporaries(dataDir), uploads: 0, segments: 0, folders: 0 };
   const states = new Map((await allDatasetJobStates(db)).map((s) => [s.jobId, s]));
+  const running = (jobId: string) => unfinished.has(states.get(jobId)?.status ?? '');
+  const removed = { temporaries: await sweepTemporaries(dataDir, running), uploads: 0, segments: 0, folders: 0 };
   const datasets = await allDatasetTypes(db);
 
   for (const name of await readdir(uploadsDir(dataDir)).catch(() => [] as string[])) {

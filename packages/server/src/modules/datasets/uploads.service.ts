@@ -34,7 +34,7 @@ export class UploadsService {
     private readonly datasets: DatasetsService,
   ) {
     this.db = app.ctx.db;
-    this.dataDir = app.ctx.config.DATA_DIR;
+    this.dataDir = app.ctx.storage.root;
   }
 
   async receive(

@@ -96,7 +96,7 @@ export class ResponsesFlusher {
   /** Rebuilds the dataset's segment from its responses when it is behind; answers whether it wrote one. */
   async flushNow(datasetId: string): Promise<boolean> {
     const { db } = this.app.ctx;
-    const dataDir = this.app.ctx.config.DATA_DIR;
+    const dataDir = this.app.ctx.storage.root;
     const written = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form-responses:${datasetId}`}))`);
       const dataset = await findDataset(tx, datasetId);
@@ -132,7 +132,7 @@ export class ResponsesFlusher {
       this.statsTimers.delete(datasetId);
       const { db } = this.app.ctx;
       void findDataset(db, datasetId)
-        .then((dataset) => dataset && refreshFeatureStats(db, this.app.ctx.config.DATA_DIR, dataset))
+        .then((dataset) => dataset && refreshFeatureStats(db, this.app.ctx.storage.root, dataset))
         .catch((err) =>
           this.app.log.warn({ err, datasetId }, 'could not refresh the stats of a form responses dataset'),
         );

@@ -14,7 +14,6 @@ import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { presentPublicForm } from './forms.presenter.ts';
 import { findForm, insertResponse } from './forms.store.ts';
-import { WindowCounter } from './rateLimit.ts';
 import type { ResponsesFlusher } from './responses.flush.ts';
 import { elementColumn } from './responsesDataset.ts';
 
@@ -23,8 +22,6 @@ import { elementColumn } from './responsesDataset.ts';
  * checked against the published elements only, bounded, rate-limited, and stored before the answer.
  */
 export class ResponsesService {
-  private readonly attempts = new WindowCounter(FORM_RATE_LIMIT.windowMs);
-
   constructor(
     private readonly app: FastifyInstance,
     private readonly flusher: ResponsesFlusher,
@@ -39,8 +36,10 @@ export class ResponsesService {
   }
 
   async submit(formId: string, address: string, answers: Answers): Promise<{ _id: string }> {
-    const byAddress = this.attempts.hit(`address:${address}`, this.limits.perAddress);
-    const byForm = this.attempts.hit(`form:${formId}`, this.limits.perForm);
+    // Counted in Redis when the processes share one (REDIS_URL), else in this process (platform/counters.ts).
+    const { counters } = this.app.ctx;
+    const byAddress = await counters.hit(`form-address:${address}`, this.limits.perAddress, FORM_RATE_LIMIT.windowMs);
+    const byForm = await counters.hit(`form:${formId}`, this.limits.perForm, FORM_RATE_LIMIT.windowMs);
     if (!byAddress || !byForm) throw new HttpError('rate-limited', M.rateLimited);
     const { db } = this.app.ctx;
     const form = await findForm(db, formId);

@@ -92,7 +92,7 @@ async function storeOne(
   output: ProducedOutput,
 ): Promise<DatasetRow | undefined> {
   const { db } = app.ctx;
-  const dataDir = app.ctx.config.DATA_DIR;
+  const dataDir = app.ctx.storage.root;
   const replace = model.resultStorage === 'latest';
   const earlier = await importedJobs(db, dataset.id);
   const features = await listFeatures(db, dataset.id);

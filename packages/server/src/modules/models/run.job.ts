@@ -49,13 +49,13 @@ class RunFailure extends Error {
  */
 export function runHandler(app: FastifyInstance) {
   return async (ctx: JobContext<RunJobData>): Promise<{ message?: string }> => {
-    const { db, config } = app.ctx;
+    const { db, config, storage } = app.ctx;
     const initial = await findModelRun(db, ctx.data.runId);
     if (initial?.status !== 'queued') return { message: 'The run was no longer queued' };
     const started = await updateModelRun(db, initial.id, { status: 'started', startedAt: new Date() }, ['queued']);
     if (!started) return { message: 'The run was no longer queued' };
     await announceRun(app, started);
-    const runDir = runDirOf(config.DATA_DIR, started.id);
+    const runDir = runDirOf(storage.root, started.id);
     let settled: ModelRunRow | undefined;
     const settle = async (status: ModelRunStatus, change: Partial<ModelRunRow>) => {
       settled = await updateModelRun(db, started.id, { status, finishedAt: new Date(), ...change }, ['started']);
@@ -66,7 +66,7 @@ export function runHandler(app: FastifyInstance) {
       if (!model) throw new RunFailure('source', 'Model not found');
       const source = model.algorithmId ? await findSource(db, model.algorithmId) : undefined;
       if (!source) throw new RunFailure('source', 'Source not found');
-      const pkg = await packageRunSource(db, config, source.algorithm.packageId);
+      const pkg = await packageRunSource(db, { ...config, DATA_DIR: storage.root }, source.algorithm.packageId);
       if (!pkg) throw new RunFailure('source', 'The package of this model is not built');
       await rm(runDir, { recursive: true, force: true });
       await mkdir(path.join(runDir, 'inputs'), { recursive: true });
@@ -140,7 +140,7 @@ const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
 
 /** The run's inputs for the harness: a dataframe's dataset written as runDir/inputs/{n}.parquet with its feature names. */
 async function writeInputs(app: FastifyInstance, run: ModelRunRow, runDir: string): Promise<RunInput[]> {
-  const { db, config } = app.ctx;
+  const { db, storage } = app.ctx;
   const inputs: RunInput[] = [];
   for (const [index, input] of run.inputs.entries()) {
     const type = input.dataType as RunInput['type'];
@@ -154,7 +154,7 @@ async function writeInputs(app: FastifyInstance, run: ModelRunRow, runDir: strin
     }
     const relative = `inputs/input_${index}.parquet`;
     const target = path.join(runDir, relative);
-    const segments = (await importedJobs(db, dataset.id)).map((j) => segmentPath(config.DATA_DIR, dataset.id, j.jobId));
+    const segments = (await importedJobs(db, dataset.id)).map((j) => segmentPath(storage.root, dataset.id, j.jobId));
     const select = dataset.columns.map((c) => `${quoteIdent(c.dbName)} AS ${quoteIdent(c.name)}`).join(', ');
     await withConnection(async (c) => {
       const from = segments.length

@@ -29,7 +29,7 @@ const MAX_ERROR_LOG_CHARS = 20_000;
  */
 export function buildHandler(app: FastifyInstance) {
   return async (ctx: JobContext<BuildJobData>): Promise<{ message?: string }> => {
-    const { db, config } = app.ctx;
+    const { db, config, storage } = app.ctx;
     const { packageId, revision, kind } = ctx.data;
     const current = async () => {
       const row = await findPackage(db, packageId);
@@ -43,7 +43,7 @@ export function buildHandler(app: FastifyInstance) {
     try {
       const pkg = await current();
       if (!pkg) return { message: 'A newer revision replaced this build' };
-      const dir = revisionDir(config.DATA_DIR, packageId, revision);
+      const dir = revisionDir(storage.root, packageId, revision);
       const interpreter = await interpreterFor(pkg.baseImage);
       if (ctx.data.discover) {
         await setStatus('parsing');
@@ -83,7 +83,7 @@ export function buildHandler(app: FastifyInstance) {
         const built = await ensureEnvironment({
           interpreter,
           requirements: pkg.dependencies,
-          envsDir: envsDir(config),
+          envsDir: envsDir({ ...config, DATA_DIR: storage.root }),
           log: (line: string) => void log.push(line),
           signal: ctx.signal,
         });

@@ -66,7 +66,7 @@ export class PackagesService {
     private readonly modelUses: ModelUsesReader = NO_MODELS,
   ) {
     this.db = app.ctx.db;
-    this.dataDir = app.ctx.config.DATA_DIR;
+    this.dataDir = app.ctx.storage.root;
   }
 
   async getRow(id: string): Promise<PackageWithUser> {

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.close());
 
-const dataDir = () => w.t.app.ctx.config.DATA_DIR;
+const dataDir = () => w.t.app.ctx.storage.root;
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }) : []);
 const functionsOf = (pkg: Package) =>
   pkg.modules.flatMap((m) => m.algorithms.map((a) => `${m.name}.${a.functionName}`));

@@ -45,7 +45,7 @@ describe('packages and their project', () => {
       w,
       (await uploadPackage(w, w.editor, 'Gone', '3.9', PURE_PACKAGE, otherProjectId)).json()._id,
     );
-    const folder = path.join(w.t.app.ctx.config.DATA_DIR, 'packages', pkg._id);
+    const folder = path.join(w.t.app.ctx.storage.root, 'packages', pkg._id);
     expect(existsSync(folder)).toBe(true);
     expect((await caller(w, w.editor)('DELETE', `/api/v1/projects/${otherProjectId}`)).statusCode).toBe(200);
     expect(existsSync(folder)).toBe(false);

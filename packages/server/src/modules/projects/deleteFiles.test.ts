@@ -14,7 +14,7 @@ afterAll(() => w?.t.close());
 
 describe('deleting a project', () => {
   it("removes its datasets' segments and its dashboards' preview images, and no other project's", async () => {
-    const dataDir = w.t.app.ctx.config.DATA_DIR;
+    const dataDir = w.t.app.ctx.storage.root;
     const dataset = await importCsv(w, 'sales', 'region,amount\nNorth,1\nSouth,2');
     const dashboard = await createDashboard(w.t, w.editor, w.projectId);
     await writePreview(dataDir, dashboard._id, Buffer.from('png bytes'));

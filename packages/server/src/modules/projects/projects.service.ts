@@ -126,7 +126,7 @@ export class ProjectsService {
   async delete(projectId: string): Promise<void> {
     const files = await Promise.all(this.projectFiles.map((kind) => kind.list(this.db, projectId)));
     if (!(await deleteProjectRow(this.db, projectId))) throw notFound();
-    const dataDir = this.app.ctx.config.DATA_DIR;
+    const dataDir = this.app.ctx.storage.root;
     const removals = this.projectFiles.flatMap((kind, i) => files[i].map((id) => kind.remove(dataDir, id)));
     for (const result of await Promise.allSettled(removals)) {
       if (result.status === 'rejected')

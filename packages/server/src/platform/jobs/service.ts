@@ -73,8 +73,8 @@ const live = new Map<string, JobService>();
  * to the project's live channel. One per app, on `app.ctx.jobs`. Housekeeping with no row runs as its `tasks`.
  */
 export class JobService {
-  /** This process's name in `jobs.worker`. */
-  readonly nodeId: string = randomUUID();
+  /** This process's name in `jobs.worker`: its pid (which process ran a job, e.g. in the cluster journeys), unique. */
+  readonly nodeId: string = `${process.pid}:${randomUUID()}`;
   /** Background tasks (tasks.ts): on this service's pg-boss, started and stopped with it. */
   readonly tasks: BackgroundTasks;
   private readonly boss: PgBoss;

@@ -125,7 +125,7 @@ export class PreviewService implements PreviewRequester {
       const url = `${this.baseUrl()}${previewPagePath(row)}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`;
       const png = await renderPreviewPng({ url, signal, stepTimeoutMs: STEP_TIMEOUT_MS });
       if (signal.aborted) throw new Error('The preview render was stopped.');
-      await writePreview(this.app.ctx.config.DATA_DIR, row.id, png);
+      await writePreview(this.app.ctx.storage.root, row.id, png);
       const updated = await this.settle(row.id, {
         previewStatus: 'ready',
         previewRenderedAt: new Date(),
@@ -133,7 +133,7 @@ export class PreviewService implements PreviewRequester {
       });
       if (!updated) {
         // Deleted while it rendered: leave no file behind.
-        await removePreview(this.app.ctx.config.DATA_DIR, row.id);
+        await removePreview(this.app.ctx.storage.root, row.id);
         return { message: GONE };
       }
       return undefined;

@@ -48,8 +48,9 @@ export function orders(): Order[] {
     });
 }
 
-export async function cardsWorld(): Promise<CardsWorld> {
-  const w = await datasetsWorld();
+/** `env`: settings for the app (REDIS_URL, say). */
+export async function cardsWorld(env: Record<string, string> = {}): Promise<CardsWorld> {
+  const w = await datasetsWorld(env);
   const sales = await importCsv(w, 'orders', ORDERS);
   const foreign = await importCsv({ ...w, projectId: w.outsiderProjectId, editor: w.outsider }, 'theirs', ORDERS);
   const dashboard = await createDashboard(w.t, w.editor, w.projectId);

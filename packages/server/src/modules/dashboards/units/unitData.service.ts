@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../../platform/errors.ts';
+import { cacheKey } from '../../../platform/resultCache.ts';
 import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { publishedFeatureIds } from '../public.ts';
@@ -79,6 +80,8 @@ export const NOT_THIS_TAB = 'The card is not on this tab';
 export interface Computed {
   answer: UnitData;
   rows?: Awaited<ReturnType<typeof runUnitQuery>>;
+  /** Whether the query's rows came from the shared result cache ('hit'), were computed and kept ('miss'). */
+  cache?: 'hit' | 'miss';
 }
 
 export class UnitDataService {
@@ -86,7 +89,7 @@ export class UnitDataService {
   /** Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again. */
   private readonly prepared = new LRUCache<string, PreparedCard>({ max: 5000 });
   constructor(private readonly app: FastifyInstance) {
-    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.config.DATA_DIR);
+    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
   }
 
   /**
@@ -140,14 +143,38 @@ export class UnitDataService {
     if (prepared.kind === 'answer') return { answer: prepared.answer };
     const { compiled, base, page, limit } = prepared;
     try {
-      const started = performance.now();
-      const rows = await runUnitQuery(compiled);
-      this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
+      const { rows, cache } = options.allRows
+        ? { rows: await runUnitQuery(compiled), cache: undefined }
+        : await this.cachedRows(card, compiled);
       const pages = compiled.kind === 'table' ? pagesOf(page, limit, rows.total ?? 0) : null;
-      return { answer: { ...answer(rows.data, base), series: rows.series, pages }, rows };
+      return { answer: { ...answer(rows.data, base), series: rows.series, pages }, rows, cache };
     } catch (error) {
       return { answer: this.failed(error, card, compiled.kind, base) };
     }
+  }
+
+  /**
+   * The query's rows from the result cache shared by the API processes, or computed and kept there. The key holds
+   * everything the rows are a function of: the project and its data version (a change to its data makes older
+   * entries unreachable), the compiled statement with its values (the card, the filters in force, sort, page, the
+   * segments read), and the reader's visibility (`publishedOnly`: filters narrowed to what is published), so two
+   * readers share an entry only when they may read the very same rows. Errors are never kept.
+   */
+  private async cachedRows(card: Card, compiled: CompiledUnitQuery) {
+    const { results } = this.app.ctx;
+    const key = cacheKey([card.projectId, card.dataVersion, card.publishedOnly ?? false, compiled]);
+    const kept = await results.get(key).catch((err) => {
+      this.app.log.warn({ err }, 'the result cache did not answer');
+      return undefined;
+    });
+    if (kept) return { rows: JSON.parse(kept) as Awaited<ReturnType<typeof runUnitQuery>>, cache: 'hit' as const };
+    const started = performance.now();
+    const rows = await runUnitQuery(compiled);
+    this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
+    await results
+      .set(key, JSON.stringify(rows))
+      .catch((err) => this.app.log.warn({ err }, 'the result cache refused an entry'));
+    return { rows, cache: 'miss' as const };
   }
 
   /**

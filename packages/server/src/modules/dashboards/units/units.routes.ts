@@ -1,9 +1,9 @@
 import { api } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { route } from '../../../platform/routes.ts';
 import { resolvePublicUnit } from '../public.ts';
 import { downloadCard } from './unitData.download.ts';
-import { type Card, savedFiltersOf, UnitDataService } from './unitData.service.ts';
+import { type Card, type Computed, savedFiltersOf, UnitDataService } from './unitData.service.ts';
 import { UnitsService } from './units.service.ts';
 
 /** Cards: added, duplicated and deleted on their tab; shown and saved on their own; their data and download. */
@@ -29,9 +29,9 @@ export async function unitsRoutes(app: FastifyInstance) {
     return { ...unit, data: (await data.compute(card, { tabId: query.tabId })).answer };
   });
 
-  route(app, api.getUnitData, async ({ params, query, body, request }) => {
+  route(app, api.getUnitData, async ({ params, query, body, request, reply }) => {
     const card = data.card(params.id, request);
-    return (await data.compute(card, { ...query, ...(body ?? {}) })).answer;
+    return withCacheHeader(reply, await data.compute(card, { ...query, ...(body ?? {}) }));
   });
 
   // The mapping editor's live preview: the unsaved vis of the card `unitId`, read within that card's project.
@@ -47,7 +47,7 @@ export async function unitsRoutes(app: FastifyInstance) {
   );
 
   // Public pages and the preview renderer: only cards of an open dashboard; the filters sent are the visitor's.
-  route(app, api.getPublicUnitData, async ({ params, query, body }) => {
+  route(app, api.getPublicUnitData, async ({ params, query, body, reply }) => {
     const { previewToken, ...rest } = query;
     const { dashboard, tab, unit, dataVersion } = await resolvePublicUnit(
       app.ctx.db,
@@ -68,6 +68,12 @@ export async function unitsRoutes(app: FastifyInstance) {
       savedFilters: savedFiltersOf(dashboard.filters, tab.filters),
       publishedOnly: true,
     };
-    return (await data.compute(card, { ...rest, ...(body ?? {}) })).answer;
+    return withCacheHeader(reply, await data.compute(card, { ...rest, ...(body ?? {}) }));
   });
+}
+
+/** `x-tessera-cache: hit|miss`: whether the card's rows came from the shared result cache (tests, bench/load). */
+function withCacheHeader(reply: FastifyReply, computed: Computed) {
+  if (computed.cache) reply.header('x-tessera-cache', computed.cache);
+  return computed.answer;
 }

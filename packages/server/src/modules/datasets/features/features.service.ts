@@ -44,7 +44,7 @@ export class FeaturesService {
   private readonly dataDir: string;
   constructor(private readonly app: FastifyInstance) {
     this.db = app.ctx.db;
-    this.dataDir = app.ctx.config.DATA_DIR;
+    this.dataDir = app.ctx.storage.root;
   }
 
   async listOfDataset(datasetId: string): Promise<Feature[]> {

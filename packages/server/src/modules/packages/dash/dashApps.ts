@@ -108,13 +108,13 @@ export class DashApps {
   }
 
   private async launch(pkg: PackageRow, declared: { name: string; module: string; variable: string }) {
-    const { config } = this.app.ctx;
+    const { config, storage } = this.app.ctx;
     try {
       const interpreter = await interpreterFor(pkg.baseImage);
       const env = await ensureEnvironment({
         interpreter,
         requirements: pkg.dependencies,
-        envsDir: envsDir(config),
+        envsDir: envsDir({ ...config, DATA_DIR: storage.root }),
         log: () => {},
         signal: AbortSignal.timeout(10 * 60_000),
       });
@@ -122,7 +122,7 @@ export class DashApps {
       const started = await startDashApp({
         interpreter,
         envPath: env.envPath,
-        packageDir: revisionDir(config.DATA_DIR, pkg.id, pkg.revision),
+        packageDir: revisionDir(storage.root, pkg.id, pkg.revision),
         module: declared.module,
         variable: declared.variable,
         socketDir,

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Redis } from './redis.ts';
+
+/**
+ * Answers computed once and shared by every API process: many viewers of one public dashboard ask the same card
+ * queries. In Redis when REDIS_URL is set (each entry lives TTL_MS at most), else in this process's memory (an LRU
+ * bounded by size). Callers put in the key everything the answer is a function of (cards: the project, its data
+ * version, the compiled query, the reader's visibility: see dashboards' unitData.service.ts), so a change of the
+ * data version makes every older entry unreachable at once; they then expire.
+ */
+export interface ResultCache {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+}
+
+/** An entry over this size is not kept (a large table page is cheaper to recompute than to copy around). */
+export const MAX_ENTRY_BYTES = 1_000_000;
+const TTL_MS = 10 * 60_000;
+
+/** A key's digest: keys are long (compiled SQL and its values). */
+export function cacheKey(parts: unknown[]): string {
+  const text = JSON.stringify(parts, (_key, value) => {
+    if (typeof value === 'bigint') return `${value}n`;
+    // DuckDB's typed values (dates, timestamps, decimals): their type and their text.
+    if (
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.getPrototypeOf(value) !== Object.prototype
+    ) {
+      return [value.constructor?.name, String(value)];
+    }
+    return value;
+  });
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+export class MemoryResultCache implements ResultCache {
+  private readonly entries = new LRUCache<string, string>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (value) => value.length + 64,
+    ttl: TTL_MS,
+  });
+
+  async get(key: string): Promise<string | undefined> {
+    return this.entries.get(key);
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    if (value.length <= MAX_ENTRY_BYTES) this.entries.set(key, value);
+  }
+}
+
+export class RedisResultCache implements ResultCache {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.redis.get(`${this.prefix}result:${key}`)) ?? undefined;
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    if (value.length > MAX_ENTRY_BYTES) return;
+    await this.redis.set(`${this.prefix}result:${key}`, value, { expiration: { type: 'PX', value: TTL_MS } });
+  }
+}

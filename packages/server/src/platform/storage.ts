@@ -1,0 +1,36 @@
+import path from 'node:path';
+
+/**
+ * The files every process shares: dataset segments (`datasets/`), uploads waiting for their import (`uploads/`),
+ * package files and their built environments (`packages/`, `envs/`), model runs' folders (`model-runs/`),
+ * dashboard images (`previews/`) and the assistant's images (`assistant/`). An API process writes an upload that a
+ * worker imports into a segment that every API process reads, so with several processes they must all see the
+ * same storage. What stays per process, under DATA_DIR: the embedded database (PGlite), the mail outbox and
+ * DuckDB's spill folder.
+ *
+ * One implementation today, a folder (STORAGE_DIR, default DATA_DIR): on several machines, a shared volume (NFS,
+ * EFS, a CSI volume) mounted at the same path on each. DuckDB, pip and the Python runner read local paths, so an
+ * object-store implementation (S3-compatible) would keep `root` as its local cache and sync areas in and out;
+ * that is a module behind this interface, not a change in every caller, which all build their paths from `root`.
+ */
+export interface Storage {
+  /** Which implementation answers: 'folder' is the only one today. */
+  readonly kind: 'folder';
+  /** The local folder under which every area lives (the shared volume itself, for the folder implementation). */
+  readonly root: string;
+}
+
+/** Storage in one folder of the local file system (a shared volume when processes run on several machines). */
+export class FolderStorage implements Storage {
+  readonly kind = 'folder';
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = path.resolve(root);
+  }
+}
+
+/** The storage the configuration names: STORAGE_DIR, or DATA_DIR when unset (where the files always were). */
+export function openStorage(config: { DATA_DIR: string; STORAGE_DIR?: string }): Storage {
+  return new FolderStorage(config.STORAGE_DIR ?? config.DATA_DIR);
+}
