@@ -62,6 +62,9 @@ export interface JobServiceOptions {
   publish(row: JobRow): void;
 }
 
+/** Thrown inside enqueueWith's transaction to roll it back when the caller withdraws. */
+const WITHDRAWN = new Error('enqueue withdrawn');
+
 /** The job services live in this process, by node id: the sweep asks them what they hold, cancels reach them. */
 const live = new Map<string, JobService>();
 
@@ -132,13 +135,30 @@ export class JobService {
 
   /** Writes the job's row (queued) and its queue entry in one transaction, and tells the project. */
   async enqueue<D extends object>(input: EnqueueInput<D>): Promise<JobRow> {
+    return (await this.enqueueWith(input, async () => true)) as JobRow;
+  }
+
+  /**
+   * `enqueue`, with the caller's own writes in the same transaction (through `client`, after the job's row and
+   * queue entry exist): when `within` answers false everything is rolled back and nothing is queued (undefined).
+   */
+  async enqueueWith<D extends object>(
+    input: EnqueueInput<D>,
+    within: (client: SqlClient, job: JobRow) => Promise<boolean>,
+  ): Promise<JobRow | undefined> {
     await this.ready(input.type);
     const row = this.newRow(input, 'queued');
-    await inTransaction(this.options.database, async (client) => {
+    const done = await inTransaction(this.options.database, async (client) => {
       await store.insertJobWith(this.db, client, row);
       await this.send(client, row.type, row.id, input.data ?? {});
       await notifyQueued(this.options.database, client, row.type);
+      if (await within(client, row)) return true;
+      throw WITHDRAWN;
+    }).catch((err) => {
+      if (err === WITHDRAWN) return false;
+      throw err;
     });
+    if (!done) return undefined;
     this.options.publish(row);
     this.wake(row.type);
     return row;
