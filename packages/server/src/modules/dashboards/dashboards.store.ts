@@ -183,3 +183,20 @@ export async function findDashboardExposure(
     dataVersion: record.dataVersion,
   };
 }
+
+/** Whether some card of a dashboard of the project reads one of these datasets (a model used on a dashboard). */
+export async function dashboardsReadAny(db: Db, projectId: string, datasetIds: string[]): Promise<boolean> {
+  if (!datasetIds.length) return false;
+  const wanted = sql`array[${sql.join(
+    datasetIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  const [row] = await db
+    .select({ id: units.id })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .where(and(eq(dashboards.projectId, projectId), sql`jsonb_exists_any(${units.datasetIds}, ${wanted})`))
+    .limit(1);
+  return !!row;
+}

@@ -24,6 +24,7 @@ import {
   rowsByName,
   SALES,
 } from '../datasets/datasets.fixtures.ts';
+import { addTab, addUnit, createDashboard } from '../dashboards/dashboards.fixtures.ts';
 import { membership, person } from '../projects/projects.fixtures.ts';
 import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
 
@@ -207,6 +208,19 @@ describe('live channel', () => {
   });
 });
 
+/** A KPI card on a new dashboard of the project that reads the model's first output (by the editor). */
+async function putOnDashboard(model: Model) {
+  const fresh = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
+  const output = await dataset(fresh.outputs[0].dataset._id);
+  const board = await createDashboard(w.t, w.editor, w.projectId, { name: 'With a model' });
+  const tab = await addTab(w.t, w.editor, board._id);
+  const { unit } = await addUnit(w.t, w.editor, tab._id);
+  const feature = output.features[0];
+  const kpi = [{ id: 'k', feature: { _id: feature._id, dataset: { _id: output._id } }, operation: 'count' }];
+  const saved = await caller(w, w.editor)('PUT', `/api/v1/units/${unit._id}`, { type: 'kpi', vis: { kpi } });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
 describe('inputs, access and tenants', () => {
   let model: Model;
   let run: ModelRun;
@@ -268,13 +282,21 @@ describe('inputs, access and tenants', () => {
     expect((await them('PUT', `/api/v1/model-runs/${fresh._id}/cancel`)).statusCode).toBe(404);
     expect((await them('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(404);
     expect((await caller(w, w.viewer)('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
-    // Dashboard view alone reads and runs a model (the model bar), and writes nothing.
+    // Dashboard view alone reads and runs a model a dashboard card reads (the model bar), and writes nothing;
+    // a model no dashboard uses stays out of reach.
     const dashboards = caller(w, w.dashboardsOnly);
+    const unused = await createModel(w, pkg, 'summary');
+    expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(403);
+    await putOnDashboard(model);
     expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(200);
     const fromDashboard = await dashboards('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] });
     expect(fromDashboard.statusCode, fromDashboard.body).toBe(200);
+    expect((await dashboards('GET', `/api/v1/model-runs/${fromDashboard.json()._id}`)).statusCode).toBe(200);
+    expect((await dashboards('GET', `/api/v1/models/${model._id}/model-runs`)).statusCode).toBe(200);
     expect((await dashboards('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
     expect((await dashboards('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(403);
+    expect((await dashboards('GET', `/api/v1/models/${unused._id}`)).statusCode).toBe(403);
+    expect((await dashboards('POST', `/api/v1/models/${unused._id}/execute`, { inputs: [] })).statusCode).toBe(403);
     await waitForRun(w, fromDashboard.json()._id);
     // A member who sees neither models nor dashboards runs nothing.
     const org = (await w.t.database.db.select().from(projects).where(eq(projects.id, w.projectId)))[0].organizationId;
