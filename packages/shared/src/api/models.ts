@@ -154,3 +154,15 @@ export const deleteModelRun = endpoint({
   params: idParams,
   response: ok,
 });
+
+/**
+ * The models whose output datasets the cards of a dashboard read (spec 2 §2): its model bars and the cards'
+ * model icons. Dashboard view, like the dashboard.
+ */
+export const dashboardModels = endpoint({
+  method: 'GET',
+  path: '/api/v1/dashboards/:id/models',
+  access: projectRule({ area: 'dashboard', level: 'view' }, 'dashboard'),
+  params: idParams,
+  response: z.object({ models: z.array(modelSchema) }),
+});

@@ -200,3 +200,13 @@ export async function dashboardsReadAny(db: Db, projectId: string, datasetIds: s
     .limit(1);
   return !!row;
 }
+
+/** The datasets the cards of a dashboard read (each unit keeps its datasets beside its vis). */
+export async function datasetIdsOfDashboard(db: Db, dashboardId: string): Promise<string[]> {
+  const rows = await db
+    .select({ ids: units.datasetIds })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .where(eq(tabs.dashboardId, dashboardId));
+  return [...new Set(rows.flatMap((r) => r.ids))];
+}

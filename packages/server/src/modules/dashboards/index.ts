@@ -33,4 +33,4 @@ export const dashboardPreviewFiles: ProjectFiles = { list: dashboardIdsOfProject
 
 export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
 export { type Card, UnitDataService } from './units/unitData.service.ts';
-export { dashboardsReadAny } from './dashboards.store.ts';
+export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';

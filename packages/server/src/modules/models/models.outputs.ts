@@ -36,17 +36,19 @@ const scalar = (v: unknown): Scalar =>
  * Writes each output of a run into its Model Output dataset (type modelResult, source.model.id), found by name
  * among the model's outputs or created: one segment per run, a job of the dataset. Result storage all and merge
  * keep the earlier runs' segments (all: a card may read one run by its job; merge: the rows add up); latest
- * replaces them. Answers the model's outputs after the run.
+ * replaces them. Answers the model's outputs after the run, and those this run wrote with the dataset job of
+ * each (what a card pins to show this very run: a series' jobId).
  */
 export async function storeOutputs(
   app: FastifyInstance,
   model: { id: string; projectId: string; name: string; outputs: ModelOutputRef[]; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   produced: ProducedOutput[],
-): Promise<ModelOutputRef[]> {
+): Promise<{ outputs: ModelOutputRef[]; written: ModelOutputRef[] }> {
   const { db } = app.ctx;
   const _dataDir = app.ctx.config.DATA_DIR;
   const outputs = [...model.outputs];
+  const written: ModelOutputRef[] = [];
   for (const output of produced) {
     const ref = outputs.find((o) => o.name === output.name);
     let dataset = ref ? await findDataset(db, ref.dataset._id) : undefined;
@@ -63,9 +65,10 @@ export async function storeOutputs(
       if (ref) outputs[outputs.indexOf(ref)] = entry;
       else outputs.push(entry);
     }
-    await storeOne(app, dataset, model, run, output);
+    const jobId = await storeOne(app, dataset, model, run, output);
+    written.push({ name: output.name, dataset: { _id: dataset.id }, ...(jobId ? { jobId } : {}) });
   }
-  return outputs;
+  return { outputs, written };
 }
 
 async function storeOne(
@@ -74,7 +77,7 @@ async function storeOne(
   model: { id: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   output: ProducedOutput,
-): Promise<void> {
+): Promise<string | undefined> {
   const { db } = app.ctx;
   const dataDir = app.ctx.config.DATA_DIR;
   const replace = model.resultStorage === 'latest';
@@ -156,7 +159,7 @@ async function storeOne(
     await deleteSegment(dataDir, dataset.id, segmentId);
     throw error;
   }
-  if (!committed) return;
+  if (!committed) return undefined;
   if (replace) {
     for (const job of earlier) {
       await deleteSegment(dataDir, dataset.id, job.jobId);
@@ -170,4 +173,5 @@ async function storeOne(
     { _id: dataset.id, reason: 'imported' },
     { area: 'dataset' },
   );
+  return segmentId;
 }

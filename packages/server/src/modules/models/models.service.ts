@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
+import { datasetIdsOfDashboard } from '../dashboards/index.ts';
 import { findDataset } from '../datasets/index.ts';
 import { findAlgorithm } from '../packages/index.ts';
 import { announceRun, presentModel, presentRun } from './models.presenter.ts';
@@ -99,6 +100,14 @@ export class ModelsService {
       rows.map((r) => r.id),
     );
     return rows.map((r) => presentModel(r, running.has(r.id)));
+  }
+
+  /** The models of the project whose output datasets some card of the dashboard reads (its model bars). */
+  async onDashboard(projectId: string, dashboardId: string): Promise<{ models: Model[] }> {
+    const read = new Set(await datasetIdsOfDashboard(this.db, dashboardId));
+    if (!read.size) return { models: [] };
+    const models = await this.list(projectId);
+    return { models: models.filter((m) => m.outputs.some((o) => read.has(o.dataset._id))) };
   }
 
   private announce(row: { id: string; projectId: string }, deleted = false) {

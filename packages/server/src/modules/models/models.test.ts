@@ -100,7 +100,8 @@ describe('model runs', () => {
     ]);
     expect(await rowsByName(w, output)).toEqual(expectedTotals(2));
     const after = (await caller(w, w.viewer)('GET', `/api/v1/models/${model._id}`)).json() as Model;
-    expect(after.outputs).toEqual(run.outputs.map((o) => ({ ...o })));
+    expect(after.outputs).toEqual(run.outputs.map(({ jobId: _, ...o }) => o));
+    expect(run.outputs[0].jobId).toMatch(/^[0-9a-f]{24}$/);
     expect(after.running).toBe(false);
   });
 
@@ -110,9 +111,18 @@ describe('model runs', () => {
     ['latest', 1, [4]],
   ] as const)('result storage %s keeps %i segment(s)', { timeout: 120_000 }, async (storage, segments, ns) => {
     const model = await createModel(w, pkg, 'summary', { resultStorage: storage });
+    const runs: ModelRun[] = [];
     for (const n of [3, 4]) {
       const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'n', value: n }]))._id);
       expect(run.status, run.error ?? '').toBe('finished');
+      runs.push(run);
+    }
+    if (storage === 'all') {
+      // A card pins a run by the dataset job its outputs name: the first run's rows alone.
+      const [first] = runs[0].outputs;
+      expect(first.jobId).toMatch(/^[0-9a-f]{24}$/);
+      const pinned = await rowsByName(w, await dataset(first.dataset._id), `&jobId=${first.jobId}`);
+      expect(pinned.map((r) => r.n)).toEqual([3]);
     }
     const after = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
     expect(after.outputs).toHaveLength(1);
@@ -219,6 +229,7 @@ async function putOnDashboard(model: Model) {
   const kpi = [{ id: 'k', feature: { _id: feature._id, dataset: { _id: output._id } }, operation: 'count' }];
   const saved = await caller(w, w.editor)('PUT', `/api/v1/units/${unit._id}`, { type: 'kpi', vis: { kpi } });
   expect(saved.statusCode, saved.body).toBe(200);
+  return board;
 }
 
 describe('inputs, access and tenants', () => {
@@ -287,8 +298,11 @@ describe('inputs, access and tenants', () => {
     const dashboards = caller(w, w.dashboardsOnly);
     const unused = await createModel(w, pkg, 'summary');
     expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(403);
-    await putOnDashboard(model);
+    const board = await putOnDashboard(model);
     expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(200);
+    const onBoard = await dashboards('GET', `/api/v1/dashboards/${board._id}/models`);
+    expect(onBoard.json().models.map((m: Model) => m._id)).toEqual([model._id]);
+    expect((await them('GET', `/api/v1/dashboards/${board._id}/models`)).statusCode).toBe(404);
     const fromDashboard = await dashboards('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] });
     expect(fromDashboard.statusCode, fromDashboard.body).toBe(200);
     expect((await dashboards('GET', `/api/v1/model-runs/${fromDashboard.json()._id}`)).statusCode).toBe(200);
