@@ -3,8 +3,8 @@ import {
   can,
   type FactAction,
   meetsRequirement,
-  type ResourceOf,
   type ProjectRoles,
+  type ResourceOf,
   effectiveProjectRoles as rolesOnProject,
 } from '@tessera/shared';
 import { and, eq, sql } from 'drizzle-orm';

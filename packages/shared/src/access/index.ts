@@ -1,4 +1,4 @@
 export * from './accounts.ts';
 export * from './can.ts';
-export * from './projects.ts';
 export * from './models.ts';
+export * from './projects.ts';

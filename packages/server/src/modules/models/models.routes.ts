@@ -21,9 +21,7 @@ export async function modelsRoutes(app: FastifyInstance) {
   route(app, api.getModelRun, ({ params }) => models.run(params.id));
   route(app, api.cancelModelRun, ({ params }) => models.cancel(params.id));
   route(app, api.updateModelRun, ({ params, body }) => models.updateRun(params.id, body));
-  route(app, api.dashboardModels, ({ params, request }) =>
-    models.onDashboard(request.project!.id, params.id),
-  );
+  route(app, api.dashboardModels, ({ params, request }) => models.onDashboard(request.project!.id, params.id));
   route(app, api.deleteModelRun, async ({ params }) => {
     await models.deleteRun(params.id);
     return { ok: true as const };

@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema.ts';
+import { addTab, addUnit, createDashboard } from '../dashboards/dashboards.fixtures.ts';
 import {
   caller,
   type DatasetsWorld,
@@ -24,7 +25,6 @@ import {
   rowsByName,
   SALES,
 } from '../datasets/datasets.fixtures.ts';
-import { addTab, addUnit, createDashboard } from '../dashboards/dashboards.fixtures.ts';
 import { membership, person } from '../projects/projects.fixtures.ts';
 import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
 
