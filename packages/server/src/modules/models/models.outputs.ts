@@ -58,7 +58,7 @@ export async function storeOutputs(
         projectId: model.projectId,
         name: produced.length > 1 ? `${model.name} - ${output.name}` : model.name,
         type: 'modelResult',
-        source: { model: { id: model.id } },
+        source: { model: { id: model.id, resultStorage: model.resultStorage } },
         userId: run.userId,
       });
       const entry = { name: output.name, dataset: { _id: dataset.id } };
@@ -153,7 +153,11 @@ async function storeOne(
           .filter((c) => !kept.some((k) => k.dbName === c.dbName))
           .map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
       ];
-      return updateDatasetRow(tx, dataset.id, { imported: true, columns });
+      return updateDatasetRow(tx, dataset.id, {
+        imported: true,
+        columns,
+        source: { ...dataset.source, model: { id: model.id, resultStorage: model.resultStorage } },
+      });
     });
   } catch (error) {
     await deleteSegment(dataDir, dataset.id, segmentId);

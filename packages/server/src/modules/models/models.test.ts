@@ -123,6 +123,13 @@ describe('model runs', () => {
       expect(first.jobId).toMatch(/^[0-9a-f]{24}$/);
       const pinned = await rowsByName(w, await dataset(first.dataset._id), `&jobId=${first.jobId}`);
       expect(pinned.map((r) => r.n)).toEqual([3]);
+      // A card's latest reads the newest run alone; a series pinned to the first run reads that one.
+      const output = await dataset(first.dataset._id);
+      const n = { _id: output.features.find((f) => f.name === 'n')?._id, dataset: { _id: output._id } };
+      const latest = await cardSum({ kpi: [{ id: 'k', feature: n, operation: 'sum' }] });
+      expect(latest).toBe(4);
+      const pinnedCard = await cardSum({ kpi: [{ id: 'k', feature: n, operation: 'sum', jobId: first.jobId }] });
+      expect(pinnedCard).toBe(3);
     }
     const after = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
     expect(after.outputs).toHaveLength(1);
@@ -217,6 +224,19 @@ describe('live channel', () => {
     }
   });
 });
+
+/** The sum a KPI card with this vis shows (a card on a new dashboard of the project). */
+async function cardSum(vis: object): Promise<unknown> {
+  const board = await createDashboard(w.t, w.editor, w.projectId, { name: 'Sums' });
+  const tab = await addTab(w.t, w.editor, board._id);
+  const { unit } = await addUnit(w.t, w.editor, tab._id);
+  const call = caller(w, w.editor);
+  const saved = await call('PUT', `/api/v1/units/${unit._id}`, { type: 'kpi', vis });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const data = await call('POST', `/api/v1/units/${unit._id}/data?tabId=${tab._id}`, {});
+  expect(data.statusCode, data.body).toBe(200);
+  return data.json().data.k;
+}
 
 /** A KPI card on a new dashboard of the project that reads the model's first output (by the editor). */
 async function putOnDashboard(model: Model) {
