@@ -1,6 +1,7 @@
-import { JsonInput, MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { ModelInput } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { ModelInputField as InputWidget } from '../../models/inputs/index.ts';
 
 interface Props {
   input: ModelInput;
@@ -9,90 +10,27 @@ interface Props {
   /** The datasets a dataframe input chooses from (those the viewer may see). */
   datasets: ReadonlyArray<{ _id: string; name: string }>;
   error?: string;
-  size?: 'xs' | 'sm';
-  /** The bar shows inputs side by side without their descriptions. */
+  /** The bar shows inputs side by side, each at least this wide. */
   compact?: boolean;
 }
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
-const options = (input: ModelInput) => (input.options ?? []).map((o) => ({ value: text(o), label: text(o) }));
-
 /**
- * One model input as the model bar and panel show it (spec 3 §5 input styles): a number for integers and floats
- * (step 1 or 0.1), True/False for booleans, a select for select inputs, a select of datasets for dataframes
- * ('dataframe not found: {id}' when the chosen one is not among them), a date, JSON for dictionaries, text.
+ * One model input on the model bar or panel: the models area's widget of its input style (spec 3 §5), and for
+ * a dataframe input whose dataset is not among those shown, 'dataframe not found: {id}'.
  */
-export function ModelInputField({ input, value, onChange, datasets, error, size = 'xs', compact }: Props) {
+export function ModelInputField({ input, value, onChange, datasets, error, compact }: Props) {
   const { t } = useTranslation('dataApps');
-  const common = {
-    label: input.name,
-    description: compact ? undefined : input.description || undefined,
-    error,
-    size,
-    miw: compact ? 140 : undefined,
-  };
-  const type = input.dataType;
-  if (type === 'integer' || type === 'float') {
-    const step = Number((input.display.config as { step?: unknown }).step) || (type === 'integer' ? 1 : 0.1);
-    return (
-      <NumberInput
-        {...common}
-        step={step}
-        allowDecimal={type === 'float'}
-        value={typeof value === 'number' || typeof value === 'string' ? value : ''}
-        onChange={(v) => onChange(v === '' ? null : v)}
-      />
-    );
-  }
-  if (type === 'boolean') {
-    return (
-      <Select
-        {...common}
-        data={[
-          { value: 'true', label: t('modelBar.true') },
-          { value: 'false', label: t('modelBar.false') },
-        ]}
-        value={value === null || value === undefined ? null : String(value).toLowerCase()}
-        onChange={(v) => onChange(v === null ? null : v === 'true')}
-      />
-    );
-  }
-  if (type === 'dataframe') {
-    const id = text(value);
-    const missing = id !== '' && !datasets.some((d) => d._id === id);
-    return (
-      <Select
-        {...common}
-        data={datasets.map((d) => ({ value: d._id, label: d.name }))}
-        value={missing ? null : id || null}
-        placeholder={missing ? t('modelBar.dataframeNotFound', { id }) : undefined}
-        error={error ?? (missing ? t('modelBar.dataframeNotFound', { id }) : undefined)}
-        onChange={(v) => onChange(v)}
-      />
-    );
-  }
-  if (type === 'list') {
-    return (
-      <MultiSelect
-        {...common}
-        data={options(input)}
-        value={Array.isArray(value) ? value.map(text) : []}
-        onChange={(v) => onChange(v)}
-      />
-    );
-  }
-  if (input.display.inputType === 'selectOne' && input.options?.length) {
-    return <Select {...common} data={options(input)} value={text(value) || null} onChange={(v) => onChange(v)} />;
-  }
-  if (type === 'dictionary') {
-    return <JsonInput {...common} value={text(value)} onChange={(v) => onChange(v)} autosize minRows={2} />;
-  }
+  const id = input.dataType === 'dataframe' && typeof value === 'string' ? value : '';
+  const missing = id !== '' && !datasets.some((d) => d._id === id);
   return (
-    <TextInput
-      {...common}
-      type={type === 'date' ? 'date' : 'text'}
-      value={type === 'date' ? text(value).slice(0, 10) : text(value)}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
+    <Box miw={compact ? 140 : undefined}>
+      <InputWidget
+        input={input}
+        value={value}
+        onChange={onChange}
+        datasets={datasets.map((d) => ({ value: d._id, label: d.name }))}
+        error={error ?? (missing ? t('modelBar.dataframeNotFound', { id }) : undefined)}
+      />
+    </Box>
   );
 }

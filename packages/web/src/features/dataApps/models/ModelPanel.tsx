@@ -38,7 +38,6 @@ export function ModelPanel({ projectId, model, values, onValues, onClose }: Prop
       onChange={(value) => onValues({ ...values, [input.varName]: value })}
       datasets={datasets}
       error={runner.errors[input.varName]}
-      size="sm"
     />
   );
   return (
