@@ -160,6 +160,9 @@ export const modelRuns = pgTable(
     favourite: boolean('favourite').notNull().default(false),
     name: text('name').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** The scheduled run (trigger) that made this run, kept after the trigger is deleted; null for a manual run. */
+    triggerId: text('trigger_id'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('model_runs_model_idx').on(t.modelId, t.executionDatetime)],
 );

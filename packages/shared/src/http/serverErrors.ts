@@ -5,6 +5,7 @@ import { DATASET_ERRORS, DATASET_MESSAGES } from '../datasets/constants.ts';
 import { FORM_MESSAGES } from '../forms/constants.ts';
 import { MODEL_MESSAGES } from '../models/constants.ts';
 import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '../packages/constants.ts';
+import { TRIGGER_MESSAGES } from '../schedules/constants.ts';
 import { UNSAFE_TEXT_MESSAGE } from './text.ts';
 
 /**
@@ -188,6 +189,8 @@ export const SERVER_ERRORS = {
   'model.notDataset': MODEL_MESSAGES.notDataset,
   'model.notAnOption': MODEL_MESSAGES.notAnOption,
   'model.duplicateInput': 'Each input needs its own name',
+  // Scheduled runs (spec 3 §5)
+  ...prefixed('trigger', TRIGGER_MESSAGES),
   // Forms (spec 3 §6)
   ...prefixed('form', FORM_MESSAGES),
   'form.tooManyElements': 'At most {count} elements',

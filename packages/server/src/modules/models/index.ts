@@ -16,4 +16,5 @@ export const modelsModule: ServerModule = {
   routes: modelsRoutes,
 };
 
-export { modelsOfPackage } from './models.store.ts';
+export { findModelProject, modelsOfPackage } from './models.store.ts';
+export { queueScheduledRun, type ScheduledOutcome } from './scheduled.ts';

@@ -36,19 +36,21 @@ const scalar = (v: unknown): Scalar =>
  * Writes each output of a run into its Model Output dataset (type modelResult, source.model.id), found by name
  * among the model's outputs or created: one segment per run, a job of the dataset. Result storage all and merge
  * keep the earlier runs' segments (all: a card may read one run by its job; merge: the rows add up); latest
- * replaces them. Answers the model's outputs after the run, and those this run wrote with the dataset job of
- * each (what a card pins to show this very run: a series' jobId).
+ * replaces them. Each dataset says 'imported' once its rows are committed (cards refetch then). Answers the
+ * model's outputs after the run, those this run wrote with the dataset job of each (what a card pins to show this
+ * very run: a series' jobId), and `refreshStats`: the features' statistics and previews over the whole dataset
+ * (and the joins reading it), a convenience the run's caller does after it has said the run finished.
  */
 export async function storeOutputs(
   app: FastifyInstance,
   model: { id: string; projectId: string; name: string; outputs: ModelOutputRef[]; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   produced: ProducedOutput[],
-): Promise<{ outputs: ModelOutputRef[]; written: ModelOutputRef[] }> {
+): Promise<{ outputs: ModelOutputRef[]; written: ModelOutputRef[]; refreshStats: () => Promise<void> }> {
   const { db } = app.ctx;
-  const _dataDir = app.ctx.config.DATA_DIR;
   const outputs = [...model.outputs];
   const written: ModelOutputRef[] = [];
+  const committed: DatasetRow[] = [];
   for (const output of produced) {
     const ref = outputs.find((o) => o.name === output.name);
     let dataset = ref ? await findDataset(db, ref.dataset._id) : undefined;
@@ -65,11 +67,25 @@ export async function storeOutputs(
       if (ref) outputs[outputs.indexOf(ref)] = entry;
       else outputs.push(entry);
     }
-    const jobId = await storeOne(app, dataset, model, run, output);
-    written.push({ name: output.name, dataset: { _id: dataset.id }, ...(jobId ? { jobId } : {}) });
+    const stored = await storeOne(app, dataset, model, run, output);
+    if (stored) committed.push(stored.row);
+    written.push({ name: output.name, dataset: { _id: dataset.id }, ...(stored ? { jobId: stored.jobId } : {}) });
   }
-  return { outputs, written };
+  const refreshStats = async () => {
+    for (const dataset of committed) {
+      try {
+        await refreshAfterDataChange(app, dataset);
+      } catch (err) {
+        app.log.warn({ err, datasetId: dataset.id }, 'could not refresh a model output dataset');
+      }
+      emitUpdated(app, dataset, 'updated');
+    }
+  };
+  return { outputs, written, refreshStats };
 }
+
+const emitUpdated = (app: FastifyInstance, dataset: DatasetRow, reason: 'imported' | 'updated') =>
+  realtimeOf(app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason }, { area: 'dataset' });
 
 async function storeOne(
   app: FastifyInstance,
@@ -77,7 +93,7 @@ async function storeOne(
   model: { id: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   output: ProducedOutput,
-): Promise<string | undefined> {
+): Promise<{ row: DatasetRow; jobId: string } | undefined> {
   const { db } = app.ctx;
   const dataDir = app.ctx.config.DATA_DIR;
   const replace = model.resultStorage === 'latest';
@@ -170,12 +186,6 @@ async function storeOne(
       await deleteClusteredSegment(dataDir, dataset.id, job.jobId);
     }
   }
-  await refreshAfterDataChange(app, committed);
-  realtimeOf(app).emit(
-    committed.projectId,
-    'dataset:updated',
-    { _id: dataset.id, reason: 'imported' },
-    { area: 'dataset' },
-  );
-  return segmentId;
+  emitUpdated(app, committed, 'imported');
+  return { row: committed, jobId: segmentId };
 }

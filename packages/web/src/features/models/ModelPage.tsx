@@ -22,6 +22,8 @@ import { useDatasets } from '../../api/datasets.ts';
 import { useModel, useModelMutations, useModelRuns } from '../../api/models.ts';
 import { NotFound } from '../../app/NotFound.tsx';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { ScheduledBadge } from '../triggers/ScheduledBadge.tsx';
+import { ScheduledRuns } from '../triggers/ScheduledRuns.tsx';
 
 const isRunning = (run: ModelRun) => run.status === 'queued' || run.status === 'started';
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
@@ -54,6 +56,7 @@ export function ModelPage() {
               {o.name}
             </Anchor>
           ))}
+          <ScheduledRuns model={model.data} />
         </Card>
         <RunCard model={model.data} projectId={project._id} />
         <HistoryCard model={model.data} projectId={project._id} />
@@ -141,6 +144,7 @@ function HistoryCard({ model, projectId }: { model: Model; projectId: string }) 
                 <Text size="sm" c={run.status === 'failed' ? 'red' : 'dimmed'}>
                   {t(`status.${run.status}`)}
                 </Text>
+                <ScheduledBadge run={run} />
               </Group>
               {isRunning(run) && (
                 <Button size="xs" variant="light" color="red" onClick={() => cancel.mutate(run._id)}>

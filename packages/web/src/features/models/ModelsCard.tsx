@@ -1,10 +1,12 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBrain, IconPlus } from '@tabler/icons-react';
 import { type Model, meetsLevel } from '@tessera/shared';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useModels } from '../../api/models.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
 
 /** What a model's row says under its name (spec 3 "Model list states"). */
 export function modelStateKey(model: Model): { key: string; error: boolean } {
@@ -40,22 +42,20 @@ export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
         {models.data?.map((model) => {
           const state = modelStateKey(model);
           return (
-            <Group
-              key={model._id}
-              gap="sm"
-              py="xs"
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <IconBrain size={20} />
-              <div>
-                <Anchor component={Link} to={`/projects/${project._id}/models/${model._id}`} fw={500}>
-                  {model.name}
-                </Anchor>
-                <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
-                  {t(state.key)}
-                </Text>
-              </div>
-            </Group>
+            <Fragment key={model._id}>
+              <Group gap="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+                <IconBrain size={20} />
+                <div>
+                  <Anchor component={Link} to={`/projects/${project._id}/models/${model._id}`} fw={500}>
+                    {model.name}
+                  </Anchor>
+                  <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
+                    {t(state.key)}
+                  </Text>
+                </div>
+              </Group>
+              <ModelTriggerRows modelId={model._id} />
+            </Fragment>
           );
         })}
       </Stack>
