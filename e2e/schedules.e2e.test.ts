@@ -22,7 +22,10 @@ describe('scheduled runs', () => {
     const token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
     projectId = (await callAs(j.app, token, api.createProject, { body: { name: 'Refreshes' } }))._id;
     const files = { 'requirements.txt': '', 'calc.py': 'def summary(n: int = 3) -> dict:\n    return {"n": n}\n' };
-    const form = packageForm({ name: 'calc', baseImage: '3.11', projectId }, { name: 'calc.zip', bytes: makeZip(files) });
+    const form = packageForm(
+      { name: 'calc', baseImage: '3.11', projectId },
+      { name: 'calc.zip', bytes: makeZip(files) },
+    );
     const res = await fetch(`${j.app.url}/api/v1/packages/upload?projectId=${projectId}`, {
       method: 'POST',
       headers: { ...form.headers, authorization: `Bearer ${token}` },
@@ -42,7 +45,9 @@ describe('scheduled runs', () => {
     await callAs(j.app, token, api.confirmModel, { params: { id: modelId } });
   }, 120_000);
 
-  it('schedules a model every minute, sees the scheduled run, pauses and deletes it', { timeout: 180_000 }, async () => {
+  it('schedules a model every minute, sees the scheduled run, pauses and deletes it', {
+    timeout: 180_000,
+  }, async () => {
     const { page } = j;
     await signIn(page, ADMIN.email, ADMIN.password);
     await expectPath(page, '/projects');
