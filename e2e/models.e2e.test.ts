@@ -1,10 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { api, type Package } from '@tessera/shared';
+import { api } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeZip, packageForm } from '../packages/server/src/modules/packages/packages.fixtures.ts';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
+import { builtPackage, confirmedModel } from './support/models.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
 
@@ -21,31 +20,11 @@ describe('models', () => {
   beforeAll(async () => {
     const token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
     projectId = (await callAs(j.app, token, api.createProject, { body: { name: 'Forecasts' } }))._id;
-    const files = {
+    const pkg = await builtPackage(j.app, token, projectId, 'calc', {
       'requirements.txt': '',
       'calc.py': 'def summary(n: int = 3) -> dict:\n    return {"n": n, "square": n * n}\n',
-    };
-    const form = packageForm(
-      { name: 'calc', baseImage: '3.11', projectId },
-      { name: 'calc.zip', bytes: makeZip(files) },
-    );
-    const res = await fetch(`${j.app.url}/api/v1/packages/upload?projectId=${projectId}`, {
-      method: 'POST',
-      headers: { ...form.headers, authorization: `Bearer ${token}` },
-      body: form.payload,
     });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const packageId = ((await res.json()) as Package)._id;
-    let pkg: Package;
-    for (;;) {
-      pkg = await callAs(j.app, token, api.getPackage, { params: { id: packageId } });
-      if (pkg.status === 'built' || pkg.status === 'failed') break;
-      await sleep(100);
-    }
-    expect(pkg.status, pkg.errorLog).toBe('built');
-    const algorithmId = pkg.modules[0].algorithms[0]._id;
-    modelId = (await callAs(j.app, token, api.createModel, { params: { id: algorithmId }, body: {} }))._id;
-    await callAs(j.app, token, api.confirmModel, { params: { id: modelId } });
+    modelId = (await confirmedModel(j.app, token, pkg, 'summary'))._id;
   }, 120_000);
 
   it('lists the model and runs it from its page', async () => {

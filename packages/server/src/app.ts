@@ -37,7 +37,7 @@ import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions, logRequestsForPeople } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { ServerModule } from './platform/module.ts';
-import { gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
+import { gatherFactReaders, gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
 import { openRedis } from './platform/redis.ts';
 import { MemoryResultCache, RedisResultCache } from './platform/resultCache.ts';
@@ -83,8 +83,8 @@ export interface BuildOptions {
  * | collections   | routes; resources: collection                       | —                             |
  * | packages      | routes, jobs; resources: package, algorithm; an     | runner; projects' extension   |
  * |               | asset kind, project files                           | points                        |
- * | models        | routes, jobs; resources: model, modelRun; fills    | packages, datasets            |
- * |               | packages' model uses                                |                               |
+ * | models        | routes, jobs; resources: model, modelRun; facts:    | packages, datasets,           |
+ * |               | model:run; fills packages' model uses               | dashboards                    |
  * | triggers      | routes, a scheduler on workers; resources: trigger, | models                        |
  * |               | triggerScope                                        |                               |
  * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
@@ -130,7 +130,11 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = await buildPlatform(opts);
   const modules = serverModules(opts);
-  installAccessControl(app, gatherResourceResolvers(modules.map((m) => m.resources)));
+  installAccessControl(
+    app,
+    gatherResourceResolvers(modules.map((m) => m.resources)),
+    gatherFactReaders(modules.map((m) => m.facts)),
+  );
   for (const module of modules) module.jobs?.(app);
   for (const module of modules) if (module.routes) await app.register(module.routes);
   installNotFound(app, await serveWebApp(app, opts.config.WEB_DIST));

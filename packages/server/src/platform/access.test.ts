@@ -10,7 +10,8 @@ import { gatherResourceResolvers } from './projectAccess.ts';
 /** A rule the enforcement knows: a kind, and for role and tenant rules a role or an action of the vocabulary. */
 const declared = (access: Access | undefined): boolean => {
   if (!access) return false;
-  if (access.kind === 'public' || access.kind === 'login' || access.kind === 'project') return true;
+  if (access.kind === 'public' || access.kind === 'login') return true;
+  if (access.kind === 'project') return !('action' in access.requirement) || access.requirement.action in RULES;
   if (access.kind === 'organization') return (ORG_ROLE_KEYS as readonly string[]).includes(access.role);
   if (access.kind === 'tenant') return access.action in RULES;
   return false;

@@ -6,7 +6,7 @@ import { accessTokens, organizations, users } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { sha256 } from './ids.ts';
-import { checkProjectAccess, type ResourceResolvers } from './projectAccess.ts';
+import { checkProjectAccess, type FactReaders, type ResourceResolvers } from './projectAccess.ts';
 import { checkTenantAccess } from './tenantAccess.ts';
 import { type FoundToken, lookupToken } from './tokenCache.ts';
 
@@ -82,7 +82,11 @@ export const registeredRoutes = (app: FastifyInstance): readonly RouteOptions[] 
  * learns nothing from validation errors and cannot make the server parse a large body; project rules need
  * the validated ids, so they are checked just before the handler, with `resolvers` (every module's, from app.ts).
  */
-export function installAccessControl(app: FastifyInstance, resolvers: ResourceResolvers): void {
+export function installAccessControl(
+  app: FastifyInstance,
+  resolvers: ResourceResolvers,
+  facts: FactReaders = {},
+): void {
   const routes: RouteOptions[] = [];
   registries.set(app, routes);
   // The options object itself: hooks of inner scopes (the web app's static files) may still set its access.
@@ -101,7 +105,7 @@ export function installAccessControl(app: FastifyInstance, resolvers: ResourceRe
   app.addHook('preHandler', async (request) => {
     const access = request.is404 ? undefined : request.routeOptions.config.access;
     // Project rules resolve the resource to its project and check the caller's role there.
-    if (access?.kind === 'project') await checkProjectAccess(app.ctx, resolvers, request, access);
+    if (access?.kind === 'project') await checkProjectAccess(app.ctx, resolvers, request, access, facts);
     // Tenant rules find the organization or user account the action is about, then ask the shared vocabulary.
     if (access?.kind === 'tenant') await checkTenantAccess(app.ctx.db, request, access);
   });

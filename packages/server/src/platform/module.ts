@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceResolvers } from './projectAccess.ts';
+import type { FactReaders, ResourceResolvers } from './projectAccess.ts';
 
 /**
  * What a domain module brings to the app: app.ts lists the modules and wires these parts, so that reading
@@ -14,6 +14,8 @@ export interface ServerModule {
    * (`projectRule(..., 'dataset')`): gathered for the access control (platform/projectAccess.ts).
    */
   resources?: ResourceResolvers;
+  /** The facts its actions of the vocabulary need about a resource (`model:run`), for the access control. */
+  facts?: FactReaders;
   /**
    * Defines its job types and background tasks on `app.ctx.jobs`, and its start-up housekeeping: on every
    * process (ROLE all and api enqueue, all and worker run them). A worker runs this and no routes.

@@ -1,7 +1,10 @@
 import {
   type Access,
+  can,
+  type FactAction,
   meetsRequirement,
   type ProjectRoles,
+  type ResourceOf,
   effectiveProjectRoles as rolesOnProject,
 } from '@tessera/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -52,6 +55,30 @@ export function gatherResourceResolvers(declared: readonly (ResourceResolvers | 
     }
   }
   return all;
+}
+
+/**
+ * Reads the facts an action of the vocabulary needs about a resource (`model:run`: is the model used on a
+ * dashboard?), once the resource is known to be in a project the caller reaches: the extension point modules
+ * fill (each module's `facts`, gathered by app.ts).
+ */
+export type FactReader<A extends FactAction> = (
+  db: Db,
+  resource: { kind: string; id: string },
+  project: ProjectContext,
+) => Promise<ResourceOf<A>>;
+export type FactReaders = { readonly [A in FactAction]?: FactReader<A> };
+
+/** The fact readers of every module; an action declared twice is a wiring mistake. */
+export function gatherFactReaders(declared: readonly (FactReaders | undefined)[]): FactReaders {
+  const all: Record<string, unknown> = {};
+  for (const readers of declared) {
+    for (const [action, reader] of Object.entries(readers ?? {})) {
+      if (action in all) throw new Error(`facts for ${action} are declared twice`);
+      all[action] = reader;
+    }
+  }
+  return all as FactReaders;
 }
 
 export interface ProjectContext {
@@ -158,6 +185,7 @@ export async function checkProjectAccess(
   resolvers: ResourceResolvers,
   request: FastifyRequest,
   access: Extract<Access, { kind: 'project' }>,
+  facts: FactReaders = {},
 ) {
   const auth = request.auth;
   if (!auth) throw forbidden();
@@ -181,6 +209,12 @@ export async function checkProjectAccess(
     if (read) request.resolved = { kind: access.from.resource, id: resourceId, found: read.found };
   }
   if (!project) throw notFound();
-  if (!meetsRequirement(project.roles, access.requirement)) throw forbidden();
+  const { requirement } = access;
+  if ('action' in requirement) {
+    const read = facts[requirement.action];
+    if (!read) throw new Error(`no fact reader registered for ${requirement.action}`);
+    const resource = await read(db, { kind: access.from.resource, id: resourceId }, project);
+    if (!can(auth.user, requirement.action, resource)) throw forbidden();
+  } else if (!meetsRequirement(project.roles, requirement)) throw forbidden();
   request.project = project;
 }

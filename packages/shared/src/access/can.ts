@@ -15,6 +15,7 @@ import {
 } from '../organizations/rules.ts';
 import type { ProjectRoles } from '../projects/permissions.ts';
 import { type AccountRef, canAdministerAccount, canEditAccount, canViewAccountLog } from './accounts.ts';
+import { canRunModel, type ModelStanding } from './models.ts';
 import {
   canListProjectsOf,
   canTransferProjectTo,
@@ -95,6 +96,9 @@ export const RULES = {
   'user:viewLogins': (a: OrgActor, u: Pick<AccountRef, 'user'>) => canViewAccountLog(a, u),
   // Projects (spec 3 §3-§6): the area roles, the two flags, membership
   ...ON_PROJECT,
+  // Models on dashboards (spec 2 §6): run from the model bar, reset the bar's inputs to their defaults
+  'model:run': (_a: OrgActor, s: ModelStanding) => canRunModel(s),
+  'model:resetInputs': (_a: OrgActor, s: ModelStanding) => canRunModel(s),
   // Without signing in (spec 2 §9)
   'dashboard:viewPublic': (_a: OrgActor | null, e: PublicExposure) => isPubliclyVisible(e),
 } as const;

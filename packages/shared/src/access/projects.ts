@@ -74,6 +74,8 @@ export type ProjectRequirement = Extract<Access, { kind: 'project' }>['requireme
 /** A route's project requirement is met by these roles: an area level (view by view or edit), a flag, or membership. */
 export function meetsRequirement(roles: ProjectRoles, requirement: ProjectRequirement): boolean {
   if ('member' in requirement) return true;
+  // Never met by roles alone: the server asks the vocabulary with the resource's facts.
+  if ('action' in requirement) return false;
   if ('flag' in requirement) return roles[requirement.flag];
   return meetsLevel(roles[requirement.area], requirement.level);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectRule } from '../http/access.ts';
+import { projectFactRule, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 import {
@@ -12,13 +12,12 @@ import { modelInputSchema, modelRunSchema, modelSchema } from '../models/entitie
 
 /**
  * Models and their runs (spec 3 §7 "Algorithms and models"): model view reads, model edit writes. Reading a
- * model, running it and following its runs (the model bar of a dashboard) need model view or dashboard view:
- * those routes declare membership (RUN) and the server checks either role (models.policy.ts).
+ * model, running it and following its runs (the model bar of a dashboard) is the vocabulary's `model:run`:
+ * model view, or dashboard view when a dashboard of the project uses the model (access/models.ts).
  */
 
 const VIEW = { area: 'model', level: 'view' } as const;
 const EDIT = { area: 'model', level: 'edit' } as const;
-const RUN = { member: true } as const;
 
 const nameField = z.string().trim().max(MODEL_NAME_MAX, `At most ${MODEL_NAME_MAX} characters`);
 const descriptionField = z.string().trim().max(MODEL_DESCRIPTION_MAX, `At most ${MODEL_DESCRIPTION_MAX} characters`);
@@ -45,7 +44,7 @@ export const listModels = endpoint({
 export const getModel = endpoint({
   method: 'GET',
   path: '/api/v1/models/:id',
-  access: projectRule(RUN, 'model'),
+  access: projectFactRule('model:run', 'model'),
   params: idParams,
   response: modelSchema,
 });
@@ -98,7 +97,7 @@ export const confirmModel = endpoint({
 export const executeModel = endpoint({
   method: 'POST',
   path: '/api/v1/models/:id/execute',
-  access: projectRule(RUN, 'model'),
+  access: projectFactRule('model:run', 'model'),
   params: idParams,
   body: z
     .object({ inputs: z.array(z.object({ varName: z.string().min(1).max(200), value: z.unknown() })).max(200) })
@@ -110,7 +109,7 @@ export const executeModel = endpoint({
 export const listModelRuns = endpoint({
   method: 'GET',
   path: '/api/v1/models/:id/model-runs',
-  access: projectRule(RUN, 'model'),
+  access: projectFactRule('model:run', 'model'),
   params: idParams,
   query: z.object({
     limit: z.coerce.number().int().min(1).max(100).default(MODEL_RUNS_PAGE_SIZE),
@@ -122,7 +121,7 @@ export const listModelRuns = endpoint({
 export const getModelRun = endpoint({
   method: 'GET',
   path: '/api/v1/model-runs/:id',
-  access: projectRule(RUN, 'modelRun'),
+  access: projectFactRule('model:run', 'modelRun'),
   params: idParams,
   response: modelRunSchema,
 });
@@ -131,7 +130,7 @@ export const getModelRun = endpoint({
 export const cancelModelRun = endpoint({
   method: 'PUT',
   path: '/api/v1/model-runs/:id/cancel',
-  access: projectRule(RUN, 'modelRun'),
+  access: projectFactRule('model:run', 'modelRun'),
   params: idParams,
   response: modelRunSchema,
 });
@@ -139,7 +138,7 @@ export const cancelModelRun = endpoint({
 export const updateModelRun = endpoint({
   method: 'PUT',
   path: '/api/v1/model-runs/:id',
-  access: projectRule(RUN, 'modelRun'),
+  access: projectFactRule('model:run', 'modelRun'),
   params: idParams,
   body: z
     .object({ favourite: z.boolean().optional(), name: nameField.optional(), description: descriptionField.optional() })
@@ -154,4 +153,16 @@ export const deleteModelRun = endpoint({
   access: projectRule(EDIT, 'modelRun'),
   params: idParams,
   response: ok,
+});
+
+/**
+ * The models whose output datasets the cards of a dashboard read (spec 2 §2): its model bars and the cards'
+ * model icons. Dashboard view, like the dashboard.
+ */
+export const dashboardModels = endpoint({
+  method: 'GET',
+  path: '/api/v1/dashboards/:id/models',
+  access: projectRule({ area: 'dashboard', level: 'view' }, 'dashboard'),
+  params: idParams,
+  response: z.object({ models: z.array(modelSchema) }),
 });

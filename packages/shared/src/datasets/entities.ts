@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../http/ids.ts';
+import { MODEL_RESULT_STORAGES } from '../models/constants.ts';
 import { DATE_FORMAT_CHOICES } from './dateFormats.ts';
 import { DATASET_TYPES, DATE_PRECISIONS, FEATURE_TYPES, JOIN_TYPES } from './types.ts';
 
@@ -30,7 +31,8 @@ export const datasetSourceSchema = z.object({
   originalFileName: z.string().optional(),
   estSize: z.number().optional(),
   form: z.object({ id }).optional(),
-  model: z.object({ id }).optional(),
+  /** A Model Output: its model, and the model's result storage (all: a card's latest reads the newest run alone). */
+  model: z.object({ id, resultStorage: z.enum(MODEL_RESULT_STORAGES).optional() }).optional(),
   from: z.object({ _id: id }).optional(),
   join: joinSourceSchema.optional(),
 });

@@ -51,9 +51,25 @@ export type Access =
       requirement:
         | { area: ProjectArea; level: 'view' | 'edit' }
         | { flag: 'editMembers' | 'editProject' }
-        | { member: true };
+        | { member: true }
+        | { action: FactAction };
       from: ResourceRef;
     };
+
+/**
+ * Actions of the vocabulary whose answer needs facts about the resource beyond the caller's roles (is the model
+ * used on a dashboard?): the server reads those facts with the module's fact reader, then asks `can`.
+ */
+export const FACT_ACTIONS = ['model:run'] as const;
+export type FactAction = (typeof FACT_ACTIONS)[number];
+
+/** A project rule asked of the vocabulary with facts about the resource (`model:run` on a model or a run). */
+export const projectFactRule = (
+  action: FactAction,
+  resource: string,
+  where: ResourceRef['in'] = 'params',
+  key = 'id',
+): Access => ({ kind: 'project', requirement: { action }, from: { resource, in: where, key } });
 
 export const PUBLIC: Access = { kind: 'public' };
 export const LOGIN: Access = { kind: 'login' };

@@ -25,7 +25,12 @@ export const modelInputSchema = z.object({
 });
 export type ModelInput = z.infer<typeof modelInputSchema>;
 
-export const modelOutputRefSchema = z.object({ name: z.string(), dataset: z.object({ _id: id }) });
+export const modelOutputRefSchema = z.object({
+  name: z.string(),
+  dataset: z.object({ _id: id }),
+  /** On a run's outputs: the dataset job the run wrote (a card pins a run by this job, all-runs storage). */
+  jobId: id.optional(),
+});
 export type ModelOutputRef = z.infer<typeof modelOutputRefSchema>;
 
 /** A value a run was given, after checking (a dataframe's is a dataset id). */

@@ -31,8 +31,12 @@ export const datasetKeys = {
   history: (projectId: string, id: string) => [...projectKeys.scope(projectId), 'datasets', 'history', id] as const,
 };
 
-export const useDatasets = (projectId: string) =>
-  useQuery({ queryKey: datasetKeys.list(projectId), queryFn: () => call(api.listDatasets, { query: { projectId } }) });
+export const useDatasets = (projectId: string, enabled = true) =>
+  useQuery({
+    queryKey: datasetKeys.list(projectId),
+    queryFn: () => call(api.listDatasets, { query: { projectId } }),
+    enabled,
+  });
 
 export const useFolders = (projectId: string) =>
   useQuery({

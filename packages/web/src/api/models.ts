@@ -12,6 +12,8 @@ export const modelKeys = {
   list: (projectId: string) => [...projectKeys.scope(projectId), 'models', 'list'] as const,
   detail: (projectId: string, id: string) => [...projectKeys.scope(projectId), 'models', 'detail', id] as const,
   runs: (projectId: string, id: string) => [...projectKeys.scope(projectId), 'models', 'runs', id] as const,
+  dashboard: (projectId: string, dashboardId: string) =>
+    [...projectKeys.scope(projectId), 'models', 'dashboard', dashboardId] as const,
 };
 
 /** The live notices of a finished or failed run stay 7 s (spec 1 §4). */
@@ -28,6 +30,14 @@ export const useModels = (projectId: string, enabled = true) =>
 
 export const useModel = (projectId: string, id: string) =>
   useQuery({ queryKey: modelKeys.detail(projectId, id), queryFn: () => call(api.getModel, { params: { id } }) });
+
+/** The models whose outputs a dashboard's cards read (its model bars, the cards' model icons). */
+export const useDashboardModels = (projectId: string | null, dashboardId: string) =>
+  useQuery({
+    queryKey: modelKeys.dashboard(projectId ?? '', dashboardId),
+    queryFn: () => call(api.dashboardModels, { params: { id: dashboardId } }),
+    enabled: projectId !== null,
+  });
 
 export const useModelRuns = (projectId: string, id: string) =>
   useQuery({
@@ -48,6 +58,11 @@ export function useModelMutations(projectId: string, id: string) {
     }),
     cancel: useMutation({
       mutationFn: (runId: string) => call(api.cancelModelRun, { params: { id: runId } }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ runId, change }: { runId: string; change: { name?: string; description?: string } }) =>
+        call(api.updateModelRun, { params: { id: runId }, body: change }),
       onSuccess: refresh,
     }),
     favourite: useMutation({

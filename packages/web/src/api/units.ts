@@ -159,8 +159,8 @@ function datasetsOf(query: Query): string[] {
 
 /**
  * Refetches the cards that read any of these datasets (spec 2 §4 "a change of job id in the dataset data"):
- * called for a dataset's append, deleted rows, changed features or deletion from the live channel, and — in the
- * model runs issue — for a finished run's output datasets.
+ * called for a dataset's append, deleted rows, changed features or deletion from the live channel, and for a
+ * finished model run's output datasets.
  */
 export function refetchUnitsReadingDatasets(client: QueryClient, datasetIds: readonly string[]) {
   if (datasetIds.length === 0) return Promise.resolve();
@@ -176,6 +176,18 @@ const DATA_CHANGING_REASONS = new Set(['imported', 'appended', 'dataDeleted', 'f
 
 /** Applies a live event to the cards' data: called for every event of the project's channel. */
 export function applyUnitDataEvent(name: string, payload: unknown, client: QueryClient): void {
+  // A finished model run (spec 2 §2): every card reading one of its output datasets refetches, for every viewer
+  // of the dashboard (dashboard viewers receive run events, not the datasets' own).
+  if (name === 'modelRun:updated') {
+    const { status, outputs } = (payload ?? {}) as {
+      status?: unknown;
+      outputs?: Array<{ dataset?: { _id?: unknown } }>;
+    };
+    if (status !== 'finished' || !Array.isArray(outputs)) return;
+    const ids = outputs.flatMap((o) => (typeof o.dataset?._id === 'string' ? [o.dataset._id] : []));
+    void refetchUnitsReadingDatasets(client, ids);
+    return;
+  }
   if (name !== 'dataset:updated' && name !== 'dataset:deleted') return;
   const { _id, reason } = (payload ?? {}) as { _id?: unknown; reason?: unknown };
   if (typeof _id !== 'string') return;

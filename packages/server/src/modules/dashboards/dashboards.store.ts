@@ -183,3 +183,30 @@ export async function findDashboardExposure(
     dataVersion: record.dataVersion,
   };
 }
+
+/** Whether some card of a dashboard of the project reads one of these datasets (a model used on a dashboard). */
+export async function dashboardsReadAny(db: Db, projectId: string, datasetIds: string[]): Promise<boolean> {
+  if (!datasetIds.length) return false;
+  const wanted = sql`array[${sql.join(
+    datasetIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  const [row] = await db
+    .select({ id: units.id })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .where(and(eq(dashboards.projectId, projectId), sql`jsonb_exists_any(${units.datasetIds}, ${wanted})`))
+    .limit(1);
+  return !!row;
+}
+
+/** The datasets the cards of a dashboard read (each unit keeps its datasets beside its vis). */
+export async function datasetIdsOfDashboard(db: Db, dashboardId: string): Promise<string[]> {
+  const rows = await db
+    .select({ ids: units.datasetIds })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .where(eq(tabs.dashboardId, dashboardId));
+  return [...new Set(rows.flatMap((r) => r.ids))];
+}

@@ -31,6 +31,7 @@ export const dashboardAssetKind: AssetKind = { key: 'dashboards', area: 'dashboa
 /** A deleted project's dashboards leave their preview images behind unless removed. */
 export const dashboardPreviewFiles: ProjectFiles = { list: dashboardIdsOfProject, remove: removePreview };
 
+export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
 export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
 export { type Card, UnitDataService } from './units/unitData.service.ts';
 export { cardsOfDataset } from './units/units.store.ts';

@@ -37,7 +37,8 @@ const scalar = (v: unknown): Scalar =>
  * among the model's outputs or created: one segment per run, a job of the dataset. Result storage all and merge
  * keep the earlier runs' segments (all: a card may read one run by its job; merge: the rows add up); latest
  * replaces them. Each dataset says 'imported' once its rows are committed (cards refetch then). Answers the
- * model's outputs after the run, and `refreshStats`: the features' statistics and previews over the whole dataset
+ * model's outputs after the run, those this run wrote with the dataset job of each (what a card pins to show this
+ * very run: a series' jobId), and `refreshStats`: the features' statistics and previews over the whole dataset
  * (and the joins reading it), a convenience the run's caller does after it has said the run finished.
  */
 export async function storeOutputs(
@@ -45,9 +46,10 @@ export async function storeOutputs(
   model: { id: string; projectId: string; name: string; outputs: ModelOutputRef[]; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   produced: ProducedOutput[],
-): Promise<{ outputs: ModelOutputRef[]; refreshStats: () => Promise<void> }> {
+): Promise<{ outputs: ModelOutputRef[]; written: ModelOutputRef[]; refreshStats: () => Promise<void> }> {
   const { db } = app.ctx;
   const outputs = [...model.outputs];
+  const written: ModelOutputRef[] = [];
   const committed: DatasetRow[] = [];
   for (const output of produced) {
     const ref = outputs.find((o) => o.name === output.name);
@@ -58,7 +60,7 @@ export async function storeOutputs(
         projectId: model.projectId,
         name: produced.length > 1 ? `${model.name} - ${output.name}` : model.name,
         type: 'modelResult',
-        source: { model: { id: model.id } },
+        source: { model: { id: model.id, resultStorage: model.resultStorage } },
         userId: run.userId,
       });
       const entry = { name: output.name, dataset: { _id: dataset.id } };
@@ -66,7 +68,8 @@ export async function storeOutputs(
       else outputs.push(entry);
     }
     const stored = await storeOne(app, dataset, model, run, output);
-    if (stored) committed.push(stored);
+    if (stored) committed.push(stored.row);
+    written.push({ name: output.name, dataset: { _id: dataset.id }, ...(stored ? { jobId: stored.jobId } : {}) });
   }
   const refreshStats = async () => {
     for (const dataset of committed) {
@@ -78,7 +81,7 @@ export async function storeOutputs(
       emitUpdated(app, dataset, 'updated');
     }
   };
-  return { outputs, refreshStats };
+  return { outputs, written, refreshStats };
 }
 
 const emitUpdated = (app: FastifyInstance, dataset: DatasetRow, reason: 'imported' | 'updated') =>
@@ -90,7 +93,7 @@ async function storeOne(
   model: { id: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   output: ProducedOutput,
-): Promise<DatasetRow | undefined> {
+): Promise<{ row: DatasetRow; jobId: string } | undefined> {
   const { db } = app.ctx;
   const dataDir = app.ctx.storage.root;
   const replace = model.resultStorage === 'latest';
@@ -166,7 +169,11 @@ async function storeOne(
           .filter((c) => !kept.some((k) => k.dbName === c.dbName))
           .map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
       ];
-      return updateDatasetRow(tx, dataset.id, { imported: true, columns });
+      return updateDatasetRow(tx, dataset.id, {
+        imported: true,
+        columns,
+        source: { ...dataset.source, model: { id: model.id, resultStorage: model.resultStorage } },
+      });
     });
   } catch (error) {
     await deleteSegment(dataDir, dataset.id, segmentId);
@@ -180,5 +187,5 @@ async function storeOne(
     }
   }
   emitUpdated(app, committed, 'imported');
-  return committed;
+  return { row: committed, jobId: segmentId };
 }

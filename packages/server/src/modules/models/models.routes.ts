@@ -1,7 +1,6 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
-import { requireRunAccess } from './models.policy.ts';
 import { ModelsService } from './models.service.ts';
 
 /** Models and their runs (spec 3 §7 "Algorithms and models"). */
@@ -9,10 +8,7 @@ export async function modelsRoutes(app: FastifyInstance) {
   const models = new ModelsService(app);
   route(app, api.createModel, ({ auth, params, body }) => models.create(auth.user.id, params.id, body));
   route(app, api.listModels, ({ query }) => models.list(query.projectId));
-  route(app, api.getModel, ({ params, request }) => {
-    requireRunAccess(request);
-    return models.show(params.id);
-  });
+  route(app, api.getModel, ({ params }) => models.show(params.id));
   route(app, api.updateModel, ({ params, body }) => models.update(params.id, body));
   route(app, api.deleteModel, async ({ params }) => {
     await models.delete(params.id);
@@ -20,26 +16,12 @@ export async function modelsRoutes(app: FastifyInstance) {
   });
   route(app, api.duplicateModel, ({ auth, params }) => models.duplicate(auth.user.id, params.id));
   route(app, api.confirmModel, ({ params }) => models.confirm(params.id));
-  route(app, api.executeModel, ({ auth, params, body, request }) => {
-    requireRunAccess(request);
-    return models.execute(auth.user.id, params.id, body.inputs);
-  });
-  route(app, api.listModelRuns, ({ params, query, request }) => {
-    requireRunAccess(request);
-    return models.runs(params.id, query.limit, query.page);
-  });
-  route(app, api.getModelRun, ({ params, request }) => {
-    requireRunAccess(request);
-    return models.run(params.id);
-  });
-  route(app, api.cancelModelRun, ({ params, request }) => {
-    requireRunAccess(request);
-    return models.cancel(params.id);
-  });
-  route(app, api.updateModelRun, ({ params, body, request }) => {
-    requireRunAccess(request);
-    return models.updateRun(params.id, body);
-  });
+  route(app, api.executeModel, ({ auth, params, body }) => models.execute(auth.user.id, params.id, body.inputs));
+  route(app, api.listModelRuns, ({ params, query }) => models.runs(params.id, query.limit, query.page));
+  route(app, api.getModelRun, ({ params }) => models.run(params.id));
+  route(app, api.cancelModelRun, ({ params }) => models.cancel(params.id));
+  route(app, api.updateModelRun, ({ params, body }) => models.updateRun(params.id, body));
+  route(app, api.dashboardModels, ({ params, request }) => models.onDashboard(request.project!.id, params.id));
   route(app, api.deleteModelRun, async ({ params }) => {
     await models.deleteRun(params.id);
     return { ok: true as const };

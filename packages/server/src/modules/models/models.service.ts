@@ -17,7 +17,8 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { findDataset } from '../datasets/index.ts';
+import { datasetIdsOfDashboard } from '../dashboards/index.ts';
+import { findDataset, updateDatasetRow } from '../datasets/index.ts';
 import { findAlgorithm } from '../packages/index.ts';
 import { announceRun, presentModel, presentRun } from './models.presenter.ts';
 import {
@@ -101,6 +102,14 @@ export class ModelsService {
     return rows.map((r) => presentModel(r, running.has(r.id)));
   }
 
+  /** The models of the project whose output datasets some card of the dashboard reads (its model bars). */
+  async onDashboard(projectId: string, dashboardId: string): Promise<{ models: Model[] }> {
+    const read = new Set(await datasetIdsOfDashboard(this.db, dashboardId));
+    if (!read.size) return { models: [] };
+    const models = await this.list(projectId);
+    return { models: models.filter((m) => m.outputs.some((o) => read.has(o.dataset._id))) };
+  }
+
   private announce(row: { id: string; projectId: string }, deleted = false) {
     realtimeOf(this.app).emit(row.projectId, 'model:updated', { _id: row.id, deleted }, { area: 'model' });
   }
@@ -137,8 +146,22 @@ export class ModelsService {
     if (change.inputs) this.checkInputDefinitions(change.inputs);
     if (change.onboarded) this.requireReady(change.inputs ?? row.inputs);
     await updateModelRow(this.db, id, change);
+    if (change.resultStorage && change.resultStorage !== row.resultStorage) {
+      await this.markOutputs(row, change.resultStorage);
+    }
     this.announce(row);
     return this.show(id);
+  }
+
+  /** The output datasets say their model's result storage (a card's latest reads the newest run of all runs). */
+  private async markOutputs(row: ModelWithSource, resultStorage: ModelResultStorage) {
+    for (const output of row.outputs) {
+      const dataset = await findDataset(this.db, output.dataset._id);
+      if (!dataset) continue;
+      await updateDatasetRow(this.db, dataset.id, {
+        source: { ...dataset.source, model: { id: row.id, resultStorage } },
+      });
+    }
   }
 
   /** Select inputs keep their options; a default given must suit the type (checked like a run's value). */

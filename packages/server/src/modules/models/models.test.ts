@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema.ts';
+import { addTab, addUnit, createDashboard } from '../dashboards/dashboards.fixtures.ts';
 import {
   caller,
   type DatasetsWorld,
@@ -99,7 +100,8 @@ describe('model runs', () => {
     ]);
     expect(await rowsByName(w, output)).toEqual(expectedTotals(2));
     const after = (await caller(w, w.viewer)('GET', `/api/v1/models/${model._id}`)).json() as Model;
-    expect(after.outputs).toEqual(run.outputs.map((o) => ({ ...o })));
+    expect(after.outputs).toEqual(run.outputs.map(({ jobId: _, ...o }) => o));
+    expect(run.outputs[0].jobId).toMatch(/^[0-9a-f]{24}$/);
     expect(after.running).toBe(false);
   });
 
@@ -109,9 +111,25 @@ describe('model runs', () => {
     ['latest', 1, [4]],
   ] as const)('result storage %s keeps %i segment(s)', { timeout: 120_000 }, async (storage, segments, ns) => {
     const model = await createModel(w, pkg, 'summary', { resultStorage: storage });
+    const runs: ModelRun[] = [];
     for (const n of [3, 4]) {
       const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'n', value: n }]))._id);
       expect(run.status, run.error ?? '').toBe('finished');
+      runs.push(run);
+    }
+    if (storage === 'all') {
+      // A card pins a run by the dataset job its outputs name: the first run's rows alone.
+      const [first] = runs[0].outputs;
+      expect(first.jobId).toMatch(/^[0-9a-f]{24}$/);
+      const pinned = await rowsByName(w, await dataset(first.dataset._id), `&jobId=${first.jobId}`);
+      expect(pinned.map((r) => r.n)).toEqual([3]);
+      // A card's latest reads the newest run alone; a series pinned to the first run reads that one.
+      const output = await dataset(first.dataset._id);
+      const n = { _id: output.features.find((f) => f.name === 'n')?._id, dataset: { _id: output._id } };
+      const latest = await cardSum({ kpi: [{ id: 'k', feature: n, operation: 'sum' }] });
+      expect(latest).toBe(4);
+      const pinnedCard = await cardSum({ kpi: [{ id: 'k', feature: n, operation: 'sum', jobId: first.jobId }] });
+      expect(pinnedCard).toBe(3);
     }
     const after = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
     expect(after.outputs).toHaveLength(1);
@@ -207,6 +225,33 @@ describe('live channel', () => {
   });
 });
 
+/** The sum a KPI card with this vis shows (a card on a new dashboard of the project). */
+async function cardSum(vis: object): Promise<unknown> {
+  const board = await createDashboard(w.t, w.editor, w.projectId, { name: 'Sums' });
+  const tab = await addTab(w.t, w.editor, board._id);
+  const { unit } = await addUnit(w.t, w.editor, tab._id);
+  const call = caller(w, w.editor);
+  const saved = await call('PUT', `/api/v1/units/${unit._id}`, { type: 'kpi', vis });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const data = await call('POST', `/api/v1/units/${unit._id}/data?tabId=${tab._id}`, {});
+  expect(data.statusCode, data.body).toBe(200);
+  return data.json().data.k;
+}
+
+/** A KPI card on a new dashboard of the project that reads the model's first output (by the editor). */
+async function putOnDashboard(model: Model) {
+  const fresh = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
+  const output = await dataset(fresh.outputs[0].dataset._id);
+  const board = await createDashboard(w.t, w.editor, w.projectId, { name: 'With a model' });
+  const tab = await addTab(w.t, w.editor, board._id);
+  const { unit } = await addUnit(w.t, w.editor, tab._id);
+  const feature = output.features[0];
+  const kpi = [{ id: 'k', feature: { _id: feature._id, dataset: { _id: output._id } }, operation: 'count' }];
+  const saved = await caller(w, w.editor)('PUT', `/api/v1/units/${unit._id}`, { type: 'kpi', vis: { kpi } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return board;
+}
+
 describe('inputs, access and tenants', () => {
   let model: Model;
   let run: ModelRun;
@@ -268,13 +313,24 @@ describe('inputs, access and tenants', () => {
     expect((await them('PUT', `/api/v1/model-runs/${fresh._id}/cancel`)).statusCode).toBe(404);
     expect((await them('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(404);
     expect((await caller(w, w.viewer)('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
-    // Dashboard view alone reads and runs a model (the model bar), and writes nothing.
+    // Dashboard view alone reads and runs a model a dashboard card reads (the model bar), and writes nothing;
+    // a model no dashboard uses stays out of reach.
     const dashboards = caller(w, w.dashboardsOnly);
+    const unused = await createModel(w, pkg, 'summary');
+    expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(403);
+    const board = await putOnDashboard(model);
     expect((await dashboards('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(200);
+    const onBoard = await dashboards('GET', `/api/v1/dashboards/${board._id}/models`);
+    expect(onBoard.json().models.map((m: Model) => m._id)).toEqual([model._id]);
+    expect((await them('GET', `/api/v1/dashboards/${board._id}/models`)).statusCode).toBe(404);
     const fromDashboard = await dashboards('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] });
     expect(fromDashboard.statusCode, fromDashboard.body).toBe(200);
+    expect((await dashboards('GET', `/api/v1/model-runs/${fromDashboard.json()._id}`)).statusCode).toBe(200);
+    expect((await dashboards('GET', `/api/v1/models/${model._id}/model-runs`)).statusCode).toBe(200);
     expect((await dashboards('PUT', `/api/v1/models/${model._id}`, { name: 'x' })).statusCode).toBe(403);
     expect((await dashboards('GET', `/api/v1/models?projectId=${w.projectId}`)).statusCode).toBe(403);
+    expect((await dashboards('GET', `/api/v1/models/${unused._id}`)).statusCode).toBe(403);
+    expect((await dashboards('POST', `/api/v1/models/${unused._id}/execute`, { inputs: [] })).statusCode).toBe(403);
     await waitForRun(w, fromDashboard.json()._id);
     // A member who sees neither models nor dashboards runs nothing.
     const org = (await w.t.database.db.select().from(projects).where(eq(projects.id, w.projectId)))[0].organizationId;

@@ -115,12 +115,9 @@ export function runHandler(app: FastifyInstance) {
         produced.push({ name: 'output', file, format: 'json' });
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
-      const { outputs, refreshStats } = await storeOutputs(app, model, started, produced);
+      const { outputs, written, refreshStats } = await storeOutputs(app, model, started, produced);
       await updateModelRow(db, model.id, { outputs });
-      await settle('finished', {
-        outputs: outputs.filter((o) => produced.some((p) => p.name === o.name)),
-        error: null,
-      });
+      await settle('finished', { outputs: written, error: null });
       await refreshStats();
       return {};
     } catch (error) {

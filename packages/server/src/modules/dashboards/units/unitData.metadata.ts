@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
 import { datasets, features } from '../../../db/schema.ts';
-import { type Catalog, type DatasetRow, datasetCatalog, type FeatureRow } from '../../datasets/index.ts';
+import { type Catalog, type DatasetRow, datasetCatalog, type FeatureRow, importedJobs } from '../../datasets/index.ts';
 
 /**
  * What a card's data request reads of its project's metadata: the features it names, their datasets and the
@@ -86,10 +86,20 @@ class ProjectReader implements ProjectMetadata {
   }
 }
 
+/**
+ * The job a card's 'latest' reads: every segment, except for the output of a model that keeps all its runs (each
+ * run a job), where it is the newest run alone (spec 3 "Selected result: latest or a specific finished run").
+ */
+async function latestJob(db: Db, dataset: DatasetRow): Promise<{ jobId?: string }> {
+  if (dataset.type !== 'modelResult' || dataset.source.model?.resultStorage !== 'all') return {};
+  const newest = (await importedJobs(db, dataset.id)).at(-1);
+  return newest ? { jobId: newest.jobId } : {};
+}
+
 async function readCatalog(db: Db, dataDir: string, dataset: DatasetRow, jobId: string) {
   if (!dataset.imported) return undefined;
   try {
-    return await datasetCatalog(db, dataDir, dataset, jobId === 'latest' ? {} : { jobId });
+    return await datasetCatalog(db, dataDir, dataset, jobId === 'latest' ? await latestJob(db, dataset) : { jobId });
   } catch {
     return undefined;
   }

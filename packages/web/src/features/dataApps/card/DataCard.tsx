@@ -14,6 +14,7 @@ import { downloadCard } from '../../cards/download.ts';
 import { useCardData } from '../../cards/useCardData.ts';
 import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { CardModelIcon } from '../models/CardModelIcon.tsx';
 import { unitMappingPath } from '../paths.ts';
 import { CardMenu, cardMenuItems } from './CardMenu.tsx';
 import { CardName } from './CardName.tsx';
@@ -33,7 +34,7 @@ interface Props {
 }
 
 /**
- * A card (spec 2 §2 "Card"): the header (name, drag handle, the filters that apply to it, info, edit, menu) and the body — the type chooser
+ * A card (spec 2 §2 "Card"): the header (name, drag handle, its model icon, the filters that apply to it, info, edit, menu) and the body — the type chooser
  * for a card with no type, else its data's view or placeholder (features/cards) — and the description box.
  */
 export function DataCard({ unit, h, draggable }: Props) {
@@ -84,6 +85,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           </Box>
         )}
         <CardName name={unit.name} editable={canEdit} onSave={(name) => save({ name })} />
+        {projectId && unit.type && <CardModelIcon projectId={projectId} unit={unit} />}
         {unit.type && <CardFilterIcon unit={unit} filters={cardFilters} />}
         {unit.description && (
           <Tooltip

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDatabase, IconPlus } from '@tabler/icons-react';
 import type { ColorSchemeName } from '@tessera/shared';
@@ -7,6 +7,7 @@ import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
 import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { ModelBars } from '../models/ModelBars.tsx';
 import { ColorMenu } from './ColorMenu.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
 
@@ -23,13 +24,14 @@ interface Props {
 
 /**
  * The dashboard header (spec 1 §2, spec 2 §2): title; Copy Public Link; the colour menu for editors unless
- * hideDashboardColors; the filter bar (unless hideFilters) and model bars (unless hideCommandBar), whose
- * contents come with the filters and models issues; Show Datasets and Add Card.
+ * hideDashboardColors; the filter bar (unless hideFilters) and, inside a project, the model bars (unless
+ * hideCommandBar: public visitors run nothing); Show Datasets and Add Card.
  */
 export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, addingCard }: Props) {
   const { t } = useTranslation('dataApps');
   const { canEdit, place } = useDashboardMode();
-  const update = useUpdateDashboard(placeProjectId(place) ?? '');
+  const projectId = placeProjectId(place);
+  const update = useUpdateDashboard(projectId ?? '');
   const hide = dashboard.display.hide;
 
   const chooseColors = (colorScheme: ColorSchemeName) =>
@@ -68,9 +70,8 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
           )}
         </Group>
       </Group>
-      {/* SLOTS: the filter bar (filters issue) and the model bars (models issue) fill these. */}
       {!hide.hideFilters && <FilterBar dashboardId={dashboard._id} />}
-      {!hide.hideCommandBar && <Box data-slot="model-bar" />}
+      {!hide.hideCommandBar && projectId && <ModelBars projectId={projectId} dashboardId={dashboard._id} />}
     </Stack>
   );
 }

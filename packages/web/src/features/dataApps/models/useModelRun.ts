@@ -1,0 +1,56 @@
+import { notifications } from '@mantine/notifications';
+import { type Model, meetsLevel } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client.ts';
+import { useDatasets } from '../../../api/datasets.ts';
+import { useModelMutations, useModelRuns } from '../../../api/models.ts';
+import { useServerText } from '../../../app/serverText.ts';
+import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { activeRun, type InputValues, runRequest } from './modelInputs.ts';
+
+/**
+ * Running a model from its bar or panel: the inputs checked first (the bad ones named, nothing sent), the run
+ * queued, the server's own field errors shown under their inputs; the run still going and its Cancel Run.
+ */
+export function useModelRun(projectId: string, model: Model) {
+  const { t } = useTranslation('dataApps');
+  const serverText = useServerText();
+  const { execute, cancel } = useModelMutations(projectId, model._id);
+  const runs = useModelRuns(projectId, model._id);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const going = activeRun(runs.data?.runs ?? []);
+
+  const run = (values: InputValues) => {
+    const { inputs, problems } = runRequest(model, values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    execute.mutate(inputs, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) setErrors(error.fields);
+        notifications.show({
+          color: 'red',
+          message: error instanceof ApiError ? serverText(error.message) : t('modelBar.runFailed'),
+        });
+      },
+    });
+  };
+  return {
+    run,
+    errors,
+    running: model.running || !!going,
+    starting: execute.isPending,
+    going,
+    cancel: () => going && cancel.mutate(going._id),
+    cancelling: cancel.isPending,
+    runs,
+  };
+}
+
+/** The datasets a dataframe input chooses from: the project's, for a viewer who may see datasets. */
+export function useInputDatasets(projectId: string) {
+  const { permission } = useCurrentProject();
+  const allowed = meetsLevel(permission.roles.dataset, 'view');
+  const datasets = useDatasets(projectId, allowed);
+  return allowed ? (datasets.data ?? []) : [];
+}
