@@ -15,7 +15,7 @@ import { errorsModule } from './modules/errors/index.ts';
 import { formAssetKind, formsModule } from './modules/forms/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { logsModule } from './modules/logs/index.ts';
-import { modelsModule, modelsOfPackage } from './modules/models/index.ts';
+import { modelAssetKind, modelsModule, modelsOfPackage } from './modules/models/index.ts';
 import { organizationsModule } from './modules/organizations/index.ts';
 import { packageAssetKind, packageFiles, packagesModule } from './modules/packages/index.ts';
 import { permissionsModule } from './modules/permissions/index.ts';
@@ -91,6 +91,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
         datasetAssetKind,
         dashboardAssetKind,
         packageAssetKind,
+        modelAssetKind,
         formAssetKind,
         ...(options.extraAssetKinds ?? []),
       ],

@@ -160,6 +160,8 @@ export const modelRuns = pgTable(
     favourite: boolean('favourite').notNull().default(false),
     name: text('name').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** An Update Source trial run: its outputs go to new datasets (the model's tempOutputs), not in the history. */
+    temp: boolean('temp').notNull().default(false),
   },
   (t) => [index('model_runs_model_idx').on(t.modelId, t.executionDatetime)],
 );

@@ -38,6 +38,7 @@ export const datasetFiles: ProjectFiles = { list: datasetIdsOfProject, remove: d
 
 export { type Catalog, datasetCatalog } from './catalog.ts';
 export { downloadFileName, pagesOf } from './datasets.data.ts';
+export { DatasetsService } from './datasets.service.ts';
 export {
   type DatasetRow,
   findDataset,
@@ -58,5 +59,6 @@ export {
   insertFeatures,
   listFeatures,
   setPhysicalType,
+  updateFeatureRow,
 } from './features/features.store.ts';
 export { refreshAfterDataChange } from './import.job.ts';

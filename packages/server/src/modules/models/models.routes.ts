@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { requireRunAccess } from './models.policy.ts';
 import { ModelsService } from './models.service.ts';
+import { ModelSourceService } from './models.source.ts';
 
 /** Models and their runs (spec 3 §7 "Algorithms and models"). */
 export async function modelsRoutes(app: FastifyInstance) {
@@ -13,7 +14,15 @@ export async function modelsRoutes(app: FastifyInstance) {
     requireRunAccess(request);
     return models.show(params.id);
   });
-  route(app, api.updateModel, ({ params, body }) => models.update(params.id, body));
+  const source = new ModelSourceService(app, models);
+  route(app, api.updateModel, async ({ params, body }) => {
+    const { tempOutputs, ...change } = body;
+    if (tempOutputs) await source.cancel(params.id);
+    return models.update(params.id, change);
+  });
+  route(app, api.setModelAlgorithm, ({ params }) => source.setAlgorithm(params.id, params.algorithmId));
+  route(app, api.editModelOutput, ({ params, body }) => source.editOutput(params.id, params.datasetId, body.target));
+  route(app, api.updateModelOutputs, ({ params, body }) => source.commit(params.id, body.updates));
   route(app, api.deleteModel, async ({ params }) => {
     await models.delete(params.id);
     return { ok: true as const };
@@ -22,7 +31,7 @@ export async function modelsRoutes(app: FastifyInstance) {
   route(app, api.confirmModel, ({ params }) => models.confirm(params.id));
   route(app, api.executeModel, ({ auth, params, body, request }) => {
     requireRunAccess(request);
-    return models.execute(auth.user.id, params.id, body.inputs);
+    return models.execute(auth.user.id, params.id, body.inputs, body.temp);
   });
   route(app, api.listModelRuns, ({ params, query, request }) => {
     requireRunAccess(request);

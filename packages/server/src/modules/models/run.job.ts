@@ -10,14 +10,7 @@ import { findDataset, importedJobs } from '../datasets/index.ts';
 import { packageRunSource } from '../packages/index.ts';
 import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
 import { announceRun, RUN_AREAS } from './models.presenter.ts';
-import {
-  findModel,
-  findModelRun,
-  findSource,
-  type ModelRunRow,
-  updateModelRow,
-  updateModelRun,
-} from './models.store.ts';
+import { findModel, findModelRun, findSource, type ModelRunRow, updateModelRun } from './models.store.ts';
 
 export interface RunJobData {
   runId: string;
@@ -116,11 +109,7 @@ export function runHandler(app: FastifyInstance) {
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
       const outputs = await storeOutputs(app, model, started, produced);
-      await updateModelRow(db, model.id, { outputs });
-      await settle('finished', {
-        outputs: outputs.filter((o) => produced.some((p) => p.name === o.name)),
-        error: null,
-      });
+      await settle('finished', { outputs, error: null });
       return {};
     } catch (error) {
       const kind = error instanceof RunFailure ? error.kind : 'error';
