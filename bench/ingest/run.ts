@@ -1,5 +1,6 @@
 /**
- * Ingest benchmark: a generated CSV (BENCH_INGEST_MB, default 1024 MB) read into a Parquet segment by
+ * Ingest benchmark: a generated CSV (BENCH_INGEST_MB: a size in MB or a comma list of sizes run one after the
+ * other, default 85,1900) read into a Parquet segment by
  * Tessera's ingestCsv (sniff, copy, type detection, stats, preview), against DuckDB alone reading the same
  * file into Parquet, and PostgreSQL COPY into a table. Each step runs in its own process (measure.ts).
  *
@@ -12,7 +13,7 @@
  * bytes: BENCH_INGEST_MB=1900 is the largest size it accepts ("the 2 GB case"). BENCH_SERVER_PG_URL runs that
  * server on a fresh PostgreSQL database instead of the embedded PGlite (see upload.ts).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,21 @@ import { promisify } from 'node:util';
 import { generateCsv } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const mb = Number(process.env.BENCH_INGEST_MB ?? 1024);
+// Several sizes (the default: the small upload whose fixed costs show, and the largest the upload takes): this
+// script runs once per size, one after the other, each printing its table.
+const sizes = (process.env.BENCH_INGEST_MB ?? '85,1900').split(',').map((s) => s.trim());
+if (sizes.length > 1) {
+  let failed = 0;
+  for (const size of sizes) {
+    const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_INGEST_MB: size },
+    });
+    if (child.status !== 0) failed++;
+  }
+  process.exit(failed ? 1 : 0);
+}
+const mb = Number(sizes[0]);
 const runs = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS ?? 1)) || 1);
 if (!Number.isFinite(mb) || mb <= 0) throw new Error('BENCH_INGEST_MB must be a positive number');
 const work = path.resolve(process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'tessera-bench'));

@@ -30,7 +30,7 @@ export async function measureUpload(csv: string, work: string): Promise<UploadMe
   const server = await startServer(work, {
     password: 'Bench-ingest-2026!pass',
     databaseName: `tessera_bench_${Date.now()}`,
-    startSeconds: 120,
+    startSeconds: 600,
   });
   const pid = server.process.pid!;
   let phase: 'idle' | 'upload' | 'import' = 'idle';

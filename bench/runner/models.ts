@@ -1,119 +1,127 @@
 /**
- * Model runs through the whole server (issue 16): click-to-started latency with an idle worker, per-run overhead
- * against the same function in plain Python, and cancel-to-'cancelled' — on PGlite, real jobs platform, real
- * bubblewrap, Python 3.11. `node --import tsx bench/runner/models.ts` (BENCH_MODELS_REPEAT=n, default 15).
+ * Model runs through the whole real server (issue 16): `packages/server/src/main.ts` started as a child process
+ * (bench/support/server.ts: PGlite, or PostgreSQL with BENCH_SERVER_PG_URL), a package built by real pip, runs in
+ * real bubblewrap with Python 3.11 + pandas, every status read where the web app reads it: the project's live
+ * channel (socket.io 'modelRun:updated', stamped on arrival). Measures
+ *  - click → started: POST execute until the 'started' event, the worker idle before each click;
+ *  - per-run overhead: click → 'finished' event, minus the same function timed in plain Python (the package's
+ *    environment's python3.11, no sandbox: start, import the module, read the same input, call) — for a small
+ *    function and for a pandas group-by over a dataset input;
+ *  - cancel → cancelled shown: PUT cancel (once the run has printed, i.e. its Python is running the function)
+ *    until the 'cancelled' event.
+ * `node --import tsx bench/runner/models.ts` — BENCH_MODELS_REPEAT (default 15), BENCH_MODELS_ROWS (default
+ * 10,000 rows in the dataset input), BENCH_MODELS_IDLE_MS (default 300: the pause before each click).
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PROJECT_ROLE_PRESETS, ROLE_PRESETS } from '@tessera/shared';
-import { findModelRun } from '../../packages/server/src/modules/models/models.store.ts';
-import { revisionDir } from '../../packages/server/src/modules/packages/packages.files.ts';
-import { membership, person, project } from '../../packages/server/src/modules/projects/projects.fixtures.ts';
-import { createOrganization } from '../../packages/server/src/test/accounts.ts';
-import { as, createTestApp } from '../../packages/server/src/test/harness.ts';
+import { startServer } from '../support/server.ts';
+import { modelsWorld, packagePaths } from './world.ts';
 
 const REPEAT = Number(process.env.BENCH_MODELS_REPEAT ?? 15);
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1];
+const ROWS = Number(process.env.BENCH_MODELS_ROWS ?? 10_000);
+const IDLE_MS = Number(process.env.BENCH_MODELS_IDLE_MS ?? 300);
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)];
+const p95 = (values: number[]) => sorted(values)[Math.ceil(values.length * 0.95) - 1];
 
-const CODE =
-  'import time\n\ndef summary(n: int = 3) -> dict:\n    return {"n": n, "square": n * n}\n\ndef sleepy(seconds: int = 60) -> dict:\n    time.sleep(seconds)\n    return {"done": 1}\n';
-
-function zip(files: Record<string, string>): Buffer {
-  const script =
-    'import io, json, sys, zipfile\nbuf = io.BytesIO()\nwith zipfile.ZipFile(buf, "w") as z:\n    for k, v in json.load(sys.stdin).items(): z.writestr(k, v)\nsys.stdout.buffer.write(buf.getvalue())';
-  return execFileSync('python3', ['-c', script], { input: JSON.stringify(files) });
+/** Wall time of `python -c code` (no sandbox), in ms. */
+function plain(python: string, code: string): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, ['-c', code], { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: '/usr/bin:/bin' } });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(performance.now() - start) : reject(new Error(err))));
+  });
 }
 
-function form(fields: Record<string, string>, bytes: Buffer) {
-  const b = `----bench${randomBytes(6).toString('hex')}`;
-  const parts = Object.entries(fields).map(
-    ([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-  );
-  const head = `--${b}\r\nContent-Disposition: form-data; name="zipfile"; filename="calc.zip"\r\nContent-Type: application/zip\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(parts.join('') + head), bytes, Buffer.from(`\r\n--${b}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${b}` },
-  };
-}
-
-const t = await createTestApp({ JOBS_POLLING_SECONDS: '0.5' });
+const work = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-models-'));
+const server = await startServer(work, {
+  password: 'Bench-password-1',
+  databaseName: 'bench_models',
+  startSeconds: Number(process.env.BENCH_START_SECONDS ?? 300),
+  env: process.env.BENCH_SERVER_ENV ? JSON.parse(process.env.BENCH_SERVER_ENV) : {},
+});
 try {
-  const db = t.database.db;
-  const org = (await createOrganization(db)).id;
-  const projectId = await project(db, org);
-  const editor = await person(db, org, ROLE_PRESETS.standard, 'Bench');
-  await membership(db, editor.id, projectId, PROJECT_ROLE_PRESETS.full);
-  const call = as(t.app, editor.token);
-  const f = form({ name: 'calc', baseImage: '3.11', projectId }, zip({ 'requirements.txt': '', 'calc.py': CODE }));
-  const uploaded = await call({ method: 'POST', url: `/api/v1/packages/upload?projectId=${projectId}`, ...f });
-  const pkgId = uploaded.json()._id;
-  let pkg = uploaded.json();
-  while (pkg.status !== 'built' && pkg.status !== 'failed') {
-    await sleep(50);
-    pkg = (await call({ method: 'GET', url: `/api/v1/packages/${pkgId}` })).json();
-  }
-  if (pkg.status !== 'built') throw new Error(`package build failed: ${pkg.errorLog}`);
-  const fn = (name: string) =>
-    pkg.modules[0].algorithms.find((a: { functionName: string }) => a.functionName === name)._id;
-  const model = async (name: string) =>
-    (await call({ method: 'POST', url: `/api/v1/algorithms/${fn(name)}/createModel`, payload: {} })).json()._id;
-  const execute = async (id: string) =>
-    (await call({ method: 'POST', url: `/api/v1/models/${id}/execute`, payload: { inputs: [] } })).json()._id;
-  const until = async (runId: string, statuses: string[]) => {
-    for (;;) {
-      const run = await findModelRun(db, runId);
-      if (run && statuses.includes(run.status)) return run;
-      await sleep(2);
-    }
-  };
-
-  const summary = await model('summary');
-  const sleepy = await model('sleepy');
-  await until(await execute(summary), ['finished', 'failed']); // warm-up
-  const started: number[] = [];
-  const total: number[] = [];
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = process.hrtime.bigint();
-    const id = await execute(summary);
-    await until(id, ['started', 'finished', 'failed']);
-    started.push(ms(t0));
-    const run = await until(id, ['finished', 'failed']);
-    if (run.status !== 'finished') throw new Error(`run failed: ${run.error}`);
-    total.push(ms(t0));
-  }
-  const plain: number[] = [];
-  const code = `import sys; sys.path.insert(0, ${JSON.stringify(revisionDir(t.dataDir, pkgId, 1))}); import calc; calc.summary(3)`;
-  for (let i = 0; i < REPEAT; i++) {
-    const t0 = process.hrtime.bigint();
-    execFileSync('python3.11', ['-c', code]);
-    plain.push(ms(t0));
-  }
-  const cancel: number[] = [];
-  for (let i = 0; i < Math.min(REPEAT, 8); i++) {
-    const id = await execute(sleepy);
-    await until(id, ['started']);
-    await sleep(300); // the sandbox and Python are up
-    const t0 = process.hrtime.bigint();
-    await call({ method: 'PUT', url: `/api/v1/model-runs/${id}/cancel` });
-    const run = await until(id, ['cancelled', 'failed', 'finished']);
-    if (run.status !== 'cancelled') throw new Error(`cancel gave ${run.status}`);
-    cancel.push(ms(t0));
-  }
-  const overhead = total.map((v, i) => v - plain[i]);
-  const rows = [
-    ['click → started (idle worker)', median(started), p95(started), '≤ 250 ms p95'],
-    ['click → finished (summary)', median(total), p95(total), ''],
-    ['plain python -c (same function)', median(plain), p95(plain), ''],
-    ['per-run overhead (finished − plain)', median(overhead), p95(overhead), '≤ 100 ms median'],
-    ['cancel → cancelled', median(cancel), p95(cancel), '≤ 500 ms'],
+  const csv = path.join(work, 'sales.csv');
+  const w = await modelsWorld(server, csv, ROWS);
+  const paths = await packagePaths(server, w.pkg._id);
+  const parquet = path.join(work, 'sales.parquet');
+  execFileSync(paths.python, [
+    '-c',
+    `import pandas as pd; pd.read_csv(${JSON.stringify(csv)}).to_parquet(${JSON.stringify(parquet)}, index=False)`,
+  ]);
+  const head = `import sys; sys.path.insert(0, ${JSON.stringify(paths.revision)}); import model`;
+  const cases = [
+    { fn: 'summary', inputs: [], code: `${head}; model.summary(3)` },
+    {
+      fn: 'totals',
+      inputs: [{ varName: 'df', value: w.datasetId }],
+      code: `${head}; import pandas as pd; model.totals(pd.read_parquet(${JSON.stringify(parquet)}), 2.0)`,
+    },
   ];
-  console.log(`model runs, ${REPEAT} repeats (ms)`);
-  console.log('| step | median | p95 | target |\n| --- | ---: | ---: | --- |');
-  for (const [name, med, p, target] of rows)
-    console.log(`| ${name} | ${(med as number).toFixed(1)} | ${(p as number).toFixed(1)} | ${target} |`);
+  const models = Object.fromEntries(await Promise.all(cases.map(async (c) => [c.fn, await w.model(c.fn)])));
+  const started: number[] = [];
+  const total: Record<string, number[]> = { summary: [], totals: [] };
+  const baseline: Record<string, number[]> = { summary: [], totals: [] };
+  const overhead: Record<string, number[]> = { summary: [], totals: [] };
+  const run = async (fn: string, inputs: { varName: string; value: unknown }[]) => {
+    await sleep(IDLE_MS);
+    const t0 = performance.now();
+    const id = await w.execute(models[fn], inputs);
+    const start = (await w.shown(id, 'started')) - t0;
+    const done = await w.settled(id);
+    if (done.status !== 'finished') throw new Error(`the ${fn} run ended ${done.status}`);
+    return { start, total: done.at - t0 };
+  };
+  for (const c of cases) await run(c.fn, c.inputs); // warm-up: the first run of each
+  for (let i = 0; i < REPEAT; i++) {
+    for (const c of cases) {
+      const r = await run(c.fn, c.inputs);
+      const p = await plain(paths.python, c.code);
+      started.push(r.start);
+      total[c.fn].push(r.total);
+      baseline[c.fn].push(p);
+      overhead[c.fn].push(r.total - p);
+    }
+  }
+  const sleepy = await w.model('sleepy');
+  const cancel: number[] = [];
+  for (let i = 0; i < Math.min(REPEAT, 10); i++) {
+    const id = await w.execute(sleepy);
+    await w.printed(id);
+    const t0 = performance.now();
+    await server.call('PUT', `/api/v1/model-runs/${id}/cancel`);
+    const done = await w.settled(id);
+    if (done.status !== 'cancelled') throw new Error(`the cancelled run ended ${done.status}`);
+    cancel.push(done.at - t0);
+    await sleep(IDLE_MS);
+  }
+  w.close();
+
+  const row = (name: string, values: number[], target?: { ms: number; on: 'median' | 'p95' }) => {
+    const med = median(values);
+    const p = p95(values);
+    const ratio = target ? `${((target.on === 'median' ? med : p) / target.ms).toFixed(2)}` : '';
+    const goal = target ? `≤ ${target.ms} ms ${target.on}` : '';
+    return `| ${name} | ${med.toFixed(0)} ms | ${p.toFixed(0)} ms | ${goal} | ${ratio} |`;
+  };
+  console.log(
+    `\nmodel runs on the real server (${server.metadata}), ${REPEAT} repeats per row, ${ROWS} input rows, load ${os.loadavg()[0].toFixed(1)}`,
+  );
+  console.log('| step | median | p95 | target | ratio |\n| --- | ---: | ---: | --- | ---: |');
+  console.log(row("click → 'started' shown (idle worker)", started, { ms: 250, on: 'p95' }));
+  for (const c of cases) {
+    console.log(row(`click → 'finished' shown (${c.fn})`, total[c.fn]));
+    console.log(row(`plain python3.11 (${c.fn})`, baseline[c.fn]));
+    console.log(row(`per-run overhead (${c.fn})`, overhead[c.fn], { ms: 100, on: 'median' }));
+  }
+  console.log(row("cancel → 'cancelled' shown", cancel, { ms: 500, on: 'p95' }));
 } finally {
-  await t.close();
+  await server.stop();
+  await rm(work, { recursive: true, force: true });
 }

@@ -159,4 +159,6 @@ main()
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(() => rmSync(tmp, { recursive: true, force: true }));
+  .finally(() => rmSync(tmp, { recursive: true, force: true }))
+  // Then model runs through the whole server (models.ts), unless BENCH_RUNNER_MODELS=0.
+  .then(() => (process.env.BENCH_RUNNER_MODELS === '0' || process.exitCode ? undefined : import('./models.ts')));

@@ -27,6 +27,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** More environment for the server. */
   env?: Record<string, string>;
+  /** Where to create the PostgreSQL database (default BENCH_SERVER_PG_URL); null: PGlite whatever the env says. */
+  postgresUrl?: string | null;
 }
 
 export interface StartedServer {
@@ -42,9 +44,11 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
-/** With BENCH_SERVER_PG_URL, a new empty database there named `name`, and how to drop it. */
-async function freshDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const admin = process.env.BENCH_SERVER_PG_URL;
+/** With a PostgreSQL URL, a new empty database there named `name`, and how to drop it. */
+async function freshDatabase(
+  name: string,
+  admin: string | undefined,
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   if (!admin) return undefined;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin });
@@ -65,7 +69,8 @@ async function freshDatabase(name: string): Promise<{ url: string; drop: () => P
 /** Starts the server (its DATA_DIR under `work`), waits until it answers and signs in. */
 export async function startServer(work: string, options: ServerOptions): Promise<StartedServer> {
   const dataDir = await mkdtemp(path.join(work, 'server-'));
-  const database = await freshDatabase(options.databaseName);
+  const admin = options.postgresUrl === undefined ? process.env.BENCH_SERVER_PG_URL : options.postgresUrl;
+  const database = await freshDatabase(options.databaseName, admin ?? undefined);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const main = path.join(root, 'packages/server/src/main.ts');

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { closeEngine, configureEngine } from '@tessera/analytics';
 import { JSON_BODY_LIMIT_BYTES } from '@tessera/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -21,12 +21,13 @@ import { packageAssetKind, packageFiles, packagesModule } from './modules/packag
 import { permissionsModule } from './modules/permissions/index.ts';
 import { type AssetKind, projectsModule } from './modules/projects/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
+import { triggersModule } from './modules/triggers/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { installAccessControl } from './platform/access.ts';
 import { ensureRootUser } from './platform/bootstrap.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installJobs } from './platform/jobs/index.ts';
-import { loggerOptions } from './platform/logging.ts';
+import { loggerOptions, logRequestsForPeople } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { ServerModule } from './platform/module.ts';
 import { gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Where the JSON log lines go (default stdout); the tests capture them to check no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** Log lines for people (pino-pretty, one per request) rather than JSON: main.ts when stdout is a terminal. */
+  prettyLog?: boolean;
   /** Asset kinds besides the modules' (tests add kinds of their own to Transfer Assets). */
   extraAssetKinds?: readonly AssetKind[];
 }
@@ -72,6 +75,8 @@ export interface BuildOptions {
  * |               | asset kind, project files                           | points                        |
  * | models        | routes, jobs; resources: model, modelRun; fills    | packages, datasets            |
  * |               | packages' model uses                                |                               |
+ * | triggers      | routes, a scheduler on workers; resources: trigger, | models                        |
+ * |               | triggerScope                                        |                               |
  * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
  * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
@@ -103,6 +108,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     collectionsModule,
     packagesModule({ modelUses: modelsOfPackage }),
     modelsModule,
+    triggersModule,
     formsModule,
     assistantModule,
   ];
@@ -141,10 +147,13 @@ export async function buildWorker(opts: BuildOptions): Promise<FastifyInstance> 
 async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream, opts.prettyLog),
+    // For people: no 'incoming request' / 'request completed' pair, logRequestsForPeople writes one line instead.
+    ...(opts.prettyLog ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
   });
+  if (opts.prettyLog) logRequestsForPeople(app);
   app.setValidatorCompiler(contractValidator);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

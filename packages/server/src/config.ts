@@ -37,6 +37,11 @@ export const configSchema = z.object({
   LLM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   PYTHON: z.string().default('python3'),
   /**
+   * Where the packages' Python environments are built (one folder per content address, never changed once built):
+   * default DATA_DIR/envs. Servers, or test runs, that share one folder build each environment once.
+   */
+  PYTHON_ENVS_DIR: optional,
+  /**
    * Which proxies to trust for the client address (used by the per-address sign-in limit): unset trusts none,
    * so a client cannot choose its own address with X-Forwarded-For; set it to the proxy's address(es) or hop count.
    */
@@ -71,6 +76,25 @@ export const configSchema = z.object({
     .default(15),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */
   MODEL_RUN_MEMORY_MB: z.coerce.number().int().min(64).max(1_000_000).default(2048),
+  /** How often a worker looks for scheduled runs that are due (ms). */
+  SCHEDULER_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(5000),
+  /**
+   * A due occurrence later than this (seconds) was missed (the server was down over it): of the missed ones only
+   * the most recent runs, once (modules/triggers/scheduler.ts).
+   */
+  SCHEDULER_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  /**
+   * For tests only: the scheduler's clock reads SCHEDULER_CLOCK_ORIGIN (an ISO instant) at the real time
+   * SCHEDULER_CLOCK_ANCHOR_MS, running SCHEDULER_CLOCK_SCALE times faster. Unset: the real clock.
+   */
+  SCHEDULER_CLOCK_ORIGIN: optional,
+  SCHEDULER_CLOCK_ANCHOR_MS: z.coerce.number().int().min(0).optional(),
+  SCHEDULER_CLOCK_SCALE: z.coerce.number().min(0.001).max(100_000).default(1),
+  /**
+   * 1: at start, load the demo (an organization, a public project, datasets from the vega-datasets package, a
+   * dashboard with every card type, a report, a public link); idempotent, it is made once.
+   */
+  DEMO: z.stringbool().default(false),
   /** Where the built web app is; unset in API-only tests. */
   WEB_DIST: optional,
 });

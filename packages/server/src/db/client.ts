@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openPglite } from './pglite.ts';
 import { withNamedStatements } from './pgliteStatements.ts';
 import * as schema from './schema.ts';
 
@@ -42,7 +43,7 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
-  const pglite = await PGlite.create(opts.pgliteDir);
+  const pglite = await openPglite(opts.pgliteDir);
   const db = drizzlePglite(withNamedStatements(pglite), { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };

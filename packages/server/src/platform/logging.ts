@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 
 /** The most of any one text a log line holds (an error's message, stack, failed query or its parameters). */
@@ -38,11 +38,27 @@ export function redactUrl(url: string): string {
     .replace(/([?&](?:code|state|token|access_token|id_token|password|previewToken)=)[^&#]*/gi, '$1[redacted]');
 }
 
-/** pino: one JSON line per request, never a password, token or reset code (bodies are not logged at all). */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+/**
+ * pino: JSON lines (two per request: received, completed), never a password, token or reset code (bodies are not
+ * logged at all). `pretty` (stdout is a terminal, main.ts): lines for people through pino-pretty, one per request
+ * (see logRequestsForPeople), in the server's local time.
+ */
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+  pretty = false,
+): FastifyServerOptions['logger'] {
   return {
     level,
     ...(stream ? { stream } : {}),
+    ...(pretty && !stream
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+          },
+        }
+      : {}),
     // x-llm-key: a user's own key for the assistant, sent with their requests and never stored or logged.
     redact: {
       paths: [
@@ -62,4 +78,16 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
       err: (err: Error) => boundedForLog(stdSerializers.err(err)) as ReturnType<typeof stdSerializers.err>,
     },
   };
+}
+
+/**
+ * For people (with Fastify's `disableRequestLogging`): one line per answered request, "GET /api/v1/x 200 12 ms",
+ * at warn for a 5xx.
+ */
+export function logRequestsForPeople(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (reply.statusCode >= 500) request.log.warn(line);
+    else request.log.info(line);
+  });
 }

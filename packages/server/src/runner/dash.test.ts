@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDashApp } from './dash.ts';
 import { type Environment, ensureEnvironment } from './envs.ts';
 import type { Interpreter } from './interpreters.ts';
-import { interpreter, writeTree } from './testing.ts';
+import { interpreter, sharedEnvsDir, writeTree } from './testing.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-dash-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -14,7 +14,7 @@ let py: Interpreter;
 let env: Environment;
 beforeAll(async () => {
   py = await interpreter('3.11');
-  env = await ensureEnvironment({ interpreter: py, requirements: 'dash', envsDir: path.join(tmp, 'envs') });
+  env = await ensureEnvironment({ interpreter: py, requirements: 'dash', envsDir: sharedEnvsDir() });
 }, 300_000);
 
 const pkg = writeTree(path.join(tmp, 'pkg'), {

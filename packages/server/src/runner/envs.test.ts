@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -8,7 +8,7 @@ import { type Environment, ensureEnvironment, normaliseRequirements } from './en
 import { BuildFailedError, InterpreterMissingError } from './errors.ts';
 import type { Interpreter } from './interpreters.ts';
 import { runFunction } from './run.ts';
-import { interpreter, writeTree } from './testing.ts';
+import { interpreter, sharedEnvsDir, writeTree } from './testing.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-envs-test-'));
 const envsDir = path.join(tmp, 'envs');
@@ -16,7 +16,10 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const PANDAS = 'pandas\npyarrow\n';
 let py311: Interpreter;
-/** The one cold pandas + pyarrow build of this file, shared by the tests below. */
+/**
+ * The pandas + pyarrow environment of every test file (sharedEnvsDir: built cold by whichever file asks first),
+ * used by the runs below. The cold builds this file checks are small ones, in a folder of its own (envsDir).
+ */
 let pandasEnv: Environment;
 const buildLog: string[] = [];
 beforeAll(async () => {
@@ -24,7 +27,7 @@ beforeAll(async () => {
   pandasEnv = await ensureEnvironment({
     interpreter: py311,
     requirements: PANDAS,
-    envsDir,
+    envsDir: sharedEnvsDir(),
     log: (l) => buildLog.push(l),
   });
 }, 300_000);
@@ -66,26 +69,34 @@ def slow():
 
 describe('ensureEnvironment', () => {
   it('builds pandas + pyarrow on Python 3.11 into its content address', async () => {
-    expect(pandasEnv.reused).toBe(false);
-    expect(pandasEnv.envPath).toBe(path.join(envsDir, pandasEnv.key));
+    expect(pandasEnv.envPath).toBe(path.join(sharedEnvsDir(), pandasEnv.key));
     expect(existsSync(path.join(pandasEnv.envPath, 'bin', 'python'))).toBe(true);
-    expect(buildLog.join('\n')).toMatch(/Installing pandas, pyarrow/);
-    expect(readdirSync(envsDir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    const marker = JSON.parse(readFileSync(path.join(pandasEnv.envPath, 'tessera-env.json'), 'utf8'));
+    expect(marker).toMatchObject({ key: pandasEnv.key, requirements: ['pandas', 'pyarrow'] });
+    if (!pandasEnv.reused) expect(buildLog.join('\n')).toMatch(/Installing pandas, pyarrow/);
+    const leftovers = readdirSync(sharedEnvsDir()).filter((f) => f.startsWith(`${pandasEnv.key}.`));
+    expect(leftovers).toEqual([]);
   });
 
   it('reuses it for the same requirements written differently', async () => {
-    const again = await ensureEnvironment({ interpreter: py311, requirements: '# deps\nPyArrow \n\npandas', envsDir });
+    const again = await ensureEnvironment({
+      interpreter: py311,
+      requirements: '# deps\nPyArrow \n\npandas',
+      envsDir: sharedEnvsDir(),
+    });
     expect(again).toEqual({ ...pandasEnv, reused: true });
   });
 
   it('shares one build between concurrent requests for the same set', async () => {
     const requirements = 'six\n';
+    const log: string[] = [];
     const [a, b] = await Promise.all([
-      ensureEnvironment({ interpreter: py311, requirements, envsDir }),
-      ensureEnvironment({ interpreter: py311, requirements, envsDir }),
+      ensureEnvironment({ interpreter: py311, requirements, envsDir, log: (l) => log.push(l) }),
+      ensureEnvironment({ interpreter: py311, requirements, envsDir, log: (l) => log.push(l) }),
     ]);
     expect(a.envPath).toBe(b.envPath);
     expect([a.reused, b.reused].sort()).toEqual([false, true]);
+    expect(log.filter((l) => l === 'Installing six')).toHaveLength(1);
   });
 
   it('lets two processes build the same set at once: one builds, the other reuses, nothing clashes', async () => {
@@ -102,7 +113,7 @@ console.log(JSON.stringify(env));`;
     const [a, b] = await Promise.all([build(), build()]);
     expect(a.envPath).toBe(b.envPath);
     expect([a.reused, b.reused].sort()).toEqual([false, true]);
-    expect(readdirSync(envsDir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    expect(readdirSync(envsDir).filter((f) => f.includes('.tmp-') || f.endsWith('.lock'))).toEqual([]);
   });
 
   it('builds a pure-Python package on an older interpreter', async () => {

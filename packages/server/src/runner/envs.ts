@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { BuildFailedError, InterpreterMissingError } from './errors.ts';
 import { findInterpreters, type Interpreter } from './interpreters.ts';
 import { defaultFlags, localPathBinds, pipSetup, settingsAsEnv } from './pip.ts';
@@ -163,9 +164,67 @@ async function build(opts: EnsureEnvironment, key: string, finalPath: string): P
 
 const inFlight = new Map<string, Promise<Environment>>();
 
+/** A build lock older than this is taken over whoever holds it (a build's own wall time is 2 × 30 min at most). */
+const STALE_LOCK_MS = 65 * 60 * 1000;
+const LOCK_POLL_MS = 250;
+
+/** Whether the process that wrote the lock's owner file ("host pid") is gone (only known on the same host). */
+async function ownerGone(lock: string): Promise<boolean> {
+  const [host, pid] = (await readFile(path.join(lock, 'owner'), 'utf8').catch(() => '')).split(' ');
+  if (host !== os.hostname() || !Number(pid)) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * Another process (a second worker, another test file) building the same environment: wait for it rather than
+ * build it twice. Answers a release function once this process holds `<envPath>.lock`, or undefined when the
+ * environment appeared meanwhile. A lock whose owner died (same host) or that is older than STALE_LOCK_MS is removed.
+ */
+async function buildLock(envPath: string, signal?: AbortSignal): Promise<(() => Promise<void>) | undefined> {
+  const lock = `${envPath}.lock`;
+  await mkdir(path.dirname(envPath), { recursive: true });
+  for (;;) {
+    if (signal?.aborted) throw new BuildFailedError('The environment build was cancelled.');
+    try {
+      await mkdir(lock);
+      await writeFile(path.join(lock, 'owner'), `${os.hostname()} ${process.pid}`);
+      return () => rm(lock, { recursive: true, force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    if (existsSync(path.join(envPath, MARKER))) return undefined;
+    const since = await stat(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
+    if (since > STALE_LOCK_MS || (since > 1000 && (await ownerGone(lock)))) {
+      await rm(lock, { recursive: true, force: true });
+      continue;
+    }
+    await sleep(LOCK_POLL_MS);
+  }
+}
+
+async function buildOnce(opts: EnsureEnvironment, key: string, envPath: string): Promise<boolean> {
+  const release = await buildLock(envPath, opts.signal);
+  if (!release) return true;
+  try {
+    if (existsSync(path.join(envPath, MARKER))) return true;
+    return await build(opts, key, envPath);
+  } finally {
+    await release();
+  }
+}
+
 /**
  * The environment for an interpreter and a requirements text: built once (in the sandbox, into a temporary folder
- * renamed into place) and shared read-only afterwards. A pip failure throws BuildFailedError with pip's lines.
+ * renamed into place) and shared read-only afterwards, by every process using the folder (a lock file makes the
+ * others wait for the one building it). A pip failure throws BuildFailedError with pip's lines.
  */
 export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Environment> {
   if (!opts.interpreter.available) {
@@ -179,7 +238,7 @@ export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Enviro
   if (existsSync(path.join(envPath, MARKER))) return { envPath, key, reused: true };
   let pending = inFlight.get(envPath);
   if (pending) return { ...(await pending), reused: true };
-  pending = build(opts, key, envPath).then((reused) => ({ envPath, key, reused }));
+  pending = buildOnce(opts, key, envPath).then((reused) => ({ envPath, key, reused }));
   inFlight.set(envPath, pending);
   try {
     return await pending;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Environment, ensureEnvironment } from './envs.ts';
 import type { Interpreter } from './interpreters.ts';
 import { runFunction } from './run.ts';
-import { interpreter, writeTree } from './testing.ts';
+import { interpreter, sharedEnvsDir, writeTree } from './testing.ts';
 
 /** The harness with polars only (no pandas in the environment): inputs read with polars, several outputs. */
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-harness-test-'));
@@ -15,7 +15,7 @@ let py: Interpreter;
 let env: Environment;
 beforeAll(async () => {
   py = await interpreter('3.11');
-  env = await ensureEnvironment({ interpreter: py, requirements: 'polars', envsDir: path.join(tmp, 'envs') });
+  env = await ensureEnvironment({ interpreter: py, requirements: 'polars', envsDir: sharedEnvsDir() });
 }, 300_000);
 
 const pkg = writeTree(path.join(tmp, 'pkg'), {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { findInterpreters, type Interpreter } from './interpreters.ts';
 
@@ -8,6 +9,16 @@ export async function interpreter(version: string): Promise<Interpreter> {
   const found = (await findInterpreters()).find((i) => i.version === version && i.available);
   if (!found) throw new Error(`Python ${version} is needed by this test and is not installed`);
   return found;
+}
+
+/**
+ * The Python environments every test file shares (TESSERA_TEST_ENVS_DIR, default {tmp}/tessera-test-envs), as
+ * production shares DATA_DIR/envs: content-addressed folders, built once (another process building the same one
+ * is waited for) and never changed, so a pandas or dash environment costs one cold build per machine, not one
+ * per test file. Tests of cold builds themselves use a folder of their own.
+ */
+export function sharedEnvsDir(): string {
+  return path.resolve(process.env.TESSERA_TEST_ENVS_DIR || path.join(os.tmpdir(), 'tessera-test-envs'));
 }
 
 export interface ZipItem {

@@ -10,6 +10,7 @@ import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import type { AssetKind } from '../modules/projects/index.ts';
 import { createMailer, type Mail, type Mailer } from '../platform/mail.ts';
+import { sharedEnvsDir } from '../runner/testing.ts';
 
 /** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -87,6 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ADMIN_PASSWORD: ROOT.password,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tessera.test',
+    PYTHON_ENVS_DIR: sharedEnvsDir(),
     ...env,
   });
   const mailer = new MemoryMailer(

@@ -15,5 +15,6 @@ export * from './packages.ts';
 export * from './permissions.ts';
 export * from './projects.ts';
 export * from './tabs.ts';
+export * from './triggers.ts';
 export * from './units.ts';
 export * from './users.ts';

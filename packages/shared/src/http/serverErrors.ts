@@ -5,6 +5,7 @@ import { DATASET_ERRORS, DATASET_MESSAGES } from '../datasets/constants.ts';
 import { FORM_MESSAGES } from '../forms/constants.ts';
 import { MODEL_MESSAGES } from '../models/constants.ts';
 import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '../packages/constants.ts';
+import { TRIGGER_MESSAGES } from '../schedules/constants.ts';
 import { UNSAFE_TEXT_MESSAGE } from './text.ts';
 
 /**
@@ -188,6 +189,7 @@ export const SERVER_ERRORS = {
   'model.notDataset': MODEL_MESSAGES.notDataset,
   'model.notAnOption': MODEL_MESSAGES.notAnOption,
   'model.duplicateInput': 'Each input needs its own name',
+<<<<<<< HEAD
   'model.notAnOutput': MODEL_MESSAGES.notAnOutput,
   'model.outputTaken': MODEL_MESSAGES.outputTaken,
   'model.noSuchFeature': MODEL_MESSAGES.noSuchFeature,
@@ -195,6 +197,10 @@ export const SERVER_ERRORS = {
   'model.alreadyLinked': MODEL_MESSAGES.alreadyLinked,
   'model.transferred': MODEL_MESSAGES.transferred,
   'model.outputNotFound': MODEL_MESSAGES.outputNotFound,
+=======
+  // Scheduled runs (spec 3 §5)
+  ...prefixed('trigger', TRIGGER_MESSAGES),
+>>>>>>> main
   // Forms (spec 3 §6)
   ...prefixed('form', FORM_MESSAGES),
   'form.tooManyElements': 'At most {count} elements',

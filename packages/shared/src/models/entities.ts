@@ -70,5 +70,8 @@ export const modelRunSchema = z.object({
   name: z.string(),
   description: z.string(),
   jobId: id.nullable(),
+  /** Set when a scheduled run (trigger) made this run: the trigger and the occurrence it fired for. */
+  triggerId: id.nullable(),
+  scheduledAt: z.string().nullable(),
 });
 export type ModelRun = z.infer<typeof modelRunSchema>;

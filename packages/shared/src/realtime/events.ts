@@ -6,6 +6,7 @@ import { id } from '../http/ids.ts';
 import { jobSchema } from '../jobs/job.ts';
 import { modelRunSchema } from '../models/entities.ts';
 import { packageEventSchema } from '../packages/entities.ts';
+import { triggerSchema } from '../schedules/entities.ts';
 
 /**
  * Every event the server sends on a project's live channel, with its payload schema. The server's
@@ -56,6 +57,12 @@ export const projectEvents = {
    * Run Failed: {name}') when it ended that way, for the live notice (7 s).
    */
   'modelRun:updated': modelRunSchema.extend({ modelName: z.string(), notice: z.string().nullable() }),
+  /** Scheduled runs (spec 3 §4 "Trigger events"): created, paused (Pause), activated (Resume). */
+  'trigger:created': triggerSchema,
+  'trigger:paused': triggerSchema,
+  'trigger:activated': triggerSchema,
+  /** A scheduled run was edited or deleted: lists refetch. */
+  'trigger:updated': z.object({ _id: id, modelId: id, deleted: z.boolean() }),
   /** What a running function prints, as it prints it. */
   'modelRun:log': z.object({
     _id: id,

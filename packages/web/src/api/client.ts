@@ -6,6 +6,7 @@ import {
   fillPath,
   TOKEN_STORAGE_KEY,
 } from '@tessera/shared';
+import i18n from '../i18n/index.ts';
 import { translatedError } from './serverErrors.ts';
 
 /** An error answered by the API, in the shape of DESIGN §3. */
@@ -59,6 +60,9 @@ export async function call<E extends Endpoint>(
   const headers: Record<string, string> = { ...options?.headers };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
+  // The language the person uses Tessera in, not the browser's: mail the server sends for this request (an
+  // invitation, a password reset) is written in it.
+  if (i18n.language) headers['accept-language'] = i18n.language;
   let body: BodyInit | undefined;
   if (i.body instanceof FormData) body = i.body;
   else if (i.body !== undefined) {

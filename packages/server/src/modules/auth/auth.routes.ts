@@ -1,5 +1,6 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
 import { login } from './login.service.ts';
 import { recordLoginEvent } from './loginEvents.store.ts';
@@ -27,7 +28,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, api.forgotPassword, async ({ body, request }) => {
-    await requestRecovery(ctx, body.email, request.log);
+    await requestRecovery(ctx, body.email, request.log, mailLanguage(request.headers['accept-language']));
     return { ok: true as const };
   });
 

@@ -5,6 +5,7 @@ import { hashPassword } from '../../platform/bootstrap.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newSecret, sha256 } from '../../platform/ids.ts';
+import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import { findUserByEmail, setPasswordHash } from './accounts.store.ts';
 import { assertPasswordAcceptable } from './passwords.ts';
 import {
@@ -38,33 +39,58 @@ export async function createResetCode(db: Db, userId: string, purpose: ResetPurp
 
 export const resetLink = (publicUrl: string, code: string) => `${publicUrl}/login/reset/${code}`;
 
+const RECOVERY_TEXTS = {
+  en: {
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    body: (first: string, email: string, link: string) => [
+      `Hello ${first},`,
+      '',
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account (${email}).`,
+      'To choose a new password, open this link within the next hour:',
+      '',
+      link,
+      '',
+      'The link works only once. If you did not ask for this, ignore this message: your password stays as it is.',
+    ],
+  },
+  fr: {
+    subject: `Réinitialisez votre mot de passe ${PRODUCT_NAME}`,
+    body: (first: string, email: string, link: string) => [
+      `Bonjour ${first},`,
+      '',
+      `Quelqu’un a demandé à réinitialiser le mot de passe de votre compte ${PRODUCT_NAME} (${email}).`,
+      'Pour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure :',
+      '',
+      link,
+      '',
+      'Le lien ne sert qu’une fois. Si vous n’avez rien demandé, ignorez ce message : votre mot de passe ne change pas.',
+    ],
+  },
+} as const;
+
 /**
- * POST login/forgot: mails a recovery link to an active account. The caller learns nothing either way (the
- * route answers the same), and the mail is sent in the background so that the time of the answer does not
- * tell either.
+ * POST login/forgot: mails a recovery link to an active account, in `language` (the one the person asking uses
+ * Tessera in: the request's Accept-Language). The caller learns nothing either way (the route answers the
+ * same), and the mail is sent in the background so that the time of the answer does not tell either.
  */
-export async function requestRecovery(ctx: AppContext, email: string, log: FastifyBaseLogger): Promise<void> {
+export async function requestRecovery(
+  ctx: AppContext,
+  email: string,
+  log: FastifyBaseLogger,
+  language: MailLanguage = 'en',
+): Promise<void> {
   const found = await findUserByEmail(ctx.db, email);
   if (!found?.user.active || !found.organization.active) return;
   const since = new Date(Date.now() - HOUR_MS);
   if ((await countCodesSince(ctx.db, found.user.id, 'recovery', since)) >= RECOVERY_MAILS_PER_HOUR) return;
   const code = await createResetCode(ctx.db, found.user.id, 'recovery');
   const link = resetLink(ctx.config.publicUrl, code);
+  const texts = RECOVERY_TEXTS[language];
   ctx.mailer
     .send({
       to: found.user.email,
-      subject: `Reset your ${PRODUCT_NAME} password`,
-      text: [
-        `Hello ${found.user.first},`,
-        '',
-        `Someone asked to reset the password of your ${PRODUCT_NAME} account (${found.user.email}).`,
-        'To choose a new password, open this link within the next hour:',
-        '',
-        link,
-        '',
-        'The link works only once. If you did not ask for this, ignore this message: your password stays as it is.',
-        '',
-      ].join('\n'),
+      subject: texts.subject,
+      text: [...texts.body(found.user.first, found.user.email, link), ''].join('\n'),
     })
     // Only the message: an SMTP error could quote the envelope, never worth logging a live link for.
     .catch((err: Error) => log.error({ userId: found.user.id, reason: err.message }, 'recovery mail failed'));

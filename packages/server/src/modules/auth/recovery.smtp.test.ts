@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { ROLE_PRESETS } from '@tessera/shared';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser, randomAddress, signIn } from '../../test/accounts.ts';
-import { as, createTestApp, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
 
 /** A real SMTP server on a random port: the reset mail travels over the wire as in production. */
 let smtp: SMTPServer;
@@ -94,5 +95,77 @@ describe('password recovery over real SMTP', () => {
     expect(res.json()).toEqual({ ok: true });
     await new Promise((r) => setTimeout(r, 300));
     expect(received.length).toBe(before);
+  });
+});
+
+describe("mail in the recipient's language, over real SMTP", () => {
+  const codeIn = (text: string | undefined) => /\/login\/reset\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
+
+  it.each([
+    ['fr-FR,fr;q=0.9,en;q=0.8', 'Réinitialisez votre mot de passe Tessera', 'Bonjour Amélie,'],
+    ['en-GB,en;q=0.9', 'Reset your Tessera password', 'Hello Amélie,'],
+    ['de-DE', 'Reset your Tessera password', 'Hello Amélie,'],
+  ])('a reset asked with Accept-Language %s is written in its language', async (acceptLanguage, subject, hello) => {
+    const org = await createOrganization(t.database.db);
+    const user = await createUser(t.database.db, org.id, { first: 'Amélie' });
+    const count = received.length + 1;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login/forgot',
+      headers: { 'accept-language': acceptLanguage },
+      payload: { email: user.email },
+    });
+    const { to, mail } = await waitForMail(count);
+    expect(to).toEqual([user.email]);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text?.split('\n')[0]).toBe(hello);
+    expect(codeIn(mail.text)).toBeDefined();
+  });
+
+  it("writes an invitation in the inviter's language and names the inviter, their email and organization", async () => {
+    const client = await createOrganization(t.database.db, { name: 'Client Bakery' });
+    const rootToken = await signIn(t.app, ROOT.email, ROOT.password, randomAddress());
+    const count = received.length + 1;
+    const res = await as(
+      t.app,
+      rootToken,
+    )({
+      method: 'POST',
+      url: `/api/v1/users?organizationId=${client.id}`,
+      headers: { 'accept-language': 'fr' },
+      payload: { first: 'Léa', last: 'Martin', email: 'lea.martin@example.com', roles: ROLE_PRESETS.standard },
+    });
+    expect(res.statusCode).toBe(200);
+    const { to, mail } = await waitForMail(count);
+    expect(to).toEqual(['lea.martin@example.com']);
+    expect(mail.subject).toBe('Invitation à rejoindre Tessera');
+    const code = codeIn(mail.text);
+    expect(mail.text).toContain(
+      `Admin User (Product Operations) <${ROOT.email}> vous invite sur Tessera : un compte a été créé pour vous dans Client Bakery.`,
+    );
+    expect(mail.text).toContain(`Mot de passe temporaire : ${code}`);
+
+    // An administrator of the organization itself, in English: no organization after the name.
+    const admin = await createUser(t.database.db, client.id, {
+      first: 'Nadia',
+      last: 'Okafor',
+      roles: ROLE_PRESETS.organizationAdmin,
+    });
+    const adminToken = await signIn(t.app, admin.email, admin.password, randomAddress());
+    const again = received.length + 1;
+    await as(
+      t.app,
+      adminToken,
+    )({
+      method: 'POST',
+      url: `/api/v1/users?organizationId=${client.id}`,
+      headers: { 'accept-language': 'en-US,en;q=0.9,fr;q=0.5' },
+      payload: { first: 'Tom', last: 'Baker', email: 'tom.baker@example.com', roles: ROLE_PRESETS.standard },
+    });
+    const english = (await waitForMail(again)).mail;
+    expect(english.subject).toBe('You are invited to Tessera');
+    expect(english.text).toContain(
+      `Nadia Okafor <${admin.email}> invited you to Tessera: they created an account for you in Client Bakery.`,
+    );
   });
 });

@@ -16,6 +16,7 @@ export const modelsModule: ServerModule = {
   routes: modelsRoutes,
 };
 
+<<<<<<< HEAD
 export { modelsOfPackage } from './models.store.ts';
 
 /**
@@ -31,3 +32,7 @@ export const modelAssetKind: AssetKind = {
     return moved.length;
   },
 };
+=======
+export { findModelProject, modelsOfPackage } from './models.store.ts';
+export { queueScheduledRun, type ScheduledOutcome } from './scheduled.ts';
+>>>>>>> main

@@ -37,13 +37,16 @@ const scalar = (v: unknown): Scalar =>
  * Writes each output of a run into its Model Output dataset (type modelResult, source.model.id), found by name
  * among the model's outputs or created: one segment per run, a job of the dataset. Result storage all and merge
  * keep the earlier runs' segments (all: a card may read one run by its job; merge: the rows add up); latest
- * replaces them. Answers the model's outputs after the run.
+ * replaces them. Each dataset says 'imported' once its rows are committed (cards refetch then). Answers the
+ * model's outputs after the run, and `refreshStats`: the features' statistics and previews over the whole dataset
+ * (and the joins reading it), a convenience the run's caller does after it has said the run finished.
  */
 export async function storeOutputs(
   app: FastifyInstance,
   model: { id: string; projectId: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null; temp?: boolean },
   produced: ProducedOutput[],
+<<<<<<< HEAD
 ): Promise<ModelOutputRef[]> {
   const refs: ModelOutputRef[] = [];
   for (const output of produced) {
@@ -89,7 +92,46 @@ async function claimOutputDataset(
     await updateModelRow(tx, model.id, run.temp ? { tempOutputs: next } : { outputs: next });
     return dataset;
   });
+=======
+): Promise<{ outputs: ModelOutputRef[]; refreshStats: () => Promise<void> }> {
+  const { db } = app.ctx;
+  const outputs = [...model.outputs];
+  const committed: DatasetRow[] = [];
+  for (const output of produced) {
+    const ref = outputs.find((o) => o.name === output.name);
+    let dataset = ref ? await findDataset(db, ref.dataset._id) : undefined;
+    if (!dataset) {
+      dataset = await insertDataset(db, {
+        id: newId(),
+        projectId: model.projectId,
+        name: produced.length > 1 ? `${model.name} - ${output.name}` : model.name,
+        type: 'modelResult',
+        source: { model: { id: model.id } },
+        userId: run.userId,
+      });
+      const entry = { name: output.name, dataset: { _id: dataset.id } };
+      if (ref) outputs[outputs.indexOf(ref)] = entry;
+      else outputs.push(entry);
+    }
+    const stored = await storeOne(app, dataset, model, run, output);
+    if (stored) committed.push(stored);
+  }
+  const refreshStats = async () => {
+    for (const dataset of committed) {
+      try {
+        await refreshAfterDataChange(app, dataset);
+      } catch (err) {
+        app.log.warn({ err, datasetId: dataset.id }, 'could not refresh a model output dataset');
+      }
+      emitUpdated(app, dataset, 'updated');
+    }
+  };
+  return { outputs, refreshStats };
+>>>>>>> main
 }
+
+const emitUpdated = (app: FastifyInstance, dataset: DatasetRow, reason: 'imported' | 'updated') =>
+  realtimeOf(app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason }, { area: 'dataset' });
 
 async function storeOne(
   app: FastifyInstance,
@@ -97,7 +139,7 @@ async function storeOne(
   model: { id: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   output: ProducedOutput,
-): Promise<void> {
+): Promise<DatasetRow | undefined> {
   const { db } = app.ctx;
   const dataDir = app.ctx.config.DATA_DIR;
   const replace = model.resultStorage === 'latest';
@@ -179,18 +221,13 @@ async function storeOne(
     await deleteSegment(dataDir, dataset.id, segmentId);
     throw error;
   }
-  if (!committed) return;
+  if (!committed) return undefined;
   if (replace) {
     for (const job of earlier) {
       await deleteSegment(dataDir, dataset.id, job.jobId);
       await deleteClusteredSegment(dataDir, dataset.id, job.jobId);
     }
   }
-  await refreshAfterDataChange(app, committed);
-  realtimeOf(app).emit(
-    committed.projectId,
-    'dataset:updated',
-    { _id: dataset.id, reason: 'imported' },
-    { area: 'dataset' },
-  );
+  emitUpdated(app, committed, 'imported');
+  return committed;
 }

@@ -46,6 +46,8 @@ export function presentRun(row: ModelRunRow): ModelRun {
     name: row.name,
     description: row.description,
     jobId: row.jobId,
+    triggerId: row.triggerId,
+    scheduledAt: iso(row.scheduledAt),
   };
 }
 

@@ -59,7 +59,7 @@ export function runHandler(app: FastifyInstance) {
       if (!model) throw new RunFailure('source', 'Model not found');
       const source = model.algorithmId ? await findSource(db, model.algorithmId) : undefined;
       if (!source) throw new RunFailure('source', 'Source not found');
-      const pkg = await packageRunSource(db, config.DATA_DIR, source.algorithm.packageId);
+      const pkg = await packageRunSource(db, config, source.algorithm.packageId);
       if (!pkg) throw new RunFailure('source', 'The package of this model is not built');
       await rm(runDir, { recursive: true, force: true });
       await mkdir(path.join(runDir, 'inputs'), { recursive: true });
@@ -108,8 +108,18 @@ export function runHandler(app: FastifyInstance) {
         produced.push({ name: 'output', file, format: 'json' });
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
+<<<<<<< HEAD
       const outputs = await storeOutputs(app, model, started, produced);
       await settle('finished', { outputs, error: null });
+=======
+      const { outputs, refreshStats } = await storeOutputs(app, model, started, produced);
+      await updateModelRow(db, model.id, { outputs });
+      await settle('finished', {
+        outputs: outputs.filter((o) => produced.some((p) => p.name === o.name)),
+        error: null,
+      });
+      await refreshStats();
+>>>>>>> main
       return {};
     } catch (error) {
       const kind = error instanceof RunFailure ? error.kind : 'error';

@@ -83,7 +83,7 @@ export function buildHandler(app: FastifyInstance) {
         const built = await ensureEnvironment({
           interpreter,
           requirements: pkg.dependencies,
-          envsDir: envsDir(config.DATA_DIR),
+          envsDir: envsDir(config),
           log: (line: string) => void log.push(line),
           signal: ctx.signal,
         });

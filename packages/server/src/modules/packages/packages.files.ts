@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * Where a package's files live (DATA_DIR/packages/{id}/): one immutable folder per committed revision
  * (`{revision}/`), the working copy that code edits change (`work/`), and the shared environments
- * (`DATA_DIR/envs/`). Ids are checked before they become paths.
+ * (`DATA_DIR/envs/` unless PYTHON_ENVS_DIR says where). Ids are checked before they become paths.
  */
 
 const ID = /^[0-9a-f]{24}$/;
@@ -14,7 +14,9 @@ const MAX_SHOWN_FILE_BYTES = 1_000_000;
 const SKIPPED_DIRS = new Set(['__pycache__', '.git', '.venv', 'venv', 'node_modules']);
 
 export const packagesDir = (dataDir: string) => path.join(path.resolve(dataDir), 'packages');
-export const envsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'envs');
+/** The environments' folder: PYTHON_ENVS_DIR, else DATA_DIR/envs. */
+export const envsDir = (config: { DATA_DIR: string; PYTHON_ENVS_DIR?: string }) =>
+  config.PYTHON_ENVS_DIR ? path.resolve(config.PYTHON_ENVS_DIR) : path.join(path.resolve(config.DATA_DIR), 'envs');
 
 export function packageDir(dataDir: string, packageId: string): string {
   if (!ID.test(packageId)) throw new Error(`Invalid package id: ${JSON.stringify(packageId)}`);

@@ -15,15 +15,15 @@ export interface PackageRunSource {
 /** Undefined while the package is missing or not built. */
 export async function packageRunSource(
   db: Db,
-  dataDir: string,
+  config: { DATA_DIR: string; PYTHON_ENVS_DIR?: string },
   packageId: string,
 ): Promise<PackageRunSource | undefined> {
   const pkg = await findPackage(db, packageId);
   if (pkg?.status !== 'built' || !pkg.envKey) return undefined;
   return {
     baseImage: pkg.baseImage,
-    envPath: path.join(envsDir(dataDir), pkg.envKey),
-    packageDir: revisionDir(dataDir, pkg.id, pkg.revision),
+    envPath: path.join(envsDir(config), pkg.envKey),
+    packageDir: revisionDir(config.DATA_DIR, pkg.id, pkg.revision),
     env: parseEnv(pkg.env).vars,
   };
 }

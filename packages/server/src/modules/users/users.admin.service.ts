@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import type { RouteInput } from '../../platform/routes.ts';
 import { countCodesSince, createResetCode, markAllCodesUsed, revokeAllTokens } from '../auth/index.ts';
@@ -21,6 +22,11 @@ import {
 } from './users.store.ts';
 
 type Caller = AuthUser['user'];
+/** Where an invitation's failure is logged, and the language it is written in. */
+export interface MailContext {
+  log: FastifyBaseLogger;
+  language: MailLanguage;
+}
 const M = api.USER_MESSAGES;
 type CreateInput = RouteInput<typeof api.createUser>['body'];
 type UpdateInput = RouteInput<typeof api.updateUser>['body'];
@@ -75,8 +81,11 @@ export class UserAdminService {
     return (await listUsersOfOrganization(this.db, org.id)).sort(byName);
   }
 
-  /** An unclaimed account (needsReset, no password) and its invitation, mailed once the account is committed. */
-  async create(caller: Caller, organizationId: string, input: CreateInput, log: FastifyBaseLogger): Promise<UserRow> {
+  /**
+   * An unclaimed account (needsReset, no password) and its invitation, mailed once the account is committed in
+   * `mail.language` (the inviter's).
+   */
+  async create(caller: Caller, organizationId: string, input: CreateInput, mail: MailContext): Promise<UserRow> {
     const org = await this.managedOrganization(organizationId);
     if (!rolesGrantable(caller.roles, input.roles)) throw forbidden(M.grantRole);
     if (await findUserByEmail(this.db, input.email)) throw emailInUse();
@@ -100,7 +109,7 @@ export class UserAdminService {
       if (isUniqueViolation(err)) throw emailInUse();
       throw err;
     }
-    await this.invite(caller, created.row, org.name, created.code, log);
+    await this.invite(caller, created.row, org.name, created.code, mail);
     return created.row;
   }
 
@@ -133,11 +142,7 @@ export class UserAdminService {
   }
 
   /** A fresh invitation for an unclaimed account: the earlier links die, the new code is mailed and answered. */
-  async resendInvitation(
-    caller: Caller,
-    userId: string,
-    log: FastifyBaseLogger,
-  ): Promise<{ row: UserRow; code: string }> {
+  async resendInvitation(caller: Caller, userId: string, mail: MailContext): Promise<{ row: UserRow; code: string }> {
     const target = await this.managedUser(caller, userId);
     if (!target.needsReset) throw new HttpError('conflict', M.alreadyClaimed);
     const since = new Date(Date.now() - HOUR_MS);
@@ -149,15 +154,31 @@ export class UserAdminService {
       return createResetCode(tx, target.id, 'invitation');
     });
     const org = await findOrganizationById(this.db, target.organizationId);
-    await this.invite(caller, target, org?.name ?? '', code, log);
+    await this.invite(caller, target, org?.name ?? '', code, mail);
     return { row: target, code };
   }
 
-  private async invite(caller: Caller, user: UserRow, organizationName: string, code: string, log: FastifyBaseLogger) {
+  /** Names the inviter as the invited person may know them: their name, email, and organization when another. */
+  private async invite(caller: Caller, user: UserRow, organizationName: string, code: string, mail: MailContext) {
+    const inviterOrganization =
+      caller.organizationId === user.organizationId
+        ? null
+        : ((await findOrganizationById(this.db, caller.organizationId))?.name ?? null);
     await sendInvitation(
       this.app.ctx,
-      { to: user.email, first: user.first, organizationName, invitedBy: `${caller.first} ${caller.last}`, code },
-      log,
+      {
+        to: user.email,
+        first: user.first,
+        organizationName,
+        inviter: {
+          name: `${caller.first} ${caller.last}`.trim(),
+          email: caller.email,
+          organizationName: inviterOrganization,
+        },
+        code,
+        language: mail.language,
+      },
+      mail.log,
     );
   }
 

@@ -1,7 +1,8 @@
 import { api } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { logoDataUrl } from '../../platform/logo.ts';
 import { readLogoUpload } from '../../platform/logoUpload.ts';
+import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
 import { UserAdminService } from './users.admin.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -34,7 +35,7 @@ export async function usersRoutes(app: FastifyInstance) {
   route(app, api.listOrganizationUsers, async ({ params }) => (await admin.list(params.id)).map(presentUser));
 
   route(app, api.createUser, async ({ auth, query, body, request }) =>
-    presentUser(await admin.create(auth.user, query.organizationId, body, request.log)),
+    presentUser(await admin.create(auth.user, query.organizationId, body, mailContext(request))),
   );
 
   route(app, api.updateUser, async ({ auth, params, body }) =>
@@ -47,7 +48,13 @@ export async function usersRoutes(app: FastifyInstance) {
   });
 
   route(app, api.resendUserEmail, async ({ auth, params, request }) => {
-    const { row, code } = await admin.resendInvitation(auth.user, params.id, request.log);
+    const { row, code } = await admin.resendInvitation(auth.user, params.id, mailContext(request));
     return { ...presentUser(row), reset: { token: code } };
   });
 }
+
+/** An invitation is written in the inviter's language (the web app sends the one they use Tessera in). */
+const mailContext = (request: FastifyRequest) => ({
+  log: request.log,
+  language: mailLanguage(request.headers['accept-language']),
+});

@@ -6,6 +6,7 @@ import { presentJob } from './jobs.presenter.ts';
 import type { JobRow } from './jobs.store.ts';
 import { JobService } from './service.ts';
 
+export type { SqlClient } from './boss.ts';
 export { fromBossId, toBossId } from './bossIds.ts';
 export { presentJob } from './jobs.presenter.ts';
 export { type JobRow, moveJobsToProject } from './jobs.store.ts';

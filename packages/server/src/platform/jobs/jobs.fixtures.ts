@@ -31,12 +31,17 @@ export const FAST_JOBS = {
 } as const;
 
 /** A job service on an app's database, publishing to the app's live channel; start it after defining. */
-export function workers(app: FastifyInstance, database: Database, role: 'all' | 'api' | 'worker' = 'all'): JobService {
+export function workers(
+  app: FastifyInstance,
+  database: Database,
+  role: 'all' | 'api' | 'worker' = 'all',
+  pollingSeconds = 0.5,
+): JobService {
   return new JobService({
     database,
     log: app.log.child({ component: 'test-jobs' }),
     role,
-    pollingSeconds: 0.5,
+    pollingSeconds,
     heartbeatSeconds: 0.2,
     stopSeconds: 0.2,
     publish: publisher(app),

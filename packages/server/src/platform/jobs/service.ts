@@ -34,6 +34,7 @@ import {
   type StopReason,
 } from './runner.ts';
 import { BackgroundTasks } from './tasks.ts';
+import { listenerConnection, notifyQueued, WakeupListener } from './wakeups.ts';
 
 export interface EnqueueInput<D extends object = Record<string, unknown>> {
   projectId: string;
@@ -61,6 +62,9 @@ export interface JobServiceOptions {
   publish(row: JobRow): void;
 }
 
+/** Thrown inside enqueueWith's transaction to roll it back when the caller withdraws. */
+const WITHDRAWN = new Error('enqueue withdrawn');
+
 /** The job services live in this process, by node id: the sweep asks them what they hold, cancels reach them. */
 const live = new Map<string, JobService>();
 
@@ -84,6 +88,8 @@ export class JobService {
   private ticker: NodeJS.Timeout | undefined;
   private tick: Promise<void> | undefined;
   private queueing: Promise<void> = Promise.resolve();
+  /** Wake-ups from other processes (PostgreSQL, when this process runs workers): wakeups.ts. */
+  private listener: WakeupListener | undefined;
 
   constructor(private readonly options: JobServiceOptions) {
     this.boss = createBoss(options.database, { pollingSeconds: options.pollingSeconds, log: options.log });
@@ -129,12 +135,30 @@ export class JobService {
 
   /** Writes the job's row (queued) and its queue entry in one transaction, and tells the project. */
   async enqueue<D extends object>(input: EnqueueInput<D>): Promise<JobRow> {
+    return (await this.enqueueWith(input, async () => true)) as JobRow;
+  }
+
+  /**
+   * `enqueue`, with the caller's own writes in the same transaction (through `client`, after the job's row and
+   * queue entry exist): when `within` answers false everything is rolled back and nothing is queued (undefined).
+   */
+  async enqueueWith<D extends object>(
+    input: EnqueueInput<D>,
+    within: (client: SqlClient, job: JobRow) => Promise<boolean>,
+  ): Promise<JobRow | undefined> {
     await this.ready(input.type);
     const row = this.newRow(input, 'queued');
-    await inTransaction(this.options.database, async (client) => {
+    const done = await inTransaction(this.options.database, async (client) => {
       await store.insertJobWith(this.db, client, row);
       await this.send(client, row.type, row.id, input.data ?? {});
+      await notifyQueued(this.options.database, client, row.type);
+      if (await within(client, row)) return true;
+      throw WITHDRAWN;
+    }).catch((err) => {
+      if (err === WITHDRAWN) return false;
+      throw err;
     });
+    if (!done) return undefined;
     this.options.publish(row);
     this.wake(row.type);
     return row;
@@ -164,6 +188,7 @@ export class JobService {
     const queued = await inTransaction(this.options.database, async (client) => {
       if (!(await store.queueHeldJobWith(this.db, client, id))) return false;
       await this.send(client, current.type, id, data ?? {});
+      await notifyQueued(this.options.database, client, current.type);
       return true;
     });
     if (!queued) throw new HttpError('conflict', 'The job is no longer waiting for its input');
@@ -213,6 +238,11 @@ export class JobService {
     await this.sweep();
     for (const definition of this.definitions.values()) this.prepare(definition);
     await Promise.all([...this.prepared.values(), this.tasks.start()]);
+    const connection = this.runsWorkers ? listenerConnection(this.options.database) : undefined;
+    if (connection) {
+      this.listener = new WakeupListener(connection, (type) => this.wakeLocal(type as JobType), this.options.log);
+      await this.listener.start();
+    }
     this.ticker = setInterval(() => {
       this.tick ??= this.beat()
         .catch((err) => this.options.log.error({ err }, 'job heartbeat failed'))
@@ -229,6 +259,7 @@ export class JobService {
    * held. Background tasks are interrupted at once (pg-boss retries them later). Then pg-boss stops.
    */
   async stop(): Promise<void> {
+    await this.listener?.stop();
     if (this.state !== 'started') {
       live.delete(this.nodeId);
       this.state = 'stopped';
@@ -365,7 +396,17 @@ export class JobService {
     return created;
   }
 
+  /**
+   * A job of `type` was queued: the workers of every job service of this process on the same database look at
+   * once (other processes get the NOTIFY sent with the job: wakeups.ts).
+   */
   private wake(type: JobType): void {
+    for (const service of live.values()) {
+      if (service.options.database === this.options.database) service.wakeLocal(type);
+    }
+  }
+
+  private wakeLocal(type: JobType): void {
     if (this.state !== 'started') return;
     for (const id of this.workerIds.get(type) ?? []) this.boss.notifyWorker(id);
   }

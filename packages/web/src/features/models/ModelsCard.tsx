@@ -1,10 +1,12 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBrain, IconPlus } from '@tabler/icons-react';
 import { type Model, meetsLevel } from '@tessera/shared';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useModels } from '../../api/models.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
 import { ModelMenu } from './ModelMenu.tsx';
 
 /** What a model's row says under its name (spec 3 "Model list states"). */
@@ -51,23 +53,21 @@ export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
           const base = `/projects/${project._id}/models/${model._id}`;
           const to = !model.onboarded && canEdit ? `${base}/onboard` : base;
           return (
-            <Group
-              key={model._id}
-              gap="sm"
-              py="xs"
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <IconBrain size={20} />
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <Anchor component={Link} to={to} fw={500}>
-                  {model.name}
-                </Anchor>
-                <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
-                  {t(state.key)}
-                </Text>
-              </div>
-              {canEdit && <ModelMenu model={model} projectId={project._id} />}
-            </Group>
+            <Fragment key={model._id}>
+              <Group gap="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+                <IconBrain size={20} />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Anchor component={Link} to={to} fw={500}>
+                    {model.name}
+                  </Anchor>
+                  <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
+                    {t(state.key)}
+                  </Text>
+                </div>
+                {canEdit && <ModelMenu model={model} projectId={project._id} />}
+              </Group>
+              <ModelTriggerRows modelId={model._id} />
+            </Fragment>
           );
         })}
       </Stack>

@@ -114,7 +114,7 @@ export class DashApps {
       const env = await ensureEnvironment({
         interpreter,
         requirements: pkg.dependencies,
-        envsDir: envsDir(config.DATA_DIR),
+        envsDir: envsDir(config),
         log: () => {},
         signal: AbortSignal.timeout(10 * 60_000),
       });

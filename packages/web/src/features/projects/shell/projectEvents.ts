@@ -13,6 +13,7 @@ import { permissionKeys } from '../../../api/permissions.ts';
 import { projectKeys } from '../../../api/projects.ts';
 import { connectProjectSocket } from '../../../api/realtime.ts';
 import { useMe } from '../../../api/session.ts';
+import { applyTriggerEvent, isTriggerEvent } from '../../../api/triggers.ts';
 import { applyUnitDataEvent } from '../../../api/units.ts';
 import { applyDataAppEvent, isDataAppEvent } from '../../dataApps/liveEvents.ts';
 import { applyPackageEvent } from '../../packages/packageEvents.ts';
@@ -85,6 +86,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   applyFormEvent(name, client, projectId);
   // Models: lists, run histories and the run notices (api/models.ts).
   if (isModelEvent(name)) applyModelEvent(name, parsed.data, client, projectId, ctx.t);
+  // Scheduled runs: the models list's rows and the model's list (api/triggers.ts).
+  if (isTriggerEvent(name)) applyTriggerEvent(client, projectId);
   // Packages: the lists and their build notices (api/packages.ts).
   if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).

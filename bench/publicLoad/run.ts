@@ -1,0 +1,129 @@
+/**
+ * A 5-card public dashboard's cold load in a real Chromium: from navigation start to all five charts drawn, and
+ * the bytes of JavaScript transferred (and their size once decoded), each load in a fresh browser context (empty
+ * cache). Twice per round: as the server sends it (brotli, Chromium asks for it) and with `Accept-Encoding:
+ * identity` (what was sent before the build wrote compressed copies). Also lists which chunks the page loaded,
+ * so that editor code showing up here is seen. Needs the built web app (`npm run build`) and Chromium.
+ *
+ * BENCH_PUBLIC_RUNS (default 5): loads per row; the table gives the median and the fastest.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { api } from '@tessera/shared';
+import type { Browser } from 'playwright-core';
+import { apiSignIn, callAs } from '../../e2e/support/api.ts';
+import { launchBrowser } from '../../e2e/support/browser.ts';
+import { CardsSetup, salesCsv } from '../../e2e/support/cards.ts';
+import { ADMIN, startTessera, type Tessera } from '../../e2e/support/tessera.ts';
+
+const runs = Number(process.env.BENCH_PUBLIC_RUNS ?? 5);
+const CARDS = 5;
+
+/** A public project with a dashboard of five charts (bar, line, area, scatter, pie); answers its public path. */
+async function fiveCardPublicDashboard(app: Tessera): Promise<string> {
+  const token = await apiSignIn(app, ADMIN.email, ADMIN.password);
+  const organization = await callAs(app, token, api.getMyOrganization);
+  await callAs(app, token, api.updateOrganization, {
+    params: { id: organization._id },
+    body: { publicSharing: true },
+  });
+  const setup = await CardsSetup.create(app, token, 'Public sales');
+  await callAs(app, token, api.updateProject, { params: { id: setup.projectId }, body: { public: true } });
+  const f = await setup.uploadDataset('sales.csv', salesCsv(240).text);
+  const dashboard = await callAs(app, token, api.createDashboard, {
+    body: { projectId: setup.projectId, name: 'Five cards', description: '', type: 'Dashboard', tabName: 'All' },
+  });
+  const tabId = dashboard.tabs[0] as string;
+  const ref = (id: string) => ({ _id: id, dataset: { _id: f.datasetId } });
+  const kinds = ['bar', 'line', 'area', 'scatter', 'pie'] as const;
+  for (const [i, kind] of kinds.entries()) {
+    await setup.addCard(tabId, { x: (i % 2) * 6, y: Math.floor(i / 2) * 4, w: 6, h: 4 }, `Card ${i + 1}`, 'chart', {
+      chartType: kind,
+      independent: [
+        { series: [{ id: `x${i}`, feature: ref(kind === 'scatter' ? f.quantity : f.product), operation: '' }] },
+      ],
+      dependent: [{ series: [{ id: `y${i}`, feature: ref(f.amount), operation: kind === 'scatter' ? '' : 'sum' }] }],
+    });
+  }
+  return `/public/dashboards/${dashboard._id}/tabs/${tabId}`;
+}
+
+interface Load {
+  drawnMs: number;
+  jsTransferred: number;
+  jsDecoded: number;
+  scripts: string[];
+}
+
+async function coldLoad(app: Tessera, browser: Browser, path: string, identity: boolean): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (identity) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
+    const scripts = new Map<string, string>();
+    let jsTransferred = 0;
+    let jsDecoded = 0;
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type === 'Script') scripts.set(e.requestId, new URL(e.response.url).pathname);
+    });
+    cdp.on('Network.dataReceived', (e) => {
+      if (scripts.has(e.requestId)) jsDecoded += e.dataLength;
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      if (scripts.has(e.requestId)) jsTransferred += e.encodedDataLength;
+    });
+    await page.goto(`${app.url}${path}`);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="chart-view"][data-values]').length >= count,
+      CARDS,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    const drawnMs = await page.evaluate(() => performance.now());
+    return { drawnMs, jsTransferred, jsDecoded, scripts: [...scripts.values()] };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+const app = await startTessera();
+const browser = await launchBrowser();
+try {
+  const path = await fiveCardPublicDashboard(app);
+  await coldLoad(app, browser, path, false); // warms the server (DuckDB, caches), not the browser
+  const rows: Array<[string, Load[]]> = [];
+  for (const [name, identity] of [
+    ['brotli (as served)', false],
+    ['uncompressed (identity)', true],
+  ] as const) {
+    const loads: Load[] = [];
+    for (let i = 0; i < runs; i++) loads.push(await coldLoad(app, browser, path, identity));
+    rows.push([name, loads]);
+  }
+  console.log(
+    `5-card public dashboard, cold loads (fresh context, cache off) on ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)}, ${runs} loads per row`,
+  );
+  console.log(
+    '| JS sent as              | navigation → 5 cards drawn, median (fastest) | JS transferred | JS decoded | scripts |',
+  );
+  console.log(
+    '| ----------------------- | -------------------------------------------- | -------------: | ---------: | ------: |',
+  );
+  for (const [name, loads] of rows) {
+    const times = loads.map((l) => l.drawnMs);
+    const first = loads[0] as Load;
+    console.log(
+      `| ${name.padEnd(23)} | ${`${Math.round(median(times))} ms (${Math.round(Math.min(...times))} ms)`.padEnd(44)} | ${kb(first.jsTransferred).padStart(14)} | ${kb(first.jsDecoded).padStart(10)} | ${String(first.scripts.length).padStart(7)} |`,
+    );
+  }
+  console.log(
+    `\nScripts the public page loaded: ${(rows[0]?.[1][0] as Load).scripts.map((s) => s.replace('/assets/', '')).join(', ')}`,
+  );
+} finally {
+  await browser.close();
+  await app.stop();
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api, CHART_TYPES, fillPath } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { freshDatabase, ROOT } from '../test/harness.ts';
+import { type DemoResult, loadDemo } from './demo.ts';
+import { DEMO } from './demoContent.ts';
+
+/** Two starts with DEMO=1 on one database and data directory, as `DEMO=1 npm start` twice. */
+describe('DEMO=1', () => {
+  let database: Database;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-demo-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ROOT.email,
+    ADMIN_PASSWORD: ROOT.password,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://tessera.test',
+    DEMO: '1',
+  });
+  let app: FastifyInstance;
+  let first: DemoResult;
+  let second: DemoResult;
+  const counts = async () => {
+    const rows = await database.db.execute(
+      'select (select count(*) from organizations) o, (select count(*) from projects) p, (select count(*) from datasets) d, (select count(*) from dashboards) a, (select count(*) from units) u',
+    );
+    return JSON.stringify((rows as unknown as { rows: unknown[] }).rows?.[0] ?? rows);
+  };
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    const start = async () => {
+      const started = await buildApp({ config, database });
+      await started.ready();
+      return started;
+    };
+    app = await start();
+    first = await loadDemo(app);
+    const before = await counts();
+    await app.close();
+    app = await start();
+    second = await loadDemo(app);
+    expect(await counts()).toBe(before);
+  }, 240_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('loads the organization, the project, three datasets, a dashboard and a report the first time only', () => {
+    expect(first.created).toEqual([
+      'organization',
+      'project',
+      'Seattle weather',
+      'Gapminder health and income',
+      'Iowa electricity',
+      'dashboard',
+      'report',
+    ]);
+    expect(second.created).toEqual([]);
+    expect(second).toEqual({ ...first, created: [] });
+  });
+
+  it('answers data on every card of the dashboard: a KPI, a table and each chart type', async () => {
+    const login = await app.inject({ method: 'POST', url: api.login.path, payload: ROOT });
+    const token = login.json().accessToken as string;
+    const auth = { authorization: `Bearer ${token}` };
+    const detail = api.getDashboard.response.parse(
+      (
+        await app.inject({
+          method: 'GET',
+          url: fillPath(api.getDashboard.path, { id: first.dashboardId }),
+          headers: auth,
+        })
+      ).json(),
+    );
+    expect(detail.dashboard.name).toBe(DEMO.dashboard);
+    const chartTypes = detail.units
+      .filter((u) => u.type === 'chart')
+      .map((u) => (u.vis as { chartType: string }).chartType);
+    expect([...chartTypes].sort()).toEqual([...CHART_TYPES].sort());
+    expect(detail.units.map((u) => u.type).sort()).toEqual([...Array(7).fill('chart'), 'kpi', 'table']);
+    for (const unit of detail.units) {
+      const res = await app.inject({
+        method: 'POST',
+        url: fillPath(api.getUnitData.path, { id: unit._id }),
+        headers: auth,
+        payload: {},
+      });
+      const data = api.getUnitData.response.parse(res.json());
+      expect({ card: unit.name, error: data.error }).toEqual({ card: unit.name, error: null });
+      const rows = Array.isArray(data.data) ? data.data : [data.data];
+      expect(rows.length, unit.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('publishes the dashboard: its public page answers without signing in', async () => {
+    expect(first.publicUrl).toBe(`http://tessera.test/public/dashboards/${first.dashboardId}`);
+    const res = await app.inject({
+      method: 'GET',
+      url: fillPath(api.getPublicDashboard.path, { id: first.dashboardId }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dashboard.name).toBe(DEMO.dashboard);
+  });
+
+  it('shows the project to the root user, who signs in and opens it', async () => {
+    const login = await app.inject({ method: 'POST', url: api.login.path, payload: ROOT });
+    const res = await app.inject({
+      method: 'GET',
+      url: api.listMyProjects.path,
+      headers: { authorization: `Bearer ${login.json().accessToken}` },
+    });
+    expect(res.json().map((p: { name: string }) => p.name)).toContain(DEMO.project);
+  });
+});

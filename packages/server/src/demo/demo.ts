@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { api, fillPath, normalizeEmail } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { findUserByEmail, issueAccessToken } from '../modules/auth/index.ts';
+import { callApi, uploadFile } from './call.ts';
+import { DEMO, DEMO_DATASETS, type DemoCard, type DemoFeatures, dashboardCards, reportCards } from './demoContent.ts';
+
+const IMPORT_DEADLINE_MS = 120_000;
+/** A data app is created under this name, filled, then renamed: a start cut short mid-way leaves no half app. */
+const UNFINISHED = ' (loading)';
+
+export interface DemoResult {
+  /** What this call created ('organization', 'project', dataset names, 'dashboard', 'report'): empty when all was there. */
+  created: string[];
+  organizationId: string;
+  projectId: string;
+  dashboardId: string;
+  reportId: string;
+  /** The dashboard's public page: anyone with the link sees it without signing in. */
+  publicUrl: string;
+}
+
+/** Where the npm package vega-datasets keeps its files. */
+function datasetsDir(): string {
+  const require = createRequire(import.meta.url);
+  // Its only export is build/index.js; the CSVs sit in data/ beside build/.
+  return path.join(path.dirname(require.resolve('vega-datasets')), '..', 'data');
+}
+
+/**
+ * `DEMO=1`: a demo organization (sharing publicly), its public project, three datasets, a dashboard with a card of
+ * every type, a report and the dashboard's public link, built as the root user through the app's own API (each
+ * call checked and stored as a client's would be). Idempotent: each piece is looked up by name first, so a second
+ * start creates nothing; a piece a crash left unfinished is made again.
+ */
+export async function loadDemo(app: FastifyInstance): Promise<DemoResult> {
+  const { db, config } = app.ctx;
+  const root = await findUserByEmail(db, normalizeEmail(config.ADMIN_EMAIL));
+  if (!root) throw new Error(`the demo needs the root user ${config.ADMIN_EMAIL}`);
+  const token = await issueAccessToken(db, root.user.id);
+  const created: string[] = [];
+
+  const organizations = await callApi(app, token, api.listOrganizations);
+  let organization = organizations.find((o) => o.name === DEMO.organization);
+  if (!organization) {
+    organization = await callApi(app, token, api.createOrganization, {
+      body: { name: DEMO.organization, type: 'independent', publicSharing: true },
+    });
+    created.push('organization');
+  }
+  const projects = await callApi(app, token, api.listOrganizationProjects, {
+    params: { organizationId: organization._id },
+  });
+  let project = projects.find((p) => p.name === DEMO.project);
+  if (!project) {
+    project = await callApi(app, token, api.createProject, {
+      body: { name: DEMO.project, organizationId: organization._id },
+    });
+    created.push('project');
+  }
+  if (!project.public) {
+    project = await callApi(app, token, api.updateProject, { params: { id: project._id }, body: { public: true } });
+  }
+  const projectId = project._id;
+
+  const features = await demoDatasets(app, token, projectId, created);
+  const dashboardId = await demoDataApp(
+    app,
+    token,
+    projectId,
+    DEMO.dashboard,
+    'Dashboard',
+    dashboardCards(features),
+    created,
+  );
+  const reportId = await demoDataApp(app, token, projectId, DEMO.report, 'Report', reportCards(features), created);
+  return {
+    created,
+    organizationId: organization._id,
+    projectId,
+    dashboardId,
+    reportId,
+    publicUrl: `${config.publicUrl}/public/dashboards/${dashboardId}`,
+  };
+}
+
+/** The three datasets, uploaded and imported (an unimported one, left by a crash, is deleted and made again). */
+async function demoDatasets(app: FastifyInstance, token: string, projectId: string, created: string[]) {
+  const existing = await callApi(app, token, api.listDatasets, { query: { projectId } });
+  const features = {} as DemoFeatures;
+  for (const source of DEMO_DATASETS) {
+    let dataset = existing.find((d) => d.name === source.name);
+    if (dataset && !dataset.imported) {
+      await callApi(app, token, api.deleteDataset, { params: { id: dataset._id } });
+      dataset = undefined;
+    }
+    if (!dataset) {
+      dataset = await callApi(app, token, api.createDataset, { body: { type: 'file', name: source.name, projectId } });
+      const bytes = await readFile(path.join(datasetsDir(), source.file));
+      await uploadFile(app, token, fillPath(api.uploadDataset.path, { id: dataset._id }), source.file, bytes);
+      await waitForImport(app, token, dataset._id, source.file);
+      created.push(source.name);
+    }
+    const detail = await callApi(app, token, api.getDataset, { params: { id: dataset._id } });
+    features[source.key] = {
+      datasetId: detail._id,
+      features: Object.fromEntries(detail.features.map((f) => [f.name, f._id])),
+    };
+  }
+  return features;
+}
+
+async function waitForImport(app: FastifyInstance, token: string, datasetId: string, file: string): Promise<void> {
+  const deadline = Date.now() + IMPORT_DEADLINE_MS;
+  for (;;) {
+    const history = await callApi(app, token, api.datasetHistory, { params: { id: datasetId } });
+    const failed = history.jobs.find((job) => job.status === 'failed');
+    if (failed) throw new Error(`the demo's ${file} was not imported: ${failed.message ?? 'the import failed'}`);
+    const dataset = await callApi(app, token, api.getDataset, { params: { id: datasetId } });
+    if (dataset.imported) return;
+    if (Date.now() > deadline) throw new Error(`the demo's ${file} was not imported within two minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A dashboard or report with its cards; one already complete is kept as it is. Answers its id. */
+async function demoDataApp(
+  app: FastifyInstance,
+  token: string,
+  projectId: string,
+  name: string,
+  type: 'Dashboard' | 'Report',
+  cards: DemoCard[],
+  created: string[],
+): Promise<string> {
+  const existing = await callApi(app, token, api.listDashboards, { query: { projectId } });
+  const done = existing.find((d) => d.name === name);
+  if (done) return done._id;
+  for (const unfinished of existing.filter((d) => d.name === `${name}${UNFINISHED}`)) {
+    await callApi(app, token, api.deleteDashboard, { params: { id: unfinished._id } });
+  }
+  const dashboard = await callApi(app, token, api.createDashboard, {
+    body: {
+      projectId,
+      name: `${name}${UNFINISHED}`,
+      description: 'Built by DEMO=1 from the vega-datasets package: a card of every type.',
+      type,
+      tabName: type === 'Report' ? 'Seattle weather' : 'Overview',
+    },
+  });
+  const tabId = dashboard.tabs[0] as string;
+  for (const card of cards) {
+    const { unit } = await callApi(app, token, api.createUnit, {
+      params: { id: tabId },
+      body: { layoutItem: { ...card.box, moved: false, static: false } },
+    });
+    await callApi(app, token, api.updateUnit, {
+      params: { id: unit._id },
+      query: { tabId },
+      body: { name: card.name, description: card.description, type: card.type, vis: card.vis },
+    });
+  }
+  await callApi(app, token, api.updateDashboard, { params: { id: dashboard._id }, body: { name } });
+  created.push(type === 'Report' ? 'report' : 'dashboard');
+  return dashboard._id;
+}

@@ -1,0 +1,100 @@
+import { checkRunInputs, MODEL_MESSAGES } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { modelRuns } from '../../db/schema.ts';
+import { newId } from '../../platform/ids.ts';
+import type { SqlClient } from '../../platform/jobs/index.ts';
+import { findDataset } from '../datasets/index.ts';
+import { announceRun } from './models.presenter.ts';
+import { findModel, findModelRun } from './models.store.ts';
+import type { RunJobData } from './run.job.ts';
+
+export interface ScheduledRunInput {
+  modelId: string;
+  /** Who made the trigger (the run's user). */
+  userId: string | null;
+  inputs: Array<{ varName: string; value?: unknown }>;
+  triggerId: string;
+  scheduledAt: Date;
+}
+
+/**
+ * What became of a scheduled occurrence: a queued run; an error (nothing queued, nothing claimed: the caller records
+ * it); or another worker's claim (nothing written).
+ */
+export type ScheduledOutcome = { runId: string } | { error: string } | { claimedElsewhere: true };
+
+/**
+ * Queues a model run for a trigger's occurrence like a manual run (same checks, same job, same history), marked
+ * with its trigger and occurrence. The run's row, its job and the caller's `claim` (the trigger's fire row) are
+ * written in one transaction: when the claim answers false (another worker fired this occurrence) nothing is.
+ */
+export async function queueScheduledRun(
+  app: FastifyInstance,
+  input: ScheduledRunInput,
+  claim: (client: SqlClient, runId: string) => Promise<boolean>,
+): Promise<ScheduledOutcome> {
+  const { db } = app.ctx;
+  const model = await findModel(db, input.modelId);
+  const problem = await inputProblem(app, model, input.inputs);
+  if (!model || problem) return { error: problem ?? MODEL_MESSAGES.notFound };
+  const { values } = checkRunInputs(
+    model.inputs,
+    input.inputs.map((g) => ({ varName: g.varName, value: g.value })),
+  );
+  const runId = newId();
+  const data: RunJobData = { runId };
+  const job = await app.ctx.jobs.enqueueWith(
+    {
+      projectId: model.projectId,
+      type: 'modelRun',
+      ownerType: 'model',
+      ownerId: model.id,
+      userId: input.userId,
+      name: model.name,
+      data,
+    },
+    async (client, job) => {
+      if (!(await claim(client, runId))) return false;
+      const insert = db
+        .insert(modelRuns)
+        .values({
+          id: runId,
+          modelId: model.id,
+          projectId: model.projectId,
+          inputs: values,
+          userId: input.userId,
+          jobId: job.id,
+          triggerId: input.triggerId,
+          scheduledAt: input.scheduledAt,
+        })
+        .toSQL();
+      await client.executeSql(insert.sql, insert.params);
+      return true;
+    },
+  );
+  if (!job) return { claimedElsewhere: true };
+  const run = await findModelRun(db, runId);
+  if (run) await announceRun(app, run);
+  return { runId };
+}
+
+/** Why the trigger's inputs cannot run the model as it is now (its inputs may have changed since), or null. */
+async function inputProblem(
+  app: FastifyInstance,
+  model: Awaited<ReturnType<typeof findModel>>,
+  given: ScheduledRunInput['inputs'],
+): Promise<string | null> {
+  if (!model) return MODEL_MESSAGES.notFound;
+  if (!model.algorithmId) return MODEL_MESSAGES.algorithmNotFound;
+  const { values, fields } = checkRunInputs(
+    model.inputs,
+    given.map((g) => ({ varName: g.varName, value: g.value })),
+  );
+  for (const v of values) {
+    if (v.dataType !== 'dataframe') continue;
+    const dataset = await findDataset(app.ctx.db, String(v.value));
+    if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = MODEL_MESSAGES.notDataset;
+  }
+  const [first] = Object.entries(fields);
+  return first ? `${first[0]}: ${first[1]}` : null;
+}

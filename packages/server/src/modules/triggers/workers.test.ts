@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import type { Model, TriggerPattern } from '@tessera/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { testDbKind } from '../../test/harness.ts';
+import { caller, type DatasetsWorld, datasetsWorld, eventually } from '../datasets/datasets.fixtures.ts';
+import { clockOf } from './clock.ts';
+import { createTrigger, pingModel } from './triggers.fixtures.ts';
+import { firesOf } from './triggers.store.ts';
+
+/**
+ * Real worker processes (ROLE=worker, main.ts) on a fresh PostgreSQL database, sharing a scheduler clock that runs
+ * 120 times faster (one simulated minute every half second; SCHEDULER_CLOCK_*, the same in every process): an
+ * every-minute trigger fires many times in a few seconds. Nothing is mocked: the workers claim occurrences through
+ * the database, queue the runs with pg-boss and run them in the sandbox.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MINUTE = 60_000;
+const CLOCK = {
+  SCHEDULER_CLOCK_ORIGIN: '2032-01-01T00:00:00Z',
+  SCHEDULER_CLOCK_ANCHOR_MS: String(Date.now()),
+  SCHEDULER_CLOCK_SCALE: '120',
+};
+const simNow = clockOf(loadConfig(CLOCK));
+
+let w: DatasetsWorld;
+let model: Model;
+let databaseUrl: string;
+const children: ChildProcess[] = [];
+
+function startWorker(env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(here, '../../main.ts')], {
+    cwd: path.resolve(here, '../../..'),
+    env: {
+      ...process.env,
+      ROLE: 'worker',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: w.t.dataDir,
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'Root-password-1',
+      JOBS_POLLING_SECONDS: '0.5',
+      SCHEDULER_POLL_MS: '100',
+      SCHEDULER_GRACE_SECONDS: '600',
+      ...CLOCK,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  let out = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('worker is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`a worker exited (${code}):\n${stderr}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  children.push(child);
+  return {
+    ready,
+    stderr: () => stderr,
+    async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Every minute from the next simulated minute on, all day. */
+function everyMinuteFromSoon(): TriggerPattern {
+  const at = new Date(Math.ceil((simNow().getTime() + 2 * MINUTE) / MINUTE) * MINUTE);
+  const iso = at.toISOString();
+  return {
+    timezone: 'UTC',
+    start: {
+      effective_startdate: iso.slice(0, 10),
+      scheduled_starttime: iso.slice(11, 19),
+      scheduled_endtime: '23:59:00',
+      until_datetime: '2033-01-01T23:59:59',
+    },
+    repeat: { unit: 'minutes', value: 1 },
+    filter: { day_of_the_week: [], day_of_the_month: [] },
+  };
+}
+
+const minutes = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / MINUTE);
+
+describe.skipIf(testDbKind !== 'postgres')('scheduled runs on two worker processes (PostgreSQL)', () => {
+  let workers: Array<ReturnType<typeof startWorker>> = [];
+  beforeAll(async () => {
+    // This process keeps the real clock: its own scheduler never finds the simulated-time trigger due (its first
+    // occurrence is years ahead in real time), so only the two workers fire it.
+    w = await datasetsWorld();
+    databaseUrl = (w.t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    workers = [startWorker(), startWorker()];
+    ({ model } = await pingModel(w));
+    await Promise.all(workers.map((worker) => worker.ready));
+  }, 240_000);
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await w?.t.close();
+  });
+
+  it('fires every occurrence exactly once over many fires, then after a restart runs the missed one once', {
+    timeout: 240_000,
+  }, async () => {
+    const t = await createTrigger(w, model, everyMinuteFromSoon());
+    const db = w.t.database.db;
+    await eventually(async () => (await firesOf(db, t._id)).length >= 24, '24 fires', 60_000);
+    await Promise.all(workers.map((worker) => worker.kill()));
+    const before = await firesOf(db, t._id);
+    const first = before[0].scheduledAt;
+    expect(first.toISOString()).toBe(t.nextRunAt);
+    // No miss: one fire per minute from the first to the last, none standing for missed ones.
+    expect(before.map((f) => minutes(first, f.scheduledAt))).toEqual(before.map((_, i) => i));
+    expect(before.every((f) => f.missed === 0 && f.runId && !f.error)).toBe(true);
+    // No duplicate: one run per occurrence, each marked with its trigger and time.
+    const rows = await w.t.database.pool!.query(
+      'select scheduled_at, count(*)::int as n from model_runs where trigger_id = $1 group by scheduled_at',
+      [t._id],
+    );
+    expect(rows.rows.length).toBe(before.length);
+    expect(rows.rows.every((r: { n: number }) => r.n === 1)).toBe(true);
+    // Both workers took part.
+    expect(new Set(before.map((f) => f.worker)).size).toBe(2);
+
+    // Down for several minutes, then one worker comes back with a one-minute grace: the most recent missed
+    // occurrence runs once, its fire counting the others; then every minute again.
+    await sleep(4000);
+    const restarted = startWorker({ SCHEDULER_GRACE_SECONDS: '60' });
+    workers = [restarted];
+    await restarted.ready;
+    const last = before.at(-1)!.scheduledAt;
+    await eventually(
+      async () => (await firesOf(db, t._id)).filter((f) => f.scheduledAt > last).length >= 3,
+      'fires after the restart',
+      120_000,
+    );
+    await restarted.kill('SIGTERM');
+    const after = (await firesOf(db, t._id)).filter((f) => f.scheduledAt > last);
+    const gap = minutes(last, after[0].scheduledAt);
+    expect(gap).toBeGreaterThan(4);
+    expect(after[0].missed).toBe(gap - 1);
+    expect(after[0].runId).toBeTruthy();
+    const runs = await caller(w, w.editor)('GET', `/api/v1/models/${model._id}/model-runs?limit=100`);
+    expect(runs.json().runs.filter((r: { triggerId: string }) => r.triggerId === t._id).length).toBe(
+      before.length + after.length,
+    );
+  });
+});

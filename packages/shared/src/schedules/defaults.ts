@@ -1,0 +1,31 @@
+import { DateTime } from 'luxon';
+import { type RepeatUnit, TRIGGER_DEFAULTS } from './constants.ts';
+import type { TriggerPattern } from './pattern.ts';
+
+/** The end datetime of an end date: the end of that day (spec 3 §9). */
+export const untilOf = (endDate: string) => `${endDate}T${TRIGGER_DEFAULTS.endOfDay}`;
+
+/** Weekly and monthly days come from the start date (spec 3 §5, read-only in the form); 0 is Sunday. */
+export function derivedFilter(unit: RepeatUnit, startDate: string): TriggerPattern['filter'] {
+  const d = DateTime.fromISO(startDate);
+  if (!d.isValid) return { day_of_the_week: [], day_of_the_month: [] };
+  if (unit === 'weeks') return { day_of_the_week: [d.weekday % 7], day_of_the_month: [] };
+  if (unit === 'months') return { day_of_the_week: [], day_of_the_month: [d.day] };
+  return { day_of_the_week: [], day_of_the_month: [] };
+}
+
+/** The form's starting pattern (spec 3 §9): Canada/Mountain, today at 00:00, until the end of the day a year on. */
+export function defaultPattern(today: string): TriggerPattern {
+  const end = DateTime.fromISO(today).plus({ years: TRIGGER_DEFAULTS.endAfterYears }).toISODate() ?? today;
+  return {
+    timezone: TRIGGER_DEFAULTS.timezone,
+    start: {
+      effective_startdate: today,
+      scheduled_starttime: TRIGGER_DEFAULTS.startTime,
+      scheduled_endtime: null,
+      until_datetime: untilOf(end),
+    },
+    repeat: { unit: 'days', value: 1 },
+    filter: { day_of_the_week: [], day_of_the_month: [] },
+  };
+}

@@ -1,0 +1,21 @@
+import { Stack } from '@mantine/core';
+import { meetsLevel } from '@tessera/shared';
+import { useProjectTriggers } from '../../api/triggers.ts';
+import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { TriggerRow } from './TriggerRow.tsx';
+
+/** A model's scheduled runs as rows under it in the models list (one project query shared by every model's rows). */
+export function ModelTriggerRows({ modelId }: { modelId: string }) {
+  const { project, permission } = useCurrentProject();
+  const triggers = useProjectTriggers(project._id, meetsLevel(permission.roles.model, 'view'));
+  const mine = triggers.data?.filter((t) => t.modelId === modelId) ?? [];
+  if (!mine.length) return null;
+  const canEdit = meetsLevel(permission.roles.model, 'edit');
+  return (
+    <Stack gap={4} pl="xl" pb="xs">
+      {mine.map((trigger) => (
+        <TriggerRow key={trigger._id} trigger={trigger} canEdit={canEdit} />
+      ))}
+    </Stack>
+  );
+}

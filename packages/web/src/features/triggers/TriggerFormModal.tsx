@@ -1,0 +1,157 @@
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type Model, REPEAT_UNITS, TRIGGER_TEXTS } from '@tessera/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { useTriggerMutations } from '../../api/triggers.ts';
+import {
+  FIELD_OF,
+  initialState,
+  isInterval,
+  localToday,
+  type TriggerFormState,
+  timezones,
+  toBody,
+} from './triggerForm.ts';
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/** The trigger form (spec 3 §5, §9): Add a scheduled run of a model. */
+export function TriggerFormModal({ model, opened, onClose }: { model: Model; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('triggers');
+  const { create } = useTriggerMutations(model.projectId);
+  const [s, setState] = useState<TriggerFormState>(() => initialState(model, localToday()));
+  const [zones] = useState(timezones);
+  const set = (change: Partial<TriggerFormState>) => setState((prev) => ({ ...prev, ...change }));
+  const serverFields = create.error instanceof ApiError ? create.error.fields : {};
+  const errors: Partial<Record<keyof TriggerFormState | string, string>> = {};
+  for (const [field, message] of Object.entries(serverFields)) errors[FIELD_OF[field] ?? field] ??= message;
+  const required = t('required');
+  if (!s.name.trim() && create.isError) errors.name ??= required;
+  const start = new Date(`${s.startDate}T00:00:00`);
+  const validStart = !Number.isNaN(start.getTime());
+
+  const close = () => {
+    create.reset();
+    setState(initialState(model, localToday()));
+    onClose();
+  };
+  const submit = () => {
+    create.mutate(toBody(s, model), { onSuccess: close });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('add')} size="lg">
+      <Stack gap="sm">
+        <TextInput
+          label={t('name')}
+          required
+          value={s.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          error={errors.name}
+        />
+        <Textarea
+          label={t('description')}
+          value={s.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+        />
+        {model.inputs.length > 0 && <Text fw={500}>{t('inputs')}</Text>}
+        {model.inputs.map((input) => (
+          <TextInput
+            key={input._id}
+            label={input.name}
+            description={input.dataType ?? undefined}
+            value={s.values[input.varName] ?? ''}
+            onChange={(e) => set({ values: { ...s.values, [input.varName]: e.currentTarget.value } })}
+            error={serverFields[`inputs.${input.varName}`]}
+          />
+        ))}
+        <Select
+          label={t('timezone')}
+          searchable
+          data={zones}
+          value={s.timezone}
+          onChange={(v) => set({ timezone: v ?? s.timezone })}
+          error={errors.timezone}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            type="date"
+            label={t('startDate')}
+            required
+            value={s.startDate}
+            onChange={(e) => set({ startDate: e.currentTarget.value })}
+            error={errors.startDate}
+          />
+          <TextInput
+            type="time"
+            label={t('startTime')}
+            required
+            value={s.startTime}
+            onChange={(e) => set({ startTime: e.currentTarget.value })}
+            error={errors.startTime}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label={t('repeats')}
+            required
+            data={REPEAT_UNITS.map((u) => ({ value: u, label: t(`units.${u}`) }))}
+            value={s.unit}
+            onChange={(v) => v && set({ unit: v as TriggerFormState['unit'] })}
+            allowDeselect={false}
+            error={errors.unit}
+          />
+          {s.unit !== 'never' && (
+            <NumberInput
+              label={t('every')}
+              required
+              min={1}
+              value={s.value}
+              onChange={(v) => set({ value: typeof v === 'number' ? v : '' })}
+              error={errors.value}
+            />
+          )}
+        </SimpleGrid>
+        {isInterval(s.unit) && (
+          <TextInput
+            type="time"
+            label={t('endTime')}
+            required
+            value={s.endTime}
+            onChange={(e) => set({ endTime: e.currentTarget.value })}
+            error={errors.endTime}
+          />
+        )}
+        {s.unit === 'weeks' && validStart && (
+          <TextInput label={t('weeklyDay')} readOnly value={t(`weekdays.${WEEKDAYS[start.getDay()]}`)} />
+        )}
+        {s.unit === 'months' && validStart && (
+          <TextInput label={t('monthlyDay')} readOnly value={String(start.getDate())} />
+        )}
+        {s.unit !== 'never' && (
+          <TextInput
+            type="date"
+            label={t('endDate')}
+            required
+            value={s.endDate}
+            onChange={(e) => set({ endDate: e.currentTarget.value })}
+            error={errors.endDate}
+          />
+        )}
+        <Text size="sm" c="dimmed">
+          {t('hint', { defaultValue: TRIGGER_TEXTS.hint })}
+        </Text>
+        {create.error && !Object.keys(serverFields).length && <Text c="red">{create.error.message}</Text>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('cancel')}
+          </Button>
+          <Button onClick={submit} loading={create.isPending}>
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  defaultPattern,
+  derivedFilter,
+  INTERVAL_UNITS,
+  type Model,
+  type RepeatUnit,
+  TRIGGER_DEFAULTS,
+  type TriggerBody,
+  untilOf,
+} from '@tessera/shared';
+
+/** The trigger form's fields (spec 3 §5, §9): times as HH:mm in the inputs, stored as HH:mm:ss. */
+export interface TriggerFormState {
+  name: string;
+  description: string;
+  values: Record<string, string>;
+  timezone: string;
+  startDate: string;
+  startTime: string;
+  endTime: string;
+  unit: RepeatUnit;
+  value: number | '';
+  endDate: string;
+}
+
+const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** Today in the viewer's own calendar, YYYY-MM-DD. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function initialState(model: Model, today: string): TriggerFormState {
+  const p = defaultPattern(today);
+  return {
+    name: '',
+    description: '',
+    values: Object.fromEntries(model.inputs.map((i) => [i.varName, asText(i.value ?? i.defaultValue)])),
+    timezone: p.timezone,
+    startDate: today,
+    startTime: hhmm(p.start.scheduled_starttime),
+    endTime: hhmm(TRIGGER_DEFAULTS.endTime),
+    unit: 'never',
+    value: 1,
+    endDate: (p.start.until_datetime ?? '').slice(0, 10),
+  };
+}
+
+export const isInterval = (unit: RepeatUnit) => INTERVAL_UNITS.includes(unit);
+
+/** The body of POST triggers: the end date only when the run repeats, the interval end only for minutes and hours. */
+export function toBody(s: TriggerFormState, model: Model): TriggerBody {
+  const repeats = s.unit !== 'never';
+  return {
+    name: s.name.trim(),
+    description: s.description.trim(),
+    modelId: model._id,
+    projectId: model.projectId,
+    inputs: model.inputs
+      .filter((i) => (s.values[i.varName] ?? '') !== '')
+      .map((i) => ({ varName: i.varName, value: s.values[i.varName] })),
+    pattern: {
+      timezone: s.timezone,
+      start: {
+        effective_startdate: s.startDate,
+        scheduled_starttime: s.startTime ? `${hhmm(s.startTime)}:00` : '',
+        scheduled_endtime: isInterval(s.unit) && s.endTime ? `${hhmm(s.endTime)}:00` : null,
+        until_datetime: repeats && s.endDate ? untilOf(s.endDate) : null,
+      },
+      repeat: { unit: s.unit, value: repeats ? (s.value === '' ? null : s.value) : null },
+      filter: derivedFilter(s.unit, s.startDate),
+    },
+  };
+}
+
+/** The form field a server field error belongs to. */
+export const FIELD_OF: Record<string, keyof TriggerFormState> = {
+  name: 'name',
+  description: 'description',
+  'pattern.timezone': 'timezone',
+  'pattern.start.effective_startdate': 'startDate',
+  'pattern.start.scheduled_starttime': 'startTime',
+  'pattern.start.scheduled_endtime': 'endTime',
+  'pattern.start.until_datetime': 'endDate',
+  'pattern.repeat.value': 'value',
+  'pattern.repeat.unit': 'unit',
+};
+
+/** The time zones offered: the default first, then every zone the browser knows. */
+export function timezones(): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [TRIGGER_DEFAULTS.timezone, ...known.filter((z) => z !== TRIGGER_DEFAULTS.timezone)];
+}
