@@ -160,14 +160,11 @@ export const modelRuns = pgTable(
     favourite: boolean('favourite').notNull().default(false),
     name: text('name').notNull().default(''),
     description: text('description').notNull().default(''),
-<<<<<<< HEAD
     /** An Update Source trial run: its outputs go to new datasets (the model's tempOutputs), not in the history. */
     temp: boolean('temp').notNull().default(false),
-=======
     /** The scheduled run (trigger) that made this run, kept after the trigger is deleted; null for a manual run. */
     triggerId: text('trigger_id'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
->>>>>>> main
   },
   (t) => [index('model_runs_model_idx').on(t.modelId, t.executionDatetime)],
 );

@@ -189,7 +189,6 @@ export const SERVER_ERRORS = {
   'model.notDataset': MODEL_MESSAGES.notDataset,
   'model.notAnOption': MODEL_MESSAGES.notAnOption,
   'model.duplicateInput': 'Each input needs its own name',
-<<<<<<< HEAD
   'model.notAnOutput': MODEL_MESSAGES.notAnOutput,
   'model.outputTaken': MODEL_MESSAGES.outputTaken,
   'model.noSuchFeature': MODEL_MESSAGES.noSuchFeature,
@@ -197,10 +196,8 @@ export const SERVER_ERRORS = {
   'model.alreadyLinked': MODEL_MESSAGES.alreadyLinked,
   'model.transferred': MODEL_MESSAGES.transferred,
   'model.outputNotFound': MODEL_MESSAGES.outputNotFound,
-=======
   // Scheduled runs (spec 3 §5)
   ...prefixed('trigger', TRIGGER_MESSAGES),
->>>>>>> main
   // Forms (spec 3 §6)
   ...prefixed('form', FORM_MESSAGES),
   'form.tooManyElements': 'At most {count} elements',

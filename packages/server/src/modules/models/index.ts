@@ -16,8 +16,8 @@ export const modelsModule: ServerModule = {
   routes: modelsRoutes,
 };
 
-<<<<<<< HEAD
-export { modelsOfPackage } from './models.store.ts';
+export { findModelProject, modelsOfPackage } from './models.store.ts';
+export { queueScheduledRun, type ScheduledOutcome } from './scheduled.ts';
 
 /**
  * Transfer Assets: a model moves with its runs and jobs. Its function stays where its package is: moved too, the
@@ -32,7 +32,3 @@ export const modelAssetKind: AssetKind = {
     return moved.length;
   },
 };
-=======
-export { findModelProject, modelsOfPackage } from './models.store.ts';
-export { queueScheduledRun, type ScheduledOutcome } from './scheduled.ts';
->>>>>>> main

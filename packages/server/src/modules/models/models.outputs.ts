@@ -46,17 +46,34 @@ export async function storeOutputs(
   model: { id: string; projectId: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null; temp?: boolean },
   produced: ProducedOutput[],
-<<<<<<< HEAD
-): Promise<ModelOutputRef[]> {
+): Promise<{ outputs: ModelOutputRef[]; refreshStats: () => Promise<void> }> {
   const refs: ModelOutputRef[] = [];
+  const committed: DatasetRow[] = [];
   for (const output of produced) {
     const dataset = await claimOutputDataset(app, model, run, output.name, produced.length > 1);
     if (!dataset) continue;
     // A trial run's datasets hold that run only.
-    await storeOne(app, dataset, { ...model, resultStorage: run.temp ? 'latest' : model.resultStorage }, run, output);
+    const stored = await storeOne(
+      app,
+      dataset,
+      { ...model, resultStorage: run.temp ? 'latest' : model.resultStorage },
+      run,
+      output,
+    );
+    if (stored) committed.push(stored);
     refs.push({ name: output.name, dataset: { _id: dataset.id } });
   }
-  return refs;
+  const refreshStats = async () => {
+    for (const dataset of committed) {
+      try {
+        await refreshAfterDataChange(app, dataset);
+      } catch (err) {
+        app.log.warn({ err, datasetId: dataset.id }, 'could not refresh a model output dataset');
+      }
+      emitUpdated(app, dataset, 'updated');
+    }
+  };
+  return { outputs: refs, refreshStats };
 }
 
 /**
@@ -92,42 +109,6 @@ async function claimOutputDataset(
     await updateModelRow(tx, model.id, run.temp ? { tempOutputs: next } : { outputs: next });
     return dataset;
   });
-=======
-): Promise<{ outputs: ModelOutputRef[]; refreshStats: () => Promise<void> }> {
-  const { db } = app.ctx;
-  const outputs = [...model.outputs];
-  const committed: DatasetRow[] = [];
-  for (const output of produced) {
-    const ref = outputs.find((o) => o.name === output.name);
-    let dataset = ref ? await findDataset(db, ref.dataset._id) : undefined;
-    if (!dataset) {
-      dataset = await insertDataset(db, {
-        id: newId(),
-        projectId: model.projectId,
-        name: produced.length > 1 ? `${model.name} - ${output.name}` : model.name,
-        type: 'modelResult',
-        source: { model: { id: model.id } },
-        userId: run.userId,
-      });
-      const entry = { name: output.name, dataset: { _id: dataset.id } };
-      if (ref) outputs[outputs.indexOf(ref)] = entry;
-      else outputs.push(entry);
-    }
-    const stored = await storeOne(app, dataset, model, run, output);
-    if (stored) committed.push(stored);
-  }
-  const refreshStats = async () => {
-    for (const dataset of committed) {
-      try {
-        await refreshAfterDataChange(app, dataset);
-      } catch (err) {
-        app.log.warn({ err, datasetId: dataset.id }, 'could not refresh a model output dataset');
-      }
-      emitUpdated(app, dataset, 'updated');
-    }
-  };
-  return { outputs, refreshStats };
->>>>>>> main
 }
 
 const emitUpdated = (app: FastifyInstance, dataset: DatasetRow, reason: 'imported' | 'updated') =>

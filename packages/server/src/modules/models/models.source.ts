@@ -57,7 +57,7 @@ export class ModelSourceService {
     const row = await this.editable(id);
     const algorithm = await findAlgorithm(this.db, algorithmId);
     if (!algorithm || algorithm.projectId !== row.projectId) throw notFound(MODEL_MESSAGES.algorithmNotFound);
-    if (!(await packageRunSource(this.db, this.app.ctx.config.DATA_DIR, algorithm.packageId)))
+    if (!(await packageRunSource(this.db, this.app.ctx.config, algorithm.packageId)))
       throw badRequest(MODEL_MESSAGES.packageNotBuilt, { algorithmId: MODEL_MESSAGES.packageNotBuilt });
     await updateModelRow(this.db, id, { algorithmId, inputs: inputsForSource(row.inputs, algorithm.params) });
     this.announce(row);

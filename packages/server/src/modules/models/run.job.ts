@@ -108,18 +108,9 @@ export function runHandler(app: FastifyInstance) {
         produced.push({ name: 'output', file, format: 'json' });
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
-<<<<<<< HEAD
-      const outputs = await storeOutputs(app, model, started, produced);
-      await settle('finished', { outputs, error: null });
-=======
       const { outputs, refreshStats } = await storeOutputs(app, model, started, produced);
-      await updateModelRow(db, model.id, { outputs });
-      await settle('finished', {
-        outputs: outputs.filter((o) => produced.some((p) => p.name === o.name)),
-        error: null,
-      });
+      await settle('finished', { outputs, error: null });
       await refreshStats();
->>>>>>> main
       return {};
     } catch (error) {
       const kind = error instanceof RunFailure ? error.kind : 'error';

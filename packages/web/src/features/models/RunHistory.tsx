@@ -3,6 +3,7 @@ import { IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { DELETABLE_RUN_STATUSES, type Model } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useModelEdits, useModelMutations, useModelRunPages } from '../../api/models.ts';
+import { ScheduledBadge } from '../triggers/ScheduledBadge.tsx';
 
 /** The model history: 20 runs at a time, favourites (star), delete of finished, failed or cancelled runs. */
 export function RunHistory({ model, projectId, canEdit }: { model: Model; projectId: string; canEdit: boolean }) {
@@ -31,6 +32,7 @@ export function RunHistory({ model, projectId, canEdit }: { model: Model; projec
               <Text size="sm" c={run.status === 'failed' ? 'red' : 'dimmed'}>
                 {t(`status.${run.status}`)}
               </Text>
+              <ScheduledBadge run={run} />
             </Group>
             <Group gap="xs" wrap="nowrap">
               {(run.status === 'queued' || run.status === 'started') && (
