@@ -21,7 +21,7 @@ import { errorsModule } from './modules/errors/index.ts';
 import { formAssetKind, formsModule } from './modules/forms/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { logsModule } from './modules/logs/index.ts';
-import { modelsModule, modelsOfDataset, modelsOfPackage } from './modules/models/index.ts';
+import { modelAssetKind, modelsModule, modelsOfDataset, modelsOfPackage } from './modules/models/index.ts';
 import { organizationsModule } from './modules/organizations/index.ts';
 import { packageAssetKind, packageFiles, packagesModule } from './modules/packages/index.ts';
 import { permissionsModule } from './modules/permissions/index.ts';
@@ -106,6 +106,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
         datasetAssetKind,
         dashboardAssetKind,
         packageAssetKind,
+        modelAssetKind,
         formAssetKind,
         ...(options.extraAssetKinds ?? []),
       ],

@@ -160,6 +160,8 @@ export const modelRuns = pgTable(
     favourite: boolean('favourite').notNull().default(false),
     name: text('name').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** An Update Source trial run: its outputs go to new datasets (the model's tempOutputs), not in the history. */
+    temp: boolean('temp').notNull().default(false),
     /** The scheduled run (trigger) that made this run, kept after the trigger is deleted; null for a manual run. */
     triggerId: text('trigger_id'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),

@@ -8,6 +8,7 @@ export * from './features.ts';
 export * from './filters.ts';
 export * from './forms.ts';
 export * from './health.ts';
+export * from './modelSource.ts';
 export * from './models.ts';
 export * from './organizations.ts';
 export * from './packages.ts';

@@ -8,7 +8,7 @@ import {
   MODEL_RESULT_STORAGES,
   MODEL_RUNS_PAGE_SIZE,
 } from '../models/constants.ts';
-import { modelInputSchema, modelRunSchema, modelSchema } from '../models/entities.ts';
+import { modelInputSchema, modelOutputRefSchema, modelRunSchema, modelSchema } from '../models/entities.ts';
 
 /**
  * Models and their runs (spec 3 §7 "Algorithms and models"): model view reads, model edit writes. Reading a
@@ -62,6 +62,8 @@ export const updateModel = endpoint({
       onboarded: z.boolean().optional(),
       resultStorage: z.enum(MODEL_RESULT_STORAGES).optional(),
       runButtonText: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters').optional(),
+      /** Only [] (Update Source's Cancel): the trial run's datasets that are not outputs are removed. */
+      tempOutputs: z.array(modelOutputRefSchema).max(0, 'Only an empty list').optional(),
     })
     .strict(),
   response: modelSchema,
@@ -100,7 +102,11 @@ export const executeModel = endpoint({
   access: projectFactRule('model:run', 'model'),
   params: idParams,
   body: z
-    .object({ inputs: z.array(z.object({ varName: z.string().min(1).max(200), value: z.unknown() })).max(200) })
+    .object({
+      inputs: z.array(z.object({ varName: z.string().min(1).max(200), value: z.unknown() })).max(200),
+      /** Update Source's trial run: its outputs go to new datasets (tempOutputs), not to the model's outputs. */
+      temp: z.boolean().optional(),
+    })
     .strict(),
   response: modelRunSchema,
 });

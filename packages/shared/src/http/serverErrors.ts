@@ -189,6 +189,13 @@ export const SERVER_ERRORS = {
   'model.notDataset': MODEL_MESSAGES.notDataset,
   'model.notAnOption': MODEL_MESSAGES.notAnOption,
   'model.duplicateInput': 'Each input needs its own name',
+  'model.notAnOutput': MODEL_MESSAGES.notAnOutput,
+  'model.outputTaken': MODEL_MESSAGES.outputTaken,
+  'model.noSuchFeature': MODEL_MESSAGES.noSuchFeature,
+  'model.notTargetFeature': MODEL_MESSAGES.notTargetFeature,
+  'model.alreadyLinked': MODEL_MESSAGES.alreadyLinked,
+  'model.transferred': MODEL_MESSAGES.transferred,
+  'model.outputNotFound': MODEL_MESSAGES.outputNotFound,
   // Scheduled runs (spec 3 §5)
   ...prefixed('trigger', TRIGGER_MESSAGES),
   // Forms (spec 3 §6)

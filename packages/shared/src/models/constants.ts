@@ -72,4 +72,9 @@ export const MODEL_MESSAGES = {
   notList: 'Must be a list',
   notDataset: 'Must be a dataset of this project',
   notAnOption: 'Must be one of the options',
+  notAnOutput: 'Not an output of this model',
+  outputTaken: 'Each previous output merges with one new output',
+  noSuchFeature: 'No such feature',
+  notTargetFeature: 'Not a feature of the linked dataset',
+  alreadyLinked: 'Already linked',
 } as const;

@@ -42,6 +42,7 @@ export const datasetFiles: ProjectFiles = { list: datasetIdsOfProject, remove: d
 
 export { type Catalog, datasetCatalog } from './catalog.ts';
 export { downloadFileName, pagesOf } from './datasets.data.ts';
+export { DatasetsService } from './datasets.service.ts';
 export {
   type DatasetRow,
   findDataset,
@@ -63,5 +64,6 @@ export {
   insertFeatures,
   listFeatures,
   setPhysicalType,
+  updateFeatureRow,
 } from './features/features.store.ts';
 export { refreshAfterDataChange } from './import.job.ts';

@@ -18,6 +18,7 @@ import {
   updateDatasetRow,
 } from '../datasets/index.ts';
 import { ingestOutput } from './models.ingest.ts';
+import { lockModel, updateModelRow } from './models.store.ts';
 
 /** One thing a run produced: a dataframe's Parquet file, or a JSON file of one object (a one-row table). */
 export interface ProducedOutput {
@@ -43,32 +44,26 @@ const scalar = (v: unknown): Scalar =>
  */
 export async function storeOutputs(
   app: FastifyInstance,
-  model: { id: string; projectId: string; name: string; outputs: ModelOutputRef[]; resultStorage: ModelResultStorage },
-  run: { id: string; userId: string | null },
+  model: { id: string; projectId: string; name: string; resultStorage: ModelResultStorage },
+  run: { id: string; userId: string | null; temp?: boolean },
   produced: ProducedOutput[],
 ): Promise<{ outputs: ModelOutputRef[]; written: ModelOutputRef[]; refreshStats: () => Promise<void> }> {
-  const { db } = app.ctx;
-  const outputs = [...model.outputs];
+  const refs: ModelOutputRef[] = [];
   const written: ModelOutputRef[] = [];
   const committed: DatasetRow[] = [];
   for (const output of produced) {
-    const ref = outputs.find((o) => o.name === output.name);
-    let dataset = ref ? await findDataset(db, ref.dataset._id) : undefined;
-    if (!dataset) {
-      dataset = await insertDataset(db, {
-        id: newId(),
-        projectId: model.projectId,
-        name: produced.length > 1 ? `${model.name} - ${output.name}` : model.name,
-        type: 'modelResult',
-        source: { model: { id: model.id, resultStorage: model.resultStorage } },
-        userId: run.userId,
-      });
-      const entry = { name: output.name, dataset: { _id: dataset.id } };
-      if (ref) outputs[outputs.indexOf(ref)] = entry;
-      else outputs.push(entry);
-    }
-    const stored = await storeOne(app, dataset, model, run, output);
+    const dataset = await claimOutputDataset(app, model, run, output.name, produced.length > 1);
+    if (!dataset) continue;
+    // A trial run's datasets hold that run only.
+    const stored = await storeOne(
+      app,
+      dataset,
+      { ...model, resultStorage: run.temp ? 'latest' : model.resultStorage },
+      run,
+      output,
+    );
     if (stored) committed.push(stored.row);
+    refs.push({ name: output.name, dataset: { _id: dataset.id } });
     written.push({ name: output.name, dataset: { _id: dataset.id }, ...(stored ? { jobId: stored.jobId } : {}) });
   }
   const refreshStats = async () => {
@@ -81,7 +76,42 @@ export async function storeOutputs(
       emitUpdated(app, dataset, 'updated');
     }
   };
-  return { outputs, written, refreshStats };
+  return { outputs: refs, written, refreshStats };
+}
+
+/**
+ * The dataset an output goes to: under a lock of the model row, the one its outputs name (or, for an Update
+ * Source trial run, a new one recorded in tempOutputs), created and recorded when there is none. Two first runs
+ * at once take turns here, so they share one dataset. Answers nothing when the model is gone.
+ */
+async function claimOutputDataset(
+  app: FastifyInstance,
+  model: { id: string; projectId: string; name: string; resultStorage: ModelResultStorage },
+  run: { userId: string | null; temp?: boolean },
+  name: string,
+  several: boolean,
+): Promise<DatasetRow | undefined> {
+  return app.ctx.db.transaction(async (tx) => {
+    const locked = await lockModel(tx, model.id);
+    if (!locked) return undefined;
+    const list = run.temp ? locked.tempOutputs : locked.outputs;
+    const ref = list.find((o) => o.name === name);
+    const existing = ref ? await findDataset(tx, ref.dataset._id) : undefined;
+    // After Transfer Assets an output left in the old project is not written to: a new one is made here.
+    if (existing && existing.projectId === model.projectId) return existing;
+    const dataset = await insertDataset(tx, {
+      id: newId(),
+      projectId: model.projectId,
+      name: several ? `${model.name} - ${name}` : model.name,
+      type: 'modelResult',
+      source: { model: { id: model.id, resultStorage: model.resultStorage } },
+      userId: run.userId,
+    });
+    const entry = { name, dataset: { _id: dataset.id } };
+    const next = ref ? list.map((o) => (o === ref ? entry : o)) : [...list, entry];
+    await updateModelRow(tx, model.id, run.temp ? { tempOutputs: next } : { outputs: next });
+    return dataset;
+  });
 }
 
 const emitUpdated = (app: FastifyInstance, dataset: DatasetRow, reason: 'imported' | 'updated') =>

@@ -2,6 +2,7 @@ import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { ModelsService } from './models.service.ts';
+import { ModelSourceService } from './models.source.ts';
 
 /** Models and their runs (spec 3 §7 "Algorithms and models"). */
 export async function modelsRoutes(app: FastifyInstance) {
@@ -9,14 +10,22 @@ export async function modelsRoutes(app: FastifyInstance) {
   route(app, api.createModel, ({ auth, params, body }) => models.create(auth.user.id, params.id, body));
   route(app, api.listModels, ({ query }) => models.list(query.projectId));
   route(app, api.getModel, ({ params }) => models.show(params.id));
-  route(app, api.updateModel, ({ params, body }) => models.update(params.id, body));
+  const source = new ModelSourceService(app, models);
+  route(app, api.updateModel, async ({ params, body }) => {
+    const { tempOutputs, ...change } = body;
+    if (tempOutputs) await source.cancel(params.id);
+    return models.update(params.id, change);
+  });
+  route(app, api.setModelAlgorithm, ({ params }) => source.setAlgorithm(params.id, params.algorithmId));
+  route(app, api.editModelOutput, ({ params, body }) => source.editOutput(params.id, params.datasetId, body.target));
+  route(app, api.updateModelOutputs, ({ params, body }) => source.commit(params.id, body.updates));
   route(app, api.deleteModel, async ({ params }) => {
     await models.delete(params.id);
     return { ok: true as const };
   });
   route(app, api.duplicateModel, ({ auth, params }) => models.duplicate(auth.user.id, params.id));
   route(app, api.confirmModel, ({ params }) => models.confirm(params.id));
-  route(app, api.executeModel, ({ auth, params, body }) => models.execute(auth.user.id, params.id, body.inputs));
+  route(app, api.executeModel, ({ auth, params, body }) => models.execute(auth.user.id, params.id, body.inputs, body.temp));
   route(app, api.listModelRuns, ({ params, query }) => models.runs(params.id, query.limit, query.page));
   route(app, api.getModelRun, ({ params }) => models.run(params.id));
   route(app, api.cancelModelRun, ({ params }) => models.cancel(params.id));

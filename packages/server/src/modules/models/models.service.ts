@@ -1,14 +1,11 @@
 import {
   checkRunInputs,
   DELETABLE_RUN_STATUSES,
-  INPUT_STYLES,
   inputProblem,
   JOB_MESSAGES,
-  MODEL_INPUT_TYPES,
   MODEL_MESSAGES,
   type Model,
   type ModelInput,
-  type ModelInputType,
   type ModelResultStorage,
   type ModelRun,
 } from '@tessera/shared';
@@ -20,6 +17,7 @@ import { realtimeOf } from '../../platform/realtime.ts';
 import { datasetIdsOfDashboard } from '../dashboards/index.ts';
 import { findDataset, updateDatasetRow } from '../datasets/index.ts';
 import { findAlgorithm } from '../packages/index.ts';
+import { inputFromParam } from './models.inputs.ts';
 import { announceRun, presentModel, presentRun } from './models.presenter.ts';
 import {
   deleteModelRow,
@@ -40,34 +38,6 @@ import {
 import type { RunJobData } from './run.job.ts';
 
 const conflict = (message: string) => new HttpError('conflict', message);
-const isInputType = (t: string): t is ModelInputType => (MODEL_INPUT_TYPES as readonly string[]).includes(t);
-
-/** A model input from a discovered parameter: its type, default and options as discovery read them. */
-function inputFromParam(p: {
-  name: string;
-  type: string;
-  default: unknown;
-  hasDefault: boolean;
-  options: unknown[] | null;
-}): ModelInput {
-  const dataType = isInputType(p.type) ? p.type : null;
-  return {
-    _id: newId(),
-    name: p.name,
-    varName: p.name,
-    dataType,
-    defaultValue: p.hasDefault ? p.default : null,
-    value: null,
-    description: '',
-    options: p.options,
-    display: {
-      modelBar: false,
-      modelPanel: 'primary',
-      inputType: dataType ? INPUT_STYLES[dataType][0] : '',
-      config: dataType === 'integer' ? { step: 1 } : dataType === 'float' ? { step: 0.1 } : {},
-    },
-  };
-}
 
 /** Models and their runs (spec 3 §4 "Model run", §7). */
 export class ModelsService {
@@ -230,7 +200,12 @@ export class ModelsService {
   }
 
   /** Checks the inputs (400 naming each bad field, nothing written), then queues the run as a job. */
-  async execute(userId: string, id: string, given: Array<{ varName: string; value: unknown }>): Promise<ModelRun> {
+  async execute(
+    userId: string,
+    id: string,
+    given: Array<{ varName: string; value: unknown }>,
+    temp = false,
+  ): Promise<ModelRun> {
     const model = await this.getRow(id);
     if (!model.algorithmId) throw badRequest(MODEL_MESSAGES.algorithmNotFound);
     const { values, fields } = checkRunInputs(model.inputs, given);
@@ -246,6 +221,7 @@ export class ModelsService {
       projectId: model.projectId,
       inputs: values,
       userId,
+      temp,
     });
     const data: RunJobData = { runId: run.id };
     const job = await this.app.ctx.jobs.enqueue({

@@ -73,6 +73,12 @@ export async function updateModelRow(
   return row;
 }
 
+/** The model row, locked until the transaction ends (two runs claiming outputs at once take turns). */
+export async function lockModel(db: Db, id: string): Promise<ModelRow | undefined> {
+  const [row] = await db.select().from(models).where(eq(models.id, id)).for('update');
+  return row;
+}
+
 export async function deleteModelRow(db: Db, id: string): Promise<boolean> {
   return (await db.delete(models).where(eq(models.id, id)).returning({ id: models.id })).length > 0;
 }
@@ -140,7 +146,7 @@ export function listModelRuns(db: Db, modelId: string, limit: number, offset: nu
   return db
     .select()
     .from(modelRuns)
-    .where(eq(modelRuns.modelId, modelId))
+    .where(and(eq(modelRuns.modelId, modelId), eq(modelRuns.temp, false)))
     .orderBy(desc(modelRuns.executionDatetime), desc(modelRuns.id))
     .limit(limit)
     .offset(offset);
@@ -192,4 +198,17 @@ export function modelsOfDataset(db: Db, datasetId: string): Promise<{ id: string
           and (input ->> 'value' = ${datasetId} or input ->> 'defaultValue' = ${datasetId})))`,
     )
     .orderBy(models.name);
+}
+
+/** Transfer Assets: the models of `from` among `ids` move with their runs; answers the ids moved. */
+export async function moveModels(tx: Db, ids: string[], from: string, to: string): Promise<string[]> {
+  if (!ids.length) return [];
+  const moved = await tx
+    .update(models)
+    .set({ projectId: to, lastUpdated: new Date() })
+    .where(and(inArray(models.id, ids), eq(models.projectId, from)))
+    .returning({ id: models.id });
+  const movedIds = moved.map((r) => r.id);
+  if (movedIds.length) await tx.update(modelRuns).set({ projectId: to }).where(inArray(modelRuns.modelId, movedIds));
+  return movedIds;
 }

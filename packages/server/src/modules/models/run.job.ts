@@ -10,14 +10,7 @@ import { findDataset, importedJobs } from '../datasets/index.ts';
 import { packageRunSource } from '../packages/index.ts';
 import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
 import { announceRun, RUN_AREAS } from './models.presenter.ts';
-import {
-  findModel,
-  findModelRun,
-  findSource,
-  type ModelRunRow,
-  updateModelRow,
-  updateModelRun,
-} from './models.store.ts';
+import { findModel, findModelRun, findSource, type ModelRunRow, updateModelRun } from './models.store.ts';
 
 export interface RunJobData {
   runId: string;
@@ -115,8 +108,7 @@ export function runHandler(app: FastifyInstance) {
         produced.push({ name: 'output', file, format: 'json' });
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
-      const { outputs, written, refreshStats } = await storeOutputs(app, model, started, produced);
-      await updateModelRow(db, model.id, { outputs });
+      const { written, refreshStats } = await storeOutputs(app, model, started, produced);
       await settle('finished', { outputs: written, error: null });
       await refreshStats();
       return {};

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useModels } from '../../api/models.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
+import { ModelMenu } from './ModelMenu.tsx';
 
 /** What a model's row says under its name (spec 3 "Model list states"). */
 export function modelStateKey(model: Model): { key: string; error: boolean } {
@@ -19,40 +20,51 @@ export function modelStateKey(model: Model): { key: string; error: boolean } {
 
 /**
  * The Models card of the Models area: one row per model, newest first ('No models.'); Add model waits for a
- * built package (onboarding is not built yet: the button stays disabled).
+ * built package and opens the onboarding; a draft's row opens its onboarding; each row has the model menu.
  */
 export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
   const { t } = useTranslation('models');
   const { t: tp } = useTranslation('packages');
   const { project, permission } = useCurrentProject();
   const canView = meetsLevel(permission.roles.model, 'view');
+  const canEdit = meetsLevel(permission.roles.model, 'edit');
   const models = useModels(project._id, canView);
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
         <Title order={3}>{tp('models')}</Title>
-        <Tooltip label={tp('addModelNeedsPackage')} disabled={hasBuiltPackage}>
-          <Button leftSection={<IconPlus size={16} />} disabled>
-            {tp('addModel')}
-          </Button>
-        </Tooltip>
+        {canEdit && (
+          <Tooltip label={tp('addModelNeedsPackage')} disabled={hasBuiltPackage}>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              disabled={!hasBuiltPackage}
+              component={Link}
+              to={`/projects/${project._id}/models/onboard`}
+            >
+              {tp('addModel')}
+            </Button>
+          </Tooltip>
+        )}
       </Group>
       {(!canView || models.data?.length === 0) && <Text c="dimmed">{t('noModels')}</Text>}
       <Stack gap={0}>
         {models.data?.map((model) => {
           const state = modelStateKey(model);
+          const base = `/projects/${project._id}/models/${model._id}`;
+          const to = !model.onboarded && canEdit ? `${base}/onboard` : base;
           return (
             <Fragment key={model._id}>
               <Group gap="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
                 <IconBrain size={20} />
-                <div>
-                  <Anchor component={Link} to={`/projects/${project._id}/models/${model._id}`} fw={500}>
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Anchor component={Link} to={to} fw={500}>
                     {model.name}
                   </Anchor>
                   <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
                     {t(state.key)}
                   </Text>
                 </div>
+                {canEdit && <ModelMenu model={model} projectId={project._id} />}
               </Group>
               <ModelTriggerRows modelId={model._id} />
             </Fragment>

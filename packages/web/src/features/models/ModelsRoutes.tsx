@@ -2,12 +2,15 @@ import { Route, Routes } from 'react-router';
 import { NotFound } from '../../app/NotFound.tsx';
 import { ModelsArea } from '../packages/ModelsArea.tsx';
 import { ModelPage } from './ModelPage.tsx';
+import { OnboardPage } from './onboard/OnboardPage.tsx';
 
 /** /projects/{projectId}/models/* : the Models area and a model's detail page. */
 export function ModelsRoutes() {
   return (
     <Routes>
       <Route index element={<ModelsArea />} />
+      <Route path="onboard" element={<OnboardPage />} />
+      <Route path=":modelId/onboard" element={<OnboardPage />} />
       <Route path=":modelId" element={<ModelPage />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -1,0 +1,69 @@
+import { ActionIcon, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { DELETABLE_RUN_STATUSES, type Model } from '@tessera/shared';
+import { useTranslation } from 'react-i18next';
+import { useModelEdits, useModelMutations, useModelRunPages } from '../../api/models.ts';
+import { ScheduledBadge } from '../triggers/ScheduledBadge.tsx';
+
+/** The model history: 20 runs at a time, favourites (star), delete of finished, failed or cancelled runs. */
+export function RunHistory({ model, projectId, canEdit }: { model: Model; projectId: string; canEdit: boolean }) {
+  const { t, i18n } = useTranslation('models');
+  const pages = useModelRunPages(projectId, model._id);
+  const { cancel, favourite } = useModelMutations(projectId, model._id);
+  const { deleteRun } = useModelEdits(projectId);
+  const runs = pages.data?.pages.flatMap((p) => p.runs) ?? [];
+  return (
+    <Stack gap="xs">
+      <Title order={4}>{t('history')}</Title>
+      {pages.data && runs.length === 0 && <Text c="dimmed">{t('neverRun')}</Text>}
+      {runs.map((run) => (
+        <Stack key={run._id} gap={4} py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('favourite')}
+                aria-pressed={run.favourite}
+                onClick={() => favourite.mutate({ runId: run._id, favourite: !run.favourite })}
+              >
+                {run.favourite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+              </ActionIcon>
+              <Text size="sm">{new Date(run.executionDatetime).toLocaleString(i18n.language)}</Text>
+              <Text size="sm" c={run.status === 'failed' ? 'red' : 'dimmed'}>
+                {t(`status.${run.status}`)}
+              </Text>
+              <ScheduledBadge run={run} />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              {(run.status === 'queued' || run.status === 'started') && (
+                <Button size="xs" variant="light" color="red" onClick={() => cancel.mutate(run._id)}>
+                  {t('cancelRun')}
+                </Button>
+              )}
+              {canEdit && DELETABLE_RUN_STATUSES.includes(run.status) && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('deleteRun')}
+                  onClick={() => deleteRun.mutate(run._id)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              )}
+            </Group>
+          </Group>
+          {run.status === 'failed' && run.error && (
+            <Code block style={{ maxHeight: 160, overflow: 'auto' }}>
+              {run.error}
+            </Code>
+          )}
+        </Stack>
+      ))}
+      {pages.hasNextPage && (
+        <Button variant="subtle" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+          {t('loadMore')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
