@@ -143,6 +143,11 @@ async function storeOne(
   let committed: DatasetRow | undefined;
   try {
     committed = await db.transaction(async (tx) => {
+      // Runs of one model store one at a time: two first runs both saw no features before this lock, and only
+      // the first may create them (the second finds them here, made by the first, and adds only what is new).
+      await lockModel(tx, model.id);
+      const current = await listFeatures(tx, dataset.id);
+      const known = new Set(current.map((f) => f.dbName));
       const now = new Date();
       await tx.insert(jobs).values({
         id: segmentId,
@@ -167,13 +172,13 @@ async function storeOne(
       });
       if (replace) {
         for (const job of earlier) await updateDatasetJob(tx, job.jobId, { state: 'deleted', clusteredAt: null });
-        for (const f of features) if (!present.has(f.dbName)) await deleteFeatureRow(tx, f.id);
+        for (const f of current) if (!present.has(f.dbName)) await deleteFeatureRow(tx, f.id);
       }
-      const next = features.length + 1;
+      const next = current.length + 1;
       await insertFeatures(
         tx,
         result.columns
-          .filter((c) => c.isNew)
+          .filter((c) => c.isNew && !known.has(c.dbName))
           .map((c, i) => ({
             id: newId(),
             datasetId: dataset.id,
@@ -189,7 +194,7 @@ async function storeOne(
           })),
       );
       for (const c of result.columns) {
-        if (!c.isNew) await setPhysicalType(tx, dataset.id, c.dbName, c.datasetPhysicalType);
+        if (!c.isNew || known.has(c.dbName)) await setPhysicalType(tx, dataset.id, c.dbName, c.datasetPhysicalType);
       }
       const kept = replace ? dataset.columns.filter((c) => present.has(c.dbName)) : dataset.columns;
       const widened = new Map(result.columns.map((c) => [c.dbName, c.datasetPhysicalType]));

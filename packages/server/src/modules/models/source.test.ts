@@ -53,7 +53,12 @@ async function runToEnd(modelId: string, body: object = {}): Promise<ModelRun> {
 /** A totals model (latest storage) run once: its output has the features region and amount. */
 async function totalsModel() {
   const model = await createModel(w, pkg, 'totals', { resultStorage: 'latest' });
-  expect((await as()('POST', `/api/v1/models/${model._id}/confirm`)).statusCode).toBe(200);
+  // Onboarding sets every input's default before Done: the dataframe input defaults to the sales dataset.
+  const inputs = model.inputs.map((i) => (i.varName === 'df' ? { ...i, defaultValue: sales._id } : i));
+  const set = await as()('PUT', `/api/v1/models/${model._id}`, { inputs });
+  expect(set.statusCode, set.body).toBe(200);
+  const confirmed = await as()('POST', `/api/v1/models/${model._id}/confirm`);
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
   await runToEnd(model._id);
   const output = (await getModel(model._id)).outputs[0];
   return { model, output: await getDataset(output.dataset._id) };
@@ -87,7 +92,7 @@ describe('Update Source', () => {
     expect(merge.target?._id).toBe(output._id); // region matches: half of the names
     expect(merge.features.map((f) => [f.name, f.link])).toEqual([
       ['region', ids.region],
-      ['total', null],
+      ['total', ids.amount], // renamed, linked by its db name (the column kept its place)
     ]);
     expect(merge.preview).toHaveLength(3);
     expect(merge.preview[0]).toMatchObject({ region: 'East' });
@@ -192,7 +197,10 @@ describe('duplicate, delete, transfer, first runs at once', () => {
     const model = await createModel(w, pkg, 'summary');
     const runs = await Promise.all([execute(w, model._id, []), execute(w, model._id, [])]);
     const done = await Promise.all(runs.map((r) => waitForRun(w, r._id)));
-    expect(done.map((r) => r.status)).toEqual(['finished', 'finished']);
+    expect(
+      done.map((r) => r.status),
+      done.map((r) => r.error).join('\n'),
+    ).toEqual(['finished', 'finished']);
     const after = await getModel(model._id);
     expect(after.outputs).toHaveLength(1);
     expect(new Set(done.map((r) => r.outputs[0].dataset._id))).toEqual(new Set([after.outputs[0].dataset._id]));
