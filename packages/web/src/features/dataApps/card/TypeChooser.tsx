@@ -29,7 +29,7 @@ export function TypeChooser({ canEdit, h, busy, onChoose }: Props) {
   const { t } = useTranslation('dataApps');
   const texts = !chooserTextHidden(h);
   const audience = useDashboardAudience();
-  if (audience === 'visitor') return null;
+  if (!canEdit && audience === 'visitor') return null;
   if (!canEdit) {
     return (
       <Center h="100%" p="sm">
