@@ -7,7 +7,7 @@ import { CardsSetup } from './support/cards.ts';
 import { useJourney } from './support/journey.ts';
 import { builtPackage, confirmedModel, settledRun } from './support/models.ts';
 import { ADMIN } from './support/tessera.ts';
-import { expectText, signIn } from './support/ui.ts';
+import { signIn } from './support/ui.ts';
 
 /**
  * Issue 16 on dashboards (spec 2 §2 model bar, model panel, card refetch on a finished run): a model's output

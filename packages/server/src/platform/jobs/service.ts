@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { JOB_MESSAGES, type JobOwnerType, type JobType } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -33,34 +32,11 @@ import {
   runHandler,
   type StopReason,
 } from './runner.ts';
+import type { EnqueueInput, HoldInput, JobServiceOptions } from './service.types.ts';
 import { BackgroundTasks } from './tasks.ts';
 import { listenerConnection, notifyQueued, WakeupListener } from './wakeups.ts';
 
-export interface EnqueueInput<D extends object = Record<string, unknown>> {
-  projectId: string;
-  type: JobType;
-  ownerType: JobOwnerType;
-  ownerId: string;
-  /** Who started it (null for the system). */
-  userId: string | null;
-  /** What the user sees in job lists (a file name, a model's name...). */
-  name: string;
-  /** Handed to the handler; JSON only (it is stored in the queue). */
-  data?: D;
-}
-export type HoldInput = Omit<EnqueueInput, 'data'>;
-
-export interface JobServiceOptions {
-  database: Database;
-  log: FastifyBaseLogger;
-  /** Workers run only when 'all' or 'worker'; an 'api' process enqueues and holds uploads but runs nothing. */
-  role: 'all' | 'api' | 'worker';
-  pollingSeconds: number;
-  heartbeatSeconds: number;
-  stopSeconds: number;
-  /** Sends a job's new state to its project's live channel. */
-  publish(row: JobRow): void;
-}
+export type { EnqueueInput, HoldInput, JobServiceOptions } from './service.types.ts';
 
 /** Thrown inside enqueueWith's transaction to roll it back when the caller withdraws. */
 const WITHDRAWN = new Error('enqueue withdrawn');
