@@ -47,6 +47,8 @@ describe('the composition', () => {
         'permission',
         'project',
         'tab',
+        'trigger',
+        'triggerScope',
         'unit',
       ].sort(),
     );
