@@ -7,7 +7,7 @@ import { CardsSetup } from './support/cards.ts';
 import { useJourney } from './support/journey.ts';
 import { builtPackage, confirmedModel, settledRun } from './support/models.ts';
 import { ADMIN } from './support/tessera.ts';
-import { signIn } from './support/ui.ts';
+import { expectPath, signIn } from './support/ui.ts';
 
 /**
  * Issue 16 on dashboards (spec 2 §2 model bar, model panel, card refetch on a finished run): a model's output
@@ -20,6 +20,7 @@ describe('model bar', () => {
   const j = useJourney();
   let dashboardPath = '';
   let kpiUnit = '';
+  let sleptUnit = '';
   let sleepyId = '';
 
   beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('model bar', () => {
     kpiUnit = await setup.addCard(tabId, { x: 0, y: 0, w: 4, h: 2 }, 'Square', 'kpi', {
       kpi: [{ id: 'sq', feature: await feature(scored.outputs[0].dataset._id, 'square'), operation: 'sum' }],
     } as never);
-    await setup.addCard(tabId, { x: 4, y: 0, w: 4, h: 2 }, 'Slept', 'kpi', {
+    sleptUnit = await setup.addCard(tabId, { x: 4, y: 0, w: 4, h: 2 }, 'Slept', 'kpi', {
       kpi: [{ id: 'sl', feature: await feature(slept.outputs[0].dataset._id, 'slept'), operation: 'max' }],
     } as never);
     dashboardPath = `/projects/${setup.projectId}/dashboards/${dashboard._id}/tabs/${tabId}`;
@@ -85,6 +86,7 @@ describe('model bar', () => {
   it('a View Dashboards member runs the model from the bar and both browsers see the card change', async () => {
     const { page } = j;
     await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
     await page.goto(dashboardPath);
     await expect.poll(() => kpiValue(page)).toBe('9');
     const icon = page.getByTestId(`card-${kpiUnit}`).getByTestId('card-model-icon');
@@ -92,6 +94,7 @@ describe('model bar', () => {
 
     const viewer = await j.anotherPage();
     await signIn(viewer, VIEWER.email, VIEWER.password);
+    await expectPath(viewer, '/projects');
     await viewer.goto(dashboardPath);
     await expect.poll(() => kpiValue(viewer)).toBe('9');
     const bar = viewer.getByTestId('model-bars').locator('[data-testid^="model-bar-"]', { hasText: 'score' });
@@ -112,10 +115,11 @@ describe('model bar', () => {
     await screenshot(viewer, 'modelBar-4-viewer-panel-phone');
   });
 
-  // Skipped: failed in the last run of 2026-11-25 and not yet mended (issue #16 note)
-  it.skip('cancels a sleeping run from the model panel', async () => {
+  it('cancels a sleeping run from the model panel', async () => {
     const { page } = j;
+    const sleptIcon = () => page.getByTestId(`card-${sleptUnit}`).getByTestId('card-model-icon');
     await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
     await page.goto(dashboardPath);
     const bar = page.getByTestId(`model-bar-${sleepyId}`);
     expect(await bar.getByRole('textbox', { name: 'seconds', exact: true }).count()).toBe(0);
@@ -125,10 +129,13 @@ describe('model bar', () => {
     await panel.getByRole('textbox', { name: 'seconds', exact: true }).fill('120');
     await panel.getByRole('button', { name: 'Run', exact: true }).click();
     await panel.getByText('Running Model...', { exact: true }).first().waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('card-model-icon').first().getAttribute('data-running')).toBe('true');
+    await expect.poll(() => sleptIcon().getAttribute('data-running')).toBe('true');
     await screenshot(page, 'modelBar-5-running');
     await panel.getByRole('button', { name: 'Cancel Run', exact: true }).click();
     await panel.getByText('Model Run Cancelled', { exact: true }).first().waitFor({ timeout: 30_000 });
+    // The card's icon stops pulsing and Run is ready again.
+    await expect.poll(() => sleptIcon().getAttribute('data-running'), { timeout: 30_000 }).toBe('false');
+    await expect.poll(() => panel.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
     await screenshot(page, 'modelBar-6-cancelled');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'modelBar-7-cancelled-phone');

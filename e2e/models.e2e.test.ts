@@ -1,5 +1,5 @@
 import { api } from '@tessera/shared';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
@@ -8,8 +8,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
 
 /**
- * Issue 16, first slice end to end: a model of a package's function (created and confirmed through the API, as
- * onboarding is not built yet) shows in the Models card; its page runs it, the live notice says it finished, the
+ * Issue 16, first slice end to end: a model of a package's function (created and confirmed through the API) shows in the Models card; its page runs it, the live notice says it finished, the
  * history shows the run and the output dataset is linked.
  */
 describe('models', () => {
@@ -36,12 +35,20 @@ describe('models', () => {
     await screenshot(page, 'models-1-models-card');
     await page.getByRole('link', { name: 'summary', exact: true }).click();
     await expectPath(page, `/projects/${projectId}/models/${modelId}`);
+    await page.getByRole('tab', { name: 'Outputs', exact: true }).click();
     await expectText(page, 'This model has not yet been run.');
     await page.getByRole('textbox', { name: 'n', exact: true }).fill('7');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expectToast(page, 'Model Run Complete:');
     await expectText(page, 'Finished');
-    await page.getByRole('link', { name: 'output', exact: true }).waitFor();
-    await screenshot(page, 'models-2-model-page');
+    await screenshot(page, 'models-2-outputs-tab');
+    await page.getByRole('tab', { name: 'Model Info', exact: true }).click();
+    // The output dataset takes the model's name and links to its data.
+    const output = page.getByRole('link', { name: 'summary', exact: true });
+    await output.waitFor();
+    expect(await output.getAttribute('href')).toMatch(
+      new RegExp(`^/projects/${projectId}/datasets/[0-9a-f]{24}/data$`),
+    );
+    await screenshot(page, 'models-3-model-info');
   });
 });

@@ -3,7 +3,7 @@ import { IconBrain, IconPlus } from '@tabler/icons-react';
 import { type Model, meetsLevel } from '@tessera/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useModels } from '../../api/models.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
@@ -29,6 +29,7 @@ export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
   const canView = meetsLevel(permission.roles.model, 'view');
   const canEdit = meetsLevel(permission.roles.model, 'edit');
   const models = useModels(project._id, canView);
+  const navigate = useNavigate();
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
@@ -38,8 +39,7 @@ export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
             <Button
               leftSection={<IconPlus size={16} />}
               disabled={!hasBuiltPackage}
-              component={Link}
-              to={`/projects/${project._id}/models/onboard`}
+              onClick={() => navigate(`/projects/${project._id}/models/onboard`)}
             >
               {tp('addModel')}
             </Button>
