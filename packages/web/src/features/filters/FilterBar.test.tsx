@@ -1,5 +1,5 @@
 import type { DataAppFilter, Dataset, Feature, FeatureType } from '@tessera/shared';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubNetwork } from '../../app/testing.tsx';
@@ -94,8 +94,6 @@ function serve(filters: DataAppFilter[] = [], { featuresStatus = 200 } = {}) {
   });
 }
 
-// Two cores are shared by many test runs: wait longer for the screen (a deadline, not a timed assertion).
-configure({ asyncUtilTimeout: 10_000 });
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import type { DataAppFilter, PublicFeature, Unit } from '@tessera/shared';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubNetwork } from '../../app/testing.tsx';
@@ -43,7 +43,6 @@ function serve(
   });
 }
 
-configure({ asyncUtilTimeout: 10_000 });
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
   cleanup();

@@ -43,8 +43,7 @@ function serve(h = 3, more: Record<string, { status: number; body?: unknown }> =
 }
 
 describe('the type chooser by permission (spec 2 §2 "Card")', () => {
-  // Skipped: failed in the last run of 2026-11-25 after the merges, not yet mended (issue #20 note)
-  it.skip('offers editors KPI, Chart and Table with its title and subtitle; choosing sets the type and opens the mapping', async () => {
+  it('offers editors KPI, Chart and Table with its title and subtitle; choosing sets the type and opens the mapping', async () => {
     const requests = serve(3, {
       [`PUT /api/v1/units/${U1}`]: { status: 200, body: makeUnit(U1, T1, { name: 'Sales', type: 'chart' }) },
     });
@@ -71,8 +70,7 @@ describe('the type chooser by permission (spec 2 §2 "Card")', () => {
     expect(screen.getByText('Sales')).toBeTruthy();
   });
 
-  // Skipped: failed in the last run of 2026-11-25 after the merges, not yet mended (issue #20 note)
-  it.skip('hides the texts on a card 2 rows high or less, for editors and readers alike', async () => {
+  it('hides the texts on a card 2 rows high or less, for editors and readers alike', async () => {
     serve(2);
     renderDataApps(path);
     expect(await screen.findByRole('button', { name: 'KPI' })).toBeTruthy();
@@ -86,8 +84,7 @@ describe('the type chooser by permission (spec 2 §2 "Card")', () => {
 });
 
 describe('the card header and menu', () => {
-  // Skipped: failed in the last run of 2026-11-25 after the merges, not yet mended (issue #20 note)
-  it.skip('offers Beta Card Types only on a card with no type, and deletes after the confirmation', async () => {
+  it('offers Beta Card Types only on a card with no type, and deletes after the confirmation', async () => {
     const requests = serve(
       3,
       {

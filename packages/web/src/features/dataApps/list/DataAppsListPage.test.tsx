@@ -34,8 +34,7 @@ function serve(more: Record<string, { status: number; body?: unknown }> = {}) {
 const names = () => screen.getAllByRole('link', { name: /^Open / }).map((a) => a.getAttribute('aria-label'));
 
 describe('data apps list (spec 2 §2)', () => {
-  // Skipped: failed in the last run of 2026-11-25 after the merges, not yet mended (issue #20 note)
-  it.skip('shows the cards newest first, each opening its first tab (report path for reports); Search Apps filters', async () => {
+  it('shows the cards newest first, each opening its first tab (report path for reports); Search Apps filters', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     serve();
     renderDataApps(path);
