@@ -54,7 +54,12 @@ export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
           const to = !model.onboarded && canEdit ? `${base}/onboard` : base;
           return (
             <Fragment key={model._id}>
-              <Group gap="sm" py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+              <Group
+                gap="sm"
+                py="xs"
+                style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                data-testid={`model-row-${model._id}`}
+              >
                 <IconBrain size={20} />
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <Anchor component={Link} to={to} fw={500}>
