@@ -79,6 +79,13 @@ export const useDatasetHistory = (projectId: string, id: string, enabled: boolea
 export const refreshDatasets = (client: QueryClient, projectId: string) =>
   client.invalidateQueries({ queryKey: datasetKeys.all(projectId) });
 
+/**
+ * After a dataset is deleted the lists refetch, but not the deleted dataset's own queries: its page may still be
+ * open for a moment, and a refetch there would answer 404 and raise the full-page error over a delete that worked.
+ */
+const refreshAfterDelete = (client: QueryClient, projectId: string, id: string) =>
+  client.invalidateQueries({ queryKey: datasetKeys.all(projectId), predicate: (q) => !q.queryKey.includes(id) });
+
 function useDatasetsChange<V, R>(projectId: string, run: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => refreshDatasets(client, projectId) });
@@ -125,8 +132,13 @@ export const useDatasetUses = (projectId: string, id: string, enabled: boolean) 
     meta: { pageError: false },
   });
 
-export const useDeleteDataset = (projectId: string) =>
-  useDatasetsChange(projectId, (id: string) => call(api.deleteDataset, { params: { id } }));
+export function useDeleteDataset(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(api.deleteDataset, { params: { id } }),
+    onSuccess: (_answer, id) => refreshAfterDelete(client, projectId, id),
+  });
+}
 
 export const useDeleteJobData = (projectId: string) =>
   useDatasetsChange(projectId, ({ id, jobId }: { id: string; jobId: string }) =>
@@ -214,5 +226,6 @@ export function applyDatasetEvent(name: string, data: unknown, client: QueryClie
       });
     }
   }
-  void refreshDatasets(client, projectId);
+  if (name === 'dataset:deleted') void refreshAfterDelete(client, projectId, (data as { _id: string })._id);
+  else void refreshDatasets(client, projectId);
 }
