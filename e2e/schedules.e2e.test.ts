@@ -2,14 +2,15 @@ import { api } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
+import { CardsSetup } from './support/cards.ts';
 import { useJourney } from './support/journey.ts';
-import { builtPackage, confirmedModel } from './support/models.ts';
+import { builtPackage, confirmedModel, settledRun } from './support/models.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, signIn } from './support/ui.ts';
 
 /**
- * Issue 17: schedule a model every minute from its Model Info, see the scheduled run arrive in its history (marked
- * Scheduled), find the row in the models list, pause it, delete it (the run stays). Real clock: the first fire
+ * Issue 17: schedule a model every minute from its Model Info (with its own input), see the open dashboard's card
+ * change when it has run and the run in the history (marked Scheduled), find the row in the models list, pause it, delete it (the run stays). Real clock: the first fire
  * comes at the next minute, so this journey waits up to a minute.
  */
 describe('scheduled runs', () => {
@@ -17,15 +18,33 @@ describe('scheduled runs', () => {
   let projectId = '';
   let modelId = '';
 
+  let boardPath = '';
+  let kpiUnit = '';
+
   beforeAll(async () => {
     const token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
-    projectId = (await callAs(j.app, token, api.createProject, { body: { name: 'Refreshes' } }))._id;
+    const setup = await CardsSetup.create(j.app, token, 'Refreshes');
+    projectId = setup.projectId;
     const pkg = await builtPackage(j.app, token, projectId, 'calc', {
       'requirements.txt': '',
       'calc.py': 'def summary(n: int = 3) -> dict:\n    return {"n": n}\n',
     });
-    modelId = (await confirmedModel(j.app, token, pkg, 'summary'))._id;
-  }, 120_000);
+    // Latest-run storage: the card shows the newest run's n alone (3 after this first run).
+    modelId = (await confirmedModel(j.app, token, pkg, 'summary', () => ({ resultStorage: 'latest' })))._id;
+    const first = await settledRun(j.app, token, modelId);
+    expect(first.status, first.error ?? '').toBe('finished');
+    const output = await callAs(j.app, token, api.getDataset, { params: { id: first.outputs[0].dataset._id } });
+    const n = output.features.find((f) => f.name === 'n');
+    if (!n) throw new Error('no n column');
+    const dashboard = await callAs(j.app, token, api.createDashboard, {
+      body: { projectId, name: 'Refreshed board', description: '', type: 'Dashboard', tabName: 'Main' },
+    });
+    const tabId = dashboard.tabs[0] as string;
+    kpiUnit = await setup.addCard(tabId, { x: 0, y: 0, w: 4, h: 2 }, 'N', 'kpi', {
+      kpi: [{ id: 'n', feature: { _id: n._id, dataset: { _id: output._id } }, operation: 'sum' }],
+    } as never);
+    boardPath = `/projects/${projectId}/dashboards/${dashboard._id}/tabs/${tabId}`;
+  }, 180_000);
 
   it('schedules a model every minute, sees the scheduled run, pauses and deletes it', {
     timeout: 180_000,
@@ -38,6 +57,8 @@ describe('scheduled runs', () => {
     await page.getByRole('button', { name: 'Add scheduled run' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Every minute');
+    // The scheduled runs take their own inputs: n = 8.
+    await dialog.getByRole('textbox', { name: 'n', exact: true }).fill('8');
     await dialog.getByRole('combobox', { name: 'Repeats' }).click();
     await page.getByRole('option', { name: 'Minutes', exact: true }).click();
     await expectText(page, 'Model runs can be scheduled up to a year in advance');
@@ -45,20 +66,29 @@ describe('scheduled runs', () => {
     await screenshot(page, 'schedules-1-form');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(/^Next run: /).first().waitFor();
+    await page
+      .getByText(/^Next run: /)
+      .first()
+      .waitFor();
     await screenshot(page, 'schedules-2-model-info');
-    // The first occurrence is at the next minute; the run arrives in the history, marked Scheduled.
+    // The first occurrence is at the next minute: the open dashboard's card changes by itself when it has run.
+    await page.goto(boardPath);
+    const kpiValue = () => page.getByTestId(`card-${kpiUnit}`).getByTestId('kpi-value').first().textContent();
+    await expect.poll(kpiValue, { timeout: 30_000 }).toBe('3');
+    await expect.poll(kpiValue, { timeout: 100_000 }).toBe('8');
+    await screenshot(page, 'schedules-3-card-changed');
+    // The run is in the model's history, marked Scheduled.
+    await page.goto(`/projects/${projectId}/models/${modelId}`);
     await page.getByRole('tab', { name: 'Outputs', exact: true }).click();
-    await page.getByTestId('scheduled-badge').first().waitFor({ timeout: 100_000 });
-    await expectText(page, 'Finished');
-    await screenshot(page, 'schedules-3-history');
+    await page.getByTestId('scheduled-badge').first().waitFor();
+    await screenshot(page, 'schedules-4-history');
 
     await page.goto(`/projects/${projectId}/models`);
     await expectText(page, 'Every minute');
     await page.getByRole('button', { name: 'Actions for Every minute' }).click();
     await page.getByRole('menuitem', { name: 'Pause' }).click();
     await expectText(page, 'Paused: no next run');
-    await screenshot(page, 'schedules-4-paused');
+    await screenshot(page, 'schedules-5-paused');
     await page.getByRole('button', { name: 'Actions for Every minute' }).click();
     await page.getByRole('menuitem', { name: 'Delete Scheduled Run' }).click();
     await expectText(page, 'Remove this scheduled run?');

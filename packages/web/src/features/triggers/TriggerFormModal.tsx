@@ -60,7 +60,7 @@ export function TriggerFormModal({ model, opened, onClose }: { model: Model; ope
           <TextInput
             key={input._id}
             label={input.name}
-            description={input.dataType ?? undefined}
+            description={input.dataType ? t(`models:types.${input.dataType}`) : undefined}
             value={s.values[input.varName] ?? ''}
             onChange={(e) => set({ values: { ...s.values, [input.varName]: e.currentTarget.value } })}
             error={serverFields[`inputs.${input.varName}`]}
