@@ -123,12 +123,14 @@ describe.skipIf(testDbKind !== 'postgres')('scheduled runs on two worker process
   }, async () => {
     const t = await createTrigger(w, model, everyMinuteFromSoon());
     const db = w.t.database.db;
-    await eventually(async () => (await firesOf(db, t._id)).length >= 12, '12 fires', realMs(12) + 60_000).catch(async (err) => {
-      const fires = await firesOf(db, t._id);
-      throw new Error(
-        `${err.message}: ${fires.length} fires; next ${t.nextRunAt}, now ${simNow().toISOString()}\n${workers.map((x) => x.problems()).join('\n')}`,
-      );
-    });
+    await eventually(async () => (await firesOf(db, t._id)).length >= 12, '12 fires', realMs(12) + 60_000).catch(
+      async (err) => {
+        const fires = await firesOf(db, t._id);
+        throw new Error(
+          `${err.message}: ${fires.length} fires; next ${t.nextRunAt}, now ${simNow().toISOString()}\n${workers.map((x) => x.problems()).join('\n')}`,
+        );
+      },
+    );
     await Promise.all(workers.map((worker) => worker.kill()));
     const before = await firesOf(db, t._id);
     const first = before[0].scheduledAt;
