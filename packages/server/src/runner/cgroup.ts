@@ -12,6 +12,8 @@ export interface RunCgroup {
   procsFiles: string[];
   /** How many times the OOM killer killed a process of this run. */
   oomKills(): number;
+  /** Kills every process in the group now (a cancel or a timeout: whatever started, whenever it started). */
+  killAll(): void;
   /** Waits until no process is left in the group (killing stragglers), then removes it. */
   remove(): Promise<void>;
 }
@@ -136,6 +138,7 @@ export function createRunCgroup(limits: { memoryMb: number; pids: number }): Run
     return {
       procsFiles: [path.join(dir, 'cgroup.procs')],
       oomKills: () => readCounter(path.join(dir, 'memory.events'), 'oom_kill'),
+      killAll: () => tryWrite(path.join(dir, 'cgroup.kill'), '1'),
       remove: async () => {
         tryWrite(path.join(dir, 'cgroup.kill'), '1');
         await emptyAndRemove(dir);
@@ -161,6 +164,9 @@ export function createRunCgroup(limits: { memoryMb: number; pids: number }): Run
     return {
       procsFiles: dirs.map((d) => path.join(d, 'cgroup.procs')),
       oomKills: () => (memoryDir ? readCounter(path.join(memoryDir, 'memory.oom_control'), 'oom_kill') : 0),
+      killAll: () => {
+        for (const dir of dirs) for (const pid of procsOf(dir)) tryKill(pid);
+      },
       remove: async () => {
         await Promise.all(dirs.map(emptyAndRemove));
       },

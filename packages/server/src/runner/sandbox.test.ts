@@ -149,6 +149,17 @@ time.sleep(600)`;
     expect(alive()).toEqual([]);
   });
 
+  it('cancels at any moment of its start-up, even before the sandbox has said its pid', async () => {
+    // Aborts from 0 to 60 ms after the call: before the launcher, inside bubblewrap's set-up, in Python.
+    for (const delay of [0, 5, 10, 20, 40, 60]) {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), delay);
+      // A stop lost in start-up would leave this waiting for the 10-minute sleep: the test's timeout says so.
+      const result = await python('import time; time.sleep(600)', { signal: controller.signal });
+      expect(result.outcome, `aborted after ${delay} ms`).toBe('cancelled');
+    }
+  });
+
   it('runs without isolation when SANDBOX=off, and says so', async () => {
     process.env.SANDBOX = 'off';
     try {

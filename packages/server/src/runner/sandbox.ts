@@ -265,6 +265,9 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
       if (child.pid) tryKill(-child.pid);
     } else if (innerPid) tryKill(innerPid);
     else if (child.pid) tryKill(child.pid);
+    // Also everything in the run's group: a stop during bubblewrap's start-up (its sandbox's pid not known yet)
+    // must not leave a process that keeps the run, and its pipes, alive.
+    cgroup?.killAll();
   };
   child.stdout?.setEncoding('utf8').on('data', (c: string) => opts.onStdout?.(c));
   child.stderr?.setEncoding('utf8').on('data', (c: string) => opts.onStderr?.(c));
@@ -283,7 +286,10 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     if (innerPid) return;
     info = (info + c).slice(0, 4096);
     const match = /"child-pid"\s*:\s*(\d+)/.exec(info);
-    if (match) innerPid = Number(match[1]);
+    if (!match) return;
+    innerPid = Number(match[1]);
+    // Stopped before the pid was known: the sandbox's first process goes now.
+    if (stoppedAs) tryKill(innerPid);
   });
   const timer = setTimeout(() => stop('timeout'), limits.wallSeconds * 1000);
   const onAbort = () => stop('cancelled');
