@@ -118,7 +118,8 @@ describe('models', () => {
     await done.click();
     await expectPath(page, `/projects/${projectId}/models`);
     await page.getByRole('link', { name: 'forecast', exact: true }).waitFor();
-    expect(await page.getByText('Ready to run', { exact: true }).count()).toBe(2);
+    // The list refetches once the model is confirmed: both read Ready to run.
+    await expect.poll(() => page.getByText('Ready to run', { exact: true }).count()).toBe(2);
     await screenshot(page, 'models-7-list-after-onboarding');
   });
 
@@ -162,7 +163,7 @@ describe('models', () => {
     await merge.waitFor({ timeout: 60_000 });
     await merge.getByText('Linked', { exact: true }).waitFor();
     const link = merge.getByRole('combobox', { name: 'Link of squared', exact: true });
-    expect(await link.inputValue()).toBe('square');
+    await expect.poll(() => link.inputValue()).toBe('square');
     await screenshot(page, 'models-8-update-source-merge');
     // Unlinked, `square` would be deleted; linked again, nothing is.
     await link.click();
