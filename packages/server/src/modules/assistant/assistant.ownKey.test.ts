@@ -20,7 +20,8 @@ describe('the assistant without a server key', () => {
     t = await createTestApp({
       LLM_BASE_URL: standIn.baseUrl,
       LLM_RATE_LIMIT_PER_MINUTE: '3',
-      LLM_TIMEOUT_SECONDS: '1',
+      // Short enough for the hang below, long enough for a loaded machine's first answer.
+      LLM_TIMEOUT_SECONDS: '5',
     });
     const org = (await createOrganization(t.database.db)).id;
     projectId = await project(t.database.db, org);
@@ -45,12 +46,11 @@ describe('the assistant without a server key', () => {
   });
 
   it('answers a 502 when the service does not answer in time, never a hang', async () => {
+    // The stand-in never answers this one: only the server's own timeout can end the request.
     standIn.hangNext();
-    const started = Date.now();
     const res = await send(hello, { 'x-llm-key': USER_KEY });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe('The language-model service did not answer in time');
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('limits each user’s requests per minute (3 here: two were made above)', async () => {

@@ -26,7 +26,8 @@ import { JobService } from './service.ts';
 export const FAST_JOBS = {
   ROLE: 'api',
   JOBS_POLLING_SECONDS: '0.5',
-  JOBS_HEARTBEAT_SECONDS: '0.2',
+  // Stale after 3 beats (1.5 s): a loaded machine's event-loop stall must not pass for a dead process.
+  JOBS_HEARTBEAT_SECONDS: '0.5',
   JOBS_STOP_SECONDS: '0.2',
 } as const;
 
