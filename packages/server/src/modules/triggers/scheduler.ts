@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { newId } from '../../platform/ids.ts';
 import { queueScheduledRun } from '../models/index.ts';
 import { type Clock, clockOf } from './clock.ts';
-import { advanceCursor, claimFireWith, dueTriggers, recordFailedFire, type TriggerRow } from './triggers.store.ts';
+import {
+  advanceCursor,
+  claimFireWith,
+  dueTriggers,
+  lastFiredAt,
+  recordFailedFire,
+  type TriggerRow,
+} from './triggers.store.ts';
 
 /** Triggers looked at per tick (the most overdue first; the rest on the next tick). */
 const BATCH = 100;
@@ -75,7 +82,12 @@ export class Scheduler {
   private async fireDue(trigger: TriggerRow, now: Date): Promise<void> {
     const cursor = trigger.nextRunAt;
     if (!cursor) return;
-    const due = occurrencesBetween(trigger.pattern, new Date(cursor.getTime() - 1), now, COUNT_LIMIT);
+    // A worker stopped between firing and moving the cursor leaves fired occurrences behind it: they are neither
+    // fired again (the fire row is unique) nor counted as missed.
+    const fired = await lastFiredAt(this.app.ctx.db, trigger.id);
+    const due = occurrencesBetween(trigger.pattern, new Date(cursor.getTime() - 1), now, COUNT_LIMIT).filter(
+      (at) => !fired || at > fired,
+    );
     const recent = due.filter((at) => now.getTime() - at.getTime() <= this.options.graceMs);
     const missed = due.length - recent.length;
     const toFire = recent.length ? recent : due.slice(-1);
@@ -87,7 +99,7 @@ export class Scheduler {
       );
     }
     for (const [i, at] of toFire.entries()) await this.fire(trigger, at, i === 0 ? skipped : 0);
-    const last = due.at(-1) ?? null;
+    const last = due.at(-1) ?? fired;
     const next = nextOccurrence(trigger.pattern, last ?? now);
     await advanceCursor(this.app.ctx.db, trigger.id, cursor, { nextRunAt: next, lastRunAt: last });
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { models, projects, triggerFires, triggers } from '../../db/schema.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
@@ -125,6 +125,17 @@ export async function advanceCursor(
         : {}),
     })
     .where(and(eq(triggers.id, id), eq(triggers.nextRunAt, from)));
+}
+
+/** The latest occurrence of a trigger that has a fire row (fired, or recorded as failed), or null. */
+export async function lastFiredAt(db: Db, triggerId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: triggerFires.scheduledAt })
+    .from(triggerFires)
+    .where(eq(triggerFires.triggerId, triggerId))
+    .orderBy(desc(triggerFires.scheduledAt))
+    .limit(1);
+  return row?.at ?? null;
 }
 
 export function firesOf(db: Db, triggerId: string): Promise<FireRow[]> {
