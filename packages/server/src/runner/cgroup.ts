@@ -135,12 +135,13 @@ export function createRunCgroup(limits: { memoryMb: number; pids: number }): Run
     tryWrite(path.join(dir, 'memory.max'), bytes);
     tryWrite(path.join(dir, 'memory.swap.max'), '0');
     tryWrite(path.join(dir, 'pids.max'), String(limits.pids));
+    const killAll = () => tryWrite(path.join(dir, 'cgroup.kill'), '1');
     return {
       procsFiles: [path.join(dir, 'cgroup.procs')],
       oomKills: () => readCounter(path.join(dir, 'memory.events'), 'oom_kill'),
-      killAll: () => tryWrite(path.join(dir, 'cgroup.kill'), '1'),
+      killAll,
       remove: async () => {
-        tryWrite(path.join(dir, 'cgroup.kill'), '1');
+        killAll();
         await emptyAndRemove(dir);
       },
     };
