@@ -40,16 +40,17 @@ export async function insertJobWith(db: Db, client: SqlClient, row: NewJobRow): 
   await client.executeSql(query.sql, query.params);
 }
 
-/** continue → queued through a transaction's raw client; answers whether the job was still waiting. */
-export async function queueHeldJobWith(db: Db, client: SqlClient, id: string): Promise<boolean> {
+/** continue → queued through a transaction's raw client; answers when, or undefined when it was no longer waiting. */
+export async function queueHeldJobWith(db: Db, client: SqlClient, id: string): Promise<Date | undefined> {
   const query = db
     .update(jobs)
     .set({ status: 'queued', worker: null, heartbeatAt: null, lastUpdated: sql`now()` })
     .where(and(eq(jobs.id, id), eq(jobs.status, 'continue')))
-    .returning({ id: jobs.id })
+    .returning({ lastUpdated: jobs.lastUpdated })
     .toSQL();
   const { rows } = await client.executeSql(query.sql, query.params);
-  return rows.length === 1;
+  const written = rows[0] as { last_updated?: Date | string } | undefined;
+  return written?.last_updated === undefined ? undefined : new Date(written.last_updated);
 }
 
 /** queued → active for this worker; undefined when the job was cancelled, failed or deleted meanwhile. */

@@ -161,16 +161,19 @@ export class JobService {
     const current = await store.findJob(this.db, id);
     if (!current) throw notFound('Job not found');
     await this.ready(current.type);
-    const queued = await inTransaction(this.options.database, async (client) => {
-      if (!(await store.queueHeldJobWith(this.db, client, id))) return false;
+    const queuedAt = await inTransaction(this.options.database, async (client) => {
+      const written = await store.queueHeldJobWith(this.db, client, id);
+      if (!written) return undefined;
       await this.send(client, current.type, id, data ?? {});
       await notifyQueued(this.options.database, client, current.type);
-      return true;
+      return written;
     });
-    if (!queued) throw new HttpError('conflict', 'The job is no longer waiting for its input');
+    if (!queuedAt) throw new HttpError('conflict', 'The job is no longer waiting for its input');
     for (const service of live.values()) service.held.delete(id);
     this.held.delete(id);
-    const row = await this.get(id);
+    // The row as this transaction wrote it: a woken worker may already have made it active, and 'queued' is
+    // published (before that worker's 'active') all the same.
+    const row: JobRow = { ...current, status: 'queued', worker: null, heartbeatAt: null, lastUpdated: queuedAt };
     this.options.publish(row);
     this.wake(row.type);
     return row;
