@@ -234,9 +234,13 @@ describe('a crash', () => {
           expect(row.message).toBe(JOB_MESSAGES.interrupted);
         }
         // The queue entry is failed just after the row (the sweep's next step).
-        expect(await waitFor(() => bossState(database, 'modelRun', ids.running), (s) => s === 'failed', 10_000)).toBe(
-          'failed',
-        );
+        expect(
+          await waitFor(
+            () => bossState(database, 'modelRun', ids.running),
+            (s) => s === 'failed',
+            10_000,
+          ),
+        ).toBe('failed');
       } finally {
         await app.close();
         await database.close();
