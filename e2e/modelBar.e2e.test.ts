@@ -12,7 +12,8 @@ import { expectPath, signIn } from './support/ui.ts';
 /**
  * Issue 16 on dashboards (spec 2 §2 model bar, model panel, card refetch on a finished run): a model's output
  * on a KPI card; a View Dashboards member runs the model from the model bar in their own browser and both
- * browsers see the card change without a reload; a sleeping run is cancelled from the model panel.
+ * browsers see the card change without a reload; a sleeping run is cancelled from the model panel; with all-runs
+ * storage, an older run's result is shown on the card from the model history, then the latest again.
  */
 const VIEWER = { first: 'Vera', last: 'Viewer', email: 'vera@tessera.test', password: 'Viewer-password-1' };
 
@@ -22,6 +23,9 @@ describe('model bar', () => {
   let kpiUnit = '';
   let sleptUnit = '';
   let sleepyId = '';
+  let scoreId = '';
+  let keptUnit = '';
+  let keptId = '';
 
   beforeAll(async () => {
     const token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
@@ -49,13 +53,25 @@ describe('model bar', () => {
       runButtonText: 'Score it',
       resultStorage: 'latest',
     }));
+    scoreId = score._id;
     const sleepy = await confirmedModel(j.app, token, pkg, 'sleepy');
     sleepyId = sleepy._id;
-    const [scored, slept] = await Promise.all([
+    // All-runs storage: each run's rows are kept, and a viewer may show an older run's.
+    const kept = await confirmedModel(j.app, token, pkg, 'score', () => ({
+      name: 'Run archive',
+      resultStorage: 'all',
+    }));
+    keptId = kept._id;
+    const [scored, slept, keptRun] = await Promise.all([
       settledRun(j.app, token, score._id),
       settledRun(j.app, token, sleepy._id),
+      settledRun(j.app, token, kept._id),
     ]);
-    expect([scored.status, slept.status], `${scored.error} ${slept.error}`).toEqual(['finished', 'finished']);
+    expect([scored.status, slept.status, keptRun.status], `${scored.error} ${slept.error} ${keptRun.error}`).toEqual([
+      'finished',
+      'finished',
+      'finished',
+    ]);
     const feature = async (datasetId: string, name: string) => {
       const detail = await callAs(j.app, token, api.getDataset, { params: { id: datasetId } });
       const found = detail.features.find((f) => f.name === name);
@@ -71,6 +87,9 @@ describe('model bar', () => {
     } as never);
     sleptUnit = await setup.addCard(tabId, { x: 4, y: 0, w: 4, h: 2 }, 'Slept', 'kpi', {
       kpi: [{ id: 'sl', feature: await feature(slept.outputs[0].dataset._id, 'slept'), operation: 'max' }],
+    } as never);
+    keptUnit = await setup.addCard(tabId, { x: 8, y: 0, w: 4, h: 2 }, 'Kept square', 'kpi', {
+      kpi: [{ id: 'ks', feature: await feature(keptRun.outputs[0].dataset._id, 'square'), operation: 'sum' }],
     } as never);
     dashboardPath = `/projects/${setup.projectId}/dashboards/${dashboard._id}/tabs/${tabId}`;
     const organization = await callAs(j.app, token, api.getMyOrganization);
@@ -97,7 +116,7 @@ describe('model bar', () => {
     await expectPath(viewer, '/projects');
     await viewer.goto(dashboardPath);
     await expect.poll(() => kpiValue(viewer)).toBe('9');
-    const bar = viewer.getByTestId('model-bars').locator('[data-testid^="model-bar-"]', { hasText: 'score' });
+    const bar = viewer.getByTestId(`model-bar-${scoreId}`);
     await bar.getByRole('textbox', { name: 'n', exact: true }).fill('5');
     await screenshot(viewer, 'modelBar-1-viewer-bar');
     await bar.getByRole('button', { name: 'Score it', exact: true }).click();
@@ -139,5 +158,53 @@ describe('model bar', () => {
     await screenshot(page, 'modelBar-6-cancelled');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'modelBar-7-cancelled-phone');
+  });
+
+  it("shows an older run's result on the cards from the model history, then the latest again", async () => {
+    const { page } = j;
+    const card = page.getByTestId(`card-${keptUnit}`);
+    const kept = () => card.getByTestId('kpi-ks').getByTestId('kpi-value').textContent();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(dashboardPath);
+    await expect.poll(() => kept()).toBe('9');
+    await page
+      .getByTestId(`model-bar-${keptId}`)
+      .getByRole('button', { name: 'Open model panel', exact: true })
+      .click();
+    const panel = page.getByRole('dialog');
+    await panel.getByRole('textbox', { name: 'n', exact: true }).fill('4');
+    await panel.getByRole('button', { name: 'Run', exact: true }).click();
+    // The latest run's rows alone: 16, not 9 + 16.
+    await expect.poll(() => kept(), { timeout: 60_000 }).toBe('16');
+    const rows = panel.getByTestId('model-run-row');
+    await rows.nth(1).waitFor();
+    const show = (row: number) => rows.nth(row).getByRole('button', { name: "Show this run's data on the cards" });
+    await show(1).click();
+    await expect.poll(() => kept()).toBe('9');
+    expect(await show(1).getAttribute('aria-pressed')).toBe('true');
+    await panel.getByTestId('model-selected-result').waitFor();
+    const older = await rows.nth(1).locator('p').first().textContent();
+    const label = await card.getByTestId('card-model-icon').getAttribute('aria-label');
+    expect(label).toBe(`Data from the run ${older} of the model Run archive`);
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'modelBar-8-older-run-selected');
+    // The panel closed, the card still shows the older run's square.
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await card.getByTestId('card-model-icon').hover();
+    await screenshot(page, 'modelBar-9-older-run-on-card');
+    expect(await kept()).toBe('9');
+    await page.getByTestId(`model-bar-${keptId}`).getByRole('button', { name: 'Open model panel', exact: true }).click();
+    // Picking the newest run goes back to latest.
+    await show(0).click();
+    await expect.poll(() => kept()).toBe('16');
+    expect(await panel.getByTestId('model-selected-result').count()).toBe(0);
+    // And Show latest does too.
+    await show(1).click();
+    await expect.poll(() => kept()).toBe('9');
+    await panel.getByRole('button', { name: 'Show latest', exact: true }).click();
+    await expect.poll(() => kept()).toBe('16');
+    await screenshot(page, 'modelBar-10-latest-again');
   });
 });

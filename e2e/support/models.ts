@@ -41,7 +41,7 @@ export async function confirmedModel(
   token: string,
   pkg: Package,
   functionName: string,
-  change: (model: Model) => Partial<Pick<Model, 'inputs' | 'runButtonText' | 'resultStorage'>> = () => ({}),
+  change: (model: Model) => Partial<Pick<Model, 'name' | 'inputs' | 'runButtonText' | 'resultStorage'>> = () => ({}),
 ): Promise<Model> {
   const algorithm = pkg.modules.flatMap((m) => m.algorithms).find((a) => a.functionName === functionName);
   if (!algorithm) throw new Error(`no function ${functionName} in ${pkg.name}`);

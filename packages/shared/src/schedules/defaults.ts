@@ -14,9 +14,21 @@ export function derivedFilter(unit: RepeatUnit, startDate: string): TriggerPatte
   return { day_of_the_week: [], day_of_the_month: [] };
 }
 
+/**
+ * Today in a time zone's calendar, YYYY-MM-DD: a run set to start "today" starts today where it runs (in UTC+0 at
+ * 03:00, today in Canada/Mountain is still yesterday). Undefined for an unknown zone.
+ */
+export function todayIn(zone: string, now: Date = new Date()): string | undefined {
+  return DateTime.fromJSDate(now, { zone }).toISODate() ?? undefined;
+}
+
+/** The end date one repeats until by default: a year after the start date. */
+export const defaultEndDate = (startDate: string): string =>
+  DateTime.fromISO(startDate).plus({ years: TRIGGER_DEFAULTS.endAfterYears }).toISODate() ?? startDate;
+
 /** The form's starting pattern (spec 3 §9): Canada/Mountain, today at 00:00, until the end of the day a year on. */
 export function defaultPattern(today: string): TriggerPattern {
-  const end = DateTime.fromISO(today).plus({ years: TRIGGER_DEFAULTS.endAfterYears }).toISODate() ?? today;
+  const end = defaultEndDate(today);
   return {
     timezone: TRIGGER_DEFAULTS.timezone,
     start: {

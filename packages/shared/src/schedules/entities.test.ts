@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TRIGGER_MESSAGES as M } from './constants.ts';
-import { defaultPattern, derivedFilter } from './defaults.ts';
+import { defaultPattern, derivedFilter, todayIn } from './defaults.ts';
 import { triggerPatternSchema } from './entities.ts';
 
 const good = {
@@ -128,6 +128,19 @@ describe('form defaults (spec 3 §9)', () => {
     expect(p.start).toMatchObject({ effective_startdate: '2026-11-25', scheduled_starttime: '00:00:00' });
     expect(p.start.until_datetime).toBe('2027-11-25T23:59:59');
     expect(triggerPatternSchema.safeParse(p).success).toBe(true);
+  });
+  it.each([
+    ['Canada/Mountain', '2026-11-26T03:00:00Z', '2026-11-25'],
+    ['Europe/Paris', '2026-11-26T03:00:00Z', '2026-11-26'],
+    ['Asia/Kolkata', '2026-11-25T18:29:00Z', '2026-11-25'],
+    ['Asia/Kolkata', '2026-11-25T18:30:00Z', '2026-11-26'],
+    ['Australia/Lord_Howe', '2026-11-25T12:59:00Z', '2026-11-25'],
+    ['Australia/Lord_Howe', '2026-11-25T13:00:00Z', '2026-11-26'],
+  ])("today in %s at %s is %s (the trigger's calendar, not the viewer's)", (zone, at, expected) => {
+    expect(todayIn(zone, new Date(at))).toBe(expected);
+  });
+  it('an unknown zone has no today', () => {
+    expect(todayIn('Mars/Olympus', new Date('2026-11-26T03:00:00Z'))).toBeUndefined();
   });
   it('derives the weekly and monthly day from the start date', () => {
     expect(derivedFilter('weeks', '2026-11-25')).toEqual({ day_of_the_week: [3], day_of_the_month: [] });

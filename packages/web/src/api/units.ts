@@ -46,6 +46,8 @@ export interface UnitDataArgs {
   orderBy?: OrderByEntry[];
   /** The valid dashboard and tab filters in force; undefined lets the server apply the stored ones. */
   filters?: DataAppFilter[];
+  /** The dataset job of a model run the viewer selected; undefined reads the latest data. */
+  jobId?: string;
   /** False until the filters are known: no request before (spec 2 §4 "once filters are hydrated"). */
   enabled: boolean;
 }
@@ -61,7 +63,7 @@ export const unitDataKeys = {
       unit._id,
       { type: unit.type, subtype: unit.subtype, vis: unit.vis },
       { place: args.place.kind, previewToken: args.previewToken ?? null, tabId: args.tabId ?? null },
-      { filters: args.filters ?? null },
+      { filters: args.filters ?? null, jobId: args.jobId ?? null },
       { page: args.page ?? null, orderBy: args.orderBy ?? [] },
     ] as const,
 };
@@ -82,6 +84,7 @@ export function fetchUnitData(unit: Pick<Unit, '_id' | 'dashboardId'>, args: Uni
   const query = {
     ...(args.tabId ? { tabId: args.tabId } : {}),
     ...(args.page ? { page: args.page } : {}),
+    ...(args.jobId ? { jobId: args.jobId } : {}),
   };
   const body = {
     ...(args.filters ? { filters: args.filters.map(({ valid: _valid, ...filter }) => filter) } : {}),

@@ -10,23 +10,33 @@ import {
 /**
  * A model's output file (Parquet from the run, or a one-row table from a JSON-able result) becomes one segment of
  * its Model Output dataset, the way a CSV import does (analytics/ingest.ts): DuckDB copies it with the columns
- * renamed to their db names, the types and stats are detected on the written segment, and it is renamed into
- * place only then. A column whose name the dataset already has keeps that column's db name (cards keep
- * working); a new one gets the next free `c{n}`.
+ * renamed to their db names and it is renamed into place only once written. A column whose name the dataset
+ * already has keeps that column's db name (cards keep working); a new one gets the next free `c{n}`.
+ *
+ * Only what a run needs before it says 'finished' is computed here (DESIGN §5, the per-run overhead): the types
+ * and statistics of the new columns (their features are created with them); the known columns' statistics are
+ * refreshed over the whole dataset after 'finished'. A known column's type across the dataset is read from the
+ * earlier segments only when this segment's type differs from the dataset's (a later run may widen a type):
+ * the earlier segments' footers are not read again on every run.
  */
 
 export interface KnownColumn {
   name: string;
   dbName: string;
+  /** Its type across the dataset's segments. */
+  physicalType: string;
 }
 
-export interface OutputColumn extends DetectedColumn {
+interface WrittenColumn {
   name: string;
+  dbName: string;
   physicalType: string;
-  /** Across this segment and `otherSegments` (a later run may widen a type). */
+  /** Across this segment and `otherSegments`. */
   datasetPhysicalType: string;
-  isNew: boolean;
 }
+
+/** A column of the written segment: a new one with its detected type and statistics, or a known one. */
+export type OutputColumn = WrittenColumn & ({ isNew: true; detected: DetectedColumn } | { isNew: false });
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
@@ -55,6 +65,7 @@ export async function ingestOutput(options: {
     options.format === 'parquet'
       ? `read_parquet([${quotePath(options.file)}])`
       : `read_json_auto(${quotePath(options.file)}, format = 'auto')`;
+  const knownType = new Map(options.known.map((k) => [k.dbName, k.physicalType]));
   return withIngestConnection(async (connection) => {
     const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`);
     const names = described.getRowObjectsJson().map((r) => String(r.column_name));
@@ -62,29 +73,44 @@ export async function ingestOutput(options: {
     let result: { rowCount: number; columns: OutputColumn[] } | undefined;
     await writeSegment(options.dataDir, options.datasetId, options.segmentId, async (tempPath) => {
       const select = names.map((n, i) => `${quoteIdent(n)} AS ${quoteIdent(mapped[i].dbName)}`).join(', ');
-      await connection.run(
+      const copied = await connection.runAndReadAll(
         `COPY (SELECT ${select || '1 AS c0'} FROM ${read}) TO ${quotePath(tempPath)} ${SEGMENT_FORMAT}`,
       );
+      const rowCount = Number(copied.getRowObjectsJson()[0]?.Count ?? 0);
       const written = await describeSegments([tempPath], connection);
       const typeOf = new Map(written.map((c) => [c.dbName, c.physicalType]));
-      const detected = await detectColumns(
-        connection,
-        { sql: `(SELECT * FROM read_parquet([${quotePath(tempPath)}]))`, columns: written },
-        mapped.map((m, i) => ({ dbName: m.dbName, name: names[i], physicalType: typeOf.get(m.dbName) ?? 'VARCHAR' })),
-      );
-      const unified = options.otherSegments.length
-        ? await describeSegments([...options.otherSegments, tempPath], connection)
-        : written;
+      const unchanged = written.every((c) => knownType.get(c.dbName) === c.physicalType);
+      const unified =
+        options.otherSegments.length && !unchanged
+          ? await describeSegments([...options.otherSegments, tempPath], connection)
+          : written;
       const datasetType = new Map(unified.map((c) => [c.dbName, c.physicalType]));
+      const fresh = mapped.flatMap((m, i) =>
+        m.isNew ? [{ dbName: m.dbName, name: names[i], physicalType: typeOf.get(m.dbName) ?? 'VARCHAR' }] : [],
+      );
+      const detected = fresh.length
+        ? await detectColumns(
+            connection,
+            { sql: `(SELECT * FROM read_parquet([${quotePath(tempPath)}]))`, columns: written },
+            fresh,
+          )
+        : { columns: [] };
+      const detectedOf = new Map(detected.columns.map((d) => [d.dbName, d]));
       result = {
-        rowCount: detected.rowCount,
-        columns: detected.columns.map((d, i) => ({
-          ...d,
-          name: names[i],
-          isNew: mapped[i].isNew,
-          physicalType: typeOf.get(d.dbName) ?? 'VARCHAR',
-          datasetPhysicalType: datasetType.get(d.dbName) ?? typeOf.get(d.dbName) ?? 'VARCHAR',
-        })),
+        rowCount,
+        columns: mapped.map((m, i): OutputColumn => {
+          const physicalType = typeOf.get(m.dbName) ?? 'VARCHAR';
+          const column = {
+            name: names[i],
+            dbName: m.dbName,
+            physicalType,
+            datasetPhysicalType: datasetType.get(m.dbName) ?? physicalType,
+          };
+          if (!m.isNew) return { ...column, isNew: false };
+          const found = detectedOf.get(m.dbName);
+          if (!found) throw new Error(`the column ${names[i]} was not detected`);
+          return { ...column, isNew: true, detected: found };
+        }),
       };
     });
     if (!result) throw new Error('The output could not be written');

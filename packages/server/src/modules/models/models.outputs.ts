@@ -136,7 +136,7 @@ async function storeOne(
     segmentId,
     file: output.file,
     format: output.format,
-    known: features.map((f) => ({ name: f.name, dbName: f.dbName })),
+    known: features.map((f) => ({ name: f.name, dbName: f.dbName, physicalType: f.physicalType })),
     otherSegments: replace ? [] : earlier.map((j) => segmentPath(dataDir, dataset.id, j.jobId)),
   });
   const present = new Set(result.columns.map((c) => c.dbName));
@@ -147,7 +147,7 @@ async function storeOne(
       // the first may create them (the second finds them here, made by the first, and adds only what is new).
       await lockModel(tx, model.id);
       const current = await listFeatures(tx, dataset.id);
-      const known = new Set(current.map((f) => f.dbName));
+      const known = new Map(current.map((f) => [f.dbName, f.physicalType]));
       const now = new Date();
       await tx.insert(jobs).values({
         id: segmentId,
@@ -178,7 +178,9 @@ async function storeOne(
       await insertFeatures(
         tx,
         result.columns
-          .filter((c) => c.isNew && !known.has(c.dbName))
+          .flatMap((c) =>
+            c.isNew && !known.has(c.dbName) ? [{ ...c.detected, name: c.name, dbType: c.datasetPhysicalType }] : [],
+          )
           .map((c, i) => ({
             id: newId(),
             datasetId: dataset.id,
@@ -188,13 +190,17 @@ async function storeOne(
             precision: c.precision ?? null,
             listIndex: next + i,
             dbName: c.dbName,
-            physicalType: c.datasetPhysicalType,
+            physicalType: c.dbType,
             stats: { min: scalar(c.stats.min), max: scalar(c.stats.max), avg: c.stats.avg },
             preview: c.preview.map(scalar),
           })),
       );
+      // A known column whose type this run widened (the others are left as they are).
       for (const c of result.columns) {
-        if (!c.isNew || known.has(c.dbName)) await setPhysicalType(tx, dataset.id, c.dbName, c.datasetPhysicalType);
+        const was = known.get(c.dbName);
+        if (was !== undefined && was !== c.datasetPhysicalType) {
+          await setPhysicalType(tx, dataset.id, c.dbName, c.datasetPhysicalType);
+        }
       }
       const kept = replace ? dataset.columns.filter((c) => present.has(c.dbName)) : dataset.columns;
       const widened = new Map(result.columns.map((c) => [c.dbName, c.datasetPhysicalType]));

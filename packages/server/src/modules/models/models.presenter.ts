@@ -51,10 +51,12 @@ export function presentRun(row: ModelRunRow): ModelRun {
   };
 }
 
-/** Tells the project a run changed; a finished or failed run carries its live notice. */
-export async function announceRun(app: FastifyInstance, row: ModelRunRow): Promise<void> {
-  const model = await findModel(app.ctx.db, row.modelId);
-  const modelName = model?.name ?? '';
+/**
+ * Tells the project a run changed; a finished or failed run carries its live notice. `knownName`: the model's
+ * name when the caller has the model at hand (else it is read).
+ */
+export async function announceRun(app: FastifyInstance, row: ModelRunRow, knownName?: string): Promise<void> {
+  const modelName = knownName ?? (await findModel(app.ctx.db, row.modelId))?.name ?? '';
   const notice =
     row.status === 'finished'
       ? `${MODEL_MESSAGES.runComplete} ${modelName}`

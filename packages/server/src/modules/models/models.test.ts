@@ -144,6 +144,27 @@ describe('model runs', () => {
     expect(output.rowCount ?? rows.length).toBe(segments);
   });
 
+  it('a later run that widens a column (an integer, then a float) widens it for the whole dataset', {
+    timeout: 120_000,
+  }, async () => {
+    const model = await createModel(w, pkg, 'ratio', { resultStorage: 'merge' });
+    for (const inputs of [
+      [{ varName: 'n', value: 4 }],
+      [
+        { varName: 'n', value: 3 },
+        { varName: 'd', value: 2 },
+      ],
+      [{ varName: 'n', value: 6 }],
+    ]) {
+      const run = await waitForRun(w, (await execute(w, model._id, inputs))._id);
+      expect(run.status, run.error ?? '').toBe('finished');
+    }
+    const after = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
+    const output = await dataset(after.outputs[0].dataset._id);
+    expect(output.features.map((f) => [f.name, f.db.type])).toEqual([['v', 'DOUBLE']]);
+    expect((await rowsByName(w, output)).map((r) => r.v).sort()).toEqual([1.5, 4, 6]);
+  });
+
   it('cancels a sleeping run: the sandbox is gone, then it says cancelled', { timeout: 60_000 }, async () => {
     const model = await createModel(w, pkg, 'sleepy');
     const queued = await execute(w, model._id, []);

@@ -50,13 +50,15 @@ export function runHandler(app: FastifyInstance) {
     await announceRun(app, started);
     const runDir = runDirOf(storage.root, started.id);
     let settled: ModelRunRow | undefined;
+    let modelName: string | undefined;
     const settle = async (status: ModelRunStatus, change: Partial<ModelRunRow>) => {
       settled = await updateModelRun(db, started.id, { status, finishedAt: new Date(), ...change }, ['started']);
-      if (settled) await announceRun(app, settled);
+      if (settled) await announceRun(app, settled, modelName);
     };
     try {
       const model = await findModel(db, started.modelId);
       if (!model) throw new RunFailure('source', 'Model not found');
+      modelName = model.name;
       const source = model.algorithmId ? await findSource(db, model.algorithmId) : undefined;
       if (!source) throw new RunFailure('source', 'Source not found');
       const pkg = await packageRunSource(db, { ...config, DATA_DIR: storage.root }, source.algorithm.packageId);
@@ -87,9 +89,9 @@ export function runHandler(app: FastifyInstance) {
           );
         },
       });
-      const cancelRequested = (await findModelRun(db, started.id))?.cancelRequestedAt;
       if (result.outcome === 'cancelled' || ctx.signal.aborted) {
         // Stopped: by a user's Cancel, or by the job's timeout or a shutdown (then it failed, saying so).
+        const cancelRequested = (await findModelRun(db, started.id))?.cancelRequestedAt;
         if (!cancelRequested) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
         await settle('cancelled', { error: null });
         return { message: 'Cancelled' };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { useCardSelectedOutput } from '../dataApps/models/SelectedResults.tsx';
 import { useActiveFilters } from '../filters/useActiveFilters.ts';
 import { type CardBodyState, cardBodyState, cardIsMapped } from './cardBody.ts';
 import { nextSort, sortOrderBy, type TableSort } from './table/tableState.ts';
@@ -32,6 +33,7 @@ export function useCardData(unit: Unit): CardData {
   const page = paging.filters === filters ? paging.page : 1;
   const setPage = (next: number) => setPaging({ page: next, filters });
   const table = unit.type === 'table';
+  const selectedOutput = useCardSelectedOutput(unit);
 
   const state = useUnitData(unit, {
     place,
@@ -40,6 +42,7 @@ export function useCardData(unit: Unit): CardData {
     page: table ? page : undefined,
     orderBy: table ? sortOrderBy(sort) : undefined,
     filters,
+    jobId: selectedOutput?.jobId,
     enabled: cardIsMapped(unit) && filtersHydrated,
   });
   const body = cardBodyState({ unit, data: state.data, hydrated: state.hydrated, failed: state.failed });

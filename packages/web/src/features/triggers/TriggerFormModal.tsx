@@ -8,10 +8,10 @@ import {
   FIELD_OF,
   initialState,
   isInterval,
-  localToday,
   type TriggerFormState,
   timezones,
   toBody,
+  withTimezone,
 } from './triggerForm.ts';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -20,7 +20,7 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 export function TriggerFormModal({ model, opened, onClose }: { model: Model; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('triggers');
   const { create } = useTriggerMutations(model.projectId);
-  const [s, setState] = useState<TriggerFormState>(() => initialState(model, localToday()));
+  const [s, setState] = useState<TriggerFormState>(() => initialState(model));
   const [zones] = useState(timezones);
   const set = (change: Partial<TriggerFormState>) => setState((prev) => ({ ...prev, ...change }));
   const serverFields = create.error instanceof ApiError ? create.error.fields : {};
@@ -33,7 +33,7 @@ export function TriggerFormModal({ model, opened, onClose }: { model: Model; ope
 
   const close = () => {
     create.reset();
-    setState(initialState(model, localToday()));
+    setState(initialState(model));
     onClose();
   };
   const submit = () => {
@@ -71,7 +71,7 @@ export function TriggerFormModal({ model, opened, onClose }: { model: Model; ope
           searchable
           data={zones}
           value={s.timezone}
-          onChange={(v) => set({ timezone: v ?? s.timezone })}
+          onChange={(v) => v && setState((prev) => withTimezone(prev, v))}
           error={errors.timezone}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>

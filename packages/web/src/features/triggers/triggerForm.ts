@@ -1,4 +1,5 @@
 import {
+  defaultEndDate,
   defaultPattern,
   derivedFilter,
   INTERVAL_UNITS,
@@ -6,6 +7,7 @@ import {
   type RepeatUnit,
   TRIGGER_DEFAULTS,
   type TriggerBody,
+  todayIn,
   untilOf,
 } from '@tessera/shared';
 
@@ -26,13 +28,9 @@ export interface TriggerFormState {
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 const hhmm = (time: string) => time.slice(0, 5);
 
-/** Today in the viewer's own calendar, YYYY-MM-DD. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-export function initialState(model: Model, today: string): TriggerFormState {
+/** The form as it opens: the model's inputs, and today in the default time zone (spec 3 §9). */
+export function initialState(model: Model, now: Date = new Date()): TriggerFormState {
+  const today = todayIn(TRIGGER_DEFAULTS.timezone, now) ?? now.toISOString().slice(0, 10);
   const p = defaultPattern(today);
   return {
     name: '',
@@ -46,6 +44,17 @@ export function initialState(model: Model, today: string): TriggerFormState {
     value: 1,
     endDate: (p.start.until_datetime ?? '').slice(0, 10),
   };
+}
+
+/**
+ * Another time zone: a start date still at today of the former zone becomes today of the new one, and an end
+ * date still a year after it follows (dates the person chose stay as they are).
+ */
+export function withTimezone(s: TriggerFormState, timezone: string, now: Date = new Date()): TriggerFormState {
+  const today = todayIn(timezone, now);
+  if (!today || s.startDate !== todayIn(s.timezone, now)) return { ...s, timezone };
+  const endDate = s.endDate === defaultEndDate(s.startDate) ? defaultEndDate(today) : s.endDate;
+  return { ...s, timezone, startDate: today, endDate };
 }
 
 export const isInterval = (unit: RepeatUnit) => INTERVAL_UNITS.includes(unit);

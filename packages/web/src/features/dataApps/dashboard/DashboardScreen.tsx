@@ -1,9 +1,10 @@
 import { Box, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DashboardView } from '../../../api/dashboards.ts';
+import { DatasetSideList } from '../editorParts.tsx';
 import { DashboardHeader } from '../header/DashboardHeader.tsx';
+import { SelectedResultsProvider } from '../models/SelectedResults.tsx';
 import { ReportBody } from '../report/ReportBody.tsx';
-import { DatasetSideList } from './DatasetSideList.tsx';
 import { TabbedBody } from './TabbedBody.tsx';
 import { useAddCard } from './useAddCard.ts';
 
@@ -18,7 +19,8 @@ interface Props {
 
 /**
  * The dashboard screen (spec 2 §2) in a project or on the public page: the header, the dataset side list, and a
- * dashboard's tabs or a report's sections.
+ * dashboard's tabs or a report's sections. The models' selected results (which run's data the cards show) last
+ * while the dashboard is open.
  */
 export function DashboardScreen({ view, tabId, publicLink, withDatasets }: Props) {
   const [datasetsOpened, datasets] = useDisclosure(false);
@@ -27,26 +29,30 @@ export function DashboardScreen({ view, tabId, publicLink, withDatasets }: Props
   const tab = view.tabs.find((candidate) => candidate._id === tabId);
 
   return (
-    <Group align="flex-start" gap={0} wrap="nowrap" mih="100%">
-      {withDatasets && <DatasetSideList dashboard={view.dashboard} opened={datasetsOpened} onClose={datasets.close} />}
-      <Box flex={1} miw={0}>
-        <Container size="100%" px={{ base: 'sm', sm: 'lg' }} py="lg">
-          <Stack gap="md">
-            <DashboardHeader
-              dashboard={view.dashboard}
-              publicLink={publicLink}
-              datasets={withDatasets ? { opened: datasetsOpened, toggle: datasets.toggle } : undefined}
-              onAddCard={!report && tab ? () => addCard.add(tab) : undefined}
-              addingCard={addCard.adding}
-            />
-            {report ? (
-              <ReportBody view={view} tabId={tabId} addCard={addCard} />
-            ) : (
-              <TabbedBody view={view} tabId={tabId} />
-            )}
-          </Stack>
-        </Container>
-      </Box>
-    </Group>
+    <SelectedResultsProvider key={view.dashboard._id}>
+      <Group align="flex-start" gap={0} wrap="nowrap" mih="100%">
+        {withDatasets && (
+          <DatasetSideList dashboard={view.dashboard} opened={datasetsOpened} onClose={datasets.close} />
+        )}
+        <Box flex={1} miw={0}>
+          <Container size="100%" px={{ base: 'sm', sm: 'lg' }} py="lg">
+            <Stack gap="md">
+              <DashboardHeader
+                dashboard={view.dashboard}
+                publicLink={publicLink}
+                datasets={withDatasets ? { opened: datasetsOpened, toggle: datasets.toggle } : undefined}
+                onAddCard={!report && tab ? () => addCard.add(tab) : undefined}
+                addingCard={addCard.adding}
+              />
+              {report ? (
+                <ReportBody view={view} tabId={tabId} addCard={addCard} />
+              ) : (
+                <TabbedBody view={view} tabId={tabId} />
+              )}
+            </Stack>
+          </Container>
+        </Box>
+      </Group>
+    </SelectedResultsProvider>
   );
 }

@@ -1,9 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { DashboardView } from '../../../api/dashboards.ts';
+import { TabDialogs } from '../editorParts.tsx';
 import { CardGrid } from '../grid/CardGrid.tsx';
 import { TabBar } from '../tabs/TabBar.tsx';
-import { type TabDialog, TabDialogs } from '../tabs/TabDialogs.tsx';
+import type { TabDialog } from '../tabs/TabDialogs.tsx';
 import { useTabActions } from '../tabs/useTabActions.ts';
 import { useDashboardMode } from './dashboardMode.tsx';
 import { EmptyDataApp } from './EmptyDataApp.tsx';
@@ -26,7 +27,7 @@ export function TabbedBody({ view, tabId }: { view: DashboardView; tabId: string
           <CardGrid key={tab._id} tab={tab} units={view.units.filter((unit) => unit.tabId === tab._id)} />
         </div>
       )}
-      <TabDialogs dialog={dialog} actions={actions} onClose={() => setDialog(null)} />
+      {canEdit && <TabDialogs dialog={dialog} actions={actions} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }

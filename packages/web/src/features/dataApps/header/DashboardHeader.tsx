@@ -7,8 +7,7 @@ import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
 import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
-import { ModelBars } from '../models/ModelBars.tsx';
-import { ColorMenu } from './ColorMenu.tsx';
+import { ColorMenu, ModelBars } from '../editorParts.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
 
 interface Props {

@@ -4,21 +4,30 @@ import { type Unit, visDatasetIds } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useDashboardModels } from '../../../api/models.ts';
 import classes from './CardModelIcon.module.css';
-import { modelsByDataset } from './modelInputs.ts';
+import { modelsByDataset, runLabel } from './modelInputs.ts';
+import { useCardSelectedOutput } from './SelectedResults.tsx';
 
 /**
  * The model icon of a card whose data comes from a model's output (spec 2 §2 "Card"), pulsing while the model
- * runs; nothing for other cards.
+ * runs, naming the run it shows when the viewer selected one; nothing for other cards.
  */
 export function CardModelIcon({ projectId, unit }: { projectId: string; unit: Unit }) {
-  const { t } = useTranslation('dataApps');
+  const { t, i18n } = useTranslation('dataApps');
+  const selected = useCardSelectedOutput(unit);
   const models = useDashboardModels(projectId, unit.dashboardId);
   const byDataset = modelsByDataset(models.data?.models ?? []);
   const model = visDatasetIds(unit.vis)
     .map((id) => byDataset.get(id))
     .find(Boolean);
   if (!model) return null;
-  const label = t(model.running ? 'modelBar.cardModelRunning' : 'modelBar.cardModel', { name: model.name });
+  const label = model.running
+    ? t('modelBar.cardModelRunning', { name: model.name })
+    : selected
+      ? t('modelBar.cardModelRun', {
+          name: model.name,
+          run: runLabel(selected.run, i18n.language),
+        })
+      : t('modelBar.cardModel', { name: model.name });
   return (
     <Tooltip label={label}>
       <Box
@@ -29,6 +38,7 @@ export function CardModelIcon({ projectId, unit }: { projectId: string; unit: Un
         role="img"
         data-testid="card-model-icon"
         data-running={model.running}
+        data-selected-run={selected?.run._id}
       >
         <IconCpu size={16} />
       </Box>

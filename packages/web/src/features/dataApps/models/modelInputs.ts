@@ -65,3 +65,7 @@ export function modelsByDataset(models: readonly Model[]): Map<string, Model> {
   for (const model of models) for (const o of model.outputs) found.set(o.dataset._id, model);
   return found;
 }
+
+/** How a run is named in the history and on cards: its name, else when it was started, in local time. */
+export const runLabel = (run: Pick<ModelRun, 'name' | 'executionDatetime'>, language: string): string =>
+  run.name || new Date(run.executionDatetime).toLocaleString(language);

@@ -4,7 +4,8 @@ import type { DashboardView } from '../../../api/dashboards.ts';
 import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { EmptyDataApp } from '../dashboard/EmptyDataApp.tsx';
 import type { useAddCard } from '../dashboard/useAddCard.ts';
-import { type TabDialog, TabDialogs } from '../tabs/TabDialogs.tsx';
+import { TabDialogs } from '../editorParts.tsx';
+import type { TabDialog } from '../tabs/TabDialogs.tsx';
 import { useTabActions } from '../tabs/useTabActions.ts';
 import { ReportSection, sectionElementId } from './ReportSection.tsx';
 import { SectionList } from './SectionList.tsx';
@@ -61,7 +62,7 @@ export function ReportBody({ view, tabId, addCard }: Props) {
           />
         ))}
       </Stack>
-      <TabDialogs dialog={dialog} actions={actions} onClose={() => setDialog(null)} />
+      {canEdit && <TabDialogs dialog={dialog} actions={actions} onClose={() => setDialog(null)} />}
     </Group>
   );
 }
