@@ -195,7 +195,10 @@ describe('model bar', () => {
     await card.getByTestId('card-model-icon').hover();
     await screenshot(page, 'modelBar-9-older-run-on-card');
     expect(await kept()).toBe('9');
-    await page.getByTestId(`model-bar-${keptId}`).getByRole('button', { name: 'Open model panel', exact: true }).click();
+    await page
+      .getByTestId(`model-bar-${keptId}`)
+      .getByRole('button', { name: 'Open model panel', exact: true })
+      .click();
     // Picking the newest run goes back to latest.
     await show(0).click();
     await expect.poll(() => kept()).toBe('16');
