@@ -35,8 +35,11 @@ interface WrittenColumn {
   datasetPhysicalType: string;
 }
 
-/** A column of the written segment: a new one with its detected type and statistics, or a known one. */
-export type OutputColumn = WrittenColumn & ({ isNew: true; detected: DetectedColumn } | { isNew: false });
+/** A column the dataset did not have, with its detected type and statistics. */
+export type NewOutputColumn = WrittenColumn & { isNew: true; detected: DetectedColumn };
+
+/** A column of the written segment: a new one, or a known one. */
+export type OutputColumn = NewOutputColumn | (WrittenColumn & { isNew: false });
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
@@ -85,9 +88,12 @@ export async function ingestOutput(options: {
           ? await describeSegments([...options.otherSegments, tempPath], connection)
           : written;
       const datasetType = new Map(unified.map((c) => [c.dbName, c.physicalType]));
-      const fresh = mapped.flatMap((m, i) =>
-        m.isNew ? [{ dbName: m.dbName, name: names[i], physicalType: typeOf.get(m.dbName) ?? 'VARCHAR' }] : [],
-      );
+      const columns = mapped.map((m, i) => {
+        const physicalType = typeOf.get(m.dbName) ?? 'VARCHAR';
+        const datasetPhysicalType = datasetType.get(m.dbName) ?? physicalType;
+        return { name: names[i], dbName: m.dbName, physicalType, datasetPhysicalType, isNew: m.isNew };
+      });
+      const fresh = columns.filter((c) => c.isNew);
       const detected = fresh.length
         ? await detectColumns(
             connection,
@@ -98,17 +104,10 @@ export async function ingestOutput(options: {
       const detectedOf = new Map(detected.columns.map((d) => [d.dbName, d]));
       result = {
         rowCount,
-        columns: mapped.map((m, i): OutputColumn => {
-          const physicalType = typeOf.get(m.dbName) ?? 'VARCHAR';
-          const column = {
-            name: names[i],
-            dbName: m.dbName,
-            physicalType,
-            datasetPhysicalType: datasetType.get(m.dbName) ?? physicalType,
-          };
-          if (!m.isNew) return { ...column, isNew: false };
-          const found = detectedOf.get(m.dbName);
-          if (!found) throw new Error(`the column ${names[i]} was not detected`);
+        columns: columns.map(({ isNew, ...column }): OutputColumn => {
+          if (!isNew) return { ...column, isNew: false };
+          const found = detectedOf.get(column.dbName);
+          if (!found) throw new Error(`the column ${column.name} was not detected`);
           return { ...column, isNew: true, detected: found };
         }),
       };

@@ -17,7 +17,7 @@ import {
   updateDatasetJob,
   updateDatasetRow,
 } from '../datasets/index.ts';
-import { ingestOutput } from './models.ingest.ts';
+import { ingestOutput, type NewOutputColumn } from './models.ingest.ts';
 import { lockModel, updateModelRow } from './models.store.ts';
 
 /** One thing a run produced: a dataframe's Parquet file, or a JSON file of one object (a one-row table). */
@@ -178,21 +178,19 @@ async function storeOne(
       await insertFeatures(
         tx,
         result.columns
-          .flatMap((c) =>
-            c.isNew && !known.has(c.dbName) ? [{ ...c.detected, name: c.name, dbType: c.datasetPhysicalType }] : [],
-          )
+          .filter((c): c is NewOutputColumn => c.isNew && !known.has(c.dbName))
           .map((c, i) => ({
             id: newId(),
             datasetId: dataset.id,
             name: c.name,
-            type: c.type,
-            detectedType: c.type,
-            precision: c.precision ?? null,
+            type: c.detected.type,
+            detectedType: c.detected.type,
+            precision: c.detected.precision ?? null,
             listIndex: next + i,
             dbName: c.dbName,
-            physicalType: c.dbType,
-            stats: { min: scalar(c.stats.min), max: scalar(c.stats.max), avg: c.stats.avg },
-            preview: c.preview.map(scalar),
+            physicalType: c.datasetPhysicalType,
+            stats: { min: scalar(c.detected.stats.min), max: scalar(c.detected.stats.max), avg: c.detected.stats.avg },
+            preview: c.detected.preview.map(scalar),
           })),
       );
       // A known column whose type this run widened (the others are left as they are).
