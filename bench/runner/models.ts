@@ -9,6 +9,10 @@
  *    function and for a pandas group-by over a dataset input;
  *  - cancel → cancelled shown: PUT cancel (once the run has printed, i.e. its Python is running the function)
  *    until the 'cancelled' event.
+ * After each run the bench waits BENCH_MODELS_SETTLE_MS (default 2000) before timing plain Python, so that the
+ * worker's warm start for the next run (runner/warm.ts: a sandbox started, the package's libraries imported) does
+ * not share the cores with the baseline; the run after it starts warm, as a person's next click does.
+ * BENCH_SERVER_ENV='{"MODEL_WARM_SANDBOXES":"0"}' measures cold starts (every run starts its sandbox and Python).
  * `node --import tsx bench/runner/models.ts` — BENCH_MODELS_REPEAT (default 15), BENCH_MODELS_ROWS (default
  * 10,000 rows in the dataset input), BENCH_MODELS_IDLE_MS (default 300: the pause before each click).
  */
@@ -23,6 +27,7 @@ import { modelsWorld, packagePaths } from './world.ts';
 const REPEAT = Number(process.env.BENCH_MODELS_REPEAT ?? 15);
 const ROWS = Number(process.env.BENCH_MODELS_ROWS ?? 10_000);
 const IDLE_MS = Number(process.env.BENCH_MODELS_IDLE_MS ?? 300);
+const SETTLE_MS = Number(process.env.BENCH_MODELS_SETTLE_MS ?? 2000);
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)];
 const p95 = (values: number[]) => sorted(values)[Math.ceil(values.length * 0.95) - 1];
@@ -40,11 +45,13 @@ function plain(python: string, code: string): Promise<number> {
 }
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-models-'));
+const serverEnv: Record<string, string> = process.env.BENCH_SERVER_ENV ? JSON.parse(process.env.BENCH_SERVER_ENV) : {};
+const starts = serverEnv.MODEL_WARM_SANDBOXES === '0' ? 'cold starts' : 'warm starts';
 const server = await startServer(work, {
   password: 'Bench-password-1',
   databaseName: 'bench_models',
   startSeconds: Number(process.env.BENCH_START_SECONDS ?? 300),
-  env: process.env.BENCH_SERVER_ENV ? JSON.parse(process.env.BENCH_SERVER_ENV) : {},
+  env: serverEnv,
 });
 try {
   const csv = path.join(work, 'sales.csv');
@@ -82,6 +89,7 @@ try {
   for (let i = 0; i < REPEAT; i++) {
     for (const c of cases) {
       const r = await run(c.fn, c.inputs);
+      await sleep(SETTLE_MS);
       const p = await plain(paths.python, c.code);
       started.push(r.start);
       total[c.fn].push(r.total);
@@ -111,7 +119,7 @@ try {
     return `| ${name} | ${med.toFixed(0)} ms | ${p.toFixed(0)} ms | ${goal} | ${ratio} |`;
   };
   console.log(
-    `\nmodel runs on the real server (${server.metadata}), ${REPEAT} repeats per row, ${ROWS} input rows, load ${os.loadavg()[0].toFixed(1)}`,
+    `\nmodel runs on the real server (${server.metadata}, ${starts}), ${REPEAT} repeats per row, ${ROWS} input rows, load ${os.loadavg()[0].toFixed(1)}`,
   );
   console.log('| step | median | p95 | target | ratio |\n| --- | ---: | ---: | --- | ---: |');
   console.log(row("click → 'started' shown (idle worker)", started, { ms: 250, on: 'p95' }));

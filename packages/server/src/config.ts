@@ -85,6 +85,17 @@ export const configSchema = z.object({
   PREVIEW_REFRESH_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */
   MODEL_RUN_MEMORY_MB: z.coerce.number().int().min(64).max(1_000_000).default(2048),
+  /**
+   * Warm starts: after a run, a worker keeps this many sandboxes started for the next run of the same package
+   * (Python up, the package's libraries imported: runner/warm.ts), each stopped after MODEL_WARM_IDLE_MINUTES
+   * unused. 0 turns them off. Each holds its libraries' memory (pandas: about 100 MB).
+   */
+  MODEL_WARM_SANDBOXES: z.coerce.number().int().min(0).max(64).default(2),
+  MODEL_WARM_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(10),
   /** How often a worker looks for scheduled runs that are due (ms). */
   SCHEDULER_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(5000),
   /**

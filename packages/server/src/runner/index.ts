@@ -31,7 +31,14 @@ export {
   type PythonVersion,
 } from './interpreters.ts';
 export { prepareRunner, type RunnerReport } from './prepare.ts';
-export { type RunFunction, type RunInput, type RunOutput, type RunResult, runFunction } from './run.ts';
+export {
+  type RunFunction,
+  type RunInput,
+  type RunOutput,
+  type RunResult,
+  type RunSpec,
+  runFunction,
+} from './run.ts';
 export {
   DEFAULT_LIMITS,
   type Outcome,
@@ -43,4 +50,5 @@ export {
   type SandboxStatus,
   sandboxStatus,
 } from './sandbox.ts';
+export { type WarmOptions, type WarmSandbox, WarmSandboxes } from './warm.ts';
 export { DEFAULT_ZIP_LIMITS, extractZip, listFiles, type ZipLimits } from './zip.ts';

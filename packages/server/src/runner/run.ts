@@ -2,7 +2,8 @@ import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InputType } from './discover.ts';
 import type { Interpreter } from './interpreters.ts';
-import { DEFAULT_LIMITS, type Outcome, pathsFor, type RunLimits, runSandboxed } from './sandbox.ts';
+import { DEFAULT_LIMITS, type Outcome, pathsFor, type RunLimits, runSandboxed, type SandboxRun } from './sandbox.ts';
+import type { WarmSandbox } from './warm.ts';
 
 export interface RunInput {
   name: string;
@@ -19,17 +20,24 @@ export interface RunOutput {
   kind: string;
 }
 
-export interface RunFunction {
+/** What a run's sandbox depends on before its request exists (a warm sandbox serves only runs of the same spec). */
+export interface RunSpec {
   interpreter: Interpreter;
   envPath: string;
   packageDir: string;
-  module: string;
-  functionName: string;
-  inputs: RunInput[];
-  runDir: string;
   /** The package's own environment variables. */
   env?: Record<string, string>;
   limits?: Partial<RunLimits>;
+}
+
+export interface RunFunction extends RunSpec {
+  module: string;
+  functionName: string;
+  inputs: RunInput[];
+  /** The run's folder; with `warm`, the warm sandbox's own. */
+  runDir: string;
+  /** A sandbox of the same spec already started (warm.ts): the run starts in it instead of a new one. */
+  warm?: WarmSandbox;
   signal?: AbortSignal;
   onLog?: (stream: 'stdout' | 'stderr', text: string) => void;
   onProgress?: (value: number, message?: string) => void;
@@ -51,6 +59,20 @@ function stoppedMessage(outcome: Outcome, limits: RunLimits): string | undefined
     return `The run was stopped: it took longer than its time limit of ${limits.wallSeconds} s.`;
   if (outcome === 'cancelled') return 'The run was cancelled.';
   return undefined;
+}
+
+/** The sandbox that runs harness.py for a spec in a run folder (warm.ts starts the same one ahead of its run). */
+export async function harnessRun(spec: RunSpec & { runDir: string }): Promise<SandboxRun> {
+  const paths = await pathsFor(spec);
+  return {
+    interpreter: spec.interpreter,
+    envPath: spec.envPath,
+    packageDir: spec.packageDir,
+    runDir: spec.runDir,
+    argv: [`${spec.envPath}/bin/python`, '-u', `${paths.runner}/harness.py`],
+    env: spec.env,
+    limits: { ...DEFAULT_LIMITS, ...spec.limits },
+  };
 }
 
 /**
@@ -80,19 +102,10 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
   await mkdir(path.join(opts.runDir, 'inputs'), { recursive: true });
   const request = { module: opts.module, function: opts.functionName, inputs: opts.inputs };
   await writeFile(path.join(opts.runDir, 'request.json'), JSON.stringify(request));
-  const paths = await pathsFor(opts);
   const reported: { name: string; file: string; kind: string }[] = [];
   let resultFile: string | undefined;
   let failure: { type?: string; message?: string; traceback?: string } | undefined;
-  const sandbox = await runSandboxed({
-    interpreter: opts.interpreter,
-    envPath: opts.envPath,
-    packageDir: opts.packageDir,
-    runDir: opts.runDir,
-    argv: [`${opts.envPath}/bin/python`, '-u', `${paths.runner}/harness.py`],
-    env: opts.env,
-    limits,
-    signal: opts.signal,
+  const handlers: Pick<SandboxRun, 'onStdout' | 'onStderr' | 'onEvent'> = {
     onStdout: (text) => opts.onLog?.('stdout', text),
     onStderr: (text) => opts.onLog?.('stderr', text),
     onEvent: (event) => {
@@ -106,7 +119,11 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
         opts.onProgress?.(event.value, typeof event.message === 'string' ? event.message : undefined);
       }
     },
-  });
+  };
+  if (opts.warm && opts.warm.runDir !== opts.runDir) throw new Error("A warm run works in its sandbox's folder");
+  const sandbox = opts.warm
+    ? await opts.warm.start(handlers, opts.signal)
+    : await runSandboxed({ ...(await harnessRun(opts)), signal: opts.signal, ...handlers });
   const outputs: RunOutput[] = [];
   for (const output of reported) {
     const file = await fileInside(opts.runDir, output.file);

@@ -52,6 +52,11 @@ export interface SandboxRun {
   onEvent?: (event: Record<string, unknown>) => void;
   /** Called once the process is started, with a way to stop it early (Dash apps). */
   onStart?: (stop: () => void) => void;
+  /**
+   * A warm start (warm.ts): the process starts now with TESSERA_WARM=1 and waits; when the gate opens, "go" is
+   * written on its standard input and the wall-time limit starts.
+   */
+  gate?: Promise<void>;
 }
 
 export type Outcome = 'ok' | 'error' | 'timeout' | 'memory' | 'cancelled';
@@ -166,6 +171,7 @@ function runEnv(opts: SandboxRun, sandboxed: boolean): Record<string, string> {
     TESSERA_PKG: sandboxed ? SANDBOX_PATHS.pkg : (opts.packageDir ?? ''),
     TESSERA_WORK: sandboxed ? SANDBOX_PATHS.work : opts.runDir,
     TESSERA_RUNNER: sandboxed ? SANDBOX_PATHS.runner : RUNNER_DIR,
+    TESSERA_WARM: opts.gate ? '1' : '0',
   };
 }
 
@@ -249,7 +255,7 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     child = spawn(program, args, {
       cwd: sandboxed ? '/' : opts.runDir,
       env: sandboxed ? { PATH: process.env.PATH ?? '/usr/bin:/bin' } : env,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+      stdio: [opts.gate ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
       detached: !sandboxed,
     });
   } catch (err) {
@@ -291,7 +297,18 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     // Stopped before the pid was known: the sandbox's first process goes now.
     if (stoppedAs) tryKill(innerPid);
   });
-  const timer = setTimeout(() => stop('timeout'), limits.wallSeconds * 1000);
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const startClock = () => {
+    if (!stoppedAs && !closed) timer = setTimeout(() => stop('timeout'), limits.wallSeconds * 1000);
+  };
+  if (opts.gate) {
+    child.stdin?.on('error', () => undefined); // the process may be gone before its go
+    void opts.gate.then(() => {
+      child.stdin?.end('go\n');
+      startClock();
+    });
+  } else startClock();
   const onAbort = () => stop('cancelled');
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -303,6 +320,7 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     });
     child.on('close', (code, sig) => resolve([code, sig]));
   });
+  closed = true;
   clearTimeout(timer);
   opts.signal?.removeEventListener('abort', onAbort);
   const oom = cgroup ? cgroup.oomKills() > 0 : false;

@@ -1,18 +1,32 @@
+import path from 'node:path';
 import { JOB_MESSAGES } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { WarmSandboxes } from '../../runner/index.ts';
 import { announceRun } from './models.presenter.ts';
 import { failOrphanRuns } from './models.store.ts';
-import { runHandler } from './run.job.ts';
+import { runDirOf, runHandler } from './run.job.ts';
+
+const warmSandboxes = new WeakMap<FastifyInstance, WarmSandboxes>();
+/** The worker's warm sandboxes (tests read how many runs started warm). */
+export const warmSandboxesOf = (app: FastifyInstance) => warmSandboxes.get(app);
 
 /** How long one run may take before its job is failed (the sandbox has its own wall-time limit, shorter). */
 const RUN_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 
 /**
- * The models module's work outside requests, on every process: the `modelRun` job type, and at start-up the runs a
+ * The models module's work outside requests, on every process: the `modelRun` job type (with its warm sandboxes), and at start-up the runs a
  * restart interrupted (their job was failed by the platform's recovery; the run follows, never 'started' for ever).
  */
 export function modelsJobs(app: FastifyInstance): void {
-  app.ctx.jobs.define('modelRun', runHandler(app), { timeoutMs: RUN_TIMEOUT_MS, concurrency: 2 });
+  const { config } = app.ctx;
+  const warm = new WarmSandboxes({
+    dir: path.dirname(runDirOf(app.ctx.storage.root, 'any')),
+    max: config.MODEL_WARM_SANDBOXES,
+    idleMs: config.MODEL_WARM_IDLE_MINUTES * 60_000,
+  });
+  warmSandboxes.set(app, warm);
+  app.addHook('onClose', () => warm.close());
+  app.ctx.jobs.define('modelRun', runHandler(app, warm), { timeoutMs: RUN_TIMEOUT_MS, concurrency: 2 });
   app.addHook('onReady', async () => {
     const failed = await failOrphanRuns(app.ctx.db, JOB_MESSAGES.interrupted);
     for (const run of failed) await announceRun(app, run);

@@ -27,6 +27,7 @@ import {
 } from '../datasets/datasets.fixtures.ts';
 import { membership, person } from '../projects/projects.fixtures.ts';
 import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
+import { warmSandboxesOf } from './models.jobs.ts';
 
 /** Models over real Python 3.11 + pandas in the sandbox, on the real jobs platform and datasets. */
 
@@ -62,17 +63,25 @@ function expectedTotals(factor: number) {
     .map(([region, sum]) => ({ region, amount: sum * factor }));
 }
 
-/** Processes whose command line names this run (its sandbox binds the run's folder). */
-function processesOf(runId: string): string[] {
+/**
+ * Processes whose command line names this run's folder (its sandbox binds it): the run's own (named by its id), or
+ * a warm sandbox's that was waiting before the run (runner/warm.ts).
+ */
+function processesOf(folders: string[]): string[] {
   const found: string[] = [];
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(runId)) found.push(pid);
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (folders.some((folder) => command.includes(folder))) found.push(pid);
     } catch {
       // gone meanwhile
     }
   }
   return found;
+}
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
 }
 
 describe('model runs', () => {
@@ -103,6 +112,17 @@ describe('model runs', () => {
     expect(after.outputs).toEqual(run.outputs.map(({ jobId: _, ...o }) => o));
     expect(run.outputs[0].jobId).toMatch(/^[0-9a-f]{24}$/);
     expect(after.running).toBe(false);
+
+    // The run left a warm sandbox of its package (runner/warm.ts): the next run starts in it, with the same result.
+    const warm = warmSandboxesOf(w.t.app)!;
+    await until(() => warm.waiting().length > 0);
+    const taken = warm.taken;
+    const again = await waitForRun(w, (await execute(w, model._id, [{ varName: 'df', value: sales._id }]))._id);
+    expect(again.status, again.error ?? '').toBe('finished');
+    expect(warm.taken).toBe(taken + 1);
+    const both = await rowsByName(w, await dataset(again.outputs[0].dataset._id)); // all runs kept: 2, then 1
+    expect(both).toHaveLength(6);
+    expect(both).toEqual(expect.arrayContaining([...expectedTotals(2), ...expectedTotals(1)]));
   });
 
   it.each([
@@ -167,15 +187,20 @@ describe('model runs', () => {
 
   it('cancels a sleeping run: the sandbox is gone, then it says cancelled', { timeout: 60_000 }, async () => {
     const model = await createModel(w, pkg, 'sleepy');
+    const waiting = warmSandboxesOf(w.t.app)?.waiting() ?? [];
     const queued = await execute(w, model._id, []);
+    const folders = [queued._id, ...waiting];
     await waitForRun(w, queued._id, new Set(['started']));
-    for (let i = 0; i < 100 && !processesOf(queued._id).length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(processesOf(queued._id).length, 'the sandbox runs').toBeGreaterThan(0);
+    for (let i = 0; i < 100 && !processesOf(folders).length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(processesOf(folders).length, 'the sandbox runs').toBeGreaterThan(0);
     const res = await caller(w, w.viewer)('PUT', `/api/v1/model-runs/${queued._id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     const run = await waitForRun(w, queued._id);
     expect(run.status, JSON.stringify(run)).toBe('cancelled');
-    expect(processesOf(queued._id)).toEqual([]);
+    expect(processesOf([queued._id])).toEqual([]);
+    // A warm sandbox taken by this run is gone; one waiting for another package's run is not this run's.
+    const taken = waiting.filter((folder) => !warmSandboxesOf(w.t.app)?.waiting().includes(folder));
+    expect(processesOf(taken)).toEqual([]);
   });
 
   it('fails a function that raises, with its traceback', { timeout: 60_000 }, async () => {

@@ -5,7 +5,14 @@ import { JOB_MESSAGES, type ModelRunStatus, type RunFailureKind } from '@tessera
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../../platform/jobs/index.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { interpreterFor, type RunInput, runFunction } from '../../runner/index.ts';
+import {
+  interpreterFor,
+  type RunInput,
+  type RunSpec,
+  runFunction,
+  type WarmSandbox,
+  type WarmSandboxes,
+} from '../../runner/index.ts';
 import { findDataset, importedJobs } from '../datasets/index.ts';
 import { packageRunSource } from '../packages/index.ts';
 import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
@@ -38,9 +45,10 @@ class RunFailure extends Error {
  * written as Parquet (DuckDB over the dataset's segments, with the features' names), the function runs in the
  * sandbox in its package's built environment and revision, what it prints streams to the project's live
  * channel, and each output becomes a Model Output dataset's segment (models.outputs.ts). Cancel aborts the
- * job's signal: the sandbox is killed, and only once every process is gone does the run say cancelled.
+ * job's signal: the sandbox is killed, and only once every process is gone does the run say cancelled. A run
+ * starts in a warm sandbox of its package when one waits (runner/warm.ts), and leaves one for the next run.
  */
-export function runHandler(app: FastifyInstance) {
+export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
   return async (ctx: JobContext<RunJobData>): Promise<{ message?: string }> => {
     const { db, config, storage } = app.ctx;
     const initial = await findModelRun(db, ctx.data.runId);
@@ -48,7 +56,9 @@ export function runHandler(app: FastifyInstance) {
     const started = await updateModelRun(db, initial.id, { status: 'started', startedAt: new Date() }, ['queued']);
     if (!started) return { message: 'The run was no longer queued' };
     await announceRun(app, started);
-    const runDir = runDirOf(storage.root, started.id);
+    let runDir = runDirOf(storage.root, started.id);
+    let spec: RunSpec | undefined;
+    let sandbox: WarmSandbox | undefined;
     let settled: ModelRunRow | undefined;
     let modelName: string | undefined;
     const settle = async (status: ModelRunStatus, change: Partial<ModelRunRow>) => {
@@ -63,21 +73,27 @@ export function runHandler(app: FastifyInstance) {
       if (!source) throw new RunFailure('source', 'Source not found');
       const pkg = await packageRunSource(db, { ...config, DATA_DIR: storage.root }, source.algorithm.packageId);
       if (!pkg) throw new RunFailure('source', 'The package of this model is not built');
-      await rm(runDir, { recursive: true, force: true });
+      spec = {
+        interpreter: await interpreterFor(pkg.baseImage),
+        envPath: pkg.envPath,
+        packageDir: pkg.packageDir,
+        env: pkg.env,
+        limits: { memoryMb: config.MODEL_RUN_MEMORY_MB },
+      };
+      sandbox = warm.take(spec);
+      if (sandbox) runDir = sandbox.runDir;
+      else await rm(runDir, { recursive: true, force: true });
       await mkdir(path.join(runDir, 'inputs'), { recursive: true });
       const inputs = await writeInputs(app, started, runDir);
       let logged = 0;
       const result = await runFunction({
-        interpreter: await interpreterFor(pkg.baseImage),
-        envPath: pkg.envPath,
-        packageDir: pkg.packageDir,
+        ...spec,
+        warm: sandbox,
         module: source.moduleName,
         functionName: source.algorithm.functionName,
         inputs,
         runDir,
-        env: pkg.env,
         signal: ctx.signal,
-        limits: { memoryMb: config.MODEL_RUN_MEMORY_MB },
         onLog: (stream, text) => {
           if (logged > MAX_LOG_CHARS) return;
           logged += text.length;
@@ -121,7 +137,9 @@ export function runHandler(app: FastifyInstance) {
       ctx.log.info({ runId: started.id, kind }, 'model run failed');
       return { message: message.split('\n')[0] };
     } finally {
+      await sandbox?.discard(); // taken but never started when the run failed before (its inputs)
       await rm(runDir, { recursive: true, force: true }).catch(() => undefined);
+      if (spec && !ctx.signal.aborted) warm.keep(spec);
     }
   };
 }
