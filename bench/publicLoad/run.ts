@@ -6,6 +6,7 @@
  * so that editor code showing up here is seen. Needs the built web app (`npm run build`) and Chromium.
  *
  * BENCH_PUBLIC_RUNS (default 5): loads per row; the table gives the median and the fastest.
+ * BENCH_PUBLIC_WATERFALL=1 also prints one load's requests (start and end, ms from navigation): what waits on what.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { api } from '@tessera/shared';
@@ -49,6 +50,8 @@ async function fiveCardPublicDashboard(app: Tessera): Promise<string> {
 
 interface Load {
   drawnMs: number;
+  /** Every request: path, start and end in ms from the navigation's start. */
+  requests: Array<{ path: string; start: number; end: number }>;
   jsTransferred: number;
   jsDecoded: number;
   scripts: string[];
@@ -63,6 +66,14 @@ async function coldLoad(app: Tessera, browser: Browser, path: string, identity: 
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (identity) await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': 'identity' } });
     const scripts = new Map<string, string>();
+    const started = new Map<string, { path: string; at: number }>();
+    const requests: Load['requests'] = [];
+    let origin = 0;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (!origin) origin = e.timestamp;
+      const url = new URL(e.request.url);
+      started.set(e.requestId, { path: `${e.request.method} ${url.pathname}`, at: e.timestamp });
+    });
     let jsTransferred = 0;
     let jsDecoded = 0;
     cdp.on('Network.responseReceived', (e) => {
@@ -72,6 +83,10 @@ async function coldLoad(app: Tessera, browser: Browser, path: string, identity: 
       if (scripts.has(e.requestId)) jsDecoded += e.dataLength;
     });
     cdp.on('Network.loadingFinished', (e) => {
+      const request = started.get(e.requestId);
+      if (request) {
+        requests.push({ path: request.path, start: (request.at - origin) * 1000, end: (e.timestamp - origin) * 1000 });
+      }
       if (scripts.has(e.requestId)) jsTransferred += e.encodedDataLength;
     });
     await page.goto(`${app.url}${path}`, { waitUntil: 'commit', timeout: 120_000 });
@@ -81,7 +96,7 @@ async function coldLoad(app: Tessera, browser: Browser, path: string, identity: 
       { polling: 'raf', timeout: 120_000 },
     );
     const drawnMs = await page.evaluate(() => performance.now());
-    return { drawnMs, jsTransferred, jsDecoded, scripts: [...scripts.values()] };
+    return { drawnMs, requests, jsTransferred, jsDecoded, scripts: [...scripts.values()] };
   } finally {
     await context.close();
   }
@@ -123,6 +138,12 @@ try {
   console.log(
     `\nScripts the public page loaded: ${((rows[0] as [string, Load[]])[1][0] as Load).scripts.map((s) => s.replace('/assets/', '')).join(', ')}`,
   );
+  if (process.env.BENCH_PUBLIC_WATERFALL) {
+    const load = ((rows[0] as [string, Load[]])[1][0] as Load).requests.sort((a, b) => a.start - b.start);
+    console.log('\n| request | start ms | end ms |\n| --- | ---: | ---: |');
+    for (const r of load)
+      console.log(`| ${r.path.replace('/assets/', '')} | ${r.start.toFixed(0)} | ${r.end.toFixed(0)} |`);
+  }
 } finally {
   await browser.close();
   await app.stop();
