@@ -152,7 +152,7 @@ export async function buildWorker(opts: BuildOptions): Promise<FastifyInstance> 
   installAccessControl(app, gatherResourceResolvers([]));
   for (const module of serverModules(opts)) module.jobs?.(app);
   await app.register(healthModule.routes!);
-  installNotFound(app, false);
+  installNotFound(app, undefined);
   await ensureRootUser(app.ctx.db, opts.config, app.log);
   return app;
 }

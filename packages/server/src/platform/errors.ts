@@ -9,6 +9,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { WebPages } from './web.ts';
 
 /**
  * An error the client is meant to see: its status follows from the code (DESIGN §3). The message is a code of the
@@ -105,12 +106,12 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Unknown API paths answer a JSON 404; any other GET serves the web app's index.html (history fallback). */
-export function installNotFound(app: FastifyInstance, webServed: boolean): void {
+/** Unknown API paths answer a JSON 404; any other GET serves the web app's page (history fallback: web.ts). */
+export function installNotFound(app: FastifyInstance, web: WebPages | undefined): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (webServed && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (web && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile(web.pageFor(pathname));
     }
     return reply.status(404).send(body('not-found', `No route for ${request.method} ${pathname}`));
   });
