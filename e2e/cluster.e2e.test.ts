@@ -17,14 +17,14 @@ import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
  * and a model run each happen once, on a worker, and their live updates reach a viewer whose live channel is held
  * by an API process. Skipped, saying why, when PostgreSQL (TEST_DATABASE_URL) or Redis does not answer.
  */
-// Not yet in the default run: the three journeys never all passed in one run on the loaded machine of 2026-11-25
-// (issue #21 note). TESSERA_CLUSTER_E2E=1 runs them.
-const unavailable = process.env.TESSERA_CLUSTER_E2E
-  ? await clusterUnavailable()
-  : 'set TESSERA_CLUSTER_E2E=1 to run them (not yet proven stable)';
+// Part of the default run whenever PostgreSQL and Redis answer; TESSERA_CLUSTER_E2E=0 leaves them out.
+const unavailable =
+  process.env.TESSERA_CLUSTER_E2E === '0' ? 'TESSERA_CLUSTER_E2E=0 leaves them out' : await clusterUnavailable();
 if (unavailable) console.warn(`Skipping the cluster journeys: ${unavailable}`);
 
-describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 workers', () => {
+// Four servers, a proxy and a browser beside the other test files on two cores: a journey that times out once is
+// run once more (it must pass then).
+describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 workers', { retry: 1 }, () => {
   let cluster: TesseraCluster;
   const j = useJourney({
     start: async () => {
@@ -154,6 +154,7 @@ describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 worker
     await signIn(page, ADMIN.email, ADMIN.password);
     await expectPath(page, '/projects');
     await page.goto(`/projects/${projectId}/models/${modelId}`);
+    await page.getByRole('tab', { name: 'Outputs', exact: true }).click();
     await expectText(page, 'This model has not yet been run.');
     await liveChannelProcess(page);
     await page.getByRole('textbox', { name: 'n', exact: true }).fill('7');
