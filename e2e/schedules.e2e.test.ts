@@ -1,4 +1,4 @@
-import { api } from '@tessera/shared';
+import { api, TRIGGER_DEFAULTS, todayIn } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
@@ -59,6 +59,10 @@ describe('scheduled runs', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Every minute');
     // The scheduled runs take their own inputs: n = 8.
     await dialog.getByRole('textbox', { name: 'n', exact: true }).fill('8');
+    // Today where the server computes occurrences. Chromium's time zone data may disagree with Node's about a zone
+    // (in November 2026 Chromium 156 puts Canada/Mountain at UTC-6, Node 20 at UTC-7): between the two midnights the
+    // browser's today would be the server's tomorrow, and the first run a day away.
+    await dialog.getByLabel('Start date').fill(todayIn(TRIGGER_DEFAULTS.timezone) as string);
     await dialog.getByRole('combobox', { name: 'Repeats' }).click();
     await page.getByRole('option', { name: 'Minutes', exact: true }).click();
     await expectText(page, 'Model runs can be scheduled up to a year in advance');
