@@ -152,7 +152,10 @@ export class WarmSandboxes {
     this.slots.delete(key);
     if (!slot) return undefined;
     clearTimeout(slot.idle);
-    return slot.discard().then(() => rm(slot.runDir, { recursive: true, force: true }));
+    return slot
+      .discard()
+      .then(() => rm(slot.runDir, { recursive: true, force: true }))
+      .catch(() => undefined); // never an unhandled rejection: an idle timer or an eviction calls this
   }
 
   private restartIdle(key: string, slot: Slot): void {
