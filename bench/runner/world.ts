@@ -42,14 +42,19 @@ export function salesCsv(rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-function zip(files: Record<string, string>): Buffer {
+export function zip(files: Record<string, string>): Buffer {
   const script =
     'import io, json, sys, zipfile\nbuf = io.BytesIO()\nwith zipfile.ZipFile(buf, "w") as z:\n    for k, v in json.load(sys.stdin).items(): z.writestr(k, v)\nsys.stdout.buffer.write(buf.getvalue())';
   return execFileSync('python3', ['-c', script], { input: JSON.stringify(files) });
 }
 
 /** POST of a multipart form with a zip (field `zipfile`), as the Upload Package dialog sends it. */
-function postZip(server: StartedServer, url: string, fields: Record<string, string>, bytes: Buffer) {
+export function postZip(
+  server: Pick<StartedServer, 'base' | 'token'>,
+  url: string,
+  fields: Record<string, string>,
+  bytes: Buffer,
+) {
   const b = `----bench${randomBytes(6).toString('hex')}`;
   const parts = Object.entries(fields).map(
     ([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,

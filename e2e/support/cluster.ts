@@ -18,6 +18,8 @@ import { ADMIN, type Tessera } from './tessera.ts';
  */
 export interface TesseraCluster extends Tessera {
   nodes: ClusterNode[];
+  /** Starts one more process of this role (a worker, after one was killed; an API process is not proxied). */
+  add(role: 'worker'): Promise<ClusterNode>;
   /** The pids of the API processes and of the workers. */
   pids(role: 'api' | 'worker'): number[];
   /** SQL on the cluster's database (to see which process ran a job). */
@@ -51,8 +53,17 @@ export async function clusterUnavailable(): Promise<string | null> {
   return up ? null : `Redis does not answer at ${REDIS_URL}`;
 }
 
-export async function startTesseraCluster(options: { apis: number; workers: number }): Promise<TesseraCluster> {
-  const base = process.env.TEST_DATABASE_URL as string;
+export interface TesseraClusterOptions {
+  apis: number;
+  workers: number;
+  /** Where to create the cluster's database (default TEST_DATABASE_URL). */
+  databaseUrl?: string;
+  /** More settings for every process (e.g. a shorter heartbeat for bench/faults). */
+  env?: Record<string, string | undefined>;
+}
+
+export async function startTesseraCluster(options: TesseraClusterOptions): Promise<TesseraCluster> {
+  const { databaseUrl: base = process.env.TEST_DATABASE_URL as string, env = {}, ...counts } = options;
   const name = `tessera_cluster_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -84,7 +95,7 @@ export async function startTesseraCluster(options: { apis: number; workers: numb
   };
   try {
     cluster = await startCluster({
-      ...options,
+      ...counts,
       port,
       host: '127.0.0.1',
       dataDir,
@@ -109,19 +120,21 @@ export async function startTesseraCluster(options: { apis: number; workers: numb
         TEST_DATABASE_URL: undefined,
         TEST_DB: undefined,
         NODE_ENV: undefined,
+        ...env,
       },
     });
   } catch (err) {
     await stop();
     throw err;
   }
-  const nodes = cluster.nodes;
+  const { nodes, add } = cluster;
   return {
     url: cluster.url,
     dataDir,
     mailbox,
     idp,
     nodes,
+    add,
     pids: (role) => nodes.filter((node) => node.role === role).map((node) => node.child.pid as number),
     query: async <T extends object>(sql: string, values: unknown[] = []) => (await db.query(sql, values)).rows as T[],
     log: () => cluster?.log() ?? '',

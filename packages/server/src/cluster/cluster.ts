@@ -39,6 +39,8 @@ export interface ClusterNode {
 export interface Cluster {
   url: string;
   nodes: ClusterNode[];
+  /** Starts one more worker (as a supervisor replaces one that died); it joins `nodes`. */
+  add(role: 'worker'): Promise<ClusterNode>;
   /** The last lines every process printed. */
   log(): string;
   stop(): Promise<void>;
@@ -119,7 +121,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await stop();
     throw err;
   }
-  return { url: publicUrl, nodes, log: () => output.join('\n'), stop };
+  const add = (role: 'worker') => startNode(role, nodes.filter((node) => node.role === role).length + 1);
+  return { url: publicUrl, nodes, add, log: () => output.join('\n'), stop };
 }
 
 async function waitForHealth(node: ClusterNode, output: () => string): Promise<void> {

@@ -68,7 +68,11 @@ export async function startProxy(options: { upstreams: string[]; port: number; h
   });
   // A browser that goes away mid-request resets its connection: nothing to answer, nothing to crash on.
   proxy.on('error', () => undefined);
+  // Upgraded connections (the live channels) are no longer the HTTP server's: closing must end them itself.
+  const upgraded = new Set<Socket>();
   server.on('upgrade', (req, socket: Socket, head) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
     socket.on('error', () => socket.destroy());
     const { index } = sticky(req);
     proxy.ws(req, socket, head, { target: upstreams[index] }, (err) => {
@@ -85,6 +89,7 @@ export async function startProxy(options: { upstreams: string[]; port: number; h
       new Promise<void>((resolve) => {
         proxy.close();
         server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
         server.close(() => resolve());
       }),
   };

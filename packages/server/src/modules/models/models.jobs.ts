@@ -14,8 +14,9 @@ export const warmSandboxesOf = (app: FastifyInstance) => warmSandboxes.get(app);
 const RUN_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 
 /**
- * The models module's work outside requests, on every process: the `modelRun` job type (with its warm sandboxes), and at start-up the runs a
- * restart interrupted (their job was failed by the platform's recovery; the run follows, never 'started' for ever).
+ * The models module's work outside requests, on every process: the `modelRun` job type (with its warm sandboxes),
+ * and the runs a restart or a dead worker interrupted (their job was failed by the platform's recovery; the run
+ * follows, never 'started' for ever): at start-up, and when the recovery fails a run's job.
  */
 export function modelsJobs(app: FastifyInstance): void {
   const { config } = app.ctx;
@@ -26,10 +27,20 @@ export function modelsJobs(app: FastifyInstance): void {
   });
   warmSandboxes.set(app, warm);
   app.addHook('onClose', () => warm.close());
-  app.ctx.jobs.define('modelRun', runHandler(app, warm), { timeoutMs: RUN_TIMEOUT_MS, concurrency: 2 });
-  app.addHook('onReady', async () => {
-    const failed = await failOrphanRuns(app.ctx.db, JOB_MESSAGES.interrupted);
+  /** Fails the runs left without a job (all of them, or one model's), telling whoever looks at them. */
+  const failOrphans = async (modelId?: string) => {
+    const failed = await failOrphanRuns(app.ctx.db, JOB_MESSAGES.interrupted, modelId);
     for (const run of failed) await announceRun(app, run);
+    return failed;
+  };
+  app.ctx.jobs.define('modelRun', runHandler(app, warm), {
+    timeoutMs: RUN_TIMEOUT_MS,
+    concurrency: 2,
+    // Its worker died mid-run (the platform failed the job): the run says so at once.
+    abandoned: async (row) => void (await failOrphans(row.ownerId)),
+  });
+  app.addHook('onReady', async () => {
+    const failed = await failOrphans();
     if (failed.length) app.log.info({ runs: failed.length }, 'failed the model runs a restart interrupted');
   });
 }

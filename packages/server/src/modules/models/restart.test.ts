@@ -1,5 +1,8 @@
-import { JOB_MESSAGES, type ModelRun } from '@tessera/shared';
+import type { AddressInfo } from 'node:net';
+import { JOB_MESSAGES, type ModelRun, projectNamespace, REALTIME_PATH } from '@tessera/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -89,5 +92,52 @@ describe('a restart during a model run', () => {
     const call = as(restarted!, w.editor.token);
     const runs = (await call({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
     expect(runs).toMatchObject([{ _id: id, status: 'failed', failureKind: 'interrupted' }]);
+  });
+
+  it('fails a started run whose worker died while this server runs, and tells the project at once', async () => {
+    const db = w.t.database.db;
+    const modelId = newId();
+    await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'orphan', userId: w.editor.id });
+    const jobId = newId();
+    // Held by a process that is not this one: on PGlite only one process opens the database, so it died.
+    await db.insert(jobs).values({
+      id: jobId,
+      projectId: w.projectId,
+      name: 'orphan',
+      type: 'modelRun',
+      status: 'active',
+      ownerType: 'model',
+      ownerId: modelId,
+      userId: w.editor.id,
+      worker: 'a-worker-killed-mid-run',
+      heartbeatAt: new Date(),
+    });
+    const id = newId();
+    await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status: 'started' });
+    const app = restarted as FastifyInstance;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = io(`http://127.0.0.1:${port}${projectNamespace(w.projectId)}`, {
+      path: REALTIME_PATH,
+      auth: { token: w.editor.token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+      const told = new Promise<ModelRun>((resolve) =>
+        socket.on('modelRun:updated', (run: ModelRun) => run._id === id && resolve(run)),
+      );
+      // The periodic recovery (every heartbeat), as it runs on any process of a cluster.
+      const failedJobs = await app.ctx.jobs.sweep();
+      expect(failedJobs.map((job) => job.id)).toContain(jobId);
+      // Without anyone reading the model's runs, the run is failed and the project hears it.
+      const [row] = await db.select().from(modelRuns).where(eq(modelRuns.id, id));
+      expect(row).toMatchObject({ status: 'failed', failureKind: 'interrupted', error: JOB_MESSAGES.interrupted });
+      expect(await told).toMatchObject({ status: 'failed', error: JOB_MESSAGES.interrupted });
+    } finally {
+      socket.disconnect();
+    }
   });
 });

@@ -11,7 +11,11 @@ const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
  * sweep of builds a crash interrupted, and the runner's preparation (interpreters, sandbox probe, pip settings).
  */
 export function packagesJobs(app: FastifyInstance): void {
-  app.ctx.jobs.define('packageBuild', buildHandler(app), { timeoutMs: BUILD_TIMEOUT_MS });
+  app.ctx.jobs.define('packageBuild', buildHandler(app), {
+    timeoutMs: BUILD_TIMEOUT_MS,
+    // Its worker died mid-build (the platform failed the job): the package says so at once.
+    abandoned: (row) => failInterruptedBuilds(app, row.ownerId),
+  });
   app.addHook('onReady', async () => {
     await failInterruptedBuilds(app);
     // Interpreters, sandbox probe and pip settings found once, in the background: the first build pays nothing.

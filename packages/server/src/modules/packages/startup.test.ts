@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packages } from '../../db/schema.ts';
+import { jobs, packages } from '../../db/schema.ts';
+import { newId } from '../../platform/ids.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { PURE_PACKAGE, uploadPackage, waitForBuild } from './packages.fixtures.ts';
 import { failInterruptedBuilds } from './startup.ts';
@@ -22,5 +23,31 @@ describe('builds a restart interrupted', () => {
     const pkg = (await caller(w, w.editor)('GET', `/api/v1/packages/${done._id}`)).json();
     expect(pkg).toMatchObject({ status: 'failed', errorLog: 'Interrupted by a server restart' });
     expect((await caller(w, w.editor)('GET', `/api/v1/packages/${kept._id}`)).json().status).toBe('built');
+  });
+
+  it('fails the package of a build whose worker died while this server runs (the periodic recovery)', {
+    timeout: 60_000,
+  }, async () => {
+    const pkg = await waitForBuild(w, (await uploadPackage(w, w.editor, 'Orphan', '3.9', PURE_PACKAGE)).json()._id);
+    const db = w.t.database.db;
+    // As a worker killed mid-build leaves it: the package installing, its job active under a process that is gone.
+    await db.update(packages).set({ status: 'installing' }).where(eq(packages.id, pkg._id));
+    const jobId = newId();
+    await db.insert(jobs).values({
+      id: jobId,
+      projectId: w.projectId,
+      name: 'Orphan',
+      type: 'packageBuild',
+      status: 'active',
+      ownerType: 'package',
+      ownerId: pkg._id,
+      userId: w.editor.id,
+      worker: 'a-worker-killed-mid-build',
+      heartbeatAt: new Date(),
+    });
+    const failedJobs = await w.t.app.ctx.jobs.sweep();
+    expect(failedJobs.map((job) => job.id)).toContain(jobId);
+    const [row] = await db.select().from(packages).where(eq(packages.id, pkg._id));
+    expect(row).toMatchObject({ status: 'failed', errorLog: 'Interrupted by a server restart' });
   });
 });

@@ -2,12 +2,15 @@ import { BUILDING_STATUSES, JOB_MESSAGES } from '@tessera/shared';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, packages } from '../../db/schema.ts';
+import { announce } from './build.job.ts';
 
 /**
  * A build interrupted by a restart leaves its job failed (the jobs platform's recovery); its package must not
  * stay "building" for ever: a package in a building state with no unfinished build job is failed, saying why.
+ * At start-up for every package; when another process's recovery fails a build job (its worker died), for that
+ * job's package, and the people looking at it are told.
  */
-export async function failInterruptedBuilds(app: FastifyInstance): Promise<void> {
+export async function failInterruptedBuilds(app: FastifyInstance, packageId?: string): Promise<void> {
   const { db } = app.ctx;
   const failed = await db
     .update(packages)
@@ -15,6 +18,7 @@ export async function failInterruptedBuilds(app: FastifyInstance): Promise<void>
     .where(
       and(
         inArray(packages.status, [...BUILDING_STATUSES]),
+        packageId ? eq(packages.id, packageId) : undefined,
         notExists(
           db
             .select({ one: sql`1` })
@@ -29,6 +33,7 @@ export async function failInterruptedBuilds(app: FastifyInstance): Promise<void>
         ),
       ),
     )
-    .returning({ id: packages.id });
+    .returning();
+  for (const row of failed) announce(app, row, null, 'failed', JOB_MESSAGES.interrupted);
   if (failed.length) app.log.info({ packages: failed.length }, 'failed the package builds a restart interrupted');
 }
