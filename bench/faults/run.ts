@@ -35,6 +35,12 @@ const HEARTBEAT_SECONDS = Number(process.env.BENCH_FAULTS_HEARTBEAT_SECONDS ?? 2
 const VIEWERS = Number(process.env.BENCH_FAULTS_VIEWERS ?? 50);
 const CLIENTS = Number(process.env.BENCH_FAULTS_CLIENTS ?? 20);
 const IMPORT_ROWS = 4_000_000;
+/** BENCH_FAULTS (default 1,2,3,4,5): which faults to cause; 3 needs 2's package. */
+const chosen = new Set((process.env.BENCH_FAULTS ?? '1,2,3,4,5').split(',').map(Number));
+if (chosen.has(3)) chosen.add(2);
+const started = Date.now();
+/** Progress on stderr: where the bench is, in seconds since it started. */
+const step = (what: string) => console.error(`[faults ${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
 
 interface Outcome {
   fault: string;
@@ -161,7 +167,8 @@ try {
   }
 
   // 1. A worker killed mid-import.
-  {
+  if (chosen.has(1)) {
+    step('fault 1');
     const csv = path.join(work, `tessera-faults-${IMPORT_ROWS}.csv`);
     await generateCsv(csv, IMPORT_ROWS);
     const dataset = await call<{ _id: string }>('POST', '/api/v1/datasets', { name: 'big', projectId });
@@ -226,8 +233,9 @@ try {
       { name: 'faults', baseImage: '3.11', projectId },
       zip(files),
     );
-  let packageId: string;
-  {
+  let packageId = '';
+  if (chosen.has(2)) {
+    step('fault 2');
     const pkg = await upload();
     const { row, settledMs, orphans, children } = await killWorkerOf(() => jobOf(pkg._id, 'packageBuild'), 1500);
     const shown = await call<{ status: string; errorLog?: string }>('GET', `/api/v1/packages/${pkg._id}`);
@@ -258,7 +266,8 @@ try {
   }
 
   // 3. A worker killed mid-run (the function sleeps 60 s in its sandbox).
-  {
+  if (chosen.has(3)) {
+    step('fault 3');
     const pkg = await call<{ modules: { algorithms: { _id: string; functionName: string }[] }[] }>(
       'GET',
       `/api/v1/packages/${packageId}`,
@@ -305,7 +314,8 @@ try {
   }
 
   // 4. The API process holding VIEWERS live channels killed.
-  {
+  if (chosen.has(4)) {
+    step('fault 4');
     const apis = c.nodes.filter((node) => node.role === 'api');
     const victim = apis[0];
     if (!victim?.child.pid) throw new Error('no API process');
@@ -328,6 +338,7 @@ try {
         return { socket, seen, reconnected: () => reconnectedAt };
       }),
     );
+    step(`${VIEWERS} viewers connected`);
     let failedCalls = 0;
     let calls = 0;
     let calling = true;
@@ -346,8 +357,10 @@ try {
       60_000,
     );
     const reconnect = viewers.map((v) => v.reconnected() - killedAt).sort((a, b) => a - b);
+    step('every viewer reconnected');
     calling = false;
     await caller;
+    step('calls stopped');
     // An event after they reconnected: a dataset created reaches all of them.
     const afterAt = Date.now();
     const created = await call<{ _id: string }>('POST', '/api/v1/datasets', { name: 'after the kill', projectId });
@@ -373,17 +386,18 @@ try {
   }
 
   // 5. PostgreSQL restarted while CLIENTS clients call the API.
-  {
+  if (chosen.has(5)) {
+    step('fault 5');
     const pidsBefore = c.nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
-    const results: Array<{ at: number; ok: boolean; error?: string }> = [];
+    const results: Array<{ at: number; end: number; ok: boolean; error?: string }> = [];
     let calling = true;
     const clients = Array.from({ length: CLIENTS }, async () => {
       while (calling) {
         const started = Date.now();
         await call('GET', `/api/v1/projects/${projectId}`).then(
-          () => results.push({ at: started, ok: true }),
+          () => results.push({ at: started, end: Date.now(), ok: true }),
           (err: Error) => {
-            results.push({ at: started, ok: false, error: err.message.slice(0, 80) });
+            results.push({ at: started, end: Date.now(), ok: false, error: err.message.slice(0, 80) });
           },
         );
       }
@@ -392,6 +406,7 @@ try {
     const restartAt = Date.now();
     postgres.restart();
     const backAt = Date.now();
+    step('PostgreSQL restarted');
     // Calling on until 5 s of answers after the restart.
     await until('5 s of calls after the restart', async () => (Date.now() - backAt > 5000 ? true : undefined), 60_000);
     calling = false;
@@ -417,7 +432,7 @@ try {
     outcomes.push({
       fault: `PostgreSQL restarted (${backAt - restartAt} ms) under ${CLIENTS} clients`,
       seen: `${failures.length} of ${results.length} calls failed (${errorKinds || 'none'})`,
-      settledMs: failures.length ? `last failure ${lastFailure - restartAt}` : 0,
+      settledMs: failures.length ? `last failure answered ${Math.max(...failures.map((f) => f.end)) - restartAt}` : 0,
       leftBehind: `${stillUp.length} of ${pidsBefore.length} processes still the same`,
       after: `import after it: ${done.status}`,
       ok,
@@ -440,9 +455,11 @@ try {
   problems.push(String((err as Error).stack ?? err));
   if (cluster) console.error(cluster.log().split('\n').slice(-60).join('\n'));
 } finally {
+  step('stopping');
   for (const socket of sockets) socket.disconnect();
   await cluster?.stop().catch(() => undefined);
   postgres.stop();
+  step('stopped');
 }
 if (problems.length) {
   console.error(`\nBroken:\n- ${problems.join('\n- ')}`);

@@ -31,7 +31,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  // Always with -l: a postmaster without its log file keeps pg_ctl's output open, and execFileSync waits on it.
+  const log = path.join(dir, 'log');
+  run('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', 'start']);
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -45,7 +47,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   process.once('exit', stop);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'restart']),
+    restart: () => run('pg_ctl', ['-D', data, '-o', options, '-l', log, '-m', 'fast', '-w', 'restart']),
     stop,
   };
 }

@@ -40,7 +40,7 @@ import type { ServerModule } from './platform/module.ts';
 import { gatherFactReaders, gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
 import { openRedis } from './platform/redis.ts';
-import { MemoryResultCache, RedisResultCache } from './platform/resultCache.ts';
+import { MemoryResultCache, NoResultCache, RedisResultCache } from './platform/resultCache.ts';
 import { openStorage } from './platform/storage.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
 import { contractValidator } from './platform/validation.ts';
@@ -190,7 +190,12 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.close()));
   const counters = redis ? new RedisWindowCounters(redis, config.REDIS_PREFIX) : new MemoryWindowCounters();
-  const results = redis ? new RedisResultCache(redis, config.REDIS_PREFIX) : new MemoryResultCache();
+  const results =
+    config.RESULT_CACHE === 'off'
+      ? new NoResultCache()
+      : redis
+        ? new RedisResultCache(redis, config.REDIS_PREFIX)
+        : new MemoryResultCache();
   app.decorate('ctx', {
     config,
     database,

@@ -25,6 +25,8 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Prefix of the keys Tessera writes in Redis (rate limits, cached card results), so several installs can share one. */
   REDIS_PREFIX: z.string().default('tessera:'),
+  /** Card answers kept and shared (platform/resultCache.ts: in Redis with REDIS_URL, else in memory); off: never. */
+  RESULT_CACHE: z.enum(['on', 'off']).default('on'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.local>'),
   PUBLIC_URL: optionalUrl,

@@ -14,6 +14,49 @@ export interface ResultCache {
   set(key: string, value: string): Promise<void>;
 }
 
+/** RESULT_CACHE=off: every answer computed afresh, never kept (to measure what the cache saves). */
+export class NoResultCache implements ResultCache {
+  async get(): Promise<undefined> {
+    return undefined;
+  }
+  async set(): Promise<void> {}
+}
+
+const computing = new WeakMap<ResultCache, Map<string, Promise<string>>>();
+
+/**
+ * The answer kept under `key`, or `compute`'s, kept then. Callers of this process asking for one key while it is
+ * being computed wait for that computation instead of starting their own (hundreds of viewers opening one
+ * dashboard at once ask the same card queries before any is kept): 'hit' for them too. A cache that does not
+ * answer is logged through `warn` and the answer computed; an error is never kept. NoResultCache shares nothing.
+ */
+export async function throughCache(
+  results: ResultCache,
+  key: string,
+  compute: () => Promise<string>,
+  warn: (err: unknown, what: string) => void,
+): Promise<{ value: string; cache: 'hit' | 'miss' }> {
+  const kept = await results.get(key).catch((err: unknown) => {
+    warn(err, 'the result cache did not answer');
+    return undefined;
+  });
+  if (kept) return { value: kept, cache: 'hit' };
+  if (results instanceof NoResultCache) return { value: await compute(), cache: 'miss' };
+  const inFlight = computing.get(results) ?? new Map<string, Promise<string>>();
+  computing.set(results, inFlight);
+  const running = inFlight.get(key);
+  if (running) return { value: await running, cache: 'hit' };
+  const computed = compute();
+  inFlight.set(key, computed);
+  try {
+    const value = await computed;
+    await results.set(key, value).catch((err) => warn(err, 'the result cache refused an entry'));
+    return { value, cache: 'miss' };
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
 /** An entry over this size is not kept (a large table page is cheaper to recompute than to copy around). */
 export const MAX_ENTRY_BYTES = 1_000_000;
 const TTL_MS = 10 * 60_000;

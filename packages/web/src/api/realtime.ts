@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ProjectServerToClient, projectNamespace, REALTIME_PATH } from '@tessera/shared';
 import { io, type Socket } from 'socket.io-client';
 import { tokenStore } from './client.ts';
@@ -14,4 +15,13 @@ export function connectProjectSocket(projectId: string, origin = window.location
     path: REALTIME_PATH,
     auth: (send) => send({ token: tokenStore.get() }),
   });
+}
+
+/**
+ * What happened while a live channel was down (its server process died or restarted, and the channel came back,
+ * maybe on another process) was never sent to it: once it is back, every query in use is fetched again (cards,
+ * lists, statuses), so the page shows what is true now and then follows the events from there.
+ */
+export function refetchAfterReconnect(socket: Socket, client: QueryClient): void {
+  socket.io.on('reconnect', () => void client.invalidateQueries());
 }

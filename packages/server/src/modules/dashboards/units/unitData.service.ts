@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../../platform/errors.ts';
-import { cacheKey } from '../../../platform/resultCache.ts';
+import { cacheKey, throughCache } from '../../../platform/resultCache.ts';
 import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { publishedFeatureIds } from '../public.ts';
@@ -161,20 +161,19 @@ export class UnitDataService {
    * readers share an entry only when they may read the very same rows. Errors are never kept.
    */
   private async cachedRows(card: Card, compiled: CompiledUnitQuery) {
-    const { results } = this.app.ctx;
     const key = cacheKey([card.projectId, card.dataVersion, card.publishedOnly ?? false, compiled]);
-    const kept = await results.get(key).catch((err) => {
-      this.app.log.warn({ err }, 'the result cache did not answer');
-      return undefined;
-    });
-    if (kept) return { rows: JSON.parse(kept) as Awaited<ReturnType<typeof runUnitQuery>>, cache: 'hit' as const };
-    const started = performance.now();
-    const rows = await runUnitQuery(compiled);
-    this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
-    await results
-      .set(key, JSON.stringify(rows))
-      .catch((err) => this.app.log.warn({ err }, 'the result cache refused an entry'));
-    return { rows, cache: 'miss' as const };
+    const { value, cache } = await throughCache(
+      this.app.ctx.results,
+      key,
+      async () => {
+        const started = performance.now();
+        const rows = await runUnitQuery(compiled);
+        this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
+        return JSON.stringify(rows);
+      },
+      (err, what) => this.app.log.warn({ err }, what),
+    );
+    return { rows: JSON.parse(value) as Awaited<ReturnType<typeof runUnitQuery>>, cache };
   }
 
   /**

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { projectNamespace, REALTIME_PATH } from '@tessera/shared';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
+import { refetchAfterReconnect } from '../../../api/realtime.ts';
 import { applyUnitDataEvent } from '../../../api/units.ts';
 import { applyRawDataAppEvent } from '../liveEvents.ts';
 
@@ -19,6 +20,7 @@ export function usePublicSocket(projectId: string | undefined): void {
       applyRawDataAppEvent(name, payload, client, projectId);
       applyUnitDataEvent(name, payload, client);
     });
+    refetchAfterReconnect(socket, client);
     return () => {
       socket.disconnect();
     };

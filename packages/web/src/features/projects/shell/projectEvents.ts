@@ -11,7 +11,7 @@ import { applyModelEvent, isModelEvent } from '../../../api/models.ts';
 import { isPackageEvent } from '../../../api/packages.ts';
 import { permissionKeys } from '../../../api/permissions.ts';
 import { projectKeys } from '../../../api/projects.ts';
-import { connectProjectSocket } from '../../../api/realtime.ts';
+import { connectProjectSocket, refetchAfterReconnect } from '../../../api/realtime.ts';
 import { useMe } from '../../../api/session.ts';
 import { applyTriggerEvent, isTriggerEvent } from '../../../api/triggers.ts';
 import { applyUnitDataEvent } from '../../../api/units.ts';
@@ -117,6 +117,7 @@ export function useProjectSocket(projectId: string): void {
     if (!tokenStore.get()) return;
     const socket = connectProjectSocket(projectId);
     socket.onAny((name: string, payload: unknown) => applyProjectEvent(name, payload, context.current));
+    refetchAfterReconnect(socket, client);
     socket.on('disconnect', (reason) => {
       // The server closes a socket whose right is gone: check the permission (its failure leaves the project).
       if (reason === 'io server disconnect') {
