@@ -1,0 +1,130 @@
+/**
+ * Issue 21's load: VIEWERS concurrent viewers of a public dashboard of 12 cards on a ROWS-row dataset (default
+ * 10,000,000), against 1 and against 2 API processes of `npm run cluster` (a worker imports; a private PostgreSQL;
+ * the machine's Redis under a random prefix), with the card result cache on (the default) and off
+ * (RESULT_CACHE=off). Each viewer loads the dashboard and its 12 cards (6 requests at a time, as a browser
+ * does), then changes one filter (region = one of six, by viewer) and loads the 12 cards again. Everything starts
+ * at once; loopback only.
+ *
+ * Prints, per setup: requests/s over the whole run, p50/p95/p99 of a card's answer (each card, first load and
+ * after the filter change), errors, and each API process's memory (resident after the run, and its peak). With
+ * one API process the viewers go through a proxy in front of that one only, so both setups pay the same proxy.
+ *
+ * BENCH_LOAD_ROWS (default 10000000), BENCH_LOAD_VIEWERS (default 200), BENCH_LOAD_CACHE (default "on,off").
+ * Needs Redis (TEST_REDIS_URL, default 127.0.0.1:6379), PostgreSQL's programs (initdb, pg_ctl) and `npm run build`.
+ */
+import { stat } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from 'redis';
+import { apiSignIn } from '../../e2e/support/api.ts';
+import { REDIS_URL, startTesseraCluster, type TesseraCluster } from '../../e2e/support/cluster.ts';
+import { ADMIN } from '../../e2e/support/tessera.ts';
+import { startProxy } from '../../packages/server/src/cluster/proxy.ts';
+import { generateCsv } from '../query/generate.ts';
+import { startPrivatePostgres } from '../support/postgres.ts';
+import { highWaterMb, rssMb } from '../support/process.ts';
+import { publicDashboard, type Timing, viewer } from './world.ts';
+
+const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 10_000_000);
+const VIEWERS = Number(process.env.BENCH_LOAD_VIEWERS ?? 200);
+const CACHES = (process.env.BENCH_LOAD_CACHE ?? 'on,off').split(',') as Array<'on' | 'off'>;
+
+const started = Date.now();
+const step = (what: string) => console.error(`[load ${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : Number.NaN;
+};
+const ms = (v: number) => `${Math.round(v)}`;
+
+async function clearCache(prefix: string) {
+  const redis = createClient({ url: REDIS_URL });
+  await redis.connect();
+  const keys: string[] = [];
+  for await (const batch of redis.scanIterator({ MATCH: `${prefix}result:*`, COUNT: 1000 })) keys.push(...batch);
+  if (keys.length) await redis.del(keys);
+  await redis.quit();
+}
+
+const csv = path.join(tmpdir(), `tessera-load-${ROWS}.csv`);
+step(`generating ${ROWS} rows`);
+await generateCsv(csv, ROWS);
+step(`${((await stat(csv)).size / 1e6).toFixed(0)} MB`);
+const postgres = await startPrivatePostgres();
+const problems: string[] = [];
+try {
+  for (const cache of CACHES) {
+    let cluster: TesseraCluster | undefined;
+    const prefix = `load-${Date.now().toString(36)}:`;
+    try {
+      cluster = await startTesseraCluster({
+        apis: 2,
+        workers: 1,
+        databaseUrl: postgres.url,
+        env: {
+          LOG_LEVEL: 'warn',
+          RESULT_CACHE: cache,
+          REDIS_PREFIX: prefix,
+        },
+      });
+      const token = await apiSignIn(cluster, ADMIN.email, ADMIN.password);
+      step(`cache ${cache}: importing`);
+      const board = await publicDashboard(cluster, token, csv);
+      const apis = cluster.nodes.filter((node) => node.role === 'api');
+      const oneProxy = await startProxy({ upstreams: [apis[0]?.url as string], port: 0, host: '127.0.0.1' });
+      try {
+        for (const [label, base, pids] of [
+          ['1 API process', oneProxy.url, [apis[0]?.child.pid as number]],
+          ['2 API processes', cluster.url, apis.map((a) => a.child.pid as number)],
+        ] as const) {
+          await clearCache(prefix);
+          // The DuckDB files and metadata warm on every process alike: one viewer first, not measured.
+          await viewer(base, board, 0, []);
+          await clearCache(prefix);
+          step(`cache ${cache}, ${label}: ${VIEWERS} viewers`);
+          const timings: Timing[] = [];
+          const at = performance.now();
+          await Promise.all(Array.from({ length: VIEWERS }, (_, n) => viewer(base, board, n, timings)));
+          const wall = (performance.now() - at) / 1000;
+          const errors = timings.filter((t) => !t.ok).length;
+          if (errors) problems.push(`cache ${cache}, ${label}: ${errors} errors`);
+          const memory = await Promise.all(pids.map(async (pid) => `${await rssMb(pid)} (${await highWaterMb(pid)})`));
+          const cards = timings.filter((t) => t.card >= 0);
+          console.log(
+            `\n### Cache ${cache}, ${label}: ${VIEWERS} viewers, ${ROWS.toLocaleString('en')} rows, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)}`,
+          );
+          console.log(
+            `Requests: ${cards.length + VIEWERS} in ${wall.toFixed(1)} s = ${((cards.length + VIEWERS) / wall).toFixed(0)} requests/s; errors: ${errors}; API memory MB now (peak): ${memory.join(', ')}`,
+          );
+          console.log('| card | load p50 / p95 / p99 ms | after the filter p50 / p95 / p99 ms |');
+          console.log('| --- | --- | --- |');
+          for (const [i, card] of board.cards.entries()) {
+            const of = (phase: 'load' | 'filter') =>
+              cards.filter((t) => t.card === i && t.phase === phase).map((t) => t.ms);
+            const cell = (values: number[]) =>
+              `${ms(pct(values, 0.5))} / ${ms(pct(values, 0.95))} / ${ms(pct(values, 0.99))}`;
+            console.log(`| ${card.name} | ${cell(of('load'))} | ${cell(of('filter'))} |`);
+          }
+          const all = cards.map((t) => t.ms);
+          console.log(`| every card | ${ms(pct(all, 0.5))} / ${ms(pct(all, 0.95))} / ${ms(pct(all, 0.99))} | |`);
+        }
+      } finally {
+        await oneProxy.close();
+      }
+    } finally {
+      await cluster?.stop().catch(() => undefined);
+      await clearCache(prefix).catch(() => undefined);
+    }
+  }
+} catch (err) {
+  problems.push(String((err as Error).stack ?? err));
+} finally {
+  postgres.stop();
+}
+if (problems.length) {
+  console.error(`\nBroken:\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
