@@ -15,7 +15,8 @@ import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
  * Issue 21: the journeys against `npm run cluster` (2 API processes and 2 workers on PostgreSQL and Redis behind
  * the proxy): a person's consecutive requests land on different API processes (`x-tessera-process`), an import
  * and a model run each happen once, on a worker, and their live updates reach a viewer whose live channel is held
- * by an API process. Skipped, saying why, when PostgreSQL (TEST_DATABASE_URL) or Redis does not answer.
+ * by an API process; a dashboard preview and a scheduled run's fire are each done on a worker. Skipped, saying why,
+ * when PostgreSQL (TEST_DATABASE_URL) or Redis does not answer.
  */
 // Part of the default run whenever PostgreSQL and Redis answer; TESSERA_CLUSTER_E2E=0 leaves them out.
 const unavailable =
@@ -34,6 +35,7 @@ describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 worker
   });
   let token = '';
   let projectId = '';
+  let modelId = '';
 
   // Four servers and a browser on this machine: a cold page takes longer than the journeys' usual 15 s.
   beforeEach(() => j.context.setDefaultTimeout(60_000));
@@ -147,7 +149,7 @@ describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 worker
     }
     expect(pkg.status, pkg.errorLog).toBe('built');
     const algorithmId = pkg.modules[0].algorithms[0]._id;
-    const modelId = (await callAs(j.app, token, api.createModel, { params: { id: algorithmId }, body: {} }))._id;
+    modelId = (await callAs(j.app, token, api.createModel, { params: { id: algorithmId }, body: {} }))._id;
     await callAs(j.app, token, api.confirmModel, { params: { id: modelId } });
 
     const { page } = j;
@@ -171,5 +173,62 @@ describe.skipIf(unavailable !== null)('a cluster of 2 API processes and 2 worker
       expect(job.status, job.type).toBe('completed');
       expect(cluster.pids('worker'), job.type).toContain(Number(job.worker.split(':')[0]));
     }
+  }, 240_000);
+
+  /** The job's row once it is finished (its worker and status), polled. */
+  async function finishedJob(sql: string, values: unknown[]): Promise<{ worker: string; status: string }> {
+    let row: { worker: string; status: string } | undefined;
+    await expect
+      .poll(
+        async () => {
+          [row] = await cluster.query<{ worker: string; status: string }>(sql, values);
+          return row && ['completed', 'failed', 'cancelled'].includes(row.status) ? row.status : row?.status;
+        },
+        { timeout: 150_000, interval: 500 },
+      )
+      .toBe('completed');
+    return row as { worker: string; status: string };
+  }
+
+  it('renders a dashboard preview and fires a scheduled run, each on a worker', async () => {
+    expect(modelId, 'the model of the test before').not.toBe('');
+    const dashboard = await callAs(j.app, token, api.createDashboard, {
+      body: { projectId, name: 'Previewed', description: '', type: 'Dashboard', tabName: 'All' },
+    });
+    // Asking for a dashboard's image queues its render (a worker opens the page in Chromium).
+    await callAs(j.app, token, api.getDashboardPreview, { params: { id: dashboard._id } });
+    // Every minute from today (UTC): the next minute is an occurrence.
+    const today = new Date().toISOString().slice(0, 10);
+    const trigger = await callAs(j.app, token, api.createTrigger, {
+      body: {
+        name: 'Every minute',
+        description: '',
+        modelId,
+        projectId,
+        inputs: [{ varName: 'n', value: 5 }],
+        pattern: {
+          timezone: 'UTC',
+          start: {
+            effective_startdate: today,
+            scheduled_starttime: '00:00:00',
+            scheduled_endtime: '23:59:00',
+            until_datetime: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}T23:59:59`,
+          },
+          repeat: { unit: 'minutes', value: 1 },
+          filter: { day_of_the_week: [], day_of_the_month: [] },
+        },
+      },
+    });
+    const preview = await finishedJob(
+      "select worker, status from jobs where type = 'dashboardPreview' and owner_id = $1 order by time_created",
+      [dashboard._id],
+    );
+    expect(cluster.pids('worker')).toContain(Number(preview.worker.split(':')[0]));
+    const fired = await finishedJob(
+      'select j.worker, j.status from model_runs r join jobs j on j.id = r.job_id where r.trigger_id = $1 order by r.execution_datetime limit 1',
+      [trigger._id],
+    );
+    expect(cluster.pids('worker')).toContain(Number(fired.worker.split(':')[0]));
+    await callAs(j.app, token, api.deleteTrigger, { params: { id: trigger._id } });
   }, 240_000);
 });

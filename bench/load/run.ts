@@ -89,7 +89,11 @@ try {
           const at = performance.now();
           await Promise.all(Array.from({ length: VIEWERS }, (_, n) => viewer(base, board, n, timings)));
           const wall = (performance.now() - at) / 1000;
-          const errors = timings.filter((t) => !t.ok).length;
+          const failed = timings.filter((t) => t.status !== 200);
+          const errors = failed.length;
+          const counts = new Map<number, number>();
+          for (const t of failed) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
+          const byStatus = [...counts].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
           if (errors) problems.push(`cache ${cache}, ${label}: ${errors} errors`);
           const memory = await Promise.all(pids.map(async (pid) => `${await rssMb(pid)} (${await highWaterMb(pid)})`));
           const cards = timings.filter((t) => t.card >= 0);
@@ -97,7 +101,7 @@ try {
             `\n### Cache ${cache}, ${label}: ${VIEWERS} viewers, ${ROWS.toLocaleString('en')} rows, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)}`,
           );
           console.log(
-            `Requests: ${cards.length + VIEWERS} in ${wall.toFixed(1)} s = ${((cards.length + VIEWERS) / wall).toFixed(0)} requests/s; errors: ${errors}; API memory MB now (peak): ${memory.join(', ')}`,
+            `Requests: ${cards.length + VIEWERS} in ${wall.toFixed(1)} s = ${((cards.length + VIEWERS) / wall).toFixed(0)} requests/s; errors: ${errors}${byStatus ? ` (${byStatus})` : ''}; API memory MB now (peak): ${memory.join(', ')}`,
           );
           console.log('| card | load p50 / p95 / p99 ms | after the filter p50 / p95 / p99 ms |');
           console.log('| --- | --- | --- |');

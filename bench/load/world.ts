@@ -100,7 +100,8 @@ export interface Timing {
   card: number;
   phase: 'load' | 'filter';
   ms: number;
-  ok: boolean;
+  /** The HTTP status, 0 when the request itself failed (reset, refused). */
+  status: number;
 }
 
 /** A POST or GET with a JSON body over the viewer's own connections (6, as a browser). */
@@ -126,7 +127,7 @@ export async function viewer(base: string, board: PublicDashboard, n: number, ti
   const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   try {
     const dashboardStatus = await request(agent, `${base}${board.path}`, 'GET');
-    if (dashboardStatus !== 200) timings.push({ card: -1, phase: 'load', ms: 0, ok: false });
+    if (dashboardStatus !== 200) timings.push({ card: -1, phase: 'load', ms: 0, status: dashboardStatus });
     const region = REGIONS[n % REGIONS.length] as string;
     for (const phase of ['load', 'filter'] as const) {
       const body =
@@ -152,7 +153,7 @@ export async function viewer(base: string, board: PublicDashboard, n: number, ti
             'POST',
             body,
           );
-          timings.push({ card: i, phase, ms: performance.now() - at, ok: status === 200 });
+          timings.push({ card: i, phase, ms: performance.now() - at, status });
         }),
       );
     }

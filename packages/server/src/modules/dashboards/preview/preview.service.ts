@@ -149,12 +149,13 @@ export class PreviewService implements PreviewRequester {
   }
 
   /**
-   * Where the headless browser finds this server: its own listening address when it listens (no proxy, TLS
-   * or DNS in the way), else the public URL (a worker-only process).
+   * Where the headless browser finds the web app: this server's own listening address when it serves it (no
+   * proxy, TLS or DNS in the way), else the public URL. A worker (ROLE=worker) listens for its health check only:
+   * its pages are the API processes', behind the public URL.
    */
   baseUrl(): string {
     const address = this.app.server.address();
-    if (address && typeof address === 'object') {
+    if (this.app.ctx.config.ROLE !== 'worker' && address && typeof address === 'object') {
       const wildcard = address.address === '0.0.0.0' || address.address === '::';
       if (wildcard) return `http://127.0.0.1:${address.port}`;
       return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
