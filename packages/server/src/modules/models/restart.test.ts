@@ -110,7 +110,8 @@ describe('a restart during a model run', () => {
       ownerId: modelId,
       userId: w.editor.id,
       worker: 'a-worker-killed-mid-run',
-      heartbeatAt: new Date(),
+      // Its last beat long past: on PostgreSQL a holder is gone once its heartbeat is stale.
+      heartbeatAt: new Date(Date.now() - 3600_000),
     });
     const id = newId();
     await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status: 'started' });

@@ -43,7 +43,8 @@ describe('builds a restart interrupted', () => {
       ownerId: pkg._id,
       userId: w.editor.id,
       worker: 'a-worker-killed-mid-build',
-      heartbeatAt: new Date(),
+      // Its last beat long past: on PostgreSQL a holder is gone once its heartbeat is stale.
+      heartbeatAt: new Date(Date.now() - 3600_000),
     });
     const failedJobs = await w.t.app.ctx.jobs.sweep();
     expect(failedJobs.map((job) => job.id)).toContain(jobId);
