@@ -27,7 +27,7 @@ import { apiSignIn } from '../../e2e/support/api.ts';
 import { startTesseraCluster, type TesseraCluster } from '../../e2e/support/cluster.ts';
 import { ADMIN } from '../../e2e/support/tessera.ts';
 import { generateCsv } from '../query/generate.ts';
-import { postZip, zip } from '../runner/world.ts';
+import { MODEL_CODE, postZip, zip } from '../runner/world.ts';
 import { requestJson, uploadFile } from '../support/http.ts';
 import { startPrivatePostgres } from '../support/postgres.ts';
 
@@ -210,22 +210,8 @@ try {
   }
 
   // 2. A worker killed mid-build (pip installing pandas and pyarrow).
-  const files = {
-    'requirements.txt': 'pandas\npyarrow\n',
-    'model.py': [
-      'import time',
-      'import pandas as pd',
-      '',
-      'def sleepy(seconds: int = 60) -> dict:',
-      '    print("sleeping", flush=True)',
-      '    time.sleep(seconds)',
-      '    return {"done": 1}',
-      '',
-      'def square(n: int = 3) -> dict:',
-      '    return {"n": n * n}',
-      '',
-    ].join('\n'),
-  };
+  // The runner bench's functions: sleepy(seconds) to kill mid-run, summary(n) for the run after it.
+  const files = { 'requirements.txt': 'pandas\npyarrow\n', 'model.py': MODEL_CODE };
   const upload = () =>
     postZip(
       { base, token },
@@ -285,8 +271,8 @@ try {
     const { row, killedAt, settledMs, orphans, children } = await killWorkerOf(() => jobOf(sleepy, 'modelRun'), 500);
     const event = await told('modelRun:updated', runId, 'failed');
     await c.add('worker');
-    const square = await model('square');
-    const next = (await call<{ _id: string }>('POST', `/api/v1/models/${square}/execute`, { inputs: [] }))._id;
+    const summary = await model('summary');
+    const next = (await call<{ _id: string }>('POST', `/api/v1/models/${summary}/execute`, { inputs: [] }))._id;
     const finished = await until(
       'the next run',
       async () =>
