@@ -6,7 +6,8 @@
  * does), then changes one filter (region = one of six, by viewer) and loads the 12 cards again. Everything starts
  * at once; loopback only.
  *
- * Prints, per setup: requests/s over the whole run, p50/p95/p99 of a card's answer (each card, first load and
+ * With the cache on, each setup runs two waves of VIEWERS: cold (the cache emptied first) and warm (the first
+ * wave's answers kept). Prints, per setup and wave: requests/s over the whole run, p50/p95/p99 of a card's answer (each card, first load and
  * after the filter change), errors, and each API process's memory (resident after the run, and its peak). With
  * one API process the viewers go through a proxy in front of that one only, so both setups pay the same proxy.
  *
@@ -24,7 +25,7 @@ import { startProxy } from '../../packages/server/src/cluster/proxy.ts';
 import { generateCsv } from '../query/generate.ts';
 import { startPrivatePostgres } from '../support/postgres.ts';
 import { highWaterMb, rssMb } from '../support/process.ts';
-import { publicDashboard, type Timing, viewer } from './world.ts';
+import { type PublicDashboard, publicDashboard, type Timing, viewer } from './world.ts';
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 10_000_000);
 const VIEWERS = Number(process.env.BENCH_LOAD_VIEWERS ?? 200);
@@ -47,6 +48,31 @@ async function clearCache(prefix: string) {
   for await (const batch of redis.scanIterator({ MATCH: `${prefix}result:*`, COUNT: 1000 })) keys.push(...batch);
   if (keys.length) await redis.del(keys);
   await redis.quit();
+}
+
+/** Prints one wave's table; answers its number of errors. */
+async function report(title: string, board: PublicDashboard, timings: Timing[], wall: number, pids: readonly number[]) {
+  const failed = timings.filter((t) => t.status !== 200);
+  const counts = new Map<number, number>();
+  for (const t of failed) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
+  const byStatus = [...counts].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
+  const memory = await Promise.all(pids.map(async (pid) => `${await rssMb(pid)} (${await highWaterMb(pid)})`));
+  const cards = timings.filter((t) => t.card >= 0);
+  console.log(
+    `\n### ${title}: ${VIEWERS} viewers, ${ROWS.toLocaleString('en')} rows, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)}`,
+  );
+  console.log(
+    `Requests: ${cards.length + VIEWERS} in ${wall.toFixed(1)} s = ${((cards.length + VIEWERS) / wall).toFixed(0)} requests/s; errors: ${failed.length}${byStatus ? ` (${byStatus})` : ''}; API memory MB now (peak): ${memory.join(', ')}`,
+  );
+  console.log('| card | load p50 / p95 / p99 ms | after the filter p50 / p95 / p99 ms |');
+  console.log('| --- | --- | --- |');
+  const cell = (values: number[]) => `${ms(pct(values, 0.5))} / ${ms(pct(values, 0.95))} / ${ms(pct(values, 0.99))}`;
+  for (const [i, card] of board.cards.entries()) {
+    const of = (phase: 'load' | 'filter') => cards.filter((t) => t.card === i && t.phase === phase).map((t) => t.ms);
+    console.log(`| ${card.name} | ${cell(of('load'))} | ${cell(of('filter'))} |`);
+  }
+  console.log(`| every card | ${cell(cards.map((t) => t.ms))} | |`);
+  return failed.length;
 }
 
 const csv = path.join(tmpdir(), `tessera-load-${ROWS}.csv`);
@@ -84,36 +110,18 @@ try {
           // The DuckDB files and metadata warm on every process alike: one viewer first, not measured.
           await viewer(base, board, 0, []);
           await clearCache(prefix);
-          step(`cache ${cache}, ${label}: ${VIEWERS} viewers`);
-          const timings: Timing[] = [];
-          const at = performance.now();
-          await Promise.all(Array.from({ length: VIEWERS }, (_, n) => viewer(base, board, n, timings)));
-          const wall = (performance.now() - at) / 1000;
-          const failed = timings.filter((t) => t.status !== 200);
-          const errors = failed.length;
-          const counts = new Map<number, number>();
-          for (const t of failed) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
-          const byStatus = [...counts].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
-          if (errors) problems.push(`cache ${cache}, ${label}: ${errors} errors`);
-          const memory = await Promise.all(pids.map(async (pid) => `${await rssMb(pid)} (${await highWaterMb(pid)})`));
-          const cards = timings.filter((t) => t.card >= 0);
-          console.log(
-            `\n### Cache ${cache}, ${label}: ${VIEWERS} viewers, ${ROWS.toLocaleString('en')} rows, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)}`,
-          );
-          console.log(
-            `Requests: ${cards.length + VIEWERS} in ${wall.toFixed(1)} s = ${((cards.length + VIEWERS) / wall).toFixed(0)} requests/s; errors: ${errors}${byStatus ? ` (${byStatus})` : ''}; API memory MB now (peak): ${memory.join(', ')}`,
-          );
-          console.log('| card | load p50 / p95 / p99 ms | after the filter p50 / p95 / p99 ms |');
-          console.log('| --- | --- | --- |');
-          for (const [i, card] of board.cards.entries()) {
-            const of = (phase: 'load' | 'filter') =>
-              cards.filter((t) => t.card === i && t.phase === phase).map((t) => t.ms);
-            const cell = (values: number[]) =>
-              `${ms(pct(values, 0.5))} / ${ms(pct(values, 0.95))} / ${ms(pct(values, 0.99))}`;
-            console.log(`| ${card.name} | ${cell(of('load'))} | ${cell(of('filter'))} |`);
+          // Cold: the viewers arrive before any answer is kept (with the cache on, the first of each query
+          // computes it for the others). Warm: as many again, once the first wave's answers are kept.
+          for (const wave of cache === 'on' ? (['cold', 'warm'] as const) : (['cold'] as const)) {
+            step(`cache ${cache}, ${label}, ${wave}: ${VIEWERS} viewers`);
+            const timings: Timing[] = [];
+            const at = performance.now();
+            await Promise.all(Array.from({ length: VIEWERS }, (_, n) => viewer(base, board, n, timings)));
+            const wall = (performance.now() - at) / 1000;
+            const title = `Cache ${cache}${cache === 'on' ? ` (${wave})` : ''}, ${label}`;
+            const errors = await report(title, board, timings, wall, pids);
+            if (errors) problems.push(`${title}: ${errors} errors`);
           }
-          const all = cards.map((t) => t.ms);
-          console.log(`| every card | ${ms(pct(all, 0.5))} / ${ms(pct(all, 0.95))} / ${ms(pct(all, 0.99))} | |`);
         }
       } finally {
         await oneProxy.close();

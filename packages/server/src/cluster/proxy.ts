@@ -16,6 +16,9 @@ import { createProxyServer } from 'http-proxy-3';
  *   does; events reach every process through the Redis adapter.
  * - An API process that refuses connections (it died) is left out for DOWN_MS; its sticky browsers move on.
  * - X-Forwarded-For is added, so the processes (TRUST_PROXY=loopback) see the client's address.
+ * - Requests reach each process over a pool of kept-alive connections (UPSTREAM_SOCKETS at most), as a load
+ *   balancer's upstream keepalive does: without one, http-proxy opens and closes a connection per request, and
+ *   hundreds of viewers arriving at once overflow a process's accept queue (502s under bench/load).
  */
 export interface FrontProxy {
   url: string;
@@ -24,9 +27,11 @@ export interface FrontProxy {
 
 const STICKY_COOKIE = 'tessera_node';
 const DOWN_MS = 5000;
+const UPSTREAM_SOCKETS = 64;
 
 export async function startProxy(options: { upstreams: string[]; port: number; host: string }): Promise<FrontProxy> {
   const { upstreams } = options;
+  const agents = upstreams.map(() => new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_SOCKETS }));
   const downUntil = new Map<number, number>();
   let next = 0;
   const alive = (i: number) => (downUntil.get(i) ?? 0) <= Date.now();
@@ -60,7 +65,7 @@ export async function startProxy(options: { upstreams: string[]; port: number; h
     } else {
       index = roundRobin();
     }
-    proxy.web(req, res, { target: upstreams[index] }, (err) => {
+    proxy.web(req, res, { target: upstreams[index], agent: agents[index] }, (err) => {
       failed(index, err as Error & { code?: string });
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: 'bad-gateway', message: 'The server is restarting: try again' } }));
@@ -88,6 +93,7 @@ export async function startProxy(options: { upstreams: string[]; port: number; h
     close: () =>
       new Promise<void>((resolve) => {
         proxy.close();
+        for (const agent of agents) agent.destroy();
         server.closeAllConnections();
         for (const socket of upgraded) socket.destroy();
         server.close(() => resolve());

@@ -1,8 +1,11 @@
 import { isPubliclyVisible } from '@tessera/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { dashboards, organizations, projects, tabs, units, users } from '../../db/schema.ts';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
+import type { TabRow } from './tabs/tabs.store.ts';
+import type { UnitRow } from './units/units.store.ts';
 
 export type DashboardRow = typeof dashboards.$inferSelect;
 
@@ -154,25 +157,28 @@ export async function projectOfTab(db: Db, id: string): Promise<string | undefin
  * The facts that decide whether a dashboard may be shown without login: its project is public, its
  * organization active and sharing publicly (a deactivated organization shows nothing, even to the renderer).
  */
-export async function findDashboardExposure(
-  db: Db,
-  id: string,
-): Promise<
-  { row: DashboardRow; organizationActive: boolean; publiclyVisible: boolean; dataVersion: number } | undefined
-> {
-  const [record] = await db
-    .select({
-      row: dashboards,
-      public: projects.public,
-      dataVersion: projects.dataVersion,
-      orgActive: organizations.active,
-      publicSharing: organizations.publicSharing,
-    })
-    .from(dashboards)
-    .innerJoin(projects, eq(projects.id, dashboards.projectId))
-    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .where(eq(dashboards.id, id));
-  if (!record) return undefined;
+/** Whether a dashboard opens to anyone (its project public, its organization active and sharing), and as of which data. */
+export interface DashboardExposure<Row = DashboardRow> {
+  row: Row;
+  organizationActive: boolean;
+  publiclyVisible: boolean;
+  dataVersion: number;
+}
+
+const exposureFields = {
+  public: projects.public,
+  dataVersion: projects.dataVersion,
+  orgActive: organizations.active,
+  publicSharing: organizations.publicSharing,
+};
+
+function exposureOf<Row>(record: {
+  row: Row;
+  public: boolean;
+  dataVersion: number;
+  orgActive: boolean;
+  publicSharing: boolean;
+}): DashboardExposure<Row> {
   return {
     row: record.row,
     organizationActive: record.orgActive,
@@ -183,6 +189,57 @@ export async function findDashboardExposure(
     dataVersion: record.dataVersion,
   };
 }
+
+export async function findDashboardExposure(db: Db, id: string): Promise<DashboardExposure | undefined> {
+  const [record] = await db
+    .select({ row: dashboards, ...exposureFields })
+    .from(dashboards)
+    .innerJoin(projects, eq(projects.id, dashboards.projectId))
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(eq(dashboards.id, id));
+  return record && exposureOf(record);
+}
+
+/** What a public card's request needs of its dashboard and tab: its saved filters, and that it is listed there. */
+export type PublicUnitPlace = DashboardExposure<Pick<DashboardRow, 'id' | 'projectId' | 'filters' | 'tabIds'>> & {
+  tab: Pick<TabRow, 'id' | 'filters' | 'unitIds'>;
+  unit: UnitRow;
+};
+
+/**
+ * A card of the dashboard `dashboardId` with its tab and the dashboard's exposure, in one read: what every public
+ * card data request asks (prepared once, as the member's card read is). Undefined when the card is not on one of
+ * that dashboard's tabs.
+ */
+export async function findPublicUnitPlace(
+  db: Db,
+  dashboardId: string,
+  unitId: string,
+): Promise<PublicUnitPlace | undefined> {
+  const [record] = await publicUnitPlaceQuery(db).execute({ dashboardId, unitId });
+  return record && { ...exposureOf(record), tab: record.tab, unit: record.unit };
+}
+const publicUnitPlaceQuery = preparedQuery((db) =>
+  db
+    .select({
+      row: {
+        id: dashboards.id,
+        projectId: dashboards.projectId,
+        filters: dashboards.filters,
+        tabIds: dashboards.tabIds,
+      },
+      tab: { id: tabs.id, filters: tabs.filters, unitIds: tabs.unitIds },
+      unit: units,
+      ...exposureFields,
+    })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .innerJoin(dashboards, eq(dashboards.id, tabs.dashboardId))
+    .innerJoin(projects, eq(projects.id, dashboards.projectId))
+    .innerJoin(organizations, eq(organizations.id, projects.organizationId))
+    .where(and(eq(units.id, sql.placeholder('unitId')), eq(dashboards.id, sql.placeholder('dashboardId'))))
+    .prepare('public_unit_place'),
+);
 
 /** Whether some card of a dashboard of the project reads one of these datasets (a model used on a dashboard). */
 export async function dashboardsReadAny(db: Db, projectId: string, datasetIds: string[]): Promise<boolean> {

@@ -1,12 +1,19 @@
 import { type PublicFeature, type Tab, type Unit, visFeatureIds } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type DashboardRow, findDashboard, findDashboardExposure } from './dashboards.store.ts';
+import {
+  type DashboardExposure,
+  type DashboardRow,
+  findDashboard,
+  findDashboardExposure,
+  findPublicUnitPlace,
+  type PublicUnitPlace,
+} from './dashboards.store.ts';
 import { storedFilters } from './filters/stored.ts';
 import { previewTokenOpens } from './preview/preview.tokens.ts';
 import { findTab, listTabsInOrder, type TabRow } from './tabs/tabs.store.ts';
 import { projectFeatures } from './units/unitData.metadata.ts';
-import { findUnit, listUnitsOfTabs, type UnitRow } from './units/units.store.ts';
+import { listUnitsOfTabs, type UnitRow } from './units/units.store.ts';
 
 /**
  * The gate of the public family (`/api/v1/public/...`): the only way in without login. A dashboard opens when
@@ -29,10 +36,18 @@ export async function resolvePublicDashboard(
 /** An open dashboard with its project's data version (what its cards' metadata is read as of), or 404. */
 async function openDashboard(db: Db, dashboardId: string, previewToken?: string) {
   const exposure = await findDashboardExposure(db, dashboardId);
-  if (!exposure) throw closed();
-  if (exposure.publiclyVisible) return exposure;
-  if (exposure.organizationActive && (await previewTokenOpens(db, dashboardId, previewToken))) return exposure;
-  throw closed();
+  if (!exposure || !(await opens(db, exposure, previewToken))) throw closed();
+  return exposure;
+}
+
+/** Whether a dashboard opens: to anyone when public, else to the preview renderer with its live token. */
+async function opens(
+  db: Db,
+  exposure: DashboardExposure<{ id: string }>,
+  previewToken: string | undefined,
+): Promise<boolean> {
+  if (exposure.publiclyVisible) return true;
+  return exposure.organizationActive && (await previewTokenOpens(db, exposure.row.id, previewToken));
 }
 
 /** A tab of an open dashboard (listed in its order), or 404. */
@@ -57,13 +72,12 @@ export async function resolvePublicUnit(
   dashboardId: string,
   unitId: string,
   previewToken?: string,
-): Promise<{ dashboard: DashboardRow; tab: TabRow; unit: UnitRow; dataVersion: number }> {
-  const { row: dashboard, dataVersion } = await openDashboard(db, dashboardId, previewToken);
-  const record = await findUnit(db, unitId);
-  if (!record || record.dashboardId !== dashboard.id) throw closed();
-  const tab = await findTab(db, record.row.tabId);
-  if (!tab || !dashboard.tabIds.includes(tab.id) || !tab.unitIds.includes(unitId)) throw closed();
-  return { dashboard, tab, unit: record.row, dataVersion };
+): Promise<Pick<PublicUnitPlace, 'tab' | 'unit' | 'dataVersion'> & { dashboard: PublicUnitPlace['row'] }> {
+  const place = await findPublicUnitPlace(db, dashboardId, unitId);
+  if (!place || !(await opens(db, place, previewToken))) throw closed();
+  const { row: dashboard, tab, unit, dataVersion } = place;
+  if (!dashboard.tabIds.includes(tab.id) || !tab.unitIds.includes(unitId)) throw closed();
+  return { dashboard, tab, unit, dataVersion };
 }
 
 /**
