@@ -10,7 +10,8 @@
  * preserve_insertion_order stays on), the COPY of a 1.9 GB CSV grew the process by 740-820 MB, growing with
  * the file (a 256-512 MB memory limit still let it grow 300-410 MB). With one thread it grew ~155 MB, with
  * less CPU in all and, on the loaded 2-core reference machine, no slower (bench/ingest/README.md). Queries
- * keep the main instance and all its threads.
+ * keep the main instance and all its threads; so do small files' imports (ingest.ts, SMALL_IMPORT_BYTES), whose
+ * second thread costs little memory and saves their user most of the wait.
  *
  * Why the lock-down: every SQL statement is compiled from a catalog and bound parameters, but as defence in
  * depth DuckDB may only touch files under the data directory (plus explicitly allowed folders), cannot load

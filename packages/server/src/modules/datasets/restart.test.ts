@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { datasetJobs, jobs } from '../../db/schema.ts';
+import { datasetJobs } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { as, ROOT } from '../../test/harness.ts';
+import { insertAbandonedJob } from '../../test/jobs.ts';
 import { createDataset, type DatasetsWorld, datasetsWorld, SALES, sendFile, waitForJob } from './datasets.fixtures.ts';
 
 /**
@@ -29,18 +30,14 @@ describe('another process dying during an import (PostgreSQL: several servers sh
   it('the live server that fails the job removes its upload and uncommitted segment at once', async () => {
     const dataset = await createDataset(w, 'orphaned');
     const db = w.t.database.db;
-    const jobId = newId();
-    await db.insert(jobs).values({
-      id: jobId,
+    const jobId = await insertAbandonedJob(db, {
       projectId: w.projectId,
       name: 'orphaned.csv',
       type: 'featureDetection',
-      status: 'active',
       ownerType: 'dataset',
       ownerId: dataset._id,
       userId: w.editor.id,
       worker: 'another-process-that-died',
-      heartbeatAt: new Date(Date.now() - 3600_000),
     });
     await db
       .insert(datasetJobs)
@@ -68,18 +65,13 @@ describe('a restart during an import', () => {
   it('fails the interrupted job and leaves the dataset unchanged', async () => {
     const dataset = await createDataset(w, 'interrupted');
     const db = w.t.database.db;
-    const jobId = newId();
-    await db.insert(jobs).values({
-      id: jobId,
+    const jobId = await insertAbandonedJob(db, {
       projectId: w.projectId,
       name: 'interrupted.csv',
       type: 'featureDetection',
-      status: 'active',
       ownerType: 'dataset',
       ownerId: dataset._id,
       userId: w.editor.id,
-      worker: 'a-process-that-died',
-      heartbeatAt: new Date(Date.now() - 3600_000),
     });
     await db
       .insert(datasetJobs)

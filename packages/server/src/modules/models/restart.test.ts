@@ -6,9 +6,10 @@ import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { jobs, modelRuns, models } from '../../db/schema.ts';
+import { modelRuns, models } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { as, ROOT } from '../../test/harness.ts';
+import { insertAbandonedJob } from '../../test/jobs.ts';
 import { type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 
 /**
@@ -33,18 +34,14 @@ describe('a restart during a model run', () => {
     await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'interrupted', userId: w.editor.id });
     const runs = [] as string[];
     for (const status of ['started', 'queued'] as const) {
-      const jobId = newId();
-      await db.insert(jobs).values({
-        id: jobId,
+      const jobId = await insertAbandonedJob(db, {
         projectId: w.projectId,
         name: 'interrupted',
         type: 'modelRun',
-        status: status === 'started' ? 'active' : 'queued',
         ownerType: 'model',
         ownerId: modelId,
         userId: w.editor.id,
-        worker: status === 'started' ? 'a-process-that-died' : null,
-        heartbeatAt: new Date(Date.now() - 3600_000),
+        ...(status === 'queued' ? { status: 'queued', worker: null } : {}),
       });
       const id = newId();
       runs.push(id);
@@ -75,9 +72,7 @@ describe('a restart during a model run', () => {
     const db = w.t.database.db;
     const modelId = newId();
     await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'lost', userId: w.editor.id });
-    const jobId = newId();
-    await db.insert(jobs).values({
-      id: jobId,
+    const jobId = await insertAbandonedJob(db, {
       projectId: w.projectId,
       name: 'lost',
       type: 'modelRun',
@@ -86,6 +81,7 @@ describe('a restart during a model run', () => {
       ownerType: 'model',
       ownerId: modelId,
       userId: w.editor.id,
+      worker: null,
     });
     const id = newId();
     await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status: 'queued' });
@@ -98,20 +94,15 @@ describe('a restart during a model run', () => {
     const db = w.t.database.db;
     const modelId = newId();
     await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'orphan', userId: w.editor.id });
-    const jobId = newId();
     // Held by a process that is not this one: on PGlite only one process opens the database, so it died.
-    await db.insert(jobs).values({
-      id: jobId,
+    const jobId = await insertAbandonedJob(db, {
       projectId: w.projectId,
       name: 'orphan',
       type: 'modelRun',
-      status: 'active',
       ownerType: 'model',
       ownerId: modelId,
       userId: w.editor.id,
       worker: 'a-worker-killed-mid-run',
-      // Its last beat long past: on PostgreSQL a holder is gone once its heartbeat is stale.
-      heartbeatAt: new Date(Date.now() - 3600_000),
     });
     const id = newId();
     await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status: 'started' });

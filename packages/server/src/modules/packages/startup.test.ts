@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, packages } from '../../db/schema.ts';
-import { newId } from '../../platform/ids.ts';
+import { packages } from '../../db/schema.ts';
+import { insertAbandonedJob } from '../../test/jobs.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { PURE_PACKAGE, uploadPackage, waitForBuild } from './packages.fixtures.ts';
 import { failInterruptedBuilds } from './startup.ts';
@@ -32,19 +32,14 @@ describe('builds a restart interrupted', () => {
     const db = w.t.database.db;
     // As a worker killed mid-build leaves it: the package installing, its job active under a process that is gone.
     await db.update(packages).set({ status: 'installing' }).where(eq(packages.id, pkg._id));
-    const jobId = newId();
-    await db.insert(jobs).values({
-      id: jobId,
+    const jobId = await insertAbandonedJob(db, {
       projectId: w.projectId,
       name: 'Orphan',
       type: 'packageBuild',
-      status: 'active',
       ownerType: 'package',
       ownerId: pkg._id,
       userId: w.editor.id,
       worker: 'a-worker-killed-mid-build',
-      // Its last beat long past: on PostgreSQL a holder is gone once its heartbeat is stale.
-      heartbeatAt: new Date(Date.now() - 3600_000),
     });
     const failedJobs = await w.t.app.ctx.jobs.sweep();
     expect(failedJobs.map((job) => job.id)).toContain(jobId);
