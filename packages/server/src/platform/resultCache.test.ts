@@ -61,6 +61,7 @@ describe('throughCache', () => {
 
   it('computes when the cache does not answer, saying so', async () => {
     const broken: ResultCache = {
+      keeps: true,
       get: () => Promise.reject(new Error('down')),
       set: () => Promise.reject(new Error('down')),
     };

@@ -10,12 +10,15 @@ import type { Redis } from './redis.ts';
  * data version makes every older entry unreachable at once; they then expire.
  */
 export interface ResultCache {
+  /** Whether answers are kept at all: when not, concurrent callers do not share a computation either. */
+  readonly keeps: boolean;
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
 }
 
 /** RESULT_CACHE=off: every answer computed afresh, never kept (to measure what the cache saves). */
 export class NoResultCache implements ResultCache {
+  readonly keeps = false;
   async get(): Promise<undefined> {
     return undefined;
   }
@@ -28,7 +31,7 @@ const computing = new WeakMap<ResultCache, Map<string, Promise<string>>>();
  * The answer kept under `key`, or `compute`'s, kept then. Callers of this process asking for one key while it is
  * being computed wait for that computation instead of starting their own (hundreds of viewers opening one
  * dashboard at once ask the same card queries before any is kept): 'hit' for them too. A cache that does not
- * answer is logged through `warn` and the answer computed; an error is never kept. NoResultCache shares nothing.
+ * answer is logged through `warn` and the answer computed; an error is never kept. A cache that keeps nothing (`keeps`: RESULT_CACHE=off) shares nothing.
  */
 export async function throughCache(
   results: ResultCache,
@@ -41,7 +44,7 @@ export async function throughCache(
     return undefined;
   });
   if (kept) return { value: kept, cache: 'hit' };
-  if (results instanceof NoResultCache) return { value: await compute(), cache: 'miss' };
+  if (!results.keeps) return { value: await compute(), cache: 'miss' };
   const inFlight = computing.get(results) ?? new Map<string, Promise<string>>();
   computing.set(results, inFlight);
   const running = inFlight.get(key);
@@ -80,6 +83,7 @@ export function cacheKey(parts: unknown[]): string {
 }
 
 export class MemoryResultCache implements ResultCache {
+  readonly keeps = true;
   private readonly entries = new LRUCache<string, string>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (value) => value.length + 64,
@@ -96,6 +100,7 @@ export class MemoryResultCache implements ResultCache {
 }
 
 export class RedisResultCache implements ResultCache {
+  readonly keeps = true;
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
