@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
+import { acceptedEncodings } from './webAssets.ts';
 
 /** The built web app as the server serves it: pages for the history fallback, compressed copies, cache headers. */
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-web-test-'));
@@ -31,6 +32,20 @@ async function serving(dir: string): Promise<TestApp> {
 const INDEX = '<html><head></head><body>index</body></html>';
 const PUBLIC =
   '<html><head><link rel="modulepreload" href="/assets/PublicRoutes-abc.js"></head><body>public</body></html>';
+
+describe('acceptedEncodings', () => {
+  it.each([
+    [undefined, []],
+    ['', []],
+    ['br', ['br']],
+    ['gzip, deflate, br, zstd', ['gzip', 'deflate', 'br', 'zstd']],
+    ['br;q=0, gzip;q=0.8', ['gzip']],
+    ['BR ; q=1.0 , Gzip', ['br', 'gzip']],
+    ['identity;q=0', []],
+  ])('%j accepts %j', (header, codings) => {
+    expect([...acceptedEncodings(header)]).toEqual(codings);
+  });
+});
 
 describe('the web app', () => {
   it('answers public and preview dashboards with public.html, every other page with index.html', async () => {
@@ -72,6 +87,45 @@ describe('the web app', () => {
     });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload.equals(brotliCompressSync(PUBLIC))).toBe(true);
+  });
+
+  it('answers the hashed assets in the copy the request accepts, and a missing one with a 404', async () => {
+    const SCRIPT = 'export const answer = 42;';
+    const { app } = await serving(
+      dist('assets', {
+        'index.html': INDEX,
+        'assets/index-abc.js': SCRIPT,
+        'assets/index-abc.js.br': brotliCompressSync(SCRIPT),
+        'assets/index-abc.js.gz': gzipSync(SCRIPT),
+        'assets/index-abc.css': 'body{}',
+      }),
+    );
+    const cases = [
+      ['index-abc.js', 'br, gzip', 'br', brotliCompressSync(SCRIPT)],
+      ['index-abc.js', 'gzip, deflate', 'gzip', gzipSync(SCRIPT)],
+      ['index-abc.js', 'br;q=0, gzip;q=0.5', 'gzip', gzipSync(SCRIPT)],
+      ['index-abc.js', 'identity', undefined, Buffer.from(SCRIPT)],
+      ['index-abc.css', 'br, gzip', undefined, Buffer.from('body{}')],
+    ] as const;
+    // Twice: read from disk, then from memory.
+    for (const round of [1, 2]) {
+      for (const [file, accept, encoding, body] of cases) {
+        const res = await app.inject({ method: 'GET', url: `/assets/${file}`, headers: { 'accept-encoding': accept } });
+        const what = `${file} (${accept}), round ${round}`;
+        expect(res.statusCode, what).toBe(200);
+        expect(res.headers['content-encoding'], what).toBe(encoding);
+        expect(res.rawPayload.equals(body), what).toBe(true);
+        expect(res.headers['cache-control'], what).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.vary, what).toBe('accept-encoding');
+        expect(res.headers['content-type'], what).toMatch(file.endsWith('.js') ? /javascript/ : /text\/css/);
+      }
+    }
+    // A chunk that is not there fails as a script would, rather than loading the app's page.
+    for (const url of ['/assets/gone-123.js', '/assets/..%2Findex.html', '/assets/%2e%2e%2Findex.html']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('index</body>');
+    }
   });
 
   it('falls back to index.html for public dashboards when the build wrote no public.html', async () => {

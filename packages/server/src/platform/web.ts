@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { serveAssets } from './webAssets.ts';
 
 /** Which HTML page answers a web app path (the history fallback). */
 export interface WebPages {
@@ -12,15 +13,13 @@ export interface WebPages {
 /** A public dashboard, or the preview the server screenshots: public.html preloads what they run (build/publicPage.ts). */
 const PUBLIC_DASHBOARD_PATH = /^\/(public\/dashboards|preview\/projects\/[^/]+\/dashboards)\//;
 
-/** Hashed build outputs (Vite's `assets/name-HASH.js`): their content never changes under a name. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 /**
  * Serves the built web app: its files, and index.html for every other non-API path (history fallback) so
  * that a reload on any app route works; public and preview dashboard paths get public.html, the same page with
  * the chunks they need preloaded. The build writes a brotli and a gzip copy beside each text file
  * (vite.config.ts); the copy the request's Accept-Encoding prefers is sent (br, then gzip, else the file).
- * Hashed assets are cached for a year, index.html is revalidated on every load, other files for an hour.
+ * Hashed assets are answered from memory and cached for a year (webAssets.ts), index.html is revalidated on
+ * every load, other files for an hour.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string | undefined): Promise<WebPages | undefined> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return undefined;
@@ -40,15 +39,17 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
     await scope.register(fastifyStatic, {
       root: path.resolve(distDir),
       wildcard: false,
+      // The hashed assets are answered from memory (webAssets.ts).
+      globIgnore: ['assets/**'],
       index: false,
       decorateReply: false,
       preCompressed: true,
       maxAge: '1h',
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
-        else if (/(index|public)\.html(\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
+        if (/(index|public)\.html(\.br|\.gz)?$/.test(filePath)) res.header('cache-control', 'no-cache');
       },
     });
+    serveAssets(scope, distDir);
   });
   const publicPage = existsSync(path.join(distDir, 'public.html'));
   return { pageFor: (pathname) => (publicPage && PUBLIC_DASHBOARD_PATH.test(pathname) ? 'public.html' : 'index.html') };

@@ -1,0 +1,72 @@
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { contentType } from 'mime-types';
+import { notFound } from './errors.ts';
+
+/** Hashed build outputs (Vite's `assets/name-HASH.js`): their content never changes under a name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The copies the build writes beside a text file, in the order they are preferred (build/precompress.ts). */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** What an Accept-Encoding header accepts (a coding with q=0 is refused). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [coding, ...params] = part.toLowerCase().split(';').map((piece) => piece.trim());
+    const q = params.map((p) => /^q=([\d.]+)$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (coding && (q === undefined || Number(q) > 0)) accepted.add(coding);
+  }
+  return accepted;
+}
+
+/**
+ * Serves the build's `assets/` folder from memory: the files a page loads (a public dashboard: ~50 scripts) are
+ * read from disk once, then answered without a file system call, each in the compressed copy the request
+ * accepts (brotli, then gzip, else the file), cached for a year. A name the build did not write is a 404: the
+ * folder is listed once at start, so no request path ever reaches the file system. At most MAX_BYTES are kept.
+ */
+export function serveAssets(scope: FastifyInstance, distDir: string): void {
+  const dir = path.join(distDir, 'assets');
+  const names = new Set(listFiles(dir));
+  const kept = new LRUCache<string, Buffer>({ maxSize: MAX_BYTES, sizeCalculation: (body) => body.length || 1 });
+  const read = async (name: string) => {
+    let body = kept.get(name);
+    if (!body) {
+      body = await readFile(path.join(dir, name));
+      kept.set(name, body);
+    }
+    return body;
+  };
+  scope.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
+    const { file } = request.params;
+    // Not the app's page: a script that is not there must fail as one, not load HTML.
+    if (!names.has(file)) throw notFound(`No asset ${file}`);
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const copy = ENCODINGS.find((e) => accepted.has(e.name) && names.has(file + e.suffix));
+    reply
+      .header('content-type', contentType(path.extname(file)) || 'application/octet-stream')
+      .header('cache-control', IMMUTABLE)
+      .header('vary', 'accept-encoding');
+    if (copy) reply.header('content-encoding', copy.name);
+    return reply.send(await read(copy ? file + copy.suffix : file));
+  });
+}
+
+const MAX_BYTES = 64 * 1024 * 1024;
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
