@@ -19,7 +19,10 @@ const ENCODINGS = [
 export function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
   for (const part of (header ?? '').split(',')) {
-    const [coding, ...params] = part.toLowerCase().split(';').map((piece) => piece.trim());
+    const [coding, ...params] = part
+      .toLowerCase()
+      .split(';')
+      .map((piece) => piece.trim());
     const q = params.map((p) => /^q=([\d.]+)$/.exec(p)?.[1]).find((v) => v !== undefined);
     if (coding && (q === undefined || Number(q) > 0)) accepted.add(coding);
   }

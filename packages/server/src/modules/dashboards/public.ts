@@ -13,7 +13,7 @@ import { storedFilters } from './filters/stored.ts';
 import { previewTokenOpens } from './preview/preview.tokens.ts';
 import { findTab, listTabsInOrder, type TabRow } from './tabs/tabs.store.ts';
 import { projectFeatures } from './units/unitData.metadata.ts';
-import { listUnitsOfTabs, type UnitRow } from './units/units.store.ts';
+import { listUnitsOfTabs } from './units/units.store.ts';
 
 /**
  * The gate of the public family (`/api/v1/public/...`): the only way in without login. A dashboard opens when
