@@ -50,7 +50,7 @@ export function serveAssets(scope: FastifyInstance, distDir: string): void {
   scope.get<{ Params: { file: string } }>('/assets/:file', async (request, reply) => {
     const { file } = request.params;
     // Not the app's page: a script that is not there must fail as one, not load HTML.
-    if (!names.has(file)) throw notFound(`No asset ${file}`);
+    if (!names.has(file)) throw notFound();
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const copy = ENCODINGS.find((e) => accepted.has(e.name) && names.has(file + e.suffix));
     reply
