@@ -16,7 +16,7 @@ import type { Tessera } from '../../e2e/support/tessera.ts';
 import { generateCsv } from '../query/generate.ts';
 import { cpuSeconds } from '../support/process.ts';
 import { startServer } from '../support/server.ts';
-import { publicDashboard } from './world.ts';
+import { pct, publicDashboard, request } from './world.ts';
 
 const ROWS = Number(process.env.BENCH_HOT_ROWS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_HOT_CONCURRENCY ?? 24);
@@ -37,21 +37,10 @@ const server = await startServer(work, {
 try {
   const board = await publicDashboard({ url: server.base } as Tessera, server.token, csv);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const ask = (i: number) =>
-    new Promise<number>((resolve) => {
-      const card = board.cards[i % board.cards.length] as { id: string };
-      const req = http.request(`${server.base}${board.path}/units/${card.id}/data?tabId=${board.tabId}`, {
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': 2 },
-      });
-      req.on('response', (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', () => resolve(0));
-      req.end('{}');
-    });
+  const ask = (i: number) => {
+    const card = board.cards[i % board.cards.length] as { id: string };
+    return request(agent, `${server.base}${board.path}/units/${card.id}/data?tabId=${board.tabId}`, 'POST', {});
+  };
   for (let i = 0; i < board.cards.length; i++) await ask(i);
   const pid = server.process.pid as number;
   const cpuBefore = await cpuSeconds(pid);
@@ -71,8 +60,7 @@ try {
   );
   const cpu = (await cpuSeconds(pid)) - cpuBefore;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => (latencies[Math.floor(p * (latencies.length - 1))] as number).toFixed(1);
+  const at = (p: number) => pct(latencies, p).toFixed(1);
   console.log(`| metadata | rows | connections | requests/s | p50 ms | p95 ms | server CPU ms / request | statuses |`);
   console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |`);
   console.log(

@@ -25,7 +25,7 @@ import { startProxy } from '../../packages/server/src/cluster/proxy.ts';
 import { generateCsv } from '../query/generate.ts';
 import { startPrivatePostgres } from '../support/postgres.ts';
 import { highWaterMb, rssMb } from '../support/process.ts';
-import { type PublicDashboard, publicDashboard, type Timing, viewer } from './world.ts';
+import { type PublicDashboard, pct, publicDashboard, type Timing, viewer } from './world.ts';
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 10_000_000);
 const VIEWERS = Number(process.env.BENCH_LOAD_VIEWERS ?? 200);
@@ -35,10 +35,6 @@ const started = Date.now();
 const step = (what: string) => console.error(`[load ${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : Number.NaN;
-};
 const ms = (v: number) => `${Math.round(v)}`;
 
 async function clearCache(prefix: string) {

@@ -96,6 +96,12 @@ export async function publicDashboard(app: Tessera, token: string, csv: string):
   return { path: `/api/v1/public/dashboards/${dashboard._id}`, cards, tabId, regionFeature: feature('region')._id };
 }
 
+/** The p-quantile (0..1) of some durations. */
+export const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : Number.NaN;
+};
+
 export interface Timing {
   card: number;
   phase: 'load' | 'filter';
@@ -104,8 +110,8 @@ export interface Timing {
   status: number;
 }
 
-/** A POST or GET with a JSON body over the viewer's own connections (6, as a browser). */
-function request(agent: http.Agent, url: string, method: string, body?: unknown): Promise<number> {
+/** A POST or GET with a JSON body over the agent's connections (a viewer's own 6, as a browser); answers the status. */
+export function request(agent: http.Agent, url: string, method: string, body?: unknown): Promise<number> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve) => {
     const req = http.request(url, {

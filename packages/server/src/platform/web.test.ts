@@ -4,7 +4,6 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { acceptedEncodings } from './webAssets.ts';
 
 /** The built web app as the server serves it: pages for the history fallback, compressed copies, cache headers. */
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-web-test-'));
@@ -32,20 +31,6 @@ async function serving(dir: string): Promise<TestApp> {
 const INDEX = '<html><head></head><body>index</body></html>';
 const PUBLIC =
   '<html><head><link rel="modulepreload" href="/assets/PublicRoutes-abc.js"></head><body>public</body></html>';
-
-describe('acceptedEncodings', () => {
-  it.each([
-    [undefined, []],
-    ['', []],
-    ['br', ['br']],
-    ['gzip, deflate, br, zstd', ['gzip', 'deflate', 'br', 'zstd']],
-    ['br;q=0, gzip;q=0.8', ['gzip']],
-    ['BR ; q=1.0 , Gzip', ['br', 'gzip']],
-    ['identity;q=0', []],
-  ])('%j accepts %j', (header, codings) => {
-    expect([...acceptedEncodings(header)]).toEqual(codings);
-  });
-});
 
 describe('the web app', () => {
   it('answers public and preview dashboards with public.html, every other page with index.html', async () => {

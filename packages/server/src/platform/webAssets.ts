@@ -1,13 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { contentType } from 'mime-types';
 import { notFound } from './errors.ts';
 
 /** Hashed build outputs (Vite's `assets/name-HASH.js`): their content never changes under a name. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The copies the build writes beside a text file, in the order they are preferred (build/precompress.ts). */
 const ENCODINGS = [
@@ -15,24 +16,10 @@ const ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** What an Accept-Encoding header accepts (a coding with q=0 is refused). */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').split(',')) {
-    const [coding, ...params] = part
-      .toLowerCase()
-      .split(';')
-      .map((piece) => piece.trim());
-    const q = params.map((p) => /^q=([\d.]+)$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (coding && (q === undefined || Number(q) > 0)) accepted.add(coding);
-  }
-  return accepted;
-}
-
 /**
  * Serves the build's `assets/` folder from memory: the files a page loads (a public dashboard: ~50 scripts) are
  * read from disk once, then answered without a file system call, each in the compressed copy the request
- * accepts (brotli, then gzip, else the file), cached for a year. A name the build did not write is a 404: the
+ * accepts (brotli, then gzip, else the file: negotiated as @fastify/static does), cached for a year. A name the build did not write is a 404: the
  * folder is listed once at start, so no request path ever reaches the file system. At most MAX_BYTES are kept.
  */
 export function serveAssets(scope: FastifyInstance, distDir: string): void {
@@ -51,8 +38,12 @@ export function serveAssets(scope: FastifyInstance, distDir: string): void {
     const { file } = request.params;
     // Not the app's page: a script that is not there must fail as one, not load HTML.
     if (!names.has(file)) throw notFound();
-    const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    const copy = ENCODINGS.find((e) => accepted.has(e.name) && names.has(file + e.suffix));
+    const written = ENCODINGS.filter((e) => names.has(file + e.suffix));
+    const chosen = negotiate(
+      (request.headers['accept-encoding'] ?? '').toLowerCase(),
+      written.map((e) => e.name),
+    );
+    const copy = written.find((e) => e.name === chosen);
     reply
       .header('content-type', contentType(path.extname(file)) || 'application/octet-stream')
       .header('cache-control', IMMUTABLE)
