@@ -269,9 +269,11 @@ describe('data apps', () => {
     expect(report.type).toBe('Report');
     expect(tabs.map((t) => t.name)).toEqual(['Section 1', 'Highlights', 'Outlook']);
     expect(new URL(page.url()).pathname.endsWith(`/tabs/${tabs[2]._id}`)).toBe(true);
-    expect(await sectionList.getByRole('button', { name: 'Outlook', exact: true }).getAttribute('aria-current')).toBe(
-      'location',
-    );
+    // React Router commits the new path's render in a transition, after the address bar changes: wait for it.
+    await sectionList
+      .getByRole('button', { name: 'Outlook', exact: true })
+      .and(sectionList.locator('[aria-current="location"]'))
+      .waitFor();
     for (const name of ['Section 1', 'Highlights', 'Outlook']) {
       await page.getByRole('region', { name, exact: true }).getByRole('heading', { name, exact: true }).waitFor();
     }
