@@ -306,6 +306,20 @@ describe('data apps', () => {
     expect(heading.y).toBeGreaterThan(0);
     expect(heading.y + heading.height).toBeLessThan(page.viewportSize()?.height ?? 0);
     await screenshot(page, 'data-apps-report-sections', { fullPage: false });
+
+    // Editors drag a section in the side list to reorder (the list's drag and drop loads for editors only).
+    const outlook = sectionList.getByRole('button', { name: 'Outlook', exact: true });
+    const highlightsButton = await boxOf(sectionList.getByRole('button', { name: 'Highlights', exact: true }));
+    await dragBy(page, outlook, 0, highlightsButton.y - (await boxOf(outlook)).y);
+    await expect
+      .poll(() => sectionList.getByRole('button').allTextContents())
+      .toEqual(['Section 1', 'Outlook', 'Highlights', 'Add Section']);
+    await expect
+      .poll(async () => {
+        const reordered = await callAs(j.app, rootToken, api.getDashboard, { params: { id: reportId } });
+        return reordered.tabs.map((t) => t.name);
+      })
+      .toEqual(['Section 1', 'Outlook', 'Highlights']);
   });
 
   it('root makes the project public and copies the public link; a browser with no session sees the dashboard read-only', async () => {
@@ -370,6 +384,15 @@ describe('data apps', () => {
     await visitor.getByRole('tab', { name: 'Tab 1', exact: true }).click();
     await expectText(visitor, 'No cards have been added yet.');
     expect(new URL(visitor.url()).pathname).toMatch(new RegExp(`^/public/dashboards/${dashboardId}/tabs/[^/]+$`));
+
+    // The public page follows the project's live channel: a tab root adds appears for the visitor, no reload.
+    const { tab: live } = await callAs(app, rootToken, api.createTab, {
+      params: { id: dashboardId },
+      body: { name: 'Live' },
+    });
+    await visitor.getByRole('tab', { name: 'Live', exact: true }).waitFor();
+    await callAs(app, rootToken, api.deleteTab, { params: { id: dashboardId, tabId: live._id } });
+    await visitor.getByRole('tab', { name: 'Live', exact: true }).waitFor({ state: 'detached' });
 
     // Once the project is private again, the same link shows nothing.
     await callAs(app, rootToken, api.updateProject, { params: { id: projectId }, body: { public: false } });

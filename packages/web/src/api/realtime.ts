@@ -18,6 +18,15 @@ export function connectProjectSocket(projectId: string, origin = window.location
 }
 
 /**
+ * A public page's live channel (spec 2 §2): an anonymous subscription, since a visitor may have no session, or
+ * one that is not a member of this project. The server admits it only for a public project of an organization
+ * that shares.
+ */
+export function connectPublicSocket(projectId: string, origin = window.location.origin): ProjectSocket {
+  return io(`${origin}${projectNamespace(projectId)}`, { path: REALTIME_PATH, auth: {} });
+}
+
+/**
  * What happened while a live channel was down (its server process died or restarted, and the channel came back,
  * maybe on another process) was never sent to it: once it is back, every query in use is fetched again (cards,
  * lists, statuses), so the page shows what is true now and then follows the events from there.

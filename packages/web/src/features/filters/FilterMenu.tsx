@@ -1,13 +1,16 @@
-import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { type FeatureType, type FilterOperation, isFilterValid } from '@tessera/shared';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryFields } from './CategoryFields.tsx';
-import { DateFields } from './DateFields.tsx';
 import { type FilterDraft, menuOperations, withOperation } from './filterDraft.ts';
 import { NumberFields } from './NumberFields.tsx';
 import { TextFields } from './TextFields.tsx';
-import { TimeFields } from './TimeFields.tsx';
 import type { FilterLevel } from './useFilterActions.ts';
+
+/** The calendar and time inputs (@mantine/dates) load when a date or time filter is opened, not with the page. */
+const DateFields = lazy(() => import('./DateFields.tsx').then((m) => ({ default: m.DateFields })));
+const TimeFields = lazy(() => import('./TimeFields.tsx').then((m) => ({ default: m.TimeFields })));
 
 interface Props {
   draft: FilterDraft;
@@ -47,7 +50,11 @@ export function FilterMenu({ draft, onChange, featureName, featureType, stats, p
         onChange={(op) => op && onChange(withOperation(draft, op as FilterOperation))}
         comboboxProps={{ withinPortal: false }}
       />
-      {!valueless && <Fields draft={draft} onChange={onChange} projectId={projectId} stats={stats} />}
+      {!valueless && (
+        <Suspense fallback={<Loader size="sm" />}>
+          <Fields draft={draft} onChange={onChange} projectId={projectId} stats={stats} />
+        </Suspense>
+      )}
       {level?.tabAvailable && (
         <Stack gap={4}>
           <Text size="sm" fw={500}>
