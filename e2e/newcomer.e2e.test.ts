@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { api, PROJECT_ROLE_PRESETS, ROLE_PRESETS, type Vis } from '@tessera/shared';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { screenshot } from './support/browser.ts';
 import { CardsSetup } from './support/cards.ts';
 import { useJourney } from './support/journey.ts';
 import { dialog } from './support/org.ts';
+import { screenshotDir } from './support/paths.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
 
@@ -14,10 +17,12 @@ import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
  * filter chips with their feature's name and no request is refused; the Datasets area and the KPIs hold at
  * phone width; a dataset dragged into a folder is announced by name; Delete Dataset names the cards that use it;
  * Cancel leaves no blank card, a copy is "… (copy)", Edit Description takes the typing, a new data app opens,
- * and a date filter's calendar opens on the data's months.
+ * and a date filter's calendar opens on the data's months; a data app's image is drawn again after its cards
+ * change.
  */
 describe('newcomer', () => {
-  const j = useJourney();
+  // A data app's image is drawn again 1 s after its changes settle (30 s by default).
+  const j = useJourney({ env: () => ({ PREVIEW_REFRESH_SECONDS: '1' }) });
   const PROJECT = 'Seattle weather';
   const BOARD = 'Weather board';
   const PHONE = { width: 390, height: 844 };
@@ -29,6 +34,7 @@ describe('newcomer', () => {
   let weatherId = '';
   let citiesId = '';
   const units: Record<string, string> = {};
+  let weatherFeature: (name: string) => { _id: string; dataset: { _id: string } };
 
   /** 90 days of 2012 weather (a well-known public data set's shape): date, weather, temp_max, precipitation. */
   function weatherCsv(): string {
@@ -54,6 +60,7 @@ describe('newcomer', () => {
       _id: d.features.find((x) => x.name === name)!._id,
       dataset: { _id: d._id },
     });
+    weatherFeature = (name) => f(name);
     const board = await callAs(j.app, token, api.createDashboard, {
       body: { projectId: setup.projectId, name: BOARD, description: '', type: 'Dashboard', tabName: 'Overview' },
     });
@@ -275,5 +282,55 @@ describe('newcomer', () => {
     await page.getByRole('heading', { name: 'Forecasts', exact: true }).waitFor();
     await expectPath(page, new RegExp(`^/projects/${setup.projectId}/dashboards/[^/]+/tabs/[^/]+$`));
     await screenshot(page, 'newcomer-new-data-app');
+  });
+
+  /** The dashboard's first image rendered after `since` (its url's `v` is the time its render ended): url and PNG. */
+  async function renderedImage(id: string, since: number): Promise<{ url: string; png: Buffer }> {
+    let url = '';
+    await expect
+      .poll(
+        async () => {
+          const state = await callAs(j.app, token, api.getDashboardPreview, { params: { id } });
+          const renderedAt = Number(new URL(state.url ?? '/', j.app.url).searchParams.get('v'));
+          url = state.status === 'ready' && state.url && renderedAt > since ? state.url : '';
+          return url !== '';
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
+    const res = await fetch(new URL(url, j.app.url), { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return { url, png: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  it('a data app’s image is drawn again once its cards change, and the list shows the new one', async () => {
+    const { page } = j;
+    const app = await callAs(j.app, token, api.createDashboard, {
+      body: { projectId: setup.projectId, name: 'Thumbs', description: '', type: 'Dashboard', tabName: 'Main' },
+    });
+    // Drawn while empty: a preview shows nothing addressed to editors (the PNG is saved to be looked at).
+    const empty = await renderedImage(app._id, 0);
+    writeFileSync(path.join(screenshotDir, 'newcomer-preview-empty.png'), empty.png);
+
+    await setup.addCard(app.tabs[0] as string, { x: 0, y: 0, w: 12, h: 4 }, 'Rain by weather', 'chart', {
+      chartType: 'bar',
+      independent: [{ series: [{ id: 'x-weather', feature: weatherFeature('weather'), operation: '' }] }],
+      dependent: [{ series: [{ id: 'y-precipitation', feature: weatherFeature('precipitation'), operation: 'sum' }] }],
+    } as Vis);
+    const changed = Date.now();
+    // Drawn again by itself once the card settled (1 s after its last change), with the card on it.
+    const filled = await renderedImage(app._id, changed + 1000);
+    writeFileSync(path.join(screenshotDir, 'newcomer-preview-filled.png'), filled.png);
+    expect(filled.png.equals(empty.png)).toBe(false);
+
+    // The list shows that render's image (its url names the render; fetched with the session's token).
+    const fetched = page.waitForResponse((r) => r.url() === new URL(filled.url, j.app.url).href && r.ok(), {
+      timeout: 45_000,
+    });
+    await openAsRoot(page, `/projects/${setup.projectId}/dashboards`);
+    await fetched;
+    const image = page.getByRole('img', { name: 'Preview of Thumbs', exact: true });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, 'newcomer-preview-in-list');
   });
 });
