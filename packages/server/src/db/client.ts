@@ -22,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /**
  * Opens the metadata database and applies the migrations: PostgreSQL when a URL is given, else PGlite
@@ -31,6 +31,8 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function openDatabase(opts: {
   url?: string;
   pgliteDir: string;
+  /** A dump of a migrated database that a 'memory://' PGlite starts from (the tests' fresh databases). */
+  pgliteTemplate?: Blob;
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
@@ -43,7 +45,7 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   if (!opts.pgliteDir.startsWith('memory://')) mkdirSync(opts.pgliteDir, { recursive: true });
-  const pglite = await openPglite(opts.pgliteDir);
+  const pglite = await openPglite(opts.pgliteDir, opts.pgliteTemplate);
   const db = drizzlePglite(withNamedStatements(pglite), { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', pglite, close: () => pglite.close() };

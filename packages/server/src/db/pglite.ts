@@ -19,10 +19,13 @@ import { PGlite } from '@electric-sql/pglite';
  */
 export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** Opens (creating it first when new) the PGlite database in `dir`, or in memory for 'memory://' (tests). */
-export async function openPglite(dir: string): Promise<PGlite> {
+/**
+ * Opens (creating it first when new) the PGlite database in `dir`, or in memory for 'memory://' (tests), there
+ * from `template` when given (a `dumpDataDir` tarball).
+ */
+export async function openPglite(dir: string, template?: Blob): Promise<PGlite> {
   if (!dir.startsWith('memory://') && !existsSync(path.join(dir, 'PG_VERSION'))) await createInChild(dir);
-  return PGlite.create(dir, { startParams: [...PGLITE_START_PARAMS] });
+  return PGlite.create(dir, { startParams: [...PGLITE_START_PARAMS], loadDataDir: template });
 }
 
 /** Runs PGlite's initdb for `dir` in a child Node process, which exits (and gives its memory back) when done. */

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import type { AssetKind } from '../modules/projects/index.ts';
 import { createMailer, type Mail, type Mailer } from '../platform/mail.ts';
 import { sharedEnvsDir } from '../runner/testing.ts';
+import { pgliteTemplate } from './pgliteTemplate.ts';
 
 /** Which database the API tests run on: PGlite, or PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -20,7 +21,7 @@ export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pgl
  * from TEST_DATABASE_URL and dropped afterwards.
  */
 export async function freshDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://' });
+  if (testDbKind === 'pglite') return openDatabase({ pgliteDir: 'memory://', pgliteTemplate: await pgliteTemplate() });
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `tessera_test_${randomBytes(6).toString('hex')}`;
