@@ -3,7 +3,7 @@ import { JOB_MESSAGES } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { WarmSandboxes } from '../../runner/index.ts';
 import { announceRun } from './models.presenter.ts';
-import { failOrphanRuns } from './models.store.ts';
+import { settleOrphanRuns } from './models.store.ts';
 import { runDirOf, runHandler } from './run.job.ts';
 
 const warmSandboxes = new WeakMap<FastifyInstance, WarmSandboxes>();
@@ -27,20 +27,20 @@ export function modelsJobs(app: FastifyInstance): void {
   });
   warmSandboxes.set(app, warm);
   app.addHook('onClose', () => warm.close());
-  /** Fails the runs left without a job (all of them, or one model's), telling whoever looks at them. */
-  const failOrphans = async (modelId?: string) => {
-    const failed = await failOrphanRuns(app.ctx.db, JOB_MESSAGES.interrupted, modelId);
-    for (const run of failed) await announceRun(app, run);
-    return failed;
+  /** Settles the runs left without a job (all of them, or one model's), telling whoever looks at them. */
+  const settleOrphans = async (modelId?: string) => {
+    const settled = await settleOrphanRuns(app.ctx.db, JOB_MESSAGES.interrupted, modelId);
+    for (const run of settled) await announceRun(app, run);
+    return settled;
   };
   app.ctx.jobs.define('modelRun', runHandler(app, warm), {
     timeoutMs: RUN_TIMEOUT_MS,
     concurrency: 2,
     // Its worker died mid-run (the platform failed the job): the run says so at once.
-    abandoned: async (row) => void (await failOrphans(row.ownerId)),
+    abandoned: async (row) => void (await settleOrphans(row.ownerId)),
   });
   app.addHook('onReady', async () => {
-    const failed = await failOrphans();
-    if (failed.length) app.log.info({ runs: failed.length }, 'failed the model runs a restart interrupted');
+    const settled = await settleOrphans();
+    if (settled.length) app.log.info({ runs: settled.length }, 'settled the model runs a restart interrupted');
   });
 }

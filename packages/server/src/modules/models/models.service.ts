@@ -22,7 +22,6 @@ import { announceRun, presentModel, presentRun } from './models.presenter.ts';
 import {
   deleteModelRow,
   deleteModelRunRow,
-  failOrphanRuns,
   findModel,
   findModelRun,
   insertModel,
@@ -32,6 +31,7 @@ import {
   type ModelRunRow,
   type ModelWithSource,
   runningModelIds,
+  settleOrphanRuns,
   updateModelRow,
   updateModelRun,
 } from './models.store.ts';
@@ -240,8 +240,8 @@ export class ModelsService {
 
   async runs(id: string, limit: number, page: number): Promise<{ runs: ModelRun[] }> {
     await this.getRow(id);
-    for (const failed of await failOrphanRuns(this.db, JOB_MESSAGES.interrupted, id))
-      await announceRun(this.app, failed);
+    for (const settled of await settleOrphanRuns(this.db, JOB_MESSAGES.interrupted, id))
+      await announceRun(this.app, settled);
     return { runs: (await listModelRuns(this.db, id, limit, (page - 1) * limit)).map(presentRun) };
   }
 

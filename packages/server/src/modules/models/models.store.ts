@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { algorithms, jobs, modelRuns, models, packageModules } from '../../db/schema.ts';
 import type { ModelUse } from '../packages/index.ts';
@@ -161,29 +161,40 @@ export async function runningModelIds(db: Db, modelIds: string[]): Promise<Set<s
   return new Set(rows.map((r) => r.modelId));
 }
 
+/** How long a run whose cancel was asked is left to its job's handler, which stops its sandbox, then settles it. */
+export const CANCEL_GRACE_MS = 2 * 60 * 1000;
+
 /**
  * Runs left queued or started with no unfinished job behind them (a restart interrupted them, or the jobs
- * platform's periodic recovery failed their job): failed, saying so. At start-up for all runs; when a model's
- * runs are read, for that model's. Answers the runs it failed.
+ * platform's periodic recovery failed their job): failed, saying so. A run whose cancel was asked is not: its
+ * job is cancelled at once while the handler still stops the sandbox and then says cancelled, so it is left to
+ * the handler for CANCEL_GRACE_MS, and cancelled after that (nobody is left to do it). At start-up for all
+ * runs; when a model's runs are read, for that model's. Answers the runs it settled.
  */
-export function failOrphanRuns(db: Db, message: string, modelId?: string): Promise<ModelRunRow[]> {
-  return db
+export async function settleOrphanRuns(db: Db, message: string, modelId?: string): Promise<ModelRunRow[]> {
+  const orphan = and(
+    inArray(modelRuns.status, ['queued', 'started']),
+    // While the server runs, a run is looked at only once its job exists (execute writes the run first).
+    modelId ? and(eq(modelRuns.modelId, modelId), isNotNull(modelRuns.jobId)) : undefined,
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(jobs)
+        .where(and(eq(jobs.id, modelRuns.jobId), inArray(jobs.status, ['queued', 'continue', 'active']))),
+    ),
+  );
+  const now = new Date();
+  const failed = await db
     .update(modelRuns)
-    .set({ status: 'failed', failureKind: 'interrupted', error: message, finishedAt: new Date() })
-    .where(
-      and(
-        inArray(modelRuns.status, ['queued', 'started']),
-        // While the server runs, a run is looked at only once its job exists (execute writes the run first).
-        modelId ? and(eq(modelRuns.modelId, modelId), isNotNull(modelRuns.jobId)) : undefined,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(jobs)
-            .where(and(eq(jobs.id, modelRuns.jobId), inArray(jobs.status, ['queued', 'continue', 'active']))),
-        ),
-      ),
-    )
+    .set({ status: 'failed', failureKind: 'interrupted', error: message, finishedAt: now })
+    .where(and(orphan, isNull(modelRuns.cancelRequestedAt)))
     .returning();
+  const cancelled = await db
+    .update(modelRuns)
+    .set({ status: 'cancelled', error: null, finishedAt: now })
+    .where(and(orphan, lt(modelRuns.cancelRequestedAt, new Date(now.getTime() - CANCEL_GRACE_MS))))
+    .returning();
+  return [...failed, ...cancelled];
 }
 
 /** The models that read a dataset (a dataframe input's value or default) or write it (an output). */

@@ -11,6 +11,7 @@ import { newId } from '../../platform/ids.ts';
 import { as, ROOT } from '../../test/harness.ts';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
+import { CANCEL_GRACE_MS } from './models.store.ts';
 
 /**
  * A server that died while a model ran: its job active under a process that is gone, its run 'started', and
@@ -88,6 +89,37 @@ describe('a restart during a model run', () => {
     const call = as(restarted!, w.editor.token);
     const runs = (await call({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
     expect(runs).toMatchObject([{ _id: id, status: 'failed', failureKind: 'interrupted' }]);
+  });
+
+  it('leaves a run being cancelled to its handler, and cancels it once nobody did (CANCEL_GRACE_MS)', async () => {
+    const db = w.t.database.db;
+    const modelId = newId();
+    await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'stopping', userId: w.editor.id });
+    // Cancel settles the job at once; the worker is still stopping the sandbox when the runs are read.
+    const jobId = await insertAbandonedJob(db, {
+      projectId: w.projectId,
+      name: 'stopping',
+      type: 'modelRun',
+      status: 'cancelled',
+      ownerType: 'model',
+      ownerId: modelId,
+      userId: w.editor.id,
+      worker: null,
+    });
+    const id = newId();
+    await db
+      .insert(modelRuns)
+      .values({ id, modelId, projectId: w.projectId, jobId, status: 'started', cancelRequestedAt: new Date() });
+    const call = as(restarted!, w.editor.token);
+    const list = async () => (await call({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
+    expect(await list()).toMatchObject([{ _id: id, status: 'started' }]);
+
+    // Its handler never settled it (its worker died while stopping it): cancelled, as asked, not failed.
+    const asked = new Date(Date.now() - CANCEL_GRACE_MS - 1000);
+    await db.update(modelRuns).set({ cancelRequestedAt: asked }).where(eq(modelRuns.id, id));
+    const [run] = await list();
+    expect(run).toMatchObject({ _id: id, status: 'cancelled', error: null });
+    expect(run.finishedAt).not.toBeNull();
   });
 
   it('fails a started run whose worker died while this server runs, and tells the project at once', async () => {
