@@ -69,55 +69,51 @@ describe('a restart during a model run', () => {
     expect(model.sourceMissing).toBe(true);
   });
 
-  it('fails a queued run whose job the running server failed (the periodic recovery)', async () => {
+  /** A model with one run in `run.status` whose job this server no longer runs (`jobStatus`, no worker). */
+  async function runOfEndedJob(
+    name: string,
+    jobStatus: 'failed' | 'cancelled',
+    run: Pick<typeof modelRuns.$inferInsert, 'status' | 'cancelRequestedAt'>,
+  ): Promise<{ modelId: string; id: string }> {
     const db = w.t.database.db;
     const modelId = newId();
-    await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'lost', userId: w.editor.id });
+    await db.insert(models).values({ id: modelId, projectId: w.projectId, name, userId: w.editor.id });
     const jobId = await insertAbandonedJob(db, {
       projectId: w.projectId,
-      name: 'lost',
+      name,
       type: 'modelRun',
-      status: 'failed',
-      message: JOB_MESSAGES.interrupted,
+      status: jobStatus,
+      ...(jobStatus === 'failed' ? { message: JOB_MESSAGES.interrupted } : {}),
       ownerType: 'model',
       ownerId: modelId,
       userId: w.editor.id,
       worker: null,
     });
     const id = newId();
-    await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, status: 'queued' });
-    const call = as(restarted!, w.editor.token);
-    const runs = (await call({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
-    expect(runs).toMatchObject([{ _id: id, status: 'failed', failureKind: 'interrupted' }]);
+    await db.insert(modelRuns).values({ id, modelId, projectId: w.projectId, jobId, ...run });
+    return { modelId, id };
+  }
+
+  const listRuns = async (modelId: string) =>
+    (await as(restarted!, w.editor.token)({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
+
+  it('fails a queued run whose job the running server failed (the periodic recovery)', async () => {
+    const { modelId, id } = await runOfEndedJob('lost', 'failed', { status: 'queued' });
+    expect(await listRuns(modelId)).toMatchObject([{ _id: id, status: 'failed', failureKind: 'interrupted' }]);
   });
 
   it('leaves a run being cancelled to its handler, and cancels it once nobody did (CANCEL_GRACE_MS)', async () => {
-    const db = w.t.database.db;
-    const modelId = newId();
-    await db.insert(models).values({ id: modelId, projectId: w.projectId, name: 'stopping', userId: w.editor.id });
     // Cancel settles the job at once; the worker is still stopping the sandbox when the runs are read.
-    const jobId = await insertAbandonedJob(db, {
-      projectId: w.projectId,
-      name: 'stopping',
-      type: 'modelRun',
-      status: 'cancelled',
-      ownerType: 'model',
-      ownerId: modelId,
-      userId: w.editor.id,
-      worker: null,
+    const { modelId, id } = await runOfEndedJob('stopping', 'cancelled', {
+      status: 'started',
+      cancelRequestedAt: new Date(),
     });
-    const id = newId();
-    await db
-      .insert(modelRuns)
-      .values({ id, modelId, projectId: w.projectId, jobId, status: 'started', cancelRequestedAt: new Date() });
-    const call = as(restarted!, w.editor.token);
-    const list = async () => (await call({ method: 'GET', url: `/api/v1/models/${modelId}/model-runs` })).json().runs;
-    expect(await list()).toMatchObject([{ _id: id, status: 'started' }]);
+    expect(await listRuns(modelId)).toMatchObject([{ _id: id, status: 'started' }]);
 
     // Its handler never settled it (its worker died while stopping it): cancelled, as asked, not failed.
     const asked = new Date(Date.now() - CANCEL_GRACE_MS - 1000);
-    await db.update(modelRuns).set({ cancelRequestedAt: asked }).where(eq(modelRuns.id, id));
-    const [run] = await list();
+    await w.t.database.db.update(modelRuns).set({ cancelRequestedAt: asked }).where(eq(modelRuns.id, id));
+    const [run] = await listRuns(modelId);
     expect(run).toMatchObject({ _id: id, status: 'cancelled', error: null });
     expect(run.finishedAt).not.toBeNull();
   });
