@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { algorithms, jobs, modelRuns, models, packageModules } from '../../db/schema.ts';
 import type { ModelUse } from '../packages/index.ts';
@@ -183,18 +183,18 @@ export async function settleOrphanRuns(db: Db, message: string, modelId?: string
         .where(and(eq(jobs.id, modelRuns.jobId), inArray(jobs.status, ['queued', 'continue', 'active']))),
     ),
   );
-  const now = new Date();
-  const failed = await db
+  const cutoff = new Date(Date.now() - CANCEL_GRACE_MS);
+  const asked = isNotNull(modelRuns.cancelRequestedAt);
+  return db
     .update(modelRuns)
-    .set({ status: 'failed', failureKind: 'interrupted', error: message, finishedAt: now })
-    .where(and(orphan, isNull(modelRuns.cancelRequestedAt)))
+    .set({
+      status: sql`case when ${asked} then 'cancelled' else 'failed' end`,
+      failureKind: sql`case when ${asked} then null else 'interrupted' end`,
+      error: sql`case when ${asked} then null else ${message} end`,
+      finishedAt: new Date(),
+    })
+    .where(and(orphan, or(isNull(modelRuns.cancelRequestedAt), lt(modelRuns.cancelRequestedAt, cutoff))))
     .returning();
-  const cancelled = await db
-    .update(modelRuns)
-    .set({ status: 'cancelled', error: null, finishedAt: now })
-    .where(and(orphan, lt(modelRuns.cancelRequestedAt, new Date(now.getTime() - CANCEL_GRACE_MS))))
-    .returning();
-  return [...failed, ...cancelled];
 }
 
 /** The models that read a dataset (a dataframe input's value or default) or write it (an output). */
