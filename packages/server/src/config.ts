@@ -83,6 +83,11 @@ export const configSchema = z.object({
     .min(0.05)
     .max(24 * 60)
     .default(15),
+  /**
+   * A public dashboard's page waits this long at most for the answers the server writes into it (its dashboard
+   * and first cards, platform/pageAnswers.ts); 0 writes none.
+   */
+  PAGE_ANSWERS_MS: z.coerce.number().int().min(0).max(10_000).default(300),
   /** A dashboard's image is rendered again this long after its last change (debounced). */
   PREVIEW_REFRESH_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */

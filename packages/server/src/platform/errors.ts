@@ -111,7 +111,7 @@ export function installNotFound(app: FastifyInstance, web: WebPages | undefined)
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     if (web && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile(web.pageFor(pathname));
+      return web.send(request, reply);
     }
     return reply.status(404).send(body('not-found', `No route for ${request.method} ${pathname}`));
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PageAnswerSource } from './pageAnswers.ts';
 import type { FactReaders, ResourceResolvers } from './projectAccess.ts';
 
 /**
@@ -23,4 +24,6 @@ export interface ServerModule {
   jobs?: (app: FastifyInstance) => void;
   /** Its HTTP routes, from its shared contracts: on API processes (ROLE all and api) only. */
   routes?: (app: FastifyInstance) => Promise<void>;
+  /** The web app pages whose first requests it answers ahead, inside the page (platform/pageAnswers.ts). */
+  pageAnswers?: PageAnswerSource;
 }

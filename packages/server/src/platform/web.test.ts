@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
@@ -71,7 +71,21 @@ describe('the web app', () => {
       headers: { 'accept-encoding': 'br, gzip' },
     });
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.rawPayload.equals(brotliCompressSync(PUBLIC))).toBe(true);
+    // A public dashboard's page is written as it is sent (with the answers it may hold: pageAnswers.ts).
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PUBLIC);
+    const gzipped = await app.inject({
+      method: 'GET',
+      url: '/public/dashboards/d1',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(PUBLIC);
+    const preview = await app.inject({
+      method: 'GET',
+      url: '/preview/projects/p1/dashboards/d1/tabs/t1',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(preview.rawPayload.equals(brotliCompressSync(PUBLIC))).toBe(true);
   });
 
   it('answers the hashed assets in the copy the request accepts, and a missing one with a 404', async () => {

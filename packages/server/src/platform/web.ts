@@ -1,13 +1,20 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { PUBLIC } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import { type PageAnswer, PUBLIC } from '@tessera/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AheadLimits, answerAhead, answersElement, type PageAnswerSource } from './pageAnswers.ts';
 import { serveAssets } from './webAssets.ts';
 
-/** Which HTML page answers a web app path (the history fallback). */
+const NO_ANSWERS: AheadLimits = { budgetMs: 0, maxBytes: 0 };
+
+/** Answers a web app path with its HTML page (the history fallback). */
 export interface WebPages {
-  pageFor(pathname: string): string;
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
 /** A public dashboard, or the preview the server screenshots: public.html preloads what they run (build/publicPage.ts). */
@@ -21,7 +28,11 @@ const PUBLIC_DASHBOARD_PATH = /^\/(public\/dashboards|preview\/projects\/[^/]+\/
  * Hashed assets are answered from memory and cached for a year (webAssets.ts), index.html is revalidated on
  * every load, other files for an hour.
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string | undefined): Promise<WebPages | undefined> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  answering: { sources: readonly PageAnswerSource[]; limits: AheadLimits } = { sources: [], limits: NO_ANSWERS },
+): Promise<WebPages | undefined> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return undefined;
   // The history fallback (installNotFound, on the root context) answers with reply.sendFile('index.html'):
   // decorate the reply at the root without serving any route; the routes below live in their own scope
@@ -51,6 +62,50 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | undefi
     });
     serveAssets(scope, distDir);
   });
-  const publicPage = existsSync(path.join(distDir, 'public.html'));
-  return { pageFor: (pathname) => (publicPage && PUBLIC_DASHBOARD_PATH.test(pathname) ? 'public.html' : 'index.html') };
+  const publicPath = path.join(distDir, 'public.html');
+  const publicPage = existsSync(publicPath) ? await readFile(publicPath, 'utf8') : undefined;
+  return {
+    send(request, reply) {
+      reply.header('cache-control', 'no-cache');
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (!publicPage || !PUBLIC_DASHBOARD_PATH.test(pathname)) return reply.sendFile('index.html');
+      if (request.method !== 'GET' || !answering.sources.some((source) => source.path.test(pathname))) {
+        return reply.sendFile('public.html');
+      }
+      const encoding = negotiate((request.headers['accept-encoding'] ?? '').toLowerCase(), ['br', 'gzip']);
+      reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      const parts = answeredPage(publicPage, answerAhead(app, answering.sources, pathname, answering.limits));
+      return reply.send(encoding ? compressed(parts, encoding) : Readable.from(parts));
+    },
+  };
+}
+
+/**
+ * The page with its answers (platform/pageAnswers.ts), in parts: everything up to `</body>` at once, so that the
+ * browser fetches the scripts (module scripts run once the page has been read to its end), then the answers
+ * when they come, then the end of the page.
+ */
+async function* answeredPage(page: string, answers: Promise<PageAnswer[]>): AsyncGenerator<string> {
+  const end = page.lastIndexOf('</body>');
+  yield page.slice(0, end);
+  const answered = await answers.catch(() => []);
+  if (answered.length) yield answersElement(answered);
+  yield page.slice(end);
+}
+
+/** The parts compressed, each sent as soon as it is written (flushed), not when the compressor's block fills. */
+function compressed(parts: AsyncIterable<string>, encoding: string): Readable {
+  const zip =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : createGzip({ level: 6 });
+  (async () => {
+    for await (const part of parts) {
+      zip.write(part);
+      await new Promise<void>((resolve) => zip.flush(() => resolve()));
+    }
+    zip.end();
+  })().catch((error: Error) => zip.destroy(error));
+  return zip;
 }

@@ -1,3 +1,4 @@
+export * from './cardRequests.ts';
 export * from './colors.ts';
 export * from './constants.ts';
 export * from './entities.ts';

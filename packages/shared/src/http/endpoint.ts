@@ -52,3 +52,15 @@ export function fillPath(path: string, params: Record<string, string | number> =
     return encodeURIComponent(String(value));
   });
 }
+
+/** A request's URL: the path filled with its params, then the query's set values (the web's requests). */
+export function requestUrl(
+  path: string,
+  params?: Record<string, string | number>,
+  query: Record<string, unknown> = {},
+): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const qs = q.toString();
+  return qs ? `${fillPath(path, params)}?${qs}` : fillPath(path, params);
+}

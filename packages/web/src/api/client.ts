@@ -3,10 +3,11 @@ import {
   type EndpointInput,
   type EndpointOutput,
   errorBody,
-  fillPath,
+  requestUrl,
   TOKEN_STORAGE_KEY,
 } from '@tessera/shared';
 import i18n from '../i18n/index.ts';
+import { takePageAnswer } from './pageAnswers.ts';
 import { translatedError } from './serverErrors.ts';
 
 /** An error answered by the API, in the shape of DESIGN §3. */
@@ -38,17 +39,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-function url(e: Endpoint, input: Input): string {
-  const path = fillPath(e.path, input.params);
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined && v !== null) q.set(k, String(v));
-  const qs = q.toString();
-  return qs ? `${path}?${qs}` : path;
-}
+const url = (e: Endpoint, input: Input) => requestUrl(e.path, input.params, input.query);
 
 /**
  * Calls one endpoint contract with the stored token. The answer is parsed by the contract's response schema;
- * an error answer becomes an ApiError. `body` may be a FormData for multipart endpoints.
+ * an error answer becomes an ApiError. A request the server already answered inside the page is not sent
+ * (pageAnswers.ts). `body` may be a FormData for multipart endpoints.
  */
 export async function call<E extends Endpoint>(
   e: E,
@@ -57,6 +53,10 @@ export async function call<E extends Endpoint>(
     : [EndpointInput<E>, CallOptions?]
 ): Promise<EndpointOutput<E>> {
   const i = (input ?? {}) as Input;
+  if (!(i.body instanceof FormData)) {
+    const written = takePageAnswer(e.method, url(e, i), i.body);
+    if (written) return e.response.parse(written.answer) as EndpointOutput<E>;
+  }
   const headers: Record<string, string> = { ...options?.headers };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;

@@ -9,8 +9,8 @@ import {
 } from '@tanstack/react-query';
 import {
   api,
-  type DataAppFilter,
-  type OrderByEntry,
+  type CardRequestArgs,
+  cardDataRequest,
   PREVIEW_TOKEN_PARAM,
   type Unit,
   type UnitData,
@@ -36,18 +36,10 @@ import { editDashboardCache, upsertUnit } from './dashboards.ts';
  *   with a later issue, whose run events call `refetchUnitsReadingDatasets` with the run's output datasets.
  */
 
-export interface UnitDataArgs {
+export interface UnitDataArgs extends CardRequestArgs {
   place: DashboardPlace;
   /** The preview renderer's one-time token (preview pages only). */
   previewToken?: string | null;
-  tabId?: string | null;
-  /** Table cards only. */
-  page?: number;
-  orderBy?: OrderByEntry[];
-  /** The valid dashboard and tab filters in force; undefined lets the server apply the stored ones. */
-  filters?: DataAppFilter[];
-  /** The dataset job of a model run the viewer selected; undefined reads the latest data. */
-  jobId?: string;
   /** False until the filters are known: no request before (spec 2 §4 "once filters are hydrated"). */
   enabled: boolean;
 }
@@ -81,15 +73,7 @@ export function sameSavedCard(a: QueryKey, b: QueryKey): boolean {
 
 /** One data request of a card, in its place: the public and preview pages use the public endpoint. */
 export function fetchUnitData(unit: Pick<Unit, '_id' | 'dashboardId'>, args: UnitDataArgs, signal?: AbortSignal) {
-  const query = {
-    ...(args.tabId ? { tabId: args.tabId } : {}),
-    ...(args.page ? { page: args.page } : {}),
-    ...(args.jobId ? { jobId: args.jobId } : {}),
-  };
-  const body = {
-    ...(args.filters ? { filters: args.filters.map(({ valid: _valid, ...filter }) => filter) } : {}),
-    ...(args.orderBy && args.orderBy.length > 0 ? { orderBy: args.orderBy } : {}),
-  };
+  const { query, body } = cardDataRequest(args);
   if (args.place.kind === 'project') {
     return call(api.getUnitData, { params: { id: unit._id }, query, body }, { signal });
   }

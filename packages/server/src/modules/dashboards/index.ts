@@ -6,13 +6,14 @@ import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
 import { removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
+import { publicDashboardPage } from './publicPage.ts';
 import { tabsRoutes } from './tabs/tabs.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
 import { unitReader } from './units/units.store.ts';
 
 /**
  * dashboards — data apps: dashboards and reports, their tabs (tabs/), cards (units/) and saved filters
- * (filters/), preview images, the public family. Uses datasets and projects; plugs into projects' extension points.
+ * (filters/), preview images, the public family (and its page's first answers, written into it). Uses datasets and projects; plugs into projects' extension points.
  */
 export const dashboardsModule: ServerModule = {
   name: 'dashboards',
@@ -24,6 +25,7 @@ export const dashboardsModule: ServerModule = {
     await app.register(unitsRoutes);
     await app.register(filtersRoutes);
   },
+  pageAnswers: publicDashboardPage,
 };
 
 export const dashboardAssetKind: AssetKind = { key: 'dashboards', area: 'dashboard', move: moveDashboards };

@@ -1,6 +1,6 @@
 import type { Unit, UnitData } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { cardBodyState, cardIsMapped, isBlankCard } from './cardBody.ts';
+import { cardBodyState, isBlankCard } from './cardBody.ts';
 
 const F = '0000000000000000000000f1';
 const D = '0000000000000000000000d1';
@@ -33,19 +33,6 @@ describe('a blank card (Cancel in the mapping editor removes it)', () => {
     expect(isBlankCard({ ...emptyTable, name: 'Sales', description: '' })).toBe(false);
     expect(isBlankCard({ ...emptyTable, name: '', description: 'Kept' })).toBe(false);
     expect(isBlankCard({ type: 'custom', vis: { markdown: '# Hi' }, ...named })).toBe(false);
-  });
-});
-
-describe('what a card maps', () => {
-  it('reads charts, KPIs, tables and custom cards by their own buckets', () => {
-    expect(cardIsMapped(table)).toBe(true);
-    expect(cardIsMapped(emptyTable)).toBe(false);
-    expect(cardIsMapped(pie())).toBe(true);
-    expect(cardIsMapped({ type: 'chart', vis: { dependent: [{ series: [] }] } })).toBe(false);
-    expect(cardIsMapped({ type: 'kpi', vis: { kpi: [{ id: 'k', feature }] } })).toBe(true);
-    expect(cardIsMapped({ type: 'custom', vis: { subtype: 'markdown' } })).toBe(false);
-    expect(cardIsMapped({ type: 'custom', vis: { series: [{ feature }] } })).toBe(true);
-    expect(cardIsMapped({ type: null, vis: {} })).toBe(false);
   });
 });
 

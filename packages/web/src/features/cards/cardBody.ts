@@ -1,4 +1,4 @@
-import { MAX_CARD_ROWS, type Unit, type UnitData, type UnitDataError, visDatasetIds } from '@tessera/shared';
+import { cardIsMapped, MAX_CARD_ROWS, type Unit, type UnitData, type UnitDataError } from '@tessera/shared';
 
 /**
  * What a typed card's body shows (spec 2 §4 "Card render order", §8 placeholders, §9 chart rendering by row
@@ -12,29 +12,6 @@ export type CardBodyState =
 
 /** Above these many rows a pie or a radar chart is not drawn (spec 2 §9). */
 const MAX_PIE_RADAR_ROWS = 1_000;
-
-/** Whether a card has something mapped, so that it asks for data: a chart series, a KPI, a table column. */
-export function cardIsMapped(unit: Pick<Unit, 'type' | 'vis'>): boolean {
-  const vis = unit.vis as Record<string, unknown>;
-  const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
-  switch (unit.type) {
-    case 'kpi':
-      return length(vis.kpi) > 0;
-    case 'table':
-      return length(vis.table) > 0;
-    case 'chart':
-      return ['independent', 'dependent', 'otherDimensions', 'gradientDimension', 'groupBy'].some((bucket) =>
-        (Array.isArray(vis[bucket]) ? (vis[bucket] as Array<{ series?: unknown }>) : []).some(
-          (axis) => length(axis?.series) > 0,
-        ),
-      );
-    case 'custom':
-      // A custom card draws on data only when it maps features (a markdown card may map none).
-      return visDatasetIds(vis).length > 0;
-    default:
-      return false;
-  }
-}
 
 /**
  * A card nothing was ever given to: no name, no description, nothing mapped (a custom card: an empty vis). Cancel

@@ -1,11 +1,11 @@
-import { PREVIEW_TOKEN_PARAM, type Unit } from '@tessera/shared';
+import { cardIsMapped, PREVIEW_TOKEN_PARAM, type Unit } from '@tessera/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCardSelectedOutput } from '../dataApps/models/SelectedResults.tsx';
 import { useActiveFilters } from '../filters/useActiveFilters.ts';
-import { type CardBodyState, cardBodyState, cardIsMapped } from './cardBody.ts';
+import { type CardBodyState, cardBodyState } from './cardBody.ts';
 import { nextSort, sortOrderBy, type TableSort } from './table/tableState.ts';
 
 export interface CardData extends UnitDataState {

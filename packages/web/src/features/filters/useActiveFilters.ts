@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type DataAppFilter, validFilters } from '@tessera/shared';
+import { type DataAppFilter, filtersInForce } from '@tessera/shared';
 import {
   createContext,
   createElement,
@@ -35,7 +35,7 @@ export function useActiveFilters(
     const saved = { dashboard: view.dashboard.filters, tab: tab?.filters ?? [] };
     const dashboard = canEdit ? saved.dashboard : localOrSaved(local, null, saved.dashboard);
     const own = !tabId ? [] : canEdit ? saved.tab : localOrSaved(local, tabId, saved.tab);
-    return validFilters([...dashboard, ...own]);
+    return filtersInForce(dashboard, own);
   }, [view, local, tabId, canEdit]);
 
   const stable = useStableList(inForce ?? NONE);

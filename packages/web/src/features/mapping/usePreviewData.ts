@@ -1,9 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, type CustomSubtype, type Unit, type UnitType, type Vis } from '@tessera/shared';
+import { api, type CustomSubtype, cardIsMapped, type Unit, type UnitType, type Vis } from '@tessera/shared';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import { cardBodyState, cardIsMapped } from '../cards/cardBody.ts';
+import { cardBodyState } from '../cards/cardBody.ts';
 import { nextSort, sortOrderBy, type TableSort } from '../cards/table/tableState.ts';
 import type { CardData } from '../cards/useCardData.ts';
 

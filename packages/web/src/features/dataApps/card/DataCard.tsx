@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconGripVertical, IconInfoCircle, IconPencil } from '@tabler/icons-react';
-import type { Unit, UnitType } from '@tessera/shared';
+import { cardIsMapped, type Unit, type UnitType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { ApiError } from '../../../api/client.ts';
 import { useUnitMutations } from '../../../api/dashboards.ts';
 import { useServerText } from '../../../app/serverText.ts';
 import { CardBody } from '../../cards/CardBody.tsx';
-import { cardIsMapped } from '../../cards/cardBody.ts';
 import { downloadCard } from '../../cards/download.ts';
 import { useCardData } from '../../cards/useCardData.ts';
 import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';

@@ -1,10 +1,15 @@
 import { Box } from '@mantine/core';
-import { type DashboardType, PREVIEW, PREVIEW_READY_ATTRIBUTE, PREVIEW_TOKEN_PARAM } from '@tessera/shared';
+import {
+  cardIsMapped,
+  type DashboardType,
+  PREVIEW,
+  PREVIEW_READY_ATTRIBUTE,
+  PREVIEW_TOKEN_PARAM,
+} from '@tessera/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
 import { useUnitsDataSettled } from '../../../api/units.ts';
-import { cardIsMapped } from '../../cards/cardBody.ts';
 import { chartsDrawn } from '../../cards/drawnState.ts';
 import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
 import { dashboardRouteOutcome } from '../dashboard/dashboardRoute.ts';

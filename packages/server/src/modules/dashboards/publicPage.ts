@@ -1,0 +1,30 @@
+import { api, cardIsMapped, filtersInForce, firstCardRequest, requestUrl } from '@tessera/shared';
+import type { PageAnswerSource } from '../../platform/pageAnswers.ts';
+
+/**
+ * A public dashboard's page, answered ahead (platform/pageAnswers.ts): the dashboard, then the first request of
+ * each card of the tab the page opens on (the path's tab, else the first), with the saved filters in force, as
+ * the web app makes them. A visitor with filters of their own asks for their cards themselves.
+ */
+export const publicDashboardPage: PageAnswerSource = {
+  path: /^\/public\/dashboards\/(?:report\/)?([^/]+)(?:\/tabs\/([^/]+))?\/?$/,
+  async answer(match, ask) {
+    const [, id = '', pathTab] = match;
+    const answer = await ask({ method: 'GET', url: requestUrl(api.getPublicDashboard.path, { id }) });
+    const parsed = api.getPublicDashboard.response.safeParse(answer);
+    if (!parsed.success) return;
+    const view = parsed.data;
+    const tabId = pathTab && view.dashboard.tabs.includes(pathTab) ? pathTab : view.dashboard.tabs[0];
+    const tab = view.tabs.find((candidate) => candidate._id === tabId);
+    if (!tab) return;
+    const filters = filtersInForce(view.dashboard.filters, tab.filters);
+    const cards = view.units.filter((unit) => unit.tabId === tab._id && cardIsMapped(unit));
+    await Promise.all(
+      cards.map((unit) => {
+        const { query, body } = firstCardRequest(unit, filters);
+        const url = requestUrl(api.getPublicUnitData.path, { id, unitId: unit._id }, query);
+        return ask({ method: 'POST', url, body });
+      }),
+    );
+  },
+};

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Answers written into a page: the server answers ahead the first API requests a page will make (a public
+ * dashboard and its first tab's cards) while the page's scripts load, and writes them into the page in a
+ * `<script type="application/json">` of this id; the web app takes each answer instead of asking for it, once.
+ */
+export const PAGE_ANSWERS_ELEMENT_ID = 'tessera-page-answers';
+
+/** One answered request: what the web app would send (method, path with query, JSON body) and the 200 answer. */
+export const pageAnswerSchema = z.object({
+  method: z.enum(['GET', 'POST']),
+  url: z.string().startsWith('/api/'),
+  body: z.unknown().optional(),
+  answer: z.unknown(),
+});
+export type PageAnswer = z.infer<typeof pageAnswerSchema>;
+export const pageAnswersSchema = z.array(pageAnswerSchema);
