@@ -21,8 +21,9 @@ import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
  * change.
  */
 describe('newcomer', () => {
-  // A data app's image is drawn again 1 s after its changes settle (30 s by default).
-  const j = useJourney({ env: () => ({ PREVIEW_REFRESH_SECONDS: '1' }) });
+  // A data app's image is drawn again 1 s after its changes settle (30 s by default); a public page waits for
+  // every answer the server writes into it (300 ms by default: on a loaded machine some would be left out).
+  const j = useJourney({ env: () => ({ PREVIEW_REFRESH_SECONDS: '1', PAGE_ANSWERS_MS: '10000' }) });
   const PROJECT = 'Seattle weather';
   const BOARD = 'Weather board';
   const PHONE = { width: 390, height: 844 };
@@ -332,5 +333,47 @@ describe('newcomer', () => {
     const image = page.getByRole('img', { name: 'Preview of Thumbs', exact: true });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'newcomer-preview-in-list');
+  });
+
+  it('a public dashboard’s page draws its cards without asking for them: the server wrote their answers in', async () => {
+    const organization = await callAs(j.app, token, api.getMyOrganization);
+    await callAs(j.app, token, api.updateOrganization, {
+      params: { id: organization._id },
+      body: { publicSharing: true },
+    });
+    await callAs(j.app, token, api.updateProject, { params: { id: setup.projectId }, body: { public: true } });
+    const board = await callAs(j.app, token, api.createDashboard, {
+      body: { projectId: setup.projectId, name: 'Open weather', description: '', type: 'Dashboard', tabName: 'Main' },
+    });
+    const main = board.tabs[0] as string;
+    await setup.addCard(main, { x: 0, y: 0, w: 6, h: 4 }, 'Rain by weather', 'chart', {
+      chartType: 'bar',
+      independent: [{ series: [{ id: 'x-weather', feature: weatherFeature('weather'), operation: '' }] }],
+      dependent: [{ series: [{ id: 'y-precipitation', feature: weatherFeature('precipitation'), operation: 'sum' }] }],
+    } as Vis);
+    await setup.addCard(main, { x: 6, y: 0, w: 6, h: 4 }, 'Warmest by weather', 'chart', {
+      chartType: 'line',
+      independent: [{ series: [{ id: 'x-weather', feature: weatherFeature('weather'), operation: '' }] }],
+      dependent: [{ series: [{ id: 'y-temp', feature: weatherFeature('temp_max'), operation: 'max' }] }],
+    } as Vis);
+
+    const visitor = await j.anotherPage();
+    const asked: string[] = [];
+    visitor.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}`);
+    });
+    await visitor.goto(`/public/dashboards/${board._id}/tabs/${main}`);
+    const drawn = visitor.locator('[data-testid="chart-view"][data-values]');
+    await expect.poll(() => drawn.count(), { timeout: 30_000 }).toBe(2);
+    // Neither the dashboard nor its cards were asked for: both answers came inside the page.
+    expect(
+      asked.filter((request) => request.startsWith('GET /api/v1/public/dashboards/') || request.endsWith('/data')),
+    ).toEqual([]);
+    const bars = JSON.parse((await drawn.first().getAttribute('data-values')) ?? '{}') as { series: unknown[] };
+    expect(bars.series.length).toBeGreaterThan(0);
+    // The charts grow into place: the picture is of them drawn.
+    await visitor.waitForTimeout(1500);
+    await screenshot(visitor, 'newcomer-public-answered');
   });
 });
