@@ -23,7 +23,8 @@ const PUBLIC_DASHBOARD_PATH = /^\/(public\/dashboards|preview\/projects\/[^/]+\/
 /**
  * Serves the built web app: its files, and index.html for every other non-API path (history fallback) so
  * that a reload on any app route works; public and preview dashboard paths get public.html, the same page with
- * the chunks they need preloaded. The build writes a brotli and a gzip copy beside each text file
+ * the chunks they need preloaded; a public dashboard's is streamed with its first answers written in
+ * (`answering`: pageAnswers.ts). The build writes a brotli and a gzip copy beside each text file
  * (vite.config.ts); the copy the request's Accept-Encoding prefers is sent (br, then gzip, else the file).
  * Hashed assets are answered from memory and cached for a year (webAssets.ts), index.html is revalidated on
  * every load, other files for an hour.
