@@ -65,26 +65,16 @@ describe('the web app', () => {
         'public.html.br': brotliCompressSync(PUBLIC),
       }),
     );
-    const res = await app.inject({
-      method: 'GET',
-      url: '/public/dashboards/d1',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const get = (url: string, accepted: string) =>
+      app.inject({ method: 'GET', url, headers: { 'accept-encoding': accepted } });
+    const res = await get('/public/dashboards/d1', 'br, gzip');
     expect(res.headers['content-encoding']).toBe('br');
     // A public dashboard's page is written as it is sent (with the answers it may hold: pageAnswers.ts).
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PUBLIC);
-    const gzipped = await app.inject({
-      method: 'GET',
-      url: '/public/dashboards/d1',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gzipped = await get('/public/dashboards/d1', 'gzip');
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.rawPayload).toString()).toBe(PUBLIC);
-    const preview = await app.inject({
-      method: 'GET',
-      url: '/preview/projects/p1/dashboards/d1/tabs/t1',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const preview = await get('/preview/projects/p1/dashboards/d1/tabs/t1', 'br');
     expect(preview.rawPayload.equals(brotliCompressSync(PUBLIC))).toBe(true);
   });
 

@@ -39,8 +39,6 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-const url = (e: Endpoint, input: Input) => requestUrl(e.path, input.params, input.query);
-
 /**
  * Calls one endpoint contract with the stored token. The answer is parsed by the contract's response schema;
  * an error answer becomes an ApiError. A request the server already answered inside the page is not sent
@@ -53,8 +51,9 @@ export async function call<E extends Endpoint>(
     : [EndpointInput<E>, CallOptions?]
 ): Promise<EndpointOutput<E>> {
   const i = (input ?? {}) as Input;
+  const url = requestUrl(e.path, i.params, i.query);
   if (!(i.body instanceof FormData)) {
-    const written = takePageAnswer(e.method, url(e, i), i.body);
+    const written = takePageAnswer(e.method, url, i.body);
     if (written) return e.response.parse(written.answer) as EndpointOutput<E>;
   }
   const headers: Record<string, string> = { ...options?.headers };
@@ -69,7 +68,7 @@ export async function call<E extends Endpoint>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(i.body);
   }
-  const res = await fetch(url(e, i), { method: e.method, headers, body, signal: options?.signal });
+  const res = await fetch(url, { method: e.method, headers, body, signal: options?.signal });
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {

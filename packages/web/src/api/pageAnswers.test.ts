@@ -18,10 +18,8 @@ async function clientWith(answers: string) {
   return import('./client.ts');
 }
 
-const written = (body: unknown) =>
-  JSON.stringify([
-    { method: 'POST', url: `/api/v1/public/dashboards/${D}/units/${U}/data?tabId=${T}`, body, answer: cardAnswer },
-  ]);
+const written = (body: unknown, answer: unknown = cardAnswer) =>
+  JSON.stringify([{ method: 'POST', url: `/api/v1/public/dashboards/${D}/units/${U}/data?tabId=${T}`, body, answer }]);
 
 describe('answers the server wrote into the page', () => {
   const fetch = vi.fn();
@@ -70,16 +68,7 @@ describe('answers the server wrote into the page', () => {
   });
 
   it('still go through the contract: an answer that does not fit it is an error, not data', async () => {
-    const client = await clientWith(
-      JSON.stringify([
-        {
-          method: 'POST',
-          url: `/api/v1/public/dashboards/${D}/units/${U}/data?tabId=${T}`,
-          body: { filters: [] },
-          answer: { data: 'nope' },
-        },
-      ]),
-    );
+    const client = await clientWith(written({ filters: [] }, { data: 'nope' }));
     await expect(ask(client, [])).rejects.toThrow();
   });
 });
