@@ -59,6 +59,8 @@ describe('passwords', () => {
     await page.goto('/login');
     await page.getByText('Forgot Password', { exact: true }).click();
     await expectPath(page, '/login/recover');
+    // The address changes before the new page is drawn: the sign-in page has an Email field too.
+    await page.getByRole('button', { name: 'Send Reset', exact: true }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
     await page.getByRole('button', { name: 'Send Reset', exact: true }).click();
     await expectText(page, 'Please check your email for instructions');

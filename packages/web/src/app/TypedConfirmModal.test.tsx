@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import './testing.tsx';
 import { TypedConfirmModal, typedTextMatches } from './TypedConfirmModal.tsx';
+import { theme } from './theme.ts';
 
 afterEach(cleanup);
 
 function renderModal(onConfirm: () => Promise<unknown>, onClose = vi.fn()) {
   render(
-    <MantineProvider env="test">
+    <MantineProvider theme={theme} env="test">
       <TypedConfirmModal
         opened
         onClose={onClose}

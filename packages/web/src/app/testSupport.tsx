@@ -7,6 +7,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../api/queryClient.ts';
 import { setLanguage } from '../i18n/index.ts';
+import { theme } from './theme.ts';
 
 /**
  * Test support for the login and settings screens: the app's real providers (Mantine, the app's QueryClient
@@ -14,29 +15,6 @@ import { setLanguage } from '../i18n/index.ts';
  * that answers the contract paths a test declares and records every request. The server itself is tested by
  * its own API suites and end to end; here the screens' reactions to each answer are under test.
  */
-
-// jsdom lacks the layout APIs Mantine reads.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-if (typeof window.ResizeObserver === 'undefined') {
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => {
   cleanup();
@@ -110,7 +88,7 @@ export function serveApi(handlers: Record<string, Handler | Answer>) {
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <MantineProvider>
+    <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <Notifications />
         <RouterProvider router={router} />

@@ -1,6 +1,6 @@
 /**
- * Helpers for the shell's component tests (jsdom): the browser APIs jsdom lacks and Mantine uses, the providers
- * of App.tsx, and a recorder standing in for the network at the fetch boundary.
+ * Helpers for the shell's component tests (jsdom): the providers of App.tsx, and a recorder standing in for the
+ * network at the fetch boundary. The browser APIs jsdom lacks are filled in by testSetup.ts.
  */
 import '../i18n/index.ts';
 import { MantineProvider } from '@mantine/core';
@@ -10,28 +10,6 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { theme } from './theme.ts';
-
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-if (!('ResizeObserver' in window)) {
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-Element.prototype.scrollIntoView ??= () => {};
 
 export function makeUser(roles: OrgRoles = ROLE_PRESETS.standard, overrides: Partial<User> = {}): User {
   return {

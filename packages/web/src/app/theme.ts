@@ -3,6 +3,8 @@ import { BREAKPOINTS, COLORS, THEME_STORAGE_KEY } from '@tessera/shared';
 
 /** Greys and blues, red for errors and green for success (spec 1 §9); dark by default, kept locally. */
 export const theme = createTheme({
+  // People who ask their system for less motion get no transitions.
+  respectReducedMotion: true,
   primaryColor: 'blue',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
