@@ -7,6 +7,8 @@
  *
  * BENCH_PUBLIC_RUNS (default 5): loads per row; the table gives the median and the fastest.
  * BENCH_PUBLIC_WATERFALL=1 also prints one load's requests (start and end, ms from navigation): what waits on what.
+ * BENCH_PUBLIC_PROFILE=1 also profiles one more load's main thread (V8's sampling profiler) and prints where its
+ * time went: per script, and the functions that took the most.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { api } from '@tessera/shared';
@@ -57,7 +59,42 @@ interface Load {
   scripts: string[];
 }
 
-async function coldLoad(app: Tessera, browser: Browser, path: string, identity: boolean): Promise<Load> {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per script and per function of a V8 CPU profile, longest first. */
+function profileTables(profile: Profile): { scripts: Array<[string, number]>; functions: Array<[string, number]> } {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const scripts = new Map<string, number>();
+  const functions = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    const script = frame?.url
+      ? new URL(frame.url).pathname.replace('/assets/', '')
+      : `(${frame?.functionName || 'native'})`;
+    scripts.set(script, (scripts.get(script) ?? 0) + ms);
+    const name = `${frame?.functionName || '(anonymous)'} ${script}:${frame?.lineNumber ?? 0}`;
+    functions.set(name, (functions.get(name) ?? 0) + ms);
+  });
+  const longest = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
+  return { scripts: longest(scripts), functions: longest(functions) };
+}
+
+async function coldLoad(
+  app: Tessera,
+  browser: Browser,
+  path: string,
+  identity: boolean,
+  profile?: (p: Profile) => void,
+): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -89,6 +126,11 @@ async function coldLoad(app: Tessera, browser: Browser, path: string, identity: 
       }
       if (scripts.has(e.requestId)) jsTransferred += e.encodedDataLength;
     });
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${app.url}${path}`, { waitUntil: 'commit', timeout: 120_000 });
     await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="chart-view"][data-values]').length >= count,
@@ -96,6 +138,7 @@ async function coldLoad(app: Tessera, browser: Browser, path: string, identity: 
       { polling: 'raf', timeout: 120_000 },
     );
     const drawnMs = await page.evaluate(() => performance.now());
+    if (profile) profile(((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }).profile);
     return { drawnMs, requests, jsTransferred, jsDecoded, scripts: [...scripts.values()] };
   } finally {
     await context.close();
@@ -143,6 +186,19 @@ try {
     console.log('\n| request | start ms | end ms |\n| --- | ---: | ---: |');
     for (const r of load)
       console.log(`| ${r.path.replace('/assets/', '')} | ${r.start.toFixed(0)} | ${r.end.toFixed(0)} |`);
+  }
+  if (process.env.BENCH_PUBLIC_PROFILE) {
+    let profile: Profile | undefined;
+    const load = await coldLoad(app, browser, path, false, (p) => {
+      profile = p;
+    });
+    const { scripts, functions } = profileTables(profile as Profile);
+    const total = scripts.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log(`\nOne profiled load: drawn at ${Math.round(load.drawnMs)} ms; ${Math.round(total)} ms sampled`);
+    console.log('| self time in | ms |\n| --- | ---: |');
+    for (const [name, ms] of scripts.slice(0, 20)) console.log(`| ${name} | ${ms.toFixed(0)} |`);
+    console.log('\n| function | self ms |\n| --- | ---: |');
+    for (const [name, ms] of functions.slice(0, 25)) console.log(`| ${name} | ${ms.toFixed(1)} |`);
   }
 } finally {
   await browser.close();
