@@ -8,9 +8,13 @@
  * BENCH_PUBLIC_RUNS (default 5): loads per row; the table gives the median and the fastest.
  * BENCH_PUBLIC_WATERFALL=1 also prints one load's requests (start and end, ms from navigation): what waits on what.
  * BENCH_PUBLIC_PROFILE=1 also profiles one more load's main thread (V8's sampling profiler) and prints where its
- * time went: per script, and the functions that took the most.
+ * time went: per module (the build's source maps name the package or the app's file), and the longest functions.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { api } from '@tessera/shared';
 import type { Browser } from 'playwright-core';
 import { apiSignIn, callAs } from '../../e2e/support/api.ts';
@@ -61,7 +65,7 @@ interface Load {
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -69,23 +73,58 @@ interface Profile {
   timeDeltas: number[];
 }
 
-/** Self time per script and per function of a V8 CPU profile, longest first. */
-function profileTables(profile: Profile): { scripts: Array<[string, number]>; functions: Array<[string, number]> } {
+const ASSETS = fileURLToPath(new URL('../../packages/web/dist/assets/', import.meta.url));
+const sourceMaps = new Map<string, TraceMap | null>();
+
+/** The built script's source map (null when the build wrote none for it). */
+function sourceMapOf(script: string): TraceMap | null {
+  if (!sourceMaps.has(script)) {
+    const file = path.join(ASSETS, `${script}.map`);
+    sourceMaps.set(script, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
+  }
+  return sourceMaps.get(script) ?? null;
+}
+
+/** A source's short name: a dependency's package, or the app's own file from its package root. */
+const moduleName = (source: string) =>
+  source.includes('node_modules/')
+    ? (source.split('node_modules/').pop() ?? source)
+        .split('/')
+        .slice(0, source.includes('node_modules/@') ? 2 : 1)
+        .join('/')
+    : source.replace(/^(\.\.\/)+/, '');
+
+/**
+ * Self time of a V8 CPU profile per source module (through the build's source maps: a dependency's package, or
+ * the app's file) and per function, longest first. V8's own work (compiling, the collector, idle) keeps its name.
+ */
+function profileTables(profile: Profile): { modules: Array<[string, number]>; functions: Array<[string, number]> } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const scripts = new Map<string, number>();
+  const modules = new Map<string, number>();
   const functions = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     const frame = byId.get(id)?.callFrame;
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    const script = frame?.url
-      ? new URL(frame.url).pathname.replace('/assets/', '')
-      : `(${frame?.functionName || 'native'})`;
-    scripts.set(script, (scripts.get(script) ?? 0) + ms);
-    const name = `${frame?.functionName || '(anonymous)'} ${script}:${frame?.lineNumber ?? 0}`;
+    let module = `(${frame?.functionName || 'native'})`;
+    let name = module;
+    if (frame?.url) {
+      const script = new URL(frame.url).pathname.replace('/assets/', '');
+      const map = sourceMapOf(script);
+      const original = map
+        ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
+        : null;
+      module = original?.source ? moduleName(original.source) : script;
+      const file = original?.source
+        ?.split('node_modules/')
+        .pop()
+        ?.replace(/^(\.\.\/)+/, '');
+      name = `${original?.name ?? frame.functionName ?? '(anonymous)'} ${file ? `${file}:${original?.line}` : script}`;
+    }
+    modules.set(module, (modules.get(module) ?? 0) + ms);
     functions.set(name, (functions.get(name) ?? 0) + ms);
   });
   const longest = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
-  return { scripts: longest(scripts), functions: longest(functions) };
+  return { modules: longest(modules), functions: longest(functions) };
 }
 
 async function coldLoad(
@@ -192,11 +231,11 @@ try {
     const load = await coldLoad(app, browser, path, false, (p) => {
       profile = p;
     });
-    const { scripts, functions } = profileTables(profile as Profile);
-    const total = scripts.reduce((sum, [, ms]) => sum + ms, 0);
+    const { modules, functions } = profileTables(profile as Profile);
+    const total = modules.reduce((sum, [, ms]) => sum + ms, 0);
     console.log(`\nOne profiled load: drawn at ${Math.round(load.drawnMs)} ms; ${Math.round(total)} ms sampled`);
-    console.log('| self time in | ms |\n| --- | ---: |');
-    for (const [name, ms] of scripts.slice(0, 20)) console.log(`| ${name} | ${ms.toFixed(0)} |`);
+    console.log('| self time in (module) | ms |\n| --- | ---: |');
+    for (const [name, ms] of modules.slice(0, 30)) console.log(`| ${name} | ${ms.toFixed(0)} |`);
     console.log('\n| function | self ms |\n| --- | ---: |');
     for (const [name, ms] of functions.slice(0, 25)) console.log(`| ${name} | ${ms.toFixed(1)} |`);
   }

@@ -39,13 +39,23 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
-/** A locale Intl accepts (an unknown or malformed tag falls back to English rather than throwing). */
+const acceptedLocales = new Map<string, string>();
+
+/**
+ * A locale Intl accepts (an unknown or malformed tag falls back to English rather than throwing); asked of Intl
+ * once per tag, which costs milliseconds each time (a page's first charts ask it for every formatter they build).
+ */
 function safeLocale(locale: string): string {
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([locale]).length ? locale : 'en';
-  } catch {
-    return 'en';
+  let accepted = acceptedLocales.get(locale);
+  if (accepted === undefined) {
+    try {
+      accepted = Intl.NumberFormat.supportedLocalesOf([locale]).length ? locale : 'en';
+    } catch {
+      accepted = 'en';
+    }
+    acceptedLocales.set(locale, accepted);
   }
+  return accepted;
 }
 
 /** A number as spec 2 §9 shows it (see the module comment). NaN and infinities read as Intl writes them. */
