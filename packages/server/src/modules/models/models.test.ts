@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import {
   type DatasetDetail,
   type Model,
@@ -28,6 +29,7 @@ import {
 import { membership, person } from '../projects/projects.fixtures.ts';
 import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
 import { warmSandboxesOf } from './models.jobs.ts';
+import { runDirOf } from './run.job.ts';
 
 /** Models over real Python 3.11 + pandas in the sandbox, on the real jobs platform and datasets. */
 
@@ -63,16 +65,14 @@ function expectedTotals(factor: number) {
     .map(([region, sum]) => ({ region, amount: sum * factor }));
 }
 
-/**
- * Processes whose command line names this run's folder (its sandbox binds it): the run's own (named by its id), or
- * a warm sandbox's that was waiting before the run (runner/warm.ts).
- */
-function processesOf(folders: string[]): string[] {
+/** Processes whose command line names one of these folders (a sandbox binds its run's folder) and none of `except`. */
+function processesOf(folders: string[], except: string[] = []): string[] {
   const found: string[] = [];
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (folders.some((folder) => command.includes(folder))) found.push(pid);
+      if (folders.some((folder) => command.includes(folder)) && !except.some((folder) => command.includes(folder)))
+        found.push(pid);
     } catch {
       // gone meanwhile
     }
@@ -187,20 +187,20 @@ describe('model runs', () => {
 
   it('cancels a sleeping run: the sandbox is gone, then it says cancelled', { timeout: 60_000 }, async () => {
     const model = await createModel(w, pkg, 'sleepy');
-    const waiting = warmSandboxesOf(w.t.app)?.waiting() ?? [];
     const queued = await execute(w, model._id, []);
-    const folders = [queued._id, ...waiting];
     await waitForRun(w, queued._id, new Set(['started']));
-    for (let i = 0; i < 100 && !processesOf(folders).length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(processesOf(folders).length, 'the sandbox runs').toBeGreaterThan(0);
+    // The run's sandbox is its own or a warm one it took (runner/warm.ts: one may have been made for the previous
+    // run's package after this test began): under the runs' folder, and not one still waiting for a next run.
+    const runsDir = path.dirname(runDirOf(w.t.app.ctx.storage.root, queued._id));
+    const running = () => processesOf([runsDir], warmSandboxesOf(w.t.app)?.waiting() ?? []);
+    for (let i = 0; i < 100 && !running().length; i++) await new Promise((r) => setTimeout(r, 50));
+    const sandbox = running();
+    expect(sandbox.length, 'the sandbox runs').toBeGreaterThan(0);
     const res = await caller(w, w.viewer)('PUT', `/api/v1/model-runs/${queued._id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     const run = await waitForRun(w, queued._id);
     expect(run.status, JSON.stringify(run)).toBe('cancelled');
-    expect(processesOf([queued._id])).toEqual([]);
-    // A warm sandbox taken by this run is gone; one waiting for another package's run is not this run's.
-    const taken = waiting.filter((folder) => !warmSandboxesOf(w.t.app)?.waiting().includes(folder));
-    expect(processesOf(taken)).toEqual([]);
+    expect(processesOf([runsDir]).filter((pid) => sandbox.includes(pid))).toEqual([]);
   });
 
   it('fails a function that raises, with its traceback', { timeout: 60_000 }, async () => {
