@@ -12,7 +12,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { api } from '@tessera/shared';
@@ -73,13 +72,13 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const ASSETS = fileURLToPath(new URL('../../packages/web/dist/assets/', import.meta.url));
+const ASSETS = new URL('../../packages/web/dist/assets/', import.meta.url);
 const sourceMaps = new Map<string, TraceMap | null>();
 
 /** The built script's source map (null when the build wrote none for it). */
 function sourceMapOf(script: string): TraceMap | null {
   if (!sourceMaps.has(script)) {
-    const file = path.join(ASSETS, `${script}.map`);
+    const file = fileURLToPath(new URL(`${script}.map`, ASSETS));
     sourceMaps.set(script, existsSync(file) ? new TraceMap(readFileSync(file, 'utf8')) : null);
   }
   return sourceMaps.get(script) ?? null;
