@@ -84,14 +84,17 @@ function sourceMapOf(script: string): TraceMap | null {
   return sourceMaps.get(script) ?? null;
 }
 
-/** A source's short name: a dependency's package, or the app's own file from its package root. */
+/** A source's path from its package folder: `zod/v4/core/core.js`, or the app's `src/...` file. */
+const sourcePath = (source: string) => (source.split('node_modules/').pop() ?? source).replace(/^(\.\.\/)+/, '');
+
+/** A source's module: a dependency's package (`zod`, `@mantine/core`), or the app's own file. */
 const moduleName = (source: string) =>
   source.includes('node_modules/')
-    ? (source.split('node_modules/').pop() ?? source)
+    ? sourcePath(source)
         .split('/')
         .slice(0, source.includes('node_modules/@') ? 2 : 1)
         .join('/')
-    : source.replace(/^(\.\.\/)+/, '');
+    : sourcePath(source);
 
 /**
  * Self time of a V8 CPU profile per source module (through the build's source maps: a dependency's package, or
@@ -113,11 +116,8 @@ function profileTables(profile: Profile): { modules: Array<[string, number]>; fu
         ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber })
         : null;
       module = original?.source ? moduleName(original.source) : script;
-      const file = original?.source
-        ?.split('node_modules/')
-        .pop()
-        ?.replace(/^(\.\.\/)+/, '');
-      name = `${original?.name ?? frame.functionName ?? '(anonymous)'} ${file ? `${file}:${original?.line}` : script}`;
+      const file = original?.source ? `${sourcePath(original.source)}:${original.line}` : script;
+      name = `${original?.name ?? frame.functionName ?? '(anonymous)'} ${file}`;
     }
     modules.set(module, (modules.get(module) ?? 0) + ms);
     functions.set(name, (functions.get(name) ?? 0) + ms);

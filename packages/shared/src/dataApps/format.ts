@@ -39,23 +39,13 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
-const acceptedLocales = new Map<string, string>();
-
-/**
- * A locale Intl accepts (an unknown or malformed tag falls back to English rather than throwing); asked of Intl
- * once per tag, which costs milliseconds each time (a page's first charts ask it for every formatter they build).
- */
+/** A locale Intl accepts (an unknown or malformed tag falls back to English rather than throwing). */
 function safeLocale(locale: string): string {
-  let accepted = acceptedLocales.get(locale);
-  if (accepted === undefined) {
-    try {
-      accepted = Intl.NumberFormat.supportedLocalesOf([locale]).length ? locale : 'en';
-    } catch {
-      accepted = 'en';
-    }
-    acceptedLocales.set(locale, accepted);
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([locale]).length ? locale : 'en';
+  } catch {
+    return 'en';
   }
-  return accepted;
 }
 
 /** A number as spec 2 §9 shows it (see the module comment). NaN and infinities read as Intl writes them. */
