@@ -2,21 +2,27 @@
  * Issue 21's load: VIEWERS concurrent viewers of a public dashboard of 12 cards on a ROWS-row dataset (default
  * 10,000,000), against 1 and against 2 API processes of `npm run cluster` (a worker imports; a private PostgreSQL;
  * the machine's Redis under a random prefix), with the card result cache on (the default) and off
- * (RESULT_CACHE=off). Each viewer loads the dashboard and its 12 cards (6 requests at a time, as a browser
- * does), then changes one filter (region = one of six, by viewer) and loads the 12 cards again. Everything starts
- * at once; loopback only.
+ * (RESULT_CACHE=off). Each viewer opens the dashboard's public page as a browser does (world.ts: the server
+ * writes the dashboard and the cards it answers within PAGE_ANSWERS_MS into the page; the viewer asks for the
+ * rest, 6 requests at a time), then changes one filter (region = one of six, by viewer) and asks for the 12
+ * cards again. Everything starts at once; loopback only. The viewers run in a process of their own (crowd.ts),
+ * apart from the proxy (in this process).
  *
  * With the cache on, each setup runs two waves of VIEWERS: cold (the cache emptied first) and warm (the first
- * wave's answers kept). Prints, per setup and wave: requests/s over the whole run, p50/p95/p99 of a card's answer (each card, first load and
- * after the filter change), errors, and each API process's memory (resident after the run, and its peak). With
- * one API process the viewers go through a proxy in front of that one only, so both setups pay the same proxy.
+ * wave's answers kept). Prints, per setup and wave: requests/s over the whole run, p50/p95/p99 of the page and
+ * of a card's answer (each card: on load from the page's request, after the filter change from its own
+ * request), errors, the CPU seconds the viewers, the proxy and each API process used, and each API process's
+ * memory (resident after the run, and its peak). With one API process the viewers go through a proxy in front
+ * of that one only, so both setups pay the same proxy.
  *
  * BENCH_LOAD_ROWS (default 10000000), BENCH_LOAD_VIEWERS (default 200), BENCH_LOAD_CACHE (default "on,off").
  * Needs Redis (TEST_REDIS_URL, default 127.0.0.1:6379), PostgreSQL's programs (initdb, pg_ctl) and `npm run build`.
  */
+import { fork } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { apiSignIn } from '../../e2e/support/api.ts';
 import { REDIS_URL, startTesseraCluster, type TesseraCluster } from '../../e2e/support/cluster.ts';
@@ -24,8 +30,9 @@ import { ADMIN } from '../../e2e/support/tessera.ts';
 import { startProxy } from '../../packages/server/src/cluster/proxy.ts';
 import { generateCsv } from '../query/generate.ts';
 import { startPrivatePostgres } from '../support/postgres.ts';
-import { highWaterMb, rssMb } from '../support/process.ts';
-import { type PublicDashboard, pct, publicDashboard, type Timing, viewer } from './world.ts';
+import { cpuSeconds, highWaterMb, rssMb } from '../support/process.ts';
+import type { Wave, WaveResult } from './crowd.ts';
+import { type PublicDashboard, pct, publicDashboard, viewer } from './world.ts';
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 10_000_000);
 const VIEWERS = Number(process.env.BENCH_LOAD_VIEWERS ?? 200);
@@ -46,28 +53,61 @@ async function clearCache(prefix: string) {
   await redis.quit();
 }
 
+/** The viewers of one wave, in a process of their own (crowd.ts). */
+function crowd(wave: Wave): Promise<WaveResult> {
+  const child = fork(fileURLToPath(new URL('./crowd.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => resolve(result as WaveResult));
+    child.once('exit', (code) => reject(new Error(`the viewers' process ended (${code}) before answering`)));
+    child.send(wave);
+  });
+}
+
+interface CpuSeconds {
+  viewers: number;
+  /** The bench's own process: the proxy in front of the API processes. */
+  proxy: number;
+  apis: number[];
+}
+
 /** Prints one wave's table; answers its number of errors. */
-async function report(title: string, board: PublicDashboard, timings: Timing[], wall: number, pids: readonly number[]) {
+async function report(
+  title: string,
+  board: PublicDashboard,
+  { timings, wall }: WaveResult,
+  cpu: CpuSeconds,
+  pids: readonly number[],
+) {
   const failed = timings.filter((t) => t.status !== 200);
   const counts = new Map<number, number>();
   for (const t of failed) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
   const byStatus = [...counts].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
   const memory = await Promise.all(pids.map(async (pid) => `${await rssMb(pid)} (${await highWaterMb(pid)})`));
+  const requests = timings.filter((t) => !t.ahead).length;
   const cards = timings.filter((t) => t.card >= 0);
+  const ahead = cards.filter((t) => t.ahead).length;
+  const loads = cards.filter((t) => t.phase === 'load').length;
   console.log(
     `\n### ${title}: ${VIEWERS} viewers, ${ROWS.toLocaleString('en')} rows, ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)}`,
   );
   console.log(
-    `Requests: ${cards.length + VIEWERS} in ${wall.toFixed(1)} s = ${((cards.length + VIEWERS) / wall).toFixed(0)} requests/s; errors: ${failed.length}${byStatus ? ` (${byStatus})` : ''}; API memory MB now (peak): ${memory.join(', ')}`,
+    `Requests: ${requests} in ${wall.toFixed(1)} s = ${(requests / wall).toFixed(0)} requests/s; cards answered inside the page: ${ahead} of ${loads}; errors: ${failed.length}${byStatus ? ` (${byStatus})` : ''}; API memory MB now (peak): ${memory.join(', ')}`,
   );
-  console.log('| card | load p50 / p95 / p99 ms | after the filter p50 / p95 / p99 ms |');
+  const seconds = (value: number) => value.toFixed(1);
+  console.log(
+    `CPU seconds in the wave: viewers ${seconds(cpu.viewers)}, proxy ${seconds(cpu.proxy)}, API ${cpu.apis.map(seconds).join(' + ')}`,
+  );
+  console.log('| card | load (from the page request) p50 / p95 / p99 ms | after the filter p50 / p95 / p99 ms |');
   console.log('| --- | --- | --- |');
   const cell = (values: number[]) => `${ms(pct(values, 0.5))} / ${ms(pct(values, 0.95))} / ${ms(pct(values, 0.99))}`;
+  const page = timings.filter((t) => t.card === -1).map((t) => t.ms);
+  console.log(`| the page | ${cell(page)} | |`);
   for (const [i, card] of board.cards.entries()) {
     const of = (phase: 'load' | 'filter') => cards.filter((t) => t.card === i && t.phase === phase).map((t) => t.ms);
     console.log(`| ${card.name} | ${cell(of('load'))} | ${cell(of('filter'))} |`);
   }
-  console.log(`| every card | ${cell(cards.map((t) => t.ms))} | |`);
+  const of = (phase: 'load' | 'filter') => cards.filter((t) => t.phase === phase).map((t) => t.ms);
+  console.log(`| every card | ${cell(of('load'))} | ${cell(of('filter'))} |`);
   return failed.length;
 }
 
@@ -110,12 +150,17 @@ try {
           // computes it for the others). Warm: as many again, once the first wave's answers are kept.
           for (const wave of cache === 'on' ? (['cold', 'warm'] as const) : (['cold'] as const)) {
             step(`cache ${cache}, ${label}, ${wave}: ${VIEWERS} viewers`);
-            const timings: Timing[] = [];
-            const at = performance.now();
-            await Promise.all(Array.from({ length: VIEWERS }, (_, n) => viewer(base, board, n, timings)));
-            const wall = (performance.now() - at) / 1000;
+            const apiCpu = await Promise.all(pids.map(cpuSeconds));
+            const proxyCpu = process.cpuUsage();
+            const result = await crowd({ base, board, viewers: VIEWERS });
+            const used = process.cpuUsage(proxyCpu);
+            const cpu = {
+              viewers: result.cpu,
+              proxy: (used.user + used.system) / 1e6,
+              apis: await Promise.all(pids.map(async (pid, i) => (await cpuSeconds(pid)) - (apiCpu[i] ?? 0))),
+            };
             const title = `Cache ${cache}${cache === 'on' ? ` (${wave})` : ''}, ${label}`;
-            const errors = await report(title, board, timings, wall, pids);
+            const errors = await report(title, board, result, cpu, pids);
             if (errors) problems.push(`${title}: ${errors} errors`);
           }
         }

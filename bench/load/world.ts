@@ -1,10 +1,21 @@
 /**
- * What bench/load drives: a public dashboard of 12 cards over the imported CSV, and one viewer (the dashboard,
- * its 12 cards 6 requests at a time as a browser does, then one filter change and the 12 cards again).
+ * What bench/load drives: a public dashboard of 12 cards over the imported CSV, and one viewer as the browser
+ * is: the dashboard's page (with the answers the server writes into it: platform/pageAnswers.ts), the
+ * dashboard and cards the page did not bring, 6 requests at a time, then one filter change and the 12 cards again.
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api } from '@tessera/shared';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
+import {
+  api,
+  cardDataRequest,
+  type DataAppFilter,
+  firstCardRequest,
+  PAGE_ANSWERS_ELEMENT_ID,
+  pageAnswersSchema,
+  requestUrl,
+} from '@tessera/shared';
 import { callAs } from '../../e2e/support/api.ts';
 import type { Tessera } from '../../e2e/support/tessera.ts';
 import { requestJson, uploadFile } from '../support/http.ts';
@@ -12,8 +23,11 @@ import { requestJson, uploadFile } from '../support/http.ts';
 const REGIONS = ['north', 'south', 'east', 'west', 'centre', 'overseas'];
 
 export interface PublicDashboard {
+  /** The dashboard's id (its public page is `/public/dashboards/{id}`). */
+  id: string;
+  /** Its public API path. */
   path: string;
-  cards: Array<{ id: string; name: string }>;
+  cards: Array<{ id: string; name: string; type: 'chart' | 'kpi' | 'table' }>;
   tabId: string;
   regionFeature: string;
 }
@@ -91,9 +105,15 @@ export async function publicDashboard(app: Tessera, token: string, csv: string):
       query: { tabId },
       body: { name, type, vis } as never,
     });
-    cards.push({ id: unit._id, name: `${type} ${name}` });
+    cards.push({ id: unit._id, name: `${type} ${name}`, type });
   }
-  return { path: `/api/v1/public/dashboards/${dashboard._id}`, cards, tabId, regionFeature: feature('region')._id };
+  return {
+    id: dashboard._id,
+    path: `/api/v1/public/dashboards/${dashboard._id}`,
+    cards,
+    tabId,
+    regionFeature: feature('region')._id,
+  };
 }
 
 /** The p-quantile (0..1) of some durations. */
@@ -103,66 +123,132 @@ export const pct = (values: number[], p: number) => {
 };
 
 export interface Timing {
+  /** The card's index; -1 for the page itself (or the dashboard's detail when the page did not bring it). */
   card: number;
   phase: 'load' | 'filter';
+  /** On load: from the page's request to the card's answer; after the filter: the card's own request. */
   ms: number;
   /** The HTTP status, 0 when the request itself failed (reset, refused). */
   status: number;
+  /** The answer came inside the page: no request of its own. */
+  ahead?: boolean;
 }
 
-/** A POST or GET with a JSON body over the agent's connections (a viewer's own 6, as a browser); answers the status. */
-export function request(agent: http.Agent, url: string, method: string, body?: unknown): Promise<number> {
+interface Answer {
+  status: number;
+  body: Buffer;
+}
+
+/**
+ * A GET or a POST with a JSON body over the agent's connections (a viewer's own 6, as a browser), asking for
+ * brotli as a browser does; answers the status and the body (decompressed), status 0 when the request failed.
+ */
+export function ask(agent: http.Agent, url: string, method: string, body?: unknown): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const failed = { status: 0, body: Buffer.alloc(0) };
   return new Promise((resolve) => {
     const req = http.request(url, {
       method,
       agent,
-      headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+      headers: {
+        'accept-encoding': 'br',
+        ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+      },
     });
     req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        const status = res.statusCode ?? 0;
+        if (res.headers['content-encoding'] !== 'br') return resolve({ status, body: raw });
+        promisify(brotliDecompress)(raw).then(
+          (decoded) => resolve({ status, body: decoded }),
+          () => resolve(failed),
+        );
+      });
+      res.on('error', () => resolve(failed));
     });
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve(failed));
     req.end(payload);
   });
 }
 
+/** The status of a GET or a POST with a JSON body (bench/load/hot.ts). */
+export const request = async (agent: http.Agent, url: string, method: string, body?: unknown) =>
+  (await ask(agent, url, method, body)).status;
+
+/** The requests (method and path with query) whose answers the page brought. */
+function answeredInPage(html: string): Set<string> {
+  const open = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">`;
+  const at = html.indexOf(open);
+  if (at < 0) return new Set();
+  const json = html.slice(at + open.length, html.indexOf('</script>', at));
+  const parsed = pageAnswersSchema.safeParse(JSON.parse(json));
+  return new Set(parsed.success ? parsed.data.map((answer) => `${answer.method} ${answer.url}`) : []);
+}
+
+/** Runs the tasks `width` at a time (a browser's 6 connections to one host). */
+async function inParallel(tasks: Array<() => Promise<void>>, width: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) await (tasks[next++] as () => Promise<void>)();
+    }),
+  );
+}
+
+/**
+ * One viewer: the public page (its scripts are in the browser's cache: hashed names, long cache), what the page
+ * did not bring (the dashboard's detail first, then its cards), then the region filter changed and every card
+ * asked again with it, the requests the web app makes (shared `firstCardRequest`, `cardDataRequest`).
+ */
 export async function viewer(base: string, board: PublicDashboard, n: number, timings: Timing[]): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
   try {
-    const dashboardStatus = await request(agent, `${base}${board.path}`, 'GET');
-    if (dashboardStatus !== 200) timings.push({ card: -1, phase: 'load', ms: 0, status: dashboardStatus });
-    const region = REGIONS[n % REGIONS.length] as string;
-    for (const phase of ['load', 'filter'] as const) {
-      const body =
-        phase === 'load'
-          ? {}
-          : {
-              filters: [
-                {
-                  _id: 'region',
-                  type: 'category',
-                  operation: 'equal',
-                  value: [region],
-                  feature: { id: board.regionFeature },
-                },
-              ],
-            };
-      await Promise.all(
-        board.cards.map(async (card, i) => {
-          const at = performance.now();
-          const status = await request(
-            agent,
-            `${base}${board.path}/units/${card.id}/data?tabId=${board.tabId}`,
-            'POST',
-            body,
-          );
-          timings.push({ card: i, phase, ms: performance.now() - at, status });
-        }),
-      );
+    const start = performance.now();
+    const page = await ask(agent, `${base}/public/dashboards/${board.id}`, 'GET');
+    const pageMs = performance.now() - start;
+    timings.push({ card: -1, phase: 'load', ms: pageMs, status: page.status });
+    if (page.status !== 200) return;
+    const answered = answeredInPage(page.body.toString('utf8'));
+    const detail = requestUrl(api.getPublicDashboard.path, { id: board.id });
+    if (!answered.has(`GET ${detail}`)) {
+      const { status } = await ask(agent, `${base}${detail}`, 'GET');
+      timings.push({ card: -1, phase: 'load', ms: performance.now() - start, status });
     }
+    const cardUrl = (cardId: string, query: Record<string, unknown>) =>
+      requestUrl(api.getPublicUnitData.path, { id: board.id, unitId: cardId }, query);
+    await inParallel(
+      board.cards.map((card, i) => async () => {
+        const { query, body } = firstCardRequest({ type: card.type, tabId: board.tabId }, []);
+        const url = cardUrl(card.id, query);
+        if (answered.has(`POST ${url}`)) {
+          timings.push({ card: i, phase: 'load', ms: pageMs, status: 200, ahead: true });
+          return;
+        }
+        const { status } = await ask(agent, `${base}${url}`, 'POST', body);
+        timings.push({ card: i, phase: 'load', ms: performance.now() - start, status });
+      }),
+      6,
+    );
+    const region = REGIONS[n % REGIONS.length] as string;
+    const filters: DataAppFilter[] = [
+      { _id: 'region', type: 'category', operation: 'equal', value: [region], feature: { id: board.regionFeature } },
+    ];
+    await inParallel(
+      board.cards.map((card, i) => async () => {
+        const { query, body } = cardDataRequest({
+          tabId: board.tabId,
+          page: card.type === 'table' ? 1 : undefined,
+          filters,
+        });
+        const at = performance.now();
+        const { status } = await ask(agent, `${base}${cardUrl(card.id, query)}`, 'POST', body);
+        timings.push({ card: i, phase: 'filter', ms: performance.now() - at, status });
+      }),
+      6,
+    );
   } finally {
     agent.destroy();
   }

@@ -37,7 +37,7 @@ import { installJobs } from './platform/jobs/index.ts';
 import { loggerOptions, logRequestsForPeople } from './platform/logging.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import type { ServerModule } from './platform/module.ts';
-import { MAX_PAGE_ANSWER_BYTES } from './platform/pageAnswers.ts';
+import { MAX_PAGE_ANSWER_BYTES, MAX_PAGES_ANSWERED_AT_ONCE, pageAnswerer } from './platform/pageAnswers.ts';
 import { gatherFactReaders, gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
 import { openRedis } from './platform/redis.ts';
@@ -139,11 +139,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   for (const module of modules) module.jobs?.(app);
   for (const module of modules) if (module.routes) await app.register(module.routes);
-  const answering = {
-    sources: modules.flatMap((module) => (module.pageAnswers ? [module.pageAnswers] : [])),
-    limits: { budgetMs: opts.config.PAGE_ANSWERS_MS, maxBytes: MAX_PAGE_ANSWER_BYTES },
-  };
-  installNotFound(app, await serveWebApp(app, opts.config.WEB_DIST, answering));
+  const answerer = pageAnswerer(
+    app,
+    modules.flatMap((module) => (module.pageAnswers ? [module.pageAnswers] : [])),
+    { budgetMs: opts.config.PAGE_ANSWERS_MS, maxBytes: MAX_PAGE_ANSWER_BYTES, maxPages: MAX_PAGES_ANSWERED_AT_ONCE },
+  );
+  installNotFound(app, await serveWebApp(app, opts.config.WEB_DIST, answerer));
   await ensureRootUser(app.ctx.db, opts.config, app.log);
   return app;
 }

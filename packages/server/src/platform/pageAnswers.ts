@@ -36,42 +36,71 @@ export interface AheadLimits {
   budgetMs: number;
   /** Bytes of answers written into one page at most (a table or a scatter of many rows is left out). */
   maxBytes: number;
+  /**
+   * Pages being answered at once at most; a page asked for while this many are (their requests still running,
+   * within their time or after it) gets none and is sent at once. Under a crowd of visitors, answers that miss
+   * the page's time would only be computed twice (once ahead, once by the page), and every page would wait its
+   * whole time for them.
+   */
+  maxPages: number;
 }
 
 export const MAX_PAGE_ANSWER_BYTES = 512 * 1024;
+export const MAX_PAGES_ANSWERED_AT_ONCE = 4;
 
-/** The answers for `pathname`'s page that came within the limits, in the order they came; [] for other pages. */
-export async function answerAhead(
+/** Answers pages ahead (see the module comment) within `limits`. */
+export interface PageAnswerer {
+  /**
+   * The answers for `pathname`'s page that come within the limits, in the order they came; undefined when none
+   * will be looked for (no module answers this page, answers are off, or as many pages as allowed are being
+   * answered), so that the page can be sent at once.
+   */
+  answer(pathname: string): Promise<PageAnswer[]> | undefined;
+}
+
+export function pageAnswerer(
   app: FastifyInstance,
   sources: readonly PageAnswerSource[],
-  pathname: string,
   limits: AheadLimits,
-): Promise<PageAnswer[]> {
-  if (limits.budgetMs <= 0) return [];
-  const found = sources.map((source) => ({ source, match: source.path.exec(pathname) })).find((s) => s.match);
-  if (!found?.match) return [];
-  const answers: PageAnswer[] = [];
-  let open = true;
-  let bytes = 0;
-  const ask: Ask = async ({ method, url, body }) => {
-    const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
-    if (response.statusCode !== 200) return undefined;
-    const answer: unknown = response.json();
-    if (open && bytes + response.rawPayload.length <= limits.maxBytes) {
-      bytes += response.rawPayload.length;
-      answers.push({ method, url, ...(body === undefined ? {} : { body }), answer });
-    }
-    return answer;
+): PageAnswerer {
+  let answering = 0;
+  return {
+    answer(pathname) {
+      if (limits.budgetMs <= 0 || answering >= limits.maxPages) return undefined;
+      const found = sources.map((source) => ({ source, match: source.path.exec(pathname) })).find((s) => s.match);
+      return found?.match ? answerPage(found.source, found.match) : undefined;
+    },
   };
-  let timer: NodeJS.Timeout | undefined;
-  const budget = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, limits.budgetMs);
-  });
-  // A failed request only means the page asks for it itself.
-  await Promise.race([found.source.answer(found.match, ask).catch(() => undefined), budget]);
-  clearTimeout(timer);
-  open = false;
-  return answers;
+
+  async function answerPage(source: PageAnswerSource, match: RegExpExecArray): Promise<PageAnswer[]> {
+    const answers: PageAnswer[] = [];
+    let open = true;
+    let bytes = 0;
+    const ask: Ask = async ({ method, url, body }) => {
+      const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
+      if (response.statusCode !== 200) return undefined;
+      const answer: unknown = response.json();
+      if (open && bytes + response.rawPayload.length <= limits.maxBytes) {
+        bytes += response.rawPayload.length;
+        answers.push({ method, url, ...(body === undefined ? {} : { body }), answer });
+      }
+      return answer;
+    };
+    let timer: NodeJS.Timeout | undefined;
+    const budget = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, limits.budgetMs);
+    });
+    answering++;
+    // A failed request only means the page asks for it itself.
+    const asked = source
+      .answer(match, ask)
+      .catch(() => undefined)
+      .finally(() => answering--);
+    await Promise.race([asked, budget]);
+    clearTimeout(timer);
+    open = false;
+    return answers;
+  }
 }
 
 /** The answers as the page's element: JSON that no `</script>` or `<!--` inside a value can end early. */

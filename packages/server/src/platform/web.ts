@@ -7,10 +7,10 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { type PageAnswer, PUBLIC } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AheadLimits, answerAhead, answersElement, type PageAnswerSource } from './pageAnswers.ts';
+import { answersElement, type PageAnswerer } from './pageAnswers.ts';
 import { serveAssets } from './webAssets.ts';
 
-const NO_ANSWERS: AheadLimits = { budgetMs: 0, maxBytes: 0 };
+const NO_ANSWERS: PageAnswerer = { answer: () => undefined };
 
 /** Answers a web app path with its HTML page (the history fallback). */
 export interface WebPages {
@@ -24,7 +24,7 @@ const PUBLIC_DASHBOARD_PATH = /^\/(public\/dashboards|preview\/projects\/[^/]+\/
  * Serves the built web app: its files, and index.html for every other non-API path (history fallback) so
  * that a reload on any app route works; public and preview dashboard paths get public.html, the same page with
  * the chunks they need preloaded; a public dashboard's is streamed with its first answers written in
- * (`answering`: pageAnswers.ts). The build writes a brotli and a gzip copy beside each text file
+ * (`answerer`: pageAnswers.ts). The build writes a brotli and a gzip copy beside each text file
  * (vite.config.ts); the copy the request's Accept-Encoding prefers is sent (br, then gzip, else the file).
  * Hashed assets are answered from memory and cached for a year (webAssets.ts), index.html is revalidated on
  * every load, other files for an hour.
@@ -32,7 +32,7 @@ const PUBLIC_DASHBOARD_PATH = /^\/(public\/dashboards|preview\/projects\/[^/]+\/
 export async function serveWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
-  answering: { sources: readonly PageAnswerSource[]; limits: AheadLimits } = { sources: [], limits: NO_ANSWERS },
+  answerer: PageAnswerer = NO_ANSWERS,
 ): Promise<WebPages | undefined> {
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return undefined;
   // The history fallback (installNotFound, on the root context) answers with reply.sendFile('index.html'):
@@ -70,13 +70,13 @@ export async function serveWebApp(
       reply.header('cache-control', 'no-cache');
       const pathname = request.url.split('?')[0] ?? '/';
       if (!publicPage || !PUBLIC_DASHBOARD_PATH.test(pathname)) return reply.sendFile('index.html');
-      if (request.method !== 'GET' || !answering.sources.some((source) => source.path.test(pathname))) {
-        return reply.sendFile('public.html');
-      }
+      // HEAD, a page no module answers, or none looked for now (pageAnswers.ts): the built page as it is.
+      const answers = request.method === 'GET' ? answerer.answer(pathname) : undefined;
+      if (!answers) return reply.sendFile('public.html');
       const encoding = negotiate((request.headers['accept-encoding'] ?? '').toLowerCase(), ['br', 'gzip']);
       reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding);
-      const parts = answeredPage(publicPage, answerAhead(app, answering.sources, pathname, answering.limits));
+      const parts = answeredPage(publicPage, answers);
       return reply.send(encoding ? compressed(parts, encoding) : Readable.from(parts));
     },
   };

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projects } from '../../db/schema.ts';
-import { answerAhead } from '../../platform/pageAnswers.ts';
+import { type AheadLimits, type PageAnswerSource, pageAnswerer } from '../../platform/pageAnswers.ts';
 import { addTab, addUnit } from './dashboards.fixtures.ts';
 import { publicDashboardPage } from './publicPage.ts';
 import { type CardsWorld, call, cardsWorld, categoryFilter, ref, savedCard } from './units/unitData.fixtures.ts';
@@ -132,14 +132,16 @@ describe('a public dashboard’s page', () => {
 
   it('writes only what came within its time and size limits', async () => {
     const pathname = `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
-    const all = await answerAhead(w.t.app, [publicDashboardPage], pathname, { budgetMs: 10_000, maxBytes: 1e6 });
+    const answerAhead = (sources: PageAnswerSource[], path: string, limits: Omit<AheadLimits, 'maxPages'>) =>
+      pageAnswerer(w.t.app, sources, { ...limits, maxPages: 4 }).answer(path);
+    const all = (await answerAhead([publicDashboardPage], pathname, { budgetMs: 10_000, maxBytes: 1e6 })) ?? [];
     expect(all).toHaveLength(3);
     const dashboardBytes = JSON.stringify(all[0]?.answer).length;
-    const small = await answerAhead(w.t.app, [publicDashboardPage], pathname, {
+    const small = await answerAhead([publicDashboardPage], pathname, {
       budgetMs: 10_000,
       maxBytes: dashboardBytes + 10,
     });
-    expect(small.map((a) => a.method)).toEqual(['GET']);
+    expect(small?.map((a) => a.method)).toEqual(['GET']);
     // Answers after the page's time are left out (the second one comes after 3 s, the page waits 1.5 s).
     const slow = {
       path: /^\/public\//,
@@ -149,10 +151,33 @@ describe('a public dashboard’s page', () => {
         await ask({ method: 'GET', url: all[0]!.url });
       },
     };
-    expect(await answerAhead(w.t.app, [slow], pathname, { budgetMs: 1500, maxBytes: 1e6 })).toHaveLength(1);
-    expect(await answerAhead(w.t.app, [publicDashboardPage], pathname, { budgetMs: 0, maxBytes: 1e6 })).toEqual([]);
-    expect(
-      await answerAhead(w.t.app, [publicDashboardPage], '/projects/x', { budgetMs: 10_000, maxBytes: 1e6 }),
-    ).toEqual([]);
+    expect(await answerAhead([slow], pathname, { budgetMs: 1500, maxBytes: 1e6 })).toHaveLength(1);
+    // None looked for: answers off, or a page no module answers.
+    expect(answerAhead([publicDashboardPage], pathname, { budgetMs: 0, maxBytes: 1e6 })).toBeUndefined();
+    expect(answerAhead([publicDashboardPage], '/projects/x', { budgetMs: 10_000, maxBytes: 1e6 })).toBeUndefined();
+  });
+
+  it('answers so many pages at once at most: the next one is sent as it is until one has finished', async () => {
+    const pathname = `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The first page's requests go on after its time (1 answer written, then held): it still counts as answering.
+    const url = `/api/v1/public/dashboards/${w.dashboard._id}`;
+    const holding: PageAnswerSource = {
+      path: /^\/public\//,
+      async answer(_match, ask) {
+        await ask({ method: 'GET', url });
+        await held;
+        await ask({ method: 'GET', url });
+      },
+    };
+    const answerer = pageAnswerer(w.t.app, [holding], { budgetMs: 200, maxBytes: 1e6, maxPages: 1 });
+    expect(await answerer.answer(pathname)).toHaveLength(1);
+    expect(answerer.answer(pathname)).toBeUndefined();
+    release();
+    // Once it has finished, a page gets its answers again (both of them now: nothing holds the second).
+    await vi.waitFor(async () => expect(await answerer.answer(pathname)).toHaveLength(2));
   });
 });
