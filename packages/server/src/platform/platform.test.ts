@@ -24,5 +24,27 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('lets the app frame the origins that listen now (a package’s Dash app), read for every request', async () => {
+    const frameSrc = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      return /frame-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    };
+    const expected = () => `'self' blob: ${t.app.ctx.frameOrigins.join(' ')}`;
+    const before = await frameSrc();
+    expect(before).toBe(expected());
+    t.app.ctx.frameOrigins.push('http://127.0.0.1:41234');
+    try {
+      const now = await frameSrc();
+      expect(now).toContain('http://127.0.0.1:41234');
+      expect(now).toBe(expected());
+    } finally {
+      t.app.ctx.frameOrigins.pop();
+    }
+    expect(await frameSrc()).toBe(before);
   });
 });
