@@ -1,25 +1,12 @@
 /**
- * HTTP helpers the benchmarks drive the real server with: a free local port, a JSON call to the API and a
- * streamed multipart upload of a file from disk.
+ * HTTP helpers the benchmarks drive the real server with: a JSON call to the API and a streamed multipart upload
+ * of a file from disk.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-
-/** A TCP port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /**
  * Keep-alive connections for the JSON calls: each call reuses an open socket, as a browser does, and node:http

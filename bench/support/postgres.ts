@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { freePort } from './http.ts';
+import { freePort } from '../../packages/server/src/cluster/ports.ts';
 
 export interface PrivatePostgres {
   /** postgres://postgres@127.0.0.1:{port}/postgres */

@@ -9,7 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, requestJson } from './http.ts';
+import { freePort } from '../../packages/server/src/cluster/ports.ts';
+import { requestJson } from './http.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const EMAIL = 'bench@example.com';

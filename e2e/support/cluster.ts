@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Cluster, type ClusterNode, startCluster } from '../../packages/server/src/cluster/cluster.ts';
+import { freePort } from '../../packages/server/src/cluster/ports.ts';
 import { startOidcProvider } from '../../packages/server/src/test/oidcProvider.ts';
 import { startMailbox } from './mailbox.ts';
 import { webDist } from './paths.ts';
-import { freePort } from './ports.ts';
 import { ADMIN, type Tessera } from './tessera.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './ports.ts';
+import { freePort } from '../../packages/server/src/cluster/ports.ts';
 
 export interface ReceivedMail {
   to: string[];

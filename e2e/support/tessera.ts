@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../packages/server/src/cluster/ports.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../packages/server/src/test/oidcProvider.ts';
 import { type Mailbox, startMailbox } from './mailbox.ts';
 import { repoRoot, serverMain, webDist } from './paths.ts';
-import { freePort } from './ports.ts';
 
 /** The root user the server creates on its empty database (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN = { email: 'admin@tessera.test', password: 'Admin-password-1', first: 'Admin' };
