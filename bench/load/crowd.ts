@@ -3,6 +3,7 @@
  * loop, apart from the cluster's proxy, which runs in the bench's process (startCluster). Answers the timings,
  * the wave's wall time and the CPU it used.
  */
+import { cpuSeconds } from '../support/process.ts';
 import { type PublicDashboard, type Timing, viewer } from './world.ts';
 
 export interface Wave {
@@ -21,11 +22,10 @@ export interface WaveResult {
 
 process.once('message', async (wave: Wave) => {
   const timings: Timing[] = [];
-  const before = process.cpuUsage();
+  const before = await cpuSeconds(process.pid);
   const at = performance.now();
   await Promise.all(Array.from({ length: wave.viewers }, (_, n) => viewer(wave.base, wave.board, n, timings)));
   const wall = (performance.now() - at) / 1000;
-  const used = process.cpuUsage(before);
-  const result: WaveResult = { timings, wall, cpu: (used.user + used.system) / 1e6 };
+  const result: WaveResult = { timings, wall, cpu: (await cpuSeconds(process.pid)) - before };
   process.send?.(result, () => process.exit(0));
 });

@@ -150,15 +150,13 @@ try {
           // computes it for the others). Warm: as many again, once the first wave's answers are kept.
           for (const wave of cache === 'on' ? (['cold', 'warm'] as const) : (['cold'] as const)) {
             step(`cache ${cache}, ${label}, ${wave}: ${VIEWERS} viewers`);
-            const apiCpu = await Promise.all(pids.map(cpuSeconds));
-            const proxyCpu = process.cpuUsage();
+            // The bench's own process is the proxy's (startCluster, startProxy).
+            const before = await Promise.all([process.pid, ...pids].map(cpuSeconds));
             const result = await crowd({ base, board, viewers: VIEWERS });
-            const used = process.cpuUsage(proxyCpu);
-            const cpu = {
-              viewers: result.cpu,
-              proxy: (used.user + used.system) / 1e6,
-              apis: await Promise.all(pids.map(async (pid, i) => (await cpuSeconds(pid)) - (apiCpu[i] ?? 0))),
-            };
+            const [proxy = 0, ...apis] = await Promise.all(
+              [process.pid, ...pids].map(async (pid, i) => (await cpuSeconds(pid)) - (before[i] ?? 0)),
+            );
+            const cpu = { viewers: result.cpu, proxy, apis };
             const title = `Cache ${cache}${cache === 'on' ? ` (${wave})` : ''}, ${label}`;
             const errors = await report(title, board, result, cpu, pids);
             if (errors) problems.push(`${title}: ${errors} errors`);

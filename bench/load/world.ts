@@ -7,6 +7,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
+
 import {
   api,
   cardDataRequest,
@@ -20,6 +21,7 @@ import { callAs } from '../../e2e/support/api.ts';
 import type { Tessera } from '../../e2e/support/tessera.ts';
 import { requestJson, uploadFile } from '../support/http.ts';
 
+const unbrotli = promisify(brotliDecompress);
 const REGIONS = ['north', 'south', 'east', 'west', 'centre', 'overseas'];
 
 export interface PublicDashboard {
@@ -162,7 +164,7 @@ export function ask(agent: http.Agent, url: string, method: string, body?: unkno
         const raw = Buffer.concat(chunks);
         const status = res.statusCode ?? 0;
         if (res.headers['content-encoding'] !== 'br') return resolve({ status, body: raw });
-        promisify(brotliDecompress)(raw).then(
+        unbrotli(raw).then(
           (decoded) => resolve({ status, body: decoded }),
           () => resolve(failed),
         );
