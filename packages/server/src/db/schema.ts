@@ -274,6 +274,11 @@ export const dashboards = pgTable(
     /** When the current image was taken: its url carries it so that a new image is not served from a cache. */
     previewRenderedAt: timestamp('preview_rendered_at', { withTimezone: true, mode: 'date' }),
     previewError: text('preview_error'),
+    /**
+     * Bumped by triggers (migration 0018) with any change to the dashboard, its tabs or its cards: what a server
+     * keeps of its public page is valid while this and its project's data version stand (platform/pageAnswers.ts).
+     */
+    contentVersion: bigint('content_version', { mode: 'number' }).notNull().default(0),
     timeCreated: createdAt(),
   },
   (t) => [

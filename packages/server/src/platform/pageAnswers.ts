@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Answering a page ahead (shared `PAGE_ANSWERS_ELEMENT_ID`): for a web app path a module knows, the server asks
@@ -7,6 +9,12 @@ import type { FastifyInstance } from 'fastify';
  * answers into the page; the web app then takes them instead of asking (a public dashboard: its detail and its
  * first tab's cards, two round trips after the scripts ran). The requests go through the app itself
  * (`inject`): the same routes, access rules and answers as the browser's own requests would get.
+ *
+ * Pages alike share their answers. For every page the module reads whether it opens and what its answers are a
+ * function of (a dashboard's content version and its project's data version, bumped by triggers with any
+ * change): the answers are asked once per process while the pages alike wait for them together, then kept for
+ * a while (`KEPT_PAGES`), so that a crowd of visitors of one dashboard costs one read each, not one request per
+ * card.
  */
 
 /** One request the page will make, as the web app sends it. */
@@ -20,12 +28,23 @@ export interface PageRequest {
 /** Answers one request through the app's routes: its answer when it is a 200, else undefined. */
 export type Ask = (request: PageRequest) => Promise<unknown | undefined>;
 
+/** What a page is answered with ahead. */
+export interface PageAsks {
+  /**
+   * Everything the answers are a function of besides the page's path, read afresh for this page: pages whose
+   * path and these are the same share their answers.
+   */
+  keptUnder: unknown[];
+  /** Asks, through `ask`, the requests the page makes first (it may ask more once it has an answer). */
+  ask(ask: Ask): Promise<void>;
+}
+
 /** A module's part: the pages it answers ahead, and what their first requests are. */
 export interface PageAnswerSource {
   /** Web app paths (pathname only) whose page it answers ahead. */
   path: RegExp;
-  /** Asks, through `ask`, the requests the page makes first (it may ask more once it has an answer). */
-  answer(match: RegExpExecArray, ask: Ask): Promise<void>;
+  /** What the page is answered with; undefined when it is answered with nothing (it does not open). */
+  asks(match: RegExpExecArray, app: FastifyInstance): Promise<PageAsks | undefined>;
 }
 
 export interface AheadLimits {
@@ -37,25 +56,40 @@ export interface AheadLimits {
   /** Bytes of answers written into one page at most (a table or a scatter of many rows is left out). */
   maxBytes: number;
   /**
-   * Pages being answered at once at most; a page asked for while this many are (their requests still running,
-   * within their time or after it) gets none and is sent at once. Under a crowd of visitors, answers that miss
-   * the page's time would only be computed twice (once ahead, once by the page), and every page would wait its
-   * whole time for them.
+   * Pages being asked for at once at most (pages alike count once); a page that would be one more gets no
+   * answers. Under a crowd of visitors of many pages, answers that miss the page's time would only be computed
+   * twice (once ahead, once by the page).
    */
   maxPages: number;
 }
 
 export const MAX_PAGE_ANSWER_BYTES = 512 * 1024;
 export const MAX_PAGES_ANSWERED_AT_ONCE = 4;
+/**
+ * How long a page's answers are kept at most (a card filtered on the last days moves with the clock), and how many
+ * bytes of them a process keeps.
+ */
+export const KEPT_PAGES = { ttlMs: 60_000, maxBytes: 64 * 1024 * 1024 };
 
 /** Answers pages ahead (see the module comment) within `limits`. */
 export interface PageAnswerer {
   /**
    * The answers for `pathname`'s page that come within the limits, in the order they came; undefined when none
-   * will be looked for (no module answers this page, answers are off, or as many pages as allowed are being
-   * answered), so that the page can be sent at once.
+   * will be looked for (no module answers this page, or answers are off), so that the page can be sent at once.
    */
   answer(pathname: string): Promise<PageAnswer[]> | undefined;
+}
+
+/** An answer with its size as written into the page. */
+interface Sized {
+  answer: PageAnswer;
+  bytes: number;
+}
+
+/** A page's answers being asked for: those that have come so far, and its end. */
+interface Asking {
+  came: Sized[];
+  done: Promise<void>;
 }
 
 export function pageAnswerer(
@@ -63,43 +97,85 @@ export function pageAnswerer(
   sources: readonly PageAnswerSource[],
   limits: AheadLimits,
 ): PageAnswerer {
-  let answering = 0;
+  const kept = new LRUCache<string, Sized[]>({
+    maxSize: KEPT_PAGES.maxBytes,
+    sizeCalculation: (answers) => answers.reduce((sum, one) => sum + one.bytes, 64),
+    ttl: KEPT_PAGES.ttlMs,
+  });
+  const asking = new Map<string, Asking>();
   return {
     answer(pathname) {
-      if (limits.budgetMs <= 0 || answering >= limits.maxPages) return undefined;
+      if (limits.budgetMs <= 0) return undefined;
       const found = sources.map((source) => ({ source, match: source.path.exec(pathname) })).find((s) => s.match);
-      return found?.match ? answerPage(found.source, found.match) : undefined;
+      return found?.match ? withinBudget(pathname, found.source, found.match) : undefined;
     },
   };
 
-  async function answerPage(source: PageAnswerSource, match: RegExpExecArray): Promise<PageAnswer[]> {
-    const answers: PageAnswer[] = [];
-    let open = true;
-    let bytes = 0;
+  async function withinBudget(pathname: string, source: PageAnswerSource, match: RegExpExecArray) {
+    let timer: NodeJS.Timeout | undefined;
+    const budget = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), limits.budgetMs);
+    });
+    try {
+      // A failed read only means the page asks for everything itself.
+      const asks = await Promise.race([source.asks(match, app).catch(() => undefined), budget]);
+      return asks ? withinBytes(await answersOf(pathname, asks, budget)) : [];
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The page's answers: kept, or those that come within its time from the asking it joins or starts. */
+  async function answersOf(pathname: string, asks: PageAsks, budget: Promise<undefined>): Promise<Sized[]> {
+    const key = createHash('sha256')
+      .update(JSON.stringify([pathname, asks.keptUnder]))
+      .digest('base64url');
+    const found = kept.get(key);
+    if (found) return found;
+    let current = asking.get(key);
+    if (!current) {
+      if (asking.size >= limits.maxPages) return [];
+      current = startAsking(key, asks);
+    }
+    await Promise.race([current.done, budget]);
+    return [...current.came];
+  }
+
+  /** Asks a page's requests once for every page alike; keeps the answers when every one was a 200. */
+  function startAsking(key: string, asks: PageAsks): Asking {
+    const came: Sized[] = [];
+    let complete = true;
     const ask: Ask = async ({ method, url, body }) => {
       const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
-      if (response.statusCode !== 200) return undefined;
-      const answer: unknown = response.json();
-      if (open && bytes + response.rawPayload.length <= limits.maxBytes) {
-        bytes += response.rawPayload.length;
-        answers.push({ method, url, ...(body === undefined ? {} : { body }), answer });
+      if (response.statusCode !== 200) {
+        complete = false;
+        return undefined;
       }
+      const answer: unknown = response.json();
+      const asked = { method, url, ...(body === undefined ? {} : { body }) };
+      came.push({ answer: { ...asked, answer }, bytes: response.rawPayload.length });
       return answer;
     };
-    let timer: NodeJS.Timeout | undefined;
-    const budget = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, limits.budgetMs);
-    });
-    answering++;
-    // A failed request only means the page asks for it itself.
-    const asked = source
-      .answer(match, ask)
+    const done = asks
+      .ask(ask)
+      .then(() => {
+        if (complete) kept.set(key, came);
+      })
       .catch(() => undefined)
-      .finally(() => answering--);
-    await Promise.race([asked, budget]);
-    clearTimeout(timer);
-    open = false;
-    return answers;
+      .finally(() => asking.delete(key));
+    const current = { came, done };
+    asking.set(key, current);
+    return current;
+  }
+
+  /** The answers in their order, leaving out any that would take the page past `maxBytes`. */
+  function withinBytes(answers: Sized[]): PageAnswer[] {
+    let bytes = 0;
+    return answers.flatMap((one) => {
+      if (bytes + one.bytes > limits.maxBytes) return [];
+      bytes += one.bytes;
+      return [one.answer];
+    });
   }
 }
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tessera/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { projects } from '../../db/schema.ts';
+import { dashboards, projects } from '../../db/schema.ts';
 import { type AheadLimits, type PageAnswerSource, pageAnswerer } from '../../platform/pageAnswers.ts';
 import { addTab, addUnit } from './dashboards.fixtures.ts';
 import { publicDashboardPage } from './publicPage.ts';
@@ -142,13 +142,18 @@ describe('a public dashboard’s page', () => {
       maxBytes: dashboardBytes + 10,
     });
     expect(small?.map((a) => a.method)).toEqual(['GET']);
-    // Answers after the page's time are left out (the second one comes after 3 s, the page waits 1.5 s).
-    const slow = {
+    // Answers after the page's time are left out (the rest's second one comes after 3 s, the page waits 1.5 s).
+    const slow: PageAnswerSource = {
       path: /^\/public\//,
-      async answer(_match: RegExpExecArray, ask: (r: { method: 'GET'; url: string }) => Promise<unknown>) {
-        await ask({ method: 'GET', url: all[0]!.url });
-        await new Promise((resolve) => setTimeout(resolve, 3000));
-        await ask({ method: 'GET', url: all[0]!.url });
+      async asks() {
+        return {
+          keptUnder: [],
+          async ask(ask) {
+            await ask({ method: 'GET', url: all[0]!.url });
+            await new Promise((resolve) => setTimeout(resolve, 3000));
+            await ask({ method: 'GET', url: all[0]!.url });
+          },
+        };
       },
     };
     expect(await answerAhead([slow], pathname, { budgetMs: 1500, maxBytes: 1e6 })).toHaveLength(1);
@@ -157,27 +162,132 @@ describe('a public dashboard’s page', () => {
     expect(answerAhead([publicDashboardPage], '/projects/x', { budgetMs: 10_000, maxBytes: 1e6 })).toBeUndefined();
   });
 
-  it('answers so many pages at once at most: the next one is sent as it is until one has finished', async () => {
+  it('asks for so many pages at once at most: one more gets no answers until one has finished', async () => {
     const pathname = `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The first page's requests go on after its time (1 answer written, then held): it still counts as answering.
+    // The first page's requests go on after its time (1 answer written, then held): it still counts.
     const url = `/api/v1/public/dashboards/${w.dashboard._id}`;
+    let page = 0;
     const holding: PageAnswerSource = {
       path: /^\/public\//,
-      async answer(_match, ask) {
-        await ask({ method: 'GET', url });
-        await held;
-        await ask({ method: 'GET', url });
+      async asks() {
+        return {
+          keptUnder: [page++],
+          async ask(ask) {
+            await ask({ method: 'GET', url });
+            await held;
+            await ask({ method: 'GET', url });
+          },
+        };
       },
     };
     const answerer = pageAnswerer(w.t.app, [holding], { budgetMs: 200, maxBytes: 1e6, maxPages: 1 });
     expect(await answerer.answer(pathname)).toHaveLength(1);
-    expect(answerer.answer(pathname)).toBeUndefined();
+    expect(await answerer.answer(pathname)).toEqual([]);
     release();
     // Once it has finished, a page gets its answers again (both of them now: nothing holds the second).
     await vi.waitFor(async () => expect(await answerer.answer(pathname)).toHaveLength(2));
+  });
+
+  it('moves the dashboard’s content version with every change to it, its tabs and its cards, not its preview’s', async () => {
+    const version = async () => {
+      const [row] = await w.t.database.db
+        .select({ v: dashboards.contentVersion })
+        .from(dashboards)
+        .where(eq(dashboards.id, w.dashboard._id));
+      return row!.v;
+    };
+    const editor = call(w, w.editor);
+    const changes: Array<[string, () => Promise<unknown>]> = [
+      ['the dashboard renamed', () => editor('PUT', `/api/v1/dashboards/${w.dashboard._id}`, { name: 'Renamed' })],
+      ['a tab added', () => addTab(w.t, w.editor, w.dashboard._id, 'Third')],
+      ['a tab renamed', () => editor('PUT', `/api/v1/tabs/${otherTab.id}`, { name: 'Second, renamed' })],
+      ['a card added', () => addUnit(w.t, w.editor, otherTab.id)],
+      ['a card changed', () => editor('PUT', `/api/v1/units/${otherTab.cardId}`, { name: 'KPI, renamed' })],
+      ['a card removed', () => editor('DELETE', `/api/v1/tabs/${w.tabId}/units/${emptyId}`)],
+    ];
+    for (const [change, make] of changes) {
+      const before = await version();
+      const res = (await make()) as { status?: number; body?: unknown };
+      if (res.status !== undefined) expect(res.status, `${change}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(await version(), change).toBeGreaterThan(before);
+    }
+    // Its preview image's bookkeeping (a render asked for, taken) changes nothing the page shows.
+    const before = await version();
+    await w.t.database.db
+      .update(dashboards)
+      .set({ previewStatus: 'ready', previewRenderedAt: new Date(), previewRequestedAt: null, previewError: null })
+      .where(eq(dashboards.id, w.dashboard._id));
+    expect(await version()).toBe(before);
+  });
+
+  describe('pages alike', () => {
+    const pathname = () => `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
+    /** The dashboard's page source, counting the requests it asks. */
+    function counted() {
+      const counter = { asked: 0 };
+      const source: PageAnswerSource = {
+        path: publicDashboardPage.path,
+        async asks(match, app) {
+          const asks = await publicDashboardPage.asks(match, app);
+          return (
+            asks && {
+              keptUnder: asks.keptUnder,
+              ask: (askOne) =>
+                asks.ask((request) => {
+                  counter.asked++;
+                  return askOne(request);
+                }),
+            }
+          );
+        },
+      };
+      const answerer = pageAnswerer(w.t.app, [source], { budgetMs: 10_000, maxBytes: 1e6, maxPages: 4 });
+      return { counter, answerer };
+    }
+
+    it('share their answers: asked once for a crowd arriving together, then kept', async () => {
+      const { counter, answerer } = counted();
+      const crowd = await Promise.all(Array.from({ length: 6 }, () => answerer.answer(pathname())));
+      expect(counter.asked).toBe(3);
+      for (const answers of crowd) {
+        expect(answers?.slice(1).map(cardOf).sort()).toEqual([chartId, tableId].sort());
+        expect(answers).toEqual(crowd[0]);
+      }
+      const later = await answerer.answer(pathname());
+      expect(counter.asked).toBe(3);
+      expect(later).toEqual(crowd[0]);
+      for (const answer of later!) expect(answer.answer, answer.url).toEqual(await asked(answer));
+    });
+
+    it('are asked afresh once the dashboard or its data have changed, and never kept for a closed one', async () => {
+      const { counter, answerer } = counted();
+      await answerer.answer(pathname());
+      expect(counter.asked).toBe(3);
+      // A card renamed: the dashboard's content version moved on.
+      const editor = call(w, w.editor);
+      const renamed = await editor('PUT', `/api/v1/units/${tableId}`, { name: 'Orders, renamed' });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      const afterRename = await answerer.answer(pathname());
+      expect(counter.asked).toBe(6);
+      for (const answer of afterRename!) expect(answer.answer, answer.url).toEqual(await asked(answer));
+      // The project's data moved on (an import, a type change...): its data version differs.
+      await w.t.database.db
+        .update(projects)
+        .set({ dataVersion: sql`${projects.dataVersion} + 1` })
+        .where(eq(projects.id, w.projectId));
+      await answerer.answer(pathname());
+      expect(counter.asked).toBe(9);
+      await w.t.database.db.update(projects).set({ public: false }).where(eq(projects.id, w.projectId));
+      try {
+        expect(await answerer.answer(pathname())).toEqual([]);
+        expect(counter.asked).toBe(9);
+      } finally {
+        await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
+      }
+    });
   });
 });

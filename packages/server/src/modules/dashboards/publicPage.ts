@@ -1,30 +1,42 @@
 import { api, cardIsMapped, filtersInForce, firstCardRequest, requestUrl } from '@tessera/shared';
 import type { PageAnswerSource } from '../../platform/pageAnswers.ts';
+import { findDashboardExposure } from './dashboards.store.ts';
 
 /**
  * A public dashboard's page, answered ahead (platform/pageAnswers.ts): the dashboard, then the first request of
  * each card of the tab the page opens on (the path's tab, else the first), with the saved filters in force, as
  * the web app makes them. A visitor with filters of their own asks for their cards themselves.
+ *
+ * Whether the page opens is read for every page; its answers are a function of the dashboard's content version
+ * (any change to it, its tabs or its cards) and its project's data version (any change to its datasets, their
+ * features and imports), both bumped by triggers: pages that share them share their answers.
  */
 export const publicDashboardPage: PageAnswerSource = {
   path: /^\/public\/dashboards\/(?:report\/)?([^/]+)(?:\/tabs\/([^/]+))?\/?$/,
-  async answer(match, ask) {
+  async asks(match, app) {
     const [, id = '', pathTab] = match;
-    const answer = await ask({ method: 'GET', url: requestUrl(api.getPublicDashboard.path, { id }) });
-    const parsed = api.getPublicDashboard.response.safeParse(answer);
-    if (!parsed.success) return;
-    const view = parsed.data;
-    const tabId = pathTab && view.dashboard.tabs.includes(pathTab) ? pathTab : view.dashboard.tabs[0];
-    const tab = view.tabs.find((candidate) => candidate._id === tabId);
-    if (!tab) return;
-    const filters = filtersInForce(view.dashboard.filters, tab.filters);
-    const cards = view.units.filter((unit) => unit.tabId === tab._id && cardIsMapped(unit));
-    await Promise.all(
-      cards.map((unit) => {
-        const { query, body } = firstCardRequest(unit, filters);
-        const url = requestUrl(api.getPublicUnitData.path, { id, unitId: unit._id }, query);
-        return ask({ method: 'POST', url, body });
-      }),
-    );
+    const exposure = await findDashboardExposure(app.ctx.db, id);
+    if (!exposure?.publiclyVisible) return undefined;
+    return {
+      keptUnder: [exposure.row.contentVersion, exposure.dataVersion],
+      async ask(ask) {
+        const answer = await ask({ method: 'GET', url: requestUrl(api.getPublicDashboard.path, { id }) });
+        const parsed = api.getPublicDashboard.response.safeParse(answer);
+        if (!parsed.success) return;
+        const view = parsed.data;
+        const tabId = pathTab && view.dashboard.tabs.includes(pathTab) ? pathTab : view.dashboard.tabs[0];
+        const tab = view.tabs.find((candidate) => candidate._id === tabId);
+        if (!tab) return;
+        const filters = filtersInForce(view.dashboard.filters, tab.filters);
+        const cards = view.units.filter((unit) => unit.tabId === tab._id && cardIsMapped(unit));
+        await Promise.all(
+          cards.map((unit) => {
+            const { query, body } = firstCardRequest(unit, filters);
+            const url = requestUrl(api.getPublicUnitData.path, { id, unitId: unit._id }, query);
+            return ask({ method: 'POST', url, body });
+          }),
+        );
+      },
+    };
   },
 };
