@@ -8,8 +8,9 @@
  * cards again. Everything starts at once; loopback only. The viewers run in a process of their own (crowd.ts),
  * apart from the proxy (in this process).
  *
- * With the cache on, each setup runs two waves of VIEWERS: cold (the cache emptied first) and warm (the first
- * wave's answers kept). Prints, per setup and wave: requests/s over the whole run, p50/p95/p99 of the page and
+ * With the cache on, each setup runs two waves of VIEWERS: cold (every answer forgotten first: the card rows in
+ * Redis, and the pages the API processes keep, through an edit of the dashboard) and warm (the first wave's
+ * answers kept). Prints, per setup and wave: requests/s over the whole run, p50/p95/p99 of the page and
  * of a card's answer (each card: on load from the page's request, after the filter change from its own
  * request), errors, the CPU seconds the viewers, the proxy and each API process used, and each API process's
  * memory (resident after the run, and its peak). With one API process the viewers go through a proxy in front
@@ -23,8 +24,9 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { api } from '@tessera/shared';
 import { createClient } from 'redis';
-import { apiSignIn } from '../../e2e/support/api.ts';
+import { apiSignIn, callAs } from '../../e2e/support/api.ts';
 import { REDIS_URL, startTesseraCluster, type TesseraCluster } from '../../e2e/support/cluster.ts';
 import { ADMIN } from '../../e2e/support/tessera.ts';
 import { startProxy } from '../../packages/server/src/cluster/proxy.ts';
@@ -43,6 +45,16 @@ const step = (what: string) => console.error(`[load ${((Date.now() - started) / 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 const ms = (v: number) => `${Math.round(v)}`;
+
+/**
+ * Forgets every answer kept: the card rows in Redis, and the pages each API process keeps (platform/pageAnswers.ts)
+ * by moving the dashboard's content version on (a new name), as any edit of it would.
+ */
+async function forget(cluster: TesseraCluster, token: string, board: PublicDashboard, prefix: string) {
+  await clearCache(prefix);
+  const name = `Load ${Date.now().toString(36)}`;
+  await callAs(cluster, token, api.updateDashboard, { params: { id: board.id }, body: { name } });
+}
 
 async function clearCache(prefix: string) {
   const redis = createClient({ url: REDIS_URL });
@@ -142,10 +154,10 @@ try {
           ['1 API process', oneProxy.url, [apis[0]?.child.pid as number]],
           ['2 API processes', cluster.url, apis.map((a) => a.child.pid as number)],
         ] as const) {
-          await clearCache(prefix);
+          await forget(cluster, token, board, prefix);
           // The DuckDB files and metadata warm on every process alike: one viewer first, not measured.
           await viewer(base, board, 0, []);
-          await clearCache(prefix);
+          await forget(cluster, token, board, prefix);
           // Cold: the viewers arrive before any answer is kept (with the cache on, the first of each query
           // computes it for the others). Warm: as many again, once the first wave's answers are kept.
           for (const wave of cache === 'on' ? (['cold', 'warm'] as const) : (['cold'] as const)) {

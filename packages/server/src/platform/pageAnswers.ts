@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { RESULT_TTL_MS } from './resultCache.ts';
 
 /**
  * Answering a page ahead (shared `PAGE_ANSWERS_ELEMENT_ID`): for a web app path a module knows, the server asks
@@ -66,10 +67,10 @@ export interface AheadLimits {
 export const MAX_PAGE_ANSWER_BYTES = 512 * 1024;
 export const MAX_PAGES_ANSWERED_AT_ONCE = 4;
 /**
- * How long a page's answers are kept at most (a card filtered on the last days moves with the clock), and how many
- * bytes of them a process keeps.
+ * How long a page's answers are kept at most: as long as the result cache keeps a card's rows (a
+ * card filtered on the last days moves with the clock), and how many bytes of them a process keeps.
  */
-export const KEPT_PAGES = { ttlMs: 60_000, maxBytes: 64 * 1024 * 1024 };
+export const KEPT_PAGES = { ttlMs: RESULT_TTL_MS, maxBytes: 64 * 1024 * 1024 };
 
 /** Answers pages ahead (see the module comment) within `limits`. */
 export interface PageAnswerer {

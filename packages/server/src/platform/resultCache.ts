@@ -4,7 +4,7 @@ import type { Redis } from './redis.ts';
 
 /**
  * Answers computed once and shared by every API process: many viewers of one public dashboard ask the same card
- * queries. In Redis when REDIS_URL is set (each entry lives TTL_MS at most), else in this process's memory (an LRU
+ * queries. In Redis when REDIS_URL is set (each entry lives RESULT_TTL_MS at most), else in this process's memory (an LRU
  * bounded by size). Callers put in the key everything the answer is a function of (cards: the project, its data
  * version, the compiled query, the reader's visibility: see dashboards' unitData.service.ts), so a change of the
  * data version makes every older entry unreachable at once; they then expire.
@@ -62,7 +62,7 @@ export async function throughCache(
 
 /** An entry over this size is not kept (a large table page is cheaper to recompute than to copy around). */
 export const MAX_ENTRY_BYTES = 1_000_000;
-const TTL_MS = 10 * 60_000;
+export const RESULT_TTL_MS = 10 * 60_000;
 
 /** A key's digest: keys are long (compiled SQL and its values). */
 export function cacheKey(parts: unknown[]): string {
@@ -87,7 +87,7 @@ export class MemoryResultCache implements ResultCache {
   private readonly entries = new LRUCache<string, string>({
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (value) => value.length + 64,
-    ttl: TTL_MS,
+    ttl: RESULT_TTL_MS,
   });
 
   async get(key: string): Promise<string | undefined> {
@@ -112,6 +112,6 @@ export class RedisResultCache implements ResultCache {
 
   async set(key: string, value: string): Promise<void> {
     if (value.length > MAX_ENTRY_BYTES) return;
-    await this.redis.set(`${this.prefix}result:${key}`, value, { expiration: { type: 'PX', value: TTL_MS } });
+    await this.redis.set(`${this.prefix}result:${key}`, value, { expiration: { type: 'PX', value: RESULT_TTL_MS } });
   }
 }

@@ -70,6 +70,7 @@ export async function assistantRoutes(app: FastifyInstance) {
       name: '',
       tabId: '',
       dashboardId: '',
+      dashboardVersion: 0,
       projectId: params.projectId,
       dataVersion: request.project!.dataVersion,
       type: body.type,

@@ -191,17 +191,24 @@ function exposureOf<Row>(record: {
 }
 
 export async function findDashboardExposure(db: Db, id: string): Promise<DashboardExposure | undefined> {
-  const [record] = await db
+  const [record] = await dashboardExposureQuery(db).execute({ id });
+  return record && exposureOf(record);
+}
+/** Prepared once: every public page and public dashboard read asks it. */
+const dashboardExposureQuery = preparedQuery((db) =>
+  db
     .select({ row: dashboards, ...exposureFields })
     .from(dashboards)
     .innerJoin(projects, eq(projects.id, dashboards.projectId))
     .innerJoin(organizations, eq(organizations.id, projects.organizationId))
-    .where(eq(dashboards.id, id));
-  return record && exposureOf(record);
-}
+    .where(eq(dashboards.id, sql.placeholder('id')))
+    .prepare('dashboard_exposure'),
+);
 
 /** What a public card's request needs of its dashboard and tab: its saved filters, and that it is listed there. */
-export type PublicUnitPlace = DashboardExposure<Pick<DashboardRow, 'id' | 'projectId' | 'filters' | 'tabIds'>> & {
+export type PublicUnitPlace = DashboardExposure<
+  Pick<DashboardRow, 'id' | 'projectId' | 'filters' | 'tabIds' | 'contentVersion'>
+> & {
   tab: Pick<TabRow, 'id' | 'filters' | 'unitIds'>;
   unit: UnitRow;
 };
@@ -227,6 +234,7 @@ const publicUnitPlaceQuery = preparedQuery((db) =>
         projectId: dashboards.projectId,
         filters: dashboards.filters,
         tabIds: dashboards.tabIds,
+        contentVersion: dashboards.contentVersion,
       },
       tab: { id: tabs.id, filters: tabs.filters, unitIds: tabs.unitIds },
       unit: units,

@@ -13,6 +13,7 @@ import { type CardsWorld, call, cardsWorld, featureId, orders, ref, savedCard } 
  */
 let w: CardsWorld;
 let tableId: string;
+let kpiId: string;
 const rows = (answer: UnitData) => answer.data as Array<Record<string, unknown>>;
 /** The amounts of these rows, in their order (what a sort by amount would reveal). */
 const amountsOf = (answer: Array<Record<string, unknown>>) =>
@@ -53,7 +54,7 @@ beforeAll(async () => {
       ],
     })
   )._id;
-  await savedCard(w, 'kpi', { kpi: [{ id: 'q', feature: ref(w.sales, 'qty'), operation: 'sum' }] });
+  kpiId = (await savedCard(w, 'kpi', { kpi: [{ id: 'q', feature: ref(w.sales, 'qty'), operation: 'sum' }] }))._id;
 });
 afterAll(() => w?.t.close());
 
@@ -101,6 +102,25 @@ describe.each<Reader>(['visitor', 'dashboardsOnly'])('a reader who may not read 
     );
     const byRegion = rows(await ask(who, { orderBy: sortBy('region') }));
     expect(byRegion[0]?.region).toBe('South');
+  });
+
+  it('follows what the dashboard publishes at once: a feature no card maps any more is dropped, then taken again', async () => {
+    const mapKpi = async (feature: string) => {
+      const vis = { kpi: [{ id: 'q', feature: ref(w.sales, feature), operation: 'sum' }] };
+      const res = await call(w, w.editor)('PUT', `/api/v1/units/${kpiId}`, { type: 'kpi', vis });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const busy = orders()
+      .filter((o) => o.qty > 2)
+      .map((o) => o.order_id);
+    expect(rows(await ask(who, { filters: [qtyAbove(2)] })).map((r) => r.id)).toEqual(busy);
+    await mapKpi('order_id');
+    try {
+      expect(rows(await ask(who, { filters: [qtyAbove(2)] }))).toHaveLength(40);
+    } finally {
+      await mapKpi('qty');
+    }
+    expect(rows(await ask(who, { filters: [qtyAbove(2)] })).map((r) => r.id)).toEqual(busy);
   });
 });
 

@@ -42,6 +42,8 @@ export interface Card {
   name: string;
   tabId: string;
   dashboardId: string;
+  /** Its dashboard's content version read with this request (what the dashboard publishes is kept by it). */
+  dashboardVersion: number;
   projectId: string;
   /** The project's `data_version` read with this request: its metadata is read as of it (possibly cached). */
   dataVersion: number;
@@ -88,6 +90,11 @@ export class UnitDataService {
   private readonly metadata: ProjectMetadataCache;
   /** Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again. */
   private readonly prepared = new LRUCache<string, PreparedCard>({ max: 5000 });
+  /**
+   * The features each dashboard publishes, by its id and content version: a function of the dashboard, its tabs
+   * and its cards, which all move that version on (migration 0018).
+   */
+  private readonly published = new LRUCache<string, ReadonlySet<string>>({ max: 1000 });
   constructor(private readonly app: FastifyInstance) {
     this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
   }
@@ -109,6 +116,7 @@ export class UnitDataService {
       name: row.name,
       tabId: row.tabId,
       dashboardId: dashboard.id,
+      dashboardVersion: dashboard.contentVersion,
       projectId: dashboard.projectId,
       dataVersion: project.dataVersion,
       type: row.type,
@@ -184,7 +192,13 @@ export class UnitDataService {
   private async withinPublished(card: Card, request: CardRequest): Promise<CardRequest> {
     const own = new Set([...visFeatureIds(card.vis), ...card.savedFilters.map((f) => f.feature.id)]);
     if (askedFeatureIds(request).every((id) => own.has(id))) return request;
-    return withinPublished(request, await publishedFeatureIds(this.app.ctx.db, card.dashboardId));
+    const key = `${card.dashboardId}@${card.dashboardVersion}`;
+    let published = this.published.get(key);
+    if (!published) {
+      published = await publishedFeatureIds(this.app.ctx.db, card.dashboardId);
+      this.published.set(key, published);
+    }
+    return withinPublished(request, published);
   }
 
   /**

@@ -60,6 +60,7 @@ export async function unitsRoutes(app: FastifyInstance) {
       name: unit.name,
       tabId: unit.tabId,
       dashboardId: dashboard.id,
+      dashboardVersion: dashboard.contentVersion,
       projectId: dashboard.projectId,
       dataVersion,
       type: unit.type,

@@ -27,7 +27,8 @@ export async function findUnit(db: Db, id: string): Promise<UnitRecord | undefin
 export interface UnitWithPlace {
   row: UnitRow;
   tabFilters: Record<string, unknown>[];
-  dashboard: { id: string; projectId: string; filters: Record<string, unknown>[] };
+  /** `contentVersion`: what the dashboard publishes is known while it stands (dashboards.store.ts). */
+  dashboard: { id: string; projectId: string; filters: Record<string, unknown>[]; contentVersion: number };
 }
 
 /**
@@ -48,7 +49,12 @@ const unitWithAccessQuery = preparedQuery((db) =>
       .select({
         row: units,
         tabFilters: tabs.filters,
-        dashboard: { id: dashboards.id, projectId: dashboards.projectId, filters: dashboards.filters },
+        dashboard: {
+          id: dashboards.id,
+          projectId: dashboards.projectId,
+          filters: dashboards.filters,
+          contentVersion: dashboards.contentVersion,
+        },
         access: projectAccessFields,
       })
       .from(units)
