@@ -142,6 +142,8 @@ try {
           LOG_LEVEL: 'warn',
           RESULT_CACHE: cache,
           REDIS_PREFIX: prefix,
+          // Each cold wave follows an edit of the dashboard (forget); its image is not rendered again meanwhile.
+          PREVIEW_REFRESH_SECONDS: '3600',
         },
       });
       const token = await apiSignIn(cluster, ADMIN.email, ADMIN.password);

@@ -85,7 +85,8 @@ export const configSchema = z.object({
     .default(15),
   /**
    * A public dashboard's page waits this long at most for the answers the server writes into it (its dashboard
-   * and first cards, platform/pageAnswers.ts); 0 writes none.
+   * and first cards, platform/pageAnswers.ts) while they are asked for; answers kept from an earlier page alike
+   * come at once. 0 writes none.
    */
   PAGE_ANSWERS_MS: z.coerce.number().int().min(0).max(10_000).default(300),
   /** A dashboard's image is rendered again this long after its last change (debounced). */

@@ -50,8 +50,8 @@ export interface PageAnswerSource {
 
 export interface AheadLimits {
   /**
-   * The page waits this long at most for its answers (`PAGE_ANSWERS_MS`); later ones are left to the page
-   * itself, whose own request then finds them in the result cache.
+   * The page waits this long at most for answers being asked for (`PAGE_ANSWERS_MS`); later ones are left to
+   * the page itself, whose own request then finds them in the result cache. Kept answers need no waiting.
    */
   budgetMs: number;
   /** Bytes of answers written into one page at most (a table or a scatter of many rows is left out). */
@@ -64,6 +64,12 @@ export interface AheadLimits {
   maxPages: number;
 }
 
+/**
+ * The page waits this long at most for the read of whether it opens and what its answers are a function of: one
+ * indexed read, slow only when the process is busy with a crowd, whose pages are then best answered from what is
+ * kept rather than by a dozen requests more each.
+ */
+export const READ_WAIT_MS = 5000;
 export const MAX_PAGE_ANSWER_BYTES = 512 * 1024;
 export const MAX_PAGES_ANSWERED_AT_ONCE = 4;
 /**
@@ -113,21 +119,17 @@ export function pageAnswerer(
   };
 
   async function withinBudget(pathname: string, source: PageAnswerSource, match: RegExpExecArray) {
-    let timer: NodeJS.Timeout | undefined;
-    const budget = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), limits.budgetMs);
-    });
-    try {
-      // A failed read only means the page asks for everything itself.
-      const asks = await Promise.race([source.asks(match, app).catch(() => undefined), budget]);
-      return asks ? withinBytes(await answersOf(pathname, asks, budget)) : [];
-    } finally {
-      clearTimeout(timer);
-    }
+    // A failed or a late read only means the page asks for everything itself.
+    const asks = await within(
+      READ_WAIT_MS,
+      source.asks(match, app).catch(() => undefined),
+    );
+    if (!asks) return [];
+    return withinBytes(await answersOf(pathname, asks));
   }
 
   /** The page's answers: kept, or those that come within its time from the asking it joins or starts. */
-  async function answersOf(pathname: string, asks: PageAsks, budget: Promise<undefined>): Promise<Sized[]> {
+  async function answersOf(pathname: string, asks: PageAsks): Promise<Sized[]> {
     const key = createHash('sha256')
       .update(JSON.stringify([pathname, asks.keptUnder]))
       .digest('base64url');
@@ -138,7 +140,7 @@ export function pageAnswerer(
       if (asking.size >= limits.maxPages) return [];
       current = startAsking(key, asks);
     }
-    await Promise.race([current.done, budget]);
+    await within(limits.budgetMs, current.done);
     return [...current.came];
   }
 
@@ -177,6 +179,19 @@ export function pageAnswerer(
       bytes += one.bytes;
       return [one.answer];
     });
+  }
+}
+
+/** What `promise` gives within `ms`, else undefined (it goes on). */
+async function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
