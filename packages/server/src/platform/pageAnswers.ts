@@ -36,8 +36,11 @@ export interface PageAsks {
    * path and these are the same share their answers.
    */
   keptUnder: unknown[];
-  /** Asks, through `ask`, the requests the page makes first (it may ask more once it has an answer). */
-  ask(ask: Ask): Promise<void>;
+  /**
+   * Asks, through `ask`, the requests the page makes first (it may ask more once it has an answer); answers
+   * whether their answers may be kept (not when one tells of a failure that may pass).
+   */
+  ask(ask: Ask): Promise<boolean>;
 }
 
 /** A module's part: the pages it answers ahead, and what their first requests are. */
@@ -144,7 +147,7 @@ export function pageAnswerer(
     return [...current.came];
   }
 
-  /** Asks a page's requests once for every page alike; keeps the answers when every one was a 200. */
+  /** Asks a page's requests once for every page alike; keeps the answers when every one was a 200 and may be. */
   function startAsking(key: string, asks: PageAsks): Asking {
     const came: Sized[] = [];
     let complete = true;
@@ -161,8 +164,8 @@ export function pageAnswerer(
     };
     const done = asks
       .ask(ask)
-      .then(() => {
-        if (complete) kept.set(key, came);
+      .then((keeps) => {
+        if (keeps && complete) kept.set(key, came);
       })
       .catch(() => undefined)
       .finally(() => asking.delete(key));

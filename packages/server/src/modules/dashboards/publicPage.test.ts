@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tessera/shared';
+import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer, type UnitData } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dashboards, projects } from '../../db/schema.ts';
@@ -152,6 +152,7 @@ describe('a public dashboard’s page', () => {
             await ask({ method: 'GET', url: all[0]!.url });
             await new Promise((resolve) => setTimeout(resolve, 3000));
             await ask({ method: 'GET', url: all[0]!.url });
+            return true;
           },
         };
       },
@@ -180,6 +181,7 @@ describe('a public dashboard’s page', () => {
             await ask({ method: 'GET', url });
             await held;
             await ask({ method: 'GET', url });
+            return true;
           },
         };
       },
@@ -287,6 +289,27 @@ describe('a public dashboard’s page', () => {
         expect(counter.asked).toBe(9);
       } finally {
         await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
+      }
+    });
+
+    it('are not kept while a card answers with an error', async () => {
+      const sumOfRegion = {
+        chartType: 'bar',
+        independent: [{ series: [{ id: 'x', feature: ref(w.sales, 'region'), operation: '' }] }],
+        dependent: [{ series: [{ id: 'y', feature: ref(w.sales, 'region'), operation: 'sum' }] }],
+      };
+      const failing = await savedCard(w, 'chart', sumOfRegion, { name: 'Sum of a category' });
+      try {
+        const { counter, answerer } = counted();
+        const first = await answerer.answer(pathname());
+        const error = first?.find((answer) => cardOf(answer) === failing._id)?.answer as UnitData;
+        expect(error.error?.reason).toBe('operation-type');
+        expect(counter.asked).toBe(4);
+        await answerer.answer(pathname());
+        expect(counter.asked).toBe(8);
+      } finally {
+        const removed = await call(w, w.editor)('DELETE', `/api/v1/tabs/${w.tabId}/units/${failing._id}`);
+        expect(removed.status).toBe(200);
       }
     });
   });

@@ -22,20 +22,22 @@ export const publicDashboardPage: PageAnswerSource = {
       async ask(ask) {
         const answer = await ask({ method: 'GET', url: requestUrl(api.getPublicDashboard.path, { id }) });
         const parsed = api.getPublicDashboard.response.safeParse(answer);
-        if (!parsed.success) return;
+        if (!parsed.success) return false;
         const view = parsed.data;
         const tabId = pathTab && view.dashboard.tabs.includes(pathTab) ? pathTab : view.dashboard.tabs[0];
         const tab = view.tabs.find((candidate) => candidate._id === tabId);
-        if (!tab) return;
+        if (!tab) return true;
         const filters = filtersInForce(view.dashboard.filters, tab.filters);
         const cards = view.units.filter((unit) => unit.tabId === tab._id && cardIsMapped(unit));
-        await Promise.all(
+        const answers = await Promise.all(
           cards.map((unit) => {
             const { query, body } = firstCardRequest(unit, filters);
             const url = requestUrl(api.getPublicUnitData.path, { id, unitId: unit._id }, query);
             return ask({ method: 'POST', url, body });
           }),
         );
+        // A card error may pass (a query that failed): such answers are not kept.
+        return answers.every((data) => api.getPublicUnitData.response.safeParse(data).data?.error === null);
       },
     };
   },
