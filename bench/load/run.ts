@@ -26,7 +26,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLUSTER_MIN_ROWS } from '@tessera/analytics';
 import { api } from '@tessera/shared';
-import pg from 'pg';
 import { createClient } from 'redis';
 import { apiSignIn, callAs } from '../../e2e/support/api.ts';
 import { REDIS_URL, startTesseraCluster, type TesseraCluster } from '../../e2e/support/cluster.ts';
@@ -63,19 +62,13 @@ async function forget(cluster: TesseraCluster, token: string, board: PublicDashb
  * after the import; the bench's rows have a date feature): recording it moves the project's data version on, which would make one wave's viewers compute
  * afresh what the wave before kept.
  */
-async function clustered(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const deadline = Date.now() + 10 * 60_000;
-    const pending = `SELECT count(*)::int AS n FROM dataset_jobs
-      WHERE state = 'imported' AND clustered_at IS NULL AND row_count >= $1`;
-    while ((await client.query<{ n: number }>(pending, [CLUSTER_MIN_ROWS])).rows[0]?.n) {
-      if (Date.now() > deadline) throw new Error('the clustered copy was not recorded within 10 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    await client.end();
+async function clustered(cluster: TesseraCluster) {
+  const deadline = Date.now() + 10 * 60_000;
+  const pending = `SELECT count(*)::int AS n FROM dataset_jobs
+    WHERE state = 'imported' AND clustered_at IS NULL AND row_count >= $1`;
+  while ((await cluster.query<{ n: number }>(pending, [CLUSTER_MIN_ROWS]))[0]?.n) {
+    if (Date.now() > deadline) throw new Error('the clustered copy was not recorded within 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -173,7 +166,7 @@ try {
       step(`cache ${cache}: importing`);
       const board = await publicDashboard(cluster, token, csv);
       step(`cache ${cache}: waiting for the clustered copy`);
-      await clustered(postgres.url);
+      await clustered(cluster);
       const apis = cluster.nodes.filter((node) => node.role === 'api');
       const oneProxy = await startProxy({ upstreams: [apis[0]?.url as string], port: 0, host: '127.0.0.1' });
       try {
