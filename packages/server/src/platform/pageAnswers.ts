@@ -81,18 +81,36 @@ export const MAX_PAGES_ANSWERED_AT_ONCE = 4;
  */
 export const KEPT_PAGES = { ttlMs: RESULT_TTL_MS, maxBytes: 64 * 1024 * 1024 };
 
+/** A page's answers, once it is known whether it opens and what they are a function of. */
+export type PageAnswers =
+  /**
+   * All it gets, at once: kept from a page alike (the same array for each, so that what is made of it can be
+   * kept too), or none (the page does not open, or as many pages as allowed are being asked for).
+   */
+  | { now: readonly PageAnswer[] }
+  /** Being asked for: those that come within the page's time, in the order they came. */
+  | { coming: Promise<PageAnswer[]> };
+
 /** Answers pages ahead (see the module comment) within `limits`. */
 export interface PageAnswerer {
   /**
-   * The answers for `pathname`'s page that come within the limits, in the order they came; undefined when none
-   * will be looked for (no module answers this page, or answers are off), so that the page can be sent at once.
+   * The answers for `pathname`'s page within the limits; undefined when none will be looked for (no module
+   * answers this page, or answers are off), so that the page can be sent at once.
    */
-  answer(pathname: string): Promise<PageAnswer[]> | undefined;
+  answer(pathname: string): Promise<PageAnswers> | undefined;
 }
+
+const NONE: PageAnswers = { now: [] };
 
 /** An answer with its size as written into the page. */
 interface Sized {
   answer: PageAnswer;
+  bytes: number;
+}
+
+/** Answers kept for pages alike, as written into the page, with their size. */
+interface Kept {
+  answers: readonly PageAnswer[];
   bytes: number;
 }
 
@@ -107,9 +125,9 @@ export function pageAnswerer(
   sources: readonly PageAnswerSource[],
   limits: AheadLimits,
 ): PageAnswerer {
-  const kept = new LRUCache<string, Sized[]>({
+  const kept = new LRUCache<string, Kept>({
     maxSize: KEPT_PAGES.maxBytes,
-    sizeCalculation: (answers) => answers.reduce((sum, one) => sum + one.bytes, 64),
+    sizeCalculation: (page) => page.bytes + 64,
     ttl: KEPT_PAGES.ttlMs,
   });
   const asking = new Map<string, Asking>();
@@ -117,34 +135,30 @@ export function pageAnswerer(
     answer(pathname) {
       if (limits.budgetMs <= 0) return undefined;
       const found = sources.map((source) => ({ source, match: source.path.exec(pathname) })).find((s) => s.match);
-      return found?.match ? withinBudget(pathname, found.source, found.match) : undefined;
+      return found?.match ? answersOf(pathname, found.source, found.match) : undefined;
     },
   };
 
-  async function withinBudget(pathname: string, source: PageAnswerSource, match: RegExpExecArray) {
+  /** The page's answers: kept, or those that come within its time from the asking it joins or starts. */
+  async function answersOf(pathname: string, source: PageAnswerSource, match: RegExpExecArray) {
     // A failed or a late read only means the page asks for everything itself.
     const asks = await within(
       READ_WAIT_MS,
       source.asks(match, app).catch(() => undefined),
     );
-    if (!asks) return [];
-    return withinBytes(await answersOf(pathname, asks));
-  }
-
-  /** The page's answers: kept, or those that come within its time from the asking it joins or starts. */
-  async function answersOf(pathname: string, asks: PageAsks): Promise<Sized[]> {
+    if (!asks) return NONE;
     const key = createHash('sha256')
       .update(JSON.stringify([pathname, asks.keptUnder]))
       .digest('base64url');
     const found = kept.get(key);
-    if (found) return found;
+    if (found) return { now: found.answers };
     let current = asking.get(key);
     if (!current) {
-      if (asking.size >= limits.maxPages) return [];
+      if (asking.size >= limits.maxPages) return NONE;
       current = startAsking(key, asks);
     }
-    await within(limits.budgetMs, current.done);
-    return [...current.came];
+    const { came, done } = current;
+    return { coming: within(limits.budgetMs, done).then(() => withinBytes(came)) };
   }
 
   /** Asks a page's requests once for every page alike; keeps the answers when every one was a 200 and may be. */
@@ -165,7 +179,9 @@ export function pageAnswerer(
     const done = asks
       .ask(ask)
       .then((keeps) => {
-        if (keeps && complete) kept.set(key, came);
+        if (!keeps || !complete) return;
+        const answers = withinBytes(came);
+        kept.set(key, { answers, bytes: came.reduce((sum, one) => sum + one.bytes, 0) });
       })
       .catch(() => undefined)
       .finally(() => asking.delete(key));

@@ -63,13 +63,14 @@ describe('the web app', () => {
         'index.html': INDEX,
         'public.html': PUBLIC,
         'public.html.br': brotliCompressSync(PUBLIC),
+        'public.html.gz': gzipSync(PUBLIC),
       }),
     );
     const get = (url: string, accepted: string) =>
       app.inject({ method: 'GET', url, headers: { 'accept-encoding': accepted } });
     const res = await get('/public/dashboards/d1', 'br, gzip');
     expect(res.headers['content-encoding']).toBe('br');
-    // A public dashboard's page is written as it is sent (with the answers it may hold: pageAnswers.ts).
+    // A public dashboard's page with no answers (pageAnswers.ts; d1 is no dashboard) is the built page's copy.
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PUBLIC);
     const gzipped = await get('/public/dashboards/d1', 'gzip');
     expect(gzipped.headers['content-encoding']).toBe('gzip');

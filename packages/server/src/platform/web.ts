@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
+import { brotliCompressSync, createBrotliCompress, createGzip, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { type PageAnswer, PUBLIC } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answersElement, type PageAnswerer } from './pageAnswers.ts';
+import { answersElement, type PageAnswerer, type PageAnswers } from './pageAnswers.ts';
 import { serveAssets } from './webAssets.ts';
 
 const NO_ANSWERS: PageAnswerer = { answer: () => undefined };
@@ -65,6 +65,7 @@ export async function serveWebApp(
   });
   const publicPath = path.join(distDir, 'public.html');
   const publicPage = existsSync(publicPath) ? await readFile(publicPath, 'utf8') : undefined;
+  const wholePages = new WeakMap<readonly PageAnswer[], Map<string, Buffer>>();
   return {
     send(request, reply) {
       reply.header('cache-control', 'no-cache');
@@ -74,12 +75,50 @@ export async function serveWebApp(
       const answers = request.method === 'GET' ? answerer.answer(pathname) : undefined;
       if (!answers) return reply.sendFile('public.html');
       const encoding = negotiate((request.headers['accept-encoding'] ?? '').toLowerCase(), ['br', 'gzip']);
-      reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-      if (encoding) reply.header('content-encoding', encoding);
-      const parts = answeredPage(publicPage, answers);
-      return reply.send(encoding ? compressed(parts, encoding) : Readable.from(parts));
+      answers.then(
+        (found) => sendAnswered(reply, publicPage, found, encoding),
+        () => reply.sendFile('public.html'),
+      );
+      return reply;
     },
   };
+
+  /**
+   * The page with its answers: at once when they are all there (kept: the page is made and compressed once for
+   * every visitor), else streamed as they come.
+   */
+  function sendAnswered(reply: FastifyReply, page: string, answers: PageAnswers, encoding: string | null) {
+    if ('now' in answers && !answers.now.length) return reply.sendFile('public.html');
+    reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    if ('now' in answers) return reply.send(wholePage(page, answers.now, encoding));
+    const parts = answeredPage(page, answers.coming);
+    return reply.send(encoding ? compressed(parts, encoding) : Readable.from(parts));
+  }
+
+  /** The page with answers kept for pages alike, made once per encoding (dropped with the answers). */
+  function wholePage(page: string, answers: readonly PageAnswer[], encoding: string | null): Buffer {
+    const made = wholePages.get(answers) ?? new Map<string, Buffer>();
+    wholePages.set(answers, made);
+    const key = encoding ?? 'identity';
+    let bytes = made.get(key);
+    if (!bytes) {
+      const end = page.lastIndexOf('</body>');
+      const text = page.slice(0, end) + answersElement(answers) + page.slice(end);
+      bytes = encoding ? compressSync(text, encoding) : Buffer.from(text);
+      made.set(key, bytes);
+    }
+    return bytes;
+  }
+}
+
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+function compressSync(text: string, encoding: string): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(text, { level: GZIP_LEVEL });
 }
 
 /**
@@ -87,7 +126,7 @@ export async function serveWebApp(
  * browser fetches the scripts (module scripts run once the page has been read to its end), then the answers
  * when they come, then the end of the page.
  */
-async function* answeredPage(page: string, answers: Promise<PageAnswer[]>): AsyncGenerator<string> {
+async function* answeredPage(page: string, answers: Promise<readonly PageAnswer[]>): AsyncGenerator<string> {
   const end = page.lastIndexOf('</body>');
   yield page.slice(0, end);
   const answered = await answers.catch(() => []);
@@ -99,8 +138,8 @@ async function* answeredPage(page: string, answers: Promise<PageAnswer[]>): Asyn
 function compressed(parts: AsyncIterable<string>, encoding: string): Readable {
   const zip =
     encoding === 'br'
-      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-      : createGzip({ level: 6 });
+      ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      : createGzip({ level: GZIP_LEVEL });
   (async () => {
     for await (const part of parts) {
       zip.write(part);

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer, type UnitData } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dashboards, projects } from '../../db/schema.ts';
-import { type AheadLimits, type PageAnswerSource, pageAnswerer } from '../../platform/pageAnswers.ts';
+import { type AheadLimits, type PageAnswerSource, type PageAnswers, pageAnswerer } from '../../platform/pageAnswers.ts';
 import { addTab, addUnit } from './dashboards.fixtures.ts';
 import { publicDashboardPage } from './publicPage.ts';
 import { type CardsWorld, call, cardsWorld, categoryFilter, ref, savedCard } from './units/unitData.fixtures.ts';
@@ -82,6 +83,13 @@ async function asked(answer: PageAnswer): Promise<unknown> {
   return res.json();
 }
 
+/** The answers a page gets: at once, or those that come within its time. */
+async function settled(answers: Promise<PageAnswers> | undefined): Promise<PageAnswer[] | undefined> {
+  if (!answers) return undefined;
+  const found = await answers;
+  return 'now' in found ? [...found.now] : found.coming;
+}
+
 const cardOf = (answer: PageAnswer) => /\/units\/([^/]+)\/data/.exec(answer.url)?.[1];
 
 describe('a public dashboard’s page', () => {
@@ -103,6 +111,28 @@ describe('a public dashboard’s page', () => {
       'South',
     ]);
     expect(cards.find((a) => cardOf(a) === tableId)!.url).toContain(`tabId=${w.tabId}&page=1`);
+    // The next visitor gets the page kept: the same, made once, in the encoding they accept.
+    const url = `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
+    expect((await page(url)).html).toBe(html);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await w.t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(res.rawPayload).toString()).toBe(html);
+    }
+  });
+
+  it('is streamed compressed while its answers are asked for (the first visitor after a change)', async () => {
+    await w.t.database.db
+      .update(projects)
+      .set({ dataVersion: sql`${projects.dataVersion} + 1` })
+      .where(eq(projects.id, w.projectId));
+    const url = `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
+    const res = await w.t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe((await page(url)).html);
   });
 
   it('opens on the path’s tab, or the first one (a report path, an unknown tab)', async () => {
@@ -134,10 +164,11 @@ describe('a public dashboard’s page', () => {
     const pathname = `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
     const answerAhead = (sources: PageAnswerSource[], path: string, limits: Omit<AheadLimits, 'maxPages'>) =>
       pageAnswerer(w.t.app, sources, { ...limits, maxPages: 4 }).answer(path);
-    const all = (await answerAhead([publicDashboardPage], pathname, { budgetMs: 10_000, maxBytes: 1e6 })) ?? [];
+    const answerAheadNow = async (...args: Parameters<typeof answerAhead>) => settled(answerAhead(...args));
+    const all = (await answerAheadNow([publicDashboardPage], pathname, { budgetMs: 10_000, maxBytes: 1e6 })) ?? [];
     expect(all).toHaveLength(3);
     const dashboardBytes = JSON.stringify(all[0]?.answer).length;
-    const small = await answerAhead([publicDashboardPage], pathname, {
+    const small = await answerAheadNow([publicDashboardPage], pathname, {
       budgetMs: 10_000,
       maxBytes: dashboardBytes + 10,
     });
@@ -157,7 +188,7 @@ describe('a public dashboard’s page', () => {
         };
       },
     };
-    expect(await answerAhead([slow], pathname, { budgetMs: 1500, maxBytes: 1e6 })).toHaveLength(1);
+    expect(await answerAheadNow([slow], pathname, { budgetMs: 1500, maxBytes: 1e6 })).toHaveLength(1);
     // None looked for: answers off, or a page no module answers.
     expect(answerAhead([publicDashboardPage], pathname, { budgetMs: 0, maxBytes: 1e6 })).toBeUndefined();
     expect(answerAhead([publicDashboardPage], '/projects/x', { budgetMs: 10_000, maxBytes: 1e6 })).toBeUndefined();
@@ -187,11 +218,11 @@ describe('a public dashboard’s page', () => {
       },
     };
     const answerer = pageAnswerer(w.t.app, [holding], { budgetMs: 200, maxBytes: 1e6, maxPages: 1 });
-    expect(await answerer.answer(pathname)).toHaveLength(1);
-    expect(await answerer.answer(pathname)).toEqual([]);
+    expect(await settled(answerer.answer(pathname))).toHaveLength(1);
+    expect(await settled(answerer.answer(pathname))).toEqual([]);
     release();
     // Once it has finished, a page gets its answers again (both of them now: nothing holds the second).
-    await vi.waitFor(async () => expect(await answerer.answer(pathname)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await settled(answerer.answer(pathname))).toHaveLength(2));
   });
 
   it('moves the dashboard’s content version with every change to it, its tabs and its cards, not its preview’s', async () => {
@@ -253,13 +284,15 @@ describe('a public dashboard’s page', () => {
 
     it('share their answers: asked once for a crowd arriving together, then kept', async () => {
       const { counter, answerer } = counted();
-      const crowd = await Promise.all(Array.from({ length: 6 }, () => answerer.answer(pathname())));
+      const crowd = await Promise.all(Array.from({ length: 6 }, () => settled(answerer.answer(pathname()))));
       expect(counter.asked).toBe(3);
       for (const answers of crowd) {
         expect(answers?.slice(1).map(cardOf).sort()).toEqual([chartId, tableId].sort());
         expect(answers).toEqual(crowd[0]);
       }
-      const later = await answerer.answer(pathname());
+      const kept = await answerer.answer(pathname());
+      expect(kept && 'now' in kept && kept.now).toEqual(crowd[0]);
+      const later = await settled(answerer.answer(pathname()));
       expect(counter.asked).toBe(3);
       expect(later).toEqual(crowd[0]);
       for (const answer of later!) expect(answer.answer, answer.url).toEqual(await asked(answer));
@@ -267,13 +300,13 @@ describe('a public dashboard’s page', () => {
 
     it('are asked afresh once the dashboard or its data have changed, and never kept for a closed one', async () => {
       const { counter, answerer } = counted();
-      await answerer.answer(pathname());
+      await settled(answerer.answer(pathname()));
       expect(counter.asked).toBe(3);
       // A card renamed: the dashboard's content version moved on.
       const editor = call(w, w.editor);
       const renamed = await editor('PUT', `/api/v1/units/${tableId}`, { name: 'Orders, renamed' });
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
-      const afterRename = await answerer.answer(pathname());
+      const afterRename = await settled(answerer.answer(pathname()));
       expect(counter.asked).toBe(6);
       for (const answer of afterRename!) expect(answer.answer, answer.url).toEqual(await asked(answer));
       // The project's data moved on (an import, a type change...): its data version differs.
@@ -281,11 +314,11 @@ describe('a public dashboard’s page', () => {
         .update(projects)
         .set({ dataVersion: sql`${projects.dataVersion} + 1` })
         .where(eq(projects.id, w.projectId));
-      await answerer.answer(pathname());
+      await settled(answerer.answer(pathname()));
       expect(counter.asked).toBe(9);
       await w.t.database.db.update(projects).set({ public: false }).where(eq(projects.id, w.projectId));
       try {
-        expect(await answerer.answer(pathname())).toEqual([]);
+        expect(await settled(answerer.answer(pathname()))).toEqual([]);
         expect(counter.asked).toBe(9);
       } finally {
         await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
@@ -301,11 +334,11 @@ describe('a public dashboard’s page', () => {
       const failing = await savedCard(w, 'chart', sumOfRegion, { name: 'Sum of a category' });
       try {
         const { counter, answerer } = counted();
-        const first = await answerer.answer(pathname());
+        const first = await settled(answerer.answer(pathname()));
         const error = first?.find((answer) => cardOf(answer) === failing._id)?.answer as UnitData;
         expect(error.error?.reason).toBe('operation-type');
         expect(counter.asked).toBe(4);
-        await answerer.answer(pathname());
+        await settled(answerer.answer(pathname()));
         expect(counter.asked).toBe(8);
       } finally {
         const removed = await call(w, w.editor)('DELETE', `/api/v1/tabs/${w.tabId}/units/${failing._id}`);
