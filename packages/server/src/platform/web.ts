@@ -75,10 +75,12 @@ export async function serveWebApp(
       const answers = request.method === 'GET' ? answerer.answer(pathname) : undefined;
       if (!answers) return reply.sendFile('public.html');
       const encoding = negotiate((request.headers['accept-encoding'] ?? '').toLowerCase(), ['br', 'gzip']);
-      answers.then(
-        (found) => sendAnswered(reply, publicPage, found, encoding),
-        () => reply.sendFile('public.html'),
-      );
+      answers
+        .then((found) => sendAnswered(reply, publicPage, found, encoding))
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'a public page was sent without its answers');
+          if (!reply.sent) reply.sendFile('public.html');
+        });
       return reply;
     },
   };
