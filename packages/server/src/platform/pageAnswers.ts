@@ -32,8 +32,8 @@ export type Ask = (request: PageRequest) => Promise<unknown | undefined>;
 /** What a page is answered with ahead. */
 export interface PageAsks {
   /**
-   * Everything the answers are a function of besides the page's path, read afresh for this page: pages whose
-   * path and these are the same share their answers.
+   * Everything the answers are a function of, read afresh for this page: pages of one source whose these are the
+   * same share their answers, whatever their paths.
    */
   keptUnder: unknown[];
   /**
@@ -135,12 +135,12 @@ export function pageAnswerer(
     answer(pathname) {
       if (limits.budgetMs <= 0) return undefined;
       const found = sources.map((source) => ({ source, match: source.path.exec(pathname) })).find((s) => s.match);
-      return found?.match ? answersOf(pathname, found.source, found.match) : undefined;
+      return found?.match ? answersOf(found.source, found.match) : undefined;
     },
   };
 
   /** The page's answers: kept, or those that come within its time from the asking it joins or starts. */
-  async function answersOf(pathname: string, source: PageAnswerSource, match: RegExpExecArray) {
+  async function answersOf(source: PageAnswerSource, match: RegExpExecArray) {
     // A failed or a late read only means the page asks for everything itself.
     const asks = await within(
       READ_WAIT_MS,
@@ -148,7 +148,7 @@ export function pageAnswerer(
     );
     if (!asks) return NONE;
     const key = createHash('sha256')
-      .update(JSON.stringify([pathname, asks.keptUnder]))
+      .update(JSON.stringify([source.path.source, asks.keptUnder]))
       .digest('base64url');
     const found = kept.get(key);
     if (found) return { now: found.answers };

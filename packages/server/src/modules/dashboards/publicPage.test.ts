@@ -296,6 +296,15 @@ describe('a public dashboard’s page', () => {
       expect(counter.asked).toBe(3);
       expect(later).toEqual(crowd[0]);
       for (const answer of later!) expect(answer.answer, answer.url).toEqual(await asked(answer));
+      // The same page by other paths: without its tab, a report's path, an unknown tab (the first one opens).
+      for (const url of [
+        `/public/dashboards/${w.dashboard._id}`,
+        `/public/dashboards/report/${w.dashboard._id}/tabs/${w.tabId}/`,
+        `/public/dashboards/${w.dashboard._id}/tabs/0123456789abcdef01234567`,
+      ]) {
+        expect(await settled(answerer.answer(url)), url).toEqual(crowd[0]);
+      }
+      expect(counter.asked).toBe(3);
     });
 
     it('are asked afresh once the dashboard or its data have changed, and never kept for a closed one', async () => {

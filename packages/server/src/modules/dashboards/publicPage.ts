@@ -17,14 +17,16 @@ export const publicDashboardPage: PageAnswerSource = {
     const [, id = '', pathTab] = match;
     const exposure = await findDashboardExposure(app.ctx.db, id);
     if (!exposure?.publiclyVisible) return undefined;
+    const { row, dataVersion } = exposure;
+    const tabId = pathTab && row.tabIds.includes(pathTab) ? pathTab : row.tabIds[0];
     return {
-      keptUnder: [exposure.row.contentVersion, exposure.dataVersion],
+      // A report's path, a path with or without its tab, or with an unknown one: the same page.
+      keptUnder: [row.id, tabId, row.contentVersion, dataVersion],
       async ask(ask) {
         const answer = await ask({ method: 'GET', url: requestUrl(api.getPublicDashboard.path, { id }) });
         const parsed = api.getPublicDashboard.response.safeParse(answer);
         if (!parsed.success) return false;
         const view = parsed.data;
-        const tabId = pathTab && view.dashboard.tabs.includes(pathTab) ? pathTab : view.dashboard.tabs[0];
         const tab = view.tabs.find((candidate) => candidate._id === tabId);
         if (!tab) return true;
         const filters = filtersInForce(view.dashboard.filters, tab.filters);
