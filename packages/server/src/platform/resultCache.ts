@@ -4,10 +4,10 @@ import type { Redis } from './redis.ts';
 
 /**
  * Answers computed once and shared by every API process: many viewers of one public dashboard ask the same card
- * queries. In Redis when REDIS_URL is set (each entry lives RESULT_TTL_MS at most), else in this process's memory (an LRU
- * bounded by size). Callers put in the key everything the answer is a function of (cards: the project, its data
- * version, the compiled query, the reader's visibility: see dashboards' unitData.service.ts), so a change of the
- * data version makes every older entry unreachable at once; they then expire.
+ * queries. In Redis when REDIS_URL is set (each entry lives RESULT_TTL_MS at most), else in this process's memory
+ * (an LRU bounded by size). Callers put in the key everything the answer is a function of (cards: the project, its
+ * data version, the compiled query, the reader's visibility: see dashboards' unitData.service.ts), so a change of
+ * the data version makes every older entry unreachable at once; they then expire.
  */
 export interface ResultCache {
   /** Whether answers are kept at all: when not, concurrent callers do not share a computation either. */
