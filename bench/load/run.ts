@@ -23,6 +23,7 @@ import { fork } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { CLUSTER_MIN_ROWS } from '@tessera/analytics';
 import { api } from '@tessera/shared';
@@ -59,8 +60,8 @@ async function forget(cluster: TesseraCluster, token: string, board: PublicDashb
 
 /**
  * Waits until every large imported segment's clustered copy is recorded (datasets' cluster.job.ts, a few seconds
- * after the import; the bench's rows have a date feature): recording it moves the project's data version on, which would make one wave's viewers compute
- * afresh what the wave before kept.
+ * after the import; the bench's rows have a date feature): recording it moves the project's data version on,
+ * which would make one wave's viewers compute afresh what the wave before kept.
  */
 async function clustered(cluster: TesseraCluster) {
   const deadline = Date.now() + 10 * 60_000;
@@ -68,7 +69,7 @@ async function clustered(cluster: TesseraCluster) {
     WHERE state = 'imported' AND clustered_at IS NULL AND row_count >= $1`;
   while ((await cluster.query<{ n: number }>(pending, [CLUSTER_MIN_ROWS]))[0]?.n) {
     if (Date.now() > deadline) throw new Error('the clustered copy was not recorded within 10 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
   }
 }
 

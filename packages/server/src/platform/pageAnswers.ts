@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -147,9 +146,7 @@ export function pageAnswerer(
       source.asks(match, app).catch(() => undefined),
     );
     if (!asks) return NONE;
-    const key = createHash('sha256')
-      .update(JSON.stringify([source.path.source, asks.keptUnder]))
-      .digest('base64url');
+    const key = JSON.stringify([source.path.source, asks.keptUnder]);
     const found = kept.get(key);
     if (found) return { now: found.answers };
     let current = asking.get(key);

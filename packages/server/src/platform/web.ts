@@ -100,8 +100,11 @@ export async function serveWebApp(
 
   /** The page with answers kept for pages alike, made once per encoding (dropped with the answers). */
   function wholePage(page: string, answers: readonly PageAnswer[], encoding: string | null): Buffer {
-    const made = wholePages.get(answers) ?? new Map<string, Buffer>();
-    wholePages.set(answers, made);
+    let made = wholePages.get(answers);
+    if (!made) {
+      made = new Map();
+      wholePages.set(answers, made);
+    }
     const key = encoding ?? 'identity';
     let bytes = made.get(key);
     if (!bytes) {
