@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SpreadJourneys } from './scripts/spreadJourneys.ts';
 
 /**
  * One test command for every suite. The server's API tests run on PGlite, and once more on PostgreSQL
@@ -25,5 +26,12 @@ const withPostgres = process.env.TEST_DATABASE_URL
 /**
  * Two test files at a time: most files wait on Python, pip, Chromium or a database rather than on the CPU, so
  * on a 2-core machine two at a time finish sooner than one (vitest's default here), without starving either.
+ * The journeys are spread through the other files (scripts/spreadJourneys.ts).
  */
-export default defineConfig({ test: { maxWorkers: 2, projects: [...projects, ...withPostgres] as never } });
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    sequence: { sequencer: SpreadJourneys },
+    projects: [...projects, ...withPostgres] as never,
+  },
+});

@@ -1,11 +1,10 @@
 import { defineProject } from 'vitest/config';
 
 /**
- * User journeys in a real Chromium against the real server (one server per file, started by the file).
- * Files run one after another: each starts a browser and a server, and they are heavy enough. (Run beside the
- * other suites, spread through their files by a sequencer, CI took 25 min instead of 38, but a cancelled model
- * run in modelBar.e2e ended as an error once: a race since mended in settleOrphanRuns; bring the sequencer back
- * once CI has passed with it.)
+ * User journeys in a real Chromium against the real server (one server per file, started by the file). They
+ * share the run's two workers with the other suites; the root config's sequencer spreads them through the other
+ * files so that two rarely run at once. (They ran alone after the other suites while a race between a model
+ * run's cancel and the orphan sweep was open: mended in settleOrphanRuns.)
  */
 export default defineProject({
   test: {
@@ -13,6 +12,5 @@ export default defineProject({
     include: ['**/*.e2e.test.ts'],
     testTimeout: 120000,
     hookTimeout: 120000,
-    fileParallelism: false,
   },
 });

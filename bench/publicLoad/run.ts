@@ -72,6 +72,9 @@ interface Profile {
   timeDeltas: number[];
 }
 
+/** The profile's timeline is cut into slices of this many ms, each naming the modules that took most of it. */
+const TIMELINE_MS = 50;
+
 const ASSETS = new URL('../../packages/web/dist/assets/', import.meta.url);
 const sourceMaps = new Map<string, TraceMap | null>();
 
@@ -100,10 +103,16 @@ const moduleName = (source: string) =>
  * Self time of a V8 CPU profile per source module (through the build's source maps: a dependency's package, or
  * the app's file) and per function, longest first. V8's own work (compiling, the collector, idle) keeps its name.
  */
-function profileTables(profile: Profile): { modules: Array<[string, number]>; functions: Array<[string, number]> } {
+function profileTables(profile: Profile): {
+  modules: Array<[string, number]>;
+  functions: Array<[string, number]>;
+  timeline: Array<[number, Array<[string, number]>]>;
+} {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const modules = new Map<string, number>();
   const functions = new Map<string, number>();
+  const buckets = new Map<number, Map<string, number>>();
+  let at = 0;
   profile.samples.forEach((id, i) => {
     const frame = byId.get(id)?.callFrame;
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
@@ -121,9 +130,15 @@ function profileTables(profile: Profile): { modules: Array<[string, number]>; fu
     }
     modules.set(module, (modules.get(module) ?? 0) + ms);
     functions.set(name, (functions.get(name) ?? 0) + ms);
+    at += ms;
+    const bucket = Math.floor(at / TIMELINE_MS) * TIMELINE_MS;
+    const inBucket = buckets.get(bucket) ?? new Map<string, number>();
+    inBucket.set(module, (inBucket.get(module) ?? 0) + ms);
+    buckets.set(bucket, inBucket);
   });
   const longest = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
-  return { modules: longest(modules), functions: longest(functions) };
+  const timeline = [...buckets].map(([start, m]) => [start, longest(m)] as [number, Array<[string, number]>]);
+  return { modules: longest(modules), functions: longest(functions), timeline };
 }
 
 async function coldLoad(
@@ -230,13 +245,20 @@ try {
     const load = await coldLoad(app, browser, path, false, (p) => {
       profile = p;
     });
-    const { modules, functions } = profileTables(profile as Profile);
+    const { modules, functions, timeline } = profileTables(profile as Profile);
     const total = modules.reduce((sum, [, ms]) => sum + ms, 0);
     console.log(`\nOne profiled load: drawn at ${Math.round(load.drawnMs)} ms; ${Math.round(total)} ms sampled`);
     console.log('| self time in (module) | ms |\n| --- | ---: |');
     for (const [name, ms] of modules.slice(0, 30)) console.log(`| ${name} | ${ms.toFixed(0)} |`);
     console.log('\n| function | self ms |\n| --- | ---: |');
     for (const [name, ms] of functions.slice(0, 25)) console.log(`| ${name} | ${ms.toFixed(1)} |`);
+    console.log(
+      `\n| ms from the profile's start (${TIMELINE_MS} ms slices) | where the main thread was, ms |\n| ---: | --- |`,
+    );
+    for (const [start, top] of timeline) {
+      const names = top.slice(0, 4).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+      console.log(`| ${start} | ${names.join(', ')} |`);
+    }
   }
 } finally {
   await browser.close();
