@@ -1,11 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyUnitDataEvent } from '../../../api/units.ts';
+import { whenCardsDrawn } from '../../cards/drawnState.ts';
 import { applyRawDataAppEvent } from '../liveEvents.ts';
+
+/** The longest the page waits for its cards to draw before it connects anyway (slow answers, no cards). */
+export const PUBLIC_SOCKET_WAIT_MS = 3000;
 
 /**
  * The public page's live updates (spec 2 §2 "Public pages ... subscribe to live updates for the project").
- * socket.io is loaded once the page is up, not before its first render: a visitor's cards come first.
+ * socket.io is loaded and connected once the page's cards have drawn (or after PUBLIC_SOCKET_WAIT_MS): a
+ * visitor's cards come first, and connecting took ~40 ms of the main thread between the first charts' draws.
  */
 export function usePublicSocket(projectId: string | undefined): void {
   const client = useQueryClient();
@@ -13,18 +18,21 @@ export function usePublicSocket(projectId: string | undefined): void {
     if (!projectId) return;
     let closed = false;
     let disconnect = () => {};
-    void import('../../../api/realtime.ts').then(({ connectPublicSocket, refetchAfterReconnect }) => {
-      if (closed) return;
-      const socket = connectPublicSocket(projectId);
-      socket.onAny((name: string, payload: unknown) => {
-        applyRawDataAppEvent(name, payload, client, projectId);
-        applyUnitDataEvent(name, payload, client);
+    const stopWaiting = whenCardsDrawn(document.body, PUBLIC_SOCKET_WAIT_MS, () => {
+      void import('../../../api/realtime.ts').then(({ connectPublicSocket, refetchAfterReconnect }) => {
+        if (closed) return;
+        const socket = connectPublicSocket(projectId);
+        socket.onAny((name: string, payload: unknown) => {
+          applyRawDataAppEvent(name, payload, client, projectId);
+          applyUnitDataEvent(name, payload, client);
+        });
+        refetchAfterReconnect(socket, client);
+        disconnect = () => socket.disconnect();
       });
-      refetchAfterReconnect(socket, client);
-      disconnect = () => socket.disconnect();
     });
     return () => {
       closed = true;
+      stopWaiting();
       disconnect();
     };
   }, [projectId, client]);
