@@ -1,5 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { MemoryResultCache, NoResultCache, type ResultCache, throughCache } from './resultCache.ts';
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRedis, type Redis } from './redis.ts';
+import { MemoryResultCache, NoResultCache, RedisResultCache, type ResultCache, throughCache } from './resultCache.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+let redis: Redis | undefined;
+beforeAll(async () => {
+  redis = await Promise.race([
+    openRedis(REDIS_URL, pino({ level: 'silent' })),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2000)),
+  ]).catch(() => undefined);
+  if (!redis) console.warn(`Skipping the result cache across processes: Redis does not answer at ${REDIS_URL}`);
+});
+afterAll(async () => {
+  await redis?.close();
+});
 
 /** Many askers of one card at once: one computation, shared while it runs and kept after; never with the cache off. */
 function world(results: ResultCache) {
@@ -74,5 +90,66 @@ describe('throughCache', () => {
     );
     expect(answer).toEqual({ value: 'rows', cache: 'miss' });
     expect(warnings).toEqual(['the result cache did not answer', 'the result cache refused an entry']);
+  });
+});
+
+describe('throughCache across processes (Redis)', () => {
+  /** Two processes' caches: two Redis clients on one prefix, each with its own computations in flight. */
+  async function twoProcesses() {
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    const other = (redis as Redis).duplicate();
+    await other.connect();
+    return {
+      one: new RedisResultCache(redis as Redis, prefix),
+      two: new RedisResultCache(other, prefix),
+      close: () => other.close(),
+    };
+  }
+  const quiet = () => undefined;
+
+  it('computes once for both: the other process waits for the answer the first keeps', async (ctx) => {
+    if (!redis) return ctx.skip();
+    const { one, two, close } = await twoProcesses();
+    try {
+      let computations = 0;
+      const compute = async () => {
+        computations++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return 'rows';
+      };
+      const answers = await Promise.all([
+        throughCache(one, 'card', compute, quiet),
+        throughCache(two, 'card', compute, quiet),
+        throughCache(two, 'card', compute, quiet),
+      ]);
+      expect(computations).toBe(1);
+      expect(answers.map((a) => a.value)).toEqual(['rows', 'rows', 'rows']);
+      expect(answers.filter((a) => a.cache === 'miss')).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('computes it itself when the process computing it fails, or goes without giving its claim back', async (ctx) => {
+    if (!redis) return ctx.skip();
+    const { one, two, close } = await twoProcesses();
+    try {
+      let finish: (err: Error) => void = () => undefined;
+      const failing = () => new Promise<string>((_resolve, reject) => (finish = reject));
+      const first = throughCache(one, 'bad', failing, quiet);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const second = throughCache(two, 'bad', async () => 'rows from two', quiet);
+      finish(new Error('query failed'));
+      await expect(first).rejects.toThrow('query failed');
+      expect(await second).toEqual({ value: 'rows from two', cache: 'miss' });
+
+      // A process that died holding a claim: the other waits for it to lapse, then computes.
+      expect(await one.claims.take('orphan', 200)).toBe(true);
+      const started = Date.now();
+      expect(await throughCache(two, 'orphan', async () => 'rows', quiet)).toEqual({ value: 'rows', cache: 'miss' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    } finally {
+      await close();
+    }
   });
 });

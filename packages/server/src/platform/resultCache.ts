@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Redis } from './redis.ts';
 
@@ -14,7 +15,23 @@ export interface ResultCache {
   readonly keeps: boolean;
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
+  /**
+   * Shared by several processes: takes the computation of `key` for this process for `ms` at most, answering
+   * false when another process holds it (the caller then waits for its answer); `release` gives it back.
+   */
+  readonly claims?: {
+    take(key: string, ms: number): Promise<boolean>;
+    release(key: string): Promise<void>;
+  };
 }
+
+/**
+ * How long a process holds the computation of a key it took at most: a process that died computing is waited for
+ * this long by the others, which then compute it themselves (as they do for a computation that takes longer).
+ */
+export const CLAIM_MS = 60_000;
+/** How often a process waiting for another's computation looks for its answer: at first, then at most. */
+const WAIT_STEP_MS = { first: 10, most: 100 };
 
 /** RESULT_CACHE=off: every answer computed afresh, never kept (to measure what the cache saves). */
 export class NoResultCache implements ResultCache {
@@ -25,13 +42,14 @@ export class NoResultCache implements ResultCache {
   async set(): Promise<void> {}
 }
 
-const computing = new WeakMap<ResultCache, Map<string, Promise<string>>>();
-
 /**
- * The answer kept under `key`, or `compute`'s, kept then. Callers of this process asking for one key while it is
- * being computed wait for that computation instead of starting their own (hundreds of viewers opening one
- * dashboard at once ask the same card queries before any is kept): 'hit' for them too. A cache that does not
- * answer is logged through `warn` and the answer computed; an error is never kept. A cache that keeps nothing (`keeps`: RESULT_CACHE=off) shares nothing.
+ * The answer kept under `key`, or `compute`'s, kept then. Callers asking for one key while it is being computed
+ * wait for that computation instead of starting their own (hundreds of viewers opening one dashboard at once ask
+ * the same card queries before any is kept): 'hit' for them too. With a cache shared by several processes
+ * (`claims`), that holds across them: one process computes, the others wait for its answer, and compute it
+ * themselves only if it fails or the process goes (within CLAIM_MS). A cache that does not answer is logged
+ * through `warn` and the answer computed; an error is never kept. A cache that keeps nothing (`keeps`:
+ * RESULT_CACHE=off) shares nothing.
  */
 export async function throughCache(
   results: ResultCache,
@@ -45,18 +63,67 @@ export async function throughCache(
   });
   if (kept) return { value: kept, cache: 'hit' };
   if (!results.keeps) return { value: await compute(), cache: 'miss' };
-  const inFlight = computing.get(results) ?? new Map<string, Promise<string>>();
+  const inFlight = computing.get(results) ?? new Map<string, Promise<Answer>>();
   computing.set(results, inFlight);
   const running = inFlight.get(key);
-  if (running) return { value: await running, cache: 'hit' };
-  const computed = compute();
-  inFlight.set(key, computed);
+  if (running) return { value: (await running).value, cache: 'hit' };
+  const answer = answerOnce(results, key, compute, warn);
+  inFlight.set(key, answer);
   try {
-    const value = await computed;
+    return await answer;
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+type Answer = { value: string; cache: 'hit' | 'miss' };
+const computing = new WeakMap<ResultCache, Map<string, Promise<Answer>>>();
+
+/** This process's one answer for `key`: another process's once it has kept it, else computed here and kept. */
+async function answerOnce(
+  results: ResultCache,
+  key: string,
+  compute: () => Promise<string>,
+  warn: (err: unknown, what: string) => void,
+): Promise<Answer> {
+  const { claims } = results;
+  let mine = claims
+    ? await claims.take(key, CLAIM_MS).catch((err: unknown) => {
+        warn(err, 'the result cache did not answer');
+        return true;
+      })
+    : true;
+  if (!mine) {
+    const waited = await othersAnswer(results, key);
+    if ('value' in waited) return { value: waited.value, cache: 'hit' };
+    mine = waited.mine;
+  }
+  try {
+    const value = await compute();
     await results.set(key, value).catch((err) => warn(err, 'the result cache refused an entry'));
     return { value, cache: 'miss' };
   } finally {
-    inFlight.delete(key);
+    if (mine) await claims?.release(key).catch(() => undefined);
+  }
+}
+
+/**
+ * Waits for the answer of the process computing `key`. Once that process has given its claim back or let it
+ * lapse without keeping an answer (it failed, it went, or the answer was too large to keep), this one takes the
+ * claim (`mine`) when it can, and computes.
+ */
+async function othersAnswer(results: ResultCache, key: string): Promise<{ value: string } | { mine: boolean }> {
+  let step = WAIT_STEP_MS.first;
+  try {
+    for (;;) {
+      await sleep(step);
+      step = Math.min(step * 2, WAIT_STEP_MS.most);
+      const kept = await results.get(key);
+      if (kept) return { value: kept };
+      if (await results.claims?.take(key, CLAIM_MS)) return { mine: true };
+    }
+  } catch {
+    return { mine: false };
   }
 }
 
@@ -101,6 +168,17 @@ export class MemoryResultCache implements ResultCache {
 
 export class RedisResultCache implements ResultCache {
   readonly keeps = true;
+  readonly claims = {
+    take: async (key: string, ms: number) =>
+      (await this.redis.set(`${this.prefix}computing:${key}`, '1', {
+        condition: 'NX',
+        expiration: { type: 'PX', value: ms },
+      })) === 'OK',
+    release: async (key: string) => {
+      await this.redis.del(`${this.prefix}computing:${key}`);
+    },
+  };
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
