@@ -130,7 +130,7 @@ describe('throughCache across processes (Redis)', () => {
     }
   });
 
-  it('computes it itself when the process computing it fails, or goes without giving its claim back', async (ctx) => {
+  it('computes it itself when the process computing it fails, or goes without giving its claim back; gives back only its own claim', async (ctx) => {
     if (!redis) return ctx.skip();
     const { one, two, close } = await twoProcesses();
     try {
@@ -148,6 +148,15 @@ describe('throughCache across processes (Redis)', () => {
       const started = Date.now();
       expect(await throughCache(two, 'orphan', async () => 'rows', quiet)).toEqual({ value: 'rows', cache: 'miss' });
       expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+
+      // A claim that lapsed and was taken by another is not given back by its first holder.
+      expect(await one.claims.take('lapsed', 50)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      expect(await two.claims.take('lapsed', 60_000)).toBe(true);
+      await one.claims.release('lapsed');
+      expect(await one.claims.take('lapsed', 60_000)).toBe(false);
+      await two.claims.release('lapsed');
+      expect(await one.claims.take('lapsed', 60_000)).toBe(true);
     } finally {
       await close();
     }

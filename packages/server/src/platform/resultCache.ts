@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { Redis } from './redis.ts';
@@ -166,16 +166,22 @@ export class MemoryResultCache implements ResultCache {
   }
 }
 
+/** Deletes a claim only if it is still the caller's (KEYS[1] holds ARGV[1]). */
+const RELEASE_OWN_CLAIM =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
 export class RedisResultCache implements ResultCache {
   readonly keeps = true;
+  /** This process's mark on the claims it takes: it gives back only its own, not one taken since its lapsed. */
+  private readonly owner = randomUUID();
   readonly claims = {
     take: async (key: string, ms: number) =>
-      (await this.redis.set(`${this.prefix}computing:${key}`, '1', {
+      (await this.redis.set(`${this.prefix}computing:${key}`, this.owner, {
         condition: 'NX',
         expiration: { type: 'PX', value: ms },
       })) === 'OK',
     release: async (key: string) => {
-      await this.redis.del(`${this.prefix}computing:${key}`);
+      await this.redis.eval(RELEASE_OWN_CLAIM, { keys: [`${this.prefix}computing:${key}`], arguments: [this.owner] });
     },
   };
 
