@@ -114,8 +114,10 @@ describe('stopping an app with a running task', () => {
         async (_data, signal) => {
           started = true;
           await new Promise((resolve) => signal.addEventListener('abort', resolve));
-          // A task cleans up after its signal aborts; the stop waits for it (within a short grace).
-          await sleep(100);
+          // A task cleans up after its signal aborts; the stop waits for it, longer than the jobs' grace and
+          // pg-boss's own wait (1 s each): pg-boss records its end after it, which must come before the database
+          // closes.
+          await sleep(2500);
           wound = true;
           throw signal.reason;
         },

@@ -3,8 +3,9 @@ import { JOB_TYPES } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { putBack, type QueueOptions, workOneAtATime } from './boss.ts';
-import { ABORT_GRACE_MS } from './runner.ts';
 
+/** How long a stopping process waits at most for its aborted tasks to wind down (a render, a copy). */
+export const TASK_WIND_DOWN_MS = 10_000;
 /**
  * Does one task. Its failures are its own to log (with its context): a rejection fails the pg-boss entry, which
  * pg-boss retries up to the task's retryLimit. The signal aborts when the process stops.
@@ -89,7 +90,9 @@ export class BackgroundTasks {
 
   /**
    * Called by the job service before its pg-boss stops: no more fetching; running tasks are aborted (pg-boss
-   * retries them later, on whichever process) and get a short grace to wind down.
+   * retries them later, on whichever process) and waited for while they wind down (TASK_WIND_DOWN_MS at most).
+   * pg-boss records a task's end without awaiting it: one that ended after the database closed left an unhandled
+   * rejection ("Cannot use a pool after calling end on the pool", seen in CI when a task took over a second).
    */
   async stop(): Promise<void> {
     if (this.state !== 'started') {
@@ -99,7 +102,7 @@ export class BackgroundTasks {
     this.state = 'stopped';
     for (const name of this.workerIds.keys()) await this.host.boss.offWork(name);
     this.stopping.abort(new Error('the server is stopping'));
-    await Promise.race([Promise.allSettled([...this.executions]), sleep(ABORT_GRACE_MS)]);
+    await Promise.race([Promise.allSettled([...this.executions]), sleep(TASK_WIND_DOWN_MS, undefined, { ref: false })]);
   }
 
   /** Creates (or updates) the task's queue and starts its worker. */
