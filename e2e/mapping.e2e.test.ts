@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
+import { dragTo } from './support/drag.ts';
 import { useJourney } from './support/journey.ts';
 import { dialog } from './support/org.ts';
 import { repoRoot } from './support/paths.ts';
@@ -34,17 +35,6 @@ async function shot(page: Page, name: string) {
   const dir = path.join(repoRoot, '.tmp/screens');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/** A pointer drag the way a person does it: press, move in steps (dnd-kit starts after 4 px), release. */
-async function dragTo(page: Page, source: Locator, target: Locator, { release = true } = {}) {
-  const from = (await source.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 5, { steps: 4 });
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 20), { steps: 12 });
-  if (release) await page.mouse.up();
 }
 
 describe('card mapping editor', () => {
