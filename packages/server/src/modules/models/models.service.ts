@@ -223,6 +223,9 @@ export class ModelsService {
       userId,
       temp,
     });
+    // Told as queued before its job exists: a worker may start it the moment the job is queued, and its
+    // 'started' must not be followed by this 'queued' (nor this answer say 'started').
+    await announceRun(this.app, run);
     const data: RunJobData = { runId: run.id };
     const job = await this.app.ctx.jobs.enqueue({
       projectId: model.projectId,
@@ -233,9 +236,8 @@ export class ModelsService {
       name: model.name,
       data,
     });
-    const queued = (await updateModelRun(this.db, run.id, { jobId: job.id })) ?? run;
-    await announceRun(this.app, queued);
-    return presentRun(queued);
+    await updateModelRun(this.db, run.id, { jobId: job.id });
+    return presentRun({ ...run, jobId: job.id });
   }
 
   async runs(id: string, limit: number, page: number): Promise<{ runs: ModelRun[] }> {
