@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRedis, type Redis } from './redis.ts';
+import { openTestRedis } from '../test/redis.ts';
+import type { Redis } from './redis.ts';
 import { MemoryResultCache, NoResultCache, RedisResultCache, type ResultCache, throughCache } from './resultCache.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 let redis: Redis | undefined;
 beforeAll(async () => {
-  redis = await Promise.race([
-    openRedis(REDIS_URL, pino({ level: 'silent' })),
-    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2000)),
-  ]).catch(() => undefined);
-  if (!redis) console.warn(`Skipping the result cache across processes: Redis does not answer at ${REDIS_URL}`);
+  redis = await openTestRedis('the result cache across processes');
 });
 afterAll(async () => {
   await redis?.close();
