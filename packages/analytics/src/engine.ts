@@ -45,6 +45,8 @@ export interface EngineOptions {
    * ~175 MB at 128 MB (6.5 s), ~1,050 MB at the import instance's 1 GB (6.0 s).
    */
   clusterMemoryLimit?: string;
+  /** Sources of fewer rows get no roll-up (rollup.ts; default ROLLUP_MIN_ROWS); `Infinity`: none. */
+  rollupMinRows?: number;
   /** Other folders DuckDB may read and write (e.g. an upload folder outside DATA_DIR, test fixtures). */
   allowedDirectories?: string[];
 }
@@ -66,7 +68,12 @@ interface Engine {
   cluster: Pool;
 }
 
+/** Sources of fewer rows get no roll-up (rollup.ts): a scan of a million rows takes a few milliseconds. */
+export const ROLLUP_MIN_ROWS = 1_000_000;
+
 let configured: EngineOptions | undefined;
+/** Moves on with every engine started or closed: what lived in an instance (rollup.ts's tables) is of one. */
+let generation = 0;
 let enginePromise: Promise<Engine> | undefined;
 
 export function defaultMemoryLimit(totalBytes = os.totalmem()): string {
@@ -109,6 +116,7 @@ async function start(options: EngineOptions): Promise<Engine> {
     ingestMemoryLimit: options.ingestMemoryLimit ?? '1GB',
     ingestPoolSize: Math.max(1, options.ingestPoolSize ?? 2),
     clusterMemoryLimit: options.clusterMemoryLimit ?? '128MB',
+    rollupMinRows: options.rollupMinRows ?? ROLLUP_MIN_ROWS,
     allowedDirectories: [dataDir, tempDir, ...(options.allowedDirectories ?? []).map((d) => path.resolve(d))],
     tempDir,
   };
@@ -147,6 +155,7 @@ function engine(): Promise<Engine> {
   if (!enginePromise) {
     const options = configured ?? { dataDir: process.env.STORAGE_DIR ?? process.env.DATA_DIR ?? './data' };
     configured = options;
+    generation++;
     enginePromise = start(options);
     enginePromise.catch(() => {
       enginePromise = undefined;
@@ -187,6 +196,11 @@ async function withPoolConnection<T>(pool: Pool, fn: (connection: DuckDBConnecti
   }
 }
 
+/** Which engine runs (or ran last): see `generation`. */
+export function engineGeneration(): number {
+  return generation;
+}
+
 /** Runs `fn` with a pooled connection; the connection returns to the pool when `fn` settles. */
 export async function withConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
   return withPoolConnection((await engine()).main, fn);
@@ -206,6 +220,7 @@ export async function withClusterConnection<T>(fn: (connection: DuckDBConnection
 export async function closeEngine(): Promise<void> {
   const pending = enginePromise;
   enginePromise = undefined;
+  generation++;
   configured = undefined;
   if (!pending) return;
   const e = await pending.catch(() => undefined);

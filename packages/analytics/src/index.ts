@@ -22,6 +22,7 @@ export * from './export.ts';
 export * from './filters.ts';
 export * from './ingest.ts';
 export * from './query.ts';
+export * from './rollup.ts';
 export * from './segments.ts';
 export type { CsvDialect, CsvEncoding } from './sniff.ts';
 export * from './source.ts';

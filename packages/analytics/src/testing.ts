@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { closeEngine, configureEngine } from './engine.ts';
+import { closeEngine, configureEngine, type EngineOptions } from './engine.ts';
 import { type IngestOptions, type IngestResult, ingestCsv } from './ingest.ts';
 import { readDataset } from './query.ts';
 import { listSegments } from './segments.ts';
@@ -21,12 +21,21 @@ export function fixture(name: string): string {
   return path.join(FIXTURES, name);
 }
 
-/** Starts an engine on a temporary data folder for the test file; answers an object whose dataDir is set. */
-export function useTestEngine(): { dataDir: string } {
+/**
+ * Starts an engine on a temporary data folder for the test file (with `options` beyond the tests' own); answers
+ * an object whose dataDir is set.
+ */
+export function useTestEngine(options: Partial<EngineOptions> = {}): { dataDir: string } {
   const state = { dataDir: '' };
   beforeAll(async () => {
     state.dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-analytics-'));
-    configureEngine({ dataDir: state.dataDir, allowedDirectories: [FIXTURES], poolSize: 3, memoryLimit: '1GB' });
+    configureEngine({
+      dataDir: state.dataDir,
+      allowedDirectories: [FIXTURES],
+      poolSize: 3,
+      memoryLimit: '1GB',
+      ...options,
+    });
   });
   afterAll(async () => {
     await closeEngine();

@@ -223,7 +223,11 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   if (!opts.database) app.addHook('onClose', async () => database.close());
   // DuckDB (datasets' Parquet segments in the storage's datasets/) starts on first use and closes with the app;
   // it spills to this process's DATA_DIR.
-  configureEngine({ dataDir: storage.root, tempDir: path.join(config.DATA_DIR, 'tmp', 'duckdb') });
+  configureEngine({
+    dataDir: storage.root,
+    tempDir: path.join(config.DATA_DIR, 'tmp', 'duckdb'),
+    rollupMinRows: config.ROLLUP_MIN_ROWS,
+  });
   app.addHook('onClose', async () => closeEngine());
   // Which process answered (its pid): behind the cluster's proxy (scripts/cluster.mjs) consecutive requests land
   // on different processes, which the cluster journeys and the load bench check with it.

@@ -1,4 +1,4 @@
-import { CLUSTER_MIN_ROWS } from '@tessera/analytics';
+import { CLUSTER_MIN_ROWS, ROLLUP_MIN_ROWS } from '@tessera/analytics';
 import { ASSISTANT } from '@tessera/shared';
 import { z } from 'zod';
 
@@ -67,6 +67,14 @@ export const configSchema = z.object({
    * that chart and KPI cards read: see packages/analytics/src/clustered.ts. Tests lower it.
    */
   CLUSTER_MIN_ROWS: z.coerce.number().int().min(1).default(CLUSTER_MIN_ROWS),
+  /**
+   * Sources of at least this many rows answer aggregated chart and KPI cards from summaries (roll-ups): see
+   * packages/analytics/src/rollup.ts. 'off': cards always read the source.
+   */
+  ROLLUP_MIN_ROWS: z
+    .union([z.literal('off'), z.coerce.number().int().min(1)])
+    .default(ROLLUP_MIN_ROWS)
+    .transform((v) => (v === 'off' ? Number.POSITIVE_INFINITY : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Running Dash apps are served on their own origin (another port: a package's page must never share the web

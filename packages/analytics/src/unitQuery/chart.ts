@@ -39,9 +39,8 @@ import {
 } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import { columnExpression } from '../types.ts';
-import type { CompileContext, SourceContext } from './context.ts';
+import { type CompileContext, NotRollable, type SourceContext } from './context.ts';
 import {
-  aggregateExpression,
   badOperation,
   binCount,
   binExpression,
@@ -133,6 +132,8 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
   if (dependents.length && !dependents.some((i) => isNumericValue(i.valueType))) {
     throw new QueryError('not-numeric', 'The chart has no numeric value');
   }
+  if (ctx.rolling && (boxplot || !aggregated)) throw new NotRollable('A summary answers aggregates');
+  ctx.dimensions(keys.map((k) => k.entry));
   const sources = ctx.allSources();
   if (!aggregated && sources.length > 1) {
     throw badOperation(
@@ -191,7 +192,7 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
       const value =
         boxplot && item.bucket === 'dependent'
           ? boxplotExpression(item.entry, item.condition)
-          : aggregateExpression(item.entry, item.op as never, item.condition);
+          : ctx.aggregate(item.entry, item.op as never, item.condition);
       (plans.get(item.source) as SourcePlan).values.push(`${value} AS _v${item.index}`);
       finalList.push(`${item.source.name}._v${item.index} AS _v${item.index}`);
       columns.push({ alias: `_v${item.index}`, ids: [item.series.id] });
@@ -352,7 +353,7 @@ function orderClause(
           feature: entry.name,
         });
       }
-      value = aggregateExpression(entry, op);
+      value = ctx.aggregate(entry, op);
     } else {
       if (isAggregation(op)) {
         throw badOperation(`The chart is not aggregated: ${JSON.stringify(entry.name)} cannot be`, 'order-by', {

@@ -13,15 +13,26 @@
  * date filters skip row groups) when the answer does not depend on row order (`readsClusteredRows`: chart and
  * KPI cards, unless one of their series or sorts uses 'list', whose lists follow row order); otherwise, and
  * always for tables, its rows in file order (`Source.sql`).
+ *
+ * Rollup mode (`rolling`, rollup.ts): the same card compiled against a summary of its one source. Its
+ * relation is ROLLUP_RELATION; every column it groups or filters on is recorded as a dimension (`dims`), and
+ * its aggregates re-aggregate the summary's measures (`aggregate`). What a summary cannot answer throws
+ * NotRollable: the card then reads its source.
  */
-import { chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
+import { type Aggregation, chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
+import { hasMeasure, measureName, ROLLUP_RELATION, type RollupAggregate } from '../rollup.ts';
 import type { Source } from '../source.ts';
-import { Params } from '../sql.ts';
+import { ident, Params } from '../sql.ts';
+import { columnExpression } from '../types.ts';
 import { filtersCondition } from './filters.ts';
+import { aggregateExpression } from './operations.ts';
 import type { CatalogEntry, SourceKey, UnitCatalog, UnitQueryInput } from './types.ts';
 
 export const featureDeleted = (message: string) => new QueryError('feature-deleted', message);
+
+/** Rollup mode only: this card cannot be answered from a summary of its source. */
+export class NotRollable extends Error {}
 
 /** One source a card reads, with its generated names. */
 export interface SourceContext {
@@ -61,10 +72,14 @@ export class CompileContext {
 
   /** Sources read their clustered relation when they have one. */
   readonly clustered: boolean;
+  /** Rollup mode: the summarised source and the dimensions the card groups or filters on. */
+  rollupSource: Source | undefined;
+  readonly dims = new Set<string>();
 
   constructor(
     readonly input: UnitQueryInput,
     readonly catalog: UnitCatalog,
+    readonly rolling = false,
   ) {
     this.clustered = readsClusteredRows(input);
     for (const filter of input.filters ?? []) {
@@ -90,7 +105,15 @@ export class CompileContext {
     if (!context) {
       const found = this.catalog.source({ datasetId, jobId });
       if (!found) throw featureDeleted('The dataset used in this card could not be found');
-      const source = this.clustered && found.clustered ? { sql: found.clustered, columns: found.columns } : found;
+      if (this.rolling) {
+        if (this.rollupSource) throw new NotRollable('A summary is of one source');
+        this.rollupSource = { sql: found.sql, columns: found.columns };
+      }
+      const source = this.rolling
+        ? { sql: ROLLUP_RELATION, columns: found.columns }
+        : this.clustered && found.clustered
+          ? { sql: found.clustered, columns: found.columns }
+          : found;
       const index = this.sources.size;
       context = { index, key: { datasetId, jobId }, source, name: `_q${index}` };
       this.sources.set(id, context);
@@ -124,6 +147,7 @@ export class CompileContext {
       const dashboard = this.dashboardFilters.filter((f) => onDataset(f) && has(f.entry));
       const card = this.cardFilters.filter(onDataset);
       for (const f of card) this.checkColumn(context, f.entry);
+      this.dimensions([...dashboard, ...card].map((f) => f.entry));
       where = filtersCondition([...dashboard, ...card], this.params) ?? 'TRUE';
       this.wheres.set(context, where);
     }
@@ -143,6 +167,43 @@ export class CompileContext {
       }
       this.checkColumn(context, f.entry);
     }
+    this.dimensions(resolved.map((f) => f.entry));
     return filtersCondition(resolved, this.params);
+  }
+
+  /** Rollup mode: columns the card groups or filters on. */
+  dimensions(entries: CatalogEntry[]): void {
+    if (this.rolling) for (const entry of entries) this.dims.add(entry.ref.dbName);
+  }
+
+  /**
+   * An aggregate of a feature over a group's rows (restricted to `condition`): `aggregateExpression`, or in
+   * rollup mode the same from the summary's measures. A summary holds sums, counts, minimums and maximums of
+   * columns as stored: a feature read through a cast, or another aggregation, is NotRollable.
+   */
+  aggregate(entry: CatalogEntry, op: Aggregation, condition?: string): string {
+    if (!this.rolling) return aggregateExpression(entry, op, condition);
+    const { dbName } = entry.ref;
+    const source = this.rollupSource as Source;
+    const numeric = entry.ref.type === 'number';
+    const rolls = (a: RollupAggregate) => hasMeasure(source, dbName, a) && (numeric || a === 'count');
+    if (columnExpression(entry.ref) !== ident(dbName)) throw new NotRollable(`${entry.name} is read through a cast`);
+    const only = condition ? ` FILTER (WHERE ${condition})` : '';
+    const of = (a: RollupAggregate, outer = a === 'count' ? 'sum' : a) => {
+      if (!rolls(a)) throw new NotRollable(`No ${a} of ${entry.name} in a summary`);
+      return `${outer}(${measureName(dbName, a)})${only}`;
+    };
+    switch (op) {
+      case 'sum':
+      case 'min':
+      case 'max':
+        return of(op);
+      case 'count':
+        return `CAST(coalesce(${of('count')}, 0) AS BIGINT)`;
+      case 'avg':
+        return `(CAST(${of('sum')} AS DOUBLE) / NULLIF(${of('count')}, 0))`;
+      default:
+        throw new NotRollable(`A summary has no ${op}`);
+    }
   }
 }

@@ -15,6 +15,8 @@
  * Card errors are QueryErrors with the codes of spec 2 §8: feature-deleted, bad-operation, bad-filter,
  * not-numeric, too-much-data.
  */
+
+import type { RollupPlan } from '../rollup.ts';
 import { compileChart } from './chart.ts';
 import { CompileContext } from './context.ts';
 import { compileKpi } from './kpi.ts';
@@ -25,9 +27,30 @@ export { sourceKeys, unitQueryNeeds } from './needs.ts';
 export { runUnitQuery, toCsv } from './run.ts';
 export type * from './types.ts';
 
-/** Compiles a card's query (pure: no I/O). Throws QueryError with a card error code. */
+/**
+ * Compiles a card's query (pure: no I/O). Throws QueryError with a card error code. A chart or KPI that a
+ * summary of its source can answer also carries that statement (`rollup`: rollup.ts).
+ */
 export function compileUnitQuery(input: UnitQueryInput, catalog: UnitCatalog): CompiledUnitQuery {
-  const ctx = new CompileContext(input, catalog);
+  const compiled = compileWith(new CompileContext(input, catalog));
+  const rollup = input.type === 'table' ? undefined : rolledPlan(input, catalog);
+  return rollup ? { ...compiled, rollup } : compiled;
+}
+
+/** The card compiled against a summary of its one source, or undefined when a summary cannot answer it. */
+function rolledPlan(input: UnitQueryInput, catalog: UnitCatalog): RollupPlan | undefined {
+  const ctx = new CompileContext(input, catalog, true);
+  try {
+    const { sql, params } = compileWith(ctx);
+    if (!sql || !ctx.rollupSource) return undefined;
+    return { source: ctx.rollupSource, dims: [...ctx.dims].sort(), sql, params };
+  } catch {
+    return undefined;
+  }
+}
+
+function compileWith(ctx: CompileContext): CompiledUnitQuery {
+  const { input } = ctx;
   switch (input.type) {
     case 'chart':
       return compileChart(ctx, input.vis);

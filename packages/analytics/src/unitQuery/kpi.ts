@@ -10,7 +10,7 @@
 import { isAggregation, type KpiVis, type SeriesMeta } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import type { CompileContext, SourceContext } from './context.ts';
-import { aggregateExpression, badOperation, checkedOperation, valueTypeOf } from './operations.ts';
+import { badOperation, checkedOperation, valueTypeOf } from './operations.ts';
 import type { CompiledUnitQuery } from './types.ts';
 
 export function compileKpi(ctx: CompileContext, vis: KpiVis): CompiledUnitQuery {
@@ -54,7 +54,7 @@ export function compileKpi(ctx: CompileContext, vis: KpiVis): CompiledUnitQuery 
   for (const { s, index, entry, source, aggregation } of resolved) {
     const condition = ctx.seriesCondition(source, s.filters);
     const list = lists.get(source) ?? [];
-    list.push(`${aggregateExpression(entry, aggregation as never, condition)} AS _v${index}`);
+    list.push(`${ctx.aggregate(entry, aggregation as never, condition)} AS _v${index}`);
     lists.set(source, list);
   }
   const sources = ctx.allSources();

@@ -13,6 +13,7 @@ import { type DataRow, MAX_CARD_ROWS, type SeriesMeta } from '@tessera/shared';
 import { withConnection } from '../engine.ts';
 import { QueryError } from '../errors.ts';
 import { csvField } from '../export.ts';
+import { ROLLUP_RELATION, withRollup } from '../rollup.ts';
 import { type Cell, queryOne, toCell } from '../sql.ts';
 import type { CompiledUnitQuery, UnitQueryResult } from './types.ts';
 
@@ -74,7 +75,11 @@ function withBinWidths(compiled: CompiledUnitQuery, first: Record<string, Cell>)
   });
 }
 
-/** Runs a compiled card query on `connection` (or a pooled one). */
+/**
+ * Runs a compiled card query on `connection`, or on a pooled one: then from a summary of its source when it
+ * has a rolled statement and the source has one (rollup.ts), else on the source. A rolled statement that
+ * fails for another reason than the card's own (a QueryError) is not trusted: the source answers.
+ */
 export async function runUnitQuery(
   compiled: CompiledUnitQuery,
   connection?: DuckDBConnection,
@@ -86,22 +91,40 @@ export async function runUnitQuery(
       ...(compiled.kind === 'table' ? { total: 0 } : {}),
     };
   }
-  const run = async (c: DuckDBConnection): Promise<UnitQueryResult> => {
-    if (compiled.kind === 'table') {
-      const countOnly = async () =>
-        Number((await queryOne(c, compiled.countSql as string, compiled.countParams ?? []))._n ?? 0);
-      // A download counts first: over the limit, no row is read.
-      if (compiled.allRows && (await countOnly()) > MAX_CARD_ROWS) throw tooMuch();
-      const { rows, count } = await read(c, compiled, compiled.sql, compiled.params);
-      return { data: rows, series: compiled.series, total: rows.length ? (count ?? 0) : await countOnly() };
+  if (connection) return runOn(connection, compiled, compiled.sql, compiled.params);
+  const { rollup } = compiled;
+  if (rollup) {
+    try {
+      const rolled = await withRollup(rollup.source, rollup.dims, (table) =>
+        withConnection((c) => runOn(c, compiled, rollup.sql.replaceAll(ROLLUP_RELATION, table), rollup.params)),
+      );
+      if (rolled) return rolled.value;
+    } catch (error) {
+      if (error instanceof QueryError) throw error;
     }
-    const { rows, count, first } = await read(c, compiled, compiled.sql, compiled.params);
-    if (compiled.guarded && (count ?? 0) > MAX_CARD_ROWS) throw tooMuch();
-    const series = withBinWidths(compiled, first);
-    if (compiled.kind === 'kpi') return { data: rows[0] ?? {}, series };
-    return { data: rows, series };
-  };
-  return connection ? run(connection) : withConnection(run);
+  }
+  return withConnection((c) => runOn(c, compiled, compiled.sql, compiled.params));
+}
+
+async function runOn(
+  c: DuckDBConnection,
+  compiled: CompiledUnitQuery,
+  sql: string,
+  params: DuckDBValue[],
+): Promise<UnitQueryResult> {
+  if (compiled.kind === 'table') {
+    const countOnly = async () =>
+      Number((await queryOne(c, compiled.countSql as string, compiled.countParams ?? []))._n ?? 0);
+    // A download counts first: over the limit, no row is read.
+    if (compiled.allRows && (await countOnly()) > MAX_CARD_ROWS) throw tooMuch();
+    const { rows, count } = await read(c, compiled, sql, params);
+    return { data: rows, series: compiled.series, total: rows.length ? (count ?? 0) : await countOnly() };
+  }
+  const { rows, count, first } = await read(c, compiled, sql, params);
+  if (compiled.guarded && (count ?? 0) > MAX_CARD_ROWS) throw tooMuch();
+  const series = withBinWidths(compiled, first);
+  if (compiled.kind === 'kpi') return { data: rows[0] ?? {}, series };
+  return { data: rows, series };
 }
 
 function csvCell(value: unknown): string {

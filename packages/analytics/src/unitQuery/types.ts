@@ -23,6 +23,7 @@ import type {
   SeriesMeta,
   TableVis,
 } from '@tessera/shared';
+import type { RollupPlan } from '../rollup.ts';
 import type { Source } from '../source.ts';
 import type { ColumnRef } from '../types.ts';
 
@@ -95,6 +96,8 @@ export interface CompiledUnitQuery {
   /** Tables: every row was asked for (a download): refused over MAX_CARD_ROWS. */
   allRows: boolean;
   series: SeriesMeta[];
+  /** The same statement over a summary of its source, when one can answer it (rollup.ts). */
+  rollup?: RollupPlan;
 }
 
 export interface UnitQueryResult {

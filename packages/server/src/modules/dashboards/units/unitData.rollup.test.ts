@@ -1,0 +1,89 @@
+import { rollupTables } from '@tessera/analytics';
+import type { UnitData } from '@tessera/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendCsv } from '../../datasets/datasets.fixtures.ts';
+import {
+  type CardsWorld,
+  call,
+  cardsWorld,
+  categoryFilter,
+  featureId,
+  ORDERS,
+  type Order,
+  orders,
+  ref,
+  savedCard,
+} from './unitData.fixtures.ts';
+
+/**
+ * Cards answered from summaries of their dataset (packages/analytics/src/rollup.ts) through the API: with
+ * ROLLUP_MIN_ROWS lowered so that the 40 orders get summaries, a chart and a KPI answer what the CSV's rows
+ * sum to, under filters, and after an append (new data: another summary, never the old one's answer).
+ */
+let w: CardsWorld;
+beforeAll(async () => {
+  w = await cardsWorld({ ROLLUP_MIN_ROWS: '1' });
+});
+afterAll(() => w?.t.close());
+
+const dataOf = (unitId: string, body?: object) => call(w, w.viewer)('POST', `/api/v1/units/${unitId}/data`, body);
+
+const sumByRegion = () => ({
+  chartType: 'bar',
+  independent: [{ series: [{ id: 'reg', feature: ref(w.sales, 'region'), operation: '' }] }],
+  dependent: [{ series: [{ id: 'amt', feature: ref(w.sales, 'amount'), operation: 'sum' }] }],
+});
+
+function expectSums(answer: UnitData, rows: Order[]) {
+  const expected = new Map<string, number>();
+  for (const r of rows) expected.set(r.region, (expected.get(r.region) ?? 0) + r.amount);
+  const got = new Map((answer.data as Array<Record<string, number | string>>).map((r) => [r.reg, r.amt as number]));
+  expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
+  for (const [region, sum] of expected) expect(got.get(region)).toBeCloseTo(sum, 6);
+}
+
+describe('cards answered from summaries', () => {
+  it('answer as the rows do, filtered or not, and after an append', async () => {
+    const chart = await savedCard(w, 'chart', sumByRegion());
+    const kpi = await savedCard(w, 'kpi', {
+      kpi: [
+        { id: 'avg', feature: ref(w.sales, 'amount'), operation: 'avg' },
+        { id: 'n', feature: ref(w.sales, 'order_id'), operation: 'count' },
+      ],
+      filters: [],
+    });
+    const before = rollupTables().length;
+    const all = orders();
+    const first = await dataOf(chart._id);
+    expect(first.status).toBe(200);
+    expectSums(first.body, all);
+    expect(rollupTables().length, 'a summary answered').toBeGreaterThan(before);
+
+    const east = { filters: [{ ...categoryFilter(w.sales, 'region', ['East']), _id: 'f' }] };
+    expectSums(
+      (await dataOf(chart._id, east)).body,
+      all.filter((r) => r.region === 'East'),
+    );
+    const eastKpi = (await dataOf(kpi._id, east)).body.data as Record<string, number>;
+    const eastRows = all.filter((r) => r.region === 'East');
+    expect(eastKpi.n).toBe(eastRows.length);
+    expect(eastKpi.avg).toBeCloseTo(eastRows.reduce((s, r) => s + r.amount, 0) / eastRows.length, 6);
+    // A filter on a column of many values: read from the rows themselves, the same answer.
+    const above = {
+      filters: [
+        { _id: 'a', type: 'value', operation: 'greater', value: 50, feature: { id: featureId(w.sales, 'amount') } },
+      ],
+    };
+    expectSums(
+      (await dataOf(chart._id, above)).body,
+      all.filter((r) => r.amount > 50),
+    );
+
+    const made = rollupTables().length;
+    await appendCsv(w, w.sales._id, ORDERS);
+    expectSums((await dataOf(chart._id)).body, [...all, ...all]);
+    expect(rollupTables().length, "the new data's own summary").toBeGreaterThan(made);
+    const twice = (await dataOf(kpi._id)).body.data as Record<string, number>;
+    expect(twice.n).toBe(all.length * 2);
+  });
+});
