@@ -201,6 +201,14 @@ describe('a card answered from a summary', () => {
     const filtered = compileUnitQuery({ ...cards[0], filters: [north()] }, fresh);
     expectSame(await runUnitQuery(filtered), await withConnection((c) => runUnitQuery(filtered, c)));
     expect(rollupTables().length).toBe(before + 1);
+    // Asked by another column later: one summary by the three replaces the first.
+    const first = rollupTables();
+    const byQuantity = compileUnitQuery(by('qty', 'amount', 'max'), fresh);
+    expectSame(await runUnitQuery(byQuantity), await withConnection((c) => runUnitQuery(byQuantity, c)));
+    expect(rollupTables().length).toBe(before + 1);
+    expect(rollupTables()).not.toEqual(first);
+    expectSame(await runUnitQuery(filtered), await withConnection((c) => runUnitQuery(filtered, c)));
+    expect(rollupTables().length).toBe(before + 1);
   });
 
   it('makes another summary for new data, and none where the combinations are too many', async () => {

@@ -18,7 +18,8 @@
  * otherwise that source and dimensions are remembered as refused and cards read the source. A summary by more
  * dimensions answers for fewer (one by region and category answers a card by region), so the first ask of a
  * source waits ROLLUP_GATHER_MS for the others (a dashboard's cards ask together) and one summary by all their
- * dimensions is made, or, refused, one for each. Summaries are tables
+ * dimensions, and those of the source's summaries made before, is made (it replaces them), or, refused, one by
+ * theirs alone, or by its own. Summaries are tables
  * of the query instance (engine.ts, in memory), made once per process at a time, kept while used: at most
  * ROLLUP_KEEP of them, each dropped after ROLLUP_IDLE_MS without a reader, and with the engine. A source's
  * relation names its segments: new data (an import, an append, a deletion) is another source, hence another
@@ -150,8 +151,8 @@ const covers = (held: ReadonlySet<string>, dims: string[]) => dims.every((d) => 
 /**
  * The summary answering `dims` of `source`: one made already, or one being made that covers them; else one by
  * every dimension asked of the source during a window of ROLLUP_GATHER_MS (the cards of a dashboard ask
- * together: one summary by all their dimensions answers them all, and their filter states); else, when that
- * one is refused, one by `dims` alone.
+ * together: one summary by all their dimensions answers them all, and their filter states) and those of its
+ * summaries made before; else, refused, by the window's dimensions alone; else by `dims` alone.
  */
 async function summaryFor(source: Source, asked: string[]): Promise<Summary | undefined> {
   const dims = [...new Set(asked)].sort();
@@ -168,9 +169,16 @@ async function summaryFor(source: Source, asked: string[]): Promise<Summary | un
     if (summary) return summary;
   }
   const union = await gathered(reg, sourceKey, dims);
-  const summary = await making(reg, source, sourceKey, union);
-  if (summary || union.length === dims.length) return summary;
-  return making(reg, source, sourceKey, dims);
+  const held = [...reg.made.values()].filter((m) => m.sourceKey === sourceKey).flatMap((m) => [...m.dims]);
+  const wider = [...new Set([...union, ...held])].sort();
+  const tried = new Set<string>();
+  for (const candidate of [wider, union, dims]) {
+    if (tried.has(candidate.join())) continue;
+    tried.add(candidate.join());
+    const summary = await making(reg, source, sourceKey, candidate);
+    if (summary) return summary;
+  }
+  return undefined;
 }
 
 function madeFor(reg: Registry, sourceKey: string, dims: string[]): Summary | undefined {
@@ -223,8 +231,12 @@ function making(reg: Registry, source: Source, sourceKey: string, dims: string[]
   reg.making.set(key, { sourceKey, dims: new Set(dims), summary });
   void summary.then((made) => {
     reg.making.delete(key);
-    if (made) reg.made.set(made.table, made);
-    else reg.refused.set(key, Date.now());
+    if (made) {
+      for (const older of reg.made.values()) {
+        if (older.sourceKey === sourceKey && covers(made.dims, [...older.dims])) retire(reg, older);
+      }
+      reg.made.set(made.table, made);
+    } else reg.refused.set(key, Date.now());
     sweep(reg);
   });
   return summary;
@@ -269,9 +281,7 @@ function sweep(reg: Registry): void {
   for (const summary of [...reg.made.values()]) {
     if (excess <= 0 && now - summary.lastRead < ROLLUP_IDLE_MS) continue;
     excess--;
-    reg.made.delete(summary.table);
-    summary.retired = true;
-    if (!summary.readers) void drop(summary.table);
+    retire(reg, summary);
   }
   for (const [key, at] of reg.refused) {
     if (now - at >= ROLLUP_IDLE_MS || reg.refused.size > ROLLUP_REMEMBER) reg.refused.delete(key);
@@ -280,6 +290,13 @@ function sweep(reg: Registry): void {
     if (reg.rows.size <= ROLLUP_REMEMBER) break;
     reg.rows.delete(key);
   }
+}
+
+/** No new reader gets the summary; it is dropped once its readers are done. */
+function retire(reg: Registry, summary: Summary): void {
+  reg.made.delete(summary.table);
+  summary.retired = true;
+  if (!summary.readers) void drop(summary.table);
 }
 
 const dropOn = (connection: DuckDBConnection, table: string) => connection.run(`DROP TABLE IF EXISTS ${table}`);

@@ -71,7 +71,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const port = await freePort();
     const dataDir = path.resolve(options.dataDir, name);
     mkdirSync(dataDir, { recursive: true });
-    const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+    // CLUSTER_NODE_ARGS: more arguments for each process's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+    const nodeArgs = process.env.CLUSTER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverMain], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: definedOnly({
