@@ -12,18 +12,17 @@
  * roll up; anything else (a median, a distinct count, a list, raw rows, a boxplot, a table, several sources)
  * reads the source itself.
  *
- * A roll-up is made for a source of at least `rollupMinRows` rows (engine.ts option, default ROLLUP_MIN_ROWS)
- * whose dimensions have few combinations: a probe of the first ROLLUP_PROBE_ROWS rows must show at most
- * ROLLUP_PROBE_MAX of them, and the summary itself at most ROLLUP_MAX_ROWS rows and a tenth of the source's;
- * otherwise that source and dimensions are remembered as refused and cards read the source. A summary by more
- * dimensions answers for fewer (one by region and category answers a card by region), so the first ask of a
+ * A roll-up is made for a source of at least `rollupMinRows` rows (engine.ts option, default ROLLUP_MIN_ROWS) whose
+ * dimensions have few combinations: a probe of the first ROLLUP_PROBE_ROWS rows must show at most ROLLUP_PROBE_MAX
+ * of them, and the summary itself at most ROLLUP_MAX_ROWS rows, a tenth of the source's and ROLLUP_MAX_CELLS
+ * values; otherwise that source and dimensions are remembered as refused and cards read the source. A summary by
+ * more dimensions answers for fewer (one by region and category answers a card by region), so the first ask of a
  * source waits ROLLUP_GATHER_MS for the others (a dashboard's cards ask together) and one summary by all their
  * dimensions, and those of the source's summaries made before, is made (it replaces them), or, refused, one by
- * theirs alone, or by its own. Summaries are tables
- * of the query instance (engine.ts, in memory), made once per process at a time, kept while used: at most
- * ROLLUP_KEEP of them, each dropped after ROLLUP_IDLE_MS without a reader, and with the engine. A source's
- * relation names its segments: new data (an import, an append, a deletion) is another source, hence another
- * roll-up; the old one ages out.
+ * theirs alone, or by its own. Summaries are tables of the query instance (engine.ts, in memory), made once per
+ * process at a time, kept while used: at most ROLLUP_KEEP of them, each dropped when found (at the next ask) unread
+ * for ROLLUP_IDLE_MS, and with the engine. A source's relation names its segments: new data (an import, an append,
+ * a deletion) is another source, hence another roll-up; the old one ages out.
  *
  * Measured on 10,000,000 rows on the 2-core machine: a card by a category under a region filter costs DuckDB
  * ~95 ms of CPU on the segment; the summary of the same source by both (16 measures) ~350 ms once, then each
@@ -36,13 +35,17 @@ import type { Source } from './source.ts';
 import { ident, queryOne } from './sql.ts';
 import { isNumericKind, physicalKind } from './types.ts';
 
-/** Rows of a summary at most (and at most a tenth of its source's). */
+/**
+ * Rows of a summary at most (and at most a tenth of its source's), and cells (rows × columns: ~16 MB of
+ * numbers) at most: ROLLUP_KEEP summaries take at most ~256 MB of a process.
+ */
 export const ROLLUP_MAX_ROWS = 100_000;
+export const ROLLUP_MAX_CELLS = 2_000_000;
 /** Rows read by the probe of a summary's size, and the combinations it may find among them. */
 export const ROLLUP_PROBE_ROWS = 100_000;
 export const ROLLUP_PROBE_MAX = 10_000;
 /** Summaries kept per process, and how long one is kept without a reader. */
-export const ROLLUP_KEEP = 32;
+export const ROLLUP_KEEP = 16;
 export const ROLLUP_IDLE_MS = 10 * 60_000;
 /** How long the first ask of a source waits for others, to make one summary by all their dimensions. */
 export const ROLLUP_GATHER_MS = 15;
@@ -248,27 +251,36 @@ async function make(reg: Registry, source: Source, sourceKey: string, dims: stri
   return withConnection(async (connection) => {
     const dimList = dims.map(ident).join(', ');
     if (dims.length) {
-      const probe = `SELECT count(*) AS n FROM (SELECT DISTINCT ${dimList} FROM (SELECT ${dimList} FROM ${source.sql} AS t LIMIT ${ROLLUP_PROBE_ROWS}))`;
+      const first = `SELECT ${dimList} FROM ${source.sql} AS t LIMIT ${ROLLUP_PROBE_ROWS}`;
+      const probe = `SELECT count(*) AS n FROM (SELECT DISTINCT ${dimList} FROM (${first}))`;
       if (Number((await queryOne(connection, probe)).n) > ROLLUP_PROBE_MAX) return undefined;
     }
     const table = `_rollup_${reg.next++}`;
-    const measures = source.columns.flatMap((c) => {
-      const col = ident(c.dbName);
-      const count = `count(${col}) AS ${measureName(c.dbName, 'count')}`;
-      if (!isNumericKind(physicalKind(c.physicalType))) return [count];
-      return [count, ...(['sum', 'min', 'max'] as const).map((a) => `${a}(${col}) AS ${measureName(c.dbName, a)}`)];
-    });
-    const group = dims.length ? ` GROUP BY ${dimList}` : '';
-    await connection.run(
-      `CREATE TABLE ${table} AS SELECT ${[...dims.map(ident), ...measures].join(', ')} FROM ${source.sql} AS t${group}`,
-    );
+    await connection.run(`CREATE TABLE ${table} AS ${summarySelect(source, dims)}`);
     const made = Number((await queryOne(connection, `SELECT count(*) AS n FROM ${table}`)).n);
-    if (made > Math.min(ROLLUP_MAX_ROWS, rows / 10)) {
+    const columns = dims.length + measuresOf(source).length;
+    if (made > Math.min(ROLLUP_MAX_ROWS, rows / 10, ROLLUP_MAX_CELLS / columns)) {
       await dropOn(connection, table);
       return undefined;
     }
     return { sourceKey, dims: new Set(dims), table, lastRead: Date.now(), readers: 0, retired: false };
   });
+}
+
+/** Every measure of a summary of `source`: counts of all its columns; sums, minimums, maximums of numeric ones. */
+function measuresOf(source: Source): string[] {
+  return source.columns.flatMap((c) => {
+    const col = ident(c.dbName);
+    const count = `count(${col}) AS ${measureName(c.dbName, 'count')}`;
+    if (!isNumericKind(physicalKind(c.physicalType))) return [count];
+    return [count, ...(['sum', 'min', 'max'] as const).map((a) => `${a}(${col}) AS ${measureName(c.dbName, a)}`)];
+  });
+}
+
+/** The statement of a summary of `source` by `dims`: a row per combination of their values, with every measure. */
+export function summarySelect(source: Source, dims: string[]): string {
+  const group = dims.length ? ` GROUP BY ${dims.map(ident).join(', ')}` : '';
+  return `SELECT ${[...dims.map(ident), ...measuresOf(source)].join(', ')} FROM ${source.sql} AS t${group}`;
 }
 
 /**

@@ -4,7 +4,8 @@
  * NaN-like strings):
  * (a) the SQL text depends only on the card's structure: two sets of valid values give the same text;
  * (b) every quoted identifier in the SQL is a db name of the catalog;
- * (c) compiling either succeeds or throws a QueryError, and running never throws anything else.
+ * (c) compiling either succeeds or throws a QueryError, and running never throws anything else;
+ * (d) a card compiled also over a summary of its source (rollup.ts) answers from the summary as from the source.
  */
 import {
   CHART_TYPES,
@@ -17,8 +18,10 @@ import {
 } from '@tessera/shared';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withConnection } from '../engine.ts';
 import { QueryError } from '../errors.ts';
 import type { FilterOperation } from '../filters.ts';
+import { ROLLUP_RELATION, summarySelect } from '../rollup.ts';
 import { useTestEngine } from '../testing.ts';
 import { compileUnitQuery, runUnitQuery } from './index.ts';
 import { chartVis, FEATURES, writeFixture } from './testing.ts';
@@ -33,6 +36,7 @@ beforeAll(async () => {
 /** Runs of each property (UNIT_QUERY_RUNS to explore more). */
 const RUNS = Number(process.env.UNIT_QUERY_RUNS ?? 200);
 const DB_NAMES = new Set(['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+const MEASURES = new Set(['sum', 'min', 'max', 'count']);
 const FEATURE_IDS = [...FEATURES.map((f) => f.id), 'gone'];
 
 const nasty = fc.oneof(
@@ -298,16 +302,26 @@ function build(s: Structure, values: DataAppFilter['value'][]): UnitQueryInput {
   };
 }
 
-type Outcome = { sql: string; countSql?: string } | { code: string };
+type Outcome = { sql: string; countSql?: string; rolled?: string } | { code: string };
 function compileOutcome(input: UnitQueryInput): Outcome {
   try {
     const compiled = compileUnitQuery(input, catalog);
-    return { sql: compiled.sql, countSql: compiled.countSql };
+    return { sql: compiled.sql, countSql: compiled.countSql, rolled: compiled.rollup?.sql };
   } catch (error) {
     if (!(error instanceof QueryError)) throw error;
     if (process.env.UNIT_QUERY_DEBUG) console.log(error.code, error.message);
     return { code: error.code };
   }
+}
+
+/** Numbers rounded to 9 significant digits: sums of floats added in another order differ in their last bits. */
+function roundFloats(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : Number(value.toPrecision(9));
+  if (Array.isArray(value)) return value.map(roundFloats);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundFloats(v)]));
+  }
+  return value;
 }
 
 function quotedIdentifiers(sql: string): string[] {
@@ -330,6 +344,12 @@ describe('unitQuery properties', () => {
           compiled++;
           for (const name of [...quotedIdentifiers(one.sql), ...quotedIdentifiers(one.countSql ?? '')]) {
             expect(DB_NAMES.has(name)).toBe(true);
+          }
+          // A statement over a summary names its columns, their measures and the summary.
+          for (const name of quotedIdentifiers(one.rolled ?? '')) {
+            const [column, measure] = name.split(':');
+            const known = DB_NAMES.has(column) && (measure === undefined || MEASURES.has(measure));
+            expect(known || `"${name}"` === ROLLUP_RELATION, name).toBe(true);
           }
         }
       }),
@@ -363,5 +383,37 @@ describe('unitQuery properties', () => {
     );
     // The random cards are not all refused: enough of them compile and run to make (c) mean something.
     expect(ran).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('(d) a card that a summary answers answers as its source does', async () => {
+    const arb = structure.chain((s) =>
+      fc.tuple(fc.constant(s), fc.tuple(...slotsOf(s).map((i) => fc.oneof(SLOTS[i].valid, fc.constant(undefined))))),
+    );
+    let rolled = 0;
+    await fc.assert(
+      fc.asyncProperty(arb, async ([s, values]) => {
+        let compiled: ReturnType<typeof compileUnitQuery>;
+        try {
+          compiled = compileUnitQuery(build(s, values), catalog);
+        } catch {
+          return;
+        }
+        const plan = compiled.rollup;
+        if (!plan) return;
+        await withConnection(async (c) => {
+          const direct = await runUnitQuery(compiled, c).catch((error: QueryError) => error.code);
+          await c.run(`CREATE OR REPLACE TEMP TABLE _summary AS ${summarySelect(plan.source, plan.dims)}`);
+          const sql = plan.sql.replaceAll(ROLLUP_RELATION, '_summary');
+          const fromSummary = await runUnitQuery({ ...compiled, sql, params: plan.params }, c).catch(
+            (error: QueryError) => error.code,
+          );
+          expect(roundFloats(fromSummary)).toEqual(roundFloats(direct));
+        });
+        rolled++;
+      }),
+      // Few random cards are ones a summary answers (one dataset, plain features, sums, counts...): more runs.
+      { numRuns: RUNS * 5 },
+    );
+    expect(rolled).toBeGreaterThan(4);
   }, 60_000);
 });
