@@ -10,6 +10,7 @@
  * - source.ts    the relation and catalog a query reads (`segmentSource`, `joinedSource`)
  * - filters.ts   filters to SQL with bound values (`compileFilter`)
  * - query.ts     pages of rows, unique values, categories, stats (`readDataset`, ...)
+ * - rollup.ts    summaries of large sources that aggregated cards read instead of the rows (`withRollup`)
  * - export.ts    CSV download in constant memory (`streamCsv`)
  * - unitQuery/   cards (chart, KPI, table) to one statement (`compileUnitQuery`, `runUnitQuery`, `toCsv`)
  */

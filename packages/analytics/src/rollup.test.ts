@@ -211,6 +211,22 @@ describe('a card answered from a summary', () => {
     expect(rollupTables().length).toBe(before + 1);
   });
 
+  it("makes another summary when a segment is written again at its path (a form's responses)", async () => {
+    const columns = COLUMNS;
+    const rows = (n: number) => `(SELECT * FROM ${ROWS} WHERE c0 < ${n})`;
+    const jobs = new Map([['r1', await writeRows(engine.dataDir, 'sales', 'r1', columns, rows(5000))]]);
+    const responses = fixtureCatalog([{ id: 'sales', columns, jobs }], FEATURES);
+    const total = async () => {
+      const compiled = compileUnitQuery(by('region', 'id', 'count'), responses);
+      const count = compiled.series.find((x) => x.role === 'dependent')?.id as string;
+      const rows = (await runUnitQuery(compiled)).data as DataRow[];
+      return rows.reduce((sum, row) => sum + Number(row[count]), 0);
+    };
+    expect(await total()).toBe(5000);
+    await writeRows(engine.dataDir, 'sales', 'r1', columns, rows(8000));
+    expect(await total()).toBe(8000);
+  });
+
   it('makes another summary for new data, and none where the combinations are too many', async () => {
     const before = rollupTables().length;
     const appended = compileUnitQuery(by('kind', 'amount', 'sum'), twoJobs);

@@ -32,6 +32,11 @@ export interface Source {
    * cards without a 'list' operation). Absent when no job has a copy, and on joined sources.
    */
   clustered?: string;
+  /**
+   * The files `sql` reads (segments). A segment may be written again at its path (a form's responses): what keeps
+   * answers derived from the rows (rollup.ts) checks them, as the text of `sql` does not change.
+   */
+  files?: string[];
 }
 
 /** Type names we write into SQL: plain DuckDB names, optionally with a precision and a list suffix. */
@@ -77,7 +82,12 @@ export function segmentSource(
     throw new QueryError('bad-path', 'A clustered relation needs one file per segment');
   }
   const differs = clustered?.some((p, i) => p !== paths[i]);
-  return { sql: relation(paths), columns, ...(clustered && differs ? { clustered: relation(clustered) } : {}) };
+  return {
+    sql: relation(paths),
+    columns,
+    files: paths,
+    ...(clustered && differs ? { clustered: relation(clustered) } : {}),
+  };
 }
 
 export type JoinType = 'full' | 'left' | 'inner';
@@ -129,6 +139,7 @@ export function joinedSource(spec: JoinSpec): Source {
   return {
     sql: `(SELECT ${list.join(', ')} FROM ${spec.left.sql} AS l ${join} ${spec.right.sql} AS r ON ${conditions.join(' AND ')})`,
     columns,
+    files: [...(spec.left.files ?? []), ...(spec.right.files ?? [])],
   };
 }
 

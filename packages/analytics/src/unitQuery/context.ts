@@ -107,7 +107,7 @@ export class CompileContext {
       if (!found) throw featureDeleted('The dataset used in this card could not be found');
       if (this.rolling) {
         if (this.rollupSource) throw new NotRollable('A summary is of one source');
-        this.rollupSource = { sql: found.sql, columns: found.columns };
+        this.rollupSource = { sql: found.sql, columns: found.columns, files: found.files };
       }
       const source = this.rolling
         ? { sql: ROLLUP_RELATION, columns: found.columns }
