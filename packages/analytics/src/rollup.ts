@@ -269,10 +269,10 @@ async function make(reg: Registry, source: Source, sourceKey: string, dims: stri
       if (Number((await queryOne(connection, probe)).n) > ROLLUP_PROBE_MAX) return undefined;
     }
     const table = `_rollup_${reg.next++}`;
-    await connection.run(`CREATE TABLE ${table} AS ${summarySelect(source, dims)}`);
+    const measures = measuresOf(source);
+    await connection.run(`CREATE TABLE ${table} AS ${summarySelect(source, dims, measures)}`);
     const made = Number((await queryOne(connection, `SELECT count(*) AS n FROM ${table}`)).n);
-    const columns = dims.length + measuresOf(source).length;
-    if (made > Math.min(ROLLUP_MAX_ROWS, rows / 10, ROLLUP_MAX_CELLS / columns)) {
+    if (made > Math.min(ROLLUP_MAX_ROWS, rows / 10, ROLLUP_MAX_CELLS / (dims.length + measures.length))) {
       await dropOn(connection, table);
       return undefined;
     }
@@ -291,9 +291,9 @@ function measuresOf(source: Source): string[] {
 }
 
 /** The statement of a summary of `source` by `dims`: a row per combination of their values, with every measure. */
-export function summarySelect(source: Source, dims: string[]): string {
+export function summarySelect(source: Source, dims: string[], measures = measuresOf(source)): string {
   const group = dims.length ? ` GROUP BY ${dims.map(ident).join(', ')}` : '';
-  return `SELECT ${[...dims.map(ident), ...measuresOf(source)].join(', ')} FROM ${source.sql} AS t${group}`;
+  return `SELECT ${[...dims.map(ident), ...measures].join(', ')} FROM ${source.sql} AS t${group}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Dashboard, DatasetDetail, Unit } from '@tessera/shared';
+import type { Dashboard, DatasetDetail, Unit, UnitData } from '@tessera/shared';
 import { expect } from 'vitest';
 import { type DatasetsWorld, datasetsWorld, importCsv } from '../../datasets/datasets.fixtures.ts';
 import type { Person } from '../../projects/projects.fixtures.ts';
@@ -99,3 +99,23 @@ export const categoryFilter = (dataset: DatasetDetail, name: string, values: str
   value: values,
   feature: { id: featureId(dataset, name) },
 });
+
+/** A bar chart of the sum of `dataset`'s amount by region (series 'reg' and 'amt'). */
+export const sumByRegion = (dataset: DatasetDetail) => ({
+  chartType: 'bar',
+  independent: [{ series: [{ id: 'reg', feature: ref(dataset, 'region'), operation: '' }] }],
+  dependent: [{ series: [{ id: 'amt', feature: ref(dataset, 'amount'), operation: 'sum' }] }],
+});
+
+/** A `sumByRegion` chart's rows as region -> sum. */
+export const byRegion = (answer: UnitData) =>
+  new Map((answer.data as Array<Record<string, number | string>>).map((r) => [r.reg as string, r.amt as number]));
+
+/** The chart answers the sums of amount by region of `rows`, worked out from the CSV text. */
+export function expectSums(answer: UnitData, rows: Order[]) {
+  const expected = new Map<string, number>();
+  for (const r of rows) expected.set(r.region, (expected.get(r.region) ?? 0) + r.amount);
+  const got = byRegion(answer);
+  expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
+  for (const [region, sum] of expected) expect(got.get(region)).toBeCloseTo(sum, 6);
+}

@@ -1,5 +1,4 @@
 import { rollupTables } from '@tessera/analytics';
-import type { UnitData } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendCsv } from '../../datasets/datasets.fixtures.ts';
 import {
@@ -7,12 +6,13 @@ import {
   call,
   cardsWorld,
   categoryFilter,
+  expectSums,
   featureId,
   ORDERS,
-  type Order,
   orders,
   ref,
   savedCard,
+  sumByRegion,
 } from './unitData.fixtures.ts';
 
 /**
@@ -28,23 +28,9 @@ afterAll(() => w?.t.close());
 
 const dataOf = (unitId: string, body?: object) => call(w, w.viewer)('POST', `/api/v1/units/${unitId}/data`, body);
 
-const sumByRegion = () => ({
-  chartType: 'bar',
-  independent: [{ series: [{ id: 'reg', feature: ref(w.sales, 'region'), operation: '' }] }],
-  dependent: [{ series: [{ id: 'amt', feature: ref(w.sales, 'amount'), operation: 'sum' }] }],
-});
-
-function expectSums(answer: UnitData, rows: Order[]) {
-  const expected = new Map<string, number>();
-  for (const r of rows) expected.set(r.region, (expected.get(r.region) ?? 0) + r.amount);
-  const got = new Map((answer.data as Array<Record<string, number | string>>).map((r) => [r.reg, r.amt as number]));
-  expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
-  for (const [region, sum] of expected) expect(got.get(region)).toBeCloseTo(sum, 6);
-}
-
 describe('cards answered from summaries', () => {
   it('answer as the rows do, filtered or not, and after an append', async () => {
-    const chart = await savedCard(w, 'chart', sumByRegion());
+    const chart = await savedCard(w, 'chart', sumByRegion(w.sales));
     const kpi = await savedCard(w, 'kpi', {
       kpi: [
         { id: 'avg', feature: ref(w.sales, 'amount'), operation: 'avg' },

@@ -7,15 +7,17 @@ import { deleteFeatureRow } from '../../datasets/index.ts';
 import { addTab } from '../dashboards.fixtures.ts';
 import { issuePreviewToken } from '../preview/preview.tokens.ts';
 import {
+  byRegion,
   type CardsWorld,
   call,
   cardsWorld,
   categoryFilter,
+  expectSums,
   featureId,
-  type Order,
   orders,
   ref,
   savedCard,
+  sumByRegion,
 } from './unitData.fixtures.ts';
 import { NOT_THIS_TAB } from './unitData.service.ts';
 
@@ -29,37 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.close());
 
-/** Sum of amount by region, from the CSV text. */
-function sums(rows: Order[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of rows) out.set(r.region, (out.get(r.region) ?? 0) + r.amount);
-  return out;
-}
-
-/** A bar chart of the sum of amount by region. */
-const sumByRegion = () => ({
-  chartType: 'bar',
-  independent: [{ series: [{ id: 'reg', feature: ref(w.sales, 'region'), operation: '' }] }],
-  dependent: [{ series: [{ id: 'amt', feature: ref(w.sales, 'amount'), operation: 'sum' }] }],
-});
-
 const dataOf = (unitId: string, query = '', body?: object, who = w.viewer) =>
   call(w, who)('POST', `/api/v1/units/${unitId}/data${query}`, body);
 
-/** The chart's rows as region -> sum. */
-const byRegion = (answer: UnitData) =>
-  new Map((answer.data as Array<Record<string, number | string>>).map((r) => [r.reg as string, r.amt as number]));
-
-function expectSums(answer: UnitData, rows: Order[]) {
-  const expected = sums(rows);
-  const got = byRegion(answer);
-  expect([...got.keys()].sort()).toEqual([...expected.keys()].sort());
-  for (const [region, sum] of expected) expect(got.get(region)).toBeCloseTo(sum, 6);
-}
-
 describe('a saved chart', () => {
   it('answers the sums of the CSV, with its series, features and job', async () => {
-    const unit = await savedCard(w, 'chart', sumByRegion());
+    const unit = await savedCard(w, 'chart', sumByRegion(w.sales));
     const res = await dataOf(unit._id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const answer = res.body as UnitData;
@@ -90,10 +67,10 @@ describe('a saved chart', () => {
   });
 
   it('asked again, answers the same; a saved change of its vis answers anew', async () => {
-    const unit = await savedCard(w, 'chart', sumByRegion());
+    const unit = await savedCard(w, 'chart', sumByRegion(w.sales));
     const first = (await dataOf(unit._id)).body as UnitData;
     expect((await dataOf(unit._id)).body).toEqual(first);
-    const vis = sumByRegion();
+    const vis = sumByRegion(w.sales);
     vis.dependent[0].series[0].operation = 'max';
     expect((await call(w, w.editor)('PUT', `/api/v1/units/${unit._id}`, { vis })).status).toBe(200);
     const max = new Map<string, number>();
@@ -103,7 +80,7 @@ describe('a saved chart', () => {
 
   it('applies the saved tab and dashboard filters, or the filters the request sends instead', async () => {
     const tab = await addTab(w.t, w.editor, w.dashboard._id, 'Filtered');
-    const unit = await savedCard(w, 'chart', sumByRegion(), { tabId: tab._id });
+    const unit = await savedCard(w, 'chart', sumByRegion(w.sales), { tabId: tab._id });
     const editor = call(w, w.editor);
     await editor('POST', `/api/v1/tabs/${tab._id}/filters`, categoryFilter(w.sales, 'region', ['North', 'South']));
     const all = orders();
@@ -246,7 +223,7 @@ describe('card errors', () => {
     const other = await importCsv(w, 'weather', 'region,rain\nNorth,1\nSouth,2');
     // By category with sums: the second dataset has no X of its own to be matched by.
     const keyed = await savedCard(w, 'chart', {
-      ...sumByRegion(),
+      ...sumByRegion(w.sales),
       dependent: [
         {
           series: [
@@ -273,7 +250,7 @@ describe('card errors', () => {
 
   it('a series left without an operation beside an aggregated one names its feature', async () => {
     const unit = await savedCard(w, 'chart', {
-      ...sumByRegion(),
+      ...sumByRegion(w.sales),
       tooltip: { series: [{ id: 'q', feature: ref(w.sales, 'order_id'), operation: '' }] },
     });
     expect((await dataOf(unit._id)).body).toMatchObject({
@@ -311,7 +288,7 @@ describe('temporary data, save with data, download', () => {
   it('computes an unsaved vis within the card project', async () => {
     const unit = await savedCard(w, 'chart', {});
     const url = `/api/v1/units/data?unitId=${unit._id}`;
-    const res = await call(w, w.editor)('POST', url, { type: 'chart', vis: sumByRegion() });
+    const res = await call(w, w.editor)('POST', url, { type: 'chart', vis: sumByRegion(w.sales) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expectSums(res.body, orders());
     const bad = await call(w, w.editor)('POST', url, { type: 'chart', vis: { chartType: 'hexagon' } });
@@ -323,16 +300,16 @@ describe('temporary data, save with data, download', () => {
     });
     expect(foreign.body).toMatchObject({ data: {}, error: { code: 'feature-deleted' } });
     // The mapping editor needs dashboard edit; another organization does not see the card at all.
-    expect((await call(w, w.viewer)('POST', url, { type: 'chart', vis: sumByRegion() })).status).toBe(403);
-    expect((await call(w, w.outsider)('POST', url, { type: 'chart', vis: sumByRegion() })).status).toBe(404);
-    expect((await call(w, undefined)('POST', url, { type: 'chart', vis: sumByRegion() })).status).toBe(401);
+    expect((await call(w, w.viewer)('POST', url, { type: 'chart', vis: sumByRegion(w.sales) })).status).toBe(403);
+    expect((await call(w, w.outsider)('POST', url, { type: 'chart', vis: sumByRegion(w.sales) })).status).toBe(404);
+    expect((await call(w, undefined)('POST', url, { type: 'chart', vis: sumByRegion(w.sales) })).status).toBe(401);
   });
 
   it('saves with shouldGetData and answers the unit with its data', async () => {
     const { unit } = (await call(w, w.editor)('POST', `/api/v1/tabs/${w.tabId}/units`, {})).body;
     const res = await call(w, w.editor)('PUT', `/api/v1/units/${unit._id}?shouldGetData=true&tabId=${w.tabId}`, {
       type: 'chart',
-      vis: sumByRegion(),
+      vis: sumByRegion(w.sales),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ _id: unit._id, type: 'chart' });
@@ -360,7 +337,7 @@ describe('temporary data, save with data, download', () => {
     expect(lines[0]).toBe('order_id,note');
     expect(lines).toHaveLength(41);
     expect(lines[1]).toBe('1,"note 1; it\'s ""quoted"""');
-    const chart = await savedCard(w, 'chart', sumByRegion());
+    const chart = await savedCard(w, 'chart', sumByRegion(w.sales));
     const csv = (await call(w, w.viewer)('GET', `/api/v1/units/${chart._id}/download`)).body;
     expect(csv.fileName).toMatch(/^chart-\d{8}-\d{6}\.csv$/);
     expect(csv.data.split('\n')[0]).toBe('region,amount (sum)');
@@ -377,7 +354,7 @@ describe('temporary data, save with data, download', () => {
 
 describe('access and tenants', () => {
   it('viewers read a card; another organization gets 404, anonymous 401', async () => {
-    const unit = await savedCard(w, 'chart', sumByRegion());
+    const unit = await savedCard(w, 'chart', sumByRegion(w.sales));
     expect((await dataOf(unit._id, '', undefined, w.dashboardsOnly)).status).toBe(200);
     expect((await dataOf(unit._id, '', undefined, w.outsider)).status).toBe(404);
     expect((await call(w, undefined)('POST', `/api/v1/units/${unit._id}/data`)).status).toBe(401);
@@ -386,7 +363,7 @@ describe('access and tenants', () => {
 
 describe('public data', () => {
   it('only for a public project (or the renderer token); the visitor filters for themselves', async () => {
-    const unit = await savedCard(w, 'chart', sumByRegion());
+    const unit = await savedCard(w, 'chart', sumByRegion(w.sales));
     const anonymous = call(w, undefined);
     const url = `/api/v1/public/dashboards/${w.dashboard._id}/units/${unit._id}/data`;
     expect((await anonymous('POST', url)).status).toBe(404);
