@@ -67,16 +67,25 @@ function body(code: string, message: string, fields?: Record<string, string>): E
   return { error };
 }
 
+/** An HttpError's body, as the error handler answers it. */
+export function httpErrorBody(err: HttpError): ErrorBody {
+  const answer = body(err.code, err.message, err.fields);
+  // A code given at the call site wins over the one found from the text (two codes may share a text).
+  if (err.reason) answer.error.reason = err.reason;
+  if (err.fieldReasons && Object.keys(err.fieldReasons).length > 0) answer.error.fieldReasons = err.fieldReasons;
+  return answer;
+}
+
+/** Any error as its status and body, as the error handler answers an HttpError; any other is a 500. */
+export function errorAnswer(err: unknown): { status: number; body: ErrorBody } {
+  if (err instanceof HttpError) return { status: err.status, body: httpErrorBody(err) };
+  return { status: 500, body: body('internal', 'Internal server error') };
+}
+
 /** Maps every error to the error shape; no stack trace ever reaches a client. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) {
-      const answer = body(err.code, err.message, err.fields);
-      // A code given at the call site wins over the one found from the text (two codes may share a text).
-      if (err.reason) answer.error.reason = err.reason;
-      if (err.fieldReasons && Object.keys(err.fieldReasons).length > 0) answer.error.fieldReasons = err.fieldReasons;
-      return reply.status(err.status).send(answer);
-    }
+    if (err instanceof HttpError) return reply.status(err.status).send(httpErrorBody(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {

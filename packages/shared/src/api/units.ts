@@ -11,6 +11,7 @@ import { unitDataBodySchema, unitDataQuerySchema, unitDataSchema } from '../data
 import { visSchema } from '../dataApps/vis.ts';
 import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
+import { errorBody } from '../http/errors.ts';
 import { id, idParams } from '../http/ids.ts';
 
 /** Cards (spec 2 §7 "Units") and their data (spec 2 §3 "Unit data", §4 "Card data life cycle"). */
@@ -106,4 +107,41 @@ export const getPublicUnitData = endpoint({
   query: unitDataQuerySchema.extend({ [PREVIEW_TOKEN_PARAM]: z.string().min(1).max(200).optional() }),
   body: unitDataBodySchema.nullish(),
   response: unitDataSchema,
+});
+
+/** Cards of one public dashboard asked for in one request at most (`getPublicUnitsData`). */
+export const PUBLIC_CARDS_PER_REQUEST = 100;
+
+/** One card's request in `getPublicUnitsData`: the card, and the query and body of its own data request. */
+export const publicCardRequestSchema = z
+  .object({ unitId: id, query: unitDataQuerySchema.optional(), body: unitDataBodySchema.nullish() })
+  .strict();
+export type PublicCardRequest = z.infer<typeof publicCardRequestSchema>;
+
+/**
+ * One line of `getPublicUnitsData`'s answer: the card at `index` of the request, with the answer its own
+ * request (`getPublicUnitData`) would have had: its data, or its error with that error's status.
+ */
+export const publicCardAnswerSchema = z.union([
+  z.object({ index: z.number().int().min(0), data: unitDataSchema }).strict(),
+  z.object({ index: z.number().int().min(0), status: z.number().int(), ...errorBody.shape }).strict(),
+]);
+export type PublicCardAnswer = z.infer<typeof publicCardAnswerSchema>;
+
+/**
+ * The data of several cards of an open dashboard at once (a tab opening, a filter change): the requests of
+ * `getPublicUnitData` for each, with one check of the dashboard. Answered as newline-delimited JSON
+ * (`application/x-ndjson`), one `publicCardAnswerSchema` line per card as soon as it is computed, in the order
+ * they are ready: a slow card holds back no other. A dashboard that does not open answers 404 as a whole; a
+ * card that is not on it answers its own 404 line.
+ */
+export const getPublicUnitsData = endpoint({
+  method: 'POST',
+  path: '/api/v1/public/dashboards/:id/units/data',
+  access: PUBLIC,
+  params: z.object({ id }),
+  query: z.object({ [PREVIEW_TOKEN_PARAM]: z.string().min(1).max(200).optional() }).strict(),
+  body: z.object({ cards: z.array(publicCardRequestSchema).min(1).max(PUBLIC_CARDS_PER_REQUEST) }).strict(),
+  response: publicCardAnswerSchema,
+  raw: true,
 });

@@ -71,19 +71,23 @@ export async function call<E extends Endpoint>(
   const res = await fetch(url, { method: e.method, headers, body, signal: options?.signal });
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : undefined;
-  if (!res.ok) {
-    const parsed = errorBody.safeParse(json);
-    if (parsed.success) {
-      // Translated here, once, by the error's codes: screens show `message` and `fields` as they are.
-      const { message, fields } = translatedError(parsed.data.error);
-      throw new ApiError(res.status, parsed.data.error.code, message, fields, parsed.data.error.reason);
-    }
-    throw new ApiError(res.status, 'unknown', res.statusText || 'Request failed');
-  }
+  if (!res.ok) throw apiError(res.status, json, res.statusText);
   return e.response.parse(json) as EndpointOutput<E>;
 }
 
-function safeJson(text: string): unknown {
+/** The ApiError of an error answer (`json`: its body, in the shape of DESIGN §3 when the API wrote it). */
+export function apiError(status: number, json: unknown, statusText = ''): ApiError {
+  const parsed = errorBody.safeParse(json);
+  if (parsed.success) {
+    // Translated here, once, by the error's codes: screens show `message` and `fields` as they are.
+    const { message, fields } = translatedError(parsed.data.error);
+    return new ApiError(status, parsed.data.error.code, message, fields, parsed.data.error.reason);
+  }
+  return new ApiError(status, 'unknown', statusText || 'Request failed');
+}
+
+/** The JSON value of `text`, undefined when it is not JSON. */
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

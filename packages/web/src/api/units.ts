@@ -7,19 +7,12 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  api,
-  type CardRequestArgs,
-  cardDataRequest,
-  PREVIEW_TOKEN_PARAM,
-  type Unit,
-  type UnitData,
-  visDatasetIds,
-} from '@tessera/shared';
+import { api, type CardRequestArgs, cardDataRequest, type Unit, type UnitData, visDatasetIds } from '@tessera/shared';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { call } from './client.ts';
 import type { DashboardPlace } from './dashboards.ts';
 import { editDashboardCache, upsertUnit } from './dashboards.ts';
+import { fetchPublicCard } from './publicCards.ts';
 
 /**
  * A card's data (spec 2 §3 "Unit data", §4 "Card data life cycle", §7 "Units"): each card asks for its own data,
@@ -71,21 +64,13 @@ export function sameSavedCard(a: QueryKey, b: QueryKey): boolean {
   );
 }
 
-/** One data request of a card, in its place: the public and preview pages use the public endpoint. */
+/** One data request of a card, in its place: the public and preview pages ask with the page's other cards. */
 export function fetchUnitData(unit: Pick<Unit, '_id' | 'dashboardId'>, args: UnitDataArgs, signal?: AbortSignal) {
   const { query, body } = cardDataRequest(args);
   if (args.place.kind === 'project') {
     return call(api.getUnitData, { params: { id: unit._id }, query, body }, { signal });
   }
-  return call(
-    api.getPublicUnitData,
-    {
-      params: { id: unit.dashboardId, unitId: unit._id },
-      query: { ...query, ...(args.previewToken ? { [PREVIEW_TOKEN_PARAM]: args.previewToken } : {}) },
-      body,
-    },
-    { signal },
-  );
+  return fetchPublicCard(unit.dashboardId, args.previewToken ?? undefined, { unitId: unit._id, query, body }, signal);
 }
 
 export interface UnitDataState {

@@ -249,6 +249,23 @@ const publicUnitPlaceQuery = preparedQuery((db) =>
     .prepare('public_unit_place'),
 );
 
+/**
+ * The cards among `unitIds` that hang from a tab of the dashboard `dashboardId`, with their tab, in one read (a
+ * public batch of cards: `findPublicUnitPlace` for each, less the dashboard, read once by the caller).
+ */
+export async function findUnitsOfDashboard(
+  db: Db,
+  dashboardId: string,
+  unitIds: readonly string[],
+): Promise<Array<Pick<PublicUnitPlace, 'tab' | 'unit'>>> {
+  if (!unitIds.length) return [];
+  return db
+    .select({ tab: { id: tabs.id, filters: tabs.filters, unitIds: tabs.unitIds }, unit: units })
+    .from(units)
+    .innerJoin(tabs, eq(tabs.id, units.tabId))
+    .where(and(inArray(units.id, [...new Set(unitIds)]), eq(tabs.dashboardId, dashboardId)));
+}
+
 /** Whether some card of a dashboard of the project reads one of these datasets (a model used on a dashboard). */
 export async function dashboardsReadAny(db: Db, projectId: string, datasetIds: string[]): Promise<boolean> {
   if (!datasetIds.length) return false;

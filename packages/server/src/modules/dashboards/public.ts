@@ -7,6 +7,7 @@ import {
   findDashboard,
   findDashboardExposure,
   findPublicUnitPlace,
+  findUnitsOfDashboard,
   type PublicUnitPlace,
 } from './dashboards.store.ts';
 import { storedFilters } from './filters/stored.ts';
@@ -78,6 +79,27 @@ export async function resolvePublicUnit(
   const { row: dashboard, tab, unit, dataVersion } = place;
   if (!dashboard.tabIds.includes(tab.id) || !tab.unitIds.includes(unitId)) throw closed();
   return { dashboard, tab, unit, dataVersion };
+}
+
+/**
+ * Cards of an open dashboard, for the public batch of card data (`POST /api/v1/public/dashboards/:id/units/data`):
+ * the dashboard opens as a whole or the batch is a 404; each card asked is found only when it is listed on one
+ * of that dashboard's tabs (`resolvePublicUnit`'s rule), else it is missing from the answer.
+ */
+export async function resolvePublicUnits(
+  db: Db,
+  dashboardId: string,
+  unitIds: readonly string[],
+  previewToken?: string,
+): Promise<{
+  dashboard: DashboardRow;
+  dataVersion: number;
+  cards: Map<string, Pick<PublicUnitPlace, 'tab' | 'unit'>>;
+}> {
+  const { row: dashboard, dataVersion } = await openDashboard(db, dashboardId, previewToken);
+  const found = await findUnitsOfDashboard(db, dashboardId, unitIds);
+  const listed = found.filter(({ tab, unit }) => dashboard.tabIds.includes(tab.id) && tab.unitIds.includes(unit.id));
+  return { dashboard, dataVersion, cards: new Map(listed.map((place) => [place.unit.id, place])) };
 }
 
 /**

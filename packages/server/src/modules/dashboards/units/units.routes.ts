@@ -1,7 +1,9 @@
-import { api } from '@tessera/shared';
+import { api, type PublicCardAnswer, type PublicCardRequest } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorAnswer, notFound } from '../../../platform/errors.ts';
 import { route } from '../../../platform/routes.ts';
-import { resolvePublicUnit } from '../public.ts';
+import type { DashboardRow, PublicUnitPlace } from '../dashboards.store.ts';
+import { resolvePublicUnit, resolvePublicUnits } from '../public.ts';
 import { downloadCard } from './unitData.download.ts';
 import { type Card, type Computed, savedFiltersOf, UnitDataService } from './unitData.service.ts';
 import { UnitsService } from './units.service.ts';
@@ -49,28 +51,75 @@ export async function unitsRoutes(app: FastifyInstance) {
   // Public pages and the preview renderer: only cards of an open dashboard; the filters sent are the visitor's.
   route(app, api.getPublicUnitData, async ({ params, query, body, reply }) => {
     const { previewToken, ...rest } = query;
-    const { dashboard, tab, unit, dataVersion } = await resolvePublicUnit(
+    const { dashboard, dataVersion, ...place } = await resolvePublicUnit(
       app.ctx.db,
       params.id,
       params.unitId,
       previewToken,
     );
-    const card: Card = {
-      id: unit.id,
-      name: unit.name,
-      tabId: unit.tabId,
-      dashboardId: dashboard.id,
-      dashboardVersion: dashboard.contentVersion,
-      projectId: dashboard.projectId,
-      dataVersion,
-      type: unit.type,
-      subtype: unit.subtype,
-      vis: unit.vis,
-      savedFilters: savedFiltersOf(dashboard.filters, tab.filters),
-      publishedOnly: true,
-    };
+    const card = publicCard(dashboard, dataVersion, place);
     return withCacheHeader(reply, await data.compute(card, { ...rest, ...(body ?? {}) }));
   });
+
+  // Several cards of an open dashboard at once (a tab opening, a filter change): the dashboard is checked once,
+  // then each card is answered on its own line as soon as it is computed, as its own request would be.
+  route(app, api.getPublicUnitsData, async ({ params, query, body, request, reply }) => {
+    const asked = body.cards.map((card) => card.unitId);
+    const { dashboard, dataVersion, cards } = await resolvePublicUnits(
+      app.ctx.db,
+      params.id,
+      asked,
+      query.previewToken,
+    );
+    const answerOf = async ({ unitId, query, body }: PublicCardRequest, index: number): Promise<PublicCardAnswer> => {
+      try {
+        const place = cards.get(unitId);
+        if (!place) throw notFound('Dashboard not found');
+        const { answer } = await data.compute(publicCard(dashboard, dataVersion, place), { ...query, ...body });
+        return { index, data: api.getPublicUnitData.response.parse(answer) };
+      } catch (err) {
+        const { status, body } = errorAnswer(err);
+        if (status >= 500) request.log.error({ err, unitId }, 'a card of a public batch failed');
+        return { index, status, ...body };
+      }
+    };
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    await Promise.all(
+      body.cards.map(async (card, index) => {
+        const line = await answerOf(card, index);
+        if (!reply.raw.destroyed) reply.raw.write(`${JSON.stringify(line)}\n`);
+      }),
+    );
+    reply.raw.end();
+    return reply;
+  });
+}
+
+/** A card of an open dashboard as `compute` takes it: the visitor reads only what the dashboard publishes. */
+function publicCard(
+  dashboard: Pick<DashboardRow, 'id' | 'contentVersion' | 'projectId' | 'filters'>,
+  dataVersion: number,
+  { tab, unit }: Pick<PublicUnitPlace, 'tab' | 'unit'>,
+): Card {
+  return {
+    id: unit.id,
+    name: unit.name,
+    tabId: unit.tabId,
+    dashboardId: dashboard.id,
+    dashboardVersion: dashboard.contentVersion,
+    projectId: dashboard.projectId,
+    dataVersion,
+    type: unit.type,
+    subtype: unit.subtype,
+    vis: unit.vis,
+    savedFilters: savedFiltersOf(dashboard.filters, tab.filters),
+    publishedOnly: true,
+  };
 }
 
 /** `x-tessera-cache: hit|miss`: whether the card's rows came from the shared result cache (tests, bench/load). */
