@@ -375,5 +375,30 @@ describe('newcomer', () => {
     // The charts grow into place: the picture is of them drawn.
     await visitor.waitForTimeout(1500);
     await screenshot(visitor, 'newcomer-public-answered');
+
+    // Another tab's cards were not written into the page: they are asked for together, in one request.
+    const { tab: second } = await callAs(j.app, token, api.createTab, {
+      params: { id: board._id },
+      body: { name: 'More' },
+    });
+    for (const [i, [name, operation]] of [
+      ['Mildest by weather', 'min'],
+      ['Average by weather', 'avg'],
+    ].entries()) {
+      await setup.addCard(second._id, { x: i * 6, y: 0, w: 6, h: 4 }, name as string, 'chart', {
+        chartType: 'bar',
+        independent: [{ series: [{ id: 'x-weather', feature: weatherFeature('weather'), operation: '' }] }],
+        dependent: [{ series: [{ id: `y-${operation}`, feature: weatherFeature('temp_max'), operation }] }],
+      } as Vis);
+    }
+    asked.length = 0;
+    await visitor.getByRole('tab', { name: 'More', exact: true }).click();
+    await visitor.getByText('Average by weather', { exact: true }).waitFor();
+    await expect.poll(() => drawn.count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(() => asked.filter((request) => request.endsWith('/data')), { timeout: 30_000 })
+      .toEqual([`POST /api/v1/public/dashboards/${board._id}/units/data`]);
+    await visitor.waitForTimeout(1500);
+    await screenshot(visitor, 'newcomer-public-cards-together');
   });
 });

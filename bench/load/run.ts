@@ -4,9 +4,9 @@
  * the machine's Redis under a random prefix), with the card result cache on (the default) and off
  * (RESULT_CACHE=off). Each viewer opens the dashboard's public page as a browser does (world.ts: the server
  * writes the dashboard and the cards it answers within PAGE_ANSWERS_MS into the page; the viewer asks for the
- * rest, 6 requests at a time), then changes one filter (region = one of six, by viewer) and asks for the 12
- * cards again. Everything starts at once; loopback only. The viewers run in a process of their own (crowd.ts),
- * apart from the proxy (in this process).
+ * rest together, as the web app does: one batch, answered a line per card), then changes one filter (region = one
+ * of six, by viewer) and asks for the 12 cards again, in one batch. Everything starts at once; loopback only. The
+ * viewers run in a process of their own (crowd.ts), apart from the proxy (in this process).
  *
  * With the cache on, each setup runs two waves of VIEWERS: cold (every answer forgotten first: the card rows in
  * Redis, and the pages the API processes keep, through an edit of the dashboard) and warm (the first wave's
@@ -112,7 +112,7 @@ async function report(
   for (const t of failed) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
   const byStatus = [...counts].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
   const memory = await Promise.all(pids.map(async (pid) => `${await rssMb(pid)} (${await highWaterMb(pid)})`));
-  const requests = timings.filter((t) => !t.ahead).length;
+  const requests = timings.filter((t) => !t.ahead && !t.batched).length;
   const cards = timings.filter((t) => t.card >= 0);
   const ahead = cards.filter((t) => t.ahead).length;
   const loads = cards.filter((t) => t.phase === 'load').length;
@@ -131,6 +131,9 @@ async function report(
   const cell = (values: number[]) => `${ms(pct(values, 0.5))} / ${ms(pct(values, 0.95))} / ${ms(pct(values, 0.99))}`;
   const page = timings.filter((t) => t.card === -1).map((t) => t.ms);
   console.log(`| the page | ${cell(page)} | |`);
+  const batch = (phase: 'load' | 'filter') =>
+    timings.filter((t) => t.card === -2 && t.phase === phase).map((t) => t.ms);
+  console.log(`| a batch of cards (whole) | ${cell(batch('load'))} | ${cell(batch('filter'))} |`);
   for (const [i, card] of board.cards.entries()) {
     const of = (phase: 'load' | 'filter') => cards.filter((t) => t.card === i && t.phase === phase).map((t) => t.ms);
     console.log(`| ${card.name} | ${cell(of('load'))} | ${cell(of('filter'))} |`);

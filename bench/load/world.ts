@@ -1,7 +1,8 @@
 /**
  * What bench/load drives: a public dashboard of 12 cards over the imported CSV, and one viewer as the browser
  * is: the dashboard's page (with the answers the server writes into it: platform/pageAnswers.ts), the
- * dashboard and cards the page did not bring, 6 requests at a time, then one filter change and the 12 cards again.
+ * dashboard and the cards the page did not bring (together, in one batch: the web's publicCards.ts), then one
+ * filter change and the 12 cards again, in one batch.
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +15,7 @@ import {
   type DataAppFilter,
   firstCardRequest,
   PAGE_ANSWERS_ELEMENT_ID,
+  type PublicCardRequest,
   pageAnswersSchema,
   requestUrl,
 } from '@tessera/shared';
@@ -134,6 +136,8 @@ export interface Timing {
   status: number;
   /** The answer came inside the page: no request of its own. */
   ahead?: boolean;
+  /** The answer came on its line of a batch of cards (`card` -2 is the batch's own request). */
+  batched?: boolean;
 }
 
 interface Answer {
@@ -180,6 +184,85 @@ export function ask(agent: http.Agent, url: string, method: string, body?: unkno
 export const request = async (agent: http.Agent, url: string, method: string, body?: unknown) =>
   (await ask(agent, url, method, body)).status;
 
+/**
+ * A batch of cards (`getPublicUnitsData`) over the agent's connections, as the web app sends it: answers the
+ * batch's status and, for each card of the batch (by index), when its line came (ms since `start`) and its status.
+ */
+function askBatch(
+  agent: http.Agent,
+  url: string,
+  cards: PublicCardRequest[],
+  start: number,
+): Promise<{ status: number; lines: Map<number, { ms: number; status: number }> }> {
+  const payload = JSON.stringify({ cards });
+  const lines = new Map<number, { ms: number; status: number }>();
+  return new Promise((resolve) => {
+    const req = http.request(url, {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    });
+    req.on('response', (res) => {
+      let pending = '';
+      const take = (line: string) => {
+        if (!line) return;
+        const parsed = api.getPublicUnitsData.response.safeParse(JSON.parse(line));
+        if (parsed.success) {
+          const status = 'data' in parsed.data ? 200 : parsed.data.status;
+          lines.set(parsed.data.index, { ms: performance.now() - start, status });
+        }
+      };
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        const parts = (pending + chunk).split('\n');
+        pending = parts.pop() ?? '';
+        for (const line of parts) take(line);
+      });
+      res.on('end', () => {
+        take(pending);
+        resolve({ status: res.statusCode ?? 0, lines });
+      });
+      res.on('error', () => resolve({ status: 0, lines }));
+    });
+    req.on('error', () => resolve({ status: 0, lines }));
+    req.end(payload);
+  });
+}
+
+/**
+ * The cards asked as the web app asks them together (publicCards.ts): one batch; each card's timing is when its
+ * line came (since `start`), and the batch's own request is timed as card -2.
+ */
+async function cardsTogether(
+  agent: http.Agent,
+  base: string,
+  board: PublicDashboard,
+  asked: Array<{ index: number; request: PublicCardRequest }>,
+  phase: Timing['phase'],
+  start: number,
+  timings: Timing[],
+) {
+  if (!asked.length) return;
+  const url = `${base}${requestUrl(api.getPublicUnitsData.path, { id: board.id })}`;
+  const { status, lines } = await askBatch(
+    agent,
+    url,
+    asked.map((a) => a.request),
+    start,
+  );
+  timings.push({ card: -2, phase, ms: performance.now() - start, status });
+  for (const [at, { index }] of asked.entries()) {
+    const line = lines.get(at);
+    timings.push({
+      card: index,
+      phase,
+      ms: line?.ms ?? performance.now() - start,
+      status: line?.status ?? 0,
+      batched: true,
+    });
+  }
+}
+
 /** The requests (method and path with query) whose answers the page brought. */
 function answeredInPage(html: string): Set<string> {
   const open = `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">`;
@@ -188,16 +271,6 @@ function answeredInPage(html: string): Set<string> {
   const json = html.slice(at + open.length, html.indexOf('</script>', at));
   const parsed = pageAnswersSchema.safeParse(JSON.parse(json));
   return new Set(parsed.success ? parsed.data.map((answer) => `${answer.method} ${answer.url}`) : []);
-}
-
-/** Runs the tasks `width` at a time (a browser's 6 connections to one host). */
-async function inParallel(tasks: Array<() => Promise<void>>, width: number): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < tasks.length) await (tasks[next++] as () => Promise<void>)();
-    }),
-  );
 }
 
 /**
@@ -219,38 +292,28 @@ export async function viewer(base: string, board: PublicDashboard, n: number, ti
       const { status } = await ask(agent, `${base}${detail}`, 'GET');
       timings.push({ card: -1, phase: 'load', ms: performance.now() - start, status });
     }
-    const cardUrl = (cardId: string, query: Record<string, unknown>) =>
-      requestUrl(api.getPublicUnitData.path, { id: board.id, unitId: cardId }, query);
-    await inParallel(
-      board.cards.map((card, i) => async () => {
-        const { query, body } = firstCardRequest({ type: card.type, tabId: board.tabId }, []);
-        const url = cardUrl(card.id, query);
-        if (answered.has(`POST ${url}`)) {
-          timings.push({ card: i, phase: 'load', ms: pageMs, status: 200, ahead: true });
-          return;
-        }
-        const { status } = await ask(agent, `${base}${url}`, 'POST', body);
-        timings.push({ card: i, phase: 'load', ms: performance.now() - start, status });
-      }),
-      6,
-    );
+    // The cards the page did not bring, asked together; then the filter changed and all of them again.
+    const notAnswered = board.cards.flatMap((card, index) => {
+      const { query, body } = firstCardRequest({ type: card.type, tabId: board.tabId }, []);
+      const url = requestUrl(api.getPublicUnitData.path, { id: board.id, unitId: card.id }, query);
+      if (!answered.has(`POST ${url}`)) return [{ index, request: { unitId: card.id, query, body } }];
+      timings.push({ card: index, phase: 'load', ms: pageMs, status: 200, ahead: true });
+      return [];
+    });
+    await cardsTogether(agent, base, board, notAnswered, 'load', start, timings);
     const region = REGIONS[n % REGIONS.length] as string;
     const filters: DataAppFilter[] = [
       { _id: 'region', type: 'category', operation: 'equal', value: [region], feature: { id: board.regionFeature } },
     ];
-    await inParallel(
-      board.cards.map((card, i) => async () => {
-        const { query, body } = cardDataRequest({
-          tabId: board.tabId,
-          page: card.type === 'table' ? 1 : undefined,
-          filters,
-        });
-        const at = performance.now();
-        const { status } = await ask(agent, `${base}${cardUrl(card.id, query)}`, 'POST', body);
-        timings.push({ card: i, phase: 'filter', ms: performance.now() - at, status });
-      }),
-      6,
-    );
+    const filtered = board.cards.map((card, index) => {
+      const { query, body } = cardDataRequest({
+        tabId: board.tabId,
+        page: card.type === 'table' ? 1 : undefined,
+        filters,
+      });
+      return { index, request: { unitId: card.id, query, body } };
+    });
+    await cardsTogether(agent, base, board, filtered, 'filter', performance.now(), timings);
   } finally {
     agent.destroy();
   }
