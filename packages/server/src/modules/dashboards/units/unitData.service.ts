@@ -90,11 +90,13 @@ export class UnitDataService {
   private readonly metadata: ProjectMetadataCache;
   /** Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again. */
   private readonly prepared = new LRUCache<string, PreparedCard>({ max: 5000 });
+  /** Cards being prepared, by `preparedKey`: requests alike wait for the one preparation. */
+  private readonly preparing = new Map<string, Promise<PreparedCard>>();
   /**
    * The features each dashboard publishes, by its id and content version: a function of the dashboard, its tabs
    * and its cards, which all move that version on (migration 0018).
    */
-  private readonly published = new LRUCache<string, ReadonlySet<string>>({ max: 1000 });
+  private readonly published = new LRUCache<string, Promise<ReadonlySet<string>>>({ max: 1000 });
   constructor(private readonly app: FastifyInstance) {
     this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
   }
@@ -142,18 +144,13 @@ export class UnitDataService {
   ): Promise<Computed> {
     this.checkTab(card, request.tabId);
     if (card.publishedOnly) request = await this.withinPublished(card, request);
-    const key = preparedKey(card, request, options);
-    let prepared = this.prepared.get(key);
-    if (!prepared) {
-      prepared = await this.prepare(card, request, options);
-      if (prepared.keep) this.prepared.set(key, prepared);
-    }
+    const prepared = await this.preparedCard(card, request, options);
     if (prepared.kind === 'answer') return { answer: prepared.answer };
-    const { compiled, base, page, limit } = prepared;
+    const { compiled, rowsKey, base, page, limit } = prepared;
     try {
       const { rows, cache } = options.allRows
         ? { rows: await runUnitQuery(compiled), cache: undefined }
-        : await this.cachedRows(card, compiled);
+        : await this.cachedRows(card, compiled, rowsKey);
       const pages = compiled.kind === 'table' ? pagesOf(page, limit, rows.total ?? 0) : null;
       return { answer: { ...answer(rows.data, base), series: rows.series, pages }, rows, cache };
     } catch (error) {
@@ -162,17 +159,38 @@ export class UnitDataService {
   }
 
   /**
-   * The query's rows from the result cache shared by the API processes, or computed and kept there. The key holds
-   * everything the rows are a function of: the project and its data version (a change to its data makes older
-   * entries unreachable), the compiled statement with its values (the card, the filters in force, sort, page, the
-   * segments read), and the reader's visibility (`publishedOnly`: filters narrowed to what is published), so two
-   * readers share an entry only when they may read the very same rows. Errors are never kept.
+   * The card prepared for this request: kept, or prepared once for every request alike that asks meanwhile (a
+   * crowd's first filter change asks for the same cards at once).
    */
-  private async cachedRows(card: Card, compiled: CompiledUnitQuery) {
-    const key = cacheKey([card.projectId, card.dataVersion, card.publishedOnly ?? false, compiled]);
+  private async preparedCard(
+    card: Card,
+    request: CardRequest,
+    options: { strict?: boolean; allRows?: boolean },
+  ): Promise<PreparedCard> {
+    const key = preparedKey(card, request, options);
+    const kept = this.prepared.get(key);
+    if (kept) return kept;
+    let preparing = this.preparing.get(key);
+    if (!preparing) {
+      preparing = this.prepare(card, request, options)
+        .then((prepared) => {
+          if (prepared.keep) this.prepared.set(key, prepared);
+          return prepared;
+        })
+        .finally(() => this.preparing.delete(key));
+      this.preparing.set(key, preparing);
+    }
+    return preparing;
+  }
+
+  /**
+   * The query's rows from the result cache shared by the API processes, or computed and kept there, under
+   * `rowsKey` (`rowsKeyOf`). Errors are never kept.
+   */
+  private async cachedRows(card: Card, compiled: CompiledUnitQuery, rowsKey: string) {
     const { value, cache } = await throughCache(
       this.app.ctx.results,
-      key,
+      rowsKey,
       async () => {
         const started = performance.now();
         const rows = await runUnitQuery(compiled);
@@ -195,10 +213,12 @@ export class UnitDataService {
     const key = `${card.dashboardId}@${card.dashboardVersion}`;
     let published = this.published.get(key);
     if (!published) {
-      published = await publishedFeatureIds(this.app.ctx.db, card.dashboardId);
+      // Read once for every request that asks meanwhile (a crowd's filter change); a failed read is not kept.
+      published = publishedFeatureIds(this.app.ctx.db, card.dashboardId);
       this.published.set(key, published);
+      published.catch(() => this.published.delete(key));
     }
-    return withinPublished(request, published);
+    return withinPublished(request, await published);
   }
 
   /**
@@ -232,7 +252,8 @@ export class UnitDataService {
     const resolved = await resolveCard(metadata, input);
     const base = { features: presentFeatures(resolved.features, visFeatureIds(plan.vis)), jobId: resolved.jobId };
     try {
-      return { kind: 'query', compiled: compileUnitQuery(input, resolved.catalog), base, page, limit, keep: true };
+      const compiled = compileUnitQuery(input, resolved.catalog);
+      return { kind: 'query', compiled, rowsKey: rowsKeyOf(card, compiled), base, page, limit, keep: true };
     } catch (error) {
       const answered = this.failed(error, card, plan.kind, base);
       return { kind: 'answer', answer: answered, keep: answered.error?.code !== 'error' };
@@ -262,17 +283,30 @@ type PreparedCard = { keep: boolean } & (
   | {
       kind: 'query';
       compiled: CompiledUnitQuery;
+      /** Its rows' key in the result cache (`rowsKeyOf`). */
+      rowsKey: string;
       base: Pick<UnitData, 'features' | 'jobId'>;
       page: number;
       limit: number;
     }
 );
 
+/**
+ * The key of a query's rows in the result cache. It holds everything the rows are a function of: the project and
+ * its data version (a change to its data makes older entries unreachable), the compiled statement with its values
+ * (the card, the filters in force, sort, page, the segments read), and the reader's visibility (`publishedOnly`:
+ * filters narrowed to what is published), so two readers share an entry only when they may read the very same rows.
+ */
+function rowsKeyOf(card: Card, compiled: CompiledUnitQuery): string {
+  return cacheKey([card.projectId, card.dataVersion, card.publishedOnly ?? false, compiled]);
+}
+
 /** Everything a prepared card is a function of, besides the metadata at the card's data version. */
 function preparedKey(card: Card, request: CardRequest, options: { strict?: boolean; allRows?: boolean }): string {
   return JSON.stringify([
     card.projectId,
     card.dataVersion,
+    card.publishedOnly ?? false,
     card.type,
     card.subtype,
     card.vis,
