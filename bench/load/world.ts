@@ -16,7 +16,6 @@ import {
   firstCardRequest,
   PAGE_ANSWERS_ELEMENT_ID,
   type PublicCardRequest,
-  pageAnswersSchema,
   requestUrl,
 } from '@tessera/shared';
 import { callAs } from '../../e2e/support/api.ts';
@@ -206,11 +205,12 @@ function askBatch(
       let pending = '';
       const take = (line: string) => {
         if (!line) return;
-        const parsed = api.getPublicUnitsData.response.safeParse(JSON.parse(line));
-        if (parsed.success) {
-          const status = 'data' in parsed.data ? 200 : parsed.data.status;
-          lines.set(parsed.data.index, { ms: performance.now() - start, status });
-        }
+        // The viewer reads what a line says, as the network sees it; the contract's schemas are the web app's and
+        // the tests' to check (parsing 2,400 answers a wave would take the viewers' process a core of the two).
+        const one = JSON.parse(line) as { index: number; data?: unknown; status?: number };
+        if (typeof one.index !== 'number') return;
+        const status = one.data !== undefined ? 200 : (one.status ?? 0);
+        lines.set(one.index, { ms: performance.now() - start, status });
       };
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -269,8 +269,8 @@ function answeredInPage(html: string): Set<string> {
   const at = html.indexOf(open);
   if (at < 0) return new Set();
   const json = html.slice(at + open.length, html.indexOf('</script>', at));
-  const parsed = pageAnswersSchema.safeParse(JSON.parse(json));
-  return new Set(parsed.success ? parsed.data.map((answer) => `${answer.method} ${answer.url}`) : []);
+  const answers = JSON.parse(json) as Array<{ method: string; url: string }>;
+  return new Set(answers.map((answer) => `${answer.method} ${answer.url}`));
 }
 
 /**
