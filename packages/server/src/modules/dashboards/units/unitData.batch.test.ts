@@ -9,7 +9,6 @@ import {
   cardsWorld,
   categoryFilter,
   expectSums,
-  featureId,
   orders,
   ref,
   savedCard,
