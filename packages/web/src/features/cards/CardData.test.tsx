@@ -366,8 +366,9 @@ describe('the preview page (the list image)', () => {
     timeout: 20_000,
   }, async () => {
     let release: () => void = () => {};
+    // The public cards come in one batch, a line per card (here the one line of the one card).
     const held = new Promise<{ status: number; body: unknown }>((resolve) => {
-      release = () => resolve({ status: 200, body: tablePage(1, 1) });
+      release = () => resolve({ status: 200, body: { index: 0, data: tablePage(1, 1) } });
     });
     const view = makeView(
       'Dashboard',
@@ -377,14 +378,14 @@ describe('the preview page (the list image)', () => {
     const requests = stubNetwork((key) => {
       if (key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}?previewToken=tok`)
         return { status: 200, body: { ...view, features } };
-      if (key.startsWith(`POST /api/v1/public/dashboards/${DASHBOARD_ID}/units/${U1}/data`)) return held as never;
+      if (key === `POST /api/v1/public/dashboards/${DASHBOARD_ID}/units/data?previewToken=tok`) return held as never;
     });
     renderDataApps(`/preview/projects/${PROJECT_ID}/dashboards/${DASHBOARD_ID}/tabs/${T1}?previewToken=tok`);
     const ready = () => document.querySelector(`[${PREVIEW_READY_ATTRIBUTE}="true"]`);
     await waitFor(() => expect(requests.some((r) => r.url.includes('/units/'))).toBe(true), SLOW);
-    expect(requests.find((r) => r.url.includes('/units/'))?.url).toBe(
-      `/api/v1/public/dashboards/${DASHBOARD_ID}/units/${U1}/data?tabId=${T1}&page=1&previewToken=tok`,
-    );
+    const batch = requests.find((r) => r.url.includes('/units/'));
+    expect(batch?.url).toBe(`/api/v1/public/dashboards/${DASHBOARD_ID}/units/data?previewToken=tok`);
+    expect(batch?.body).toMatchObject({ cards: [{ unitId: U1, query: { tabId: T1, page: 1 } }] });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(ready()).toBeNull();
     release();
