@@ -171,8 +171,10 @@ describe('preview images without the web app', () => {
     expect(state).toEqual({ url: null, status: 'failed' });
     const [row] = await t.database.db.select().from(dashboards).where(eq(dashboards.id, d._id));
     expect(row.previewError).toBe(RENDER_ERRORS.noWebApp);
-    const [job] = await t.app.ctx.jobs.listForOwner('dashboard', d._id);
-    expect(job).toMatchObject({ status: 'failed', message: RENDER_ERRORS.noWebApp });
+    // The job's own end is recorded just after the dashboard's (a loaded machine shows the gap).
+    await expect
+      .poll(async () => (await t.app.ctx.jobs.listForOwner('dashboard', d._id))[0], { timeout: 10_000 })
+      .toMatchObject({ status: 'failed', message: RENDER_ERRORS.noWebApp });
     expect(await t.database.db.select().from(dashboardPreviewTokens)).toEqual([]);
     // A failed render stays failed (the list stops asking) until Update Dashboard Preview.
     expect((await caller(t, w.viewer)('GET', `/api/v1/dashboards/${d._id}/preview`)).body.status).toBe('failed');
