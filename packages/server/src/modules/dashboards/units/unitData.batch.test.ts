@@ -9,6 +9,7 @@ import {
   cardsWorld,
   categoryFilter,
   expectSums,
+  idRegionTable,
   orders,
   ref,
   savedCard,
@@ -49,14 +50,7 @@ beforeAll(async () => {
   w = await cardsWorld();
   await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
   chartId = (await savedCard(w, 'chart', sumByRegion(w.sales)))._id;
-  tableId = (
-    await savedCard(w, 'table', {
-      table: [
-        { id: 'id', feature: ref(w.sales, 'order_id') },
-        { id: 'region', feature: ref(w.sales, 'region') },
-      ],
-    })
-  )._id;
+  tableId = await idRegionTable(w);
   kpiId = (await savedCard(w, 'kpi', { kpi: [{ id: 'q', feature: ref(w.sales, 'qty'), operation: 'sum' }] }))._id;
   const other = await createDashboard(w.t, w.editor, w.projectId, { name: 'Other' });
   elsewhereId = (await savedCard(w, 'kpi', { kpi: [] }, { tabId: other.tabs[0] }))._id;

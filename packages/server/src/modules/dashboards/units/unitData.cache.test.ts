@@ -10,7 +10,7 @@ import { projects } from '../../../db/schema.ts';
 import { as, MemoryMailer, ROOT } from '../../../test/harness.ts';
 import { appendCsv } from '../../datasets/datasets.fixtures.ts';
 import type { Person } from '../../projects/projects.fixtures.ts';
-import { type CardsWorld, cardsWorld, featureId, ref, savedCard } from './unitData.fixtures.ts';
+import { type CardsWorld, cardsWorld, featureId, idRegionTable } from './unitData.fixtures.ts';
 
 /**
  * The card result cache (platform/resultCache.ts): identical card requests at the same data version are answered
@@ -40,14 +40,7 @@ beforeAll(async () => {
   if (!redisUp) console.warn(`The result cache is tested in memory only: Redis does not answer at ${REDIS_URL}`);
   w = await cardsWorld();
   await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
-  tableId = (
-    await savedCard(w, 'table', {
-      table: [
-        { id: 'id', feature: ref(w.sales, 'order_id') },
-        { id: 'region', feature: ref(w.sales, 'region') },
-      ],
-    })
-  )._id;
+  tableId = await idRegionTable(w);
 }, 420_000);
 afterAll(async () => {
   const redis = redisApps[0]?.ctx.redis;

@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../db/schema.ts';
 import type { Person } from '../../projects/projects.fixtures.ts';
-import { type CardsWorld, call, cardsWorld, featureId, orders, ref, savedCard } from './unitData.fixtures.ts';
+import {
+  type CardsWorld,
+  call,
+  cardsWorld,
+  featureId,
+  idRegionTable,
+  orders,
+  ref,
+  savedCard,
+} from './unitData.fixtures.ts';
 
 /**
  * Whoever may not read the datasets (a public visitor, a View Dashboards member) filters and sorts a card only on
@@ -46,14 +55,7 @@ beforeAll(async () => {
   w = await cardsWorld();
   await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
   // The table shows ids and regions; a KPI card publishes qty (summed); nothing publishes amount.
-  tableId = (
-    await savedCard(w, 'table', {
-      table: [
-        { id: 'id', feature: ref(w.sales, 'order_id') },
-        { id: 'region', feature: ref(w.sales, 'region') },
-      ],
-    })
-  )._id;
+  tableId = await idRegionTable(w);
   kpiId = (await savedCard(w, 'kpi', { kpi: [{ id: 'q', feature: ref(w.sales, 'qty'), operation: 'sum' }] }))._id;
 });
 afterAll(() => w?.t.close());
