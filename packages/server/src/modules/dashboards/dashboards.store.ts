@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { dashboards, organizations, projects, tabs, units, users } from '../../db/schema.ts';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
+import { sharingReadsAlike } from '../../platform/readsAlike.ts';
 import type { TabRow } from './tabs/tabs.store.ts';
 import type { UnitRow } from './units/units.store.ts';
 
@@ -190,10 +191,17 @@ function exposureOf<Row>(record: {
   };
 }
 
-export async function findDashboardExposure(db: Db, id: string): Promise<DashboardExposure | undefined> {
-  const [record] = await dashboardExposureQuery(db).execute({ id });
-  return record && exposureOf(record);
-}
+/**
+ * A dashboard with its exposure, or undefined. Every public page and public card request asks it: concurrent
+ * reads of one dashboard share one (platform/readsAlike.ts), so the answer is shared and must not be changed.
+ */
+export const findDashboardExposure: (db: Db, id: string) => Promise<DashboardExposure | undefined> = sharingReadsAlike(
+  async (db: Db, id: string) => {
+    const [record] = await dashboardExposureQuery(db).execute({ id });
+    return record && exposureOf(record);
+  },
+  (id) => id,
+);
 /** Prepared once: every public page and public dashboard read asks it. */
 const dashboardExposureQuery = preparedQuery((db) =>
   db
@@ -257,14 +265,20 @@ export async function findUnitsOfDashboard(
   db: Db,
   dashboardId: string,
   unitIds: readonly string[],
-): Promise<Array<Pick<PublicUnitPlace, 'tab' | 'unit'>>> {
+): Promise<ReadonlyArray<Pick<PublicUnitPlace, 'tab' | 'unit'>>> {
   if (!unitIds.length) return [];
-  return db
-    .select({ tab: { id: tabs.id, filters: tabs.filters, unitIds: tabs.unitIds }, unit: units })
-    .from(units)
-    .innerJoin(tabs, eq(tabs.id, units.tabId))
-    .where(and(inArray(units.id, [...new Set(unitIds)]), eq(tabs.dashboardId, dashboardId)));
+  return unitsOfDashboard(db, dashboardId, [...new Set(unitIds)].sort());
 }
+/** A crowd's batches of one dashboard ask for the same cards: concurrent reads alike share one. */
+const unitsOfDashboard = sharingReadsAlike(
+  async (db: Db, dashboardId: string, unitIds: string[]) =>
+    await db
+      .select({ tab: { id: tabs.id, filters: tabs.filters, unitIds: tabs.unitIds }, unit: units })
+      .from(units)
+      .innerJoin(tabs, eq(tabs.id, units.tabId))
+      .where(and(inArray(units.id, unitIds), eq(tabs.dashboardId, dashboardId))),
+  (dashboardId, unitIds) => JSON.stringify([dashboardId, unitIds]),
+);
 
 /** Whether some card of a dashboard of the project reads one of these datasets (a model used on a dashboard). */
 export async function dashboardsReadAny(db: Db, projectId: string, datasetIds: string[]): Promise<boolean> {
