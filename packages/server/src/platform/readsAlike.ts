@@ -12,13 +12,12 @@ export function sharingReadsAlike<Owner extends object, Args extends unknown[], 
 ): (owner: Owner, ...args: Args) => Promise<Value> {
   const slotsOf = new WeakMap<Owner, Map<string, Slot<Value>>>();
   return (owner, ...args) => {
-    let slots = slotsOf.get(owner);
-    if (!slots) slotsOf.set(owner, (slots = new Map()));
+    const slots = slotsOf.get(owner) ?? new Map<string, Slot<Value>>();
+    slotsOf.set(owner, slots);
     const key = keyOf(...args);
-    let slot = slots.get(key);
-    if (!slot) slots.set(key, (slot = {}));
-    if (slot.next) return slot.next;
-    const own = slot;
+    const own = slots.get(key) ?? {};
+    slots.set(key, own);
+    if (own.next) return own.next;
     const whenFree = own.running ?? Promise.resolve();
     own.next = whenFree.then(() => {
       own.next = undefined;
