@@ -41,7 +41,7 @@ import { MAX_PAGE_ANSWER_BYTES, MAX_PAGES_ANSWERED_AT_ONCE, pageAnswerer } from 
 import { gatherFactReaders, gatherResourceResolvers, openResourceCache } from './platform/projectAccess.ts';
 import { installRealtime } from './platform/realtime.ts';
 import { openRedis } from './platform/redis.ts';
-import { MemoryResultCache, NoResultCache, RedisResultCache } from './platform/resultCache.ts';
+import { MemoryResultCache, NoResultCache, RedisResultCache, type ResultCache } from './platform/resultCache.ts';
 import { openStorage } from './platform/storage.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
 import { contractValidator } from './platform/validation.ts';
@@ -196,12 +196,13 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.close()));
   const counters = redis ? new RedisWindowCounters(redis, config.REDIS_PREFIX) : new MemoryWindowCounters();
-  const results =
+  const results: ResultCache =
     config.RESULT_CACHE === 'off'
       ? new NoResultCache()
       : redis
         ? new RedisResultCache(redis, config.REDIS_PREFIX)
         : new MemoryResultCache();
+  app.addHook('onClose', async () => results.close?.());
   app.decorate('ctx', {
     config,
     database,

@@ -94,10 +94,15 @@ describe('throughCache across processes (Redis)', () => {
     const prefix = `test-${randomBytes(6).toString('hex')}:`;
     const other = (redis as Redis).duplicate();
     await other.connect();
+    const one = new RedisResultCache(redis as Redis, prefix);
+    const two = new RedisResultCache(other, prefix);
     return {
-      one: new RedisResultCache(redis as Redis, prefix),
-      two: new RedisResultCache(other, prefix),
-      close: () => other.close(),
+      one,
+      two,
+      close: async () => {
+        await Promise.all([one.close(), two.close()]);
+        await other.close();
+      },
     };
   }
   const quiet = () => undefined;
@@ -152,6 +157,31 @@ describe('throughCache across processes (Redis)', () => {
       expect(await one.claims.take('lapsed', 60_000)).toBe(false);
       await two.claims.release('lapsed');
       expect(await one.claims.take('lapsed', 60_000)).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('tells the processes waiting for a key when its claim is given back, at once, not when they next look', async (ctx) => {
+    if (!redis) return ctx.skip();
+    const { one, two, close } = await twoProcesses();
+    try {
+      expect(await one.claims.take('told', 60_000)).toBe(true);
+      // Waiting for a minute at most: only the release's message can end these waits within the test's time.
+      const waits = [two.claims.ended('told', 60_000), two.claims.ended('told', 60_000)];
+      let woken = false;
+      const other = two.claims.ended('other key', 60_000).then(() => {
+        woken = true;
+      });
+      await one.set('told', 'rows');
+      await one.claims.release('told');
+      // The subscription opens with the first wait: a release told before it listened is told again.
+      const again = setInterval(() => void one.claims.release('told'), 50);
+      await Promise.all(waits).finally(() => clearInterval(again));
+      expect(await two.get('told')).toBe('rows');
+      expect(woken).toBe(false);
+      const more = setInterval(() => void one.claims.release('other key'), 50);
+      await other.finally(() => clearInterval(more));
     } finally {
       await close();
     }

@@ -21,8 +21,13 @@ export interface ResultCache {
    */
   readonly claims?: {
     take(key: string, ms: number): Promise<boolean>;
+    /** Gives the claim back (if still the caller's) and tells the processes waiting for `key` (`ended`). */
     release(key: string): Promise<void>;
+    /** Settles once a process has given back its claim on `key` (its answer kept, or not), or after `ms`. */
+    ended(key: string, ms: number): Promise<void>;
   };
+  /** Lets go of what it holds open (a subscription). */
+  close?(): Promise<void>;
 }
 
 /**
@@ -30,8 +35,12 @@ export interface ResultCache {
  * this long by the others, which then compute it themselves (as they do for a computation that takes longer).
  */
 export const CLAIM_MS = 60_000;
-/** How often a process waiting for another's computation looks for its answer: at first, then at most. */
-const WAIT_STEP_MS = { first: 10, most: 100 };
+/**
+ * How often a process waiting for another's computation looks for its answer, at first, then at most, when it is
+ * not told first (`claims.ended`: a release is told at once; looking is for a process that went, or a message
+ * lost while the subscription reconnects).
+ */
+const WAIT_STEP_MS = { first: 50, most: 1000 };
 
 /** RESULT_CACHE=off: every answer computed afresh, never kept (to measure what the cache saves). */
 export class NoResultCache implements ResultCache {
@@ -116,7 +125,7 @@ async function othersAnswer(results: ResultCache, key: string): Promise<{ value:
   let step = WAIT_STEP_MS.first;
   try {
     for (;;) {
-      await sleep(step);
+      await (results.claims ? results.claims.ended(key, step) : sleep(step));
       step = Math.min(step * 2, WAIT_STEP_MS.most);
       const kept = await results.get(key);
       if (kept) return { value: kept };
@@ -166,9 +175,12 @@ export class MemoryResultCache implements ResultCache {
   }
 }
 
-/** Deletes a claim only if it is still the caller's (KEYS[1] holds ARGV[1]). */
-const RELEASE_OWN_CLAIM =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+/**
+ * Deletes a claim only if it is still the caller's (KEYS[1] holds ARGV[1]), then tells the processes waiting for
+ * its key (ARGV[3]) on the channel ARGV[2].
+ */
+const RELEASE_OWN_CLAIM = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) end
+redis.call('publish', ARGV[2], ARGV[3]) return 0`;
 
 export class RedisResultCache implements ResultCache {
   readonly keeps = true;
@@ -181,14 +193,65 @@ export class RedisResultCache implements ResultCache {
         expiration: { type: 'PX', value: ms },
       })) === 'OK',
     release: async (key: string) => {
-      await this.redis.eval(RELEASE_OWN_CLAIM, { keys: [`${this.prefix}computing:${key}`], arguments: [this.owner] });
+      await this.redis.eval(RELEASE_OWN_CLAIM, {
+        keys: [`${this.prefix}computing:${key}`],
+        arguments: [this.owner, this.channel, key],
+      });
     },
+    ended: (key: string, ms: number) => this.ended(key, ms),
   };
+  /** Where releases are told: every process of the prefix hears every release. */
+  private readonly channel: string;
+  /** What this process waits for: the keys, each with its waiters' wake-ups. */
+  private readonly waiting = new Map<string, Set<() => void>>();
+  /** The subscription, opened at the first wait (a process that never waits, a worker, opens none). */
+  private subscriber?: Promise<Redis | undefined>;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.channel = `${prefix}claims-ended`;
+  }
+
+  private async ended(key: string, ms: number): Promise<void> {
+    this.subscriber ??= this.subscribe();
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        const waiters = this.waiting.get(key);
+        waiters?.delete(wake);
+        if (!waiters?.size) this.waiting.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      const waiters = this.waiting.get(key) ?? new Set();
+      waiters.add(wake);
+      this.waiting.set(key, waiters);
+    });
+  }
+
+  /** A client of its own listening to the channel (a subscribed client does nothing else); none if it fails. */
+  private async subscribe(): Promise<Redis | undefined> {
+    const subscriber = this.redis.duplicate();
+    subscriber.on('error', () => undefined);
+    try {
+      await subscriber.connect();
+      await subscriber.subscribe(this.channel, (key) => {
+        for (const wake of this.waiting.get(key) ?? []) wake();
+      });
+      return subscriber;
+    } catch {
+      await subscriber.close().catch(() => undefined);
+      return undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    const subscriber = await this.subscriber;
+    this.subscriber = undefined;
+    await subscriber?.close().catch(() => undefined);
+  }
 
   async get(key: string): Promise<string | undefined> {
     return (await this.redis.get(`${this.prefix}result:${key}`)) ?? undefined;
