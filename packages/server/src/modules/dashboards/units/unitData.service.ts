@@ -6,6 +6,7 @@ import {
   type UnitQueryInput,
 } from '@tessera/analytics';
 import {
+  api,
   askedFeatureIds,
   type DataAppFilter,
   type OrderByEntry,
@@ -19,7 +20,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../../platform/errors.ts';
-import { cacheKey, throughCache } from '../../../platform/resultCache.ts';
+import { cacheKey, RESULT_TTL_MS, throughCache } from '../../../platform/resultCache.ts';
 import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
 import { storedFilters } from '../filters/stored.ts';
 import { publishedFeatureIds } from '../public.ts';
@@ -97,6 +98,17 @@ export class UnitDataService {
    * and its cards, which all move that version on (migration 0018).
    */
   private readonly published = new LRUCache<string, Promise<ReadonlySet<string>>>({ max: 1000 });
+  /**
+   * Public answers as sent (`publicAnswer`), by `preparedKey`: a crowd of visitors asks for the same few, each
+   * checked against the contract and written out once. Kept as long as the rows they are made of.
+   */
+  private readonly publicAnswers = new LRUCache<string, string>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (text) => text.length + 64,
+    ttl: RESULT_TTL_MS,
+  });
+  /** Public answers being made, by `preparedKey`: requests alike wait for the one. */
+  private readonly makingPublicAnswers = new Map<string, Promise<{ text: string; cache?: 'hit' | 'miss' }>>();
   constructor(private readonly app: FastifyInstance) {
     this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
   }
@@ -144,6 +156,40 @@ export class UnitDataService {
   ): Promise<Computed> {
     this.checkTab(card, request.tabId);
     if (card.publishedOnly) request = await this.withinPublished(card, request);
+    return this.computeAsAsked(card, request, options);
+  }
+
+  /**
+   * A public card's answer as the public routes send it: JSON through the contract's schema (`getPublicUnitData`).
+   * Answers without a card error are kept by `preparedKey` (everything the answer is a function of, the rows
+   * included; not with RESULT_CACHE=off), and made once for the requests alike that ask meanwhile; `cache` is
+   * 'hit' for a kept answer.
+   */
+  async publicAnswer(card: Card, request: CardRequest): Promise<{ text: string; cache?: 'hit' | 'miss' }> {
+    this.checkTab(card, request.tabId);
+    const asked = card.publishedOnly ? await this.withinPublished(card, request) : request;
+    const key = preparedKey(card, asked, {});
+    const kept = this.publicAnswers.get(key);
+    if (kept) return { text: kept, cache: 'hit' };
+    const making = this.makingPublicAnswers.get(key);
+    if (making) return { text: (await making).text, cache: 'hit' };
+    const made = this.computeAsAsked(card, asked, {})
+      .then(({ answer, cache }) => {
+        const text = JSON.stringify(api.getPublicUnitData.response.parse(answer));
+        if (answer.error === null && this.app.ctx.results.keeps) this.publicAnswers.set(key, text);
+        return { text, cache };
+      })
+      .finally(() => this.makingPublicAnswers.delete(key));
+    this.makingPublicAnswers.set(key, made);
+    return made;
+  }
+
+  /** `compute` for a request already checked against the card's tab and narrowed to what the reader may read. */
+  private async computeAsAsked(
+    card: Card,
+    request: CardRequest,
+    options: { strict?: boolean; allRows?: boolean },
+  ): Promise<Computed> {
     const prepared = await this.preparedCard(card, request, options);
     if (prepared.kind === 'answer') return { answer: prepared.answer };
     const { compiled, rowsKey, base, page, limit } = prepared;

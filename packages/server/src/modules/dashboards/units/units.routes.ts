@@ -58,7 +58,10 @@ export async function unitsRoutes(app: FastifyInstance) {
       previewToken,
     );
     const card = publicCard(dashboard, dataVersion, place);
-    return withCacheHeader(reply, await data.compute(card, { ...rest, ...(body ?? {}) }));
+    // Sent as made by publicAnswer: through the contract's schema, as the route's serializer would.
+    const { text, cache } = await data.publicAnswer(card, { ...rest, ...(body ?? {}) });
+    if (cache) reply.header('x-tessera-cache', cache);
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   // Several cards of an open dashboard at once (a tab opening, a filter change): the dashboard is checked once,
@@ -71,16 +74,18 @@ export async function unitsRoutes(app: FastifyInstance) {
       asked,
       query.previewToken,
     );
-    const answerOf = async ({ unitId, query, body }: PublicCardRequest, index: number): Promise<PublicCardAnswer> => {
+    /** The card's line (`PublicCardAnswer`): its answer as publicAnswer made it, or its error. */
+    const lineOf = async ({ unitId, query, body }: PublicCardRequest, index: number): Promise<string> => {
       try {
         const place = cards.get(unitId);
         if (!place) throw notFound('Dashboard not found');
-        const { answer } = await data.compute(publicCard(dashboard, dataVersion, place), { ...query, ...body });
-        return { index, data: api.getPublicUnitData.response.parse(answer) };
+        const card = publicCard(dashboard, dataVersion, place);
+        const { text } = await data.publicAnswer(card, { ...query, ...body });
+        return `{"index":${index},"data":${text}}`;
       } catch (err) {
         const { status, body } = errorAnswer(err);
         if (status >= 500) request.log.error({ err, unitId }, 'a card of a public batch failed');
-        return { index, status, ...body };
+        return JSON.stringify({ index, status, ...body } satisfies PublicCardAnswer);
       }
     };
     reply.hijack();
@@ -91,8 +96,8 @@ export async function unitsRoutes(app: FastifyInstance) {
     });
     await Promise.all(
       body.cards.map(async (card, index) => {
-        const line = await answerOf(card, index);
-        if (!reply.raw.destroyed) reply.raw.write(`${JSON.stringify(line)}\n`);
+        const line = await lineOf(card, index);
+        if (!reply.raw.destroyed) reply.raw.write(`${line}\n`);
       }),
     );
     reply.raw.end();
