@@ -99,7 +99,7 @@ export class UnitDataService {
    */
   private readonly published = new LRUCache<string, Promise<ReadonlySet<string>>>({ max: 1000 });
   /**
-   * Public answers as sent (`publicAnswer`), by `preparedKey`: a crowd of visitors asks for the same few, each
+   * Public answers as sent (`publicAnswer`), by dashboard version and `preparedKey`: a crowd of visitors asks for the same few, each
    * checked against the contract and written out once. Kept as long as the rows they are made of.
    */
   private readonly publicAnswers = new LRUCache<string, string>({
@@ -107,7 +107,7 @@ export class UnitDataService {
     sizeCalculation: (text) => text.length + 64,
     ttl: RESULT_TTL_MS,
   });
-  /** Public answers being made, by `preparedKey`: requests alike wait for the one. */
+  /** Public answers being made, by the same key: requests alike wait for the one. */
   private readonly makingPublicAnswers = new Map<string, Promise<{ text: string; cache?: 'hit' | 'miss' }>>();
   constructor(private readonly app: FastifyInstance) {
     this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
@@ -161,14 +161,15 @@ export class UnitDataService {
 
   /**
    * A public card's answer as the public routes send it: JSON through the contract's schema (`getPublicUnitData`).
-   * Answers without a card error are kept by `preparedKey` (everything the answer is a function of, the rows
-   * included; not with RESULT_CACHE=off), and made once for the requests alike that ask meanwhile; `cache` is
+   * Answers without a card error are kept by the dashboard's version and `preparedKey` (everything the answer is
+   * a function of, the rows included; not with RESULT_CACHE=off), and made once for the requests alike that ask meanwhile; `cache` is
    * 'hit' for a kept answer.
    */
   async publicAnswer(card: Card, request: CardRequest): Promise<{ text: string; cache?: 'hit' | 'miss' }> {
     this.checkTab(card, request.tabId);
     const asked = card.publishedOnly ? await this.withinPublished(card, request) : request;
-    const key = preparedKey(card, asked, {});
+    // Kept while neither the data nor the dashboard changes (an edit forgets its answers, as its pages' do).
+    const key = `${card.dashboardId}@${card.dashboardVersion}:${preparedKey(card, asked, {})}`;
     const kept = this.publicAnswers.get(key);
     if (kept) return { text: kept, cache: 'hit' };
     const making = this.makingPublicAnswers.get(key);
