@@ -147,6 +147,18 @@ describe('order by', () => {
     expect(Object.keys((result.data as DataRow[])[0]).sort()).toEqual([key.id, value.id].sort());
   });
 
+  it('rows the asked order ties come by their keys, so that every page is the same each time', async () => {
+    const key = series('kind');
+    const value = series('qty', { operation: 'sum' });
+    // amount counts: a 3, b 1 (one NULL), c 1: b and c tie, and come in their keys' order.
+    const orderBy: OrderByEntry[] = [{ id: 'o', value: 'amount', operation: 'count', type: 'DESC' }];
+    const vis = chartVis({ independent: axis(key), dependent: axis(value), orderBy });
+    const result = await run(vis);
+    expect((result.data as DataRow[]).map((r) => r[key.id])).toEqual(['a', 'b', 'c']);
+    const { sql } = compileUnitQuery({ type: 'chart', vis, filters: [] }, fixture.catalog);
+    expect(sql).toMatch(/ORDER BY _body\._o0 DESC NULLS LAST, _body\._k0 ASC NULLS LAST/);
+  });
+
   it('an unmapped feature without aggregation in aggregated mode is bad-operation', () => {
     const vis = chartVis({
       independent: axis(series('kind')),

@@ -325,13 +325,14 @@ function orderClause(
 ): string[] {
   const aliasOf = (item: Item) => columns.find((c) => c.ids.includes(item.series.id))?.alias as string;
   const entries = vis.orderBy ?? [];
-  if (!entries.length) {
-    const defaults = aggregated
+  // The groups' keys (or the independent values) in order: the order when none is asked, and after the asked
+  // one, so that rows it ties come in one order every time (a page of an aggregated chart is always the same).
+  const defaults = (
+    aggregated
       ? columns.filter((c) => c.alias.startsWith('_k')).map((c) => c.alias)
-      : items.filter((i) => i.bucket === 'independent').map(aliasOf);
-    return defaults.map((a) => `_body.${a} ASC NULLS LAST`);
-  }
-  return entries.map((orderBy, m) => {
+      : items.filter((i) => i.bucket === 'independent').map(aliasOf)
+  ).map((a) => `_body.${a} ASC NULLS LAST`);
+  const asked = entries.map((orderBy, m) => {
     const direction = orderBy.type === 'DESC' ? 'DESC' : 'ASC';
     const entry = ctx.entry(orderBy.value);
     const wanted = orderBy.operation ?? '';
@@ -367,4 +368,6 @@ function orderClause(
     finalList.push(`${source.name}._o${m} AS _o${m}`);
     return `_body._o${m} ${direction} NULLS LAST`;
   });
+  const orderedBy = new Set(asked.map((o) => o.replace(/ (ASC|DESC) NULLS LAST$/, '')));
+  return [...asked, ...defaults.filter((o) => !orderedBy.has(o.replace(/ ASC NULLS LAST$/, '')))];
 }
