@@ -327,18 +327,16 @@ function orderClause(
   const entries = vis.orderBy ?? [];
   // The groups' keys (or the independent values) in order: the order when none is asked, and after the asked
   // one, so that rows it ties come in one order every time (a page of an aggregated chart is always the same).
-  const defaults = (
-    aggregated
-      ? columns.filter((c) => c.alias.startsWith('_k')).map((c) => c.alias)
-      : items.filter((i) => i.bucket === 'independent').map(aliasOf)
-  ).map((a) => `_body.${a} ASC NULLS LAST`);
-  const asked = entries.map((orderBy, m) => {
+  const defaults = aggregated
+    ? columns.filter((c) => c.alias.startsWith('_k')).map((c) => c.alias)
+    : items.filter((i) => i.bucket === 'independent').map(aliasOf);
+  const asked = entries.map((orderBy, m): { column: string; direction: string } => {
     const direction = orderBy.type === 'DESC' ? 'DESC' : 'ASC';
     const entry = ctx.entry(orderBy.value);
     const wanted = orderBy.operation ?? '';
     const mapped = items.filter((i) => i.entry.id === entry.id);
     const item = mapped.find((i) => i.op === wanted) ?? mapped[0];
-    if (item) return `_body.${aliasOf(item)} ${direction} NULLS LAST`;
+    if (item) return { column: aliasOf(item), direction };
     const op = checkedOperation(entry, wanted);
     const source = sources.find((s) => s.key.datasetId === entry.datasetId);
     if (!source) {
@@ -366,8 +364,9 @@ function orderClause(
     }
     (plans.get(source) as SourcePlan).values.push(`${value} AS _o${m}`);
     finalList.push(`${source.name}._o${m} AS _o${m}`);
-    return `_body._o${m} ${direction} NULLS LAST`;
+    return { column: `_o${m}`, direction };
   });
-  const orderedBy = new Set(asked.map((o) => o.replace(/ (ASC|DESC) NULLS LAST$/, '')));
-  return [...asked, ...defaults.filter((o) => !orderedBy.has(o.replace(/ ASC NULLS LAST$/, '')))];
+  const orderedBy = new Set(asked.map((o) => o.column));
+  const tieBreaks = defaults.filter((column) => !orderedBy.has(column)).map((column) => ({ column, direction: 'ASC' }));
+  return [...asked, ...tieBreaks].map((o) => `_body.${o.column} ${o.direction} NULLS LAST`);
 }

@@ -99,8 +99,8 @@ export class UnitDataService {
    */
   private readonly published = new LRUCache<string, Promise<ReadonlySet<string>>>({ max: 1000 });
   /**
-   * Public answers as sent (`publicAnswer`), by dashboard version and `preparedKey`: a crowd of visitors asks for the same few, each
-   * checked against the contract and written out once. Kept as long as the rows they are made of.
+   * Public answers as sent (`publicAnswer`), by dashboard version and `preparedKey`: a crowd of visitors asks for
+   * the same few, each checked against the contract and written out once. Kept as long as the rows they are made of.
    */
   private readonly publicAnswers = new LRUCache<string, string>({
     maxSize: 32 * 1024 * 1024,
@@ -154,20 +154,17 @@ export class UnitDataService {
     request: CardRequest,
     options: { strict?: boolean; allRows?: boolean } = {},
   ): Promise<Computed> {
-    this.checkTab(card, request.tabId);
-    if (card.publishedOnly) request = await this.withinPublished(card, request);
-    return this.computeAsAsked(card, request, options);
+    return this.computeAsAsked(card, await this.asAsked(card, request), options);
   }
 
   /**
    * A public card's answer as the public routes send it: JSON through the contract's schema (`getPublicUnitData`).
    * Answers without a card error are kept by the dashboard's version and `preparedKey` (everything the answer is
-   * a function of, the rows included; not with RESULT_CACHE=off), and made once for the requests alike that ask meanwhile; `cache` is
-   * 'hit' for a kept answer.
+   * a function of, the rows included; not with RESULT_CACHE=off), and made once for the requests alike that ask
+   * meanwhile; `cache` is 'hit' for a kept answer.
    */
   async publicAnswer(card: Card, request: CardRequest): Promise<{ text: string; cache?: 'hit' | 'miss' }> {
-    this.checkTab(card, request.tabId);
-    const asked = card.publishedOnly ? await this.withinPublished(card, request) : request;
+    const asked = await this.asAsked(card, request);
     // Kept while neither the data nor the dashboard changes (an edit forgets its answers, as its pages' do).
     const key = `${card.dashboardId}@${card.dashboardVersion}:${preparedKey(card, asked, {})}`;
     const kept = this.publicAnswers.get(key);
@@ -185,7 +182,13 @@ export class UnitDataService {
     return made;
   }
 
-  /** `compute` for a request already checked against the card's tab and narrowed to what the reader may read. */
+  /** The request checked against the card's tab and narrowed to what the reader may read (`asAsked`). */
+  private async asAsked(card: Card, request: CardRequest): Promise<CardRequest> {
+    this.checkTab(card, request.tabId);
+    return card.publishedOnly ? this.withinPublished(card, request) : request;
+  }
+
+  /** `compute` for a request `asAsked` made. */
   private async computeAsAsked(
     card: Card,
     request: CardRequest,
