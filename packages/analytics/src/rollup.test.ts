@@ -1,12 +1,13 @@
 /**
  * Roll-ups (rollup.ts): a card answered from a summary of its source answers what the source itself answers,
- * for every shape a summary takes; shapes it cannot answer read the source; summaries are shared between the
+ * for every shape a summary takes (a table: its total); shapes it cannot answer read the source; summaries are shared between the
  * cards and filter states they answer, and a source too small gets none.
  */
-import type { ChartVis, DataAppFilter, DataRow, KpiVis, Series } from '@tessera/shared';
+import type { ChartVis, DataAppFilter, DataRow, KpiVis, Series, TableVis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from './engine.ts';
 import { ROLLUP_RELATION, type RollupPlan, rollupTables, withRollup } from './rollup.ts';
+import { queryOne } from './sql.ts';
 import { useTestEngine } from './testing.ts';
 import { compileUnitQuery, runUnitQuery, type UnitCatalog, type UnitQueryInput } from './unitQuery/index.ts';
 import { axis, chartVis, type FixtureColumn, filter, fixtureCatalog, series, writeRows } from './unitQuery/testing.ts';
@@ -130,7 +131,32 @@ const DIRECT: Array<[string, UnitQueryInput]> = [
   ['a boxplot', chart({ chartType: 'boxplot', independent: axis(series('kind')), dependent: axis(series('amount')) })],
   ['a feature read through a cast', by('kind', 'codeNumber', 'sum')],
   ['min of a date', kpi({ kpi: [series('day', { operation: 'min' })], filters: [] })],
-  ['a table', { type: 'table', vis: { table: [series('id'), series('kind')] as never, filters: [] }, filters: [] }],
+];
+
+/** Table cards: their total is a summary's, their page the source's. */
+const table = (fields: Partial<UnitQueryInput> = {}, vis: Partial<TableVis> = {}): UnitQueryInput =>
+  ({
+    type: 'table',
+    vis: { table: [series('id'), series('kind'), series('amount')], filters: [], ...vis },
+    filters: [],
+    ...fields,
+  }) as UnitQueryInput;
+const TABLES: Array<[string, UnitQueryInput, string[]]> = [
+  ['every row', table(), []],
+  ['a dashboard filter', table({ filters: [north()] }), ['c4']],
+  [
+    'a card filter on a number and a sort',
+    table(
+      { orderBy: [{ id: 'o', value: 'amount', type: 'DESC' }] as never },
+      {
+        filters: [filter('qty', 'value', 'greater', 15)],
+      },
+    ),
+    ['c2'],
+  ],
+  ['a filter matching nothing', table({ filters: [filter('region', 'category', 'equal', ['nowhere'])] }), ['c4']],
+  ['a page past the end', table({ page: 1_000, limit: 100 }), []],
+  ['a download', table({ allRows: true, filters: [north()] }), ['c4']],
 ];
 
 /** Rows alike but for the last bits of sums of floats (added in another order). */
@@ -160,6 +186,18 @@ describe('a card answered from a summary', () => {
     expect(rolled, 'made from the summary').toBeDefined();
     expectSame(rolled?.value, direct);
     expectSame(await runUnitQuery(compiled), direct);
+  });
+
+  it.each(TABLES)("a table's total is the summary's, its rows the source's: %s", async (_name, input, dims) => {
+    const compiled = compileUnitQuery(input, catalog);
+    expect(compiled.rollup?.dims).toEqual(dims);
+    const direct = await withConnection((c) => runUnitQuery(compiled, c));
+    const plan = compiled.rollup as RollupPlan;
+    const total = await withRollup(plan.source, plan.dims, (table) =>
+      withConnection((c) => queryOne(c, plan.sql.replaceAll(ROLLUP_RELATION, table), plan.params)),
+    );
+    expect(total, 'counted on the summary').toEqual({ value: { _n: direct.total } });
+    expect(await runUnitQuery(compiled)).toEqual(direct);
   });
 
   it.each(DIRECT)('reads its source: %s', (_name, input) => {

@@ -9,8 +9,9 @@
  * on the dimensions exactly as on the source (any expression of a raw value is the same on the summary) and
  * re-aggregates the measures: sum of sums, sum of counts, min of mins, max of maxes, an average as the sum of
  * sums over the sum of counts. Only those aggregations, on a feature read as its column's own type (no cast),
- * roll up; anything else (a median, a distinct count, a list, raw rows, a boxplot, a table, several sources)
- * reads the source itself.
+ * roll up; anything else (a median, a distinct count, a list, raw rows, a boxplot, several sources) reads the
+ * source itself. A table's page of rows always reads the source; its total (how many rows match its filters) is
+ * the sum of the summary's row counts (`ROLLUP_ROWS`) under the same filters.
  *
  * A roll-up is made for a source of at least `rollupMinRows` rows (engine.ts option, default ROLLUP_MIN_ROWS) whose
  * dimensions have few combinations: a probe of the first ROLLUP_PROBE_ROWS rows must show at most ROLLUP_PROBE_MAX
@@ -58,6 +59,9 @@ export const ROLLUP_REMEMBER = 1_000;
 export const ROLLUP_RELATION = '"_rollup_relation_"';
 
 export type RollupAggregate = 'sum' | 'min' | 'max' | 'count';
+
+/** The summary's column holding how many of the source's rows each of its rows stands for (a table's total). */
+export const ROLLUP_ROWS = '":rows"';
 
 /** The summary's column holding `aggregate` of the source column `dbName` (a db name never holds ':'). */
 export function measureName(dbName: string, aggregate: RollupAggregate): string {
@@ -280,14 +284,21 @@ async function make(reg: Registry, source: Source, sourceKey: string, dims: stri
   });
 }
 
-/** Every measure of a summary of `source`: counts of all its columns; sums, minimums, maximums of numeric ones. */
+/**
+ * Every measure of a summary of `source`: its rows' count; counts of all its columns; sums, minimums, maximums of
+ * numeric ones.
+ */
 function measuresOf(source: Source): string[] {
-  return source.columns.flatMap((c) => {
-    const col = ident(c.dbName);
-    const count = `count(${col}) AS ${measureName(c.dbName, 'count')}`;
-    if (!isNumericKind(physicalKind(c.physicalType))) return [count];
-    return [count, ...(['sum', 'min', 'max'] as const).map((a) => `${a}(${col}) AS ${measureName(c.dbName, a)}`)];
-  });
+  const rows = `count(*) AS ${ROLLUP_ROWS}`;
+  return [
+    rows,
+    ...source.columns.flatMap((c) => {
+      const col = ident(c.dbName);
+      const count = `count(${col}) AS ${measureName(c.dbName, 'count')}`;
+      if (!isNumericKind(physicalKind(c.physicalType))) return [count];
+      return [count, ...(['sum', 'min', 'max'] as const).map((a) => `${a}(${col}) AS ${measureName(c.dbName, a)}`)];
+    }),
+  ];
 }
 
 /** The statement of a summary of `source` by `dims`: a row per combination of their values, with every measure. */

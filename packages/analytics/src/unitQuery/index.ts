@@ -29,11 +29,12 @@ export type * from './types.ts';
 
 /**
  * Compiles a card's query (pure: no I/O). Throws QueryError with a card error code. A chart or KPI that a
- * summary of its source can answer also carries that statement (`rollup`: rollup.ts).
+ * summary of its source can answer also carries that statement, a table the statement of its total (`rollup`:
+ * rollup.ts).
  */
 export function compileUnitQuery(input: UnitQueryInput, catalog: UnitCatalog): CompiledUnitQuery {
   const compiled = compileWith(new CompileContext(input, catalog));
-  const rollup = input.type === 'table' ? undefined : rolledPlan(input, catalog);
+  const rollup = rolledPlan(input, catalog);
   return rollup ? { ...compiled, rollup } : compiled;
 }
 

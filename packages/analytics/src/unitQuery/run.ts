@@ -13,7 +13,7 @@ import { type DataRow, MAX_CARD_ROWS, type SeriesMeta } from '@tessera/shared';
 import { withConnection } from '../engine.ts';
 import { QueryError } from '../errors.ts';
 import { csvField } from '../export.ts';
-import { ROLLUP_RELATION, withRollup } from '../rollup.ts';
+import { ROLLUP_RELATION, type RollupPlan, withRollup } from '../rollup.ts';
 import { type Cell, queryOne, toCell } from '../sql.ts';
 import type { CompiledUnitQuery, UnitQueryResult } from './types.ts';
 
@@ -77,8 +77,9 @@ function withBinWidths(compiled: CompiledUnitQuery, first: Record<string, Cell>)
 
 /**
  * Runs a compiled card query on `connection`, or on a pooled one: then from a summary of its source when it
- * has a rolled statement and the source has one (rollup.ts), else on the source. A rolled statement that
- * fails for another reason than the card's own (a QueryError) is not trusted: the source answers.
+ * has a rolled statement and the source has one (rollup.ts), else on the source; a table's total from the
+ * summary and its page from the source. A rolled statement that fails for another reason than the card's own
+ * (a QueryError) is not trusted: the source answers.
  */
 export async function runUnitQuery(
   compiled: CompiledUnitQuery,
@@ -93,17 +94,40 @@ export async function runUnitQuery(
   }
   if (connection) return runOn(connection, compiled, compiled.sql, compiled.params);
   const { rollup } = compiled;
-  if (rollup) {
-    try {
-      const rolled = await withRollup(rollup.source, rollup.dims, (table) =>
-        withConnection((c) => runOn(c, compiled, rollup.sql.replaceAll(ROLLUP_RELATION, table), rollup.params)),
-      );
-      if (rolled) return rolled.value;
-    } catch (error) {
-      if (error instanceof QueryError) throw error;
-    }
+  if (rollup && compiled.kind === 'table') {
+    const total = await fromSummary(rollup, (c, sql) => countOn(c, sql, rollup.params));
+    if (total !== undefined) return withConnection((c) => pageOn(c, compiled, total));
+  } else if (rollup) {
+    const answer = await fromSummary(rollup, (c, sql) => runOn(c, compiled, sql, rollup.params));
+    if (answer) return answer;
   }
   return withConnection((c) => runOn(c, compiled, compiled.sql, compiled.params));
+}
+
+/** `run` on the statement of `rollup` over its summary; undefined when no summary answers (or it failed). */
+async function fromSummary<T>(
+  rollup: RollupPlan,
+  run: (c: DuckDBConnection, sql: string) => Promise<T>,
+): Promise<T | undefined> {
+  try {
+    const rolled = await withRollup(rollup.source, rollup.dims, (table) =>
+      withConnection((c) => run(c, rollup.sql.replaceAll(ROLLUP_RELATION, table))),
+    );
+    return rolled?.value;
+  } catch (error) {
+    if (error instanceof QueryError) throw error;
+    return undefined;
+  }
+}
+
+const countOn = async (c: DuckDBConnection, sql: string, params: DuckDBValue[]) =>
+  Number((await queryOne(c, sql, params))._n ?? 0);
+
+/** A table's page, its total known (a download over the limit is refused before any row is read). */
+async function pageOn(c: DuckDBConnection, compiled: CompiledUnitQuery, total: number): Promise<UnitQueryResult> {
+  if (compiled.allRows && total > MAX_CARD_ROWS) throw tooMuch();
+  const { rows } = await read(c, compiled, compiled.pageSql as string, compiled.params);
+  return { data: rows, series: compiled.series, total };
 }
 
 async function runOn(
@@ -113,8 +137,7 @@ async function runOn(
   params: DuckDBValue[],
 ): Promise<UnitQueryResult> {
   if (compiled.kind === 'table') {
-    const countOnly = async () =>
-      Number((await queryOne(c, compiled.countSql as string, compiled.countParams ?? []))._n ?? 0);
+    const countOnly = () => countOn(c, compiled.countSql as string, compiled.countParams ?? []);
     // A download counts first: over the limit, no row is read.
     if (compiled.allRows && (await countOnly()) > MAX_CARD_ROWS) throw tooMuch();
     const { rows, count } = await read(c, compiled, sql, params);

@@ -10,11 +10,13 @@
  * refused over MAX_CARD_ROWS, which the count tells before any row is read.
  *
  * One statement answers the page and the total (a scalar count on every row); `countSql` alone serves a
- * page past the end and a download's check. The page is cut on raw values, then formatted.
+ * page past the end and a download's check. The page is cut on raw values, then formatted. Compiled against a
+ * summary (rollup mode), a table is its total alone: the page (`pageSql`) then reads the source without it.
  */
 import { MAX_CARD_ROWS, type OrderByEntry, type SeriesMeta, TABLE_PAGE_SIZE, type TableVis } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import { MAX_PAGE_SIZE } from '../query.ts';
+import { ROLLUP_ROWS } from '../rollup.ts';
 import { columnExpression } from '../types.ts';
 import { type CompileContext, jobOf } from './context.ts';
 import { badOperation, isoText } from './operations.ts';
@@ -60,6 +62,15 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
   for (const entry of entries) ctx.checkColumn(source, entry);
   const where = ctx.where(source);
   const countParams = [...ctx.params.values];
+  const from = `FROM ${source.source.sql} AS t WHERE ${where}`;
+  // Over a summary (rollup mode) only the total is asked: a summary tells how many rows match, never which.
+  if (ctx.rolling) {
+    return {
+      ...empty,
+      sql: `SELECT CAST(coalesce(sum(${ROLLUP_ROWS}), 0) AS BIGINT) AS _n ${from}`,
+      params: countParams,
+    };
+  }
 
   // The page is cut on raw values; only its rows are then formatted (ISO dates): formatting before the sort
   // would format every matching row.
@@ -78,16 +89,17 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
     inner.push(`${columnExpression(entry.ref)} AS _o${m}`);
     return { inner: `_o${m} ${direction} NULLS LAST`, outer: `p._o${m} ${direction} NULLS LAST` };
   });
-  const from = `FROM ${source.source.sql} AS t WHERE ${where}`;
   const orderBy = (side: 'inner' | 'outer') =>
     order.length ? ` ORDER BY ${order.map((o) => o[side]).join(', ')}` : '';
   const paging = allRows
     ? ` LIMIT ${ctx.params.add(MAX_CARD_ROWS + 1)}`
     : ` LIMIT ${ctx.params.add(limit)} OFFSET ${ctx.params.add((page - 1) * limit)}`;
   // The total rides along as a scalar subquery (computed once): one statement answers the page and the
-  // total; `countSql` is only needed for a page past the end (no row to carry it).
+  // total; `countSql` is only needed for a page past the end (no row to carry it). `pageSql` is the page
+  // alone, for a total that a summary answered.
   const total = `(SELECT count(*) ${from}) AS _n`;
-  const sql = `SELECT ${[...outer, total].join(', ')} FROM (SELECT ${inner.join(', ')} ${from}${orderBy('inner')}${paging}) AS p${orderBy('outer')}`;
+  const statement = (columns: string[]) =>
+    `SELECT ${columns.join(', ')} FROM (SELECT ${inner.join(', ')} ${from}${orderBy('inner')}${paging}) AS p${orderBy('outer')}`;
   const series: SeriesMeta[] = table.map((column, i) => ({
     id: column.id,
     role: 'table',
@@ -99,10 +111,11 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
   }));
   return {
     kind: 'table',
-    sql,
+    sql: statement([...outer, total]),
     params: ctx.params.values,
     countSql: `SELECT count(*) AS _n ${from}`,
     countParams,
+    pageSql: statement(outer),
     columns: table.map((column, i) => ({ alias: `_v${i}`, ids: [column.id] })),
     binWidths: [],
     guarded: false,

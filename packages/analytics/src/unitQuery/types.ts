@@ -87,6 +87,8 @@ export interface CompiledUnitQuery {
   /** Tables: the statement counting every matching row, and its values (a prefix of `params`). */
   countSql?: string;
   countParams?: DuckDBValue[];
+  /** Tables: the page alone, without its total (which a summary answered), on `params`. */
+  pageSql?: string;
   /** The visible columns, in output order. */
   columns: OutputColumn[];
   /** Hidden columns holding a bin series' width (read from the first row into `SeriesMeta.binWidth`). */
@@ -96,7 +98,7 @@ export interface CompiledUnitQuery {
   /** Tables: every row was asked for (a download): refused over MAX_CARD_ROWS. */
   allRows: boolean;
   series: SeriesMeta[];
-  /** The same statement over a summary of its source, when one can answer it (rollup.ts). */
+  /** The same statement over a summary of its source, when one can answer it (rollup.ts); tables: the total. */
   rollup?: RollupPlan;
 }
 
