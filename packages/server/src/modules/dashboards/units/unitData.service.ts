@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { badRequest } from '../../../platform/errors.ts';
+import { KeptOnce } from '../../../platform/keptOnce.ts';
 import { cacheKey, RESULT_TTL_MS, throughCache } from '../../../platform/resultCache.ts';
 import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
 import { storedFilters } from '../filters/stored.ts';
@@ -87,12 +88,20 @@ export interface Computed {
   cache?: 'hit' | 'miss';
 }
 
+/** A public card's answer as sent, how its rows were found, and whether it may be kept. */
+interface PublicAnswer {
+  text: string;
+  cache?: 'hit' | 'miss';
+  kept: boolean;
+}
+
 export class UnitDataService {
   private readonly metadata: ProjectMetadataCache;
-  /** Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again. */
-  private readonly prepared = new LRUCache<string, PreparedCard>({ max: 5000 });
-  /** Cards being prepared, by `preparedKey`: requests alike wait for the one preparation. */
-  private readonly preparing = new Map<string, Promise<PreparedCard>>();
+  /**
+   * Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again, and
+   * requests alike wait for the one preparation.
+   */
+  private readonly prepared = new KeptOnce(new LRUCache<string, PreparedCard>({ max: 5000 }), (p) => p.keep);
   /**
    * The features each dashboard publishes, by its id and content version: a function of the dashboard, its tabs
    * and its cards, which all move that version on (migration 0018).
@@ -100,17 +109,18 @@ export class UnitDataService {
   private readonly published = new LRUCache<string, Promise<ReadonlySet<string>>>({ max: 1000 });
   /**
    * Public answers as sent (`publicAnswer`), by dashboard version and `preparedKey`: a crowd of visitors asks for
-   * the same few, each checked against the contract and written out once. Kept as long as the rows they are made of.
+   * the same few, each checked against the contract and written out once. Kept as long as the rows they are made
+   * of; answers with a card error, or made with the result cache off, are not kept.
    */
-  private readonly publicAnswers = new LRUCache<string, string>({
-    maxSize: 32 * 1024 * 1024,
-    sizeCalculation: (text) => text.length + 64,
-    ttl: RESULT_TTL_MS,
-  });
-  /** Public answers being made, by the same key: requests alike wait for the one. */
-  private readonly makingPublicAnswers = new Map<string, Promise<{ text: string; cache?: 'hit' | 'miss' }>>();
+  private readonly publicAnswers: KeptOnce<PublicAnswer>;
   constructor(private readonly app: FastifyInstance) {
     this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
+    const answers = new LRUCache<string, PublicAnswer>({
+      maxSize: 32 * 1024 * 1024,
+      sizeCalculation: (answer) => answer.text.length + 64,
+      ttl: RESULT_TTL_MS,
+    });
+    this.publicAnswers = new KeptOnce(answers, (answer) => answer.kept);
   }
 
   /**
@@ -167,19 +177,12 @@ export class UnitDataService {
     const asked = await this.asAsked(card, request);
     // Kept while neither the data nor the dashboard changes (an edit forgets its answers, as its pages' do).
     const key = `${card.dashboardId}@${card.dashboardVersion}:${preparedKey(card, asked, {})}`;
-    const kept = this.publicAnswers.get(key);
-    if (kept) return { text: kept, cache: 'hit' };
-    const making = this.makingPublicAnswers.get(key);
-    if (making) return { text: (await making).text, cache: 'hit' };
-    const made = this.computeAsAsked(card, asked, {})
-      .then(({ answer, cache }) => {
-        const text = JSON.stringify(api.getPublicUnitData.response.parse(answer));
-        if (answer.error === null && this.app.ctx.results.keeps) this.publicAnswers.set(key, text);
-        return { text, cache };
-      })
-      .finally(() => this.makingPublicAnswers.delete(key));
-    this.makingPublicAnswers.set(key, made);
-    return made;
+    const { value, shared } = await this.publicAnswers.get(key, async () => {
+      const { answer, cache } = await this.computeAsAsked(card, asked, {});
+      const text = JSON.stringify(api.getPublicUnitData.response.parse(answer));
+      return { text, cache, kept: answer.error === null && this.app.ctx.results.keeps };
+    });
+    return { text: value.text, cache: shared ? 'hit' : value.cache };
   }
 
   /** The request checked against the card's tab and narrowed to what the reader may read (`asAsked`). */
@@ -218,19 +221,7 @@ export class UnitDataService {
     options: { strict?: boolean; allRows?: boolean },
   ): Promise<PreparedCard> {
     const key = preparedKey(card, request, options);
-    const kept = this.prepared.get(key);
-    if (kept) return kept;
-    let preparing = this.preparing.get(key);
-    if (!preparing) {
-      preparing = this.prepare(card, request, options)
-        .then((prepared) => {
-          if (prepared.keep) this.prepared.set(key, prepared);
-          return prepared;
-        })
-        .finally(() => this.preparing.delete(key));
-      this.preparing.set(key, preparing);
-    }
-    return preparing;
+    return (await this.prepared.get(key, () => this.prepare(card, request, options))).value;
   }
 
   /**

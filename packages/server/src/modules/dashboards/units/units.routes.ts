@@ -32,8 +32,9 @@ export async function unitsRoutes(app: FastifyInstance) {
   });
 
   route(app, api.getUnitData, async ({ params, query, body, request, reply }) => {
-    const card = data.card(params.id, request);
-    return withCacheHeader(reply, await data.compute(card, { ...query, ...(body ?? {}) }));
+    const { answer, cache } = await data.compute(data.card(params.id, request), { ...query, ...(body ?? {}) });
+    cacheHeader(reply, cache);
+    return answer;
   });
 
   // The mapping editor's live preview: the unsaved vis of the card `unitId`, read within that card's project.
@@ -60,7 +61,7 @@ export async function unitsRoutes(app: FastifyInstance) {
     const card = publicCard(dashboard, dataVersion, place);
     // Sent as made by publicAnswer: through the contract's schema, as the route's serializer would.
     const { text, cache } = await data.publicAnswer(card, { ...rest, ...(body ?? {}) });
-    if (cache) reply.header('x-tessera-cache', cache);
+    cacheHeader(reply, cache);
     return reply.type('application/json; charset=utf-8').send(text);
   });
 
@@ -128,7 +129,6 @@ function publicCard(
 }
 
 /** `x-tessera-cache: hit|miss`: whether the card's rows came from the shared result cache (tests, bench/load). */
-function withCacheHeader(reply: FastifyReply, computed: Computed) {
-  if (computed.cache) reply.header('x-tessera-cache', computed.cache);
-  return computed.answer;
+function cacheHeader(reply: FastifyReply, cache: Computed['cache']): void {
+  if (cache) reply.header('x-tessera-cache', cache);
 }
