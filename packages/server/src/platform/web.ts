@@ -149,9 +149,7 @@ async function* answeredPage(page: string, answers: Promise<readonly PageAnswer[
 /** The parts compressed, each sent as soon as it is written (flushed), not when the compressor's block fills. */
 function compressed(parts: AsyncIterable<string>, encoding: string): Readable {
   const zip =
-    encoding === 'br'
-      ? createBrotliCompress({ params: BROTLI_STREAM_PARAMS })
-      : createGzip({ level: GZIP_LEVEL });
+    encoding === 'br' ? createBrotliCompress({ params: BROTLI_STREAM_PARAMS }) : createGzip({ level: GZIP_LEVEL });
   (async () => {
     for await (const part of parts) {
       zip.write(part);
