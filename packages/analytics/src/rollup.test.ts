@@ -3,13 +3,21 @@
  * for every shape a summary takes (a table: its total); shapes it cannot answer read the source; summaries are shared between the
  * cards and filter states they answer, and a source too small gets none.
  */
+
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { ChartVis, DataAppFilter, DataRow, KpiVis, Series, TableVis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from './engine.ts';
 import { ROLLUP_RELATION, type RollupPlan, rollupTables, withRollup } from './rollup.ts';
 import { queryOne } from './sql.ts';
 import { useTestEngine } from './testing.ts';
-import { compileUnitQuery, runUnitQuery, type UnitCatalog, type UnitQueryInput } from './unitQuery/index.ts';
+import {
+  type CompiledUnitQuery,
+  compileUnitQuery,
+  runUnitQuery,
+  type UnitCatalog,
+  type UnitQueryInput,
+} from './unitQuery/index.ts';
 import { axis, chartVis, type FixtureColumn, filter, fixtureCatalog, series, writeRows } from './unitQuery/testing.ts';
 
 /** Summaries for sources of 1,000 rows and more here; the dataset has 20,000. */
@@ -171,18 +179,24 @@ function expectSame(actual: unknown, expected: unknown): void {
   }
 }
 
+/** `run` on the card's rolled statement over its summary (made if needed); undefined when none answers. */
+function onItsSummary<T>(
+  compiled: CompiledUnitQuery,
+  run: (c: DuckDBConnection, sql: string, params: DuckDBValue[]) => Promise<T>,
+): Promise<{ value: T } | undefined> {
+  const plan = compiled.rollup as RollupPlan;
+  return withRollup(plan.source, plan.dims, (table) =>
+    withConnection((c) => run(c, plan.sql.replaceAll(ROLLUP_RELATION, table), plan.params)),
+  );
+}
+
 describe('a card answered from a summary', () => {
   it.each(ROLLED)('answers as its source does: %s', async (_name, input, dims) => {
     const compiled = compileUnitQuery(input, catalog);
     expect(compiled.rollup?.dims).toEqual(dims);
     // With a connection of its own, a query reads its source: the reference answer.
     const direct = await withConnection((c) => runUnitQuery(compiled, c));
-    const plan = compiled.rollup as RollupPlan;
-    const rolled = await withRollup(plan.source, plan.dims, (table) =>
-      withConnection((c) =>
-        runUnitQuery({ ...compiled, sql: plan.sql.replaceAll(ROLLUP_RELATION, table), params: plan.params }, c),
-      ),
-    );
+    const rolled = await onItsSummary(compiled, (c, sql, params) => runUnitQuery({ ...compiled, sql, params }, c));
     expect(rolled, 'made from the summary').toBeDefined();
     expectSame(rolled?.value, direct);
     expectSame(await runUnitQuery(compiled), direct);
@@ -192,10 +206,7 @@ describe('a card answered from a summary', () => {
     const compiled = compileUnitQuery(input, catalog);
     expect(compiled.rollup?.dims).toEqual(dims);
     const direct = await withConnection((c) => runUnitQuery(compiled, c));
-    const plan = compiled.rollup as RollupPlan;
-    const total = await withRollup(plan.source, plan.dims, (table) =>
-      withConnection((c) => queryOne(c, plan.sql.replaceAll(ROLLUP_RELATION, table), plan.params)),
-    );
+    const total = await onItsSummary(compiled, queryOne);
     expect(total, 'counted on the summary').toEqual({ value: { _n: direct.total } });
     expect(await runUnitQuery(compiled)).toEqual(direct);
   });

@@ -289,9 +289,8 @@ async function make(reg: Registry, source: Source, sourceKey: string, dims: stri
  * numeric ones.
  */
 function measuresOf(source: Source): string[] {
-  const rows = `count(*) AS ${ROLLUP_ROWS}`;
   return [
-    rows,
+    `count(*) AS ${ROLLUP_ROWS}`,
     ...source.columns.flatMap((c) => {
       const col = ident(c.dbName);
       const count = `count(${col}) AS ${measureName(c.dbName, 'count')}`;

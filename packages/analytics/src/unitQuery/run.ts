@@ -99,7 +99,7 @@ export async function runUnitQuery(
     if (total !== undefined) return withConnection((c) => pageOn(c, compiled, total));
   } else if (rollup) {
     const answer = await fromSummary(rollup, (c, sql) => runOn(c, compiled, sql, rollup.params));
-    if (answer) return answer;
+    if (answer !== undefined) return answer;
   }
   return withConnection((c) => runOn(c, compiled, compiled.sql, compiled.params));
 }
