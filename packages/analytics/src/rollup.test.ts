@@ -4,11 +4,12 @@
  * cards and filter states they answer, and a source too small gets none.
  */
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { ChartVis, DataAppFilter, DataRow, KpiVis, Series, TableVis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from './engine.ts';
-import { ROLLUP_RELATION, type RollupPlan, rollupTables, withRollup } from './rollup.ts';
+import { ROLLUP_GATHER_MS, ROLLUP_RELATION, type RollupPlan, rollupTables, withRollup } from './rollup.ts';
 import { queryOne } from './sql.ts';
 import { useTestEngine } from './testing.ts';
 import {
@@ -274,6 +275,41 @@ describe('a card answered from a summary', () => {
     expect(await total()).toBe(5000);
     await writeRows(engine.dataDir, 'sales', 'r1', columns, rows(8000));
     expect(await total()).toBe(8000);
+  });
+
+  it("keeps the summary of a process's first card, whose ask started the engine", async () => {
+    await engine.restart();
+    const byKind = compileUnitQuery(by('kind', 'amount', 'sum'), catalog);
+    expectSame(await runUnitQuery(byKind), await withConnection((c) => runUnitQuery(byKind, c)));
+    expect(rollupTables()).toHaveLength(1);
+    await runUnitQuery(byKind);
+    expect(rollupTables()).toHaveLength(1);
+  });
+
+  it('makes a summary asked while another is being made by the dimensions of both', async () => {
+    await engine.restart();
+    // The source's rows counted first (a card by the hour: too many combinations, no summary); then the pool's 3
+    // connections held: the first summary waits for one while the second card asks.
+    await runUnitQuery(compileUnitQuery(by('day', 'amount', 'sum'), catalog));
+    let free = () => {};
+    const held = new Promise<void>((resolve) => {
+      free = resolve;
+    });
+    const holders = [1, 2, 3].map(() => withConnection(() => held));
+    const byKind = compileUnitQuery(by('kind', 'amount', 'sum'), catalog);
+    const byRegion = compileUnitQuery(by('region', 'qty', 'max'), catalog);
+    const first = runUnitQuery(byKind);
+    await sleep(ROLLUP_GATHER_MS * 4);
+    const second = runUnitQuery(byRegion);
+    await sleep(ROLLUP_GATHER_MS * 4);
+    free();
+    await Promise.all([...holders, first, second]);
+    const made = rollupTables();
+    // A filter change of the first card (by kind, under a region) is answered by the summary made already.
+    const filtered = compileUnitQuery({ ...by('kind', 'amount', 'sum'), filters: [north()] }, catalog);
+    expectSame(await runUnitQuery(filtered), await withConnection((c) => runUnitQuery(filtered, c)));
+    expect(rollupTables()).toEqual(made);
+    expect(made).toHaveLength(1);
   });
 
   it('makes another summary for new data, and none where the combinations are too many', async () => {

@@ -19,8 +19,8 @@
  * values; otherwise that source and dimensions are remembered as refused and cards read the source. A summary by
  * more dimensions answers for fewer (one by region and category answers a card by region), so the first ask of a
  * source waits ROLLUP_GATHER_MS for the others (a dashboard's cards ask together) and one summary by all their
- * dimensions, and those of the source's summaries made before, is made (it replaces them), or, refused, one by
- * theirs alone, or by its own. Summaries are tables of the query instance (engine.ts, in memory), made once per
+ * dimensions, and those of the source's summaries made or being made, is made (it replaces them; one finished
+ * after a wider one serves only those who waited for it), or, refused, one by theirs alone, or by its own. Summaries are tables of the query instance (engine.ts, in memory), made once per
  * process at a time, kept while used: at most ROLLUP_KEEP of them, each dropped when found (at the next ask) unread
  * for ROLLUP_IDLE_MS, and with the engine. A source's relation names its segments: new data (an import, an append,
  * a deletion) is another source, hence another roll-up; so is a segment written again at its path (a form's
@@ -110,10 +110,11 @@ interface Registry {
   refused: Map<string, number>;
   /** Source row counts, by source key. */
   rows: Map<string, Promise<number>>;
-  next: number;
 }
 
 let registry: Registry | undefined;
+/** Summary tables are numbered in the process, not per registry: a name is never made twice. */
+let tables = 0;
 
 function current(): Registry {
   const generation = engineGeneration();
@@ -125,7 +126,6 @@ function current(): Registry {
       gathering: new Map(),
       refused: new Map(),
       rows: new Map(),
-      next: 0,
     };
   }
   return registry;
@@ -176,12 +176,13 @@ const covers = (held: ReadonlySet<string>, dims: string[]) => dims.every((d) => 
  */
 async function summaryFor(source: Source, asked: string[]): Promise<Summary | undefined> {
   const dims = [...new Set(asked)].sort();
+  // The engine first: the registry is the running engine's (starting one moves the generation on).
+  const { rollupMinRows } = await engineInfo();
   const reg = current();
   sweep(reg);
   const sourceKey = await sourceKeyOf(source);
   const made = madeFor(reg, sourceKey, dims);
   if (made) return made;
-  const { rollupMinRows } = await engineInfo();
   if ((await rowsOf(reg, source, sourceKey)) < rollupMinRows) return undefined;
   for (const pending of reg.making.values()) {
     if (pending.sourceKey !== sourceKey || !covers(pending.dims, dims)) continue;
@@ -189,7 +190,9 @@ async function summaryFor(source: Source, asked: string[]): Promise<Summary | un
     if (summary) return summary;
   }
   const union = await gathered(reg, sourceKey, dims);
-  const held = [...reg.made.values()].filter((m) => m.sourceKey === sourceKey).flatMap((m) => [...m.dims]);
+  const held = [...reg.made.values(), ...reg.making.values()]
+    .filter((m) => m.sourceKey === sourceKey)
+    .flatMap((m) => [...m.dims]);
   const wider = [...new Set([...union, ...held])].sort();
   const tried = new Set<string>();
   for (const candidate of [wider, union, dims]) {
@@ -252,10 +255,15 @@ function making(reg: Registry, source: Source, sourceKey: string, dims: string[]
   void summary.then((made) => {
     reg.making.delete(key);
     if (made) {
-      for (const older of reg.made.values()) {
-        if (older.sourceKey === sourceKey && covers(made.dims, [...older.dims])) retire(reg, older);
+      const wider = [...reg.made.values()].some((o) => o.sourceKey === sourceKey && covers(o.dims, [...made.dims]));
+      // One made meanwhile answers for this one: it serves those who waited for it, then goes.
+      if (wider) made.retired = true;
+      else {
+        for (const older of reg.made.values()) {
+          if (older.sourceKey === sourceKey && covers(made.dims, [...older.dims])) retire(reg, older);
+        }
+        reg.made.set(made.table, made);
       }
-      reg.made.set(made.table, made);
     } else reg.refused.set(key, Date.now());
     sweep(reg);
   });
@@ -272,7 +280,7 @@ async function make(reg: Registry, source: Source, sourceKey: string, dims: stri
       const probe = `SELECT count(*) AS n FROM (SELECT DISTINCT ${dimList} FROM (${first}))`;
       if (Number((await queryOne(connection, probe)).n) > ROLLUP_PROBE_MAX) return undefined;
     }
-    const table = `_rollup_${reg.next++}`;
+    const table = `_rollup_${tables++}`;
     const measures = measuresOf(source);
     await connection.run(`CREATE TABLE ${table} AS ${summarySelect(source, dims, measures)}`);
     const made = Number((await queryOne(connection, `SELECT count(*) AS n FROM ${table}`)).n);

@@ -23,19 +23,28 @@ export function fixture(name: string): string {
 
 /**
  * Starts an engine on a temporary data folder for the test file (with `options` beyond the tests' own); answers
- * an object whose dataDir is set.
+ * an object whose dataDir is set, and `restart`: closes the engine, which the next query starts again, as a
+ * process's first query does.
  */
-export function useTestEngine(options: Partial<EngineOptions> = {}): { dataDir: string } {
-  const state = { dataDir: '' };
+export function useTestEngine(options: Partial<EngineOptions> = {}): { dataDir: string; restart(): Promise<void> } {
+  let configured: EngineOptions | undefined;
+  const state = {
+    dataDir: '',
+    async restart() {
+      await closeEngine();
+      configureEngine(configured as EngineOptions);
+    },
+  };
   beforeAll(async () => {
     state.dataDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-analytics-'));
-    configureEngine({
+    configured = {
       dataDir: state.dataDir,
       allowedDirectories: [FIXTURES],
       poolSize: 3,
       memoryLimit: '1GB',
       ...options,
-    });
+    };
+    configureEngine(configured);
   });
   afterAll(async () => {
     await closeEngine();
