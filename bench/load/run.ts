@@ -174,13 +174,17 @@ try {
       const apis = cluster.nodes.filter((node) => node.role === 'api');
       const oneProxy = await startProxy({ upstreams: [apis[0]?.url as string], port: 0, host: '127.0.0.1' });
       try {
-        for (const [label, base, pids] of [
-          ['1 API process', oneProxy.url, [apis[0]?.child.pid as number]],
-          ['2 API processes', cluster.url, apis.map((a) => a.child.pid as number)],
+        for (const [label, base, serving] of [
+          ['1 API process', oneProxy.url, apis.slice(0, 1)],
+          ['2 API processes', cluster.url, apis],
         ] as const) {
-          await forget(cluster, token, board, prefix);
-          // The DuckDB files and metadata warm on every process alike: one viewer first, not measured.
-          await viewer(base, board, 0, []);
+          const pids = serving.map((a) => a.child.pid as number);
+          // The DuckDB files, metadata and summaries warm on every process alike: one viewer first on each, at
+          // its own address, not measured (through the proxy, a viewer's requests would go to either).
+          for (const node of serving) {
+            await forget(cluster, token, board, prefix);
+            await viewer(node.url, board, 0, []);
+          }
           await forget(cluster, token, board, prefix);
           // Cold: the viewers arrive before any answer is kept (with the cache on, the first of each query
           // computes it for the others). Warm: as many again, once the first wave's answers are kept.
