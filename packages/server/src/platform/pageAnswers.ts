@@ -87,8 +87,11 @@ export type PageAnswers =
    * kept too), or none (the page does not open, or as many pages as allowed are being asked for).
    */
   | { now: readonly PageAnswer[] }
-  /** Being asked for: those that come within the page's time, in the order they came. */
-  | { coming: Promise<PageAnswer[]> };
+  /**
+   * Being asked for: those that come within the page's time, in the order they came (the same array for every
+   * page in time); `alike` is the same for the pages asking together (streamedPage.ts streams them as one).
+   */
+  | { coming: Promise<readonly PageAnswer[]>; alike: object };
 
 /** Answers pages ahead (see the module comment) within `limits`. */
 export interface PageAnswerer {
@@ -117,6 +120,8 @@ interface Kept {
 interface Asking {
   came: Sized[];
   done: Promise<void>;
+  /** Every answer, once all have come: one array for the pages in time. */
+  all?: Promise<PageAnswer[]>;
 }
 
 export function pageAnswerer(
@@ -154,8 +159,10 @@ export function pageAnswerer(
       if (asking.size >= limits.maxPages) return NONE;
       current = startAsking(key, asks);
     }
-    const { came, done } = current;
-    return { coming: within(limits.budgetMs, done).then(() => withinBytes(came)) };
+    const joined = current;
+    joined.all ??= joined.done.then(() => withinBytes(joined.came));
+    const coming = within(limits.budgetMs, joined.all).then((all) => all ?? withinBytes(joined.came));
+    return { coming, alike: joined };
   }
 
   /** Asks a page's requests once for every page alike; keeps the answers when every one was a 200 and may be. */

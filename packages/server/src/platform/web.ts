@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { brotliCompressSync, createBrotliCompress, createGzip, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { type PageAnswer, PUBLIC } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answersElement, type PageAnswerer, type PageAnswers } from './pageAnswers.ts';
+import { GZIP_LEVEL, pageStreams } from './streamedPage.ts';
 import { serveAssets } from './webAssets.ts';
 
 const NO_ANSWERS: PageAnswerer = { answer: () => undefined };
@@ -66,6 +66,7 @@ export async function serveWebApp(
   const publicPath = path.join(distDir, 'public.html');
   const publicPage = existsSync(publicPath) ? await readFile(publicPath, 'utf8') : undefined;
   const wholePages = new WeakMap<readonly PageAnswer[], Map<string, Buffer>>();
+  const streamed = publicPage ? pageStreams(publicPage) : undefined;
   return {
     send(request, reply) {
       reply.header('cache-control', 'no-cache');
@@ -94,8 +95,7 @@ export async function serveWebApp(
     reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     if ('now' in answers) return reply.send(wholePage(page, answers.now, encoding));
-    const parts = answeredPage(page, answers.coming);
-    return reply.send(encoding ? compressed(parts, encoding) : Readable.from(parts));
+    return reply.send(streamed?.stream(answers.alike, answers.coming, encoding) ?? page);
   }
 
   /** The page with answers kept for pages alike, made once per encoding (dropped with the answers). */
@@ -119,43 +119,9 @@ export async function serveWebApp(
 
 /** A page made once (kept for the pages alike) is worth brotli's slower quality. */
 const BROTLI_QUALITY = 5;
-/**
- * A streamed page has a compressor of its own per visitor: brotli's fastest quality and a 64 KB window. A 14 KB
- * page in three flushes cost ~6 ms of CPU at quality 5 and the default 4 MB window, ~1 ms so, for ~15 % more
- * bytes (~3.3 KB instead of ~2.85 KB); a crowd's first visit streams hundreds at once.
- */
-const BROTLI_STREAM_PARAMS = { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 };
-const GZIP_LEVEL = 6;
 
 function compressSync(text: string, encoding: string): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
     : gzipSync(text, { level: GZIP_LEVEL });
-}
-
-/**
- * The page with its answers (platform/pageAnswers.ts), in parts: everything up to `</body>` at once, so that the
- * browser fetches the scripts (module scripts run once the page has been read to its end), then the answers
- * when they come, then the end of the page.
- */
-async function* answeredPage(page: string, answers: Promise<readonly PageAnswer[]>): AsyncGenerator<string> {
-  const end = page.lastIndexOf('</body>');
-  yield page.slice(0, end);
-  const answered = await answers.catch(() => []);
-  if (answered.length) yield answersElement(answered);
-  yield page.slice(end);
-}
-
-/** The parts compressed, each sent as soon as it is written (flushed), not when the compressor's block fills. */
-function compressed(parts: AsyncIterable<string>, encoding: string): Readable {
-  const zip =
-    encoding === 'br' ? createBrotliCompress({ params: BROTLI_STREAM_PARAMS }) : createGzip({ level: GZIP_LEVEL });
-  (async () => {
-    for await (const part of parts) {
-      zip.write(part);
-      await new Promise<void>((resolve) => zip.flush(() => resolve()));
-    }
-    zip.end();
-  })().catch((error: Error) => zip.destroy(error));
-  return zip;
 }

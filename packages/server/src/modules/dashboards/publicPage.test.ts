@@ -87,7 +87,7 @@ async function asked(answer: PageAnswer): Promise<unknown> {
 async function settled(answers: Promise<PageAnswers> | undefined): Promise<PageAnswer[] | undefined> {
   if (!answers) return undefined;
   const found = await answers;
-  return 'now' in found ? [...found.now] : found.coming;
+  return [...('now' in found ? found.now : await found.coming)];
 }
 
 const cardOf = (answer: PageAnswer) => /\/units\/([^/]+)\/data/.exec(answer.url)?.[1];
@@ -124,15 +124,22 @@ describe('a public dashboard’s page', () => {
     }
   });
 
-  it('is streamed compressed while its answers are asked for (the first visitor after a change)', async () => {
+  it('is streamed compressed while its answers are asked for (the first visitors after a change)', async () => {
     await w.t.database.db
       .update(projects)
       .set({ dataVersion: sql`${projects.dataVersion} + 1` })
       .where(eq(projects.id, w.projectId));
     const url = `/public/dashboards/${w.dashboard._id}/tabs/${w.tabId}`;
-    const res = await w.t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(res.rawPayload).toString()).toBe((await page(url)).html);
+    // A crowd arriving together: each gets the page with its answers, the same bytes (one stream: streamedPage.ts).
+    const crowd = await Promise.all(
+      [1, 2, 3].map(() => w.t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } })),
+    );
+    const html = (await page(url)).html;
+    for (const res of crowd) {
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+      expect(res.rawPayload.equals(crowd[0]?.rawPayload as Buffer)).toBe(true);
+    }
   });
 
   it('opens on the path’s tab, or the first one (a report path, an unknown tab)', async () => {
