@@ -1,7 +1,8 @@
 /**
  * Roll-ups (rollup.ts): a card answered from a summary of its source answers what the source itself answers,
- * for every shape a summary takes (a table: its total); shapes it cannot answer read the source; summaries are shared between the
- * cards and filter states they answer, and a source too small gets none.
+ * for every shape a summary takes (a table: its total); shapes it cannot answer read the source; summaries are
+ * shared between the cards and filter states they answer, and a source too small gets none; a process keeps its
+ * first summary, and one asked while another is being made covers both.
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';

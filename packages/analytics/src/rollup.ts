@@ -20,11 +20,13 @@
  * more dimensions answers for fewer (one by region and category answers a card by region), so the first ask of a
  * source waits ROLLUP_GATHER_MS for the others (a dashboard's cards ask together) and one summary by all their
  * dimensions, and those of the source's summaries made or being made, is made (it replaces them; one finished
- * after a wider one serves only those who waited for it), or, refused, one by theirs alone, or by its own. Summaries are tables of the query instance (engine.ts, in memory), made once per
- * process at a time, kept while used: at most ROLLUP_KEEP of them, each dropped when found (at the next ask) unread
- * for ROLLUP_IDLE_MS, and with the engine. A source's relation names its segments: new data (an import, an append,
- * a deletion) is another source, hence another roll-up; so is a segment written again at its path (a form's
- * responses: each file's identity is part of the source's key). The old one ages out.
+ * after a wider one serves only those who waited for it), or, refused, one by theirs alone, or by its own.
+ * Summaries are tables of the query instance (engine.ts, in memory), made once per process at a time, kept while
+ * used: at most ROLLUP_KEEP of them, each dropped when found (at the next ask) unread for ROLLUP_IDLE_MS, and with
+ * the engine (the summaries of a process are the running engine's; their tables are numbered per process). A
+ * source's relation names its segments: new data (an import, an append, a deletion) is another source, hence
+ * another roll-up; so is a segment written again at its path (a form's responses: each file's identity is part of
+ * the source's key). The old one ages out.
  *
  * Measured on 10,000,000 rows on the 2-core machine: a card by a category under a region filter costs DuckDB
  * ~95 ms of CPU on the segment; the summary of the same source by both (16 measures) ~350 ms once, then each

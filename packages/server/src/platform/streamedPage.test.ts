@@ -6,7 +6,8 @@ import { answersElement } from './pageAnswers.ts';
 import { pageStreams } from './streamedPage.ts';
 
 /** A public page streamed while its answers come (streamedPage.ts), compressed once for the pages asking together. */
-const PAGE = `<html><head><script type="module" src="/assets/index.js"></script></head><body>${'<div>card</div>'.repeat(400)}</body></html>`;
+const SCRIPT = '<script type="module" src="/assets/index.js"></script>';
+const PAGE = `<html><head>${SCRIPT}</head><body>${'<div>card</div>'.repeat(400)}</body></html>`;
 const END = PAGE.lastIndexOf('</body>');
 const answer = (n: number): PageAnswer => ({
   method: 'POST',
@@ -26,7 +27,7 @@ function later<T>() {
 }
 
 describe('a streamed public page', () => {
-  it('is one stream for the pages asking together: its first part before the answers, the same bytes for each', async () => {
+  it('is one stream for the pages asking together: its first part before the answers, the same bytes', async () => {
     const streams = pageStreams(PAGE);
     const alike = {};
     const coming = later<PageAnswer[]>();
