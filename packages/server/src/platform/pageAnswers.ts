@@ -119,9 +119,8 @@ interface Kept {
 /** A page's answers being asked for: those that have come so far, and its end. */
 interface Asking {
   came: Sized[];
-  done: Promise<void>;
-  /** Every answer, once all have come: one array for the pages in time. */
-  all?: Promise<PageAnswer[]>;
+  /** Every answer, once all have come: one array for the pages in time (and the one kept). */
+  all: Promise<PageAnswer[]>;
 }
 
 export function pageAnswerer(
@@ -159,10 +158,8 @@ export function pageAnswerer(
       if (asking.size >= limits.maxPages) return NONE;
       current = startAsking(key, asks);
     }
-    const joined = current;
-    joined.all ??= joined.done.then(() => withinBytes(joined.came));
-    const coming = within(limits.budgetMs, joined.all).then((all) => all ?? withinBytes(joined.came));
-    return { coming, alike: joined };
+    const { came, all } = current;
+    return { coming: within(limits.budgetMs, all).then((answers) => answers ?? withinBytes(came)), alike: current };
   }
 
   /** Asks a page's requests once for every page alike; keeps the answers when every one was a 200 and may be. */
@@ -180,16 +177,16 @@ export function pageAnswerer(
       came.push({ answer: { ...asked, answer }, bytes: response.rawPayload.length });
       return answer;
     };
-    const done = asks
+    const all = asks
       .ask(ask)
       .then((keeps) => {
-        if (!keeps || !complete) return;
         const answers = withinBytes(came);
-        kept.set(key, { answers, bytes: came.reduce((sum, one) => sum + one.bytes, 0) });
+        if (keeps && complete) kept.set(key, { answers, bytes: came.reduce((sum, one) => sum + one.bytes, 0) });
+        return answers;
       })
-      .catch(() => undefined)
+      .catch(() => withinBytes(came))
       .finally(() => asking.delete(key));
-    const current = { came, done };
+    const current = { came, all };
     asking.set(key, current);
     return current;
   }

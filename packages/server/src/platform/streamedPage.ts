@@ -58,31 +58,32 @@ export function pageStreams(page: string): PageStreams {
 
   /** The stream of the pages `alike` in `encoding`, begun by the first of them (whose answers end it). */
   function sharedBy(alike: object, encoding: string, answered: Promise<readonly PageAnswer[]>): Shared {
-    let byEncoding = streams.get(alike);
-    if (!byEncoding) {
-      byEncoding = new Map();
-      streams.set(alike, byEncoding);
-    }
+    const byEncoding = streams.get(alike) ?? new Map<string, Shared>();
+    streams.set(alike, byEncoding);
     let one = byEncoding.get(encoding);
     if (!one) {
-      const zip = compressor(encoding);
-      const first = zip.flushed(head);
-      let ended: { answers: readonly PageAnswer[]; bytes: Promise<Buffer> } | undefined;
-      one = {
-        first,
-        rest(answers) {
-          ended ??= { answers, bytes: first.then(() => zip.ended(tail(answers))) };
-          if (ended.answers === answers) return ended.bytes;
-          const own = compressor(encoding);
-          return own.flushed(head).then(() => own.ended(tail(answers)));
-        },
-      };
-      // Ended even if its first visitor goes away before the answers come.
-      const made = one;
-      void answered.then((answers) => made.rest(answers)).catch(() => undefined);
+      one = begun(encoding);
       byEncoding.set(encoding, one);
+      // Ended even if its first visitor goes away before the answers come.
+      void answered.then(one.rest).catch(() => undefined);
     }
     return one;
+  }
+
+  /** A stream whose first part is being compressed; its rest for the first answers it is given ends it. */
+  function begun(encoding: string): Shared {
+    const zip = compressor(encoding);
+    const first = zip.flushed(head);
+    let ended: { answers: readonly PageAnswer[]; bytes: Promise<Buffer> } | undefined;
+    return {
+      first,
+      rest(answers) {
+        ended ??= { answers, bytes: first.then(() => zip.ended(tail(answers))) };
+        if (ended.answers === answers) return ended.bytes;
+        const own = compressor(encoding);
+        return own.flushed(head).then(() => own.ended(tail(answers)));
+      },
+    };
   }
 }
 
