@@ -1,7 +1,12 @@
 /**
- * One wave of viewers in a process of its own (run.ts forks it): the viewers' own work runs on its own event
- * loop, apart from the cluster's proxy, which runs in the bench's process (startCluster). Answers the timings,
- * the wave's wall time and the CPU it used.
+ * The viewers, in a process of their own (run.ts forks it once for the whole bench): their work runs on its own
+ * event loop, apart from the cluster's proxy, which runs in the bench's process (startCluster). The process lives
+ * through every wave, and the unmeasured viewers that warm each API process run in it too, so that its code is
+ * compiled and warm before a wave is measured, as a browser's network code is (a fresh process per wave spent the
+ * first wave's time on compiling its own code while the viewers waited on it).
+ *
+ * Messages: `{ warmUp }` runs some viewers at once, not measured, and answers `{ done: true }`; `{ wave }` runs one
+ * wave and answers its timings, its wall time and the CPU it used.
  */
 import { cpuSeconds } from '../support/process.ts';
 import { type PublicDashboard, type Timing, viewer } from './world.ts';
@@ -20,12 +25,23 @@ export interface WaveResult {
   cpu: number;
 }
 
-process.once('message', async (wave: Wave) => {
+export type CrowdMessage = { warmUp: Wave } | { wave: Wave };
+
+async function run(wave: Wave): Promise<WaveResult> {
   const timings: Timing[] = [];
   const before = await cpuSeconds(process.pid);
   const at = performance.now();
   await Promise.all(Array.from({ length: wave.viewers }, (_, n) => viewer(wave.base, wave.board, n, timings)));
   const wall = (performance.now() - at) / 1000;
-  const result: WaveResult = { timings, wall, cpu: (await cpuSeconds(process.pid)) - before };
-  process.send?.(result, () => process.exit(0));
+  return { timings, wall, cpu: (await cpuSeconds(process.pid)) - before };
+}
+
+process.on('message', async (message: CrowdMessage) => {
+  if ('warmUp' in message) {
+    await run(message.warmUp);
+    process.send?.({ done: true });
+  } else {
+    process.send?.(await run(message.wave));
+  }
 });
+process.once('disconnect', () => process.exit(0));

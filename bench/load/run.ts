@@ -6,7 +6,9 @@
  * writes the dashboard and the cards it answers within PAGE_ANSWERS_MS into the page; the viewer asks for the
  * rest together, as the web app does: one batch, answered a line per card), then changes one filter (region = one
  * of six, by viewer) and asks for the 12 cards again, in one batch. Everything starts at once; loopback only. The
- * viewers run in a process of their own (crowd.ts), apart from the proxy (in this process).
+ * viewers run in a process of their own for the whole bench (crowd.ts), apart from the proxy (in this process).
+ * Before a setup's waves, as many viewers as a wave, not measured, warm each API process, the proxy and the
+ * viewers' own code.
  *
  * With the cache on, each setup runs two waves of VIEWERS: cold (every answer forgotten first: the card rows in
  * Redis, and the pages the API processes keep, through an edit of the dashboard) and warm (the first wave's
@@ -35,8 +37,8 @@ import { startProxy } from '../../packages/server/src/cluster/proxy.ts';
 import { generateCsv } from '../query/generate.ts';
 import { startPrivatePostgres } from '../support/postgres.ts';
 import { cpuSeconds, highWaterMb, rssMb } from '../support/process.ts';
-import type { Wave, WaveResult } from './crowd.ts';
-import { type PublicDashboard, pct, publicDashboard, viewer } from './world.ts';
+import type { CrowdMessage, Wave, WaveResult } from './crowd.ts';
+import { type PublicDashboard, pct, publicDashboard } from './world.ts';
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 10_000_000);
 const VIEWERS = Number(process.env.BENCH_LOAD_VIEWERS ?? 200);
@@ -82,14 +84,25 @@ async function clearCache(prefix: string) {
   await redis.quit();
 }
 
-/** The viewers of one wave, in a process of their own (crowd.ts). */
-function crowd(wave: Wave): Promise<WaveResult> {
+/** The viewers' process (crowd.ts): one for the whole bench, asked one message at a time. */
+function startCrowd() {
   const child = fork(fileURLToPath(new URL('./crowd.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (result) => resolve(result as WaveResult));
-    child.once('exit', (code) => reject(new Error(`the viewers' process ended (${code}) before answering`)));
-    child.send(wave);
-  });
+  const ask = <T>(message: CrowdMessage) =>
+    new Promise<T>((resolve, reject) => {
+      const ended = (code: number | null) => reject(new Error(`the viewers' process ended (${code}) before answering`));
+      child.once('exit', ended);
+      child.once('message', (answer) => {
+        child.off('exit', ended);
+        resolve(answer as T);
+      });
+      child.send(message);
+    });
+  return {
+    /** Some viewers at once, not measured. */
+    warmUp: (wave: Wave) => ask<{ done: true }>({ warmUp: wave }),
+    wave: (wave: Wave) => ask<WaveResult>({ wave }),
+    stop: () => child.disconnect(),
+  };
 }
 
 interface CpuSeconds {
@@ -148,6 +161,7 @@ step(`generating ${ROWS} rows`);
 await generateCsv(csv, ROWS);
 step(`${((await stat(csv)).size / 1e6).toFixed(0)} MB`);
 const postgres = await startPrivatePostgres();
+const crowd = startCrowd();
 const problems: string[] = [];
 try {
   for (const cache of CACHES) {
@@ -179,11 +193,14 @@ try {
           ['2 API processes', cluster.url, apis],
         ] as const) {
           const pids = serving.map((a) => a.child.pid as number);
-          // The DuckDB files, metadata and summaries warm on every process alike: one viewer first on each, at
-          // its own address, not measured (through the proxy, a viewer's requests would go to either).
+          // A wave's worth of viewers first, not measured, on each process alike at its own address (through
+          // the proxy, a viewer's requests would go to either; through the one-process proxy when it is the only
+          // one): its DuckDB files, metadata and summaries warm, and the compiled code of every process of the
+          // run (API, proxy, viewers), as a server, a proxy and browsers that have been running a while are.
+          // "Cold" below is about the answers kept, not the code.
           for (const node of serving) {
             await forget(cluster, token, board, prefix);
-            await viewer(node.url, board, 0, []);
+            await crowd.warmUp({ base: serving.length === 1 ? base : node.url, board, viewers: VIEWERS });
           }
           await forget(cluster, token, board, prefix);
           // Cold: the viewers arrive before any answer is kept (with the cache on, the first of each query
@@ -192,7 +209,7 @@ try {
             step(`cache ${cache}, ${label}, ${wave}: ${VIEWERS} viewers`);
             // The bench's own process is the proxy's (startCluster, startProxy).
             const before = await Promise.all([process.pid, ...pids].map(cpuSeconds));
-            const result = await crowd({ base, board, viewers: VIEWERS });
+            const result = await crowd.wave({ base, board, viewers: VIEWERS });
             const [proxy = 0, ...apis] = await Promise.all(
               [process.pid, ...pids].map(async (pid, i) => (await cpuSeconds(pid)) - (before[i] ?? 0)),
             );
@@ -213,6 +230,7 @@ try {
 } catch (err) {
   problems.push(String((err as Error).stack ?? err));
 } finally {
+  crowd.stop();
   postgres.stop();
 }
 if (problems.length) {
