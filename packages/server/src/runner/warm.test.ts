@@ -52,9 +52,16 @@ function processesOf(dir: string): string[] {
     });
 }
 
+/**
+ * Waits until `check` holds once. Looking twice (the loop's last look, then the verdict's) failed a CI run in 0.7 s:
+ * a sandbox's processes exec one another, and /proc can show an empty command line between two looks.
+ */
 async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 200 && !check(); i++) await sleep(50);
-  if (!check()) throw new Error(`timed out waiting until ${what}`);
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await sleep(50);
+  }
+  throw new Error(`timed out waiting until ${what}`);
 }
 
 describe('warm sandboxes', () => {
