@@ -5,8 +5,8 @@
  * compiled and warm before a wave is measured, as a browser's network code is (a fresh process per wave spent the
  * first wave's time on compiling its own code while the viewers waited on it).
  *
- * Messages: `{ warmUp }` runs some viewers at once, not measured, and answers `{ done: true }`; `{ wave }` runs one
- * wave and answers its timings, its wall time and the CPU it used.
+ * Each message is a wave (measured or not: the bench decides), answered with its timings, its wall time and the
+ * CPU it used.
  */
 import { cpuSeconds } from '../support/process.ts';
 import { type PublicDashboard, type Timing, viewer } from './world.ts';
@@ -25,8 +25,6 @@ export interface WaveResult {
   cpu: number;
 }
 
-export type CrowdMessage = { warmUp: Wave } | { wave: Wave };
-
 async function run(wave: Wave): Promise<WaveResult> {
   const timings: Timing[] = [];
   const before = await cpuSeconds(process.pid);
@@ -36,12 +34,5 @@ async function run(wave: Wave): Promise<WaveResult> {
   return { timings, wall, cpu: (await cpuSeconds(process.pid)) - before };
 }
 
-process.on('message', async (message: CrowdMessage) => {
-  if ('warmUp' in message) {
-    await run(message.warmUp);
-    process.send?.({ done: true });
-  } else {
-    process.send?.(await run(message.wave));
-  }
-});
+process.on('message', async (wave: Wave) => process.send?.(await run(wave)));
 process.once('disconnect', () => process.exit(0));

@@ -37,7 +37,7 @@ import { startProxy } from '../../packages/server/src/cluster/proxy.ts';
 import { generateCsv } from '../query/generate.ts';
 import { startPrivatePostgres } from '../support/postgres.ts';
 import { cpuSeconds, highWaterMb, rssMb } from '../support/process.ts';
-import type { CrowdMessage, Wave, WaveResult } from './crowd.ts';
+import type { Wave, WaveResult } from './crowd.ts';
 import { type PublicDashboard, pct, publicDashboard } from './world.ts';
 
 const ROWS = Number(process.env.BENCH_LOAD_ROWS ?? 10_000_000);
@@ -84,23 +84,21 @@ async function clearCache(prefix: string) {
   await redis.quit();
 }
 
-/** The viewers' process (crowd.ts): one for the whole bench, asked one message at a time. */
+/** The viewers' process (crowd.ts): one for the whole bench, asked one wave at a time. */
 function startCrowd() {
   const child = fork(fileURLToPath(new URL('./crowd.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
-  const ask = <T>(message: CrowdMessage) =>
-    new Promise<T>((resolve, reject) => {
-      const ended = (code: number | null) => reject(new Error(`the viewers' process ended (${code}) before answering`));
-      child.once('exit', ended);
-      child.once('message', (answer) => {
-        child.off('exit', ended);
-        resolve(answer as T);
-      });
-      child.send(message);
-    });
   return {
-    /** Some viewers at once, not measured. */
-    warmUp: (wave: Wave) => ask<{ done: true }>({ warmUp: wave }),
-    wave: (wave: Wave) => ask<WaveResult>({ wave }),
+    wave: (wave: Wave) =>
+      new Promise<WaveResult>((resolve, reject) => {
+        const ended = (code: number | null) =>
+          reject(new Error(`the viewers' process ended (${code}) before answering`));
+        child.once('exit', ended);
+        child.once('message', (result) => {
+          child.off('exit', ended);
+          resolve(result as WaveResult);
+        });
+        child.send(wave);
+      }),
     stop: () => child.disconnect(),
   };
 }
@@ -200,7 +198,7 @@ try {
           // "Cold" below is about the answers kept, not the code.
           for (const node of serving) {
             await forget(cluster, token, board, prefix);
-            await crowd.warmUp({ base: serving.length === 1 ? base : node.url, board, viewers: VIEWERS });
+            await crowd.wave({ base: serving.length === 1 ? base : node.url, board, viewers: VIEWERS });
           }
           await forget(cluster, token, board, prefix);
           // Cold: the viewers arrive before any answer is kept (with the cache on, the first of each query

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../modules/datasets/datasets.fixtures.ts';
 import { type Environment, ensureEnvironment } from './envs.ts';
 import type { Interpreter } from './interpreters.ts';
 import { type RunSpec, runFunction } from './run.ts';
@@ -52,25 +53,13 @@ function processesOf(dir: string): string[] {
     });
 }
 
-/**
- * Waits until `check` holds once. Looking twice (the loop's last look, then the verdict's) failed a CI run in 0.7 s:
- * a sandbox's processes exec one another, and /proc can show an empty command line between two looks.
- */
-async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 describe('warm sandboxes', () => {
   it('start a run in a sandbox started before it: the libraries imported, none of the package run', async () => {
     const pool = new WarmSandboxes({ dir: path.join(tmp, 'runs'), max: 2, idleMs: 60_000 });
     try {
       pool.keep(spec);
       const [dir] = pool.waiting();
-      await until(() => processesOf(dir).length > 0, 'the warm sandbox runs');
+      await eventually(() => processesOf(dir).length > 0, 'the warm sandbox runs', 10_000);
       await sleep(1500); // its warm-up (polars) has time to finish: the run must not have started meanwhile
       const warm = pool.take(spec);
       expect(warm?.runDir).toBe(dir);
@@ -94,7 +83,7 @@ describe('warm sandboxes', () => {
       expect(result.loaded, "the package's own module is imported once the run started").toBeGreaterThanOrEqual(go);
       expect(log).toBe('board imported\n');
       expect(pool.taken).toBe(1);
-      await until(() => processesOf(dir).length === 0, 'the run is over');
+      await eventually(() => processesOf(dir).length === 0, 'the run is over', 10_000);
     } finally {
       await pool.close();
     }
@@ -141,29 +130,29 @@ describe('warm sandboxes', () => {
           log += text;
         },
       });
-      await until(() => log.includes('sleeping'), 'the function runs');
+      await eventually(() => log.includes('sleeping'), 'the function runs', 10_000);
       controller.abort();
       expect((await run).outcome).toBe('cancelled');
       expect(processesOf(running.runDir)).toEqual([]);
 
       pool.keep(spec);
       const unused = pool.take(spec)!;
-      await until(() => processesOf(unused.runDir).length > 0, 'the warm sandbox runs');
+      await eventually(() => processesOf(unused.runDir).length > 0, 'the warm sandbox runs', 10_000);
       await unused.discard();
       expect(processesOf(unused.runDir)).toEqual([]);
 
       const short = new WarmSandboxes({ dir: path.join(tmp, 'runs'), max: 1, idleMs: 300 });
       short.keep(spec);
       const [idle] = short.waiting();
-      await until(() => processesOf(idle).length > 0, 'the warm sandbox runs');
-      await until(() => !existsSync(idle), 'the idle sandbox is stopped and its folder removed');
+      await eventually(() => processesOf(idle).length > 0, 'the warm sandbox runs', 10_000);
+      await eventually(() => !existsSync(idle), 'the idle sandbox is stopped and its folder removed', 10_000);
       expect(processesOf(idle)).toEqual([]);
       expect(short.waiting()).toEqual([]);
 
       pool.keep(spec);
       pool.keep({ ...spec, env: { OTHER: 'x' } }); // max 1: the first one is stopped for it
       const [kept] = pool.waiting();
-      await until(() => processesOf(kept).length > 0, 'the warm sandbox runs');
+      await eventually(() => processesOf(kept).length > 0, 'the warm sandbox runs', 10_000);
       await pool.close();
       expect(processesOf(kept)).toEqual([]);
       expect(existsSync(kept)).toBe(false);
