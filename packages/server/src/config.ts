@@ -92,11 +92,12 @@ export const configSchema = z.object({
     .max(24 * 60)
     .default(15),
   /**
-   * A public dashboard's page waits this long at most for the answers the server writes into it (its dashboard
-   * and first cards, platform/pageAnswers.ts) while they are asked for; answers kept from an earlier page alike
-   * come at once. 0 writes none.
+   * A public dashboard's page stays open this long at most (from the first of the pages asking together) for the
+   * answers the server writes into it as they come (its dashboard and first cards, platform/pageAnswers.ts); the
+   * web app runs meanwhile and draws each as it comes. Answers kept from an earlier page alike come at once. 0
+   * writes none.
    */
-  PAGE_ANSWERS_MS: z.coerce.number().int().min(0).max(10_000).default(300),
+  PAGE_ANSWERS_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** A dashboard's image is rendered again this long after its last change (debounced). */
   PREVIEW_REFRESH_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */

@@ -25,7 +25,9 @@ function staticClosure(bundle: OutputBundle, start: OutputChunk, into: Set<strin
  * beyond the entry (and `<link rel="stylesheet">` for their CSS). The server answers it for public and preview
  * dashboard paths, so the browser fetches and compiles those chunks while the entry runs, instead of discovering
  * them one lazy import after another. Modulepreload does not evaluate: the chart views still run only when a
- * card draws.
+ * card draws. Its entry script runs as soon as it is loaded (`async`, after the root element), not once the page
+ * has ended: the server streams a public dashboard's answers into it as they come (pageAnswers.ts), and the app
+ * starts meanwhile.
  */
 export function publicPage(): Plugin {
   return {
@@ -52,11 +54,20 @@ export function publicPage(): Plugin {
         ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
         ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ].join('\n    ');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'public.html',
-        source: String(index.source).replace('</head>', `    ${links}\n  </head>`),
-      });
+      this.emitFile({ type: 'asset', fileName: 'public.html', source: runningAhead(String(index.source), links) });
     },
   };
+}
+
+/**
+ * index.html with `links` in its head and its entry script moved to the end of the body, `async`; the entry is
+ * still fetched first (preloaded where the script was), not after the chunks.
+ */
+function runningAhead(index: string, links: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(index);
+  if (!entry) throw new Error('publicPage: no entry script in index.html (its form changed? update runningAhead)');
+  return index
+    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`)
+    .replace('</head>', `    ${links}\n  </head>`)
+    .replace('</body>', `  <script type="module" async crossorigin src="${entry[1]}"></script>\n  </body>`);
 }

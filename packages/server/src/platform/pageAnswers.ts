@@ -1,13 +1,13 @@
-import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer } from '@tessera/shared';
+import { PAGE_ANSWERS_ATTRIBUTE, type PageAnswer } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { RESULT_TTL_MS } from './resultCache.ts';
 
 /**
- * Answering a page ahead (shared `PAGE_ANSWERS_ELEMENT_ID`): for a web app path a module knows, the server asks
- * its own routes what the page will ask first, while the browser fetches the page's scripts, and writes the
- * answers into the page; the web app then takes them instead of asking (a public dashboard: its detail and its
- * first tab's cards, two round trips after the scripts ran). The requests go through the app itself
+ * Answering a page ahead (shared `PAGE_ANSWERS_ATTRIBUTE`): for a web app path a module knows, the server asks
+ * its own routes what the page will ask first, while the browser fetches the page's scripts, and writes each
+ * answer into the page as it comes; the web app, already running, takes them instead of asking (a public
+ * dashboard: its detail and its first tab's cards, two round trips after the scripts ran). The requests go through the app itself
  * (`inject`): the same routes, access rules and answers as the browser's own requests would get.
  *
  * Pages alike share their answers. For every page the module reads whether it opens and what its answers are a
@@ -52,8 +52,9 @@ export interface PageAnswerSource {
 
 export interface AheadLimits {
   /**
-   * The page waits this long at most for answers being asked for (`PAGE_ANSWERS_MS`); later ones are left to
-   * the page itself, whose own request then finds them in the result cache. Kept answers need no waiting.
+   * Pages stay open this long at most, from the first of the pages asking together, for answers being asked
+   * for (`PAGE_ANSWERS_MS`); later ones are left to the page itself, whose own request then finds them in the
+   * result cache. Kept answers need no waiting.
    */
   budgetMs: number;
   /** Bytes of answers written into one page at most (a table or a scatter of many rows is left out). */
@@ -87,11 +88,17 @@ export type PageAnswers =
    * kept too), or none (the page does not open, or as many pages as allowed are being asked for).
    */
   | { now: readonly PageAnswer[] }
+  /** Being asked for: the same for the pages asking together (streamedPage.ts streams them as one). */
+  | { coming: ComingAnswers };
+
+/** Answers being asked for, as they come. */
+export interface ComingAnswers {
   /**
-   * Being asked for: those that come within the page's time, in the order they came (the same array for every
-   * page in time); `alike` is the same for the pages asking together (streamedPage.ts streams them as one).
+   * Gives `each` every answer within the size limit in the order they come (those come already at once) until
+   * the last has come or the pages' time has run out, then settles.
    */
-  | { coming: Promise<readonly PageAnswer[]>; alike: object };
+  follow(each: (answer: PageAnswer) => void): Promise<void>;
+}
 
 /** Answers pages ahead (see the module comment) within `limits`. */
 export interface PageAnswerer {
@@ -104,23 +111,17 @@ export interface PageAnswerer {
 
 const NONE: PageAnswers = { now: [] };
 
-/** An answer with its size as written into the page. */
-interface Sized {
-  answer: PageAnswer;
-  bytes: number;
-}
-
 /** Answers kept for pages alike, as written into the page, with their size. */
 interface Kept {
   answers: readonly PageAnswer[];
   bytes: number;
 }
 
-/** A page's answers being asked for: those that have come so far, and its end. */
-interface Asking {
-  came: Sized[];
-  /** Every answer, once all have come: one array for the pages in time (and the one kept). */
-  all: Promise<PageAnswer[]>;
+/** A page's answers being asked for: those that have come so far within the size limit, and who follows them. */
+interface Asking extends ComingAnswers {
+  came: PageAnswer[];
+  bytes: number;
+  following: Set<(answer: PageAnswer) => void>;
 }
 
 export function pageAnswerer(
@@ -158,14 +159,29 @@ export function pageAnswerer(
       if (asking.size >= limits.maxPages) return NONE;
       current = startAsking(key, asks);
     }
-    const { came, all } = current;
-    return { coming: within(limits.budgetMs, all).then((answers) => answers ?? withinBytes(came)), alike: current };
+    return { coming: current };
   }
 
-  /** Asks a page's requests once for every page alike; keeps the answers when every one was a 200 and may be. */
+  /**
+   * Asks a page's requests once for every page alike, giving each answer to those following as it comes, until
+   * the last or the pages' time (from now); keeps them when every one was a 200 and may be.
+   */
   function startAsking(key: string, asks: PageAsks): Asking {
-    const came: Sized[] = [];
     let complete = true;
+    const current: Asking = {
+      came: [],
+      bytes: 0,
+      following: new Set(),
+      async follow(each) {
+        for (const answer of current.came) each(answer);
+        current.following.add(each);
+        try {
+          await over;
+        } finally {
+          current.following.delete(each);
+        }
+      },
+    };
     const ask: Ask = async ({ method, url, body }) => {
       const response = await app.inject({ method, url, ...(body === undefined ? {} : { payload: body as object }) });
       if (response.statusCode !== 200) {
@@ -173,32 +189,25 @@ export function pageAnswerer(
         return undefined;
       }
       const answer: unknown = response.json();
-      const asked = { method, url, ...(body === undefined ? {} : { body }) };
-      came.push({ answer: { ...asked, answer }, bytes: response.rawPayload.length });
+      const bytes = response.rawPayload.length;
+      // One that would take the page past its size is left out; a later, smaller one may still fit.
+      if (current.bytes + bytes > limits.maxBytes) return answer;
+      const written = { method, url, ...(body === undefined ? {} : { body }), answer };
+      current.came.push(written);
+      current.bytes += bytes;
+      for (const each of current.following) each(written);
       return answer;
     };
     const all = asks
       .ask(ask)
       .then((keeps) => {
-        const answers = withinBytes(came);
-        if (keeps && complete) kept.set(key, { answers, bytes: came.reduce((sum, one) => sum + one.bytes, 0) });
-        return answers;
+        if (keeps && complete) kept.set(key, { answers: current.came, bytes: current.bytes });
       })
-      .catch(() => withinBytes(came))
+      .catch(() => undefined)
       .finally(() => asking.delete(key));
-    const current = { came, all };
+    const over = within(limits.budgetMs, all).then(() => undefined);
     asking.set(key, current);
     return current;
-  }
-
-  /** The answers in their order, leaving out any that would take the page past `maxBytes`. */
-  function withinBytes(answers: Sized[]): PageAnswer[] {
-    let bytes = 0;
-    return answers.flatMap((one) => {
-      if (bytes + one.bytes > limits.maxBytes) return [];
-      bytes += one.bytes;
-      return [one.answer];
-    });
   }
 }
 
@@ -215,8 +224,8 @@ async function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined
   }
 }
 
-/** The answers as the page's element: JSON that no `</script>` or `<!--` inside a value can end early. */
-export function answersElement(answers: readonly PageAnswer[]): string {
-  const json = JSON.stringify(answers).replaceAll('<', '\\u003c');
-  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
+/** An answer as an element of the page: JSON that no `</script>` or `<!--` inside a value can end early. */
+export function answerElement(answer: PageAnswer): string {
+  const json = JSON.stringify(answer).replaceAll('<', '\\u003c');
+  return `<script type="application/json" ${PAGE_ANSWERS_ATTRIBUTE}>${json}</script>`;
 }

@@ -1,8 +1,9 @@
+import type { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { brotliDecompressSync, createBrotliDecompress, gunzipSync } from 'node:zlib';
 import type { PageAnswer } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { answersElement } from './pageAnswers.ts';
+import { answerElement, type ComingAnswers } from './pageAnswers.ts';
 import { pageStreams } from './streamedPage.ts';
 
 /** A public page streamed while its answers come (streamedPage.ts), compressed once for the pages asking together. */
@@ -16,65 +17,102 @@ const answer = (n: number): PageAnswer => ({
   answer: { data: [{ x: `</script> ${n}`, y: n }] },
 });
 const withAnswers = (answers: PageAnswer[]) =>
-  PAGE.slice(0, END) + (answers.length ? answersElement(answers) : '') + PAGE.slice(END);
+  PAGE.slice(0, END) + answers.map(answerElement).join('') + PAGE.slice(END);
 
-function later<T>() {
-  let give: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((resolve) => {
-    give = resolve;
+/** Answers as pageAnswers.ts gives them to the pages asking together: `give` one, then `end` (or `fail`). */
+function comingAnswers() {
+  const given: PageAnswer[] = [];
+  const following: Array<(answer: PageAnswer) => void> = [];
+  let settle: (error?: Error) => void = () => undefined;
+  const over = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
   });
-  return { promise, give };
+  const coming: ComingAnswers = {
+    async follow(each) {
+      for (const one of given) each(one);
+      following.push(each);
+      await over;
+    },
+  };
+  return {
+    coming,
+    give(one: PageAnswer) {
+      given.push(one);
+      for (const each of following) each(one);
+    },
+    end: () => settle(),
+    fail: () => settle(new Error('gone')),
+  };
+}
+
+/** Reads a stream's chunks as they come; `until(text)` waits until the decoded text so far holds `text`. */
+function reading(page: Readable) {
+  const chunks: Buffer[] = [];
+  const decoder = createBrotliDecompress();
+  let decoded = '';
+  let check: () => void = () => undefined;
+  decoder.on('data', (chunk: Buffer) => {
+    decoded += chunk.toString();
+    check();
+  });
+  page.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    decoder.write(chunk);
+  });
+  const ended = new Promise((resolve) => page.once('end', resolve));
+  return {
+    chunks,
+    ended,
+    until: (text: string) =>
+      new Promise<string>((resolve) => {
+        check = () => {
+          if (decoded.includes(text)) resolve(decoded);
+        };
+        check();
+      }),
+  };
 }
 
 describe('a streamed public page', () => {
-  it('is one stream for the pages asking together: its first part before the answers, the same bytes', async () => {
+  it('is one stream for the pages asking together: its first part at once, then each answer as it comes', async () => {
     const streams = pageStreams(PAGE);
-    const alike = {};
-    const coming = later<PageAnswer[]>();
-    const pages = Array.from({ length: 5 }, () => streams.stream(alike, coming.promise, 'br'));
-    const chunks: Buffer[] = [];
-    const firstCame = new Promise<void>((resolve) =>
-      pages[0]?.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        resolve();
-      }),
-    );
-    const ended = new Promise((resolve) => pages[0]?.once('end', resolve));
-    // The first part comes at once, flushed: a browser reads it (and fetches the scripts) before any answer.
-    await firstCame;
-    const reader = createBrotliDecompress();
-    const read = new Promise<string>((resolve) => reader.once('data', (chunk: Buffer) => resolve(chunk.toString())));
-    reader.write(chunks[0]);
-    expect(await read).toBe(PAGE.slice(0, END));
-    const answers = [answer(1), answer(2)];
-    coming.give(answers);
-    await ended;
-    const bodies = [Buffer.concat(chunks), ...(await Promise.all(pages.slice(1).map((page) => buffer(page))))];
+    const { coming, give, end } = comingAnswers();
+    const first = reading(streams.stream(coming, 'br'));
+    // The first part comes at once, flushed: a browser reads it (and runs the scripts) before any answer.
+    expect(await first.until(PAGE.slice(0, END))).toBe(PAGE.slice(0, END));
+    give(answer(1));
+    expect(await first.until(answerElement(answer(1)))).toBe(PAGE.slice(0, END) + answerElement(answer(1)));
+    // A page joining now is sent what was written so far at once, then the same rest.
+    const joining = Array.from({ length: 4 }, () => buffer(streams.stream(coming, 'br')));
+    give(answer(2));
+    end();
+    await first.ended;
+    const bodies = [Buffer.concat(first.chunks), ...(await Promise.all(joining))];
     for (const body of bodies) expect(body.equals(bodies[0] as Buffer)).toBe(true);
-    expect(brotliDecompressSync(bodies[0] as Buffer).toString()).toBe(withAnswers(answers));
+    expect(brotliDecompressSync(bodies[0] as Buffer).toString()).toBe(withAnswers([answer(1), answer(2)]));
   });
 
-  it('gives a page whose time ran out first its own answers, after the same first bytes', async () => {
-    const streams = pageStreams(PAGE);
-    const alike = {};
-    const all = [answer(1), answer(2), answer(3)];
-    for (const encoding of ['br', 'gzip'] as const) {
-      const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
-      const inTime = await buffer(streams.stream(alike, Promise.resolve(all), encoding));
-      const late = await buffer(streams.stream(alike, Promise.resolve(all.slice(0, 1)), encoding));
-      const none = await buffer(streams.stream(alike, Promise.reject(new Error('gone')), encoding));
-      const again = await buffer(streams.stream(alike, Promise.resolve(all), encoding));
-      expect(decode(inTime).toString()).toBe(withAnswers(all));
-      expect(decode(late).toString()).toBe(withAnswers(all.slice(0, 1)));
-      expect(decode(none).toString()).toBe(withAnswers([]));
-      expect(again.equals(inTime)).toBe(true);
-      expect(late.equals(inTime)).toBe(false);
+  it('ends with the answers given so far when the asking fails, in gzip as in brotli', async () => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const streams = pageStreams(PAGE);
+      const { coming, give, fail } = comingAnswers();
+      give(answer(1));
+      const page = buffer(streams.stream(coming, encoding));
+      fail();
+      expect(decode(await page).toString()).toBe(withAnswers([answer(1)]));
     }
   });
 
   it('is the page as it is without an encoding', async () => {
     const streams = pageStreams(PAGE);
-    const answers = [answer(1)];
-    expect(await text(streams.stream({}, Promise.resolve(answers), null))).toBe(withAnswers(answers));
+    const { coming, give, end } = comingAnswers();
+    const page = text(streams.stream(coming, null));
+    give(answer(1));
+    give(answer(2));
+    end();
+    expect(await page).toBe(withAnswers([answer(1), answer(2)]));
   });
 });

@@ -1,22 +1,20 @@
 import { Readable } from 'node:stream';
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
-import type { PageAnswer } from '@tessera/shared';
-import { answersElement } from './pageAnswers.ts';
+import { answerElement, type ComingAnswers } from './pageAnswers.ts';
 
 /**
  * A public page streamed while its answers are asked for (web.ts): everything up to `</body>` at once, so that
- * the browser fetches the scripts (module scripts run once the page has been read to its end), then the answers
- * when they come, then the end of the page, each part compressed and flushed as soon as it is written.
+ * the browser fetches and runs the scripts, then each answer as it comes, then the end of the page once the last
+ * has come or the pages' time has run out, each part compressed and flushed as soon as it is written.
  *
- * The pages asking together (`alike`: pageAnswers.ts) are one stream, compressed once for all of them: its first
- * part is sent to each at once, its rest when their answers come (the same for every page in time). A page whose
- * time ran out first gets a rest of its own: a compressor of its own fed the same first part (the same input,
- * parameters and flushes give the same bytes, sent already), then its answers. Before, every visitor of a crowd's
- * first visit had a compressor of its own and its answers written out again (~1 ms of CPU each for a 14 KB page).
+ * The pages asking together (`ComingAnswers`: pageAnswers.ts) are one stream, compressed once for all of them:
+ * a page that joins it is sent what it has written so far at once, then the rest as it is written. Before, every
+ * visitor of a crowd's first visit had a compressor of its own and its answers written out again (~1 ms of CPU
+ * each for a 14 KB page).
  */
 export interface PageStreams {
-  /** `page` streamed with the answers `coming` gives, compressed in `encoding` (none: as it is). */
-  stream(alike: object, coming: Promise<readonly PageAnswer[]>, encoding: string | null): Readable;
+  /** The page streamed with the answers `coming` gives, compressed in `encoding` (none: as it is). */
+  stream(coming: ComingAnswers, encoding: string | null): Readable;
 }
 
 /**
@@ -27,63 +25,77 @@ export interface PageStreams {
 const BROTLI_STREAM_PARAMS = { [zlibConstants.BROTLI_PARAM_QUALITY]: 1, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 };
 export const GZIP_LEVEL = 6;
 
-/** One page stream: its first part's bytes, and the rest's for some answers. */
-interface Shared {
-  first: Promise<Buffer>;
-  rest(answers: readonly PageAnswer[]): Promise<Buffer>;
+/** The parts of one page stream written so far, read by every page that joins it. */
+interface Written {
+  parts: Buffer[];
+  ended: boolean;
+  failed?: Error;
+  /** Wakes the readers waiting for a part or the end. */
+  wake: Array<() => void>;
 }
 
 export function pageStreams(page: string): PageStreams {
   const end = page.lastIndexOf('</body>');
   const head = page.slice(0, end);
-  const tail = (answers: readonly PageAnswer[]) => (answers.length ? answersElement(answers) : '') + page.slice(end);
-  const streams = new WeakMap<object, Map<string, Shared>>();
+  const tail = page.slice(end);
+  const streams = new WeakMap<ComingAnswers, Map<string, Written>>();
   return {
-    stream(alike, coming, encoding) {
-      const answered = coming.catch(() => []);
-      if (!encoding) return Readable.from(plain(answered), { objectMode: false });
-      return Readable.from(compressed(sharedBy(alike, encoding, answered), answered), { objectMode: false });
+    stream(coming, encoding) {
+      const byEncoding = streams.get(coming) ?? new Map<string, Written>();
+      streams.set(coming, byEncoding);
+      const key = encoding ?? 'identity';
+      let written = byEncoding.get(key);
+      if (!written) {
+        written = begun(coming, encoding);
+        byEncoding.set(key, written);
+      }
+      return Readable.from(read(written), { objectMode: false });
     },
   };
 
-  async function* plain(answered: Promise<readonly PageAnswer[]>): AsyncGenerator<string> {
-    yield head;
-    yield tail(await answered);
-  }
-
-  async function* compressed(one: Shared, answered: Promise<readonly PageAnswer[]>): AsyncGenerator<Buffer> {
-    yield await one.first;
-    yield await one.rest(await answered);
-  }
-
-  /** The stream of the pages `alike` in `encoding`, begun by the first of them (whose answers end it). */
-  function sharedBy(alike: object, encoding: string, answered: Promise<readonly PageAnswer[]>): Shared {
-    const byEncoding = streams.get(alike) ?? new Map<string, Shared>();
-    streams.set(alike, byEncoding);
-    let one = byEncoding.get(encoding);
-    if (!one) {
-      one = begun(encoding);
-      byEncoding.set(encoding, one);
-      // Ended even if its first visitor goes away before the answers come.
-      void answered.then(one.rest).catch(() => undefined);
-    }
-    return one;
-  }
-
-  /** A stream whose first part is being compressed; its rest for the first answers it is given ends it. */
-  function begun(encoding: string): Shared {
-    const zip = compressor(encoding);
-    const first = zip.flushed(head);
-    let ended: { answers: readonly PageAnswer[]; bytes: Promise<Buffer> } | undefined;
-    return {
-      first,
-      rest(answers) {
-        ended ??= { answers, bytes: first.then(() => zip.ended(tail(answers))) };
-        if (ended.answers === answers) return ended.bytes;
-        const own = compressor(encoding);
-        return own.flushed(head).then(() => own.ended(tail(answers)));
-      },
+  /** Writes the stream of `coming` in `encoding`: the head, each answer as it comes, then the tail. */
+  function begun(coming: ComingAnswers, encoding: string | null): Written {
+    const written: Written = { parts: [], ended: false, wake: [] };
+    const zip = encoding ? compressor(encoding) : undefined;
+    let writing = Promise.resolve();
+    const write = (text: string, last = false) => {
+      writing = writing.then(async () => {
+        const bytes = zip ? await (last ? zip.ended(text) : zip.flushed(text)) : Buffer.from(text);
+        if (bytes.length) written.parts.push(bytes);
+        wake();
+      });
     };
+    const wake = () => {
+      for (const one of written.wake.splice(0)) one();
+    };
+    write(head);
+    void coming
+      .follow((answer) => write(answerElement(answer)))
+      .catch(() => undefined)
+      .then(() => {
+        write(tail, true);
+        return writing;
+      })
+      .then(
+        () => {
+          written.ended = true;
+        },
+        (error: Error) => {
+          written.failed = error;
+        },
+      )
+      .finally(wake);
+    return written;
+  }
+}
+
+/** The parts of a stream from its start, as they are written, to its end. */
+async function* read(written: Written): AsyncGenerator<Buffer> {
+  for (let at = 0; ; ) {
+    while (at < written.parts.length) yield written.parts[at++] as Buffer;
+    if (written.failed) throw written.failed;
+    if (written.ended) return;
+    await new Promise<void>((resolve) => written.wake.push(resolve));
   }
 }
 

@@ -6,7 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { type PageAnswer, PUBLIC } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answersElement, type PageAnswerer, type PageAnswers } from './pageAnswers.ts';
+import { answerElement, type PageAnswerer, type PageAnswers } from './pageAnswers.ts';
 import { GZIP_LEVEL, pageStreams } from './streamedPage.ts';
 import { serveAssets } from './webAssets.ts';
 
@@ -95,7 +95,7 @@ export async function serveWebApp(
     reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     if ('now' in answers) return reply.send(wholePage(page, answers.now, encoding));
-    return reply.send(streamed?.stream(answers.alike, answers.coming, encoding) ?? page);
+    return reply.send(streamed?.stream(answers.coming, encoding) ?? page);
   }
 
   /** The page with answers kept for pages alike, made once per encoding (dropped with the answers). */
@@ -109,7 +109,7 @@ export async function serveWebApp(
     let bytes = made.get(key);
     if (!bytes) {
       const end = page.lastIndexOf('</body>');
-      const text = page.slice(0, end) + answersElement(answers) + page.slice(end);
+      const text = page.slice(0, end) + answers.map(answerElement).join('') + page.slice(end);
       bytes = encoding ? compressSync(text, encoding) : Buffer.from(text);
       made.set(key, bytes);
     }

@@ -53,7 +53,7 @@ export async function call<E extends Endpoint>(
   const i = (input ?? {}) as Input;
   const url = requestUrl(e.path, i.params, i.query);
   if (!(i.body instanceof FormData)) {
-    const written = takePageAnswer(e.method, url, i.body);
+    const written = await takePageAnswer(e.method, url, i.body);
     if (written) return e.response.parse(written.answer) as EndpointOutput<E>;
   }
   const headers: Record<string, string> = { ...options?.headers };

@@ -1,4 +1,4 @@
-import { api, PAGE_ANSWERS_ELEMENT_ID } from '@tessera/shared';
+import { api, PAGE_ANSWERS_ATTRIBUTE } from '@tessera/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const D = '0000000000000000000000d1';
@@ -7,19 +7,24 @@ const T = '0000000000000000000000a1';
 const cardAnswer = { data: [{ x: 'a', y: 1 }], series: [], features: [], pages: null, jobId: null, error: null };
 const networkAnswer = { ...cardAnswer, data: [{ x: 'network', y: 2 }] };
 
-/** Writes the page's answers element as the server does, then loads a fresh client module that reads it. */
-async function clientWith(answers: string) {
+/** Writes an answer's element into the page as the server does. */
+function write(answer: string) {
   const element = document.createElement('script');
   element.type = 'application/json';
-  element.id = PAGE_ANSWERS_ELEMENT_ID;
-  element.textContent = answers;
+  element.setAttribute(PAGE_ANSWERS_ATTRIBUTE, '');
+  element.textContent = answer;
   document.body.append(element);
+}
+
+/** Writes an answer into the page, then loads a fresh client module that reads it. */
+async function clientWith(answer: string) {
+  write(answer);
   vi.resetModules();
   return import('./client.ts');
 }
 
 const written = (body: unknown, answer: unknown = cardAnswer) =>
-  JSON.stringify([{ method: 'POST', url: `/api/v1/public/dashboards/${D}/units/${U}/data?tabId=${T}`, body, answer }]);
+  JSON.stringify({ method: 'POST', url: `/api/v1/public/dashboards/${D}/units/${U}/data?tabId=${T}`, body, answer });
 
 describe('answers the server wrote into the page', () => {
   const fetch = vi.fn();
@@ -45,7 +50,7 @@ describe('answers the server wrote into the page', () => {
       written({ filters: [{ value: 1, operation: 'greater', type: 'value', feature: { id: U }, _id: 'f' }] }),
     );
     expect(await ask(client, [filter])).toEqual(cardAnswer);
-    expect(document.getElementById(PAGE_ANSWERS_ELEMENT_ID)).toBeNull();
+    expect(document.querySelector(`script[${PAGE_ANSWERS_ATTRIBUTE}]`)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
     expect(await ask(client, [filter])).toEqual(networkAnswer);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -60,11 +65,33 @@ describe('answers the server wrote into the page', () => {
   });
 
   it('are ignored when they do not parse, or are not answers', async () => {
-    for (const broken of ['{not json', JSON.stringify([{ method: 'DELETE', url: '/x', answer: 1 }])]) {
+    for (const broken of ['{not json', JSON.stringify({ method: 'DELETE', url: '/x', answer: 1 })]) {
       const client = await clientWith(broken);
       expect(await ask(client, [])).toEqual(networkAnswer);
     }
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('are waited for while the page is still being received; what its end did not bring goes to the network', async () => {
+    let state: DocumentReadyState = 'loading';
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockImplementation(() => state);
+    try {
+      vi.resetModules();
+      const client = await import('./client.ts');
+      const coming = ask(client, []);
+      const other = ask(client, [{ _id: 'g', feature: { id: U }, type: 'value', operation: 'less', value: 3 }]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(fetch).not.toHaveBeenCalled();
+      write(written({ filters: [] }));
+      expect(await coming).toEqual(cardAnswer);
+      expect(fetch).not.toHaveBeenCalled();
+      state = 'interactive';
+      document.dispatchEvent(new Event('DOMContentLoaded'));
+      expect(await other).toEqual(networkAnswer);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      readyState.mockRestore();
+    }
   });
 
   it('still go through the contract: an answer that does not fit it is an error, not data', async () => {

@@ -1,4 +1,4 @@
-import { PAGE_ANSWERS_ELEMENT_ID } from '@tessera/shared';
+import { PAGE_ANSWERS_ATTRIBUTE } from '@tessera/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const D = '0000000000000000000000d1';
@@ -15,11 +15,11 @@ const answerOf = (n: number) => ({
 
 /** A fresh module (page answers are read once per page), with `answers` written into the page when given. */
 async function publicCards(answers?: unknown[]) {
-  if (answers) {
+  for (const answer of answers ?? []) {
     const element = document.createElement('script');
     element.type = 'application/json';
-    element.id = PAGE_ANSWERS_ELEMENT_ID;
-    element.textContent = JSON.stringify(answers);
+    element.setAttribute(PAGE_ANSWERS_ATTRIBUTE, '');
+    element.textContent = JSON.stringify(answer);
     document.body.append(element);
   }
   vi.resetModules();

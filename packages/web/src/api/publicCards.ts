@@ -17,7 +17,7 @@ import { takePageAnswer } from './pageAnswers.ts';
  * inside the page is not sent (pageAnswers.ts). A card whose query is cancelled (`signal`) leaves the batch; a
  * batch whose every card left is cancelled.
  */
-export function fetchPublicCard(
+export async function fetchPublicCard(
   dashboardId: string,
   previewToken: string | undefined,
   request: PublicCardRequest,
@@ -29,9 +29,9 @@ export function fetchPublicCard(
     { id: dashboardId, unitId: request.unitId },
     { ...request.query, ...token },
   );
-  const written = takePageAnswer('POST', ownUrl, request.body);
-  if (written) return Promise.resolve(api.getPublicUnitData.response.parse(written.answer));
-  if (signal?.aborted) return Promise.reject(signal.reason);
+  const written = await takePageAnswer('POST', ownUrl, request.body);
+  if (written) return api.getPublicUnitData.response.parse(written.answer);
+  if (signal?.aborted) throw signal.reason;
   return new Promise((resolve, reject) => {
     const url = requestUrl(api.getPublicUnitsData.path, { id: dashboardId }, token);
     let batch = gathering.get(url);

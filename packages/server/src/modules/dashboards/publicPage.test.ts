@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { PAGE_ANSWERS_ELEMENT_ID, type PageAnswer, type UnitData } from '@tessera/shared';
+import { PAGE_ANSWERS_ATTRIBUTE, type PageAnswer, type UnitData } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dashboards, projects } from '../../db/schema.ts';
@@ -68,8 +68,11 @@ async function page(url: string): Promise<{ html: string; answers: PageAnswer[] 
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   expect(res.headers['cache-control']).toBe('no-cache');
   const html = res.body;
-  const found = new RegExp(`<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">(.*?)</script>`).exec(html);
-  return { html, answers: found ? (JSON.parse(found[1] as string) as PageAnswer[]) : undefined };
+  const written = [
+    ...html.matchAll(new RegExp(`<script type="application/json" ${PAGE_ANSWERS_ATTRIBUTE}>(.*?)</script>`, 'g')),
+  ];
+  const answers = written.map((found) => JSON.parse(found[1] as string) as PageAnswer);
+  return { html, answers: written.length ? answers : undefined };
 }
 
 /** What the browser itself would get for the same request. */
@@ -87,7 +90,10 @@ async function asked(answer: PageAnswer): Promise<unknown> {
 async function settled(answers: Promise<PageAnswers> | undefined): Promise<PageAnswer[] | undefined> {
   if (!answers) return undefined;
   const found = await answers;
-  return [...('now' in found ? found.now : await found.coming)];
+  if ('now' in found) return [...found.now];
+  const came: PageAnswer[] = [];
+  await found.coming.follow((one) => came.push(one));
+  return came;
 }
 
 const cardOf = (answer: PageAnswer) => /\/units\/([^/]+)\/data/.exec(answer.url)?.[1];
