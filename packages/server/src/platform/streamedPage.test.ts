@@ -92,6 +92,19 @@ describe('a streamed public page', () => {
     expect(brotliDecompressSync(bodies[0] as Buffer).toString()).toBe(withAnswers([answer(1), answer(2)]));
   });
 
+  it('writes answers that come together (a crowd’s cards, at once) in one part, not one each', async () => {
+    const streams = pageStreams(PAGE);
+    const { coming, give, end } = comingAnswers();
+    const page = reading(streams.stream(coming, 'br'));
+    const all = Array.from({ length: 12 }, (_, n) => answer(n));
+    for (const one of all) give(one);
+    end();
+    await page.ended;
+    // The head, the twelve answers, the end.
+    expect(page.chunks.length).toBeLessThanOrEqual(3);
+    expect(brotliDecompressSync(Buffer.concat(page.chunks)).toString()).toBe(withAnswers(all));
+  });
+
   it('ends with the answers given so far when the asking fails, in gzip as in brotli', async () => {
     for (const [encoding, decode] of [
       ['br', brotliDecompressSync],

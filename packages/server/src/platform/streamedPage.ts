@@ -53,27 +53,39 @@ export function pageStreams(page: string): PageStreams {
     },
   };
 
-  /** Writes the stream of `coming` in `encoding`: the head, each answer as it comes, then the tail. */
+  /**
+   * Writes the stream of `coming` in `encoding`: the head, the answers as they come (those that come while a
+   * part is being compressed go together in the next: a crowd's cards often come at once), then the tail.
+   */
   function begun(coming: ComingAnswers, encoding: string | null): Written {
     const written: Written = { parts: [], ended: false, wake: [] };
     const zip = encoding ? compressor(encoding) : undefined;
-    let writing = Promise.resolve();
-    const write = (text: string, last = false) => {
-      writing = writing.then(async () => {
-        const bytes = zip ? await (last ? zip.ended(text) : zip.flushed(text)) : Buffer.from(text);
-        if (bytes.length) written.parts.push(bytes);
-        wake();
-      });
-    };
-    const wake = () => {
+    const add = (bytes: Buffer) => {
+      if (bytes.length) written.parts.push(bytes);
       for (const one of written.wake.splice(0)) one();
+    };
+    let queued = '';
+    let writing = Promise.resolve();
+    const write = (text: string) => {
+      const idle = !queued;
+      queued += text;
+      if (!idle) return;
+      writing = writing.then(async () => {
+        const part = queued;
+        queued = '';
+        add(zip ? await zip.flushed(part) : Buffer.from(part));
+      });
     };
     write(head);
     void coming
       .follow((answer) => write(answerElement(answer)))
       .catch(() => undefined)
       .then(() => {
-        write(tail, true);
+        writing = writing.then(async () => {
+          const last = queued + tail;
+          queued = '';
+          add(zip ? await zip.ended(last) : Buffer.from(last));
+        });
         return writing;
       })
       .then(
@@ -84,7 +96,7 @@ export function pageStreams(page: string): PageStreams {
           written.failed = error;
         },
       )
-      .finally(wake);
+      .finally(() => add(Buffer.alloc(0)));
     return written;
   }
 }
