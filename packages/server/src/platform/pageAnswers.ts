@@ -7,8 +7,9 @@ import { RESULT_TTL_MS } from './resultCache.ts';
  * Answering a page ahead (shared `PAGE_ANSWERS_ATTRIBUTE`): for a web app path a module knows, the server asks
  * its own routes what the page will ask first, while the browser fetches the page's scripts, and writes each
  * answer into the page as it comes; the web app, already running, takes them instead of asking (a public
- * dashboard: its detail and its first tab's cards, two round trips after the scripts ran). The requests go through the app itself
- * (`inject`): the same routes, access rules and answers as the browser's own requests would get.
+ * dashboard: its detail and its first tab's cards, two round trips after the scripts ran). The requests go
+ * through the app itself (`inject`): the same routes, access rules and answers as the browser's own requests
+ * would get.
  *
  * Pages alike share their answers. For every page the module reads whether it opens and what its answers are a
  * function of (a dashboard's content version and its project's data version, bumped by triggers with any

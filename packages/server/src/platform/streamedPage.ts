@@ -60,32 +60,33 @@ export function pageStreams(page: string): PageStreams {
   function begun(coming: ComingAnswers, encoding: string | null): Written {
     const written: Written = { parts: [], ended: false, wake: [] };
     const zip = encoding ? compressor(encoding) : undefined;
-    const add = (bytes: Buffer) => {
-      if (bytes.length) written.parts.push(bytes);
+    const wake = () => {
       for (const one of written.wake.splice(0)) one();
     };
     let queued = '';
     let writing = Promise.resolve();
+    /** What is queued, as the next part (the last: with the end of the compressed stream). */
+    const writeQueued = (last: boolean) => {
+      writing = writing.then(async () => {
+        const text = queued;
+        queued = '';
+        const bytes = !zip ? Buffer.from(text) : last ? await zip.ended(text) : await zip.flushed(text);
+        if (bytes.length) written.parts.push(bytes);
+        wake();
+      });
+    };
     const write = (text: string) => {
       const idle = !queued;
       queued += text;
-      if (!idle) return;
-      writing = writing.then(async () => {
-        const part = queued;
-        queued = '';
-        add(zip ? await zip.flushed(part) : Buffer.from(part));
-      });
+      if (idle) writeQueued(false);
     };
     write(head);
     void coming
       .follow((answer) => write(answerElement(answer)))
       .catch(() => undefined)
       .then(() => {
-        writing = writing.then(async () => {
-          const last = queued + tail;
-          queued = '';
-          add(zip ? await zip.ended(last) : Buffer.from(last));
-        });
+        queued += tail;
+        writeQueued(true);
         return writing;
       })
       .then(
@@ -96,7 +97,7 @@ export function pageStreams(page: string): PageStreams {
           written.failed = error;
         },
       )
-      .finally(() => add(Buffer.alloc(0)));
+      .finally(wake);
     return written;
   }
 }
