@@ -27,7 +27,16 @@ export interface UploadMeasure {
   growthMb: number;
   /** The server process's CPU seconds (user + system, all threads) from the upload to the import's end. */
   cpuSeconds: number;
+  /** The server's CPU seconds while it received the file (until the upload's answer). */
+  receiveCpuSeconds: number;
+  /** This (client) process's CPU seconds while it sent the file. */
+  sendCpuSeconds: number;
 }
+
+const ownCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 export async function measureUpload(csv: string, work: string): Promise<UploadMeasure> {
   const server = await startServer(work, {
@@ -62,8 +71,11 @@ export async function measureUpload(csv: string, work: string): Promise<UploadMe
     const cpu = await processCpu(pid);
     const started = performance.now();
     const startedAt = Date.now();
+    const sendCpu = ownCpu();
     const job = await uploadFile(server.base, `/api/v1/datasets/${dataset._id}/upload`, server.token, csv);
     const uploadSeconds = (performance.now() - started) / 1000;
+    const sendCpuSeconds = ownCpu() - sendCpu;
+    const receiveCpuSeconds = (await processCpu(pid)) - cpu;
     phase = 'import';
     let finished: { status: string; lastUpdated: string; error?: unknown } | undefined;
     while (!finished) {
@@ -93,6 +105,8 @@ export async function measureUpload(csv: string, work: string): Promise<UploadMe
       importPeakRssMb: peaks.import,
       growthMb: peak - baselineRssMb,
       cpuSeconds,
+      receiveCpuSeconds,
+      sendCpuSeconds,
     };
   } finally {
     clearInterval(sampler);

@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * The files every process shares: dataset segments (`datasets/`), uploads waiting for their import (`uploads/`),
@@ -33,4 +36,16 @@ export class FolderStorage implements Storage {
 /** The storage the configuration names: STORAGE_DIR, or DATA_DIR when unset (where the files always were). */
 export function openStorage(config: { DATA_DIR: string; STORAGE_DIR?: string }): Storage {
   return new FolderStorage(config.STORAGE_DIR ?? config.DATA_DIR);
+}
+
+/** What an upload's write stream holds before it makes the request wait (writeUploadedFile). */
+export const UPLOAD_WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Streams an uploaded file's bytes into a new file (never over one that exists). With Node's default write buffer
+ * (16 KB) each socket chunk paused the request until the disk took it, and uploads were received at about half
+ * the speed: an 85 MB upload over loopback, median 350 ms against 180-210 ms with 1 to 4 MB (bench/ingest).
+ */
+export async function writeUploadedFile(source: Readable, target: string): Promise<void> {
+  await pipeline(source, createWriteStream(target, { flags: 'wx', highWaterMark: UPLOAD_WRITE_BUFFER_BYTES }));
 }

@@ -1,7 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   DATASET_ERRORS,
@@ -13,6 +11,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.ts';
+import { writeUploadedFile } from '../../platform/storage.ts';
 
 /**
  * Receiving an uploaded CSV (spec 3 §5): the checks run before any byte is stored where they can, and the file
@@ -77,7 +76,7 @@ const isTooLarge = (error: unknown, part: MultipartFile) =>
 export async function storePart(part: MultipartFile, target: string): Promise<number> {
   await mkdir(path.dirname(target), { recursive: true });
   try {
-    await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
+    await writeUploadedFile(part.file, target);
     if (part.file.truncated) throw tooLarge();
   } catch (error) {
     await rm(target, { force: true });

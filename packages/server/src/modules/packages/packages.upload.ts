@@ -1,11 +1,10 @@
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { api, MAX_PACKAGE_UPLOAD_BYTES, PACKAGE_MESSAGES } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { writeUploadedFile } from '../../platform/storage.ts';
 
 /**
  * Receiving a package's multipart form (spec 3 §5 upload package): the fields `name`, `baseImage`, `projectId`
@@ -47,7 +46,7 @@ export async function receivePackageForm(request: FastifyRequest, dataDir: strin
       const target = path.join(path.resolve(dataDir), 'uploads', `${newId()}.zip`);
       await mkdir(path.dirname(target), { recursive: true });
       zipPath = target;
-      await pipeline(part.file, createWriteStream(target, { flags: 'wx' }));
+      await writeUploadedFile(part.file, target);
       if (part.file.truncated) throw tooLarge();
     }
   } catch (error) {
