@@ -142,8 +142,8 @@ const u = results.upload;
 if (typeof u === 'object' && typeof base === 'object' && u.receiveCpuSeconds !== undefined) {
   // The least an upload until imported could take here, receiving as it costs today: the file sent and received
   // and a copy as cheap as DuckDB alone's, with every core busy all the time, whatever overlaps what. Above the
-  // target, no overlap of the steps meets it; only cheaper steps can. (The server's receiving CPU is its own
-  // process's: an embedded PGlite answers from a child process, not counted.)
+  // target, no overlap of the steps meets it; only cheaper steps can. (An embedded PGlite answers in the server's
+  // own process: its CPU while the file arrives is counted in the receiving.)
   const cores = os.availableParallelism();
   const floor = (base.cpuSeconds + u.receiveCpuSeconds + (u.sendCpuSeconds ?? 0)) / cores;
   console.log(
