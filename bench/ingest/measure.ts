@@ -19,13 +19,8 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { closeEngine, configureEngine, defaultMemoryLimit, ingestCsv } from '@tessera/analytics';
 import pg from 'pg';
-import { highWaterMb, cpuSeconds as processCpu } from '../support/process.ts';
+import { highWaterMb, ownCpuSeconds, cpuSeconds as processCpu } from '../support/process.ts';
 import { measureUpload } from './upload.ts';
-
-const ownCpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1e6;
-};
 
 const sql = (s: string) => `'${s.replaceAll("'", "''")}'`;
 
@@ -33,10 +28,10 @@ async function tessera(csv: string, work: string) {
   const dataDir = path.join(work, 'data');
   configureEngine({ dataDir, allowedDirectories: [path.dirname(csv)] });
   const started = performance.now();
-  const cpu = ownCpu();
+  const cpu = ownCpuSeconds();
   const result = await ingestCsv({ dataDir, datasetId: 'bench', jobId: `j${Date.now()}`, csvPath: csv });
   const seconds = (performance.now() - started) / 1000;
-  const cpuSeconds = ownCpu() - cpu;
+  const cpuSeconds = ownCpuSeconds() - cpu;
   const detail = result.columns.map((c) => `${c.name}:${c.type}`).join(' ');
   await closeEngine();
   await rm(path.join(dataDir, 'datasets', 'bench'), { recursive: true, force: true });
@@ -53,12 +48,12 @@ async function duckdb(csv: string, work: string) {
   const connection = await instance.connect();
   const out = path.join(work, 'duckdb-alone.parquet');
   const started = performance.now();
-  const cpu = ownCpu();
+  const cpu = ownCpuSeconds();
   const reader = await connection.runAndReadAll(
     `COPY (SELECT * FROM read_csv(${sql(csv)})) TO ${sql(out)} (FORMAT parquet)`,
   );
   const seconds = (performance.now() - started) / 1000;
-  const cpuSeconds = ownCpu() - cpu;
+  const cpuSeconds = ownCpuSeconds() - cpu;
   const rows = Number(reader.getRowsJson()[0]?.[0] ?? 0);
   connection.closeSync();
   instance.closeSync();

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CompiledUnitQuery } from '@tessera/analytics';
 import { TABLE_PAGE_SIZE } from '@tessera/shared';
+import { ownCpuSeconds } from '../support/process.ts';
 import { checkAnswers } from './checks.ts';
 import { benchCatalog, compile, openDuckDb } from './duckdb.ts';
 import { generateCsv } from './generate.ts';
@@ -117,15 +118,11 @@ try {
     const url = `/api/v1/units/${unitIds[i]}/data${q.page ? `?page=${q.page}` : ''}`;
     const c = compiled[i];
     const db = postgres;
-    const ownCpu = () => {
-      const u = process.cpuUsage();
-      return (u.user + u.system) / 1e6;
-    };
     const systems: Record<string, System> = {
       http: { run: () => server.call('POST', url, body ?? {}), cpu: () => server.cpuSeconds() },
       duckdb: {
         run: typeof c === 'string' ? () => Promise.reject(new Error(c)) : () => duck!.run(c),
-        cpu: ownCpu,
+        cpu: ownCpuSeconds,
       },
     };
     // PostgreSQL's rounds come after, on their own: a 0.5-4 s parallel scan leaves caches cold for whatever runs

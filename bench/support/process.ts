@@ -8,6 +8,12 @@ export async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / 100;
 }
 
+/** This process's CPU seconds so far (user + system, all threads), to the microsecond. */
+export function ownCpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
 /** A field of /proc/{pid}/status in kB (VmRSS, VmHWM...) as whole MB. */
 async function statusMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');

@@ -1,4 +1,4 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import {
@@ -74,7 +74,6 @@ const isTooLarge = (error: unknown, part: MultipartFile) =>
  * upload was cancelled) throws UploadAbortedError.
  */
 export async function storePart(part: MultipartFile, target: string): Promise<number> {
-  await mkdir(path.dirname(target), { recursive: true });
   try {
     await writeUploadedFile(part.file, target);
     if (part.file.truncated) throw tooLarge();

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { api, MAX_PACKAGE_UPLOAD_BYTES, PACKAGE_MESSAGES } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
@@ -44,7 +44,6 @@ export async function receivePackageForm(request: FastifyRequest, dataDir: strin
         continue;
       }
       const target = path.join(path.resolve(dataDir), 'uploads', `${newId()}.zip`);
-      await mkdir(path.dirname(target), { recursive: true });
       zipPath = target;
       await writeUploadedFile(part.file, target);
       if (part.file.truncated) throw tooLarge();
