@@ -51,10 +51,10 @@ describe('engine', () => {
     await expect(withConnection((c) => c.run('INSTALL httpfs'))).rejects.toThrow();
   });
 
-  it('imports run on their own single-threaded instance with a bounded memory, locked down the same way', async () => {
+  it('imports run on their own instance with a bounded memory and the same threads, locked down the same way', async () => {
     const setting = (name: string) => `SELECT current_setting('${name}') AS v`;
-    expect(await withIngestConnection((c) => queryOne(c, setting('threads')))).toEqual({ v: 1 });
     const { threads } = await engineInfo();
+    expect(await withIngestConnection((c) => queryOne(c, setting('threads')))).toEqual({ v: threads });
     expect(await withConnection((c) => queryOne(c, setting('threads')))).toEqual({ v: threads });
     const limit = await withIngestConnection((c) => queryOne(c, setting('memory_limit')));
     expect(String(limit.v)).toMatch(/^(953\.6 MiB|1\.0 GiB|1000\.0 MB)$/);

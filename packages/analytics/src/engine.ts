@@ -1,17 +1,17 @@
 /**
- * One DuckDB instance per process for queries, plus one for CSV imports, both in memory (datasets live in
+ * One DuckDB instance per process for queries, plus one for imports, both in memory (datasets live in
  * Parquet segments on disk, not in a DuckDB database file), each with a small pool of connections.
  *
  * Why a pool: a DuckDB connection runs one statement at a time, while DuckDB itself runs several connections
  * in parallel. A 1 GB ingest holds one connection for seconds; cards keep querying on the others.
  *
- * Why a second, single-threaded instance for imports (`withIngestConnection`): with several threads and
- * insertion order kept (a segment's row order is the file's: unsorted pages read it, so
- * preserve_insertion_order stays on), the COPY of a 1.9 GB CSV grew the process by 740-820 MB, growing with
- * the file (a 256-512 MB memory limit still let it grow 300-410 MB). With one thread it grew ~155 MB, with
- * less CPU in all and, on the loaded 2-core reference machine, no slower (bench/ingest/README.md). Queries
- * keep the main instance and all its threads; so do small files' imports (ingest.ts, SMALL_IMPORT_BYTES), whose
- * second thread costs little memory and saves their user most of the wait.
+ * Why a second instance for imports (`withIngestConnection`): its own memory limit (1 GB) bounds what an import
+ * and its detection take, whatever the main instance's. It has the machine's threads too: with the file's row
+ * order kept (a segment's row order is the file's: unsorted pages read it, so preserve_insertion_order stays on),
+ * two threads copying a 1.9 GB CSV grew a process by ~400 MB with DuckDB's 32 MB read buffers, so large files
+ * were imported with one thread until 2026-12-03; with 4 MB buffers (sniff.ts, CSV_READ_BUFFER_BYTES) two threads
+ * grow it ~150 MB, as one thread did (132 MB), in about half the time (bench/ingest/README.md). A model's Parquet output copied with two
+ * threads grows more (a 1.3 GB output: 343 MB against 73 with one thread).
  *
  * Why the lock-down: every SQL statement is compiled from a catalog and bound parameters, but as defence in
  * depth DuckDB may only touch files under the data directory (plus explicitly allowed folders), cannot load
@@ -33,7 +33,7 @@ export interface EngineOptions {
   memoryLimit?: string;
   /** Connections in the pool (default 4): enough to serve queries while an ingest runs. */
   poolSize?: number;
-  /** Threads of the import instance (default 1: see above). */
+  /** Threads of the import instance (default: as many as the main instance's; see above). */
   ingestThreads?: number;
   /** Memory limit of the import instance (default '1GB'; it spills to the same temp folder beyond). */
   ingestMemoryLimit?: string;
@@ -107,12 +107,13 @@ async function start(options: EngineOptions): Promise<Engine> {
   const tempDir = path.resolve(options.tempDir ?? path.join(dataDir, 'tmp', 'duckdb'));
   await mkdir(tempDir, { recursive: true });
   await mkdir(path.join(dataDir, 'datasets'), { recursive: true });
+  const threads = options.threads ?? Math.max(1, os.availableParallelism());
   const full = {
     dataDir,
-    threads: options.threads ?? Math.max(1, os.availableParallelism()),
+    threads,
     memoryLimit: options.memoryLimit ?? defaultMemoryLimit(),
     poolSize: Math.max(1, options.poolSize ?? 4),
-    ingestThreads: Math.max(1, options.ingestThreads ?? 1),
+    ingestThreads: Math.max(1, options.ingestThreads ?? threads),
     ingestMemoryLimit: options.ingestMemoryLimit ?? '1GB',
     ingestPoolSize: Math.max(1, options.ingestPoolSize ?? 2),
     clusterMemoryLimit: options.clusterMemoryLimit ?? '128MB',

@@ -6,11 +6,10 @@
  * 2. Columns get stable db names: `c0`, `c1`, ... for a new dataset; for an append, the file's names must be
  *    exactly the dataset's (in any order) and each column takes the db name of its match.
  * 3. DuckDB streams the file into `{jobId}.parquet.tmp` (COPY ... TO parquet, columns renamed to their db
- *    names, kept in the types DuckDB read them as): a file over SMALL_IMPORT_BYTES on the engine's
- *    single-threaded import instance so its memory stays bounded (engine.ts), a smaller one with all the
- *    main instance's threads. When a value further down the file does not fit a
- *    sniffed type, that column falls back (the dataset's type, then the sniffed one, then text) and the copy
- *    restarts; the file is never loaded in JavaScript memory.
+ *    names, kept in the types DuckDB read them as), on the engine's import instance, whose memory limit bounds
+ *    it (engine.ts). When a value further down the file does not fit a sniffed type, that column falls back
+ *    (the dataset's type, then the sniffed one, then text) and the copy restarts; the file is never loaded in
+ *    JavaScript memory.
  * 4. Types, stats and previews are detected on the temporary segment (detect.ts); only then is the segment
  *    renamed into place. Any failure removes the temporary: a failed ingest leaves no segment behind.
  */
@@ -179,22 +178,12 @@ async function copyToParquet(
 
 const cancelled = (cause?: unknown) => new IngestError('cancelled', 'The import was cancelled.', { cause });
 
-/**
- * Files up to this size are imported on the main instance, with all its threads, rather than on the
- * single-threaded import instance: what a second thread costs in memory grows with the file (bench/ingest: a
- * 1.9 GB file grew the process by 740-820 MB with two threads, 155 MB with one), and at this size it is about
- * 100 MB, while the fixed costs of a small upload are what its user waits on (an 85 MB file: the copy 1.15 s
- * with one thread, 0.6-0.75 s with two; bench/ingest/README.md).
- */
-export const SMALL_IMPORT_BYTES = 128 * 1024 * 1024;
-
 /** Ingests a CSV file as the segment of job `jobId` of dataset `datasetId` (see the module comment). */
 export async function ingestCsv(options: IngestOptions): Promise<IngestResult> {
   const info = await stat(options.csvPath).catch(() => undefined);
   if (!info?.isFile()) throw new IngestError('not-found', 'The uploaded file was not found.');
   const encoding = await probeEncoding(options.csvPath);
-  const onInstance = info.size <= SMALL_IMPORT_BYTES ? withConnection : withIngestConnection;
-  return onInstance(async (connection) => {
+  return withIngestConnection(async (connection) => {
     const onAbort = () => connection.interrupt();
     options.signal?.addEventListener('abort', onAbort);
     try {

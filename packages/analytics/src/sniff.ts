@@ -207,6 +207,15 @@ export function readModes(dialect: CsvDialect): ReadMode[] {
   return modes;
 }
 
+/**
+ * The CSV reader's buffer (DuckDB's default is 16 times its 2 MB line limit, 32 MB). With several threads and
+ * the file's row order kept, each thread's buffers waiting their turn are what grew the process: a 1.9 GB CSV
+ * copied with 2 threads grew it by ~400 MB with the default, ~150 MB with 4 MB, in no more time (10.2-13.4 s
+ * against 13.7; an 85 MB CSV ~105 MB against ~230, 0.52-0.56 s against 0.57-0.80; bench/ingest/README.md).
+ * Lines up to the reader's 2 MB line limit still fit.
+ */
+export const CSV_READ_BUFFER_BYTES = 4 * 1024 * 1024;
+
 /** The most tolerant mode, for the small reads of the header and the sample. */
 const SAMPLE_MODE = (dialect: CsvDialect): ReadMode => ({ nullPadding: true, parallel: false, strict: dialect.strict });
 
@@ -236,6 +245,7 @@ export function readCsvSql(
     `null_padding = ${mode.nullPadding}`,
     `parallel = ${mode.parallel}`,
     `strict_mode = ${mode.strict}`,
+    `buffer_size = ${CSV_READ_BUFFER_BYTES}`,
     `columns = {${struct}}`,
   ];
   if (dialect.dateFormat) options.push(`dateformat = ${sqlString(dialect.dateFormat)}`);
