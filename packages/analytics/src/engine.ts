@@ -6,12 +6,11 @@
  * in parallel. A 1 GB ingest holds one connection for seconds; cards keep querying on the others.
  *
  * Why a second instance for imports (`withIngestConnection`): its own memory limit (1 GB) bounds what an import
- * and its detection take, whatever the main instance's. It has the machine's threads too: with the file's row
- * order kept (a segment's row order is the file's: unsorted pages read it, so preserve_insertion_order stays on),
- * two threads copying a 1.9 GB CSV grew a process by ~400 MB with DuckDB's 32 MB read buffers, so large files
- * were imported with one thread until 2026-12-03; with 4 MB buffers (sniff.ts, CSV_READ_BUFFER_BYTES) two threads
- * grow it ~150 MB, as one thread did (132 MB), in about half the time (bench/ingest/README.md). A model's Parquet output copied with two
- * threads grows more (a 1.3 GB output: 343 MB against 73 with one thread).
+ * and its detection take, whatever the main instance's. It has the machine's threads too: the row order a segment
+ * keeps (unsorted pages read it, so preserve_insertion_order stays on) made a second thread cost memory while
+ * DuckDB read CSVs in 32 MB buffers, and large files were imported with one thread until 2026-12-03; in 4 MB
+ * buffers two threads take about what one did, in about half the time (sniff.ts, CSV_READ_BUFFER_BYTES). A model's
+ * Parquet output copied with two threads grows more (a 1.3 GB output: 343 MB against 73 with one thread).
  *
  * Why the lock-down: every SQL statement is compiled from a catalog and bound parameters, but as defence in
  * depth DuckDB may only touch files under the data directory (plus explicitly allowed folders), cannot load
