@@ -17,7 +17,7 @@ function componentsOf(relative: string): string[] {
   const parts = relative.split('/');
   const bad = (part: string) => !part || part === '.' || part === '..' || part.includes('\0');
   if (!relative || relative.length > 1024 || parts.some(bad)) {
-    throw new UnsafeFileError(`"${relative.slice(0, 200)}" is not a file of the run's folder`);
+    throw new UnsafeFileError("a name that leaves the run's folder (absolute, empty, or with ..)");
   }
   return parts;
 }
@@ -53,7 +53,8 @@ export class SandboxFolder {
         const name = `${fdPath(current)}/${part}`;
         if (create) await mkdir(name).catch((err) => (err.code === 'EEXIST' ? undefined : Promise.reject(err)));
         const next = await open(name, DIRECTORY).catch((err: NodeJS.ErrnoException) => {
-          throw new UnsafeFileError(`"${part}" in the run's folder is not a folder (${err.code})`);
+          const what = err.code === 'ENOENT' ? 'is missing' : 'is a link or a file, not a folder';
+          throw new UnsafeFileError(`"${part}" in the run's folder ${what}`);
         });
         if (current !== this.root) await current.close();
         current = next;
