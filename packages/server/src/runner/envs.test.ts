@@ -181,7 +181,7 @@ describe('runFunction', () => {
     await import('node:fs/promises').then((fs) => fs.mkdir(path.dirname(file), { recursive: true }));
     await con.run(`COPY (SELECT i AS id, i * 1.5 AS value FROM range(1, 6) t(i)) TO '${file}' (FORMAT parquet)`);
     con.closeSync();
-    return 'inputs/df.parquet';
+    return file; // a host file: runFunction copies it into the run's folder
   }
 
   it('runs a pandas function and its dataframe comes back as Parquet DuckDB reads', async () => {

@@ -25,3 +25,11 @@ export class InterpreterMissingError extends BuildFailedError {
 export class SandboxUnavailableError extends Error {
   override name = 'SandboxUnavailableError';
 }
+
+/**
+ * A file of a sandbox's folder the host refuses to read or write: a link, a hard link, not a regular file, outside
+ * the folder (docs/security.md). Its message names the file relative to the folder, never a server path.
+ */
+export class UnsafeFileError extends Error {
+  override name = 'UnsafeFileError';
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -39,10 +39,8 @@ async function query(sql: string) {
 describe('harness.py with polars', () => {
   it('reads a dataframe input with polars, coerces the other types and writes one Parquet file per output', async () => {
     const runDir = mkdtempSync(path.join(tmp, 'run-'));
-    mkdirSync(path.join(runDir, 'inputs'));
-    await query(
-      `COPY (SELECT i AS id, i * 10.0 AS value FROM range(1, 7) t(i)) TO '${runDir}/inputs/df.parquet' (FORMAT parquet)`,
-    );
+    const input = path.join(mkdtempSync(path.join(tmp, 'host-')), 'df.parquet');
+    await query(`COPY (SELECT i AS id, i * 10.0 AS value FROM range(1, 7) t(i)) TO '${input}' (FORMAT parquet)`);
     const run = await runFunction({
       interpreter: py,
       envPath: env.envPath,
@@ -50,7 +48,7 @@ describe('harness.py with polars', () => {
       module: 'split',
       functionName: 'split',
       inputs: [
-        { name: 'df', type: 'dataframe', value: 'inputs/df.parquet' },
+        { name: 'df', type: 'dataframe', value: input },
         { name: 'threshold', type: 'float', value: '35' },
         { name: 'since', type: 'date', value: '2026-11-25T10:00:00Z' },
         { name: 'tags', type: 'list', value: '["a", "b"]' },

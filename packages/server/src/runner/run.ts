@@ -1,20 +1,22 @@
-import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { InputType } from './discover.ts';
+import { UnsafeFileError } from './errors.ts';
 import type { Interpreter } from './interpreters.ts';
 import { DEFAULT_LIMITS, type Outcome, pathsFor, type RunLimits, runSandboxed, type SandboxRun } from './sandbox.ts';
+import { SandboxFolder } from './sandboxFolder.ts';
 import type { WarmSandbox } from './warm.ts';
 
 export interface RunInput {
   name: string;
   type: InputType;
-  /** For a dataframe: the Parquet file's path relative to runDir (e.g. "inputs/sales.parquet"), written by the caller. */
+  /** For a dataframe: the host path of its Parquet file (copied into the run's folder, never written there by name). */
   value: unknown;
 }
 
 export interface RunOutput {
   name: string;
-  /** Absolute path of the Parquet file the function's dataframe was written to. */
+  /** The host's copy of the Parquet file the function's dataframe was written to, in `hostDir`. */
   file: string;
   /** Which library produced it: pandas, polars or pyarrow. */
   kind: string;
@@ -34,8 +36,13 @@ export interface RunFunction extends RunSpec {
   module: string;
   functionName: string;
   inputs: RunInput[];
-  /** The run's folder; with `warm`, the warm sandbox's own. */
+  /** The run's folder (the sandbox's /work); with `warm`, the warm sandbox's own. */
   runDir: string;
+  /**
+   * A folder of the host's own that no sandbox ever sees (created here when missing, removed by the caller): the
+   * outputs are copied into it once checked (docs/security.md). Default: `${runDir}.host`, beside the run folder.
+   */
+  hostDir?: string;
   /** A sandbox of the same spec already started (warm.ts): the run starts in it instead of a new one. */
   warm?: WarmSandbox;
   signal?: AbortSignal;
@@ -76,35 +83,95 @@ export async function harnessRun(spec: RunSpec & { runDir: string }): Promise<Sa
 }
 
 /**
- * A file the run reported, checked on the host: the sandbox may write anything in its folder (a symlink to a host
- * file, "../" in an event), so only a regular file whose real path is inside the run folder is accepted.
- */
-async function fileInside(runDir: string, relative: string): Promise<string | undefined> {
-  const root = await realpath(runDir);
-  const file = path.resolve(root, relative);
-  if (!file.startsWith(`${root}${path.sep}`)) return undefined;
-  try {
-    const [stat, real] = await Promise.all([lstat(file), realpath(file)]);
-    return stat.isFile() && real === file ? file : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * Runs one function of a package in the sandbox through harness.py: inputs coerced by type (dataframes read from
  * the Parquet files in runDir/inputs), a returned dataframe written to runDir/outputs/*.parquet, any other value to
  * result.json. The function's prints arrive through onLog; a failure carries its traceback in `error`.
  */
 export async function runFunction(opts: RunFunction): Promise<RunResult> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  await mkdir(path.join(opts.runDir, 'outputs'), { recursive: true });
-  await mkdir(path.join(opts.runDir, 'inputs'), { recursive: true });
-  const request = { module: opts.module, function: opts.functionName, inputs: opts.inputs };
-  await writeFile(path.join(opts.runDir, 'request.json'), JSON.stringify(request));
+  if (opts.warm && opts.warm.runDir !== opts.runDir) throw new Error("A warm run works in its sandbox's folder");
+  await mkdir(opts.runDir, { recursive: true });
+  const hostDir = opts.hostDir ?? `${opts.runDir}.host`;
+  await mkdir(hostDir, { recursive: true, mode: 0o700 });
+  const folder = await SandboxFolder.open(opts.runDir);
+  try {
+    // A warm sandbox already runs in its folder: its request and inputs are created there, never followed.
+    try {
+      await writeRequest(folder, opts);
+    } catch (err) {
+      if (!(err instanceof UnsafeFileError)) throw err;
+      return {
+        outcome: 'error',
+        outputs: [],
+        error: `The run's folder was changed before the run: ${err.message}`,
+        exitCode: null,
+      };
+    }
+    const run = await runInSandbox(opts);
+    const outputs: RunOutput[] = [];
+    let { outcome, failure } = run;
+    // The sandbox is gone (runSandboxed settles once every process of it is): its folder no longer changes.
+    for (const [index, output] of run.reported.entries()) {
+      const file = path.join(hostDir, `output_${index}.parquet`);
+      try {
+        await folder.copyOut(output.file, file);
+        outputs.push({ ...output, file });
+      } catch (err) {
+        if (!(err instanceof UnsafeFileError)) throw err;
+        failure ??= { message: `The run's output was refused: ${err.message}` };
+      }
+    }
+    if (failure?.type === 'MemoryError' && outcome === 'error') outcome = 'memory';
+    if (outcome === 'ok' && failure) outcome = 'error';
+    const stopped = stoppedMessage(outcome, limits);
+    if (outcome !== 'ok') {
+      const error = stopped ?? failure?.traceback ?? failure?.message ?? `The run failed (exit code ${run.exitCode}).`;
+      return { outcome, outputs, error: withoutServerPaths(error, opts), exitCode: run.exitCode };
+    }
+    if (!run.resultFile) return { outcome, outputs, exitCode: run.exitCode };
+    try {
+      const text = await folder.readText(run.resultFile, MAX_RESULT_BYTES);
+      return { outcome, outputs, result: JSON.parse(text), exitCode: run.exitCode };
+    } catch (err) {
+      const why = err instanceof UnsafeFileError ? `: ${err.message}` : '.';
+      return {
+        outcome: 'error',
+        outputs,
+        error: `The run returned a result that could not be read${why}`,
+        exitCode: 0,
+      };
+    }
+  } finally {
+    await folder.close();
+  }
+}
+
+/** The largest result.json the host reads (a JSON value, not a dataframe). */
+const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+
+/** request.json and each dataframe input (a host file) copied in as inputs/input_{n}.parquet: new files only. */
+async function writeRequest(folder: SandboxFolder, opts: RunFunction): Promise<void> {
+  const inputs: RunInput[] = [];
+  for (const [index, input] of opts.inputs.entries()) {
+    if (input.type !== 'dataframe' || input.value === null || input.value === undefined) {
+      inputs.push(input);
+      continue;
+    }
+    const relative = `inputs/input_${index}.parquet`;
+    await folder.createFile(relative, { from: String(input.value) });
+    inputs.push({ ...input, value: relative });
+  }
+  const request = { module: opts.module, function: opts.functionName, inputs };
+  await folder.createFile('request.json', { text: JSON.stringify(request) });
+}
+
+type Failure = { type?: string; message?: string; traceback?: string };
+
+/** Runs the harness (in the warm sandbox when there is one) and collects what it reported on its events. */
+async function runInSandbox(opts: RunFunction) {
   const reported: { name: string; file: string; kind: string }[] = [];
   let resultFile: string | undefined;
-  let failure: { type?: string; message?: string; traceback?: string } | undefined;
+  let failure: Failure | undefined;
   const handlers: Pick<SandboxRun, 'onStdout' | 'onStderr' | 'onEvent'> = {
     onStdout: (text) => opts.onLog?.('stdout', text),
     onStderr: (text) => opts.onLog?.('stderr', text),
@@ -114,38 +181,35 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
       } else if (event.event === 'result' && typeof event.file === 'string') {
         resultFile = event.file;
       } else if (event.event === 'error') {
-        failure = event as typeof failure;
+        failure = event as Failure;
       } else if (event.event === 'progress' && typeof event.value === 'number') {
         opts.onProgress?.(event.value, typeof event.message === 'string' ? event.message : undefined);
       }
     },
   };
-  if (opts.warm && opts.warm.runDir !== opts.runDir) throw new Error("A warm run works in its sandbox's folder");
   const sandbox = opts.warm
     ? await opts.warm.start(handlers, opts.signal)
     : await runSandboxed({ ...(await harnessRun(opts)), signal: opts.signal, ...handlers });
-  const outputs: RunOutput[] = [];
-  for (const output of reported) {
-    const file = await fileInside(opts.runDir, output.file);
-    if (file) outputs.push({ ...output, file });
-    else failure ??= { message: `The run reported an output that is not a file of its own: ${output.file}` };
-  }
-  let outcome = sandbox.outcome;
-  if (failure?.type === 'MemoryError' && outcome === 'error') outcome = 'memory';
-  if (outcome === 'ok' && failure) outcome = 'error';
-  const stopped = stoppedMessage(outcome, limits);
-  if (outcome !== 'ok') {
-    const error =
-      stopped ?? failure?.traceback ?? failure?.message ?? `The run failed (exit code ${sandbox.exitCode}).`;
-    return { outcome, outputs, error, exitCode: sandbox.exitCode };
-  }
-  if (!resultFile) return { outcome, outputs, exitCode: sandbox.exitCode };
-  const file = await fileInside(opts.runDir, resultFile);
-  const text = file ? await readFile(file, 'utf8') : undefined;
-  try {
-    if (text === undefined) throw new Error('not a file of its own');
-    return { outcome, outputs, result: JSON.parse(text), exitCode: sandbox.exitCode };
-  } catch {
-    return { outcome: 'error', outputs, error: 'The run returned a result that could not be read.', exitCode: 0 };
-  }
+  return {
+    outcome: sandbox.outcome,
+    exitCode: sandbox.exitCode,
+    reported,
+    resultFile,
+    failure: failure as Failure | undefined,
+  };
+}
+
+/**
+ * A failure's text without a server path (docs/security.md): harness.py already shortens its traceback; this also
+ * covers a run without the sandbox, where the package, run and environment folders are the host's own paths.
+ */
+function withoutServerPaths(text: string, opts: RunFunction): string {
+  const replacements: Array<[string, string]> = [
+    [`${opts.packageDir}/`, ''],
+    [`${opts.runDir}/`, ''],
+    [opts.envPath, 'env'],
+  ];
+  let result = text;
+  for (const [from, to] of replacements) if (from.length > 1) result = result.replaceAll(from, to);
+  return result;
 }

@@ -171,6 +171,24 @@ time.sleep(600)`;
     }
   });
 
+  it('cannot make a user namespace of its own: neither `unshare -r` nor clone(CLONE_NEWUSER)', async () => {
+    const code = `import ctypes, errno, json, os, subprocess
+libc = ctypes.CDLL(None, use_errno=True)
+seen = {"unshare -r": subprocess.run(["unshare", "-r", "true"], capture_output=True).returncode}
+ctypes.set_errno(0)
+pid = libc.syscall(56, 0x10000000 | 17, 0, 0, 0, 0)  # clone(CLONE_NEWUSER | SIGCHLD): not filtered by seccomp
+if pid == 0:
+    os._exit(0)
+seen["clone"] = errno.errorcode.get(ctypes.get_errno(), "OK") if pid == -1 else "OK"
+print(json.dumps(seen))`;
+    const run = await python(code);
+    expect(run.outcome, run.out).toBe('ok');
+    const seen = JSON.parse(run.out);
+    expect(seen['unshare -r']).not.toBe(0);
+    // --disable-userns: the sandbox's own limit of user namespaces is 0 (ENOSPC).
+    expect(seen.clone).toBe('ENOSPC');
+  });
+
   it('reports a failing program as an error with its exit code', async () => {
     const run = await python('import sys; sys.exit(3)');
     expect(run).toMatchObject({ outcome: 'error', exitCode: 3 });

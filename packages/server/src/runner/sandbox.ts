@@ -1,11 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { cgroupKind, cgroupLabel, createRunCgroup, type RunCgroup, tryKill } from './cgroup.ts';
 import { SandboxUnavailableError } from './errors.ts';
 import type { Interpreter } from './interpreters.ts';
+import { seccompBytes, seccompSupported } from './seccomp.ts';
 
 const run = promisify(execFile);
 
@@ -98,6 +99,8 @@ const baseArgs = () => [
   '--new-session',
   '--unshare-all',
   '--unshare-user',
+  // No namespace of its own inside (`unshare -r`, CLONE_NEWUSER): docs/security.md, "A harder sandbox". bwrap ≥ 0.8.
+  '--disable-userns',
   '--uid',
   '65534',
   '--gid',
@@ -205,8 +208,9 @@ function bwrapArgs(opts: SandboxRun, env: Record<string, string>): string[] {
     '--clearenv',
   );
   for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
-  args.push('--info-fd', '4', '--');
-  return [...args, ...opts.argv];
+  args.push('--info-fd', '4');
+  if (seccompSupported()) args.push('--seccomp', String(SECCOMP_FD));
+  return [...args, '--', ...opts.argv];
 }
 
 /**
@@ -223,6 +227,9 @@ function launcher(cgroup: RunCgroup | undefined, limits: RunLimits, command: str
   const script = `${rlimits.join(' && ')} || exit 125; ${oom}; ${join}; exec "$@"`;
   return ['/bin/sh', '-c', script, 'sh', String(files.length), ...files, ...command];
 }
+
+/** The descriptor bubblewrap reads the seccomp program from (seccomp.ts): written once the sandbox is spawned. */
+const SECCOMP_FD = 5;
 
 /** An event line longer than this is cut (and then fails to parse): the sandbox cannot grow the server's memory. */
 const MAX_EVENT_CHARS = 1_000_000;
@@ -255,7 +262,7 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     child = spawn(program, args, {
       cwd: sandboxed ? '/' : opts.runDir,
       env: sandboxed ? { PATH: process.env.PATH ?? '/usr/bin:/bin' } : env,
-      stdio: [opts.gate ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+      stdio: [opts.gate ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', sandboxed ? 'pipe' : 'ignore'],
       detached: !sandboxed,
     });
   } catch (err) {
@@ -275,6 +282,9 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     // must not leave a process that keeps the run, and its pipes, alive.
     cgroup?.killAll();
   };
+  const seccomp = (child.stdio as unknown as Array<Writable | null>)[SECCOMP_FD];
+  seccomp?.on('error', () => undefined); // bubblewrap gone before it read it: the run fails on its own
+  seccomp?.end(seccompBytes());
   child.stdout?.setEncoding('utf8').on('data', (c: string) => opts.onStdout?.(c));
   child.stderr?.setEncoding('utf8').on('data', (c: string) => opts.onStderr?.(c));
   lines(child.stdio[3] as Readable, (line) => {

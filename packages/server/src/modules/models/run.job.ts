@@ -23,8 +23,14 @@ export interface RunJobData {
   runId: string;
 }
 
-/** Where a run works: its inputs, the function's outputs; removed once the run settles. */
+/** Where a run works: the sandbox's /work, with its inputs and the function's outputs; removed once the run settles. */
 export const runDirOf = (dataDir: string, runId: string) => path.join(path.resolve(dataDir), 'model-runs', runId);
+
+/**
+ * The run's host-only folder, beside its run folder and never mounted in a sandbox: the inputs as DuckDB writes
+ * them, the checked copies of the outputs, the result row (docs/security.md); removed once the run settles.
+ */
+export const hostDirOf = (dataDir: string, runId: string) => `${runDirOf(dataDir, runId)}.host`;
 
 /** The most of a failure's text kept on a run (a traceback's end is what matters). */
 const MAX_ERROR_CHARS = 20_000;
@@ -57,6 +63,7 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
     if (!started) return { message: 'The run was no longer queued' };
     await announceRun(app, started);
     let runDir = runDirOf(storage.root, started.id);
+    const hostDir = hostDirOf(storage.root, started.id);
     let spec: RunSpec | undefined;
     let sandbox: WarmSandbox | undefined;
     let settled: ModelRunRow | undefined;
@@ -83,8 +90,9 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       sandbox = warm.take(spec);
       if (sandbox) runDir = sandbox.runDir;
       else await rm(runDir, { recursive: true, force: true });
-      await mkdir(path.join(runDir, 'inputs'), { recursive: true });
-      const inputs = await writeInputs(app, started, runDir);
+      await rm(hostDir, { recursive: true, force: true });
+      await mkdir(path.join(hostDir, 'inputs'), { recursive: true, mode: 0o700 });
+      const inputs = await writeInputs(app, started, hostDir);
       let logged = 0;
       const result = await runFunction({
         ...spec,
@@ -93,6 +101,7 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
         functionName: source.algorithm.functionName,
         inputs,
         runDir,
+        hostDir,
         signal: ctx.signal,
         onLog: (stream, text) => {
           if (logged > MAX_LOG_CHARS) return;
@@ -119,10 +128,10 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       }
       const produced: ProducedOutput[] = result.outputs.map((o) => ({ name: o.name, file: o.file, format: 'parquet' }));
       if (!produced.length && result.result !== undefined && result.result !== null) {
-        const file = path.join(runDir, 'result-row.json');
+        const file = path.join(hostDir, 'result-row.json');
         const value = result.result;
         const row = typeof value === 'object' && !Array.isArray(value) ? value : { result: value };
-        await writeFile(file, JSON.stringify(row));
+        await writeFile(file, JSON.stringify(row), { flag: 'wx' });
         produced.push({ name: 'output', file, format: 'json' });
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
@@ -138,7 +147,9 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       return { message: message.split('\n')[0] };
     } finally {
       await sandbox?.discard(); // taken but never started when the run failed before (its inputs)
+      // rm removes links, never what they point to; the sandbox is gone by now, so nothing is swapped meanwhile.
       await rm(runDir, { recursive: true, force: true }).catch(() => undefined);
+      await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
       if (spec && !ctx.signal.aborted) warm.keep(spec);
     }
   };
@@ -147,8 +158,11 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
 
-/** The run's inputs for the harness: a dataframe's dataset written as runDir/inputs/{n}.parquet with its feature names. */
-async function writeInputs(app: FastifyInstance, run: ModelRunRow, runDir: string): Promise<RunInput[]> {
+/**
+ * The run's inputs for the harness: a dataframe's dataset written as hostDir/inputs/input_{n}.parquet with its
+ * feature names (runFunction copies it into the run's folder).
+ */
+async function writeInputs(app: FastifyInstance, run: ModelRunRow, hostDir: string): Promise<RunInput[]> {
   const { db, storage } = app.ctx;
   const inputs: RunInput[] = [];
   for (const [index, input] of run.inputs.entries()) {
@@ -161,8 +175,7 @@ async function writeInputs(app: FastifyInstance, run: ModelRunRow, runDir: strin
     if (!dataset || dataset.projectId !== run.projectId) {
       throw new RunFailure('input', `dataframe not found: ${String(input.value)}`);
     }
-    const relative = `inputs/input_${index}.parquet`;
-    const target = path.join(runDir, relative);
+    const target = path.join(hostDir, 'inputs', `input_${index}.parquet`);
     const segments = (await importedJobs(db, dataset.id)).map((j) => segmentPath(storage.root, dataset.id, j.jobId));
     const select = dataset.columns.map((c) => `${quoteIdent(c.dbName)} AS ${quoteIdent(c.name)}`).join(', ');
     await withConnection(async (c) => {
@@ -171,7 +184,7 @@ async function writeInputs(app: FastifyInstance, run: ModelRunRow, runDir: strin
         : `(SELECT ${dataset.columns.map((col) => `NULL::${col.physicalType} AS ${quoteIdent(col.dbName)}`).join(', ') || '1 AS c0'} WHERE false)`;
       await c.run(`COPY (SELECT ${select || '*'} FROM ${from}) TO ${quotePath(target)} (FORMAT parquet)`);
     });
-    inputs.push({ name: input.varName, type, value: relative });
+    inputs.push({ name: input.varName, type, value: target });
   }
   return inputs;
 }
