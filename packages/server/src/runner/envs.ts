@@ -4,9 +4,10 @@ import { mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from '
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseRequirements, requirementMessage } from '@tessera/shared';
 import { BuildFailedError, InterpreterMissingError } from './errors.ts';
 import { findInterpreters, type Interpreter } from './interpreters.ts';
-import { defaultFlags, localPathBinds, pipSetup, settingsAsEnv } from './pip.ts';
+import { defaultFlags, downloadWheels, pipSetup } from './pip.ts';
 import { type Bind, pathsFor, runSandboxed } from './sandbox.ts';
 
 export interface EnsureEnvironment {
@@ -26,26 +27,13 @@ export interface Environment {
   reused: boolean;
 }
 
-/** Bumped when the layout of an environment changes, so old ones are not reused. */
-const LAYOUT = '1';
+/** Bumped when the layout of an environment changes, so old ones are not reused (2: installed offline from wheels). */
+const LAYOUT = '2';
 const PIP_MOUNT = '/opt/tessera-pip';
 const MARKER = 'tessera-env.json';
 
-const normaliseName = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
-
-/** Requirements without comments, blank lines or spacing, names PEP 503-normalised, sorted and deduplicated. */
-export function normaliseRequirements(text: string): string[] {
-  const lines = text
-    .split(/\r?\n/)
-    .map((line) => line.replace(/(^|\s)#.*$/, '').trim())
-    .filter(Boolean)
-    .map((line) =>
-      line.startsWith('-')
-        ? line.replace(/\s+/g, ' ')
-        : line.replace(/\s+/g, '').replace(/^[A-Za-z0-9][A-Za-z0-9._-]*/, (name) => normaliseName(name)),
-    );
-  return [...new Set(lines)].sort();
-}
+/** Requirements in one canonical spelling (comments, blanks and spacing gone, PEP 503 names), sorted, deduplicated. */
+export const normaliseRequirements = (text: string): string[] => parseRequirements(text).requirements;
 
 let platform: string | undefined;
 function platformTag(): string {
@@ -88,23 +76,39 @@ async function relocate(from: string, to: string): Promise<void> {
   }
 }
 
-async function build(opts: EnsureEnvironment, key: string, finalPath: string): Promise<boolean> {
+/** Where a build's sandbox sees the checked requirements and the downloaded wheels (read-only). */
+const BUILD_MOUNT = '/opt/tessera-build';
+const BUILD_WALL_SECONDS = 1800;
+/** How a build's sandbox runs: as isolated as a run's (no network), with more memory and time for pip. */
+export const BUILD_SANDBOX = { network: false, limits: { memoryMb: 4096, wallSeconds: BUILD_WALL_SECONDS } } as const;
+
+/**
+ * Builds an environment in two steps (docs/security.md, "Builds"): the wheels are resolved and downloaded on the
+ * host with the operator's pip settings, wheels only (no package code runs: no sdist, no build backend); then the
+ * venv is made and the wheels installed in a sandbox as isolated as a run's: no network, no index, only the
+ * downloaded wheels (`--no-index --find-links`), read-only. The requirements file and the wheels live in a
+ * host-only folder the sandbox cannot write; the environment is staged and renamed into place.
+ */
+async function build(opts: EnsureEnvironment, key: string, finalPath: string, requirements: string[]) {
   const { interpreter, log = () => {} } = opts;
   const setup = await pipSetup(interpreter.path);
   const staging = `${finalPath}.tmp-${randomBytes(4).toString('hex')}`;
   const workDir = `${staging}-work`;
+  const hostDir = `${staging}-host`;
+  const wheelsDir = path.join(hostDir, 'wheels');
   await mkdir(staging, { recursive: true });
   await mkdir(workDir, { recursive: true });
-  const requirements = normaliseRequirements(opts.requirements);
+  await mkdir(wheelsDir, { recursive: true });
   try {
-    await writeFile(path.join(workDir, 'requirements.txt'), `${requirements.join('\n')}\n`);
+    await writeFile(path.join(hostDir, 'requirements.txt'), `${requirements.join('\n')}\n`, { flag: 'wx' });
     const sandboxed = (await pathsFor({ runDir: workDir })).work === '/work';
     const target = sandboxed ? finalPath : staging;
+    const buildPath = sandboxed ? BUILD_MOUNT : hostDir;
     let pipParent = PIP_MOUNT;
     const binds: Bind[] = [{ src: staging, dest: finalPath, writable: true }];
-    if (sandboxed) binds.push({ src: setup.pipDir, dest: `${PIP_MOUNT}/pip` }, ...localPathBinds(setup.settings));
+    if (sandboxed) binds.push({ src: setup.pipDir, dest: `${PIP_MOUNT}/pip` }, { src: hostDir, dest: BUILD_MOUNT });
     else {
-      pipParent = path.join(workDir, 'pip-code');
+      pipParent = path.join(hostDir, 'pip-code');
       await mkdir(pipParent);
       await symlink(setup.pipDir, path.join(pipParent, 'pip'));
     }
@@ -112,6 +116,11 @@ async function build(opts: EnsureEnvironment, key: string, finalPath: string): P
     const collect = (chunk: string) => {
       output += chunk;
       for (const line of chunk.split('\n')) if (line.trim()) log(line);
+    };
+    const fail = (outcome: string) => {
+      if (outcome === 'cancelled') throw new BuildFailedError('The environment build was cancelled.');
+      const why = outcome === 'memory' ? ' (out of memory)' : outcome === 'timeout' ? ' (timed out)' : '';
+      throw new BuildFailedError(`Installing the requirements failed${why}:`, pipErrorLines(output));
     };
     const step = async (argv: string[], env: Record<string, string> = {}) => {
       output = '';
@@ -121,33 +130,39 @@ async function build(opts: EnsureEnvironment, key: string, finalPath: string): P
         argv,
         env,
         binds,
-        network: true,
-        limits: { memoryMb: 4096, wallSeconds: 1800 },
+        ...BUILD_SANDBOX,
         signal: opts.signal,
         onStdout: collect,
         onStderr: collect,
       });
-      if (result.outcome === 'cancelled') throw new BuildFailedError('The environment build was cancelled.');
-      if (result.outcome !== 'ok') {
-        const why =
-          result.outcome === 'memory' ? ' (out of memory)' : result.outcome === 'timeout' ? ' (timed out)' : '';
-        throw new BuildFailedError(`Installing the requirements failed${why}:`, pipErrorLines(output));
-      }
+      if (result.outcome !== 'ok') fail(result.outcome);
     };
+    if (requirements.length) {
+      log(`Downloading wheels for ${requirements.join(', ')}`);
+      output = '';
+      const download = await downloadWheels({
+        interpreterPath: interpreter.path,
+        requirementsFile: path.join(hostDir, 'requirements.txt'),
+        dest: wheelsDir,
+        onOutput: collect,
+        signal: opts.signal,
+        timeoutMs: BUILD_WALL_SECONDS * 1000,
+      });
+      if (download.stopped || download.exitCode !== 0) fail(download.stopped ?? 'error');
+    }
     log(`Creating a Python ${interpreter.fullVersion} environment`);
     await step([interpreter.path, '-m', 'venv', '--without-pip', target]);
     if (requirements.length) {
       log(`Installing ${requirements.join(', ')}`);
-      const workPath = sandboxed ? '/work' : workDir;
-      const env = { ...settingsAsEnv(setup.settings), PYTHONPATH: pipParent };
-      await step(
-        [`${target}/bin/python`, '-m', 'pip', 'install', ...defaultFlags(), '-r', `${workPath}/requirements.txt`],
-        env,
-      );
+      // No index and no configuration file: only the wheels just downloaded can be installed.
+      const env = { PYTHONPATH: pipParent, PIP_CONFIG_FILE: '/dev/null' };
+      const flags = [...defaultFlags(), '--no-warn-script-location', '--no-index'];
+      flags.push('--find-links', `${buildPath}/wheels`, '-r', `${buildPath}/requirements.txt`);
+      await step([`${target}/bin/python`, '-m', 'pip', 'install', ...flags], env);
     }
     if (!sandboxed) await relocate(staging, finalPath);
     const marker = { key, interpreter: interpreter.fullVersion, requirements, builtAt: new Date().toISOString() };
-    await writeFile(path.join(staging, MARKER), JSON.stringify(marker, null, 2));
+    await writeFile(path.join(staging, MARKER), JSON.stringify(marker, null, 2), { flag: 'wx' });
     try {
       await rename(staging, finalPath);
       return false;
@@ -158,6 +173,7 @@ async function build(opts: EnsureEnvironment, key: string, finalPath: string): P
     }
   } finally {
     await rm(workDir, { recursive: true, force: true });
+    await rm(hostDir, { recursive: true, force: true });
     await rm(staging, { recursive: true, force: true });
   }
 }
@@ -210,20 +226,21 @@ async function buildLock(envPath: string, signal?: AbortSignal): Promise<(() => 
   }
 }
 
-async function buildOnce(opts: EnsureEnvironment, key: string, envPath: string): Promise<boolean> {
+async function buildOnce(opts: EnsureEnvironment, key: string, envPath: string, requirements: string[]) {
   const release = await buildLock(envPath, opts.signal);
   if (!release) return true;
   try {
     if (existsSync(path.join(envPath, MARKER))) return true;
-    return await build(opts, key, envPath);
+    return await build(opts, key, envPath, requirements);
   } finally {
     await release();
   }
 }
 
 /**
- * The environment for an interpreter and a requirements text: built once (in the sandbox, into a temporary folder
- * renamed into place) and shared read-only afterwards, by every process using the folder (a lock file makes the
+ * The environment for an interpreter and a requirements text (lines refused by the shared rule fail the build):
+ * built once (wheels downloaded on the host, installed offline in the sandbox, into a temporary folder renamed
+ * into place) and shared read-only afterwards, by every process using the folder (a lock file makes the
  * others wait for the one building it). A pip failure throws BuildFailedError with pip's lines.
  */
 export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Environment> {
@@ -233,12 +250,15 @@ export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Enviro
       `Python ${opts.interpreter.version} is not installed on this server (installed: ${installed.join(', ') || 'none'}).`,
     );
   }
+  // The upload and the editors refuse such lines already; a package saved before the rule meets it here.
+  const { requirements, problem } = parseRequirements(opts.requirements);
+  if (problem) throw new BuildFailedError(requirementMessage(problem));
   const key = await environmentKey(opts.interpreter, opts.requirements);
   const envPath = path.resolve(opts.envsDir, key);
   if (existsSync(path.join(envPath, MARKER))) return { envPath, key, reused: true };
   let pending = inFlight.get(envPath);
   if (pending) return { ...(await pending), reused: true };
-  pending = buildOnce(opts, key, envPath).then((reused) => ({ envPath, key, reused }));
+  pending = buildOnce(opts, key, envPath, requirements).then((reused) => ({ envPath, key, reused }));
   inFlight.set(envPath, pending);
   try {
     return await pending;

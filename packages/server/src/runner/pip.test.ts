@@ -1,12 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pipErrorLines } from './envs.ts';
-import { defaultFlags, localPathBinds, parseConfigList, settingsAsEnv } from './pip.ts';
-
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-pip-test-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+import { defaultFlags, parseConfigList } from './pip.ts';
 
 describe("the operator's pip settings", () => {
   it('reads `pip config list`, the environment winning over install over global', () => {
@@ -22,36 +16,21 @@ describe("the operator's pip settings", () => {
       ].join('\n'),
     );
     expect(settings).toEqual({ 'index-url': 'https://b.example/simple', timeout: '180', 'find-links': '/opt/wheels' });
-    expect(settingsAsEnv(settings)).toEqual({
-      PIP_INDEX_URL: 'https://b.example/simple',
-      PIP_TIMEOUT: '180',
-      PIP_FIND_LINKS: '/opt/wheels',
-    });
   });
 
-  it('mounts the local folders they name (a simple index by the folder holding it)', () => {
-    mkdirSync(path.join(tmp, 'index', 'simple'), { recursive: true });
-    mkdirSync(path.join(tmp, 'wheels'));
-    const binds = localPathBinds({
-      'index-url': 'https://pypi.org/simple',
-      'extra-index-url': `file://${tmp}/index/simple/ https://other.example/simple`,
-      'find-links': `${tmp}/wheels /does/not/exist`,
-      timeout: '15',
-    });
-    expect(binds).toEqual([
-      { src: path.join(tmp, 'index'), dest: path.join(tmp, 'index') },
-      { src: path.join(tmp, 'wheels'), dest: path.join(tmp, 'wheels') },
-    ]);
-  });
-
-  it("adds the project's defaults unless the operator set them", () => {
+  it("adds the project's defaults unless the operator set them, and always asks for wheels only", () => {
     expect(defaultFlags({})).toEqual(
       expect.arrayContaining(['--retries', '1', '--timeout', '15', '--only-binary', ':all:']),
     );
-    const flags = defaultFlags({ PIP_RETRIES: '5', PIP_TIMEOUT: '100', PIP_NO_BINARY: 'mypkg' });
+    const flags = defaultFlags({
+      PIP_RETRIES: '5',
+      PIP_TIMEOUT: '100',
+      PIP_NO_BINARY: ':all:',
+      PIP_ONLY_BINARY: ':none:',
+    });
     expect(flags).not.toContain('--retries');
     expect(flags).not.toContain('--timeout');
-    expect(flags).not.toContain('--only-binary');
+    expect(flags.slice(flags.indexOf('--only-binary'))).toEqual(['--only-binary', ':all:']);
   });
 
   it("keeps pip's error lines from its output", () => {

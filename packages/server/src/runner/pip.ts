@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Bind } from './sandbox.ts';
+import { tryKill } from './cgroup.ts';
 
 const run = promisify(execFile);
 
@@ -55,36 +54,74 @@ export function pipSetup(interpreterPath: string): Promise<PipSetup> {
   return setup;
 }
 
-/** The settings as PIP_* variables for the sandbox (which sees neither the server's variables nor its home). */
-export function settingsAsEnv(settings: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(settings)) env[`PIP_${key.toUpperCase().replaceAll('-', '_')}`] = value;
-  return env;
-}
+/**
+ * Options that would let pip build or run a package's own code (sdists and their PEP 517 backends): stripped from
+ * the server's environment for the download, which always asks for wheels only (docs/security.md, "Builds").
+ */
+const BINARY_VARIABLES = ['PIP_NO_BINARY', 'PIP_ONLY_BINARY'];
 
-const PATH_OPTIONS = ['index-url', 'extra-index-url', 'find-links', 'constraint', 'requirement', 'cert', 'client-cert'];
-
-/** Local folders and files the settings point at (file:// indexes, find-links, constraints): mounted read-only. */
-export function localPathBinds(settings: Record<string, string>): Bind[] {
-  const binds = new Map<string, Bind>();
-  for (const option of PATH_OPTIONS) {
-    for (const raw of (settings[option] ?? '').split(/\s+/).filter(Boolean)) {
-      let local = raw.startsWith('file://') ? decodeURIComponent(new URL(raw).pathname) : raw;
-      if (!path.isAbsolute(local) || !existsSync(local)) continue;
-      local = local.replace(/\/+$/, '');
-      // A simple index's pages link to ../../files/…: mount the folder that holds "simple".
-      if (path.basename(local) === 'simple' && statSync(local).isDirectory()) local = path.dirname(local);
-      binds.set(local, { src: local, dest: local });
-    }
-  }
-  return [...binds.values()];
-}
-
-/** The project's defaults for a build, unless the operator set them in the environment. */
+/**
+ * The project's defaults for a build, unless the operator set them in the environment; always wheels only
+ * (`--only-binary :all:`), whatever PIP_NO_BINARY says: building an sdist runs its code.
+ */
 export function defaultFlags(env: NodeJS.ProcessEnv = process.env): string[] {
-  const flags = ['--no-input', '--disable-pip-version-check', '--no-warn-script-location'];
+  const flags = ['--no-input', '--disable-pip-version-check'];
   if (!env.PIP_RETRIES) flags.push('--retries', '1');
   if (!env.PIP_TIMEOUT) flags.push('--timeout', '15');
-  if (!env.PIP_ONLY_BINARY && !env.PIP_NO_BINARY) flags.push('--only-binary', ':all:');
+  flags.push('--only-binary', ':all:');
   return flags;
+}
+
+export interface DownloadWheels {
+  interpreterPath: string;
+  /** A requirements file of checked requirement lines only (shared parseRequirements). */
+  requirementsFile: string;
+  /** A host-only folder the wheels go to (never one a sandbox can write). */
+  dest: string;
+  onOutput: (chunk: string) => void;
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+/**
+ * `pip download --only-binary :all:` on the host, with the operator's pip settings (config files and PIP_*
+ * variables, as pip reads them): the requirements resolved and their wheels fetched from the configured index,
+ * no package code run. Resolves with pip's exit code, or how it was stopped (the signal, the timeout).
+ */
+export function downloadWheels(
+  opts: DownloadWheels,
+): Promise<{ exitCode: number | null; stopped?: 'cancelled' | 'timeout' }> {
+  const env = { ...process.env };
+  for (const name of BINARY_VARIABLES) delete env[name];
+  const argv = ['-m', 'pip', 'download', ...defaultFlags(), '--progress-bar', 'off'];
+  argv.push('--dest', opts.dest, '-r', opts.requirementsFile);
+  return new Promise((resolve) => {
+    const child = spawn(opts.interpreterPath, argv, {
+      cwd: path.dirname(opts.requirementsFile),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stopped: 'cancelled' | 'timeout' | undefined;
+    const stop = (why: 'cancelled' | 'timeout') => {
+      stopped ??= why;
+      if (child.pid) tryKill(-child.pid);
+    };
+    const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
+    const onAbort = () => stop('cancelled');
+    if (opts.signal?.aborted) onAbort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8').on('data', opts.onOutput);
+    child.stderr.setEncoding('utf8').on('data', opts.onOutput);
+    const done = (exitCode: number | null) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      resolve({ exitCode, stopped });
+    };
+    child.on('error', (err) => {
+      opts.onOutput(`ERROR: ${err.message}\n`);
+      done(1);
+    });
+    child.on('close', done);
+  });
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,22 @@ describe('extractZip', () => {
       /same name/,
     ],
     ['a zip bomb', [{ name: 'bomb.txt', text: ' '.repeat(3 * 1024 * 1024) }], {}, /compressed suspiciously well/],
+    [
+      'a name of 300 characters',
+      [{ name: `${'a'.repeat(297)}.py`, text: '' }],
+      {},
+      /name that is too long \(a{100}…\)/,
+    ],
+    ['a name of 128 two-byte characters', [{ name: `${'é'.repeat(128)}.py`, text: '' }], {}, /name that is too long/],
+    [
+      'a path over 1024 bytes',
+      [{ name: `${Array.from({ length: 6 }, () => 'd'.repeat(200)).join('/')}/x.py`, text: '' }],
+      {},
+      /name that is too long/,
+    ],
+    // A name with a non-ASCII character is stored as UTF-8, where a newline stays a newline (CP437 names map
+    // their control bytes to symbols, ◙).
+    ['a name with a newline', [{ name: 'é\nb.py', text: '' }], {}, /unsafe path \(é\uFFFDb\.py\)/],
   ];
   it.each(refused)('refuses %s and writes nothing', async (_label, items, limits, message) => {
     const zip = await writeZip(fresh(), items);
@@ -97,6 +113,23 @@ describe('extractZip', () => {
     expect(error.message).toMatch(message);
     expect(existsSync(dest)).toBe(false);
     expect(readdirSync(tmp).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses a NUL in an entry name (written over a same-length name: Python cuts names at NUL)', async () => {
+    const zip = await writeZip(fresh(), [{ name: 'okXevil.py', text: 'x' }]);
+    const bytes = readFileSync(zip);
+    writeFileSync(zip, Buffer.from(bytes.toString('latin1').replaceAll('okXevil.py', 'ok\0evil.py'), 'latin1'));
+    const dest = fresh();
+    const error = await extractZip(zip, dest).catch((err) => err);
+    expect(error).toBeInstanceOf(ZipRejectedError);
+    expect(error.message).toBe('The zip file contains an unsafe path (ok\uFFFDevil.py).');
+    expect(existsSync(dest)).toBe(false);
+  });
+
+  it('accepts a name of 255 bytes', async () => {
+    const name = `${'b'.repeat(252)}.py`;
+    const zip = await writeZip(fresh(), [{ name, text: 'x = 1' }]);
+    expect((await extractZip(zip, fresh())).files).toEqual([name]);
   });
 
   it('refuses a file that is not a zip', async () => {

@@ -23,6 +23,28 @@ const RATIO_FLOOR_BYTES = 1024 * 1024;
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/** A file system's limit for one name (bytes), and ours for a whole path inside a package. */
+export const MAX_NAME_BYTES = 255;
+export const MAX_PATH_BYTES = 1024;
+/** An entry's name as a message shows it: control characters replaced, cut to 100 characters. */
+const SHOWN_NAME_CHARS = 100;
+
+function shownName(name: string): string {
+  const clean = [...name].map((ch) => (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f ? '\uFFFD' : ch)).join('');
+  return clean.length > SHOWN_NAME_CHARS ? `${clean.slice(0, SHOWN_NAME_CHARS)}…` : clean;
+}
+
+/** No NUL or control character, each part at most 255 bytes, the whole at most 1024 (docs/security.md, "Uploads"). */
+function checkName(name: string): void {
+  if ([...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
+    throw new ZipRejectedError(`The zip file contains an unsafe path (${shownName(name)}).`);
+  }
+  const tooLong =
+    Buffer.byteLength(name) > MAX_PATH_BYTES ||
+    name.split('/').some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
+  if (tooLong) throw new ZipRejectedError(`The zip file contains a name that is too long (${shownName(name)}).`);
+}
+
 function open(zipPath: string): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
     yauzl.open(
@@ -44,7 +66,8 @@ function rejected(err: Error): ZipRejectedError {
 
 function checkEntry(entry: Entry): 'file' | 'dir' {
   const name = entry.fileName;
-  if (name.includes('\0') || name.startsWith('/') || /^[A-Za-z]:/.test(name)) {
+  checkName(name);
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) {
     throw new ZipRejectedError(`The zip file contains an unsafe path (${name}).`);
   }
   if (name.split('/').includes('..')) throw new ZipRejectedError(`The zip file contains an unsafe path (${name}).`);

@@ -144,12 +144,16 @@ export const savePackageDependencies = endpoint({
   response: packageSchema,
 });
 
+/**
+ * The package's environment variables. They hold secrets: package editors get the KEY=value text; other members
+ * get the names only, one a line, and `valuesHidden` (docs/security.md, "Package secrets").
+ */
 export const getPackageEnv = endpoint({
   method: 'GET',
   path: '/api/v1/packages/:id/env',
   access: projectRule(VIEW, 'package'),
   params: idParams,
-  response: z.object({ env: z.string() }),
+  response: z.object({ env: z.string(), valuesHidden: z.boolean() }),
 });
 
 /** Replaces the package's environment variables (KEY=value lines) and rebuilds as a job. */

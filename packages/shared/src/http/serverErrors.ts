@@ -161,6 +161,7 @@ export const SERVER_ERRORS = {
   'package.uploadIncomplete': 'The upload did not complete',
   'zip.notZip': 'The file is not a valid zip archive ({detail}).',
   'zip.unsafePath': 'The zip file contains an unsafe path ({path}).',
+  'zip.nameTooLong': 'The zip file contains a name that is too long ({path}).',
   'zip.specialEntry': 'The zip file contains {kind} ({path}); only regular files and folders are allowed.',
   'zip.encrypted': 'The zip file contains an encrypted file ({path}).',
   'zip.tooManyEntries': 'The zip file has more than {count} entries.',

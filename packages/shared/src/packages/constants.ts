@@ -77,6 +77,15 @@ export const PACKAGE_ERRORS = {
   interpreterMissing: 'Python {version} is not available on this server',
   nothingToCommit: 'There are no changes to commit',
   projectMismatch: 'The project of the form does not match the request',
+  requirementControl: 'Line {line} of requirements.txt contains a control character',
+  requirementTooLong: 'Line {line} of requirements.txt is longer than {max} characters',
+  requirementsTooLarge: 'requirements.txt is longer than {max} characters',
+  requirementOption:
+    'Line {line} of requirements.txt is a pip option ({text}): the server chooses the index and the options',
+  requirementUrl:
+    'Line {line} of requirements.txt is a URL or a path ({text}): only packages of the index are installed, by name',
+  requirementInvalid:
+    'Line {line} of requirements.txt is not a requirement ({text}): write a name, optional [extras], versions and ; markers',
 } as const;
 
 export const formatMessage = (template: string, values: Record<string, string | number>): string =>

@@ -1,4 +1,4 @@
-import { api } from '@tessera/shared';
+import { api, meetsLevel } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { DashApps } from './dash/dashApps.ts';
@@ -36,7 +36,10 @@ export function packagesRoutes(modelUses?: ModelUsesReader) {
     route(app, api.savePackageDependencies, ({ auth, params, body }) =>
       packages.saveDependencies(auth.user.id, params.id, body.updatedDependencies),
     );
-    route(app, api.getPackageEnv, ({ params }) => packages.env(params.id));
+    // request.project: the caller's rights, set by the route's access rule; values for package editors only.
+    route(app, api.getPackageEnv, ({ params, request }) =>
+      packages.env(params.id, meetsLevel(request.project!.roles.package, 'edit')),
+    );
     route(app, api.savePackageEnv, ({ auth, params, body }) =>
       packages.saveEnv(auth.user.id, params.id, body.updatedEnv),
     );

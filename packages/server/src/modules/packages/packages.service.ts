@@ -2,12 +2,14 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type Algorithm,
+  checkRequirements,
   formatMessage,
   isBuilding,
   PACKAGE_ERRORS,
   type Package,
   PYTHON_BASE_IMAGES,
   type PythonVersions,
+  requirementMessage,
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -47,6 +49,29 @@ import {
 import { receivePackageForm } from './packages.upload.ts';
 
 const conflict = (message: string) => new HttpError('conflict', message);
+
+/**
+ * Requirements a build accepts (the shared rule: names, versions and markers only; docs/security.md, "Builds"),
+ * else a 400 naming the line, under `field` when the text came from one.
+ */
+function assertRequirements(text: string, field?: string): void {
+  const problem = checkRequirements(text);
+  if (!problem) return;
+  const message = requirementMessage(problem);
+  throw badRequest(message, field ? { [field]: message } : undefined);
+}
+
+/** The requirements of a staged folder, checked; a refused line removes the folder. */
+async function stagedRequirements(staged: string, field?: string): Promise<string> {
+  const text = await readRequirements(staged);
+  try {
+    assertRequirements(text, field);
+  } catch (error) {
+    await rm(staged, { recursive: true, force: true });
+    throw error;
+  }
+  return text;
+}
 
 /**
  * Which models use a package: an extension point of the packages module, filled by the models module at
@@ -122,7 +147,7 @@ export class PackagesService {
         throw badRequest(PACKAGE_ERRORS.projectMismatch, { projectId: PACKAGE_ERRORS.projectMismatch });
       }
       const staged = await this.unpack(id, form.zipPath, 'upload');
-      const dependencies = await readRequirements(staged);
+      const dependencies = await stagedRequirements(staged, 'zipfile');
       await freezeRevision(this.dataDir, id, staged, 1);
       await this.db.transaction(async (tx) => {
         await insertPackage(tx, {
@@ -163,7 +188,7 @@ export class PackagesService {
       if (isBuilding(current.status)) throw conflict(PACKAGE_ERRORS.building);
       const revision = await nextRevisionNumber(this.db, id);
       const staged = await this.unpack(id, form.zipPath, `update-${revision}`);
-      const dependencies = await readRequirements(staged);
+      const dependencies = await stagedRequirements(staged, 'zipfile');
       await freezeRevision(this.dataDir, id, staged, revision);
       await this.db.transaction(async (tx) => {
         await insertRevision(tx, {
@@ -240,6 +265,7 @@ export class PackagesService {
     if (!file) throw badRequest(PACKAGE_ERRORS.badFileName, { fileName: PACKAGE_ERRORS.badFileName });
     const existing = await stat(file).catch(() => undefined);
     if (!existing?.isFile()) throw notFound(PACKAGE_ERRORS.fileNotFound);
+    if (file === path.join(work, 'requirements.txt')) assertRequirements(text, 'updatedCode');
     await writeFile(file, text, 'utf8');
     announce(this.app, row, null, 'updated', null);
   }
@@ -254,7 +280,7 @@ export class PackagesService {
     }
     const revision = await nextRevisionNumber(this.db, id);
     const staged = await stageWorkingCopy(this.dataDir, id, `commit-${revision}`);
-    const dependencies = await readRequirements(staged);
+    const dependencies = await stagedRequirements(staged);
     const hash = requirementsHash(dependencies);
     const install = hash !== requirementsHash(row.dependencies) || !row.envKey;
     await rename(staged, revisionDir(this.dataDir, id, revision));
@@ -274,14 +300,18 @@ export class PackagesService {
   async saveDependencies(userId: string, id: string, text: string): Promise<Package> {
     const row = await this.getRow(id);
     if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    assertRequirements(text, 'updatedDependencies');
     await writeFile(path.join(workDir(this.dataDir, id), 'requirements.txt'), text, 'utf8');
     await updatePackageRow(this.db, id, { dependencies: text, envKey: null });
     await this.build(userId, await this.getRow(id), { kind: 'dependencies', discover: false, install: true });
     return this.show(id);
   }
 
-  async env(id: string): Promise<{ env: string }> {
-    return { env: (await this.getRow(id)).env };
+  /** The variables hold secrets (docs/security.md, "Package secrets"): values for package editors, else names. */
+  async env(id: string, withValues: boolean): Promise<{ env: string; valuesHidden: boolean }> {
+    const text = (await this.getRow(id)).env;
+    if (withValues) return { env: text, valuesHidden: false };
+    return { env: Object.keys(parseEnv(text).vars).join('\n'), valuesHidden: true };
   }
 
   /** New environment variables (KEY=value lines, checked): kept, and the environment checked again as a job. */

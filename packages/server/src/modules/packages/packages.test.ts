@@ -85,8 +85,9 @@ describe('a pure-Python package on an older interpreter', () => {
     const env = await edit('PUT', `/api/v1/packages/${pkg._id}/env`, { updatedEnv: 'GREETING="hello"\n# note\n' });
     expect(env.statusCode, env.body).toBe(200);
     expect((await waitForBuild(w, pkg._id)).status).toBe('built');
-    expect((await caller(w, w.viewer)('GET', `/api/v1/packages/${pkg._id}/env`)).json()).toEqual({
+    expect((await edit('GET', `/api/v1/packages/${pkg._id}/env`)).json()).toEqual({
       env: 'GREETING="hello"\n# note\n',
+      valuesHidden: false,
     });
     const deps = await edit('PUT', `/api/v1/packages/${pkg._id}/dependencies`, { updatedDependencies: '# none\n' });
     expect(deps.statusCode, deps.body).toBe(200);

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { api, MAX_PACKAGE_UPLOAD_BYTES, PACKAGE_MESSAGES } from '@tessera/shared';
+import { api, isUnsafeText, MAX_PACKAGE_UPLOAD_BYTES, PACKAGE_MESSAGES, UNSAFE_TEXT_MESSAGE } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -13,6 +13,8 @@ import { writeUploadedFile } from '../../platform/storage.ts';
  */
 
 const FILE = 'zipfile';
+/** The longest zip file name kept (it is shown and stored as the package's file name). */
+const MAX_FILENAME_CHARS = 200;
 export interface ReceivedZip {
   fields: { name: string; baseImage: string; projectId?: string };
   zipPath: string;
@@ -58,7 +60,13 @@ export async function receivePackageForm(request: FastifyRequest, dataDir: strin
   const parsed = api.packageUploadFields.safeParse(raw);
   const fields: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-  if (wrongType) fields[FILE] = PACKAGE_MESSAGES.zipOnly;
+  // NUL and unpaired surrogates never reach the database (docs/security.md, "Uploads"): a 400 naming the field.
+  for (const name of Object.keys(api.packageUploadFields.shape)) {
+    if (isUnsafeText(raw[name] ?? '')) fields[name] = UNSAFE_TEXT_MESSAGE;
+  }
+  if (isUnsafeText(filename)) fields[FILE] = UNSAFE_TEXT_MESSAGE;
+  else if (filename.length > MAX_FILENAME_CHARS) fields[FILE] = `At most ${MAX_FILENAME_CHARS} characters`;
+  else if (wrongType) fields[FILE] = PACKAGE_MESSAGES.zipOnly;
   else if (!zipPath) fields[FILE] = PACKAGE_MESSAGES.required;
   if (Object.keys(fields).length || !parsed.success || !zipPath) {
     if (zipPath) await rm(zipPath, { force: true });
