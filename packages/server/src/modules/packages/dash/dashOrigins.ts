@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
 
 /** The app's host label: stable for a package's app (its first 128 bits of SHA-256, lower-case hex). */
 export function dashAppId(packageId: string, app: string): string {
-  return createHash('sha256').update(`${packageId}/${app}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify([packageId, app]))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 const APP_ID = /^[0-9a-f]{32}$/;
