@@ -77,12 +77,24 @@ export const configSchema = z.object({
     .transform((v) => (v === 'off' ? Number.POSITIVE_INFINITY : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Running Dash apps are served on their own origin (another port: a package's page must never share the web
-   * app's origin, which keeps the token in browser storage). 0: a free port chosen at start.
+   * Running Dash apps are served by their own HTTP server (never the web app's origin, which keeps the token in
+   * browser storage), each app on an origin of its own (DASH_PUBLIC_URL). 0: a free port chosen at start.
    */
   DASH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  /** The Dash origin as browsers reach it; default: PUBLIC_URL's host on DASH_PORT. */
-  DASH_PUBLIC_URL: optionalUrl,
+  /**
+   * How browsers reach a Dash app: a pattern with `{app}` as the first label of the host, one origin per app
+   * (docs/security.md), e.g. `https://{app}.dash.example.com` (a wildcard DNS name and certificate) or
+   * `http://{app}.localhost:3001`. https, or http on a `.localhost` name only: the session cookie is Secure.
+   * Default: `http://{app}.localhost:<DASH_PORT>` (this machine only).
+   */
+  DASH_PUBLIC_URL: z
+    .string()
+    .regex(
+      /^(https:\/\/\{app\}(\.[a-z0-9-]+)+|http:\/\/\{app\}(\.[a-z0-9-]+)*\.localhost)(:\d{1,5})?\/?$/i,
+      'Write a pattern such as https://{app}.dash.example.com (or http://{app}.localhost:3001)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Signs Dash access credentials; set the same value on every node (default: random per process). */
   DASH_SECRET: optional,
   /** A Dash app nobody opened for this long is stopped. */

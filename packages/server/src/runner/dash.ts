@@ -15,7 +15,7 @@ export interface StartDashApp {
   variable: string;
   /** A folder of this app's own (short path: a Unix socket path has at most 107 bytes); mounted writable at /work. */
   socketDir: string;
-  /** The URL prefix the app is served under (DASH_URL_BASE_PATHNAME), e.g. "/apps/<packageId>/<dashApp>/". */
+  /** The URL prefix the app is served under (DASH_URL_BASE_PATHNAME): "/" on an origin of its own (docs/security.md). */
   basePath: string;
   /** The package's own environment variables. */
   env?: Record<string, string>;

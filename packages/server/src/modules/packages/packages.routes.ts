@@ -44,7 +44,7 @@ export function packagesRoutes(modelUses?: ModelUsesReader) {
       packages.saveEnv(auth.user.id, params.id, body.updatedEnv),
     );
     route(app, api.startDashApp, async ({ auth, params }) =>
-      dash.start(auth.user.id, await packages.getRow(params.id), params.dashApp),
+      dash.start(auth, await packages.getRow(params.id), params.dashApp),
     );
     route(app, api.listAlgorithms, ({ query }) => packages.algorithms(query.projectId));
     route(app, api.getAlgorithm, ({ params }) => packages.algorithm(params.id));

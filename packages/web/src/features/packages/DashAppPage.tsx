@@ -9,8 +9,8 @@ import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 
 /**
  * /projects/{projectId}/packages/{packageId}/dash/{dashApp}: starts the app (loading, then running, or the
- * server's message / 'Failed to start Dash application') and shows it in a frame of the Dash origin, which is
- * never the web app's own.
+ * server's message / 'Failed to start Dash application') and shows it in a frame of the app's own origin, which is
+ * never the web app's (docs/security.md).
  */
 export function DashAppPage() {
   const { t } = useTranslation('packages');
@@ -37,6 +37,12 @@ export function DashAppPage() {
     };
   }, [start, dashApp, serverText, t]);
 
+  // A ticket opens its app once (the frame used this one): a new tab asks for its own.
+  const openNewTab = () =>
+    start(dashApp)
+      .then((answer) => window.open(answer.url, '_blank', 'noopener,noreferrer'))
+      .catch((err) => setError(err instanceof ApiError && err.message ? serverText(err.message) : t('dash.failed')));
+
   return (
     <Stack p="md" gap="sm" h="calc(100vh - 80px)">
       <Group justify="space-between">
@@ -50,7 +56,7 @@ export function DashAppPage() {
           <Text>{dashApp}</Text>
         </Breadcrumbs>
         {url && (
-          <Button size="xs" variant="light" component="a" href={url} target="_blank" rel="noopener noreferrer">
+          <Button size="xs" variant="light" onClick={openNewTab}>
             {t('dash.openNew')}
           </Button>
         )}

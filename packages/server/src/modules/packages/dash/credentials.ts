@@ -1,8 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Short-lived signed credentials for the Dash origin: a ticket (in the url the API answers, valid one minute)
- * is exchanged there for a cookie (valid an hour) scoped to one app's path. The secret never leaves the server.
+ * Short-lived signed credentials for a Dash app's origin: a ticket (in the url the API answers, valid one minute,
+ * exchanged once: usedTickets.ts) is exchanged there for a host-only cookie (valid an hour at most) for that app.
+ * Both name the sign-in (`tokenId`) that asked, which every request re-checks (dashAccess.ts). The secret never
+ * leaves the server.
  */
 
 export const TICKET_MS = 60_000;
@@ -12,6 +14,10 @@ export interface DashGrant {
   packageId: string;
   app: string;
   userId: string;
+  /** The access token of the sign-in that asked: the session lives only as long as it and the member's view. */
+  tokenId: string;
+  /** A ticket's own id (single-use). */
+  id?: string;
   /** Expiry, ms since the epoch. */
   exp: number;
   kind: 'ticket' | 'session';
