@@ -141,10 +141,11 @@ export const cancelModelRun = endpoint({
   response: modelRunSchema,
 });
 
+/** Rename or star a run: model edit, like the model's own name (running it, from a dashboard too, is not enough). */
 export const updateModelRun = endpoint({
   method: 'PUT',
   path: '/api/v1/model-runs/:id',
-  access: projectFactRule('model:run', 'modelRun'),
+  access: projectRule(EDIT, 'modelRun'),
   params: idParams,
   body: z
     .object({ favourite: z.boolean().optional(), name: nameField.optional(), description: descriptionField.optional() })

@@ -5,24 +5,26 @@ import { hasSignedInFrom } from './loginEvents.store.ts';
 /**
  * Brute-force limits of sign-in (and of the current-password check), counted atomically before the password is
  * checked (`take`), so that 200 simultaneous guesses are 200 counted attempts of which only the allowed are
- * checked. Nobody can lock another person out from every address:
- * - per (account, address): `perAccountAddress` failures, then that address waits out the window for that account;
- * - per address: `perAddress` failures, whatever the accounts (one machine guessing many accounts);
- * - per account, from addresses it never signed in from: after `perAccount` failures, slow down rather than lock:
- *   one attempt per turn, the wait doubling from `slowdown.firstMs` to `slowdown.maxMs`. From an address the
- *   account signed in from before, this limit does not apply: the right password keeps working there.
+ * checked. They hurt only where the failures come from, never the account from everywhere (docs/security.md):
+ * - per (account, address): after `pairSlowAfter` failures, one attempt per turn, the wait doubling from
+ *   `slowdown.firstMs` to `slowdown.maxMs`; after `perAccountAddress` failures that address waits out the window
+ *   for that account. Guesses from other addresses, however many, never slow the account down elsewhere: the right
+ *   password from an address that made no failures is accepted;
+ * - per address: `perAddress` failures, whatever the accounts (one machine guessing many accounts). Behind a NAT
+ *   or a proxy without TRUST_PROXY many people share an address, so an account that signed in from that address
+ *   before is not held by this limit there (its own pair limit still holds).
  * A success gives its attempt back (only failures count) and clears its (account, address) failures.
  */
 export const LOGIN_RATE_LIMIT = {
   windowMs: 15 * 60 * 1000,
   perAccountAddress: 10,
+  pairSlowAfter: 3,
   perAddress: 30,
-  perAccount: 10,
   slowdown: { firstMs: 2000, maxMs: 60_000 },
 } as const;
 export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
-/** The wait before the next turn once an account is `over` failures past its limit (2 s, 4 s, ... 60 s). */
+/** The wait before the next turn once a pair is `over` failures past `pairSlowAfter` (2 s, 4 s, ... 60 s). */
 export const slowdownMs = (over: number) =>
   Math.min(LOGIN_RATE_LIMIT.slowdown.firstMs * 2 ** Math.max(0, over - 1), LOGIN_RATE_LIMIT.slowdown.maxMs);
 
@@ -33,10 +35,13 @@ export interface Attempt {
 
 const window = (max: number) => ({ windowMs: LOGIN_RATE_LIMIT.windowMs, max });
 
+/** The counter of failures on `account` from `ip` (tests let its next turn come at once). */
+export const pairKey = (scope: 'login' | 'password', account: string, ip: string) => `${scope}:pair:${account}|${ip}`;
+
 /**
  * Counts one attempt on `account` (an email, or a user id for the current-password check) from `ip`; undefined
  * when a limit refuses it (then nothing stays counted for it). `knownUserId`: the account's user, whose past
- * sign-ins from `ip` exempt it from the account-wide slowdown.
+ * sign-ins from `ip` exempt it from the per-address limit there.
  */
 export async function enterAttempt(
   db: Db,
@@ -45,31 +50,28 @@ export async function enterAttempt(
   ip: string,
   knownUserId?: string,
 ): Promise<Attempt | undefined> {
-  const pairKey = `${scope}:pair:${account}|${ip}`;
+  const pair = pairKey(scope, account, ip);
   const addressKey = `${scope}:address:${ip}`;
-  const accountKey = `${scope}:account:${account}`;
   const taken: string[] = [];
   const refuse = async () => {
     for (const key of taken) await giveBack(db, key);
     return undefined;
   };
 
-  taken.push(pairKey);
-  if (!(await take(db, pairKey, window(LOGIN_RATE_LIMIT.perAccountAddress))).allowed) return refuse();
-  taken.push(addressKey);
-  if (!(await take(db, addressKey, window(LOGIN_RATE_LIMIT.perAddress))).allowed) return refuse();
+  taken.push(pair);
+  const { allowed, count } = await take(db, pair, window(LOGIN_RATE_LIMIT.perAccountAddress));
+  if (!allowed) return refuse();
+  const over = count - LOGIN_RATE_LIMIT.pairSlowAfter;
+  if (over > 0 && !(await claimTurn(db, pair, slowdownMs(over)))) return refuse();
   const known = knownUserId ? await hasSignedInFrom(db, knownUserId, ip) : false;
   if (!known) {
-    taken.push(accountKey);
-    const { allowed, count } = await take(db, accountKey, window(LOGIN_RATE_LIMIT.perAccount));
-    const over = count - LOGIN_RATE_LIMIT.perAccount;
-    if (!allowed && !(await claimTurn(db, accountKey, slowdownMs(over)))) return refuse();
+    taken.push(addressKey);
+    if (!(await take(db, addressKey, window(LOGIN_RATE_LIMIT.perAddress))).allowed) return refuse();
   }
   return {
     async succeeded() {
-      await clear(db, pairKey);
-      await giveBack(db, addressKey);
-      if (!known) await giveBack(db, accountKey);
+      await clear(db, pair);
+      if (!known) await giveBack(db, addressKey);
     },
   };
 }

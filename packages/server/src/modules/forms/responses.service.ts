@@ -37,10 +37,11 @@ export class ResponsesService {
 
   async submit(formId: string, address: string, answers: Answers): Promise<{ _id: string }> {
     // Counted in Redis when the processes share one (REDIS_URL), else in this process (platform/counters.ts).
+    // An address's every request counts against it; the form counts only the answers it stores, so that what one
+    // address is refused, or any refused answer, never closes the form for others (docs/security.md).
     const { counters } = this.app.ctx;
-    const byAddress = await counters.hit(`form-address:${address}`, this.limits.perAddress, FORM_RATE_LIMIT.windowMs);
-    const byForm = await counters.hit(`form:${formId}`, this.limits.perForm, FORM_RATE_LIMIT.windowMs);
-    if (!byAddress || !byForm) throw new HttpError('rate-limited', M.rateLimited);
+    const hit = (key: string, limit: number) => counters.hit(key, limit, FORM_RATE_LIMIT.windowMs);
+    if (!(await hit(`form-address:${address}`, this.limits.perAddress))) throw rateLimited();
     const { db } = this.app.ctx;
     const form = await findForm(db, formId);
     if (!form?.published) throw notFound(M.notFound);
@@ -49,6 +50,7 @@ export class ResponsesService {
     const { fields, values } = checkResponse(form.elements, answers);
     const first = Object.values(fields)[0];
     if (first) throw badRequest(first, fields);
+    if (!(await hit(`form:${formId}`, this.limits.perForm))) throw rateLimited();
     const id = newId();
     // Committed before the 201: the response is durable once the submitter hears it was recorded.
     await insertResponse(db, { id, datasetId: form.datasetId, formId, answers: toCells(form.elements, values) });
@@ -56,6 +58,8 @@ export class ResponsesService {
     return { _id: id };
   }
 }
+
+const rateLimited = () => new HttpError('rate-limited', M.rateLimited);
 
 /** The response as a row of its dataset: a column per question; option lists as text, yes/no as its label. */
 function toCells(elements: FormElement[], values: Record<string, StoredAnswer>) {

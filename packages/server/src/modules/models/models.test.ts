@@ -343,7 +343,8 @@ describe('inputs, access and tenants', () => {
     const call = caller(w, w.viewer);
     const list = (await call('GET', `/api/v1/models/${model._id}/model-runs?limit=20&page=1`)).json().runs;
     expect(list.map((r: ModelRun) => r._id)).toEqual([run._id]);
-    const starred = await call('PUT', `/api/v1/model-runs/${run._id}`, { favourite: true });
+    expect((await call('PUT', `/api/v1/model-runs/${run._id}`, { favourite: true })).statusCode).toBe(403);
+    const starred = await caller(w, w.editor)('PUT', `/api/v1/model-runs/${run._id}`, { favourite: true });
     expect(starred.json().favourite).toBe(true);
     expect((await call('DELETE', `/api/v1/model-runs/${run._id}`)).statusCode).toBe(403);
     expect((await caller(w, w.editor)('DELETE', `/api/v1/model-runs/${run._id}`)).statusCode).toBe(200);

@@ -24,6 +24,7 @@ export function RunHistory({ model, projectId, canEdit }: { model: Model; projec
                 variant="subtle"
                 aria-label={t('favourite')}
                 aria-pressed={run.favourite}
+                disabled={!canEdit}
                 onClick={() => favourite.mutate({ runId: run._id, favourite: !run.favourite })}
               >
                 {run.favourite ? <IconStarFilled size={16} /> : <IconStar size={16} />}

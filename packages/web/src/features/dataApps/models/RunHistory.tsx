@@ -63,6 +63,7 @@ export function RunHistory({ projectId, model, runs }: { projectId: string; mode
               color="yellow"
               aria-label={t('modelBar.favourite')}
               aria-pressed={run.favourite}
+              disabled={!access.edit}
               onClick={() => favourite.mutate({ runId: run._id, favourite: !run.favourite })}
             >
               {run.favourite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
