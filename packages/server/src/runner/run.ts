@@ -1,6 +1,7 @@
 import { lstat, mkdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InputType } from './discover.ts';
+import { watchDisk } from './diskQuota.ts';
 import type { Interpreter } from './interpreters.ts';
 import { DEFAULT_LIMITS, type Outcome, pathsFor, type RunLimits, runSandboxed, type SandboxRun } from './sandbox.ts';
 import type { WarmSandbox } from './warm.ts';
@@ -38,13 +39,18 @@ export interface RunFunction extends RunSpec {
   runDir: string;
   /** A sandbox of the same spec already started (warm.ts): the run starts in it instead of a new one. */
   warm?: WarmSandbox;
+  /** What the run may write in runDir (MB, beyond its inputs): past it the run is stopped, outcome 'disk'. */
+  diskMb?: number;
   signal?: AbortSignal;
   onLog?: (stream: 'stdout' | 'stderr', text: string) => void;
   onProgress?: (value: number, message?: string) => void;
 }
 
+/** A sandbox's outcome, or 'disk': the run wrote more than its disk quota (diskQuota.ts). */
+export type RunOutcome = Outcome | 'disk';
+
 export interface RunResult {
-  outcome: Outcome;
+  outcome: RunOutcome;
   outputs: RunOutput[];
   /** The function's JSON-able return value, when it returned no dataframe. */
   result?: unknown;
@@ -53,7 +59,8 @@ export interface RunResult {
   exitCode: number | null;
 }
 
-function stoppedMessage(outcome: Outcome, limits: RunLimits): string | undefined {
+function stoppedMessage(outcome: RunOutcome, limits: RunLimits, diskMb?: number): string | undefined {
+  if (outcome === 'disk') return `The run was stopped: it wrote more than its disk limit of ${diskMb} MB.`;
   if (outcome === 'memory') return `The run was stopped: it used more than its memory limit of ${limits.memoryMb} MB.`;
   if (outcome === 'timeout')
     return `The run was stopped: it took longer than its time limit of ${limits.wallSeconds} s.`;
@@ -121,19 +128,23 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
     },
   };
   if (opts.warm && opts.warm.runDir !== opts.runDir) throw new Error("A warm run works in its sandbox's folder");
+  const disk = opts.diskMb ? watchDisk(opts.runDir, opts.diskMb, opts.signal) : undefined;
+  const signal = disk?.signal ?? opts.signal;
   const sandbox = opts.warm
-    ? await opts.warm.start(handlers, opts.signal)
-    : await runSandboxed({ ...(await harnessRun(opts)), signal: opts.signal, ...handlers });
+    ? await opts.warm.start(handlers, signal)
+    : await runSandboxed({ ...(await harnessRun(opts)), signal, ...handlers });
+  await disk?.stop();
   const outputs: RunOutput[] = [];
   for (const output of reported) {
     const file = await fileInside(opts.runDir, output.file);
     if (file) outputs.push({ ...output, file });
     else failure ??= { message: `The run reported an output that is not a file of its own: ${output.file}` };
   }
-  let outcome = sandbox.outcome;
+  let outcome: RunOutcome = sandbox.outcome;
   if (failure?.type === 'MemoryError' && outcome === 'error') outcome = 'memory';
+  if (disk?.exceeded && !opts.signal?.aborted) outcome = 'disk';
   if (outcome === 'ok' && failure) outcome = 'error';
-  const stopped = stoppedMessage(outcome, limits);
+  const stopped = stoppedMessage(outcome, limits, opts.diskMb);
   if (outcome !== 'ok') {
     const error =
       stopped ?? failure?.traceback ?? failure?.message ?? `The run failed (exit code ${sandbox.exitCode}).`;
