@@ -115,6 +115,18 @@ export const configSchema = z.object({
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */
   MODEL_RUN_MEMORY_MB: z.coerce.number().int().min(64).max(1_000_000).default(2048),
   /**
+   * Fair shares (docs/security.md): how many model runs one worker process runs at once; how many runs of one
+   * project run at once over all workers (keep it below the workers' total, so that one project's never-ending
+   * runs leave room for the others); how many runs one project may have queued (the next is refused with 429).
+   */
+  MODEL_RUNS_PER_WORKER: z.coerce.number().int().min(1).max(64).default(2),
+  MODEL_RUNS_PER_PROJECT: z.coerce.number().int().min(1).max(64).default(1),
+  MODEL_QUEUED_RUNS_PER_PROJECT: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** A model run's wall-time limit (s); a run that takes longer is stopped and fails saying timeout. */
+  MODEL_RUN_WALL_SECONDS: z.coerce.number().int().min(1).max(79_200).default(3600),
+  /** What a run may write in its folder (MB); a run that writes more is stopped and fails saying disk. */
+  MODEL_RUN_DISK_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
+  /**
    * Warm starts: after a run, a worker keeps this many sandboxes started for the next run of the same package
    * (Python up, the package's libraries imported: runner/warm.ts), each stopped after MODEL_WARM_IDLE_MINUTES
    * unused. 0 turns them off. Each holds its libraries' memory (pandas: about 100 MB).

@@ -34,6 +34,7 @@ export { prepareRunner, type RunnerReport } from './prepare.ts';
 export {
   type RunFunction,
   type RunInput,
+  type RunOutcome,
   type RunOutput,
   type RunResult,
   type RunSpec,

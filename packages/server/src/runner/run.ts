@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { InputType } from './discover.ts';
+import { watchDisk } from './diskQuota.ts';
 import { UnsafeFileError } from './errors.ts';
 import type { Interpreter } from './interpreters.ts';
 import { DEFAULT_LIMITS, type Outcome, pathsFor, type RunLimits, runSandboxed, type SandboxRun } from './sandbox.ts';
@@ -45,13 +46,18 @@ export interface RunFunction extends RunSpec {
   hostDir?: string;
   /** A sandbox of the same spec already started (warm.ts): the run starts in it instead of a new one. */
   warm?: WarmSandbox;
+  /** What the run may write in runDir (MB, beyond its inputs): past it the run is stopped, outcome 'disk'. */
+  diskMb?: number;
   signal?: AbortSignal;
   onLog?: (stream: 'stdout' | 'stderr', text: string) => void;
   onProgress?: (value: number, message?: string) => void;
 }
 
+/** A sandbox's outcome, or 'disk': the run wrote more than its disk quota (diskQuota.ts). */
+export type RunOutcome = Outcome | 'disk';
+
 export interface RunResult {
-  outcome: Outcome;
+  outcome: RunOutcome;
   outputs: RunOutput[];
   /** The function's JSON-able return value, when it returned no dataframe. */
   result?: unknown;
@@ -60,7 +66,8 @@ export interface RunResult {
   exitCode: number | null;
 }
 
-function stoppedMessage(outcome: Outcome, limits: RunLimits): string | undefined {
+function stoppedMessage(outcome: RunOutcome, limits: RunLimits, diskMb?: number): string | undefined {
+  if (outcome === 'disk') return `The run was stopped: it wrote more than its disk limit of ${diskMb} MB.`;
   if (outcome === 'memory') return `The run was stopped: it used more than its memory limit of ${limits.memoryMb} MB.`;
   if (outcome === 'timeout')
     return `The run was stopped: it took longer than its time limit of ${limits.wallSeconds} s.`;
@@ -109,7 +116,8 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
     }
     const run = await runInSandbox(opts);
     const outputs: RunOutput[] = [];
-    let { outcome, failure } = run;
+    let { failure } = run;
+    let outcome: RunOutcome = run.outcome;
     // The sandbox is gone (runSandboxed settles once every process of it is): its folder no longer changes.
     for (const [index, output] of run.reported.entries()) {
       const file = path.join(hostDir, `output_${index}.parquet`);
@@ -122,8 +130,9 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
       }
     }
     if (failure?.type === 'MemoryError' && outcome === 'error') outcome = 'memory';
+    if (run.diskExceeded && !opts.signal?.aborted) outcome = 'disk';
     if (outcome === 'ok' && failure) outcome = 'error';
-    const stopped = stoppedMessage(outcome, limits);
+    const stopped = stoppedMessage(outcome, limits, opts.diskMb);
     if (outcome !== 'ok') {
       const error = stopped ?? failure?.traceback ?? failure?.message ?? `The run failed (exit code ${run.exitCode}).`;
       return { outcome, outputs, error: withoutServerPaths(error, opts), exitCode: run.exitCode };
@@ -187,11 +196,15 @@ async function runInSandbox(opts: RunFunction) {
       }
     },
   };
+  const disk = opts.diskMb ? watchDisk(opts.runDir, opts.diskMb, opts.signal) : undefined;
+  const signal = disk?.signal ?? opts.signal;
   const sandbox = opts.warm
-    ? await opts.warm.start(handlers, opts.signal)
-    : await runSandboxed({ ...(await harnessRun(opts)), signal: opts.signal, ...handlers });
+    ? await opts.warm.start(handlers, signal)
+    : await runSandboxed({ ...(await harnessRun(opts)), signal, ...handlers });
+  await disk?.stop();
   return {
     outcome: sandbox.outcome,
+    diskExceeded: disk?.exceeded ?? false,
     exitCode: sandbox.exitCode,
     reported,
     resultFile,

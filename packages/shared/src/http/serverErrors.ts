@@ -177,6 +177,7 @@ export const SERVER_ERRORS = {
   'model.packageNotBuilt': MODEL_MESSAGES.packageNotBuilt,
   'model.notDeletable': MODEL_MESSAGES.notDeletable,
   'model.notRunning': MODEL_MESSAGES.notRunning,
+  'model.tooManyQueued': MODEL_MESSAGES.tooManyQueued,
   'model.needsType': MODEL_MESSAGES.needsType,
   'model.needsDefault': MODEL_MESSAGES.needsDefault,
   'model.unknownInput': MODEL_MESSAGES.unknownInput,

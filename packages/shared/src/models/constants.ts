@@ -40,7 +40,7 @@ export const MODEL_NAME_MAX = 200;
 export const MODEL_DESCRIPTION_MAX = 5000;
 
 /** Why a failed run failed. */
-export const RUN_FAILURE_KINDS = ['error', 'memory', 'timeout', 'interrupted', 'input', 'source'] as const;
+export const RUN_FAILURE_KINDS = ['error', 'memory', 'timeout', 'disk', 'interrupted', 'input', 'source'] as const;
 export type RunFailureKind = (typeof RUN_FAILURE_KINDS)[number];
 
 export const MODEL_MESSAGES = {
@@ -50,6 +50,7 @@ export const MODEL_MESSAGES = {
   packageNotBuilt: 'The package of this model is not built',
   notDeletable: 'Only finished, failed or cancelled runs can be deleted',
   notRunning: 'This run is not running',
+  tooManyQueued: 'This project already has {count} queued runs: wait for some to start, or cancel some',
   running: 'Running Model...',
   cancelled: 'Model Run Cancelled',
   runError: 'Model Run Error',

@@ -10,8 +10,8 @@ const warmSandboxes = new WeakMap<FastifyInstance, WarmSandboxes>();
 /** The worker's warm sandboxes (tests read how many runs started warm). */
 export const warmSandboxesOf = (app: FastifyInstance) => warmSandboxes.get(app);
 
-/** How long one run may take before its job is failed (the sandbox has its own wall-time limit, shorter). */
-const RUN_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+/** How long a run's job may take beyond its sandbox's wall-time limit (inputs, outputs) before it is failed. */
+const RUN_JOB_MARGIN_MS = 60 * 60 * 1000;
 
 /**
  * The models module's work outside requests, on every process: the `modelRun` job type (with its warm sandboxes),
@@ -34,8 +34,10 @@ export function modelsJobs(app: FastifyInstance): void {
     return settled;
   };
   app.ctx.jobs.define('modelRun', runHandler(app, warm), {
-    timeoutMs: RUN_TIMEOUT_MS,
-    concurrency: 2,
+    timeoutMs: config.MODEL_RUN_WALL_SECONDS * 1000 + RUN_JOB_MARGIN_MS,
+    concurrency: config.MODEL_RUNS_PER_WORKER,
+    // Fair shares (docs/security.md): one project's runs never take every worker.
+    perProject: config.MODEL_RUNS_PER_PROJECT,
     // Its worker died mid-run (the platform failed the job): the run says so at once.
     abandoned: async (row) => void (await settleOrphans(row.ownerId)),
   });

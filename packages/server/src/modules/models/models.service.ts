@@ -25,7 +25,6 @@ import {
   findModel,
   findModelRun,
   insertModel,
-  insertModelRun,
   listModelRuns,
   listProjectModels,
   type ModelRunRow,
@@ -35,7 +34,11 @@ import {
   updateModelRow,
   updateModelRun,
 } from './models.store.ts';
+import { insertQueuedRun } from './quota.store.ts';
 import type { RunJobData } from './run.job.ts';
+
+/** Why a project's next run is refused (429): it has `max` queued already (docs/security.md "Fair shares"). */
+export const tooManyQueued = (max: number) => MODEL_MESSAGES.tooManyQueued.replace('{count}', String(max));
 
 const conflict = (message: string) => new HttpError('conflict', message);
 
@@ -215,14 +218,10 @@ export class ModelsService {
       if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = MODEL_MESSAGES.notDataset;
     }
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
-    const run = await insertModelRun(this.db, {
-      id: newId(),
-      modelId: id,
-      projectId: model.projectId,
-      inputs: values,
-      userId,
-      temp,
-    });
+    const max = this.app.ctx.config.MODEL_QUEUED_RUNS_PER_PROJECT;
+    const row = { id: newId(), modelId: id, projectId: model.projectId, inputs: values, userId, temp };
+    const run = await insertQueuedRun(this.db, row, max);
+    if (!run) throw new HttpError('rate-limited', tooManyQueued(max));
     // Told as queued before its job exists: a worker may start it the moment the job is queued, and its
     // 'started' must not be followed by this 'queued' (nor this answer say 'started').
     await announceRun(this.app, run);

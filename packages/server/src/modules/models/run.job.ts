@@ -85,7 +85,12 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
         envPath: pkg.envPath,
         packageDir: pkg.packageDir,
         env: pkg.env,
-        limits: { memoryMb: config.MODEL_RUN_MEMORY_MB },
+        // One file at most the disk quota (ulimit -f); the folder as a whole: diskMb (docs/security.md).
+        limits: {
+          memoryMb: config.MODEL_RUN_MEMORY_MB,
+          wallSeconds: config.MODEL_RUN_WALL_SECONDS,
+          fileSizeMb: config.MODEL_RUN_DISK_MB + 1,
+        },
       };
       sandbox = warm.take(spec);
       if (sandbox) runDir = sandbox.runDir;
@@ -97,6 +102,7 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       const result = await runFunction({
         ...spec,
         warm: sandbox,
+        diskMb: config.MODEL_RUN_DISK_MB,
         module: source.moduleName,
         functionName: source.algorithm.functionName,
         inputs,
@@ -123,7 +129,9 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       }
       if (result.outcome !== 'ok') {
         const kind: RunFailureKind =
-          result.outcome === 'memory' || result.outcome === 'timeout' ? result.outcome : 'error';
+          result.outcome === 'memory' || result.outcome === 'timeout' || result.outcome === 'disk'
+            ? result.outcome
+            : 'error';
         throw new RunFailure(kind, result.error ?? 'The run failed');
       }
       const produced: ProducedOutput[] = result.outputs.map((o) => ({ name: o.name, file: o.file, format: 'parquet' }));

@@ -5,8 +5,13 @@ import { newId } from '../../platform/ids.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
 import { findDataset } from '../datasets/index.ts';
 import { announceRun } from './models.presenter.ts';
+import { tooManyQueued } from './models.service.ts';
 import { findModel, findModelRun } from './models.store.ts';
+import { queuedRunsWith } from './quota.store.ts';
 import type { RunJobData } from './run.job.ts';
+
+/** The project has its most queued runs: the occurrence is recorded as an error, nothing queued. */
+class QueueFull extends Error {}
 
 export interface ScheduledRunInput {
   modelId: string;
@@ -43,7 +48,7 @@ export async function queueScheduledRun(
   );
   const runId = newId();
   const data: RunJobData = { runId };
-  const job = await app.ctx.jobs.enqueueWith(
+  const queued = app.ctx.jobs.enqueueWith(
     {
       projectId: model.projectId,
       type: 'modelRun',
@@ -54,6 +59,8 @@ export async function queueScheduledRun(
       data,
     },
     async (client, job) => {
+      const max = app.ctx.config.MODEL_QUEUED_RUNS_PER_PROJECT;
+      if ((await queuedRunsWith(db, client, model.projectId)) >= max) throw new QueueFull(tooManyQueued(max));
       if (!(await claim(client, runId))) return false;
       const insert = db
         .insert(modelRuns)
@@ -72,6 +79,11 @@ export async function queueScheduledRun(
       return true;
     },
   );
+  const job = await queued.catch((err) => {
+    if (err instanceof QueueFull) return err;
+    throw err;
+  });
+  if (job instanceof QueueFull) return { error: job.message };
   if (!job) return { claimedElsewhere: true };
   const run = await findModelRun(db, runId);
   if (run) await announceRun(app, run);

@@ -38,6 +38,11 @@ export interface DefineOptions {
   /** After this long the job is failed with "The job took too long" (default one hour). */
   timeoutMs?: number;
   /**
+   * At most this many jobs of one project active at once, over every process (fair.ts); the others wait while
+   * other projects' jobs are taken. Unset: the oldest job first, whatever its project.
+   */
+  perProject?: number;
+  /**
    * What to clean up when the platform fails a job of this type that no handler will finish (its process died,
    * its queue entry was lost: `sweep`): the files its handler would have removed (an upload, a half-made
    * segment). Runs in whichever process fails the job, at once, not at that process's next start.
@@ -50,6 +55,7 @@ export interface JobDefinition {
   handler: JobHandler<never>;
   concurrency: number;
   timeoutMs: number;
+  perProject?: number;
   abandoned?: (row: JobRow) => Promise<void>;
 }
 

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { jobs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
-import { newId } from '../ids.ts';
 import {
   createBoss,
   ensureQueue,
@@ -16,6 +15,7 @@ import {
   workOneAtATime,
 } from './boss.ts';
 import { fromBossId, toBossId } from './bossIds.ts';
+import { type FairWorker, startFairWorkers } from './fair.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
 import { sweep } from './recovery.ts';
@@ -32,7 +32,7 @@ import {
   runHandler,
   type StopReason,
 } from './runner.ts';
-import type { EnqueueInput, HoldInput, JobServiceOptions } from './service.types.ts';
+import { type EnqueueInput, type HoldInput, type JobServiceOptions, newJobRow } from './service.types.ts';
 import { BackgroundTasks } from './tasks.ts';
 import { listenerConnection, notifyQueued, WakeupListener } from './wakeups.ts';
 
@@ -57,6 +57,7 @@ export class JobService {
   private readonly definitions = new Map<JobType, JobDefinition>();
   private readonly prepared = new Map<JobType, Promise<void>>();
   private readonly workerIds = new Map<JobType, string[]>();
+  private readonly fairWorkers = new Map<JobType, FairWorker[]>();
   private readonly running = new Map<string, RunningJob>();
   private readonly executions = new Set<Promise<unknown>>();
   private readonly held = new Set<string>();
@@ -103,6 +104,7 @@ export class JobService {
       handler: handler as JobHandler<never>,
       concurrency,
       timeoutMs,
+      ...(options.perProject ? { perProject: Math.max(1, Math.floor(options.perProject)) } : {}),
       ...(options.abandoned ? { abandoned: options.abandoned } : {}),
     };
     this.definitions.set(type, definition);
@@ -123,10 +125,10 @@ export class JobService {
     within: (client: SqlClient, job: JobRow) => Promise<boolean>,
   ): Promise<JobRow | undefined> {
     await this.ready(input.type);
-    const row = this.newRow(input, 'queued');
+    const row = newJobRow(input, 'queued', this.nodeId);
     const done = await inTransaction(this.options.database, async (client) => {
       await store.insertJobWith(this.db, client, row);
-      await this.send(client, row.type, row.id, input.data ?? {});
+      await this.send(client, row, input.data ?? {});
       await notifyQueued(this.options.database, client, row.type);
       if (await within(client, row)) return true;
       throw WITHDRAWN;
@@ -143,7 +145,7 @@ export class JobService {
   /** A job that waits for its input (an upload receiving its bytes): status continue, held by this process. */
   async hold(input: HoldInput): Promise<JobRow> {
     if (!this.definitions.has(input.type)) throw new Error(`the job type ${input.type} is not defined`);
-    const row = this.newRow(input, 'continue');
+    const row = newJobRow(input, 'continue', this.nodeId);
     // Held before the row exists, so a sweep never finds it unheld.
     this.held.add(row.id);
     try {
@@ -164,7 +166,7 @@ export class JobService {
     const queuedAt = await inTransaction(this.options.database, async (client) => {
       const written = await store.queueHeldJobWith(this.db, client, id);
       if (!written) return undefined;
-      await this.send(client, current.type, id, data ?? {});
+      await this.send(client, current, data ?? {});
       await notifyQueued(this.options.database, client, current.type);
       return written;
     });
@@ -250,6 +252,7 @@ export class JobService {
     await this.tick;
     await this.tasks.stop();
     for (const type of this.workerIds.keys()) await this.boss.offWork(type);
+    await Promise.all([...this.fairWorkers.values()].flat().map((worker) => worker.stop()));
     const deadline = Date.now() + this.options.stopSeconds * 1000;
     while (this.executions.size > 0 && Date.now() < deadline) await sleep(Math.min(50, deadline - Date.now()));
     for (const job of this.running.values()) job.stop('shutdown');
@@ -300,26 +303,6 @@ export class JobService {
     }
   }
 
-  private newRow(input: HoldInput, status: 'queued' | 'continue'): JobRow {
-    const now = new Date();
-    return {
-      id: newId(),
-      projectId: input.projectId,
-      name: input.name,
-      type: input.type,
-      status,
-      ownerType: input.ownerType,
-      ownerId: input.ownerId,
-      userId: input.userId,
-      progress: null,
-      message: null,
-      worker: status === 'continue' ? this.nodeId : null,
-      heartbeatAt: status === 'continue' ? now : null,
-      timeCreated: now,
-      lastUpdated: now,
-    };
-  }
-
   private async ready(type: JobType): Promise<void> {
     const prepared = this.prepared.get(type);
     if (!prepared) {
@@ -330,9 +313,11 @@ export class JobService {
     await prepared;
   }
 
-  private async send(client: SqlClient, type: JobType, id: string, data: object): Promise<void> {
-    const sent = await this.boss.send(type, data, { id: toBossId(id), db: client });
-    if (!sent) throw new Error(`the job queue refused job ${id}`);
+  private async send(client: SqlClient, job: Pick<JobRow, 'type' | 'id' | 'projectId'>, data: object) {
+    // A capped type's entries carry their project, which its workers count (fair.ts).
+    const singletonKey = this.definitions.get(job.type)?.perProject ? job.projectId : undefined;
+    const sent = await this.boss.send(job.type, data, { id: toBossId(job.id), db: client, singletonKey });
+    if (!sent) throw new Error(`the job queue refused job ${job.id}`);
   }
 
   /** Creates (or updates) the type's queue and starts its workers. */
@@ -348,6 +333,13 @@ export class JobService {
       };
       await this.createQueue(queue);
       if (!this.runsWorkers) return;
+      if (definition.perProject) {
+        const { database, pollingSeconds, log } = this.options;
+        const run = (job: PgBoss.Job<object>) => this.track(this.execute(definition, job));
+        const { type: queue, perProject } = definition;
+        const fair = { boss: this.boss, database, pollingSeconds, log, queue, perProject, run };
+        return void this.fairWorkers.set(definition.type, startFairWorkers(definition.concurrency, fair));
+      }
       const ids: string[] = [];
       this.workerIds.set(definition.type, ids);
       for (let i = 0; i < definition.concurrency; i++) {
@@ -388,6 +380,7 @@ export class JobService {
   private wakeLocal(type: JobType): void {
     if (this.state !== 'started') return;
     for (const id of this.workerIds.get(type) ?? []) this.boss.notifyWorker(id);
+    for (const worker of this.fairWorkers.get(type) ?? []) worker.notify();
   }
 
   private track<T>(promise: Promise<T>): Promise<T> {

@@ -1,9 +1,10 @@
 import type { JobOwnerType, JobType } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { newId } from '../ids.ts';
 import type { JobRow } from './jobs.store.ts';
 
-/** What the job service is given and asked for (service.ts). */
+/** What the job service is given and asked for (service.ts), and the row it makes of a job. */
 export interface EnqueueInput<D extends object = Record<string, unknown>> {
   projectId: string;
   type: JobType;
@@ -28,4 +29,25 @@ export interface JobServiceOptions {
   stopSeconds: number;
   /** Sends a job's new state to its project's live channel. */
   publish(row: JobRow): void;
+}
+
+/** A new job's row: queued, or held by `nodeId` while it waits for its input (continue). */
+export function newJobRow(input: HoldInput, status: 'queued' | 'continue', nodeId: string): JobRow {
+  const now = new Date();
+  return {
+    id: newId(),
+    projectId: input.projectId,
+    name: input.name,
+    type: input.type,
+    status,
+    ownerType: input.ownerType,
+    ownerId: input.ownerId,
+    userId: input.userId,
+    progress: null,
+    message: null,
+    worker: status === 'continue' ? nodeId : null,
+    heartbeatAt: status === 'continue' ? now : null,
+    timeCreated: now,
+    lastUpdated: now,
+  };
 }
