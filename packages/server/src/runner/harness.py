@@ -193,6 +193,37 @@ def warm_up():
             continue
 
 
+def path_prefixes():
+    """(prefix, short) pairs, longest first: the environment's libraries become site-packages/..., the standard
+    library pythonX.Y/..., the package's and the run's files their own names; no server path is left (docs/security.md)."""
+    import sysconfig
+    version = "python%d.%d" % sys.version_info[:2]
+    pairs = [(entry, "site-packages") for entry in sys.path if os.path.basename(entry) in ("site-packages", "dist-packages")]
+    paths = sysconfig.get_paths()
+    pairs += [(paths.get(name, ""), version) for name in ("stdlib", "platstdlib")]
+    pairs += [(PKG, ""), (WORK, ""), (os.path.dirname(os.path.abspath(__file__)), "tessera")]
+    pairs += [(prefix, "python") for prefix in (sys.prefix, sys.base_prefix, sys.exec_prefix)]
+    kept = [(os.path.normpath(p), short) for p, short in pairs if p and os.path.normpath(p) not in ("/", "/usr")]
+    pairs = [(p + os.sep, (short + "/") if short else "") for p, short in kept]
+    return sorted(set(pairs), key=lambda pair: -len(pair[0]))
+
+
+def shorten_paths(text):
+    for prefix, short in path_prefixes():
+        text = text.replace(prefix, short)
+    return text
+
+
+def user_traceback(err):
+    """The traceback from the package's own first frame (the harness's frames dropped), its paths shortened."""
+    first = err.__traceback__
+    while first is not None and not first.tb_frame.f_code.co_filename.startswith(PKG + os.sep):
+        first = first.tb_next
+    if first is None:  # raised before any of the package's code ran (importing it, finding the function)
+        first = err.__traceback__.tb_next if err.__traceback__ else None
+    return shorten_paths("".join(traceback.format_exception(type(err), err, first)))
+
+
 def main():
     sys.path.insert(0, PKG)
     if os.environ.get("TESSERA_WARM") == "1":
@@ -217,9 +248,8 @@ def main():
         return 2
     except BaseException as err:  # noqa: the user's code may raise anything, SystemExit included
         kind = type(err).__name__
-        frames = err.__traceback__.tb_next if err.__traceback__ else None  # the harness's own frame dropped
-        lines = traceback.format_exception(type(err), err, frames)
-        emit("error", type=kind, message="%s: %s" % (kind, err), traceback="".join(lines))
+        message = shorten_paths("%s: %s" % (kind, err))
+        emit("error", type=kind, message=message, traceback=user_traceback(err))
         return 1
     return 0
 

@@ -67,3 +67,70 @@ describe('harness.py with polars', () => {
     expect(await query(`SELECT list(id ORDER BY id) FROM '${high.file}'`)).toEqual([[[4n, 5n, 6n]]]);
   });
 });
+
+describe('a failing function, with pandas', () => {
+  const tracebackPkg = writeTree(path.join(tmp, 'tracebacks'), {
+    'frames.py': `import pandas as pd
+
+def helper(df):
+    return df["nope"]
+
+def in_pandas(n: int):
+    return helper(pd.DataFrame({"a": [n]}))
+
+def own(n: int):
+    raise ValueError("bad n: %d" % n)
+`,
+  });
+
+  it("shows the user's own frames, the library's as site-packages/…, and no server path", async () => {
+    const pandas = await ensureEnvironment({
+      interpreter: py,
+      requirements: 'pandas\npyarrow',
+      envsDir: sharedEnvsDir(),
+    });
+    for (const [functionName, expected] of [
+      [
+        'in_pandas',
+        [
+          /File "frames.py", line 7, in in_pandas/,
+          /File "frames.py", line 4, in helper/,
+          /File "site-packages\/pandas\/core\/frame.py", line \d+, in __getitem__/,
+          /KeyError: 'nope'/,
+        ],
+      ],
+      ['own', [/File "frames.py", line 10, in own/, /ValueError: bad n: 1/]],
+    ] as const) {
+      const runDir = mkdtempSync(path.join(tmp, 'run-'));
+      const run = await runFunction({
+        interpreter: py,
+        envPath: pandas.envPath,
+        packageDir: tracebackPkg,
+        module: 'frames',
+        functionName,
+        inputs: [{ name: 'n', type: 'integer', value: 1 }],
+        runDir,
+      });
+      expect(run.outcome).toBe('error');
+      const error = run.error ?? '';
+      for (const pattern of expected) expect(error, functionName).toMatch(pattern);
+      // The (last) traceback starts at the function: none of the harness's frames before it.
+      expect(error).toContain(
+        `Traceback (most recent call last):\n  File "frames.py", line ${functionName === 'own' ? 10 : 7}`,
+      );
+      for (const server of [
+        pandas.envPath,
+        sharedEnvsDir(),
+        py.prefix ?? '',
+        tmp,
+        '/work/',
+        '/pkg/',
+        '/runner/',
+        'harness.py',
+      ]) {
+        expect(error, `${functionName}: ${server}`).not.toContain(server);
+      }
+      expect(error).not.toMatch(/lib\/python3\.11/);
+    }
+  }, 300_000);
+});
