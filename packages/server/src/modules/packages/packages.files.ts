@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { cp, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_REQUIREMENTS_CHARS } from '@tessera/shared';
 
 /**
  * Where a package's files live (DATA_DIR/packages/{id}/): one immutable folder per committed revision
@@ -115,8 +117,22 @@ export async function changedFiles(a: string, b: string): Promise<string[]> {
   return changed;
 }
 
+/**
+ * A folder's requirements.txt ('' when it has none), read up to a bound: a file longer than the shared rule's
+ * limit is refused by it (tooLarge) without the whole of it (a zip may hold 500 MB) ever being in memory.
+ */
 export async function readRequirements(dir: string): Promise<string> {
-  return readFile(path.join(dir, 'requirements.txt'), 'utf8').catch(() => '');
+  const file = await open(path.join(dir, 'requirements.txt'), constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+    () => undefined,
+  );
+  if (!file) return '';
+  try {
+    const buffer = Buffer.alloc(MAX_REQUIREMENTS_CHARS * 4 + 1);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await file.close();
+  }
 }
 
 /** Requirements compared as pip reads them: comments, blank lines and order do not matter. */

@@ -65,7 +65,7 @@ export async function receivePackageForm(request: FastifyRequest, dataDir: strin
     if (isUnsafeText(raw[name] ?? '')) fields[name] = UNSAFE_TEXT_MESSAGE;
   }
   if (isUnsafeText(filename)) fields[FILE] = UNSAFE_TEXT_MESSAGE;
-  else if (filename.length > MAX_FILENAME_CHARS) fields[FILE] = `At most ${MAX_FILENAME_CHARS} characters`;
+  else if (filename.length > MAX_FILENAME_CHARS) fields[FILE] = 'At most 200 characters';
   else if (wrongType) fields[FILE] = PACKAGE_MESSAGES.zipOnly;
   else if (!zipPath) fields[FILE] = PACKAGE_MESSAGES.required;
   if (Object.keys(fields).length || !parsed.success || !zipPath) {

@@ -87,6 +87,12 @@ describe('requirements.txt lines that would fetch or build code elsewhere', () =
     expect(error.fieldReasons?.zipfile).toBe(code);
   });
 
+  it('a requirements.txt over 100 000 characters: 400', async () => {
+    const zip = makeZip({ ...PURE_PACKAGE, 'requirements.txt': '# padding\n'.repeat(50_000) });
+    const error = await refusedUpload(zipForm(zip));
+    expect(error.fields).toEqual({ zipfile: 'requirements.txt is longer than 100000 characters' });
+  });
+
   it('a NUL or a vertical tab in requirements.txt: 400 naming the line', async () => {
     for (const text of ['six\0', 'six\u000b--index-url http://x']) {
       const zip = makeZip({ ...PURE_PACKAGE, 'requirements.txt': `numpy\n${text}\n` });

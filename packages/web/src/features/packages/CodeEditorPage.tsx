@@ -23,6 +23,7 @@ import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageCode, usePackageMutations } from '../../api/packages.ts';
 import { useServerText } from '../../app/serverText.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { requirementProblemText } from './requirementProblem.ts';
 
 /**
  * /projects/{projectId}/packages/{packageId}/code: the package's files in CodeMirror 6 (Python highlighting,
@@ -43,6 +44,7 @@ export function CodeEditorPage() {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const saved = current ? code.data?.sourceCode[current] : undefined;
+  const requirementsProblem = current === 'requirements.txt' ? requirementProblemText(t, text) : undefined;
 
   useEffect(() => {
     if (!current && files.length) setCurrent(files.find((f) => f.endsWith('.py') && f !== '__init__.py') ?? files[0]);
@@ -87,7 +89,11 @@ export function CodeEditorPage() {
         </Breadcrumbs>
         {canEdit && (
           <Group gap="xs">
-            <Button onClick={() => void save()} disabled={!current || text === saved} loading={saveCode.isPending}>
+            <Button
+              onClick={() => void save()}
+              disabled={!current || text === saved || requirementsProblem !== undefined}
+              loading={saveCode.isPending}
+            >
               {t('code.save')}
             </Button>
             <Button
@@ -109,6 +115,11 @@ export function CodeEditorPage() {
       {(error || code.isError) && (
         <Alert color="red" role="alert">
           {error ?? t('code.loadFailed')}
+        </Alert>
+      )}
+      {canEdit && requirementsProblem && (
+        <Alert color="red" role="alert">
+          {requirementsProblem}
         </Alert>
       )}
       <Group align="flex-start" gap="sm" wrap="nowrap">

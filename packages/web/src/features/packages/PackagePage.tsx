@@ -182,7 +182,7 @@ function Viewers({
   const env = usePackageEnv(projectId, pkg._id);
   const dependencies = usePackageDependencies(projectId, pkg._id);
   const files = code.data?.sourceCode ?? {};
-  const viewer = (title: string, text: string | undefined, to: string, label: string) => (
+  const viewer = (title: string, text: string | undefined, to: string, label: string, note?: string) => (
     <Card withBorder>
       <Group justify="space-between" mb="xs">
         <Title order={4}>{title}</Title>
@@ -199,12 +199,24 @@ function Viewers({
           {text.trim() ? text : t('page.empty')}
         </Code>
       )}
+      {note && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {note}
+        </Text>
+      )}
     </Card>
   );
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
       {viewer(t('page.dependencies'), dependencies.data?.dependencies, `${base}/dependencies`, t('page.edit'))}
-      {viewer(t('page.env'), env.data?.env, `${base}/env`, t('page.edit'))}
+      {/* Values are secrets: members without package edit get the names only (docs/security.md). */}
+      {viewer(
+        t('page.env'),
+        env.data?.env,
+        `${base}/env`,
+        t('page.edit'),
+        env.data?.valuesHidden ? t('env.valuesHidden') : undefined,
+      )}
       {viewer(
         t('page.initFile'),
         code.data ? (files['__init__.py'] ?? '') : undefined,

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageDependencies, usePackageEnv, usePackageMutations } from '../../api/packages.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { requirementProblemText } from './requirementProblem.ts';
 
 /**
  * /env and /dependencies (package edit): the package's environment variables or requirements as text; saving
@@ -29,6 +30,8 @@ export function PackageTextPage({ kind }: { kind: 'env' | 'dependencies' }) {
     save.error instanceof ApiError
       ? save.error.fields?.[kind === 'env' ? 'updatedEnv' : 'updatedDependencies']
       : undefined;
+  // The server's rule, checked before sending: the first refused line, named.
+  const problem = kind === 'dependencies' && text !== undefined ? requirementProblemText(t, text) : undefined;
   const failure = loadFailed
     ? t('env.loadFailed')
     : save.isError
@@ -59,6 +62,7 @@ export function PackageTextPage({ kind }: { kind: 'env' | 'dependencies' }) {
           aria-label={t(`${kind}.title`)}
           value={text ?? ''}
           onChange={(e) => setText(e.currentTarget.value)}
+          error={problem}
           autosize
           minRows={8}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
@@ -67,7 +71,7 @@ export function PackageTextPage({ kind }: { kind: 'env' | 'dependencies' }) {
           <Button
             onClick={() => text !== undefined && save.mutate(text)}
             loading={save.isPending}
-            disabled={text === undefined || text === loaded}
+            disabled={text === undefined || text === loaded || problem !== undefined}
           >
             {t(`${kind}.save`)}
           </Button>
