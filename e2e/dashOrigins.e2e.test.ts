@@ -151,5 +151,14 @@ describe('Dash apps of two organizations in one browser', () => {
     }));
     expect(innerPage?.dash).toBe(false);
     expect(innerPage?.url).not.toContain(southOrigin);
+
+    // 'Open in a new tab' asks for a fresh ticket (the frame's was used): the app opens on its own origin.
+    const [tab] = await Promise.all([
+      j.context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Open in a new tab', exact: true }).click(),
+    ]);
+    await tab.getByText(north.title, { exact: true }).waitFor({ timeout: 60_000 });
+    expect(new URL(tab.url()).origin).toBe(northOrigin);
+    expect(new URL(tab.url()).search).toBe('');
   });
 });
