@@ -128,6 +128,8 @@ describe('Dash apps, one origin per app', () => {
     expect(again.status).toBe(401);
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(again.text).toContain('already used');
+    // Said in the language the browser asks for.
+    expect((await send(url.host, path, { 'accept-language': 'fr-FR,fr;q=0.9' })).text).toContain('déjà servi');
 
     const raced = await open(w.viewer);
     const both = await Promise.all([1, 2, 3].map(() => send(raced.host, `${raced.pathname}${raced.search}`)));

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { type DashCredentials, SESSION_MS } from './credentials.ts';
 import { dashSessionAllowed } from './dashAccess.ts';
 import type { DashOrigins } from './dashOrigins.ts';
+import { type DashText, dashText } from './dashTexts.ts';
 import type { UsedTickets } from './usedTickets.ts';
 
 /** A Dash app running in the sandbox, as the Dash server reaches it. */
@@ -39,15 +40,6 @@ export interface DashServerDeps {
 export const DASH_COOKIE = '__Host-tessera_dash';
 const COOKIE_ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=None; Partitioned';
 
-const TEXT = {
-  notFound: 'Not found',
-  notRunning: 'This Dash app is not running: start it again from its package page.',
-  crossOrigin: 'Requests from another origin are refused.',
-  ticketRefused: 'This link has expired or was already used: open the Dash app again from its package page.',
-  signIn: 'Open this Dash app from its package page.',
-  noAnswer: 'The Dash app did not answer',
-} as const;
-
 /**
  * The Dash server's requests (docs/security.md), in order: the Host names a running app (one origin per app);
  * nothing but a navigation comes from another origin (fetch metadata); a ticket is exchanged once for a cookie of
@@ -60,23 +52,23 @@ export function dashRequestHandler(deps: DashServerDeps) {
     'content-security-policy': `frame-ancestors ${deps.webOrigin}`,
     'cross-origin-resource-policy': 'same-origin',
   };
-  const deny = (res: http.ServerResponse, status: number, text: string, extra: http.OutgoingHttpHeaders = {}) => {
+  const deny = (res: http.ServerResponse, status: number, text: DashText, extra: http.OutgoingHttpHeaders = {}) => {
     res.writeHead(status, {
       'content-type': 'text/plain; charset=utf-8',
       'cache-control': 'no-store',
       ...guarded,
       ...extra,
     });
-    res.end(text);
+    res.end(dashText(text, res.req.headers['accept-language']));
   };
   const forget = { 'set-cookie': `${DASH_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0` };
 
   return async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const appId = origins.appIdOfHost(req.headers.host);
-    if (!appId) return deny(res, 404, TEXT.notFound);
+    if (!appId) return deny(res, 404, 'notFound');
     const running = deps.find(appId);
-    if (!running) return deny(res, 404, TEXT.notRunning);
-    if (fromAnotherOrigin(req)) return deny(res, 403, TEXT.crossOrigin);
+    if (!running) return deny(res, 404, 'notRunning');
+    if (fromAnotherOrigin(req)) return deny(res, 403, 'crossOrigin');
     const expect = { packageId: running.packageId, app: running.app };
     const url = new URL(req.url ?? '/', origins.origin(appId));
     const ticket = url.searchParams.get('ticket');
@@ -85,7 +77,7 @@ export function dashRequestHandler(deps: DashServerDeps) {
         const grant = credentials.verify(ticket, { ...expect, kind: 'ticket' });
         const fresh = grant?.id !== undefined && (await deps.usedTickets.claim(grant.id, grant.exp));
         if (!grant || !fresh || !(await dashSessionAllowed(deps.db, grant, running.projectId))) {
-          return deny(res, 401, TEXT.ticketRefused);
+          return deny(res, 401, 'ticketRefused');
         }
         const { userId, tokenId } = grant;
         const session = credentials.sign({ ...expect, userId, tokenId, kind: 'session' }, SESSION_MS);
@@ -99,14 +91,14 @@ export function dashRequestHandler(deps: DashServerDeps) {
         return res.end();
       }
       const session = credentials.verify(readCookie(req.headers.cookie, DASH_COOKIE), { ...expect, kind: 'session' });
-      if (!session) return deny(res, 401, TEXT.signIn);
-      if (!(await dashSessionAllowed(deps.db, session, running.projectId))) return deny(res, 401, TEXT.signIn, forget);
+      if (!session) return deny(res, 401, 'signIn');
+      if (!(await dashSessionAllowed(deps.db, session, running.projectId))) return deny(res, 401, 'signIn', forget);
     } catch (err) {
       deps.log.warn({ err, appId }, 'a Dash request could not be checked');
-      return deny(res, 503, TEXT.noAnswer);
+      return deny(res, 503, 'noAnswer');
     }
     running.touch();
-    proxy(req, res, running, guarded, () => deny(res, 502, TEXT.noAnswer));
+    proxy(req, res, running, guarded, () => deny(res, 502, 'noAnswer'));
   };
 }
 
