@@ -66,10 +66,9 @@ const uploads = () => {
     return [];
   }
 };
-const datasetState = async (id: string) => {
-  const jobs = (await caller(w, w.editor)('GET', `/api/v1/datasets/${id}/jobs`)).json();
-  return { jobs, uploads: uploads() };
-};
+/** The dataset's jobs (their ids: a job of an earlier test may finish meanwhile). */
+const datasetState = async (id: string) =>
+  (await caller(w, w.editor)('GET', `/api/v1/datasets/${id}/jobs`)).json().jobs.map((j: { _id: string }) => j._id);
 
 const families = (): Family[] => [
   {
@@ -100,10 +99,10 @@ const families = (): Family[] => [
     ],
     fileField: 'zipfile',
     fileName: 'another.zip',
-    state: async () => ({
-      packages: (await caller(w, w.editor)('GET', `/api/v1/packages?projectId=${w.projectId}`)).json(),
-      uploads: uploads(),
-    }),
+    state: async () =>
+      (await caller(w, w.editor)('GET', `/api/v1/packages?projectId=${w.projectId}`))
+        .json()
+        .map((p: { _id: string }) => p._id),
   },
   {
     route: 'PUT packages/:id/update',
@@ -115,10 +114,7 @@ const families = (): Family[] => [
     ],
     fileField: 'zipfile',
     fileName: 'tiny.zip',
-    state: async () => ({
-      revisions: (await caller(w, w.editor)('GET', `/api/v1/packages/${packageId}`)).json().revision,
-      uploads: uploads(),
-    }),
+    state: async () => (await caller(w, w.editor)('GET', `/api/v1/packages/${packageId}`)).json().revision,
   },
   {
     route: 'PUT users/:id/logo',
@@ -175,11 +171,13 @@ describe.each(families().map((f) => [f.route, f] as const))('multipart %s', (_ro
   it.each(refusals)(
     'refuses %s with 400 naming the field, and stores nothing',
     async (_what, parts, field, message) => {
-      const before = await family.state();
+      const [before, files] = [await family.state(), uploads()];
       const res = await family.send(parts());
       expect(res.statusCode, JSON.stringify(res.json())).toBe(400);
       expect(res.json().error.fields).toEqual({ [field]: message });
       expect(await family.state()).toEqual(before);
+      // No upload left behind (files of earlier tests may be imported and removed meanwhile).
+      expect(uploads().filter((file) => !files.includes(file))).toEqual([]);
     },
   );
 
@@ -187,5 +185,29 @@ describe.each(families().map((f) => [f.route, f] as const))('multipart %s', (_ro
     const extension = `.${family.fileName.split('.')[1]}`;
     const res = await family.send(withFileName(`${long(MULTIPART_NAME_MAX - extension.length)}${extension}`));
     expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+  });
+});
+
+describe('the package form', () => {
+  it('answers 400 naming `name` for a NUL in it (was a 500), on upload and on update', async () => {
+    const form = (name: string): FormPart[] => [
+      { name: 'name', value: name },
+      { name: 'baseImage', value: '3.11' },
+      { name: 'zipfile', filename: 'p.zip', ...ZIP() },
+    ];
+    const upload = await inject(
+      w.editor.token,
+      { method: 'POST', url: `/api/v1/packages/upload?projectId=${w.projectId}` },
+      form('evil\u0000name'),
+    );
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().error.fields).toEqual({ name: UNSAFE });
+    const update = await inject(
+      w.editor.token,
+      { method: 'PUT', url: `/api/v1/packages/${packageId}/update` },
+      form('x'.repeat(MULTIPART_VALUE_MAX + 1)),
+    );
+    expect(update.statusCode).toBe(400);
+    expect(update.json().error.fields).toEqual({ name: VALUE_TOO_LONG });
   });
 });
