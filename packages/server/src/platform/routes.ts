@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from './context.ts';
+import { guardMultipart } from './multipart.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -36,14 +37,16 @@ export function route<E extends Endpoint>(
       ...(e.body && !e.multipart ? { body: e.body } : {}),
       ...(e.raw ? {} : { response: { 200: e.response } }),
     },
-    handler: async (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      if (request.isMultipart()) guardMultipart(request);
+      return handler({
         params: request.params as never,
         query: request.query as never,
         body: request.body as never,
         auth: request.auth as never,
         request,
         reply,
-      }),
+      });
+    },
   });
 }

@@ -13,6 +13,26 @@ export function multipartFile(field: string, filename: string, contentType: stri
   };
 }
 
+/** A text field or a file of a multipart form (`multipartForm`). */
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; bytes: Buffer };
+
+/** A multipart/form-data body with these parts in order, for `inject`; names and values are sent as given. */
+export function multipartForm(parts: FormPart[]) {
+  const boundary = `----tessera${randomBytes(8).toString('hex')}`;
+  const chunks = parts.flatMap((part) => {
+    const disposition = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if ('value' in part) return [Buffer.from(`${disposition}\r\n\r\n${part.value}\r\n`)];
+    const head = `${disposition}; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`;
+    return [Buffer.from(head), part.bytes, Buffer.from('\r\n')];
+  });
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** A real 1 x 1 png. */
 export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
