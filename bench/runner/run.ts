@@ -161,4 +161,8 @@ main()
   })
   .finally(() => rmSync(tmp, { recursive: true, force: true }))
   // Then model runs through the whole server (models.ts), unless BENCH_RUNNER_MODELS=0.
-  .then(() => (process.env.BENCH_RUNNER_MODELS === '0' || process.exitCode ? undefined : import('./models.ts')));
+  .then(() => (process.env.BENCH_RUNNER_MODELS === '0' || process.exitCode ? undefined : import('./models.ts')))
+  // Then 40 light runs from 4 projects and fairness (throughput.ts), unless BENCH_RUNNER_THROUGHPUT=0.
+  .then(() =>
+    process.env.BENCH_RUNNER_THROUGHPUT === '0' || process.exitCode ? undefined : import('./throughput.ts'),
+  );

@@ -81,7 +81,7 @@ export function postZip(
   });
 }
 
-interface PackageDetail {
+export interface PackageDetail {
   _id: string;
   status: string;
   errorLog?: string;
@@ -110,19 +110,10 @@ export interface ModelsWorld {
 export async function modelsWorld(server: StartedServer, csvFile: string, rows: number): Promise<ModelsWorld> {
   const project = await server.call<{ _id: string }>('POST', '/api/v1/projects', { name: 'Bench models' });
   const projectId = project._id;
-  const files = { 'requirements.txt': 'pandas\npyarrow\n', 'model.py': MODEL_CODE };
-  const uploaded = await postZip(
-    server,
-    `/api/v1/packages/upload?projectId=${projectId}`,
-    { name: 'bench', baseImage: '3.11', projectId },
-    zip(files),
-  );
-  let pkg = await server.call<PackageDetail>('GET', `/api/v1/packages/${uploaded._id}`);
-  while (pkg.status !== 'built' && pkg.status !== 'failed') {
-    await sleep(200);
-    pkg = await server.call<PackageDetail>('GET', `/api/v1/packages/${uploaded._id}`);
-  }
-  if (pkg.status !== 'built') throw new Error(`the package build failed: ${pkg.errorLog}`);
+  const pkg = await builtPackage(server, projectId, {
+    'requirements.txt': 'pandas\npyarrow\n',
+    'model.py': MODEL_CODE,
+  });
 
   await writeFile(csvFile, salesCsv(rows));
   const dataset = await server.call<{ _id: string }>('POST', '/api/v1/datasets', { name: 'sales', projectId });
@@ -138,7 +129,58 @@ export async function modelsWorld(server: StartedServer, csvFile: string, rows: 
     await sleep(100);
   }
 
-  // Every status change of every run, stamped on arrival, as the web app's project channel receives them.
+  const live = await liveRuns(server, projectId);
+  return {
+    projectId,
+    pkg,
+    datasetId: dataset._id,
+    model: (name) => modelOf(server, pkg, name),
+    execute: (modelId, inputs = []) => execute(server, modelId, inputs),
+    ...live,
+  };
+}
+
+/** A package of `files` uploaded as a zip into the project and built (real pip, real bubblewrap, Python 3.11). */
+export async function builtPackage(
+  server: StartedServer,
+  projectId: string,
+  files: Record<string, string>,
+): Promise<PackageDetail> {
+  const uploaded = await postZip(
+    server,
+    `/api/v1/packages/upload?projectId=${projectId}`,
+    { name: 'bench', baseImage: '3.11', projectId },
+    zip(files),
+  );
+  let pkg = await server.call<PackageDetail>('GET', `/api/v1/packages/${uploaded._id}`);
+  while (pkg.status !== 'built' && pkg.status !== 'failed') {
+    await sleep(200);
+    pkg = await server.call<PackageDetail>('GET', `/api/v1/packages/${uploaded._id}`);
+  }
+  if (pkg.status !== 'built') throw new Error(`the package build failed: ${pkg.errorLog}`);
+  return pkg;
+}
+
+/** A model of the package's function, its inputs' defaults as discovery found them. */
+export async function modelOf(server: StartedServer, pkg: PackageDetail, functionName: string): Promise<string> {
+  const found = pkg.modules.flatMap((m) => m.algorithms).find((a) => a.functionName === functionName);
+  if (!found) throw new Error(`no function ${functionName}`);
+  return (await server.call<{ _id: string }>('POST', `/api/v1/algorithms/${found._id}/createModel`, {}))._id;
+}
+
+/** POST execute (a click on Run); answers the run's id. */
+export async function execute(
+  server: StartedServer,
+  modelId: string,
+  inputs: { varName: string; value: unknown }[] = [],
+): Promise<string> {
+  return (await server.call<{ _id: string }>('POST', `/api/v1/models/${modelId}/execute`, { inputs }))._id;
+}
+
+export type LiveRuns = Pick<ModelsWorld, 'shown' | 'settled' | 'printed' | 'close'>;
+
+/** Every status change of every run of the project, stamped on arrival, as the web app's project channel gets them. */
+export async function liveRuns(server: StartedServer, projectId: string): Promise<LiveRuns> {
   const seen = new Map<string, number>();
   const waiters = new Map<string, () => void>();
   const stamp = (key: string) => {
@@ -175,20 +217,7 @@ export async function modelsWorld(server: StartedServer, csvFile: string, rows: 
       });
     });
   };
-
-  const fn = (name: string) => {
-    const found = pkg.modules.flatMap((m) => m.algorithms).find((a) => a.functionName === name);
-    if (!found) throw new Error(`no function ${name}`);
-    return found._id;
-  };
   return {
-    projectId,
-    pkg,
-    datasetId: dataset._id,
-    model: async (name) =>
-      (await server.call<{ _id: string }>('POST', `/api/v1/algorithms/${fn(name)}/createModel`, {}))._id,
-    execute: async (modelId, inputs = []) =>
-      (await server.call<{ _id: string }>('POST', `/api/v1/models/${modelId}/execute`, { inputs }))._id,
     shown: (runId, status) => waitFor(`${runId}:${status}`),
     printed: (runId) => waitFor(`${runId}:printed`),
     settled: async (runId) => {

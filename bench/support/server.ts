@@ -28,6 +28,8 @@ export interface ServerOptions {
   logLevel?: string;
   /** More environment for the server. */
   env?: Record<string, string>;
+  /** Each line the server writes on its standard output (its JSON log), instead of passing it through. */
+  onLog?: (line: string) => void;
   /** Where to create the PostgreSQL database (default BENCH_SERVER_PG_URL); null: PGlite whatever the env says. */
   postgresUrl?: string | null;
 }
@@ -88,8 +90,17 @@ export async function startServer(work: string, options: ServerOptions): Promise
       DATABASE_URL: database?.url ?? '',
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.onLog ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (options.onLog && child.stdout) {
+    const onLog = options.onLog;
+    let rest = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onLog(line);
+    });
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) {

@@ -57,11 +57,14 @@ class RunFailure extends Error {
 export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
   return async (ctx: JobContext<RunJobData>): Promise<{ message?: string }> => {
     const { db, config, storage } = app.ctx;
+    const timings = runTimings();
     const initial = await findModelRun(db, ctx.data.runId);
     if (initial?.status !== 'queued') return { message: 'The run was no longer queued' };
+    timings.mark('queued', Date.now() - initial.executionDatetime.getTime());
     const started = await updateModelRun(db, initial.id, { status: 'started', startedAt: new Date() }, ['queued']);
     if (!started) return { message: 'The run was no longer queued' };
     await announceRun(app, started);
+    timings.mark('started');
     let runDir = runDirOf(storage.root, started.id);
     const hostDir = hostDirOf(storage.root, started.id);
     let spec: RunSpec | undefined;
@@ -92,12 +95,14 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
           fileSizeMb: config.MODEL_RUN_DISK_MB + 1,
         },
       };
+      timings.mark('lookups');
       sandbox = warm.take(spec);
       if (sandbox) runDir = sandbox.runDir;
       else await rm(runDir, { recursive: true, force: true });
       await rm(hostDir, { recursive: true, force: true });
       await mkdir(path.join(hostDir, 'inputs'), { recursive: true, mode: 0o700 });
       const inputs = await writeInputs(app, started, hostDir);
+      timings.mark('inputs');
       let logged = 0;
       const result = await runFunction({
         ...spec,
@@ -120,6 +125,7 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
           );
         },
       });
+      timings.mark('python');
       if (result.outcome === 'cancelled' || ctx.signal.aborted) {
         // Stopped: by a user's Cancel, or by the job's timeout or a shutdown (then it failed, saying so).
         const cancelRequested = (await findModelRun(db, started.id))?.cancelRequestedAt;
@@ -144,7 +150,10 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
       const { written, refreshStats } = await storeOutputs(app, model, started, produced);
+      timings.mark('stored');
       await settle('finished', { outputs: written, error: null });
+      timings.mark('finished');
+      ctx.log.info({ runId: started.id, warm: Boolean(sandbox), ms: timings.marks }, 'model run timings');
       await refreshStats();
       return {};
     } catch (error) {
@@ -161,6 +170,13 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       if (spec && !ctx.signal.aborted) warm.keep(spec);
     }
   };
+}
+
+/** Where a run's time goes (logged at info once it finished; bench/runner reads it): ms since the handler began. */
+function runTimings() {
+  const t0 = performance.now();
+  const marks: Record<string, number> = {};
+  return { marks, mark: (name: string, ms = performance.now() - t0) => void (marks[name] = Math.round(ms)) };
 }
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
