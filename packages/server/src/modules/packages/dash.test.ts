@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { type Package, PROJECT_ROLE_PRESETS, type ProjectRoles, ROLE_PRESETS } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '../../test/harness.ts';
+import { openTestRedis, TEST_REDIS_URL } from '../../test/redis.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { membership, type Person, person } from '../projects/projects.fixtures.ts';
 import { DASH_COOKIE } from './dash/dashServer.ts';
@@ -15,7 +17,10 @@ let w: DatasetsWorld;
 let pkg: Package;
 let foreign: Package;
 beforeAll(async () => {
-  w = await datasetsWorld({ DASH_IDLE_MINUTES: '5' });
+  // On PostgreSQL the used tickets are kept in Redis, as several API processes keep them; on PGlite in memory.
+  const redis = testDbKind === 'postgres' ? await openTestRedis('Dash tickets in Redis') : undefined;
+  await redis?.close();
+  w = await datasetsWorld({ DASH_IDLE_MINUTES: '5', ...(redis ? { REDIS_URL: TEST_REDIS_URL } : {}) });
   const [mine, theirs] = await Promise.all([
     uploadPackage(w, w.editor, 'Board', '3.11', { ...BOARD, 'second.py': SECOND }),
     uploadPackage(w, w.outsider, 'Theirs', '3.11', BOARD, w.outsiderProjectId),
