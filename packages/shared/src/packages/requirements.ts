@@ -190,7 +190,7 @@ export function canonicalRequirement(text: string): string | undefined {
 /** Why a line that is not a requirement by name was refused: a pip option, a URL or path, or anything else. */
 function refusal(line: string): RequirementProblemReason {
   if (line.startsWith('-') || /\s-/.test(line)) return 'option';
-  if (/:\/\/|@|^[.~/\\]|^file:|[/\\]|^(git|hg|svn|bzr)\+/i.test(line)) return 'url';
+  if (/:\/\/|@|^[.~/\\]|^file:|[/\\](?!$)|^(git|hg|svn|bzr)\+/i.test(line)) return 'url';
   return 'invalid';
 }
 

@@ -1,0 +1,79 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubNetwork } from '../../app/testing.tsx';
+import i18n from '../../i18n/index.ts';
+import { CurrentProjectContext } from '../projects/shell/currentProject.tsx';
+import { makeProject } from '../projects/testFixtures.ts';
+import { PackageTextPage } from './PackageTextPage.tsx';
+
+const PACKAGE_ID = '0123456789abcdef01234567';
+const entry = makeProject('Budget');
+const { permission, organization: _o, ...project } = entry as typeof entry & { organization?: unknown };
+
+function renderEditor() {
+  const requests = stubNetwork((key) => {
+    if (key === `GET /api/v1/packages/${PACKAGE_ID}/dependencies`)
+      return { status: 200, body: { dependencies: 'six\n' } };
+    return undefined;
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/projects/:projectId/packages/:packageId/dependencies',
+        element: <PackageTextPage kind="dependencies" />,
+      },
+    ],
+    { initialEntries: [`/projects/${project._id}/packages/${PACKAGE_ID}/dependencies`] },
+  );
+  renderWithProviders(
+    <CurrentProjectContext.Provider value={{ project, permission: { ...permission, member: true } } as never}>
+      <RouterProvider router={router} />
+    </CurrentProjectContext.Provider>,
+  );
+  return requests;
+}
+
+// jsdom has no font loading API, which Mantine's autosizing textarea listens to (a browser API, as testSetup's).
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  void i18n.changeLanguage('en');
+});
+
+describe('the dependencies editor', () => {
+  it('names a refused line before sending and keeps Save off; an accepted text can be saved', async () => {
+    const requests = renderEditor();
+    const editor = (await screen.findByDisplayValue('six')) as HTMLTextAreaElement;
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.change(editor, { target: { value: 'six\nevil @ http://127.0.0.1:8000/evil-1.0.tar.gz\n' } });
+    expect(
+      screen.getByText(
+        'Line 2 (evil @ http://127.0.0.1:8000/evil-1.0.tar.gz) is a URL or a path: only packages of the index are installed, by name.',
+      ),
+    ).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(save);
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([]);
+    fireEvent.change(editor, { target: { value: 'six\npandas>=2; python_version >= "3.9"\n' } });
+    expect(screen.queryByText(/is a URL or a path/)).toBeNull();
+    expect(save.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says it in French', async () => {
+    await i18n.changeLanguage('fr');
+    renderEditor();
+    const editor = await screen.findByDisplayValue('six');
+    fireEvent.change(editor, { target: { value: '--index-url http://127.0.0.1/simple\n' } });
+    expect(
+      screen.getByText(
+        "La ligne 1 (--index-url http://127.0.0.1/simple) est une option de pip : le serveur choisit l'index et les options.",
+      ),
+    ).toBeTruthy();
+  });
+});
