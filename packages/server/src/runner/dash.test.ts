@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../modules/datasets/datasets.fixtures.ts';
 import { startDashApp } from './dash.ts';
 import { type Environment, ensureEnvironment } from './envs.ts';
 import type { Interpreter } from './interpreters.ts';
@@ -26,6 +28,23 @@ app.layout = html.Div([dcc.Input(id="in", value="hello"), html.Div(id="out")])
 @app.callback(Output("out", "children"), Input("in", "value"))
 def echo(value):
     return "you typed " + value + " as " + str(os.getuid()) + " " + os.environ.get("GREETING", "")
+`,
+  'planter.py': `import os, threading, time
+from dash import Dash, html
+app = Dash(__name__)
+app.layout = html.Div("planter")
+victim = os.environ["VICTIM_SOCKET"]
+if os.environ.get("PLANT_AT_START"):
+    os.symlink(victim, "/work/app.sock")
+else:
+    def plant():
+        while not os.path.lexists("/work/app.sock"):
+            time.sleep(0.01)
+        while os.path.lexists("/work/app.sock"):
+            time.sleep(0.01)
+        os.symlink(victim, "/work/app.sock")
+        open("/work/planted", "w").close()
+    threading.Thread(target=plant, daemon=True).start()
 `,
   'broken.py': 'from dash import Dash\napp = Dash(__name__)\nraise RuntimeError("the app is broken on purpose")\n',
 });
@@ -96,24 +115,55 @@ describe('startDashApp', () => {
     expect(existsSync(app.socketPath)).toBe(false);
   });
 
-  it('refuses to connect when the app replaced its socket with a symlink', async () => {
-    const app = await startDashApp({
-      interpreter: py,
-      envPath: env.envPath,
-      packageDir: pkg,
-      module: 'board',
-      variable: 'app',
-      socketDir: mkdtempSync(path.join(tmp, 's-')),
-      basePath: '/apps/p1/swap/',
-      env: { GREETING: 'hi' },
+  it('never connects through a link the app plants in its folder in place of its socket', async () => {
+    // A socket of the host the app must not reach (as PostgreSQL's or Redis's would be).
+    const victimSocket = path.join(tmp, 'victim.sock');
+    let connections = 0;
+    const victim = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
     });
+    await new Promise<void>((resolve) => victim.listen(victimSocket, resolve));
     try {
-      const { renameSync, symlinkSync } = await import('node:fs');
-      renameSync(app.socketPath, `${app.socketPath}.real`);
-      symlinkSync(`${app.socketPath}.real`, app.socketPath);
-      expect(() => app.createConnection()).toThrow("The Dash application's socket is not the one it opened");
+      const socketDir = mkdtempSync(path.join(tmp, 's-'));
+      const app = await startDashApp({
+        interpreter: py,
+        envPath: env.envPath,
+        packageDir: pkg,
+        module: 'planter',
+        variable: 'app',
+        socketDir,
+        basePath: '/apps/p1/planter/',
+        env: { VICTIM_SOCKET: victimSocket },
+      });
+      try {
+        expect(path.dirname(app.socketPath), 'the host connects in a folder of its own').not.toBe(socketDir);
+        await eventually(() => existsSync(path.join(socketDir, 'planted')), 'the app planted its link');
+        expect(lstatSync(path.join(socketDir, 'app.sock')).isSymbolicLink()).toBe(true);
+        for (let i = 0; i < 3; i++) {
+          const page = await request(app.socketPath, '/apps/p1/planter/_dash-layout');
+          expect(page.text).toContain('planter');
+        }
+      } finally {
+        await app.stop();
+      }
+      // Planted before it serves: the app cannot bind its socket, fails to start, and the host never connects.
+      await expect(
+        startDashApp({
+          interpreter: py,
+          envPath: env.envPath,
+          packageDir: pkg,
+          module: 'planter',
+          variable: 'app',
+          socketDir: mkdtempSync(path.join(tmp, 's-')),
+          basePath: '/apps/p1/planted/',
+          env: { VICTIM_SOCKET: victimSocket, PLANT_AT_START: '1' },
+          startSeconds: 20,
+        }),
+      ).rejects.toThrow(/Address already in use|did not answer/);
+      expect(connections).toBe(0);
     } finally {
-      await app.stop();
+      victim.close();
     }
   });
 
@@ -146,5 +196,17 @@ describe('startDashApp', () => {
         basePath: '/apps/p1/broken/',
       }),
     ).rejects.toThrow(/RuntimeError: the app is broken on purpose/);
+    // Its lines name the package's file and the libraries as site-packages/…, never a server path.
+    const failure = await startDashApp({
+      interpreter: py,
+      envPath: env.envPath,
+      packageDir: pkg,
+      module: 'broken',
+      variable: 'app',
+      socketDir: mkdtempSync(path.join(tmp, 's-')),
+      basePath: '/apps/p1/broken/',
+    }).catch((err: Error) => err.message);
+    expect(failure).toMatch(/File "broken.py", line 3/);
+    for (const server of [env.envPath, tmp, '/pkg/', '/runner/']) expect(failure).not.toContain(server);
   });
 });

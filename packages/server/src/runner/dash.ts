@@ -1,10 +1,11 @@
-import { lstatSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { UnsafeFileError } from './errors.ts';
 import type { Interpreter } from './interpreters.ts';
+import { withoutServerPaths } from './run.ts';
 import { pathsFor, type RunLimits, runSandboxed, type SandboxResult } from './sandbox.ts';
 
 export interface StartDashApp {
@@ -13,7 +14,10 @@ export interface StartDashApp {
   packageDir: string;
   module: string;
   variable: string;
-  /** A folder of this app's own (short path: a Unix socket path has at most 107 bytes); mounted writable at /work. */
+  /**
+   * A folder of this app's own (short path: a Unix socket path has at most 107 bytes); mounted writable at /work.
+   * `${socketDir}.h` is made beside it for the host's side of the socket (removed when the app stops).
+   */
   socketDir: string;
   /** The URL prefix the app is served under (DASH_URL_BASE_PATHNAME): "/" on an origin of its own (docs/security.md). */
   basePath: string;
@@ -28,14 +32,10 @@ export interface StartDashApp {
 }
 
 export interface DashHandle {
-  /** The host path of the app's Unix socket: proxy HTTP (and WebSocket upgrades) to it. */
+  /** The host path of the app's Unix socket, in a folder the app never sees: proxy HTTP (and WebSocket upgrades) to it. */
   socketPath: string;
   basePath: string;
-  /**
-   * A connection to the app, for the proxy (`http.request({ createConnection })`, WebSocket upgrades): the app may
-   * write anything in its folder, so the socket is first checked to be the very socket it opened at start (not a
-   * symlink to some other socket of the host). Throws when it is not.
-   */
+  /** A connection to the app, for the proxy (`http.request({ createConnection })`, WebSocket upgrades). */
   createConnection(): net.Socket;
   /** Records a request, postponing the idle stop. */
   touch(): void;
@@ -67,13 +67,29 @@ const lastLines = (text: string, count = 15) =>
     .slice(-count);
 
 /**
+ * Moves the socket the app bound in its folder into the host's own folder, once it is there: the app may write
+ * anything in its folder (a link to a host socket in place of its own), so the host never connects through a name
+ * of that folder. rename() never follows a link, and what arrived is checked (docs/security.md).
+ */
+async function claimSocket(served: string, target: string): Promise<boolean> {
+  if (!(await lstat(served).catch(() => undefined))?.isSocket()) return false;
+  await rename(served, target);
+  if (!(await lstat(target)).isSocket()) throw new UnsafeFileError("The Dash application's socket is not a socket");
+  return true;
+}
+
+/**
  * Starts a package's Dash app in the sandbox (no network), served by werkzeug on a Unix socket in socketDir with
  * its URL prefix set. Resolves once the app answers; rejects with the app's own error lines when it fails to start.
  */
 export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
   const basePath = `/${opts.basePath.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
-  const socketPath = path.join(opts.socketDir, 'app.sock');
-  await rm(socketPath, { force: true });
+  const served = path.join(opts.socketDir, 'app.sock');
+  const hostDir = `${opts.socketDir}.h`;
+  const socketPath = path.join(hostDir, 'app.sock');
+  await rm(served, { force: true });
+  await rm(hostDir, { recursive: true, force: true });
+  await mkdir(hostDir, { mode: 0o700 });
   const paths = await pathsFor({ packageDir: opts.packageDir, runDir: opts.socketDir });
   let output = '';
   let stopSandbox: (() => void) | undefined;
@@ -105,7 +121,7 @@ export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
   });
   const exited = running.then(async (result) => {
     exitedEarly = true;
-    await rm(socketPath, { force: true });
+    await rm(hostDir, { recursive: true, force: true });
     return result;
   });
   const stop = async () => {
@@ -113,10 +129,19 @@ export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
     await exited;
   };
   const deadline = Date.now() + (opts.startSeconds ?? 60) * 1000;
-  while (!(await answers(socketPath, basePath))) {
+  let claimed = false;
+  for (;;) {
+    try {
+      claimed ||= await claimSocket(served, socketPath);
+    } catch (err) {
+      await stop();
+      throw err;
+    }
+    if (claimed && (await answers(socketPath, basePath))) break;
     if (exitedEarly) {
       const lines = lastLines(output);
-      throw new Error(lines.length ? lines.join('\n') : 'Failed to start Dash application');
+      if (!lines.length) throw new Error('Failed to start Dash application');
+      throw new Error(withoutServerPaths(lines.join('\n'), opts));
     }
     if (Date.now() > deadline) {
       await stop();
@@ -124,12 +149,7 @@ export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
     }
     await sleep(50);
   }
-  const { ino } = lstatSync(socketPath);
-  const createConnection = () => {
-    const now = lstatSync(socketPath, { throwIfNoEntry: false });
-    if (!now?.isSocket() || now.ino !== ino) throw new Error("The Dash application's socket is not the one it opened");
-    return net.connect({ path: socketPath });
-  };
+  const createConnection = () => net.connect({ path: socketPath });
   const idleMs = (opts.idleMinutes ?? 30) * 60_000;
   let idle = setTimeout(() => void stop(), idleMs);
   exited.then(() => clearTimeout(idle));

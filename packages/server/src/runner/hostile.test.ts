@@ -236,7 +236,7 @@ describe('the host never follows what a run leaves in its folder', () => {
     expect(readFileSync(path.join(runDir, 'heartbeat'), 'utf8').length).toBe(beats);
   });
 
-  it('a genuine result and output still come back', async () => {
+  it('a genuine result still comes back', async () => {
     const { run } = await attack('echo', { text: 'fine' });
     expect(run).toMatchObject({ outcome: 'ok', result: { text: 'fine' } });
   });

@@ -4,7 +4,15 @@ import type { InputType } from './discover.ts';
 import { watchDisk } from './diskQuota.ts';
 import { UnsafeFileError } from './errors.ts';
 import type { Interpreter } from './interpreters.ts';
-import { DEFAULT_LIMITS, type Outcome, pathsFor, type RunLimits, runSandboxed, type SandboxRun } from './sandbox.ts';
+import {
+  DEFAULT_LIMITS,
+  type Outcome,
+  pathsFor,
+  type RunLimits,
+  runSandboxed,
+  SANDBOX_PATHS,
+  type SandboxRun,
+} from './sandbox.ts';
 import { SandboxFolder } from './sandboxFolder.ts';
 import type { WarmSandbox } from './warm.ts';
 
@@ -212,17 +220,34 @@ async function runInSandbox(opts: RunFunction) {
   };
 }
 
+/** Escapes a path for a regular expression. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * A failure's text without a server path (docs/security.md): harness.py already shortens its traceback; this also
- * covers a run without the sandbox, where the package, run and environment folders are the host's own paths.
+ * A failure's text without a server path (docs/security.md), as harness.py writes its tracebacks: the environment's
+ * libraries as site-packages/…, the standard library as pythonX.Y/…, the package's and the run's files by their
+ * own names. harness.py does it for a run's traceback; this covers what it does not see (a run without the
+ * sandbox, a Dash app's last lines).
  */
-function withoutServerPaths(text: string, opts: RunFunction): string {
-  const replacements: Array<[string, string]> = [
-    [`${opts.packageDir}/`, ''],
-    [`${opts.runDir}/`, ''],
-    [opts.envPath, 'env'],
-  ];
-  let result = text;
-  for (const [from, to] of replacements) if (from.length > 1) result = result.replaceAll(from, to);
-  return result;
+export function withoutServerPaths(
+  text: string,
+  where: { envPath?: string; packageDir?: string; runDir?: string; interpreter?: Interpreter },
+): string {
+  const rules: Array<[RegExp, string]> = [];
+  const add = (prefix: string | undefined, pattern: string, to: string) => {
+    // Only a path's start (not "/pkg/" inside "site-packages/pkg/"); never a bare / or /usr.
+    if (prefix && prefix !== '/' && prefix !== '/usr') {
+      rules.push([new RegExp(`(?<![\\w./-])${literal(prefix)}${pattern}`, 'g'), to]);
+    }
+  };
+  add(where.envPath, '/lib/python\\d+\\.\\d+/site-packages/', 'site-packages/');
+  add(where.interpreter?.prefix, '/lib/(python\\d+\\.\\d+)/', '$1/');
+  add(where.packageDir, '/', '');
+  add(where.runDir, '/', '');
+  add(SANDBOX_PATHS.pkg, '/', '');
+  add(SANDBOX_PATHS.work, '/', '');
+  add(SANDBOX_PATHS.runner, '/', 'tessera/');
+  add(where.envPath, '', 'env');
+  add(where.interpreter?.prefix, '', 'python');
+  return rules.reduce((result, [pattern, to]) => result.replace(pattern, to), text);
 }
