@@ -128,7 +128,7 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
     },
   };
   if (opts.warm && opts.warm.runDir !== opts.runDir) throw new Error("A warm run works in its sandbox's folder");
-  const disk = opts.diskMb ? watchDisk(opts.runDir, opts.diskMb, opts.signal) : undefined;
+  const disk = opts.diskMb ? await watchDisk(opts.runDir, opts.diskMb, opts.signal) : undefined;
   const signal = disk?.signal ?? opts.signal;
   const sandbox = opts.warm
     ? await opts.warm.start(handlers, signal)
