@@ -9,6 +9,7 @@ import { uploadPackage } from '../packages/packages.fixtures.ts';
 import type { Person } from '../projects/projects.fixtures.ts';
 import { algorithmId, waitForRun } from './models.fixtures.ts';
 import { runDirOf } from './run.job.ts';
+import { queueScheduledRun } from './scheduled.ts';
 
 /**
  * Fair shares (docs/security.md) through the API, with real Python in the sandbox: project P (the editor's) and
@@ -130,6 +131,17 @@ describe('fair shares of the machine', () => {
       code: 'rate-limited',
       reason: 'model.tooManyQueued',
       message: 'This project already has 2 queued runs: wait for some to start, or cancel some',
+    });
+    // A scheduled occurrence is refused alike (the trigger records the message), nothing queued.
+    const occurrence = {
+      modelId: forever._id,
+      userId: w.editor.id,
+      inputs: [],
+      triggerId: 'trigger',
+      scheduledAt: new Date(),
+    };
+    expect(await queueScheduledRun(w.t.app, occurrence, async () => true)).toEqual({
+      error: 'This project already has 2 queued runs: wait for some to start, or cancel some',
     });
     const after = (await call(w.editor, 'GET', `/api/v1/models/${forever._id}/model-runs?limit=50&page=1`)).json().runs;
     expect(before).toHaveLength(3);
