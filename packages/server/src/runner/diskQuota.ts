@@ -33,13 +33,15 @@ export interface DiskWatch {
 
 /**
  * A run's disk quota (docs/security.md "Fair shares"): from the host, the run's folder (its /work) is measured with
- * du every DISK_CHECK_MS while the run lives; once it holds more than `quotaMb` beyond what it held at the start
- * (the inputs the host wrote), the signal aborts, which stops the sandbox. Between two measures a run can write
- * what its disk does in a quarter of a second (the per-file `ulimit -f` bounds any one file), so the overshoot is
- * at most that; a run that ends over its quota is caught by the last measure. Its /tmp is a tmpfs of the sandbox,
+ * du every DISK_CHECK_MS while the run lives; once it holds more than `quotaMb` beyond what it held before the run
+ * started (the inputs the host wrote), the signal aborts, which stops the sandbox. Between two measures a run can
+ * write what its disk does in a quarter of a second (the per-file `ulimit -f` bounds any one file), so the overshoot
+ * is at most that; a run that ends over its quota is caught by the last measure. Its /tmp is a tmpfs of the sandbox,
  * charged to the run's memory cgroup: it counts against the memory limit, not this one.
  */
-export function watchDisk(dir: string, quotaMb: number, parent?: AbortSignal): DiskWatch {
+export async function watchDisk(dir: string, quotaMb: number, parent?: AbortSignal): Promise<DiskWatch> {
+  // Measured before the run starts: what the run writes from its first instant counts.
+  const baseline = (await diskUsage(dir)) ?? 0;
   const controller = new AbortController();
   const forward = () => controller.abort(parent?.reason);
   if (parent?.aborted) forward();
@@ -47,23 +49,21 @@ export function watchDisk(dir: string, quotaMb: number, parent?: AbortSignal): D
   let exceeded = false;
   const watching = new AbortController();
   const quota = quotaMb * 1024 * 1024;
-  const check = async (baseline: number): Promise<boolean> => {
+  const check = async (): Promise<boolean> => {
     const used = await diskUsage(dir);
     if (used !== undefined && used - baseline > quota) exceeded = true;
     return exceeded;
   };
-  const started = diskUsage(dir).then((used) => used ?? 0);
   const loop = (async () => {
-    const baseline = await started;
     while (!watching.signal.aborted && !controller.signal.aborted) {
       const t0 = performance.now();
       const pause = sleep(DISK_CHECK_MS, undefined, { signal: watching.signal }).catch(() => undefined);
-      if (await check(baseline)) {
+      if (await check()) {
         controller.abort(new Error('disk quota exceeded'));
         return;
       }
       await pause;
-      // A folder slow to measure (many files) is measured less often: du never takes more than a third of the time.
+      // A folder slow to measure (many files) is measured less often: du takes at most about half the time.
       const spent = performance.now() - t0;
       if (spent > DISK_CHECK_MS) await sleep(spent, undefined, { signal: watching.signal }).catch(() => undefined);
     }
@@ -77,7 +77,7 @@ export function watchDisk(dir: string, quotaMb: number, parent?: AbortSignal): D
       watching.abort();
       parent?.removeEventListener('abort', forward);
       await loop;
-      if (!exceeded) await check(await started);
+      if (!exceeded) await check();
     },
   };
 }

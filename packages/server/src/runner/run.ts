@@ -204,7 +204,7 @@ async function runInSandbox(opts: RunFunction) {
       }
     },
   };
-  const disk = opts.diskMb ? watchDisk(opts.runDir, opts.diskMb, opts.signal) : undefined;
+  const disk = opts.diskMb ? await watchDisk(opts.runDir, opts.diskMb, opts.signal) : undefined;
   const signal = disk?.signal ?? opts.signal;
   const sandbox = opts.warm
     ? await opts.warm.start(handlers, signal)

@@ -29,9 +29,11 @@ export async function insertQueuedRun(
 }
 
 /** The same lock and count within the caller's transaction (a scheduled run's, queued with its job). */
-export async function queuedRunsWith(db: Db, client: SqlClient, projectId: string): Promise<number> {
+export async function queuedRunsWith(client: SqlClient, projectId: string): Promise<number> {
   await client.executeSql('select pg_advisory_xact_lock(hashtext($1))', [lockKey(projectId)]);
-  const query = db.select({ queued: count() }).from(modelRuns).where(queuedOf(projectId)).toSQL();
-  const { rows } = await client.executeSql(query.sql, query.params);
-  return Number(rows[0]?.queued ?? 0);
+  const { rows } = await client.executeSql(
+    "select count(*)::int as queued from model_runs where project_id = $1 and status = 'queued'",
+    [projectId],
+  );
+  return Number(rows[0].queued);
 }

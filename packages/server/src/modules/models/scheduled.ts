@@ -60,7 +60,7 @@ export async function queueScheduledRun(
     },
     async (client, job) => {
       const max = app.ctx.config.MODEL_QUEUED_RUNS_PER_PROJECT;
-      if ((await queuedRunsWith(db, client, model.projectId)) >= max) throw new QueueFull(tooManyQueued(max));
+      if ((await queuedRunsWith(client, model.projectId)) >= max) throw new QueueFull(tooManyQueued(max));
       if (!(await claim(client, runId))) return false;
       const insert = db
         .insert(modelRuns)

@@ -66,6 +66,8 @@ export class FairWorker {
   private pending = false;
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
+  /** The take in flight, if any (stop waits for it, never for a job that runs). */
+  private taking: Promise<unknown> | undefined;
 
   constructor(private readonly options: FairWorkerOptions) {}
 
@@ -79,11 +81,14 @@ export class FairWorker {
     this.wakeUp?.();
   }
 
-  /** No more taking; resolves once the loop has left (the job it runs, if any, is the service's to wait for). */
+  /**
+   * No more taking; resolves once no take is in flight. The job it runs, if any, is the service's to wait for and
+   * stop: its loop ends after it.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wakeUp?.();
-    await this.loop;
+    await this.taking;
   }
 
   private async work(): Promise<void> {
@@ -92,21 +97,26 @@ export class FairWorker {
       let job: PgBoss.Job<object> | undefined;
       this.pending = false;
       try {
-        job = await takeFairly(this.options.database, queue, this.options.perProject);
+        this.taking = takeFairly(this.options.database, queue, this.options.perProject);
+        job = (await this.taking) as PgBoss.Job<object> | undefined;
       } catch (err) {
         log.error({ err, queue }, 'taking a job failed');
+      } finally {
+        this.taking = undefined;
       }
       if (!job) {
         await this.idle();
         continue;
       }
-      try {
-        await this.options.run(job);
-        await boss.complete(queue, job.id);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        await boss.fail(queue, job.id, { message }).catch((e) => log.error({ err: e }, 'failing a job entry failed'));
-      }
+      const taken = job;
+      await this.options
+        .run(taken)
+        .then(
+          () => boss.complete(queue, taken.id),
+          (err) => boss.fail(queue, taken.id, { message: err instanceof Error ? err.message : String(err) }),
+        )
+        // The job's own row is settled already (service.ts); a queue entry left active is failed by its expiry.
+        .catch((err) => log.error({ err, queue }, 'settling a queue entry failed'));
     }
   }
 
