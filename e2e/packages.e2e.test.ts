@@ -119,6 +119,14 @@ describe('packages', () => {
     await screenshot(page, 'packages-6-env');
     await page.goto(`/projects/${projectId}/packages/${packageId}/dependencies`);
     const deps = page.getByLabel('Dependencies', { exact: true });
+    // A line that would make pip fetch and build code from elsewhere is named before anything is sent.
+    await deps.fill('pandas\nevil @ http://127.0.0.1:9/x.tar.gz\n');
+    await expectText(
+      page,
+      'Line 2 (evil @ http://127.0.0.1:9/x.tar.gz) is a URL or a path: only packages of the index are installed, by name.',
+    );
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await screenshot(page, 'packages-6b-dependency-refused');
     await deps.fill('# nothing needed\n');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Dependencies updated:');
