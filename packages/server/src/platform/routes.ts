@@ -38,7 +38,8 @@ export function route<E extends Endpoint>(
       ...(e.raw ? {} : { response: { 200: e.response } }),
     },
     handler: async (request, reply) => {
-      if (request.isMultipart()) guardMultipart(request);
+      // Declared multipart (the app registers @fastify/multipart; a bare test app does not decorate isMultipart).
+      if (e.multipart && request.isMultipart()) guardMultipart(request);
       return handler({
         params: request.params as never,
         query: request.query as never,
