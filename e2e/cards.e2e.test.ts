@@ -302,7 +302,7 @@ describe('cards that fetch and show their data', () => {
         `main-thread CPU: longest task ${Math.round(longestCpu.cpu)} ms (${Math.round(longestCpu.wall)} ms wall), ` +
         `${over(50)} tasks over 50 ms, ${over(100)} over 100 ms, ${Math.round(tasks.reduce((sum, task) => sum + task.cpu, 0))} ms in all`,
     );
-    // How long the tasks take is measured by bench/dashboard (the same dashboard, its table in the README), not
+    // How long the tasks take is measured by bench/dashboard (the same dashboard, its table in docs/benchmarks.md), not
     // asserted here: on a shared machine a task's CPU and wall time follow the machine's load (a clean-clone CI
     // once saw a 208 ms task against a 200 ms budget). This journey checks the cards are drawn, and traced.
     expect(tasks.filter((task) => task.cpu > 0).length, 'the trace measured the tasks').toBeGreaterThan(100);

@@ -1,7 +1,7 @@
 // `npm run cluster`: API_PROCESSES API processes (default 2) and WORKER_PROCESSES workers (default 2) on
 // DATABASE_URL and REDIS_URL (both required), behind one address on PORT (default 3000). Each process keeps its
 // own files in DATA_DIR/{role}-{n}; the shared ones live in STORAGE_DIR (default DATA_DIR/storage).
-// See packages/server/src/cluster/ and README "Several processes". Ctrl-C stops them all.
+// See packages/server/src/cluster/ and docs/operations.md. Ctrl-C stops them all.
 import { startCluster } from '../packages/server/src/cluster/cluster.ts';
 
 const count = (name, fallback) => {
