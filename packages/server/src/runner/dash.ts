@@ -115,8 +115,8 @@ export async function startDashApp(opts: StartDashApp): Promise<DashHandle> {
     limits: { memoryMb: 1024, wallSeconds: 7 * 24 * 3600, ...opts.limits },
     onStdout: collect,
     onStderr: collect,
-    onStart: (stop) => {
-      stopSandbox = stop;
+    onStart: (control) => {
+      stopSandbox = () => control.stop();
     },
   });
   const exited = running.then(async (result) => {

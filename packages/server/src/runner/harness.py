@@ -1,18 +1,28 @@
-"""Runs one function of a Tessera package (stdlib only, Python 3.7+). Mounted read-only at /runner in the sandbox.
+"""Runs the functions of a Tessera package, one run after another (stdlib only, Python 3.7+). Mounted read-only at
+/runner in the sandbox.
 
-Reads $TESSERA_WORK/request.json: {"module", "function", "inputs": [{"name", "type", "value"}]} where a dataframe's
-value is a Parquet file relative to the run folder. Writes a returned dataframe (or a dict or list of them) to
-outputs/<name>.parquet, anything else JSON-able to result.json, and reports on file descriptor 3 as JSON lines:
-{"event": "output" | "result" | "error" | "progress", ...}. The function's own stdout and stderr stay a plain log.
+The process first imports the libraries the package imports (never the package itself), then reads run names on its
+standard input, one per line, until it closes. Each run gets a fresh process forked from this one: it reads
+$TESSERA_WORK/<name>/request.json: {"module", "function", "inputs": [{"name", "type", "value"}]} where a dataframe's
+value is a Parquet file relative to the run's folder, writes a returned dataframe (or a dict or list of them) to
+outputs/<name>.parquet, anything else JSON-able to result.json. Everything reaches the host on file descriptor 3 as
+JSON lines written by this process only: {"event": "output" | "result" | "error" | "progress" | "log" | "done", ...};
+the run's own stdout and stderr become "log" events, and "done" (with the run's exit code) ends each run.
 """
+import codecs
 import datetime
 import importlib
 import json
 import os
+import re
+import selectors
+import shutil
+import signal
 import sys
 import traceback
 
-WORK = os.environ.get("TESSERA_WORK", "/work")
+WORK_ROOT = os.environ.get("TESSERA_WORK", "/work")
+WORK = WORK_ROOT  # the current run's folder, in the run's own process
 PKG = os.environ.get("TESSERA_PKG", "/pkg")
 
 try:
@@ -224,12 +234,8 @@ def user_traceback(err):
     return shorten_paths("".join(traceback.format_exception(type(err), err, first)))
 
 
-def main():
-    sys.path.insert(0, PKG)
-    if os.environ.get("TESSERA_WARM") == "1":
-        warm_up()
-        if not sys.stdin.readline().strip():
-            return 0  # discarded before its run: nothing to do
+def run_request():
+    """The run, in its own process: the request read from WORK, the function called, its result delivered."""
     with open(os.path.join(WORK, "request.json")) as handle:
         request = json.load(handle)
     os.makedirs(os.path.join(WORK, "outputs"), exist_ok=True)
@@ -251,6 +257,190 @@ def main():
         message = shorten_paths("%s: %s" % (kind, err))
         emit("error", type=kind, message=message, traceback=user_traceback(err))
         return 1
+    return 0
+
+
+RUN_NAME = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
+#: What a run's process may tell the host; "log" and "done" are this process's own words.
+RUN_EVENTS = ("output", "result", "error", "progress")
+
+
+def clean_except(keep):
+    """Empties the sandbox's folder (all but the new run's folder) and its /tmp: a run finds nothing of the last."""
+    places = [(WORK_ROOT, keep)]
+    if os.environ.get("TESSERA_SANDBOXED") == "1":
+        places.append(("/tmp", None))
+    for root, kept in places:
+        try:
+            names = os.listdir(root)
+        except OSError:
+            continue
+        for name in names:
+            if name == kept:
+                continue
+            target = os.path.join(root, name)
+            try:
+                if os.path.isdir(target) and not os.path.islink(target):
+                    shutil.rmtree(target, ignore_errors=True)
+                else:
+                    os.unlink(target)
+            except OSError:
+                pass
+
+
+def zombie(pid):
+    try:
+        with open("/proc/%s/stat" % pid) as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except (OSError, IndexError):
+        return True  # gone
+
+
+def end_strays(child):
+    """Kills whatever the run left running: its process group, and in the sandbox (a PID namespace of its own)
+    every process but its first (bubblewrap's) and this one, until none is left."""
+    try:
+        os.killpg(child, signal.SIGKILL)
+    except OSError:
+        pass
+    if os.environ.get("TESSERA_SANDBOXED") != "1":
+        return True
+    me = os.getpid()
+    for _ in range(200):
+        others = [int(n) for n in os.listdir("/proc") if n.isdigit() and int(n) not in (1, me)]
+        others = [pid for pid in others if not zombie(pid)]
+        if not others:
+            return True
+        for pid in others:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+    return False
+
+
+def start_run(name, pipes):
+    """Forks the run's process: standard input /dev/null, its output, errors and events into this process's pipes."""
+    for stream in (sys.stdout, sys.stderr, EVENTS):
+        stream.flush()
+    pid = os.fork()
+    if pid:
+        return pid
+    global WORK
+    code = 1
+    try:
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        os.setpgid(0, 0)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        for fd, (_, write) in zip((1, 2, 3), pipes):
+            os.dup2(write, fd)
+        for read, write in pipes:
+            os.close(read)
+            os.close(write)
+        WORK = os.path.join(WORK_ROOT, name)
+        os.chdir(WORK)
+        code = run_request()
+    except BaseException:  # noqa: whatever happens, this process never returns into the serving loop
+        traceback.print_exc()
+    finish(code)
+
+
+def serve_one(name, wake):
+    """One run: its process forked, what it writes forwarded as events, then "done". False: the sandbox must end."""
+    clean_except(name)
+    pipes = [os.pipe() for _ in range(3)]
+    child = start_run(name, pipes)
+    for _, write in pipes:
+        os.close(write)
+    selector = selectors.DefaultSelector()
+    selector.register(wake, selectors.EVENT_READ, "wake")
+    decoders, pending = {}, {}
+    for stream, (read, _) in zip(("stdout", "stderr", "events"), pipes):
+        selector.register(read, selectors.EVENT_READ, stream)
+        decoders[stream] = codecs.getincrementaldecoder("utf-8")("replace")
+        pending[stream] = ""
+    status, open_streams = None, 3
+    while open_streams:
+        for key, _ in selector.select():
+            if key.data == "wake":  # SIGCHLD: once the run's process is gone, so is what it left running
+                drain(wake)
+                reaped, code = os.waitpid(child, os.WNOHANG) if status is None else (0, 0)
+                if reaped:
+                    status = ended(child, code)
+                continue
+            chunk = os.read(key.fd, 65536)
+            stream = key.data
+            if not chunk:
+                selector.unregister(key.fd)
+                os.close(key.fd)
+                open_streams -= 1
+            text = decoders[stream].decode(chunk, final=not chunk)
+            if stream != "events":
+                if text:
+                    emit("log", stream=stream, text=text)
+                continue
+            lines = (pending[stream] + text).split("\n")
+            pending[stream] = lines.pop()[-1000000:] if chunk else ""
+            for line in lines:
+                forward(line)
+    selector.close()
+    if status is None:
+        status = ended(child, os.waitpid(child, 0)[1])
+    if status[1] and not status[2]:
+        emit("done", signal=status[1])
+        return False  # killed (out of memory, most likely): the sandbox ends and says why
+    emit("done", code=status[0])
+    return status[2]
+
+
+def drain(fd):
+    try:
+        while os.read(fd, 512):
+            pass
+    except BlockingIOError:
+        pass
+
+
+def ended(child, status):
+    """(exit code, killing signal, every stray gone) of the run's process, reaped with `status`."""
+    clean = end_strays(child)
+    if os.WIFSIGNALED(status):
+        return (None, os.WTERMSIG(status), False)
+    return (os.WEXITSTATUS(status), None, clean)
+
+
+def forward(line):
+    """A line the run's process wrote on its events: passed on when it is one of a run's own events."""
+    try:
+        event = json.loads(line)
+    except ValueError:
+        if line.strip():
+            emit("log", stream="stderr", text=line + "\n")
+        return
+    if isinstance(event, dict) and event.get("event") in RUN_EVENTS:
+        EVENTS.write(json.dumps(event) + "\n")
+
+
+def main():
+    sys.path.insert(0, PKG)
+    warm_up()
+    # A run's end wakes the loop even while something it started still holds its pipes.
+    wake, wake_write = os.pipe()
+    os.set_blocking(wake, False)
+    os.set_blocking(wake_write, False)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_write)
+    for line in sys.stdin:
+        name = line.strip()
+        if not name:
+            break
+        if not RUN_NAME.match(name):
+            emit("done", code=2, message="not a run's name")
+            continue
+        if not serve_one(name, wake):
+            return 1
     return 0
 
 

@@ -16,14 +16,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../modules/datasets/datasets.fixtures.ts';
 import { type Environment, ensureEnvironment } from './envs.ts';
 import type { Interpreter } from './interpreters.ts';
-import { type RunResult, type RunSpec, runFunction } from './run.ts';
+import { type RunResult, runFunction } from './run.ts';
+import { type RunSpec, SandboxPool } from './serving.ts';
 import { interpreter, sharedEnvsDir, writeTree } from './testing.ts';
-import { WarmSandboxes } from './warm.ts';
 
 /**
  * A hostile package against the host, with real bubblewrap: whatever its function leaves in the run's folder (links
  * to host files and folders, hard links, a FIFO, a link swapped in by a process that outlives the function, links
- * planted by a warm sandbox before its request), the host neither follows it nor writes through it
+ * planted by the serving process before its run), the host neither follows it nor writes through it
  * (docs/security.md, "The host never follows what a sandbox leaves").
  */
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tessera-hostile-test-'));
@@ -52,40 +52,40 @@ def emit(**event):
     os.write(3, (json.dumps(event) + "\\n").encode())
 
 def link_result(victim: str):
-    os.symlink(victim, "/work/result.json")
+    os.symlink(victim, "result.json")
     emit(event="result", file="result.json")
     os._exit(0)
 
 def link_output(victim: str, file: str):
-    os.makedirs("/work/outputs", exist_ok=True)
+    os.makedirs("outputs", exist_ok=True)
     if file and not file.startswith("/") and ".." not in file:
-        os.symlink(victim, "/work/" + file)
+        os.symlink(victim, "" + file)
     emit(event="output", name="evil", file=file, kind="pandas")
     os._exit(0)
 
 def link_outputs_folder(folder: str, name: str):
-    os.rmdir("/work/outputs") if os.path.isdir("/work/outputs") else None
-    os.symlink(folder, "/work/outputs")
+    os.rmdir("outputs") if os.path.isdir("outputs") else None
+    os.symlink(folder, "outputs")
     emit(event="output", name="evil", file="outputs/" + name, kind="pandas")
     os._exit(0)
 
 def hard_links():
     tried = {}
-    os.makedirs("/work/outputs", exist_ok=True)
+    os.makedirs("outputs", exist_ok=True)
     for name, source in (("package", "/pkg/attack.py"), ("environment", sys.executable), ("usr", "/usr/bin/env")):
         try:
-            os.link(source, "/work/outputs/%s.parquet" % name)
+            os.link(source, "outputs/%s.parquet" % name)
             tried[name] = "linked"
         except OSError as err:
             tried[name] = errno.errorcode[err.errno]
-    open("/work/own.parquet", "wb").write(b"PAR1")
-    os.link("/work/own.parquet", "/work/outputs/own.parquet")
+    open("own.parquet", "wb").write(b"PAR1")
+    os.link("own.parquet", "outputs/own.parquet")
     print(json.dumps(tried), flush=True)
     emit(event="output", name="own", file="outputs/own.parquet", kind="pandas")
     os._exit(0)
 
 def fifo():
-    os.mkfifo("/work/result.json")
+    os.mkfifo("result.json")
     emit(event="result", file="result.json")
     os._exit(0)
 
@@ -94,42 +94,40 @@ import os, sys, time
 victim = sys.argv[1]
 while True:
     try:
-        os.symlink(victim, "/work/swap.tmp")
-        os.replace("/work/swap.tmp", "/work/result.json")
+        os.symlink(victim, "swap.tmp")
+        os.replace("swap.tmp", "result.json")
     except OSError:
         pass
-    with open("/work/heartbeat", "a") as beat:
+    with open("heartbeat", "a") as beat:
         beat.write("x")
     time.sleep(0.005)
 """
 
 def swap_after_return(victim: str, marker: str):
-    open("/work/result.json", "w").write(json.dumps({"genuine": 1}))
+    open("result.json", "w").write(json.dumps({"genuine": 1}))
     emit(event="result", file="result.json")
     quiet = subprocess.DEVNULL
     subprocess.Popen([sys.executable, "-c", SWAPPER, victim, marker], start_new_session=True, close_fds=True,
                      stdin=quiet, stdout=quiet, stderr=quiet)
     threading.Thread(target=exec, args=(SWAPPER.replace("sys.argv[1]", repr(victim)),), daemon=True).start()
-    while not os.path.exists("/work/heartbeat"):
+    while not os.path.exists("heartbeat"):
         time.sleep(0.005)
-    while not os.path.islink("/work/result.json"):
+    while not os.path.islink("result.json"):
         time.sleep(0.005)
     os._exit(0)
 
 def echo(text: str):
     return {"text": text}
 `,
-  'boot/sitecustomize.py': `# Runs when the interpreter starts (a package variable PYTHONPATH=/pkg/boot): in a warm sandbox, before its run.
+  'boot/sitecustomize.py': `# Runs when the interpreter starts (a package variable PYTHONPATH=/pkg/boot): in the serving process, before any run.
 import os
-plant = os.environ.get("PLANT")
+plant, name = os.environ.get("PLANT"), os.environ.get("PLANT_NAME", "")
 try:
-    if plant == "request":
-        os.symlink(os.environ["VICTIM"], "/work/request.json")
-    elif plant == "inputs":
-        os.symlink(os.environ["VICTIM_DIR"], "/work/inputs")
-    elif plant == "input-file":
-        os.makedirs("/work/inputs", exist_ok=True)
-        os.symlink(os.environ["VICTIM"], "/work/inputs/input_0.parquet")
+    if plant == "folder-link":
+        os.symlink(os.environ["VICTIM_DIR"], "/work/" + name)
+    elif plant == "folder":
+        os.makedirs("/work/" + name + "/inputs")
+        os.symlink(os.environ["VICTIM"], "/work/" + name + "/request.json")
 except OSError:
     pass
 `,
@@ -231,9 +229,9 @@ describe('the host never follows what a run leaves in its folder', () => {
         .split('\n')
         .filter((line) => line.includes(marker));
     expect(alive()).toEqual([]);
-    const beats = readFileSync(path.join(runDir, 'heartbeat'), 'utf8').length;
+    const beats = readFileSync(path.join(runDir, 'run', 'heartbeat'), 'utf8').length;
     await sleep(300);
-    expect(readFileSync(path.join(runDir, 'heartbeat'), 'utf8').length).toBe(beats);
+    expect(readFileSync(path.join(runDir, 'run', 'heartbeat'), 'utf8').length).toBe(beats);
   });
 
   it('a genuine result still comes back', async () => {
@@ -242,31 +240,33 @@ describe('the host never follows what a run leaves in its folder', () => {
   });
 });
 
-describe('a warm sandbox that plants links before its request arrives', () => {
-  it('makes its run fail; the host writes nothing through the links', async () => {
+describe('a sandbox that plants names before its run', () => {
+  it("makes the run fail when its folder's name exists; the host writes nothing through the links", async () => {
     const input = path.join(tmp, 'input.parquet');
     writeFileSync(input, 'PAR1 host input');
-    const pool = new WarmSandboxes({ dir: path.join(tmp, 'warm'), max: 3, idleMs: 60_000 });
+    const pool = new SandboxPool({ dir: path.join(tmp, 'served'), max: 3, idleMs: 60_000 });
     try {
-      for (const [plant, planted, reason] of [
-        ['request', 'request.json', /"request.json" already exists in the run's folder \(EEXIST\)/],
-        ['inputs', 'inputs', /"inputs" in the run's folder is a link or a file, not a folder/],
-        ['input-file', 'inputs/input_0.parquet', /"inputs\/input_0.parquet" already exists in the run's folder/],
-      ] as const) {
+      for (const plant of ['folder-link', 'folder']) {
         resetVictims();
-        const warmSpec = {
+        const runName = `run-${plant}`;
+        const plantSpec = {
           ...spec,
-          env: { PYTHONPATH: '/pkg/boot', PLANT: plant, VICTIM: secret, VICTIM_DIR: path.dirname(segment) },
+          env: {
+            PYTHONPATH: '/pkg/boot',
+            PLANT: plant,
+            PLANT_NAME: runName,
+            VICTIM: secret,
+            VICTIM_DIR: path.dirname(segment),
+          },
         };
-        pool.keep(warmSpec);
-        const dir = pool.waiting().at(-1) as string;
-        await eventually(() => lstatSync(path.join(dir, planted), { throwIfNoEntry: false }) !== undefined, plant);
-        const warm = pool.take(warmSpec);
-        expect(warm?.runDir).toBe(dir);
+        const sandbox = pool.acquire(plantSpec);
+        const planted = path.join(sandbox.dir, runName);
+        await eventually(() => lstatSync(planted, { throwIfNoEntry: false }) !== undefined, plant);
         const run = await runFunction({
-          ...warmSpec,
-          warm,
-          runDir: dir,
+          ...plantSpec,
+          sandbox,
+          runName,
+          hostDir: path.join(tmp, `${runName}.host`),
           module: 'attack',
           functionName: 'echo',
           inputs: [
@@ -274,14 +274,13 @@ describe('a warm sandbox that plants links before its request arrives', () => {
             { name: 'text', type: 'string', value: 'x' },
           ],
         });
-        await warm?.discard();
+        await sandbox.discard();
         expect(run.outcome, plant).toBe('error');
-        expect(run.error, plant).toMatch(/^The run's folder was changed before the run: /);
-        expect(run.error, plant).toMatch(reason);
-        expect(run.error, plant).not.toContain(tmp);
+        expect(run.error, plant).toBe(
+          `The run's folder was changed before the run: "${runName}" already exists in the sandbox's folder (EEXIST)`,
+        );
         expectVictimsUntouched();
         expect(existsSync(path.join(path.dirname(segment), 'input_0.parquet'))).toBe(false);
-        rmSync(dir, { recursive: true, force: true });
       }
     } finally {
       await pool.close();

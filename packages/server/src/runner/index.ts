@@ -37,7 +37,6 @@ export {
   type RunOutcome,
   type RunOutput,
   type RunResult,
-  type RunSpec,
   runFunction,
 } from './run.ts';
 export {
@@ -51,5 +50,5 @@ export {
   type SandboxStatus,
   sandboxStatus,
 } from './sandbox.ts';
-export { type WarmOptions, type WarmSandbox, WarmSandboxes } from './warm.ts';
+export { type PoolOptions, type RunSpec, SandboxPool, type ServingSandbox } from './serving.ts';
 export { DEFAULT_ZIP_LIMITS, extractZip, listFiles, type ZipLimits } from './zip.ts';

@@ -4,17 +4,9 @@ import type { InputType } from './discover.ts';
 import { watchDisk } from './diskQuota.ts';
 import { UnsafeFileError } from './errors.ts';
 import type { Interpreter } from './interpreters.ts';
-import {
-  DEFAULT_LIMITS,
-  type Outcome,
-  pathsFor,
-  type RunLimits,
-  runSandboxed,
-  SANDBOX_PATHS,
-  type SandboxRun,
-} from './sandbox.ts';
+import { DEFAULT_LIMITS, type Outcome, type RunLimits, SANDBOX_PATHS } from './sandbox.ts';
 import { SandboxFolder } from './sandboxFolder.ts';
-import type { WarmSandbox } from './warm.ts';
+import { type RunHandlers, type RunSpec, ServingSandbox, specKey } from './serving.ts';
 
 export interface RunInput {
   name: string;
@@ -31,29 +23,24 @@ export interface RunOutput {
   kind: string;
 }
 
-/** What a run's sandbox depends on before its request exists (a warm sandbox serves only runs of the same spec). */
-export interface RunSpec {
-  interpreter: Interpreter;
-  envPath: string;
-  packageDir: string;
-  /** The package's own environment variables. */
-  env?: Record<string, string>;
-  limits?: Partial<RunLimits>;
-}
-
 export interface RunFunction extends RunSpec {
   module: string;
   functionName: string;
   inputs: RunInput[];
-  /** The run's folder (the sandbox's /work); with `warm`, the warm sandbox's own. */
-  runDir: string;
+  /**
+   * A sandbox of this spec that serves runs one after another (serving.ts, from a SandboxPool): the run is served
+   * there, in a new folder `runName` of the sandbox's. Without it, a sandbox of its own is started in `runDir`.
+   */
+  sandbox?: ServingSandbox;
+  /** The run's folder's name in the sandbox's (default "run"): new, never one that exists. */
+  runName?: string;
+  /** Without `sandbox`: the folder its own sandbox works in (its /work; created when missing, removed by the caller). */
+  runDir?: string;
   /**
    * A folder of the host's own that no sandbox ever sees (created here when missing, removed by the caller): the
-   * outputs are copied into it once checked (docs/security.md). Default: `${runDir}.host`, beside the run folder.
+   * outputs are copied into it once checked (docs/security.md). Default: beside the sandbox's folder.
    */
   hostDir?: string;
-  /** A sandbox of the same spec already started (warm.ts): the run starts in it instead of a new one. */
-  warm?: WarmSandbox;
   /** What the run may write in runDir (MB, beyond its inputs): past it the run is stopped, outcome 'disk'. */
   diskMb?: number;
   signal?: AbortSignal;
@@ -83,20 +70,6 @@ function stoppedMessage(outcome: RunOutcome, limits: RunLimits, diskMb?: number)
   return undefined;
 }
 
-/** The sandbox that runs harness.py for a spec in a run folder (warm.ts starts the same one ahead of its run). */
-export async function harnessRun(spec: RunSpec & { runDir: string }): Promise<SandboxRun> {
-  const paths = await pathsFor(spec);
-  return {
-    interpreter: spec.interpreter,
-    envPath: spec.envPath,
-    packageDir: spec.packageDir,
-    runDir: spec.runDir,
-    argv: [`${spec.envPath}/bin/python`, '-u', `${paths.runner}/harness.py`],
-    env: spec.env,
-    limits: { ...DEFAULT_LIMITS, ...spec.limits },
-  };
-}
-
 /**
  * Runs one function of a package in the sandbox through harness.py: inputs coerced by type (dataframes read from
  * the Parquet files in runDir/inputs), a returned dataframe written to runDir/outputs/*.parquet, any other value to
@@ -104,14 +77,22 @@ export async function harnessRun(spec: RunSpec & { runDir: string }): Promise<Sa
  */
 export async function runFunction(opts: RunFunction): Promise<RunResult> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
-  if (opts.warm && opts.warm.runDir !== opts.runDir) throw new Error("A warm run works in its sandbox's folder");
-  await mkdir(opts.runDir, { recursive: true });
-  const hostDir = opts.hostDir ?? `${opts.runDir}.host`;
+  if (!opts.sandbox && !opts.runDir) throw new Error('A run needs a sandbox or a folder for one');
+  const name = opts.runName ?? 'run';
+  let own: ServingSandbox | undefined;
+  if (!opts.sandbox && opts.runDir) {
+    await mkdir(opts.runDir, { recursive: true });
+    own = new ServingSandbox(opts.runDir, specKey(opts), opts);
+  }
+  const sandbox = (opts.sandbox ?? own) as ServingSandbox;
+  const hostDir = opts.hostDir ?? `${sandbox.dir}.${name}.host`;
   await mkdir(hostDir, { recursive: true, mode: 0o700 });
-  const folder = await SandboxFolder.open(opts.runDir);
+  let folder: SandboxFolder | undefined;
   try {
-    // A warm sandbox already runs in its folder: its request and inputs are created there, never followed.
+    // The sandbox may have served runs in its folder before: the run's folder, request and inputs are created
+    // there as new names, never followed (a name the sandbox planted is refused).
     try {
+      folder = await runFolder(sandbox.dir, name);
       await writeRequest(folder, opts);
     } catch (err) {
       if (!(err instanceof UnsafeFileError)) throw err;
@@ -122,11 +103,13 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
         exitCode: null,
       };
     }
-    const run = await runInSandbox(opts);
+    const run = await serve(sandbox, name, opts, limits);
     const outputs: RunOutput[] = [];
     let { failure } = run;
     let outcome: RunOutcome = run.outcome;
-    // The sandbox is gone (runSandboxed settles once every process of it is): its folder no longer changes.
+    // The run's process and whatever it started are gone (the harness says done only then, and a stopped
+    // sandbox is gone entirely): the run's folder no longer changes but by the harness itself, which the host
+    // never trusts either (SandboxFolder refuses links, non-regular files and hard links).
     for (const [index, output] of run.reported.entries()) {
       const file = path.join(hostDir, `output_${index}.parquet`);
       try {
@@ -141,9 +124,10 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
     if (run.diskExceeded && !opts.signal?.aborted) outcome = 'disk';
     if (outcome === 'ok' && failure) outcome = 'error';
     const stopped = stoppedMessage(outcome, limits, opts.diskMb);
+    const where = { ...opts, runDir: path.join(sandbox.dir, name) };
     if (outcome !== 'ok') {
       const error = stopped ?? failure?.traceback ?? failure?.message ?? `The run failed (exit code ${run.exitCode}).`;
-      return { outcome, outputs, error: withoutServerPaths(error, opts), exitCode: run.exitCode };
+      return { outcome, outputs, error: withoutServerPaths(error, where), exitCode: run.exitCode };
     }
     if (!run.resultFile) return { outcome, outputs, exitCode: run.exitCode };
     try {
@@ -159,7 +143,18 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
       };
     }
   } finally {
-    await folder.close();
+    await folder?.close();
+    await own?.discard();
+  }
+}
+
+/** The run's new folder inside the sandbox's, opened (refused when the name exists in any form). */
+async function runFolder(dir: string, name: string): Promise<SandboxFolder> {
+  const base = await SandboxFolder.open(dir);
+  try {
+    return await base.createFolder(name);
+  } finally {
+    await base.close();
   }
 }
 
@@ -184,12 +179,12 @@ async function writeRequest(folder: SandboxFolder, opts: RunFunction): Promise<v
 
 type Failure = { type?: string; message?: string; traceback?: string };
 
-/** Runs the harness (in the warm sandbox when there is one) and collects what it reported on its events. */
-async function runInSandbox(opts: RunFunction) {
+/** Serves the run in its sandbox and collects what it reported on its events. */
+async function serve(sandbox: ServingSandbox, name: string, opts: RunFunction, limits: RunLimits) {
   const reported: { name: string; file: string; kind: string }[] = [];
   let resultFile: string | undefined;
   let failure: Failure | undefined;
-  const handlers: Pick<SandboxRun, 'onStdout' | 'onStderr' | 'onEvent'> = {
+  const handlers: RunHandlers = {
     onStdout: (text) => opts.onLog?.('stdout', text),
     onStderr: (text) => opts.onLog?.('stderr', text),
     onEvent: (event) => {
@@ -204,16 +199,15 @@ async function runInSandbox(opts: RunFunction) {
       }
     },
   };
-  const disk = opts.diskMb ? await watchDisk(opts.runDir, opts.diskMb, opts.signal) : undefined;
+  // The sandbox's whole folder: what earlier runs left is in the baseline (the harness removes it as the run starts).
+  const disk = opts.diskMb ? await watchDisk(sandbox.dir, opts.diskMb, opts.signal) : undefined;
   const signal = disk?.signal ?? opts.signal;
-  const sandbox = opts.warm
-    ? await opts.warm.start(handlers, signal)
-    : await runSandboxed({ ...(await harnessRun(opts)), signal, ...handlers });
+  const served = await sandbox.run(name, handlers, { signal, wallSeconds: limits.wallSeconds });
   await disk?.stop();
   return {
-    outcome: sandbox.outcome,
+    outcome: served.outcome,
     diskExceeded: disk?.exceeded ?? false,
-    exitCode: sandbox.exitCode,
+    exitCode: served.exitCode,
     reported,
     resultFile,
     failure: failure as Failure | undefined,

@@ -51,13 +51,22 @@ export interface SandboxRun {
   onStderr?: (chunk: string) => void;
   /** JSON-lines events the process writes on file descriptor 3. */
   onEvent?: (event: Record<string, unknown>) => void;
-  /** Called once the process is started, with a way to stop it early (Dash apps). */
-  onStart?: (stop: () => void) => void;
+  /** Called once the process is started, with a way to stop it early and to write on its standard input. */
+  onStart?: (control: SandboxControl) => void;
   /**
-   * A warm start (warm.ts): the process starts now with TESSERA_WARM=1 and waits; when the gate opens, "go" is
-   * written on its standard input and the wall-time limit starts.
+   * The harness serves runs named on its standard input, one after another (serving.ts): standard input is a pipe,
+   * and the wall-time limit is the caller's, per run (it stops the sandbox as 'timeout').
    */
-  gate?: Promise<void>;
+  serve?: boolean;
+}
+
+export interface SandboxControl {
+  /** Kills the sandbox; its outcome is `as` (default 'cancelled'). */
+  stop(as?: Outcome): void;
+  /** Writes on the process's standard input (with `serve`). */
+  send(text: string): void;
+  /** Closes its standard input (with `serve`: the harness ends once its run is over). */
+  end(): void;
 }
 
 export type Outcome = 'ok' | 'error' | 'timeout' | 'memory' | 'cancelled';
@@ -174,7 +183,7 @@ function runEnv(opts: SandboxRun, sandboxed: boolean): Record<string, string> {
     TESSERA_PKG: sandboxed ? SANDBOX_PATHS.pkg : (opts.packageDir ?? ''),
     TESSERA_WORK: sandboxed ? SANDBOX_PATHS.work : opts.runDir,
     TESSERA_RUNNER: sandboxed ? SANDBOX_PATHS.runner : RUNNER_DIR,
-    TESSERA_WARM: opts.gate ? '1' : '0',
+    TESSERA_SANDBOXED: sandboxed ? '1' : '0',
   };
 }
 
@@ -262,7 +271,7 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     child = spawn(program, args, {
       cwd: sandboxed ? '/' : opts.runDir,
       env: sandboxed ? { PATH: process.env.PATH ?? '/usr/bin:/bin' } : env,
-      stdio: [opts.gate ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', sandboxed ? 'pipe' : 'ignore'],
+      stdio: [opts.serve ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', sandboxed ? 'pipe' : 'ignore'],
       detached: !sandboxed,
     });
   } catch (err) {
@@ -307,22 +316,16 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     // Stopped before the pid was known: the sandbox's first process goes now.
     if (stoppedAs) tryKill(innerPid);
   });
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const startClock = () => {
-    if (!stoppedAs && !closed) timer = setTimeout(() => stop('timeout'), limits.wallSeconds * 1000);
-  };
-  if (opts.gate) {
-    child.stdin?.on('error', () => undefined); // the process may be gone before its go
-    void opts.gate.then(() => {
-      child.stdin?.end('go\n');
-      startClock();
-    });
-  } else startClock();
+  const timer = opts.serve ? undefined : setTimeout(() => stop('timeout'), limits.wallSeconds * 1000);
+  child.stdin?.on('error', () => undefined); // the process may be gone before it reads
   const onAbort = () => stop('cancelled');
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  opts.onStart?.(() => stop('cancelled'));
+  opts.onStart?.({
+    stop: (as = 'cancelled') => stop(as),
+    send: (text) => void child.stdin?.write(text),
+    end: () => void child.stdin?.end(),
+  });
   const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => {
     child.on('error', () => resolve([null, null]));
     child.on('exit', () => {
@@ -330,7 +333,6 @@ export async function runSandboxed(opts: SandboxRun): Promise<SandboxResult> {
     });
     child.on('close', (code, sig) => resolve([code, sig]));
   });
-  closed = true;
   clearTimeout(timer);
   opts.signal?.removeEventListener('abort', onAbort);
   const oom = cgroup ? cgroup.oomKills() > 0 : false;

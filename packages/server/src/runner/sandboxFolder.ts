@@ -45,6 +45,28 @@ export class SandboxFolder {
     await this.root.close();
   }
 
+  /**
+   * Makes a new folder directly inside this one and opens it (a run's folder in a sandbox's): refused when the name
+   * exists in any form, since the sandbox may have planted it.
+   */
+  async createFolder(name: string): Promise<SandboxFolder> {
+    const [part, ...more] = componentsOf(name);
+    if (more.length) throw new UnsafeFileError(`"${name}" is not a single folder's name`);
+    const at = `${fdPath(this.root)}/${part}`;
+    await mkdir(at).catch((err: NodeJS.ErrnoException) => {
+      throw new UnsafeFileError(`"${name}" already exists in the sandbox's folder (${err.code})`);
+    });
+    const handle = await open(at, DIRECTORY).catch(() => {
+      throw new UnsafeFileError(`"${name}" was replaced by a link or a file`);
+    });
+    const stat = await handle.stat();
+    if (stat.dev !== this.rootStat.dev) {
+      await handle.close();
+      throw new UnsafeFileError(`"${name}" is not inside the sandbox's folder`);
+    }
+    return new SandboxFolder(handle, stat);
+  }
+
   /** Opens the folder `parts` names below the root, each step refusing links; with `create`, makes what is missing. */
   private async openDir(parts: string[], create: boolean): Promise<FileHandle> {
     let current = this.root;

@@ -1,39 +1,38 @@
-import path from 'node:path';
 import { JOB_MESSAGES } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { WarmSandboxes } from '../../runner/index.ts';
+import { SandboxPool } from '../../runner/index.ts';
 import { announceRun } from './models.presenter.ts';
 import { settleOrphanRuns } from './models.store.ts';
-import { runDirOf, runHandler } from './run.job.ts';
+import { runHandler, runsDirOf } from './run.job.ts';
 
-const warmSandboxes = new WeakMap<FastifyInstance, WarmSandboxes>();
-/** The worker's warm sandboxes (tests read how many runs started warm). */
-export const warmSandboxesOf = (app: FastifyInstance) => warmSandboxes.get(app);
+const sandboxPools = new WeakMap<FastifyInstance, SandboxPool>();
+/** The worker's sandboxes kept between runs (tests read how many runs a kept sandbox served). */
+export const sandboxPoolOf = (app: FastifyInstance) => sandboxPools.get(app);
 
 /** How long a run's job may take beyond its sandbox's wall-time limit (inputs, outputs) before it is failed. */
 const RUN_JOB_MARGIN_MS = 60 * 60 * 1000;
 
 /**
- * The models module's work outside requests, on every process: the `modelRun` job type (with its warm sandboxes),
+ * The models module's work outside requests, on every process: the `modelRun` job type (with its sandboxes kept between runs),
  * and the runs a restart or a dead worker interrupted (their job was failed by the platform's recovery; the run
  * follows, never 'started' for ever): at start-up, and when the recovery fails a run's job.
  */
 export function modelsJobs(app: FastifyInstance): void {
   const { config } = app.ctx;
-  const warm = new WarmSandboxes({
-    dir: path.dirname(runDirOf(app.ctx.storage.root, 'any')),
+  const pool = new SandboxPool({
+    dir: runsDirOf(app.ctx.storage.root),
     max: config.MODEL_WARM_SANDBOXES,
     idleMs: config.MODEL_WARM_IDLE_MINUTES * 60_000,
   });
-  warmSandboxes.set(app, warm);
-  app.addHook('onClose', () => warm.close());
+  sandboxPools.set(app, pool);
+  app.addHook('onClose', () => pool.close());
   /** Settles the runs left without a job (all of them, or one model's), telling whoever looks at them. */
   const settleOrphans = async (modelId?: string) => {
     const settled = await settleOrphanRuns(app.ctx.db, JOB_MESSAGES.interrupted, modelId);
     for (const run of settled) await announceRun(app, run);
     return settled;
   };
-  app.ctx.jobs.define('modelRun', runHandler(app, warm), {
+  app.ctx.jobs.define('modelRun', runHandler(app, pool), {
     timeoutMs: config.MODEL_RUN_WALL_SECONDS * 1000 + RUN_JOB_MARGIN_MS,
     concurrency: config.MODEL_RUNS_PER_WORKER,
     // Fair shares (docs/security.md): one project's runs never take every worker.

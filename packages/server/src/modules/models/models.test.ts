@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import {
   type DatasetDetail,
   type Model,
@@ -28,8 +27,8 @@ import {
 } from '../datasets/datasets.fixtures.ts';
 import { membership, person } from '../projects/projects.fixtures.ts';
 import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
-import { warmSandboxesOf } from './models.jobs.ts';
-import { runDirOf } from './run.job.ts';
+import { sandboxPoolOf } from './models.jobs.ts';
+import { runsDirOf } from './run.job.ts';
 
 /** Models over real Python 3.11 + pandas in the sandbox, on the real jobs platform and datasets. */
 
@@ -113,13 +112,13 @@ describe('model runs', () => {
     expect(run.outputs[0].jobId).toMatch(/^[0-9a-f]{24}$/);
     expect(after.running).toBe(false);
 
-    // The run left a warm sandbox of its package (runner/warm.ts): the next run starts in it, with the same result.
-    const warm = warmSandboxesOf(w.t.app)!;
-    await until(() => warm.waiting().length > 0);
-    const taken = warm.taken;
+    // The run's sandbox waits for the next run of its package (runner/serving.ts): it serves it, with the same result.
+    const pool = sandboxPoolOf(w.t.app)!;
+    await until(() => pool.waiting().length > 0);
+    const reused = pool.reused;
     const again = await waitForRun(w, (await execute(w, model._id, [{ varName: 'df', value: sales._id }]))._id);
     expect(again.status, again.error ?? '').toBe('finished');
-    expect(warm.taken).toBe(taken + 1);
+    expect(pool.reused).toBe(reused + 1);
     const both = await rowsByName(w, await dataset(again.outputs[0].dataset._id)); // all runs kept: 2, then 1
     expect(both).toHaveLength(6);
     expect(both).toEqual(expect.arrayContaining([...expectedTotals(2), ...expectedTotals(1)]));
@@ -189,10 +188,10 @@ describe('model runs', () => {
     const model = await createModel(w, pkg, 'sleepy');
     const queued = await execute(w, model._id, []);
     await waitForRun(w, queued._id, new Set(['started']));
-    // The run's sandbox is its own or a warm one it took (runner/warm.ts: one may have been made for the previous
-    // run's package after this test began): under the runs' folder, and not one still waiting for a next run.
-    const runsDir = path.dirname(runDirOf(w.t.app.ctx.storage.root, queued._id));
-    const running = () => processesOf([runsDir], warmSandboxesOf(w.t.app)?.waiting() ?? []);
+    // The run's sandbox is a new one or one an earlier run of its package left (runner/serving.ts): under the runs'
+    // folder, and not one still waiting for a next run.
+    const runsDir = runsDirOf(w.t.app.ctx.storage.root);
+    const running = () => processesOf([runsDir], sandboxPoolOf(w.t.app)?.waiting() ?? []);
     for (let i = 0; i < 100 && !running().length; i++) await new Promise((r) => setTimeout(r, 50));
     const sandbox = running();
     expect(sandbox.length, 'the sandbox runs').toBeGreaterThan(0);

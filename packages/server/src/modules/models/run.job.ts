@@ -10,8 +10,8 @@ import {
   type RunInput,
   type RunSpec,
   runFunction,
-  type WarmSandbox,
-  type WarmSandboxes,
+  type SandboxPool,
+  type ServingSandbox,
 } from '../../runner/index.ts';
 import { findDataset, importedJobs } from '../datasets/index.ts';
 import { packageRunSource } from '../packages/index.ts';
@@ -23,14 +23,14 @@ export interface RunJobData {
   runId: string;
 }
 
-/** Where a run works: the sandbox's /work, with its inputs and the function's outputs; removed once the run settles. */
-export const runDirOf = (dataDir: string, runId: string) => path.join(path.resolve(dataDir), 'model-runs', runId);
+/** Where runs work: each sandbox's folder (its /work, a folder per run inside) and each run's host-only folder. */
+export const runsDirOf = (dataDir: string) => path.join(path.resolve(dataDir), 'model-runs');
 
 /**
- * The run's host-only folder, beside its run folder and never mounted in a sandbox: the inputs as DuckDB writes
- * them, the checked copies of the outputs, the result row (docs/security.md); removed once the run settles.
+ * The run's host-only folder, beside the sandboxes' and never mounted in one: the inputs as DuckDB writes them, the
+ * checked copies of the outputs, the result row (docs/security.md); removed once the run settles.
  */
-export const hostDirOf = (dataDir: string, runId: string) => `${runDirOf(dataDir, runId)}.host`;
+export const hostDirOf = (dataDir: string, runId: string) => path.join(runsDirOf(dataDir), `${runId}.host`);
 
 /** The most of a failure's text kept on a run (a traceback's end is what matters). */
 const MAX_ERROR_CHARS = 20_000;
@@ -51,10 +51,11 @@ class RunFailure extends Error {
  * written as Parquet (DuckDB over the dataset's segments, with the features' names), the function runs in the
  * sandbox in its package's built environment and revision, what it prints streams to the project's live
  * channel, and each output becomes a Model Output dataset's segment (models.outputs.ts). Cancel aborts the
- * job's signal: the sandbox is killed, and only once every process is gone does the run say cancelled. A run
- * starts in a warm sandbox of its package when one waits (runner/warm.ts), and leaves one for the next run.
+ * job's signal: the sandbox is killed, and only once every process is gone does the run say cancelled. A run is
+ * served by the sandbox its project's last run of the same package left waiting, when there is one
+ * (runner/serving.ts): a fresh process per run, without starting Python and importing pandas again.
  */
-export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
+export function runHandler(app: FastifyInstance, pool: SandboxPool) {
   return async (ctx: JobContext<RunJobData>): Promise<{ message?: string }> => {
     const { db, config, storage } = app.ctx;
     const timings = runTimings();
@@ -65,11 +66,11 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
     if (!started) return { message: 'The run was no longer queued' };
     await announceRun(app, started);
     timings.mark('started');
-    let runDir = runDirOf(storage.root, started.id);
     const hostDir = hostDirOf(storage.root, started.id);
     let spec: RunSpec | undefined;
-    let sandbox: WarmSandbox | undefined;
+    let sandbox: ServingSandbox | undefined;
     let settled: ModelRunRow | undefined;
+    let warm = false;
     let modelName: string | undefined;
     const settle = async (status: ModelRunStatus, change: Partial<ModelRunRow>) => {
       settled = await updateModelRun(db, started.id, { status, finishedAt: new Date(), ...change }, ['started']);
@@ -88,6 +89,7 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
         envPath: pkg.envPath,
         packageDir: pkg.packageDir,
         env: pkg.env,
+        owner: model.projectId,
         // One file at most the disk quota (ulimit -f); the folder as a whole: diskMb (docs/security.md).
         limits: {
           memoryMb: config.MODEL_RUN_MEMORY_MB,
@@ -96,23 +98,21 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
         },
       };
       timings.mark('lookups');
-      sandbox = warm.take(spec);
-      warm.keep(spec); // the next run's sandbox starts now, alongside this run, rather than once it ends
-      if (sandbox) runDir = sandbox.runDir;
-      else await rm(runDir, { recursive: true, force: true });
       await rm(hostDir, { recursive: true, force: true });
       await mkdir(path.join(hostDir, 'inputs'), { recursive: true, mode: 0o700 });
       const inputs = await writeInputs(app, started, hostDir);
       timings.mark('inputs');
       let logged = 0;
+      sandbox = pool.acquire(spec);
+      warm = sandbox.served > 0;
       const result = await runFunction({
         ...spec,
-        warm: sandbox,
+        sandbox,
+        runName: started.id,
         diskMb: config.MODEL_RUN_DISK_MB,
         module: source.moduleName,
         functionName: source.algorithm.functionName,
         inputs,
-        runDir,
         hostDir,
         signal: ctx.signal,
         onLog: (stream, text) => {
@@ -154,7 +154,7 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       timings.mark('stored');
       await settle('finished', { outputs: written, error: null });
       timings.mark('finished');
-      ctx.log.info({ runId: started.id, warm: Boolean(sandbox), ms: timings.marks }, 'model run timings');
+      ctx.log.info({ runId: started.id, warm, ms: timings.marks }, 'model run timings');
       await refreshStats();
       return {};
     } catch (error) {
@@ -164,11 +164,10 @@ export function runHandler(app: FastifyInstance, warm: WarmSandboxes) {
       ctx.log.info({ runId: started.id, kind }, 'model run failed');
       return { message: message.split('\n')[0] };
     } finally {
-      await sandbox?.discard(); // taken but never started when the run failed before (its inputs)
-      // rm removes links, never what they point to; the sandbox is gone by now, so nothing is swapped meanwhile.
-      await rm(runDir, { recursive: true, force: true }).catch(() => undefined);
+      // Its folder stays in the sandbox's until the next run there (the harness empties it) or the sandbox's end
+      // (the pool removes it once every process is gone): the host never removes what a live sandbox can change.
+      if (sandbox) pool.release(sandbox);
       await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
-      if (spec && !ctx.signal.aborted) warm.keep(spec);
     }
   };
 }
