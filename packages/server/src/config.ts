@@ -127,10 +127,11 @@ export const configSchema = z.object({
   /** What a run may write in its folder (MB); a run that writes more is stopped and fails saying disk. */
   MODEL_RUN_DISK_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
   /**
-   * Warm starts: after a run, a worker keeps this many sandboxes started for the next run of the same package
-   * (Python up, the package's libraries imported: runner/warm.ts), each stopped after MODEL_WARM_IDLE_MINUTES
-   * unused. 0 turns them off. Each holds its libraries' memory (pandas: about 100 MB). Runs of more packages
-   * than this, taken in turn, start cold (bench/runner: 3 of 40 runs of 4 packages warm with 2, 40 with 4).
+   * Sandboxes kept between runs: after a run, a worker keeps at most this many sandboxes waiting for the next run
+   * of the same project and package (Python up, the package's libraries imported; a fresh process per run:
+   * runner/serving.ts), each stopped after MODEL_WARM_IDLE_MINUTES unused. 0: every run starts its own sandbox.
+   * Each holds its libraries' memory (pandas: about 100 MB). Runs of more packages than this, taken in turn, start
+   * cold.
    */
   MODEL_WARM_SANDBOXES: z.coerce.number().int().min(0).max(64).default(4),
   MODEL_WARM_IDLE_MINUTES: z.coerce

@@ -55,7 +55,7 @@ def hog():
 
 def forge(target: str):
     import json, os
-    os.symlink(target, "/work/outputs/stolen.parquet")
+    os.symlink(target, "outputs/stolen.parquet")
     with os.fdopen(3, "w") as events:
         events.write(json.dumps({"event": "output", "name": "a", "file": "outputs/stolen.parquet", "kind": "pandas"}) + "\\n")
         events.write(json.dumps({"event": "output", "name": "b", "file": "../../../etc/hostname", "kind": "pandas"}) + "\\n")

@@ -38,7 +38,7 @@ export interface RunFunction extends RunSpec {
   runDir?: string;
   /**
    * A folder of the host's own that no sandbox ever sees (created here when missing, removed by the caller): the
-   * outputs are copied into it once checked (docs/security.md). Default: beside the sandbox's folder.
+   * outputs are copied into it once checked (docs/security.md). Default: `${runDir}.host`, or beside the sandbox's.
    */
   hostDir?: string;
   /** What the run may write in runDir (MB, beyond its inputs): past it the run is stopped, outcome 'disk'. */
@@ -85,7 +85,7 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
     own = new ServingSandbox(opts.runDir, specKey(opts), opts);
   }
   const sandbox = (opts.sandbox ?? own) as ServingSandbox;
-  const hostDir = opts.hostDir ?? `${sandbox.dir}.${name}.host`;
+  const hostDir = opts.hostDir ?? `${opts.sandbox ? `${sandbox.dir}.${name}` : opts.runDir}.host`;
   await mkdir(hostDir, { recursive: true, mode: 0o700 });
   let folder: SandboxFolder | undefined;
   try {
@@ -121,7 +121,10 @@ export async function runFunction(opts: RunFunction): Promise<RunResult> {
       }
     }
     if (failure?.type === 'MemoryError' && outcome === 'error') outcome = 'memory';
-    if (run.diskExceeded && !opts.signal?.aborted) outcome = 'disk';
+    if (run.diskExceeded && !opts.signal?.aborted) {
+      outcome = 'disk';
+      await sandbox.discard(); // what it wrote goes with it (its folder is removed once it ended)
+    }
     if (outcome === 'ok' && failure) outcome = 'error';
     const stopped = stoppedMessage(outcome, limits, opts.diskMb);
     const where = { ...opts, runDir: path.join(sandbox.dir, name) };

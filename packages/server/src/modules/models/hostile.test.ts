@@ -20,30 +20,30 @@ def emit(**event):
     os.write(3, (json.dumps(event) + "\\n").encode())
 
 def row_link(victim: str) -> dict:
-    os.symlink(victim, "/work/result-row.json")
+    os.symlink(victim, "result-row.json")
     return {"genuine": 1}
 
 def result_link(victim: str) -> dict:
-    os.symlink(victim, "/work/result.json")
+    os.symlink(victim, "result.json")
     emit(event="result", file="result.json")
     os._exit(0)
 
 def output_link(victim: str) -> dict:
-    os.makedirs("/work/outputs", exist_ok=True)
-    os.symlink(victim, "/work/outputs/output.parquet")
+    os.makedirs("outputs", exist_ok=True)
+    os.symlink(victim, "outputs/output.parquet")
     emit(event="output", name="output", file="outputs/output.parquet", kind="pandas")
     os._exit(0)
 
 def outputs_folder_link(victim: str) -> dict:
-    if os.path.isdir("/work/outputs"):
-        os.rmdir("/work/outputs")
-    os.symlink(os.path.dirname(victim), "/work/outputs")
+    if os.path.isdir("outputs"):
+        os.rmdir("outputs")
+    os.symlink(os.path.dirname(victim), "outputs")
     emit(event="output", name="output", file="outputs/" + os.path.basename(victim), kind="pandas")
     os._exit(0)
 
 def left_links(victim: str) -> dict:
-    os.symlink(os.path.dirname(victim), "/work/folder-link")
-    os.symlink(victim, "/work/file-link")
+    os.symlink(os.path.dirname(victim), "folder-link")
+    os.symlink(victim, "file-link")
     return {"genuine": 2}
 
 def in_pandas(victim: str) -> dict:
