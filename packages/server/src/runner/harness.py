@@ -16,8 +16,8 @@ import json
 import os
 import re
 import selectors
-import shutil
 import signal
+import stat
 import sys
 import traceback
 
@@ -184,8 +184,9 @@ def imported_names(limit=500):
 
 
 def warm_up():
-    """A warm start, before its run exists: import the libraries the package imports from its environment (never a
-    module of the package itself), and the Parquet reader and writer the harness uses for dataframes."""
+    """Before any run: import the libraries the package imports from its environment (never a module of the package
+    itself), the Parquet reader and writer the harness uses for dataframes, and rehearse that exchange once (a
+    library's lazy set-up, done here, is not paid again by every run's forked process)."""
     import importlib.util
     names = imported_names()
     if names & {"pandas", "polars"}:
@@ -200,6 +201,32 @@ def warm_up():
                 continue
             importlib.import_module(name)
         except BaseException:  # noqa: a library that fails to import fails again, in the run, with its traceback
+            continue
+    rehearse()
+    try:
+        import gc
+        gc.freeze()  # what is loaded now is shared by every run's process, never scanned (nor copied) by its collector
+    except (ImportError, AttributeError):
+        pass
+
+
+def rehearse():
+    """Writes and reads back a one-row dataframe with each dataframe library loaded, as a run's inputs and outputs are."""
+    import tempfile
+    for library in ("pandas", "polars"):
+        module = sys.modules.get(library)
+        if module is None:
+            continue
+        try:
+            with tempfile.TemporaryDirectory() as folder:
+                file = os.path.join(folder, "rehearsal.parquet")
+                frame = module.DataFrame({"n": [1], "text": ["a"]})
+                if library == "pandas":
+                    frame.to_parquet(file, index=False)
+                else:
+                    frame.write_parquet(file)
+                module.read_parquet(file)
+        except BaseException:  # noqa: a run meets the same failure, with its own traceback
             continue
 
 
@@ -266,26 +293,35 @@ RUN_EVENTS = ("output", "result", "error", "progress")
 
 
 def clean_except(keep):
-    """Empties the sandbox's folder (all but the new run's folder) and its /tmp: a run finds nothing of the last."""
+    """Empties the sandbox's folder (all but the new run's folder) and its /tmp: a run finds nothing of the last.
+    Mounts below them (the environment's folder may sit under /tmp) are not the runs' and are left alone."""
     places = [(WORK_ROOT, keep)]
     if os.environ.get("TESSERA_SANDBOXED") == "1":
         places.append(("/tmp", None))
     for root, kept in places:
         try:
+            device = os.lstat(root).st_dev
             names = os.listdir(root)
         except OSError:
             continue
         for name in names:
-            if name == kept:
-                continue
-            target = os.path.join(root, name)
-            try:
-                if os.path.isdir(target) and not os.path.islink(target):
-                    shutil.rmtree(target, ignore_errors=True)
-                else:
-                    os.unlink(target)
-            except OSError:
-                pass
+            if name != kept:
+                remove(os.path.join(root, name), device)
+
+
+def remove(target, device):
+    try:
+        status = os.lstat(target)
+        if status.st_dev != device:
+            return
+        if stat.S_ISDIR(status.st_mode):
+            for name in os.listdir(target):
+                remove(os.path.join(target, name), device)
+            os.rmdir(target)
+        else:
+            os.unlink(target)
+    except (OSError, RecursionError):
+        pass
 
 
 def zombie(pid):
