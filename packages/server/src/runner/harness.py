@@ -191,6 +191,7 @@ def warm_up():
     names = imported_names()
     if names & {"pandas", "polars"}:
         names.add("pyarrow.parquet")
+    global THREADED
     for name in sorted(names):
         try:
             spec = importlib.util.find_spec(name)
@@ -199,7 +200,10 @@ def warm_up():
             places = [spec.origin or ""] + list(spec.submodule_search_locations or [])
             if any(place.startswith(PKG + os.sep) for place in places):
                 continue
+            before = threads()
             importlib.import_module(name)
+            if threads() > before and name.split(".")[0] not in FORK_SAFE:
+                THREADED = True
         except BaseException:  # noqa: a library that fails to import fails again, in the run, with its traceback
             continue
     rehearse()
@@ -211,23 +215,19 @@ def warm_up():
 
 
 def rehearse():
-    """Writes and reads back a one-row dataframe with each dataframe library loaded, as a run's inputs and outputs are."""
+    """Writes and reads back a one-row dataframe with pandas, when it is loaded, as a run's inputs and outputs are.
+    Not polars: its thread pool, once started, does not survive a fork (a run's process would hang)."""
+    pandas = sys.modules.get("pandas")
+    if pandas is None:
+        return
     import tempfile
-    for library in ("pandas", "polars"):
-        module = sys.modules.get(library)
-        if module is None:
-            continue
-        try:
-            with tempfile.TemporaryDirectory() as folder:
-                file = os.path.join(folder, "rehearsal.parquet")
-                frame = module.DataFrame({"n": [1], "text": ["a"]})
-                if library == "pandas":
-                    frame.to_parquet(file, index=False)
-                else:
-                    frame.write_parquet(file)
-                module.read_parquet(file)
-        except BaseException:  # noqa: a run meets the same failure, with its own traceback
-            continue
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            file = os.path.join(folder, "rehearsal.parquet")
+            pandas.DataFrame({"n": [1], "text": ["a"]}).to_parquet(file, index=False)
+            pandas.read_parquet(file)
+    except BaseException:  # noqa: a run meets the same failure, with its own traceback
+        pass
 
 
 def path_prefixes():
@@ -377,6 +377,8 @@ def start_run(name, pipes):
             os.close(write)
         WORK = os.path.join(WORK_ROOT, name)
         os.chdir(WORK)
+        if THREADED:  # a library started threads as it was imported: they did not survive the fork, start afresh
+            os.execv(sys.executable, [sys.executable, "-u", os.path.abspath(__file__), "--run", name])
         code = run_request()
     except BaseException:  # noqa: whatever happens, this process never returns into the serving loop
         traceback.print_exc()
@@ -459,8 +461,28 @@ def forward(line):
         EVENTS.write(json.dumps(event) + "\n")
 
 
+def threads():
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 1
+
+
+#: Whether the serving process has threads a fork would break (a library's, started as it was imported, that does
+#: not prepare for a fork): a forked process would have lost them with whatever locks they held, so each run then
+#: starts a fresh interpreter. polars is one (its documentation says so).
+THREADED = False
+#: Libraries whose threads are made ready for a fork (OpenBLAS's and Arrow's pools re-created in the child).
+FORK_SAFE = ("numpy", "pandas", "pyarrow", "scipy", "sklearn")
+
+
 def main():
+    global THREADED, WORK
     sys.path.insert(0, PKG)
+    if sys.argv[1:2] == ["--run"]:  # one run in a fresh interpreter, its folder named (see THREADED)
+        WORK = os.path.join(WORK_ROOT, sys.argv[2])
+        return run_request()
+    THREADED = threads() > 1  # started before any library (sitecustomize, a .pth file)
     warm_up()
     # A run's end wakes the loop even while something it started still holds its pipes.
     wake, wake_write = os.pipe()

@@ -10,7 +10,7 @@ import { type RunSpec, SandboxPool, type ServingSandbox } from './serving.ts';
 import { interpreter, sharedEnvsDir, writeTree } from './testing.ts';
 
 /**
- * Sandboxes that serve one spec's runs one after another, with real bubblewrap and a real polars environment: the
+ * Sandboxes that serve one spec's runs one after another, with real bubblewrap and real pandas and polars environments: the
  * libraries imported once, a fresh process per run, nothing of a run left for the next (files, /tmp, processes,
  * standard input), only the same spec and owner served, and no process left once stopped.
  */
@@ -19,16 +19,19 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 let py: Interpreter;
 let env: Environment;
 let spec: RunSpec;
+let polarsSpec: RunSpec;
 beforeAll(async () => {
   py = await interpreter('3.11');
-  env = await ensureEnvironment({ interpreter: py, requirements: 'polars', envsDir: sharedEnvsDir() });
+  env = await ensureEnvironment({ interpreter: py, requirements: 'pandas\npyarrow', envsDir: sharedEnvsDir() });
   spec = { interpreter: py, envPath: env.envPath, packageDir: pkg, limits: { memoryMb: 512 }, owner: 'project-a' };
+  const polars = await ensureEnvironment({ interpreter: py, requirements: 'polars', envsDir: sharedEnvsDir() });
+  polarsSpec = { ...spec, envPath: polars.envPath };
 }, 300_000);
 
 const pkg = writeTree(path.join(tmp, 'pkg'), {
   'board.py': `import json, os, subprocess, sys, time
-BEFORE = sorted(name for name in ("polars", "helper") if name in sys.modules)
-import polars as pl
+BEFORE = sorted(name for name in ("pandas", "helper") if name in sys.modules)
+import pandas as pd
 import helper
 LOADED = time.time()
 COUNT = [0]
@@ -37,7 +40,7 @@ print("board imported", flush=True)
 def report(tag: str):
     COUNT[0] += 1
     return {"tag": tag, "before": ",".join(BEFORE), "loaded": LOADED, "count": COUNT[0],
-            "rows": pl.DataFrame({"a": [1, 2]}).height}
+            "rows": len(pd.DataFrame({"a": [1, 2]}))}
 
 def litter():
     open("/tmp/secret", "w").write("from the last run")
@@ -66,6 +69,17 @@ def sleepy(seconds: int):
     time.sleep(seconds)
 `,
   'helper.py': 'VALUE = 1\n',
+  'boot/sitecustomize.py': `# With PYTHONPATH=/pkg/boot: a thread started as the interpreter starts, as some libraries do when imported.
+import threading, time
+threading.Thread(target=time.sleep, args=(3600,), daemon=True).start()
+`,
+  'where.py': `import os, sys
+if os.environ.get("WITH_POLARS"):
+    import polars
+
+def where():
+    return {"fresh": "--run" in open("/proc/self/cmdline").read().split("\\0"), "pid": os.getpid()}
+`,
 });
 
 /** Processes whose command line names this folder (the sandbox binds it). */
@@ -110,8 +124,8 @@ describe('sandboxes that serve runs one after another', () => {
       const tag = (value: string) => ({ inputs: [{ name: 'tag', type: 'string' as const, value }] });
       const first = await serveRun(sandbox, 'report', tag('first'));
       expect(first.outcome, first.error).toBe('ok');
-      // polars was imported by the serving process before the package's module: a run only imports the package.
-      expect(first.result).toMatchObject({ tag: 'first', before: 'polars', count: 1, rows: 2 });
+      // pandas was imported by the serving process before the package's module: a run only imports the package.
+      expect(first.result).toMatchObject({ tag: 'first', before: 'pandas', count: 1, rows: 2 });
       expect(first.log).toBe('board imported\n');
       pool.release(sandbox);
       expect(pool.waiting()).toEqual([sandbox.dir]);
@@ -123,7 +137,7 @@ describe('sandboxes that serve runs one after another', () => {
       const second = await serveRun(again, 'report', tag('second'));
       const result = second.result as { loaded: number; count: number };
       // A fresh process: the module is imported again, its state starts over.
-      expect(second.result).toMatchObject({ tag: 'second', before: 'polars', count: 1 });
+      expect(second.result).toMatchObject({ tag: 'second', before: 'pandas', count: 1 });
       expect(result.loaded).toBeGreaterThanOrEqual(go - 0.01);
       pool.release(again);
     } finally {
@@ -157,6 +171,31 @@ describe('sandboxes that serve runs one after another', () => {
       expect(forged.result).toEqual({ genuine: 1 });
       expect(forged.log).toBe('board imported\n');
       pool.release(sandbox);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('start each run in a fresh interpreter when a library left threads running in the serving process', async () => {
+    const pool = new SandboxPool({ dir: path.join(tmp, 'served'), max: 2, idleMs: 60_000 });
+    try {
+      const forked = pool.acquire(spec);
+      const plain = await serveRun(forked, 'where', { module: 'where' });
+      expect(plain.result).toMatchObject({ fresh: false });
+      pool.release(forked);
+      // A thread started before any library (sitecustomize), and polars' pool (it is not ready for a fork).
+      for (const threadedSpec of <RunSpec[]>[
+        { ...spec, env: { PYTHONPATH: '/pkg/boot' } },
+        { ...polarsSpec, env: { WITH_POLARS: '1' } },
+      ]) {
+        const threaded = pool.acquire(threadedSpec);
+        const first = await serveRun(threaded, 'where', { ...threadedSpec, module: 'where' });
+        const second = await serveRun(threaded, 'where', { ...threadedSpec, module: 'where' });
+        expect(first.outcome, first.error).toBe('ok');
+        expect(first.result).toMatchObject({ fresh: true });
+        expect(second.result).toMatchObject({ fresh: true });
+        pool.release(threaded);
+      }
     } finally {
       await pool.close();
     }
