@@ -56,6 +56,7 @@ class RunFailure extends Error {
  * (runner/serving.ts): a fresh process per run, without starting Python and importing pandas again.
  */
 export function runHandler(app: FastifyInstance, pool: SandboxPool) {
+  const statsLater = refreshLater(app);
   return async (ctx: JobContext<RunJobData>): Promise<{ message?: string }> => {
     const { db, config, storage } = app.ctx;
     const timings = runTimings();
@@ -155,7 +156,10 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
       await settle('finished', { outputs: written, error: null });
       timings.mark('finished');
       ctx.log.info({ runId: started.id, warm, ms: timings.marks }, 'model run timings');
-      await refreshStats();
+      statsLater(
+        written.map((output) => output.dataset._id),
+        refreshStats,
+      );
       return {};
     } catch (error) {
       const kind = error instanceof RunFailure ? error.kind : 'error';
@@ -169,6 +173,33 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
       if (sandbox) pool.release(sandbox);
       await rm(hostDir, { recursive: true, force: true }).catch(() => undefined);
     }
+  };
+}
+
+/** How long the outputs' statistics wait for the next run writing the same datasets (the last one refreshes). */
+export const OUTPUT_STATS_DELAY_MS = 2000;
+
+/**
+ * The outputs' statistics and previews (the dataset page's convenience, and the joins reading them) follow the data
+ * a quiet moment after the last run that wrote them, apart from the runs: a burst of runs never waits for them,
+ * nor holds a worker's slot while they are computed. Pending refreshes are dropped when the app closes.
+ */
+function refreshLater(app: FastifyInstance) {
+  const timers = new Map<string, NodeJS.Timeout>();
+  app.addHook('onClose', async () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+  return (datasetIds: string[], refresh: () => Promise<void>) => {
+    if (!datasetIds.length) return;
+    const key = [...datasetIds].sort().join(',');
+    clearTimeout(timers.get(key));
+    const timer = setTimeout(() => {
+      timers.delete(key);
+      refresh().catch((err) => app.log.warn({ err, datasetIds }, "could not refresh a model's output datasets"));
+    }, OUTPUT_STATS_DELAY_MS);
+    timer.unref();
+    timers.set(key, timer);
   };
 }
 
