@@ -168,3 +168,16 @@ export const modelRuns = pgTable(
   },
   (t) => [index('model_runs_model_idx').on(t.modelId, t.executionDatetime)],
 );
+
+/**
+ * What a run printed (stdout and stderr, interleaved as they came), its last MODEL_RUN_LOG_BYTES only (`truncated`
+ * says the start was cut); written while the run goes on, kept with the run.
+ */
+export const modelRunLogs = pgTable('model_run_logs', {
+  runId: text('run_id')
+    .primaryKey()
+    .references(() => modelRuns.id, { onDelete: 'cascade' }),
+  text: text('text').notNull().default(''),
+  truncated: boolean('truncated').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -132,6 +132,20 @@ export const getModelRun = endpoint({
   response: modelRunSchema,
 });
 
+/**
+ * What the run printed (stdout and stderr interleaved, its last 1 MB: a first line says when the start was cut), as
+ * text; while the run goes on, what it printed so far (written about every second). `?download=1`: as a file.
+ */
+export const modelRunLog = endpoint({
+  method: 'GET',
+  path: '/api/v1/model-runs/:id/log',
+  access: projectFactRule('model:run', 'modelRun'),
+  params: idParams,
+  query: z.object({ download: z.enum(['0', '1']).optional() }),
+  response: z.string(),
+  raw: true,
+});
+
 /** Stops a queued or started run: the sandbox is killed, then the run says cancelled. */
 export const cancelModelRun = endpoint({
   method: 'PUT',

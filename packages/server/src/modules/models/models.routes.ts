@@ -30,6 +30,12 @@ export async function modelsRoutes(app: FastifyInstance) {
   );
   route(app, api.listModelRuns, ({ params, query }) => models.runs(params.id, query.limit, query.page));
   route(app, api.getModelRun, ({ params }) => models.run(params.id));
+  route(app, api.modelRunLog, async ({ params, query, reply }) => {
+    const text = await models.log(params.id);
+    reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store');
+    if (query.download === '1') reply.header('content-disposition', `attachment; filename="run-${params.id}.log"`);
+    return reply.send(text);
+  });
   route(app, api.cancelModelRun, ({ params }) => models.cancel(params.id));
   route(app, api.updateModelRun, ({ params, body }) => models.updateRun(params.id, body));
   route(app, api.dashboardModels, ({ params, request }) => models.onDashboard(request.project!.id, params.id));

@@ -36,6 +36,7 @@ import {
 } from './models.store.ts';
 import { insertQueuedRun } from './quota.store.ts';
 import type { RunJobData } from './run.job.ts';
+import { runLogText } from './runLog.ts';
 
 /** Why a project's next run is refused (429): it has `max` queued already (docs/security.md "Fair shares"). */
 export const tooManyQueued = (max: number) => MODEL_MESSAGES.tooManyQueued.replace('{count}', String(max));
@@ -248,6 +249,12 @@ export class ModelsService {
 
   async run(id: string): Promise<ModelRun> {
     return presentRun(await this.getRun(id));
+  }
+
+  /** What the run printed (runLog.ts), as text. */
+  async log(id: string): Promise<string> {
+    await this.getRun(id);
+    return runLogText(this.db, id);
   }
 
   /**

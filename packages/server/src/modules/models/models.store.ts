@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { algorithms, jobs, modelRuns, models, packageModules } from '../../db/schema.ts';
+import { algorithms, jobs, modelRunLogs, modelRuns, models, packageModules } from '../../db/schema.ts';
 import type { ModelUse } from '../packages/index.ts';
 
 /** SQL only: models and their runs. */
@@ -109,6 +109,22 @@ export async function findSource(db: Db, algorithmId: string) {
 
 export async function findModelRun(db: Db, id: string): Promise<ModelRunRow | undefined> {
   const [row] = await db.select().from(modelRuns).where(eq(modelRuns.id, id));
+  return row;
+}
+
+/** Writes (creates or replaces) a run's kept output. */
+export async function writeRunLog(db: Db, runId: string, text: string, truncated: boolean): Promise<void> {
+  await db
+    .insert(modelRunLogs)
+    .values({ runId, text, truncated })
+    .onConflictDoUpdate({ target: modelRunLogs.runId, set: { text, truncated, updatedAt: new Date() } });
+}
+
+export async function readRunLog(db: Db, runId: string): Promise<{ text: string; truncated: boolean } | undefined> {
+  const [row] = await db
+    .select({ text: modelRunLogs.text, truncated: modelRunLogs.truncated })
+    .from(modelRunLogs)
+    .where(eq(modelRunLogs.runId, runId));
   return row;
 }
 

@@ -18,6 +18,7 @@ import { packageRunSource } from '../packages/index.ts';
 import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
 import { announceRun, RUN_AREAS } from './models.presenter.ts';
 import { findModel, findModelRun, findSource, type ModelRunRow, updateModelRun } from './models.store.ts';
+import { RunLog } from './runLog.ts';
 
 export interface RunJobData {
   runId: string;
@@ -72,6 +73,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
     let sandbox: ServingSandbox | undefined;
     let settled: ModelRunRow | undefined;
     let warm = false;
+    let log: RunLog | undefined;
     let modelName: string | undefined;
     const settle = async (status: ModelRunStatus, change: Partial<ModelRunRow>) => {
       settled = await updateModelRun(db, started.id, { status, finishedAt: new Date(), ...change }, ['started']);
@@ -104,6 +106,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
       const inputs = await writeInputs(app, started, hostDir);
       timings.mark('inputs');
       let logged = 0;
+      log = new RunLog(db, started.id);
       sandbox = pool.acquire(spec);
       warm = sandbox.served > 0;
       const result = await runFunction({
@@ -117,6 +120,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
         hostDir,
         signal: ctx.signal,
         onLog: (stream, text) => {
+          log?.add(text);
           if (logged > MAX_LOG_CHARS) return;
           logged += text.length;
           realtimeOf(app).emit(
@@ -127,6 +131,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
           );
         },
       });
+      await log.close(); // kept before the run says how it ended
       timings.mark('python');
       if (result.outcome === 'cancelled' || ctx.signal.aborted) {
         // Stopped: by a user's Cancel, or by the job's timeout or a shutdown (then it failed, saying so).
@@ -168,6 +173,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
       ctx.log.info({ runId: started.id, kind }, 'model run failed');
       return { message: message.split('\n')[0] };
     } finally {
+      await log?.close();
       // Its folder stays in the sandbox's until the next run there (the harness empties it) or the sandbox's end
       // (the pool removes it once every process is gone): the host never removes what a live sandbox can change.
       if (sandbox) pool.release(sandbox);
