@@ -79,3 +79,8 @@ export const MODEL_MESSAGES = {
   notTargetFeature: 'Not a feature of the linked dataset',
   alreadyLinked: 'Already linked',
 } as const;
+
+/** The most of a run's output kept with it (stdout and stderr interleaved): its last 1 MB. */
+export const MODEL_RUN_LOG_BYTES = 1024 * 1024;
+/** The first line of a kept run output whose start was cut (GET model-runs/{id}/log). */
+export const MODEL_RUN_LOG_CUT_LINE = "[Only the last 1 MB of this run's output is kept: its start was cut.]";

@@ -9,7 +9,7 @@ import {
   type ProjectEventPayload,
 } from '@tessera/shared';
 import type { TFunction } from 'i18next';
-import { call } from './client.ts';
+import { apiError, call, safeJson, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
 
 /** The models area (spec 3 §7 "Algorithms and models"): models, their runs, live run notices. */
@@ -26,9 +26,27 @@ export const modelKeys = {
 /** What a run printed (stdout and stderr), as it streamed live; kept in the cache only. */
 export const runLogKey = (projectId: string, runId: string) =>
   [...projectKeys.scope(projectId), 'runLog', runId] as const;
-export const useRunLog = (projectId: string, runId: string) =>
-  useQuery({ queryKey: runLogKey(projectId, runId), queryFn: () => '', staleTime: Number.POSITIVE_INFINITY }).data ??
-  '';
+/**
+ * What a run printed: read from the server (kept with the run, written about every second while it runs), then, while
+ * it runs, what the live channel brings (modelRun:log); once it settled (`settled`), the whole kept log read again.
+ */
+export const useRunLog = (projectId: string, runId: string, settled = false) =>
+  useQuery({
+    queryKey: settled ? [...runLogKey(projectId, runId), 'kept'] : runLogKey(projectId, runId),
+    queryFn: () => fetchRunLog(runId),
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data ?? '';
+
+/** GET model-runs/{id}/log: the run's kept output, as text. */
+async function fetchRunLog(runId: string): Promise<string> {
+  const token = tokenStore.get();
+  const res = await fetch(api.modelRunLog.path.replace(':id', encodeURIComponent(runId)), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const text = await res.text();
+  if (!res.ok) throw apiError(res.status, safeJson(text), res.statusText);
+  return text;
+}
 
 /** The live notices of a finished or failed run stay 7 s (spec 1 §4). */
 export const MODEL_RUN_NOTICE_MS = 7000;

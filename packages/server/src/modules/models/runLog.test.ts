@@ -1,9 +1,9 @@
-import type { ModelRun, Package } from '@tessera/shared';
+import { MODEL_RUN_LOG_BYTES, MODEL_RUN_LOG_CUT_LINE as LOG_CUT_LINE, type ModelRun, type Package } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, type DatasetsWorld, datasetsWorld, eventually } from '../datasets/datasets.fixtures.ts';
 import { uploadPackage, waitForBuild } from '../packages/packages.fixtures.ts';
 import { createModel, execute, waitForRun } from './models.fixtures.ts';
-import { LOG_CUT_LINE, lastBytes, MODEL_RUN_LOG_BYTES } from './runLog.ts';
+import { lastBytes } from './runLog.ts';
 
 /** A run's output kept with it (stdout and stderr interleaved, its last 1 MB), readable while it runs and after. */
 let w: DatasetsWorld;

@@ -1,12 +1,9 @@
+import { MODEL_RUN_LOG_BYTES, MODEL_RUN_LOG_CUT_LINE } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { readRunLog, writeRunLog } from './models.store.ts';
 
-/** The most of a run's output kept (its end: a traceback's last lines are what matter). */
-export const MODEL_RUN_LOG_BYTES = 1024 * 1024;
 /** How often a run's output is written while the run goes on (what GET …/log answers meanwhile). */
 export const RUN_LOG_WRITE_MS = 1000;
-/** The first line of a log whose start was cut. */
-export const LOG_CUT_LINE = "[Only the last 1 MB of this run's output is kept: its start was cut.]";
 
 /** `text` cut to its last `maxBytes` bytes of UTF-8 (never in the middle of a character). */
 export function lastBytes(text: string, maxBytes: number): string {
@@ -67,5 +64,5 @@ export class RunLog {
 export async function runLogText(db: Db, runId: string): Promise<string> {
   const log = await readRunLog(db, runId);
   if (!log) return '';
-  return log.truncated ? `${LOG_CUT_LINE}\n${log.text}` : log.text;
+  return log.truncated ? `${MODEL_RUN_LOG_CUT_LINE}\n${log.text}` : log.text;
 }

@@ -1,17 +1,29 @@
-import { ActionIcon, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { DELETABLE_RUN_STATUSES, type Model } from '@tessera/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelEdits, useModelMutations, useModelRunPages } from '../../api/models.ts';
 import { ScheduledBadge } from '../triggers/ScheduledBadge.tsx';
+import { RunFailure, RunLog } from './RunStatusView.tsx';
 
-/** The model history: 20 runs at a time, favourites (star), delete of finished, failed or cancelled runs. */
+/**
+ * The model history: 20 runs at a time, favourites (star), delete of finished, failed or cancelled runs; a failed
+ * run's summary line and traceback; each run's kept output behind Show log.
+ */
 export function RunHistory({ model, projectId, canEdit }: { model: Model; projectId: string; canEdit: boolean }) {
   const { t, i18n } = useTranslation('models');
   const pages = useModelRunPages(projectId, model._id);
   const { cancel, favourite } = useModelMutations(projectId, model._id);
   const { deleteRun } = useModelEdits(projectId);
   const runs = pages.data?.pages.flatMap((p) => p.runs) ?? [];
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((before) => {
+      const next = new Set(before);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <Stack gap="xs">
       <Title order={4}>{t('history')}</Title>
@@ -36,6 +48,16 @@ export function RunHistory({ model, projectId, canEdit }: { model: Model; projec
               <ScheduledBadge run={run} />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              {run.status !== 'queued' && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  aria-expanded={open.has(run._id)}
+                  onClick={() => toggle(run._id)}
+                >
+                  {t(open.has(run._id) ? 'log.hide' : 'log.show')}
+                </Button>
+              )}
               {(run.status === 'queued' || run.status === 'started') && (
                 <Button size="xs" variant="light" color="red" onClick={() => cancel.mutate(run._id)}>
                   {t('cancelRun')}
@@ -53,11 +75,8 @@ export function RunHistory({ model, projectId, canEdit }: { model: Model; projec
               )}
             </Group>
           </Group>
-          {run.status === 'failed' && run.error && (
-            <Code block style={{ maxHeight: 160, overflow: 'auto' }}>
-              {run.error}
-            </Code>
-          )}
+          {run.status === 'failed' && run.error && <RunFailure error={run.error} />}
+          {open.has(run._id) && <RunLog projectId={projectId} run={run} />}
         </Stack>
       ))}
       {pages.hasNextPage && (

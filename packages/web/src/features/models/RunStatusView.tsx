@@ -1,20 +1,70 @@
 import { Alert, Anchor, Button, Code, Group, Loader, Stack, Text } from '@mantine/core';
-import type { Model, ModelRun } from '@tessera/shared';
+import { IconDownload } from '@tabler/icons-react';
+import { failureSummary, hasTraceback, MODEL_RUN_LOG_CUT_LINE, type Model, type ModelRun } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDatasets } from '../../api/datasets.ts';
 import { useModelMutations, useRunLog } from '../../api/models.ts';
+import { saveTextFile } from '../cards/download.ts';
 
 const isRunning = (run: ModelRun) => run.status === 'queued' || run.status === 'started';
 
-/** What a run printed, live while it runs (stdout and stderr). */
-export function RunLog({ projectId, runId }: { projectId: string; runId: string }) {
-  const log = useRunLog(projectId, runId);
+/**
+ * What a run printed (stdout and stderr interleaved): live while it runs, then the output kept with it (its last
+ * 1 MB, saying so when its start was cut), downloadable.
+ */
+export function RunLog({ projectId, run }: { projectId: string; run: ModelRun }) {
+  const { t } = useTranslation('models');
+  const settled = !isRunning(run);
+  const log = useRunLog(projectId, run._id, settled);
   if (!log) return null;
+  const cutLine = `${MODEL_RUN_LOG_CUT_LINE}\n`;
+  const cut = log.startsWith(cutLine);
   return (
-    <Code block data-testid="run-log" style={{ maxHeight: 200, overflow: 'auto' }}>
-      {log}
-    </Code>
+    <Stack gap={2}>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {t(cut ? 'log.cut' : 'log.title')}
+        </Text>
+        {settled && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => saveTextFile(`run-${run._id}.log`, log, 'text/plain;charset=utf-8')}
+          >
+            {t('log.download')}
+          </Button>
+        )}
+      </Group>
+      <Code block data-testid="run-log" style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+        {cut ? log.slice(cutLine.length) : log}
+      </Code>
+    </Stack>
+  );
+}
+
+/** Why a run failed: its summary line first (the exception and its message), then the traceback, folded. */
+export function RunFailure({ error }: { error: string | null }) {
+  const { t } = useTranslation('models');
+  return (
+    <Stack gap={4}>
+      <Text fw={600} data-testid="run-failure-summary" style={{ overflowWrap: 'anywhere' }}>
+        {failureSummary(error)}
+      </Text>
+      {hasTraceback(error) && (
+        <details>
+          <summary>
+            <Text span size="sm">
+              {t('log.details')}
+            </Text>
+          </summary>
+          <Code block style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+            {error ?? ''}
+          </Code>
+        </details>
+      )}
+    </Stack>
   );
 }
 
@@ -52,17 +102,24 @@ export function RunStatusView({
             {t('cancelRun')}
           </Button>
         </Group>
-        <RunLog projectId={projectId} runId={run._id} />
+        <RunLog projectId={projectId} run={run} />
       </Stack>
     );
-  if (run.status === 'cancelled') return <Alert color="gray">{t('status.cancelled')}</Alert>;
+  if (run.status === 'cancelled')
+    return (
+      <Stack gap="xs">
+        <Alert color="gray">{t('status.cancelled')}</Alert>
+        <RunLog projectId={projectId} run={run} />
+      </Stack>
+    );
   if (run.status !== 'finished')
     return (
-      <Alert color="red" title={t('status.failed')}>
-        <Code block style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
-          {run.error ?? ''}
-        </Code>
-      </Alert>
+      <Stack gap="xs">
+        <Alert color="red" title={t('status.failed')}>
+          <RunFailure error={run.error} />
+        </Alert>
+        <RunLog projectId={projectId} run={run} />
+      </Stack>
     );
   const known = new Map((datasets.data ?? []).map((d) => [d._id, d.name]));
   return (
@@ -79,7 +136,7 @@ export function RunStatusView({
           </Anchor>
         ),
       )}
-      <RunLog projectId={projectId} runId={run._id} />
+      <RunLog projectId={projectId} run={run} />
     </Stack>
   );
 }
