@@ -19,6 +19,7 @@ describe('models', () => {
   const j = useJourney();
   let projectId = '';
   let modelId = '';
+  let noisyId = '';
   let setup: CardsSetup;
   let token = '';
 
@@ -38,8 +39,14 @@ describe('models', () => {
         'def forecast(days, growth: float = 1.5) -> dict:',
         '    return {"days": days, "total": days * growth}',
         '',
+        'def noisy(n: int = 3) -> dict:',
+        '    for i in range(n):',
+        '        print("step", i)',
+        '    raise ValueError("no good " + str(n))',
+        '',
       ].join('\n'),
     });
+    noisyId = (await confirmedModel(j.app, token, pkg, 'noisy'))._id;
     // Latest-run storage: a card on its output shows the newest run's rows alone.
     modelId = (await confirmedModel(j.app, token, pkg, 'summary', () => ({ resultStorage: 'latest' })))._id;
   }, 120_000);
@@ -68,6 +75,32 @@ describe('models', () => {
       new RegExp(`^/projects/${projectId}/datasets/[0-9a-f]{24}/data$`),
     );
     await screenshot(page, 'models-3-model-info');
+  });
+
+  it("shows a failed run's summary line first and keeps its output, in the panel and the history", async () => {
+    const { page } = j;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/models/${noisyId}`);
+    await page.getByRole('tab', { name: 'Outputs', exact: true }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expectToast(page, 'Model Run Failed:');
+    const summary = page.getByTestId('run-failure-summary').first();
+    await summary.waitFor();
+    expect(await summary.textContent()).toBe('ValueError: no good 3');
+    const log = page.getByTestId('run-log').first();
+    await log.waitFor();
+    expect(await log.textContent()).toBe('step 0\nstep 1\nstep 2\n');
+    // The traceback is folded below the summary, from the package's own frame, without a server path.
+    await page.getByText('Traceback', { exact: true }).first().click();
+    const traceback = page.locator('details').first();
+    await traceback.waitFor();
+    expect(await traceback.textContent()).toContain('raise ValueError("no good " + str(n))');
+    expect(await traceback.textContent()).not.toMatch(/\/(work|runner|pkg|tmp)\//);
+    await screenshot(page, 'models-3b-failed-run');
+    await page.getByRole('button', { name: 'Show log', exact: true }).first().click();
+    await expect.poll(async () => page.getByTestId('run-log').count()).toBeGreaterThan(1);
+    await screenshot(page, 'models-3c-history-log');
   });
 
   it('onboards a model from the package in three steps, with a live UI preview, and runs it', async () => {
@@ -118,8 +151,8 @@ describe('models', () => {
     await done.click();
     await expectPath(page, `/projects/${projectId}/models`);
     await page.getByRole('link', { name: 'forecast', exact: true }).waitFor();
-    // The list refetches once the model is confirmed: both read Ready to run.
-    await expect.poll(() => page.getByText('Ready to run', { exact: true }).count()).toBe(2);
+    // The list refetches once the model is confirmed: the three (summary, noisy, forecast) read Ready to run.
+    await expect.poll(() => page.getByText('Ready to run', { exact: true }).count()).toBe(3);
     await screenshot(page, 'models-7-list-after-onboarding');
   });
 
