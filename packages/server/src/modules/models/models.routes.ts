@@ -18,7 +18,7 @@ export async function modelsRoutes(app: FastifyInstance) {
   });
   route(app, api.setModelAlgorithm, ({ params }) => source.setAlgorithm(params.id, params.algorithmId));
   route(app, api.editModelOutput, ({ params, body }) => source.editOutput(params.id, params.datasetId, body.target));
-  route(app, api.updateModelOutputs, ({ params, body }) => source.commit(params.id, body.updates));
+  route(app, api.updateModelOutputs, ({ auth, params, body }) => source.commit(auth.user.id, params.id, body.updates));
   route(app, api.deleteModel, async ({ params }) => {
     await models.delete(params.id);
     return { ok: true as const };
