@@ -393,6 +393,41 @@ describe('inputs, access and tenants', () => {
     await waitForRun(w, fresh._id);
   });
 
+  it('a public dashboard shows its models’ bars read-only: the inputs of the run its cards show', {
+    timeout: 60_000,
+  }, async () => {
+    const shown = await createModel(w, pkg, 'summary', { name: 'Shown' });
+    const inputs = shown.inputs.map((i) => ({ ...i, display: { ...i.display, modelBar: i.varName === 'n' } }));
+    expect((await caller(w, w.editor)('PUT', `/api/v1/models/${shown._id}`, { inputs })).statusCode).toBe(200);
+    await waitForRun(w, (await execute(w, shown._id, [{ varName: 'n', value: 7 }]))._id);
+    const board = await putOnDashboard(shown);
+    const anyone = (url: string) => w.t.app.inject({ method: 'GET', url });
+    const url = `/api/v1/public/dashboards/${board._id}/models`;
+    // The project is not public yet: nothing is told.
+    expect((await anyone(url)).statusCode).toBe(404);
+    await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
+    try {
+      const open = await anyone(url);
+      expect(open.statusCode, open.body).toBe(200);
+      expect(open.json()).toEqual({
+        models: [
+          {
+            _id: shown._id,
+            name: 'Shown',
+            runButtonText: shown.runButtonText,
+            inputs: [{ _id: inputs[0]._id, name: inputs[0].name, varName: 'n', value: '7' }],
+          },
+        ],
+      });
+      // A later run changes what is shown.
+      await waitForRun(w, (await execute(w, shown._id, [{ varName: 'n', value: 9 }]))._id);
+      expect((await anyone(url)).json().models[0].inputs[0].value).toBe('9');
+      expect((await anyone(`/api/v1/public/dashboards/${w.outsiderProjectId}/models`)).statusCode).toBe(404);
+    } finally {
+      await w.t.database.db.update(projects).set({ public: false }).where(eq(projects.id, w.projectId));
+    }
+  });
+
   it('refuses to delete a package while a model uses it', async () => {
     const res = await caller(w, w.editor)('DELETE', `/api/v1/packages/${pkg._id}`);
     expect(res.statusCode, res.body).toBe(409);
