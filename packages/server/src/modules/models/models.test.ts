@@ -164,6 +164,41 @@ describe('model runs', () => {
     expect(output.rowCount ?? rows.length).toBe(segments);
   });
 
+  it('a result storage changed on the model is honoured from the next run (latest replaces, merge appends)', {
+    timeout: 120_000,
+  }, async () => {
+    const model = await createModel(w, pkg, 'summary');
+    const runWith = async (n: number) => {
+      const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'n', value: n }]))._id);
+      expect(run.status, run.error ?? '').toBe('finished');
+    };
+    const storeAs = async (resultStorage: string) => {
+      const res = await caller(w, w.editor)('PUT', `/api/v1/models/${model._id}`, { resultStorage });
+      expect([res.statusCode, res.json().resultStorage]).toEqual([200, resultStorage]);
+    };
+    const ns = async () => {
+      const after = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
+      return (await rowsByName(w, await dataset(after.outputs[0].dataset._id))).map((r) => r.n).sort();
+    };
+    await runWith(3);
+    await runWith(4);
+    expect(await ns()).toEqual([3, 4]);
+    await storeAs('latest');
+    await runWith(5);
+    expect(await ns()).toEqual([5]);
+    await storeAs('merge');
+    await runWith(6);
+    expect(await ns()).toEqual([5, 6]);
+    const refused = await caller(w, w.editor)('PUT', `/api/v1/models/${model._id}`, { resultStorage: 'some' });
+    expect(refused.statusCode).toBe(400);
+    expect((await caller(w, w.viewer)('PUT', `/api/v1/models/${model._id}`, { resultStorage: 'all' })).statusCode).toBe(
+      403,
+    );
+    expect(((await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model).resultStorage).toBe(
+      'merge',
+    );
+  });
+
   it('a later run that widens a column (an integer, then a float) widens it for the whole dataset', {
     timeout: 120_000,
   }, async () => {
