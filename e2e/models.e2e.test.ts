@@ -213,7 +213,8 @@ describe('models', () => {
     await page.goto(boardPath);
     await expect.poll(kpiValue, { timeout: 30_000 }).toBe('49');
     await page.goto(`/projects/${projectId}/models/${modelId}`);
-    await expectText(page, 'summary2');
+    // The Info tab names the new function, linked to its code.
+    await page.getByRole('link', { name: 'summary2 (view source code)', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Outputs', exact: true }).click();
     await page.getByRole('textbox', { name: 'n', exact: true }).fill('5');
     await page.getByRole('button', { name: 'Run', exact: true }).click();

@@ -97,10 +97,14 @@ describe('packages', () => {
     expect(await save.isDisabled()).toBe(false);
     await screenshot(page, 'packages-4-code-editor');
     await save.click();
-    await expectToast(page, 'Saved. Commit to make a new revision.');
-    await page.getByText('changed', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Commit', exact: true }).click();
+    // Saving is a source-code update: its notice offers Commit Changes, which makes the new revision.
     await expectToast(page, 'Source code updated:');
+    await page.getByText('changed', { exact: true }).waitFor();
+    const commitChanges = page.getByRole('button', { name: 'Commit Changes', exact: true });
+    await commitChanges.waitFor();
+    await screenshot(page, 'packages-4b-code-saved-notice');
+    await commitChanges.click();
+    await expectToast(page, 'Source code update started:');
     await page.getByRole('link', { name: 'stats', exact: true }).click();
     await functionsCard(page).getByText('total', { exact: true }).waitFor();
     await screenshot(page, 'packages-5-functions-after-commit');

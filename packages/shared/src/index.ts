@@ -3,6 +3,7 @@ export type { AssistantStatus, ChatAnswer, ChatMessageInput, ChatStreamEvent } f
 export type { LoginAnswer } from './api/auth.ts';
 export type { DatasetUses } from './api/datasets.ts';
 export * as api from './api/index.ts';
+export type { PublicModelBar } from './api/models.ts';
 export type { Organization } from './api/organizations.ts';
 export type { Member, MemberUser, Permission } from './api/permissions.ts';
 export type { MyProject, MyProjectPermission, Project } from './api/projects.ts';

@@ -26,11 +26,22 @@ const descriptionField = z
   .trim()
   .max(DATASET_DESCRIPTION_MAX, `At most ${DATASET_DESCRIPTION_MAX} characters`);
 
+/**
+ * A project's datasets; `imported=true|false` keeps those whose import has (or has not) completed, `id` only that
+ * dataset (an empty list when it is not one of the project's).
+ */
 export const listDatasets = endpoint({
   method: 'GET',
   path: '/api/v1/datasets',
   access: projectRule(VIEW, 'project', 'query', 'projectId'),
-  query: z.object({ projectId: id }),
+  query: z.object({
+    projectId: id,
+    imported: z
+      .enum(['true', 'false'], { message: 'Write true or false' })
+      .transform((v) => v === 'true')
+      .optional(),
+    id: id.optional(),
+  }),
   response: z.array(datasetSchema),
 });
 

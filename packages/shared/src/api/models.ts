@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { projectFactRule, projectRule } from '../http/access.ts';
+import { PREVIEW_TOKEN_PARAM } from '../dataApps/constants.ts';
+import { PUBLIC, projectFactRule, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 import {
@@ -180,6 +181,28 @@ export const deleteModelRun = endpoint({
  * The models whose output datasets the cards of a dashboard read (spec 2 §2): its model bars and the cards'
  * model icons. Dashboard view, like the dashboard.
  */
+/**
+ * A public dashboard's model bars, read-only (docs/product.md "Public data apps"): each model its cards read, with
+ * the inputs of its bar and the values of the run its cards show (the latest finished run; the defaults before
+ * any). Values are sent as text, a dataset input as the dataset's name: a visitor sees them, runs nothing.
+ */
+export const publicModelBarSchema = z.object({
+  _id: id,
+  name: z.string(),
+  runButtonText: z.string(),
+  inputs: z.array(z.object({ _id: id, name: z.string(), varName: z.string(), value: z.string() })),
+});
+export type PublicModelBar = z.infer<typeof publicModelBarSchema>;
+
+export const publicDashboardModels = endpoint({
+  method: 'GET',
+  path: '/api/v1/public/dashboards/:id/models',
+  access: PUBLIC,
+  params: idParams,
+  query: z.object({ [PREVIEW_TOKEN_PARAM]: z.string().min(1).max(200).optional() }),
+  response: z.object({ models: z.array(publicModelBarSchema) }),
+});
+
 export const dashboardModels = endpoint({
   method: 'GET',
   path: '/api/v1/dashboards/:id/models',

@@ -126,6 +126,18 @@ export const commitPackage = endpoint({
   response: packageSchema,
 });
 
+/**
+ * Revert Changes (after a failed source-code update): the code of the revision before the current one becomes a new
+ * revision, built as a job.
+ */
+export const revertPackage = endpoint({
+  method: 'PUT',
+  path: '/api/v1/packages/:id/revert',
+  access: projectRule(EDIT, 'package'),
+  params: idParams,
+  response: packageSchema,
+});
+
 export const getPackageDependencies = endpoint({
   method: 'GET',
   path: '/api/v1/packages/:id/dependencies',

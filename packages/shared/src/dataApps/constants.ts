@@ -78,3 +78,6 @@ export const DATA_APP_LIMITS = {
 /** Preview image states: never asked for, being rendered, ready (url set), or the last render failed. */
 export const PREVIEW_STATUSES = ['new', 'pending', 'ready', 'failed'] as const;
 export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+
+/** While the mapping editor's feature list loads, it shows this many placeholder rows. */
+export const FEATURE_SKELETON_ITEMS = 7;

@@ -9,6 +9,9 @@ export const DELETABLE_RUN_STATUSES: readonly ModelRunStatus[] = ['finished', 'f
 
 /** all: each run is a job of the output dataset; latest: a run replaces the rows; merge: a run appends its rows. */
 export const MODEL_RESULT_STORAGES = ['all', 'latest', 'merge'] as const;
+
+/** How long the UI Preview's 'Model cannot be run in the UI Preview' stays (it can also be closed). */
+export const RUN_PREVIEW_HINT_MS = 2500;
 export type ModelResultStorage = (typeof MODEL_RESULT_STORAGES)[number];
 
 export const MODEL_INPUT_TYPES = [

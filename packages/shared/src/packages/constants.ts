@@ -76,6 +76,7 @@ export const PACKAGE_ERRORS = {
   dashNotBuilt: 'The package must be built before its Dash app can start',
   interpreterMissing: 'Python {version} is not available on this server',
   nothingToCommit: 'There are no changes to commit',
+  noEarlierRevision: 'There is no earlier revision to go back to',
   projectMismatch: 'The project of the form does not match the request',
   requirementControl: 'Line {line} of requirements.txt contains a control character',
   requirementTooLong: 'Line {line} of requirements.txt is longer than {max} characters',

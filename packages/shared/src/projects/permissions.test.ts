@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  areasWrittenBy,
   canActOnMember,
   canGrant,
   firstVisibleArea,
+  followedArea,
   meetsLevel,
   opensAreaPage,
   PROJECT_ROLE_PRESETS as P,
@@ -42,6 +44,29 @@ describe('project roles', () => {
   it('changing the model role sets the package role too', () => {
     expect(setAreaLevel(P.view, 'model', 'edit')).toMatchObject({ model: 'edit', package: 'edit' });
     expect(setAreaLevel(P.view, 'dataset', 'edit')).toMatchObject({ dataset: 'edit', package: 'view' });
+  });
+
+  it.each([
+    ['package', 'model'],
+    ['model', undefined],
+    ['dashboard', undefined],
+    ['dataset', undefined],
+    ['form', undefined],
+  ] as const)('the %s level follows: %s', (area, leader) => {
+    expect(followedArea(area)).toBe(leader);
+  });
+
+  it.each([
+    ['model', ['model', 'package']],
+    ['package', ['package']],
+    ['dataset', ['dataset']],
+  ] as const)('a change of %s writes %j', (area, written) => {
+    expect(areasWrittenBy(area)).toEqual(written);
+  });
+
+  it('the package level is not set on its own: the choice changes nothing', () => {
+    expect(setAreaLevel(P.view, 'package', 'edit')).toEqual(P.view);
+    expect(setAreaLevel(P.view, 'package', 'hidden')).toEqual(P.view);
   });
 
   it.each([

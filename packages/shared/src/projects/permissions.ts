@@ -50,17 +50,42 @@ export function meetsLevel(held: AreaLevel, needed: AreaLevel): boolean {
   return RANK[held] >= RANK[needed];
 }
 
-/** Changing the model role sets the package role to the same value. */
+/**
+ * Areas whose level is not chosen on its own but follows another area's: the package level always equals the model
+ * level (docs/product.md "Project roles"). The one rule behind the role editor (the Packages control is shown
+ * read-only, "follows Models") and every permission the server writes.
+ */
+export const FOLLOWED_AREA: Readonly<Partial<Record<ProjectArea, ProjectArea>>> = { package: 'model' };
+
+/** The area whose level `area` follows, or undefined when it is chosen on its own. */
+export const followedArea = (area: ProjectArea): ProjectArea | undefined => FOLLOWED_AREA[area];
+
+/** The areas a change of `area` writes: itself and every area that follows it. */
+export const areasWrittenBy = (area: ProjectArea): ProjectArea[] => [
+  area,
+  ...PROJECT_AREAS.filter((other) => FOLLOWED_AREA[other] === area),
+];
+
+/** Changing an area's level sets the areas that follow it to the same level; a following area is not set alone. */
 export function setAreaLevel(roles: ProjectRoles, area: ProjectArea, level: AreaLevel): ProjectRoles {
-  return area === 'model' ? { ...roles, model: level, package: level } : { ...roles, [area]: level };
+  if (followedArea(area)) return roles;
+  const next = { ...roles };
+  for (const a of areasWrittenBy(area)) next[a] = level;
+  return next;
 }
 
-/**
- * The roles as the server writes them: the package role always equals the model role (spec 3 §4 "Changing the
- * model permission also sets the package permission to the same value"), on every permission write.
- */
-export const withPackageOfModel = (roles: ProjectRoles): ProjectRoles =>
-  roles.package === roles.model ? roles : { ...roles, package: roles.model };
+/** The roles as the server writes them: each following area at the level of the area it follows. */
+export function withFollowingAreas(roles: ProjectRoles): ProjectRoles {
+  const next = { ...roles };
+  for (const area of PROJECT_AREAS) {
+    const leader = followedArea(area);
+    if (leader) next[area] = next[leader];
+  }
+  return next;
+}
+
+/** The package role equals the model role (`withFollowingAreas`, kept under its old name for callers). */
+export const withPackageOfModel = withFollowingAreas;
 
 /** Nobody grants more than they hold: every area at most the granter's level, a flag only if held. */
 export function canGrant(granter: ProjectRoles, granted: ProjectRoles): boolean {

@@ -105,6 +105,7 @@ export const triggerSchema = z.object({
 });
 export type Trigger = z.infer<typeof triggerSchema>;
 export type TriggerBody = z.input<typeof triggerBodySchema>;
+export type TriggerUpdate = z.input<typeof triggerUpdateSchema>;
 
 /** Compile-time check that the schema's output is the pattern the occurrence function reads. */
 export type CheckedPattern = z.output<typeof triggerPatternSchema> extends TriggerPattern ? true : never;

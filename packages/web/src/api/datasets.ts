@@ -202,6 +202,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The notice a dataset job's completion raises. */
+const COMPLETED_NOTICES: Partial<Record<Job['type'], 'imported' | 'appended'>> = {
+  featureDetection: 'imported',
+  append: 'appended',
+};
+
 const DATASET_EVENTS = ['job:updated', 'dataset:updated', 'dataset:deleted', 'collection:updated'] as const;
 
 export const isDatasetEvent = (name: ProjectEventName): name is (typeof DATASET_EVENTS)[number] =>
@@ -209,7 +215,8 @@ export const isDatasetEvent = (name: ProjectEventName): name is (typeof DATASET_
 
 /**
  * A live event of the datasets area: a dataset job's new status goes into the upload queue at once; a
- * completed feature detection shows the "imported" notice for 7 s (spec 1 §4) and the lists refetch.
+ * completed feature detection shows the "imported" notice, a completed append the "appended" one, each for 7 s,
+ * and the lists refetch.
  */
 export function applyDatasetEvent(name: string, data: unknown, client: QueryClient, projectId: string, t: TFunction) {
   if (name === 'job:updated') {
@@ -218,11 +225,12 @@ export function applyDatasetEvent(name: string, data: unknown, client: QueryClie
     client.setQueryData<DatasetJob[]>(datasetKeys.jobs(projectId), (old) =>
       old?.map((j) => (j._id === job._id ? { ...j, ...job } : j)),
     );
-    if (job.status === 'completed' && job.type === 'featureDetection') {
+    const notice = job.status !== 'completed' ? undefined : COMPLETED_NOTICES[job.type];
+    if (notice) {
       notifications.show({
         color: 'green',
         autoClose: IMPORTED_NOTICE_MS,
-        message: t('datasets:notices.imported', { name: job.name }),
+        message: t(`datasets:notices.${notice}`, { name: job.name }),
       });
     }
   }

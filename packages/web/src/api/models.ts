@@ -75,6 +75,16 @@ export const useDashboardModels = (projectId: string | null, dashboardId: string
     enabled: projectId !== null,
   });
 
+/** A public dashboard's read-only model bars (no login); refetched when one of its models finishes a run. */
+export const publicModelBarsKey = (dashboardId: string) => ['publicModelBars', dashboardId] as const;
+export const usePublicDashboardModels = (dashboardId: string) =>
+  useQuery({
+    queryKey: publicModelBarsKey(dashboardId),
+    queryFn: () => call(api.publicDashboardModels, { params: { id: dashboardId }, query: {} }),
+    meta: { pageError: false },
+    retry: false,
+  });
+
 export const useModelRuns = (projectId: string, id: string) =>
   useQuery({
     queryKey: modelKeys.runs(projectId, id),

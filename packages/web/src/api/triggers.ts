@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ProjectEventName, type TriggerBody } from '@tessera/shared';
+import { api, type ProjectEventName, type TriggerBody, type TriggerUpdate } from '@tessera/shared';
 import { call } from './client.ts';
 import { projectKeys } from './projects.ts';
 
@@ -30,6 +30,11 @@ export function useTriggerMutations(projectId: string) {
   const refresh = () => client.invalidateQueries({ queryKey: triggerKeys.all(projectId) });
   return {
     create: useMutation({ mutationFn: (body: TriggerBody) => call(api.createTrigger, { body }), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: TriggerUpdate }) =>
+        call(api.updateTrigger, { params: { id }, body }),
+      onSuccess: refresh,
+    }),
     pause: useMutation({
       mutationFn: (id: string) => call(api.pauseTrigger, { params: { id } }),
       onSuccess: refresh,

@@ -22,7 +22,9 @@ async function registerDatasetsRoutes(app: FastifyInstance, uses: DatasetUseRead
   const { db } = app.ctx;
   const dataDir = app.ctx.storage.root;
 
-  route(app, api.listDatasets, ({ query }) => datasets.list(query.projectId));
+  route(app, api.listDatasets, ({ query }) =>
+    datasets.list(query.projectId, { imported: query.imported, id: query.id }),
+  );
   route(app, api.getDataset, ({ params }) => datasets.show(params.id));
   route(app, api.createDataset, ({ auth, body }) => datasets.create(auth.user.id, body));
   route(app, api.updateDataset, ({ params, body }) => datasets.update(params.id, body));

@@ -60,8 +60,11 @@ export class DatasetsService {
     return presentDataset(row, collections.get(row.id) ?? [], counts.get(row.id) ?? 0);
   }
 
-  async list(projectId: string): Promise<Dataset[]> {
-    const rows = await listProjectDatasets(this.db, projectId);
+  async list(projectId: string, only: { imported?: boolean; id?: string } = {}): Promise<Dataset[]> {
+    const rows = (await listProjectDatasets(this.db, projectId)).filter(
+      (r) =>
+        (only.id === undefined || r.id === only.id) && (only.imported === undefined || r.imported === only.imported),
+    );
     const ids = rows.map((r) => r.id);
     const [collections, counts] = await Promise.all([collectionIdsOf(this.db, ids), rowCountsOf(this.db, ids)]);
     return rows.map((r) => presentDataset(r, collections.get(r.id) ?? [], counts.get(r.id) ?? 0));

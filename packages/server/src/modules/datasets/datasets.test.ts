@@ -50,6 +50,34 @@ describe('datasets: create, list, show, update, delete', () => {
     expect(renamed.json()).toMatchObject({ name: 'Prospects', description: '' });
   });
 
+  it('filters the list by imported and by id; a bad filter is a 400', async () => {
+    const empty = (
+      await caller(w, w.editor)('POST', '/api/v1/datasets', { name: 'Empty', projectId: w.projectId })
+    ).json();
+    const sales = await importCsv(w, 'listed', SALES);
+    const list = async (q: string) => {
+      const res = await caller(w, w.viewer)('GET', `/api/v1/datasets?projectId=${w.projectId}${q}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Array<{ _id: string; imported: boolean }>).map((d) => d._id);
+    };
+    const imported = await list('&imported=true');
+    expect(imported).toContain(sales._id);
+    expect(imported).not.toContain(empty._id);
+    const pending = await list('&imported=false');
+    expect(pending).toContain(empty._id);
+    expect(pending).not.toContain(sales._id);
+    expect(await list(`&id=${sales._id}`)).toEqual([sales._id]);
+    expect(await list(`&imported=false&id=${sales._id}`)).toEqual([]);
+    // Another tenant's dataset is not listed through one's own project.
+    const theirs = (
+      await caller(w, w.outsider)('POST', '/api/v1/datasets', { name: 'x', projectId: w.outsiderProjectId })
+    ).json();
+    expect(await list(`&id=${theirs._id}`)).toEqual([]);
+    const bad = await caller(w, w.viewer)('GET', `/api/v1/datasets?projectId=${w.projectId}&imported=yes`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ imported: 'Write true or false' });
+  });
+
   it('deletes a dataset with its features and files', async () => {
     const dataset = await importCsv(w, 'doomed', SALES);
     const folder = path.join(w.t.dataDir, 'datasets', dataset._id);

@@ -1,6 +1,8 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
+import { resolvePublicDashboard } from '../dashboards/index.ts';
+import { publicModelBars } from './models.publicBars.ts';
 import { ModelsService } from './models.service.ts';
 import { ModelSourceService } from './models.source.ts';
 
@@ -18,7 +20,7 @@ export async function modelsRoutes(app: FastifyInstance) {
   });
   route(app, api.setModelAlgorithm, ({ params }) => source.setAlgorithm(params.id, params.algorithmId));
   route(app, api.editModelOutput, ({ params, body }) => source.editOutput(params.id, params.datasetId, body.target));
-  route(app, api.updateModelOutputs, ({ params, body }) => source.commit(params.id, body.updates));
+  route(app, api.updateModelOutputs, ({ auth, params, body }) => source.commit(auth.user.id, params.id, body.updates));
   route(app, api.deleteModel, async ({ params }) => {
     await models.delete(params.id);
     return { ok: true as const };
@@ -39,6 +41,10 @@ export async function modelsRoutes(app: FastifyInstance) {
   route(app, api.cancelModelRun, ({ params }) => models.cancel(params.id));
   route(app, api.updateModelRun, ({ params, body }) => models.updateRun(params.id, body));
   route(app, api.dashboardModels, ({ params, request }) => models.onDashboard(request.project!.id, params.id));
+  route(app, api.publicDashboardModels, async ({ params, query }) => {
+    const dashboard = await resolvePublicDashboard(app.ctx.db, params.id, query.previewToken);
+    return publicModelBars(app.ctx.db, models, dashboard);
+  });
   route(app, api.deleteModelRun, async ({ params }) => {
     await models.deleteRun(params.id);
     return { ok: true as const };

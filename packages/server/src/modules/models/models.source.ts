@@ -21,7 +21,7 @@ import {
   updateDatasetRow,
   updateFeatureRow,
 } from '../datasets/index.ts';
-import { findAlgorithm, packageRunSource } from '../packages/index.ts';
+import { commitPackageChanges, findAlgorithm, packageRunSource } from '../packages/index.ts';
 import { inputsForSource } from './models.inputs.ts';
 import type { ModelsService } from './models.service.ts';
 import { type ModelWithSource, updateModelRow } from './models.store.ts';
@@ -144,9 +144,10 @@ export class ModelSourceService {
   /**
    * Commit: linked features of a target take the new names (same ids and columns, so cards keep working), its
    * unlinked features go; the new output's trial dataset is then removed. Unlinked new outputs become outputs;
-   * previous outputs no longer mapped are removed. The model is confirmed, tempOutputs cleared.
+   * previous outputs no longer mapped are removed. The model is confirmed, tempOutputs cleared, and the package of
+   * its function committed when its code has edits not yet committed (a new revision, built as a job).
    */
-  async commit(id: string, updates: OutputUpdate[]): Promise<{ outputs: ModelOutputRef[] }> {
+  async commit(userId: string, id: string, updates: OutputUpdate[]): Promise<{ outputs: ModelOutputRef[] }> {
     const row = await this.editable(id);
     const checked = await this.checkUpdates(row, updates);
     const outputs: ModelOutputRef[] = [];
@@ -183,6 +184,8 @@ export class ModelSourceService {
       if (!outputs.some((o) => o.dataset._id === old.dataset._id)) doomed.push(old.dataset._id);
     await updateModelRow(this.db, id, { outputs, tempOutputs: [], onboarded: true });
     await this.removeDatasets(doomed);
+    const algorithm = row.algorithmId ? await findAlgorithm(this.db, row.algorithmId) : undefined;
+    if (algorithm) await commitPackageChanges(this.app, userId, algorithm.packageId);
     this.announce(row);
     return { outputs };
   }

@@ -163,6 +163,41 @@ describe('model runs', () => {
     expect(output.rowCount ?? rows.length).toBe(segments);
   });
 
+  it('a result storage changed on the model is honoured from the next run (latest replaces, merge appends)', {
+    timeout: 120_000,
+  }, async () => {
+    const model = await createModel(w, pkg, 'summary');
+    const runWith = async (n: number) => {
+      const run = await waitForRun(w, (await execute(w, model._id, [{ varName: 'n', value: n }]))._id);
+      expect(run.status, run.error ?? '').toBe('finished');
+    };
+    const storeAs = async (resultStorage: string) => {
+      const res = await caller(w, w.editor)('PUT', `/api/v1/models/${model._id}`, { resultStorage });
+      expect([res.statusCode, res.json().resultStorage]).toEqual([200, resultStorage]);
+    };
+    const ns = async () => {
+      const after = (await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model;
+      return (await rowsByName(w, await dataset(after.outputs[0].dataset._id))).map((r) => r.n).sort();
+    };
+    await runWith(3);
+    await runWith(4);
+    expect(await ns()).toEqual([3, 4]);
+    await storeAs('latest');
+    await runWith(5);
+    expect(await ns()).toEqual([5]);
+    await storeAs('merge');
+    await runWith(6);
+    expect(await ns()).toEqual([5, 6]);
+    const refused = await caller(w, w.editor)('PUT', `/api/v1/models/${model._id}`, { resultStorage: 'some' });
+    expect(refused.statusCode).toBe(400);
+    expect((await caller(w, w.viewer)('PUT', `/api/v1/models/${model._id}`, { resultStorage: 'all' })).statusCode).toBe(
+      403,
+    );
+    expect(((await caller(w, w.editor)('GET', `/api/v1/models/${model._id}`)).json() as Model).resultStorage).toBe(
+      'merge',
+    );
+  });
+
   it('a later run that widens a column (an integer, then a float) widens it for the whole dataset', {
     timeout: 120_000,
   }, async () => {
@@ -390,6 +425,41 @@ describe('inputs, access and tenants', () => {
     expect((await blind('GET', `/api/v1/models/${model._id}`)).statusCode).toBe(403);
     expect((await blind('POST', `/api/v1/models/${model._id}/execute`, { inputs: [] })).statusCode).toBe(403);
     await waitForRun(w, fresh._id);
+  });
+
+  it('a public dashboard shows its models’ bars read-only: the inputs of the run its cards show', {
+    timeout: 60_000,
+  }, async () => {
+    const shown = await createModel(w, pkg, 'summary', { name: 'Shown' });
+    const inputs = shown.inputs.map((i) => ({ ...i, display: { ...i.display, modelBar: i.varName === 'n' } }));
+    expect((await caller(w, w.editor)('PUT', `/api/v1/models/${shown._id}`, { inputs })).statusCode).toBe(200);
+    await waitForRun(w, (await execute(w, shown._id, [{ varName: 'n', value: 7 }]))._id);
+    const board = await putOnDashboard(shown);
+    const anyone = (url: string) => w.t.app.inject({ method: 'GET', url });
+    const url = `/api/v1/public/dashboards/${board._id}/models`;
+    // The project is not public yet: nothing is told.
+    expect((await anyone(url)).statusCode).toBe(404);
+    await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
+    try {
+      const open = await anyone(url);
+      expect(open.statusCode, open.body).toBe(200);
+      expect(open.json()).toEqual({
+        models: [
+          {
+            _id: shown._id,
+            name: 'Shown',
+            runButtonText: shown.runButtonText,
+            inputs: [{ _id: inputs[0]._id, name: inputs[0].name, varName: 'n', value: '7' }],
+          },
+        ],
+      });
+      // A later run changes what is shown.
+      await waitForRun(w, (await execute(w, shown._id, [{ varName: 'n', value: 9 }]))._id);
+      expect((await anyone(url)).json().models[0].inputs[0].value).toBe('9');
+      expect((await anyone(`/api/v1/public/dashboards/${w.outsiderProjectId}/models`)).statusCode).toBe(404);
+    } finally {
+      await w.t.database.db.update(projects).set({ public: false }).where(eq(projects.id, w.projectId));
+    }
   });
 
   it('refuses to delete a package while a model uses it', async () => {

@@ -17,6 +17,7 @@ import {
   rowsByName,
   SALES,
 } from '../datasets/datasets.fixtures.ts';
+import { waitForBuild } from '../packages/packages.fixtures.ts';
 import { membership, project } from '../projects/projects.fixtures.ts';
 import { algorithmId, builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
 
@@ -226,5 +227,39 @@ describe('duplicate, delete, transfer, first runs at once', () => {
     expect(output.projectId).toBe(target);
     const update = await as()('PUT', `/api/v1/models/${model._id}/algorithm/${algorithmId(pkg, 'totals')}`);
     expect(update.statusCode).toBe(409);
+  });
+});
+
+describe('Update Source Commit and the package', () => {
+  it('commits the package when its code has edits not yet committed, and only then', { timeout: 280_000 }, async () => {
+    const { model, output } = await totalsModel();
+    const temp = await trial(model._id);
+    const path = `/api/v1/packages/${pkg._id}`;
+    const code = (await as()('GET', `${path}/code`)).json() as { sourceCode: Record<string, string> };
+    const edited = `${code.sourceCode['model.py']}\n# reviewed\n`;
+    expect((await as()('PUT', `${path}/code`, { fileName: 'model.py', updatedCode: edited })).statusCode).toBe(200);
+    const before = (await as()('GET', path)).json() as Package;
+    const commit = await as()('POST', `/api/v1/models/${model._id}/outputs`, {
+      updates: [{ datasetId: temp, target: output._id, links: {} }],
+    });
+    expect(commit.statusCode, commit.body).toBe(200);
+    const built = await waitForBuild(w, pkg._id, 250_000);
+    expect(built.status, built.errorLog).toBe('built');
+    expect(built.revision).toBe(before.revision + 1);
+    const after = (await as()('GET', `${path}/code`)).json() as {
+      sourceCode: Record<string, string>;
+      changed: string[];
+    };
+    expect([after.changed, after.sourceCode['model.py']]).toEqual([[], edited]);
+    // The function kept its id: the model still runs it.
+    expect((await getModel(model._id)).algorithmId).toBe(algorithmId(pkg, 'totals_renamed'));
+
+    // Nothing left to commit: a second Update Source Commit makes no revision.
+    const again = await trial(model._id);
+    const second = await as()('POST', `/api/v1/models/${model._id}/outputs`, {
+      updates: [{ datasetId: again, target: output._id, links: {} }],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(((await as()('GET', path)).json() as Package).revision).toBe(built.revision);
   });
 });

@@ -1,10 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import type { AssetKind, ProjectFiles } from '../projects/index.ts';
 import { removePackageFiles } from './packages.files.ts';
 import { packagesJobs } from './packages.jobs.ts';
 import { packagesRoutes } from './packages.routes.ts';
-import type { ModelUsesReader } from './packages.service.ts';
+import { type ModelUsesReader, PackagesService } from './packages.service.ts';
 import { findAlgorithmProject, findPackageProject, listProjectPackageIds, movePackages } from './packages.store.ts';
 
 /**
@@ -34,6 +35,10 @@ export const packageAssetKind: AssetKind = {
 
 /** A deleted project's packages leave their folders (revisions, working copy) behind unless removed. */
 export const packageFiles: ProjectFiles = { list: listProjectPackageIds, remove: removePackageFiles };
+
+/** Commits a package's edited working copy, if it has edits (a model's Update Source Commit); true when committed. */
+export const commitPackageChanges = (app: FastifyInstance, userId: string, packageId: string): Promise<boolean> =>
+  new PackagesService(app).commitIfChanged(userId, packageId);
 
 export type { ModelUse } from './packages.presenter.ts';
 export type { ModelUsesReader } from './packages.service.ts';

@@ -32,6 +32,7 @@ export function packagesRoutes(modelUses?: ModelUsesReader) {
       return { ok: true as const };
     });
     route(app, api.commitPackage, ({ auth, params }) => packages.commit(auth.user.id, params.id));
+    route(app, api.revertPackage, ({ auth, params }) => packages.revert(auth.user.id, params.id));
     route(app, api.getPackageDependencies, ({ params }) => packages.dependencies(params.id));
     route(app, api.savePackageDependencies, ({ auth, params, body }) =>
       packages.saveDependencies(auth.user.id, params.id, body.updatedDependencies),

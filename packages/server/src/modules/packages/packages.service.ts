@@ -26,6 +26,7 @@ import {
   readTextFiles,
   removePackageFiles,
   requirementsHash,
+  resetWorkingCopy,
   revisionDir,
   safeFilePath,
   stageWorkingCopy,
@@ -37,6 +38,7 @@ import {
   deletePackageRow,
   findAlgorithm,
   findPackage,
+  findRevision,
   insertPackage,
   insertRevision,
   listModules,
@@ -290,6 +292,31 @@ export class PackagesService {
     });
     await this.build(userId, await this.getRow(id), { kind: 'commit', discover: true, install });
     return this.show(id);
+  }
+
+  /** Revert Changes: the previous revision's code becomes the working copy, committed as the next revision. */
+  async revert(userId: string, id: string): Promise<Package> {
+    const row = await this.getRow(id);
+    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    if (row.revision <= 1 || !(await findRevision(this.db, id, row.revision - 1))) {
+      throw conflict(PACKAGE_ERRORS.noEarlierRevision);
+    }
+    await resetWorkingCopy(this.dataDir, id, row.revision - 1);
+    return this.commit(userId, id);
+  }
+
+  /**
+   * Commits the working copy when it differs from the current revision and no build runs (a model's Update Source
+   * Commit keeps the package's edits too); true when a commit was made.
+   */
+  async commitIfChanged(userId: string, id: string): Promise<boolean> {
+    const row = await this.getRow(id);
+    if (isBuilding(row.status)) return false;
+    if (!(await changedFiles(revisionDir(this.dataDir, id, row.revision), workDir(this.dataDir, id))).length) {
+      return false;
+    }
+    await this.commit(userId, id);
+    return true;
   }
 
   async dependencies(id: string): Promise<{ dependencies: string }> {

@@ -49,6 +49,8 @@ describe('a pure-Python package on an older interpreter', () => {
     const code = (await caller(w, w.viewer)('GET', `/api/v1/packages/${pkg._id}/code`)).json();
     expect(Object.keys(code.sourceCode)).toEqual(['__init__.py', 'requirements.txt', 'stats.py']);
     expect(code.changed).toEqual([]);
+    const early = await edit('PUT', `/api/v1/packages/${pkg._id}/revert`);
+    expect([early.statusCode, early.json().error.message]).toEqual([409, 'There is no earlier revision to go back to']);
     const updated = `${code.sourceCode['stats.py']}\ndef total(values: list) -> float:\n    return sum(values)\n`;
     const saved = await edit('PUT', `/api/v1/packages/${pkg._id}/code`, { fileName: 'stats.py', updatedCode: updated });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -64,6 +66,21 @@ describe('a pure-Python package on an older interpreter', () => {
     const rev1 = path.join(dataDir(), 'packages', pkg._id, '1', 'stats.py');
     expect(existsSync(rev1)).toBe(true);
     expect((await edit('PUT', `/api/v1/packages/${pkg._id}/commit`)).statusCode).toBe(409);
+  });
+
+  it('Revert Changes makes the previous revision’s code the next revision (viewers cannot, other tenants 404)', async () => {
+    const edit = caller(w, w.editor);
+    expect((await caller(w, w.viewer)('PUT', `/api/v1/packages/${pkg._id}/revert`)).statusCode).toBe(403);
+    expect((await caller(w, w.outsider)('PUT', `/api/v1/packages/${pkg._id}/revert`)).statusCode).toBe(404);
+    expect((await edit('GET', `/api/v1/packages/${pkg._id}`)).json().revision).toBe(2);
+    const reverted = await edit('PUT', `/api/v1/packages/${pkg._id}/revert`);
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    const after = await waitForBuild(w, pkg._id);
+    expect([after.status, after.revision]).toEqual(['built', 3]);
+    expect(functionsOf(after)).toEqual(['stats.mean', 'stats.scale']);
+    const code = (await edit('GET', `/api/v1/packages/${pkg._id}/code`)).json();
+    expect(code.changed).toEqual([]);
+    expect(code.sourceCode['stats.py']).not.toContain('def total');
   });
 
   it('refuses file names outside the package and files it does not have', async () => {

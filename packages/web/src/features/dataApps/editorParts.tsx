@@ -14,6 +14,8 @@ function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 export const ModelBars = onDemand(async () => (await import('./models/ModelBars.tsx')).ModelBars);
+/** The public page's read-only model bars: loaded only when the data app shows them. */
+export const PublicModelBars = onDemand(async () => (await import('./models/PublicModelBars.tsx')).PublicModelBars);
 export const ColorMenu = onDemand(async () => (await import('./header/ColorMenu.tsx')).ColorMenu);
 export const DatasetSideList = onDemand(async () => (await import('./dashboard/DatasetSideList.tsx')).DatasetSideList);
 export const TabDialogs = onDemand(async () => (await import('./tabs/TabDialogs.tsx')).TabDialogs);

@@ -1,6 +1,6 @@
-import { Accordion, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Group, ScrollArea, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconTable } from '@tabler/icons-react';
-import type { MappingFeature } from '@tessera/shared';
+import { FEATURE_SKELETON_ITEMS, type MappingFeature } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FeatureItem } from './FeatureItem.tsx';
@@ -37,7 +37,11 @@ export function FeatureList({ catalog, choicesFor, onAdd }: Props) {
       />
       <ScrollArea flex={1} type="auto" offsetScrollbars>
         {catalog.loading && catalog.datasets.length === 0 ? (
-          <Loader size="sm" aria-label={t('features.loading')} />
+          <Stack gap={6} role="status" aria-label={t('features.loading')} data-testid="feature-skeleton">
+            {Array.from({ length: FEATURE_SKELETON_ITEMS }, (_, i) => (
+              <Skeleton key={i} height={22} radius="sm" />
+            ))}
+          </Stack>
         ) : datasets.length === 0 ? (
           <Text size="sm" c="dimmed">
             {catalog.datasets.length === 0 ? t('features.none') : t('features.noMatch')}

@@ -1,21 +1,33 @@
-import { Anchor, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { Model } from '@tessera/shared';
+import { Anchor, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { MODEL_RESULT_STORAGES, type Model, type ModelResultStorage } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDatasets } from '../../api/datasets.ts';
 import { useAlgorithms, useModelEdits } from '../../api/models.ts';
+import { ModelSourceLink } from './ModelSourceLink.tsx';
 
-/** Model Info: name (required), description, the source function, the output datasets' links. */
+/**
+ * Model Info: name (required), description, result storage (all runs / latest run / merge runs), the run
+ * button's text (required), the source function (a link to its code, or "protected" for a transferred model) and
+ * the output datasets' links.
+ */
 export function ModelInfoTab({ model, projectId, canEdit }: { model: Model; projectId: string; canEdit: boolean }) {
   const { t } = useTranslation('models');
   const [name, setName] = useState(model.name);
   const [description, setDescription] = useState(model.description);
+  const [resultStorage, setResultStorage] = useState<ModelResultStorage>(model.resultStorage);
+  const [runButtonText, setRunButtonText] = useState(model.runButtonText);
   const { update } = useModelEdits(projectId);
   const algorithm = useAlgorithms(projectId).data?.find((a) => a._id === model.algorithmId);
   const datasets = useDatasets(projectId).data;
   const nameError = name.trim() === '' ? t('nameRequired') : undefined;
-  const dirty = name !== model.name || description !== model.description;
+  const runButtonError = runButtonText.trim() === '' ? t('runButtonTextRequired') : undefined;
+  const dirty =
+    name !== model.name ||
+    description !== model.description ||
+    resultStorage !== model.resultStorage ||
+    runButtonText !== model.runButtonText;
   return (
     <Stack gap="sm" maw={640}>
       <TextInput
@@ -34,11 +46,34 @@ export function ModelInfoTab({ model, projectId, canEdit }: { model: Model; proj
         autosize
         minRows={2}
       />
+      <Select
+        label={t('resultStorage.label')}
+        description={t(`resultStorage.hint.${resultStorage}`)}
+        data={MODEL_RESULT_STORAGES.map((value) => ({ value, label: t(`resultStorage.${value}`) }))}
+        value={resultStorage}
+        onChange={(value) => value && setResultStorage(value as ModelResultStorage)}
+        allowDeselect={false}
+        readOnly={!canEdit}
+      />
+      <TextInput
+        label={t('runButtonText')}
+        value={runButtonText}
+        onChange={(e) => setRunButtonText(e.currentTarget.value)}
+        error={runButtonError}
+        readOnly={!canEdit}
+        maxLength={100}
+        withAsterisk
+      />
       {canEdit && (
         <Group>
           <Button
-            onClick={() => update.mutate({ id: model._id, change: { name, description } })}
-            disabled={!dirty || Boolean(nameError)}
+            onClick={() =>
+              update.mutate({
+                id: model._id,
+                change: { name, description, resultStorage, runButtonText: runButtonText.trim() },
+              })
+            }
+            disabled={!dirty || Boolean(nameError) || Boolean(runButtonError)}
             loading={update.isPending}
           >
             {t('save')}
@@ -47,10 +82,7 @@ export function ModelInfoTab({ model, projectId, canEdit }: { model: Model; proj
         </Group>
       )}
       <Text fw={500}>{t('sourceFunction')}</Text>
-      <Text c={model.sourceMissing ? 'red' : undefined}>
-        {model.sourceMissing ? t('sourceNotFound') : (algorithm?.functionName ?? '')}
-      </Text>
-      {model.transferred && <Text c="dimmed">{t('transferred')}</Text>}
+      <ModelSourceLink model={model} projectId={projectId} algorithm={algorithm} />
       <Text fw={500}>{t('outputDatasets')}</Text>
       {model.outputs.length === 0 && <Text c="dimmed">{t('noOutputs')}</Text>}
       {model.outputs.map((o) => {

@@ -71,7 +71,7 @@ export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
                 </div>
                 {canEdit && <ModelMenu model={model} projectId={project._id} />}
               </Group>
-              <ModelTriggerRows modelId={model._id} />
+              <ModelTriggerRows model={model} />
             </Fragment>
           );
         })}

@@ -23,6 +23,7 @@ import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageCode, usePackageMutations } from '../../api/packages.ts';
 import { useServerText } from '../../app/serverText.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { showCodeSaved, showCodeSaveFailed } from './codeSaveNotices.ts';
 import { requirementProblemText } from './requirementProblem.ts';
 
 /**
@@ -53,17 +54,6 @@ export function CodeEditorPage() {
     if (saved !== undefined) setText(saved);
   }, [saved]);
 
-  const save = async () => {
-    if (!current) return;
-    setError(undefined);
-    try {
-      await saveCode.mutateAsync({ fileName: current, updatedCode: text });
-      await code.refetch();
-      notifications.show({ color: 'green', message: t('code.saved') });
-    } catch {
-      setError(t('code.updateFailed'));
-    }
-  };
   const doCommit = async () => {
     setError(undefined);
     try {
@@ -72,6 +62,28 @@ export function CodeEditorPage() {
       notifications.show({ color: 'green', message: t('code.committed') });
     } catch (err) {
       setError(err instanceof ApiError && err.status === 409 ? serverText(err.message) : t('code.updateFailed'));
+    }
+  };
+  // Saving a file is a source-code update: its notice offers Commit Changes; a failure, Revert or Continue Editing.
+  const save = async () => {
+    if (!current) return;
+    setError(undefined);
+    const name = pkg.data?.name ?? '';
+    try {
+      await saveCode.mutateAsync({ fileName: current, updatedCode: text });
+      await code.refetch();
+      showCodeSaved(t, name, () => void doCommit());
+    } catch {
+      setError(t('code.updateFailed'));
+      showCodeSaveFailed(
+        t,
+        name,
+        () => {
+          setError(undefined);
+          setText(saved ?? '');
+        },
+        () => setError(undefined),
+      );
     }
   };
 

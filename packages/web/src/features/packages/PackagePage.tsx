@@ -30,6 +30,7 @@ import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { DashAppsCard } from './DashAppsCard.tsx';
 import { PackageMenu } from './PackageMenu.tsx';
 import { BuildBanner } from './PackageStatus.tsx';
+import { PackageUsedIn } from './PackageUsedIn.tsx';
 
 /** /projects/{projectId}/packages/{packageId} (spec 3 "Packages"): the package's page. */
 export function PackagePage() {
@@ -119,7 +120,7 @@ function Details({ pkg, canEdit, projectId }: { pkg: Package; canEdit: boolean; 
           <Info label={t('page.uploader')} value={pkg.user.name ?? t('page.unknownUser')} />
           <Info label={t('page.fileName')} value={pkg.filename} />
         </SimpleGrid>
-        <Text size="sm">{t('page.usedIn', { count: pkg.usedIn.length })}</Text>
+        <PackageUsedIn projectId={pkg.projectId} usedIn={pkg.usedIn} />
       </Stack>
     </Card>
   );

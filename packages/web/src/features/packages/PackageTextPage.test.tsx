@@ -11,10 +11,11 @@ const PACKAGE_ID = '0123456789abcdef01234567';
 const entry = makeProject('Budget');
 const { permission, organization: _o, ...project } = entry as typeof entry & { organization?: unknown };
 
-function renderEditor() {
+function renderEditor(
+  dependencies: { status: number; body: unknown } = { status: 200, body: { dependencies: 'six\n' } },
+) {
   const requests = stubNetwork((key) => {
-    if (key === `GET /api/v1/packages/${PACKAGE_ID}/dependencies`)
-      return { status: 200, body: { dependencies: 'six\n' } };
+    if (key === `GET /api/v1/packages/${PACKAGE_ID}/dependencies`) return dependencies;
     return undefined;
   });
   const router = createMemoryRouter(
@@ -63,6 +64,16 @@ describe('the dependencies editor', () => {
     fireEvent.change(editor, { target: { value: 'six\npandas>=2; python_version >= "3.9"\n' } });
     expect(screen.queryByText(/is a URL or a path/)).toBeNull();
     expect(save.hasAttribute('disabled')).toBe(false);
+  });
+
+  it.each([
+    ['en', 'error retrieving dependencies, please refresh page to try again'],
+    ['fr', 'erreur lors de la récupération des dépendances, veuillez actualiser la page et réessayer'],
+  ])('names the dependencies, not the environment variables, when they fail to load (%s)', async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    renderEditor({ status: 500, body: { message: 'boom' } });
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(screen.queryByText(/environment variables|variables d'environnement/)).toBeNull();
   });
 
   it('says it in French', async () => {

@@ -33,7 +33,7 @@ export function PackageTextPage({ kind }: { kind: 'env' | 'dependencies' }) {
   // The server's rule, checked before sending: the first refused line, named.
   const problem = kind === 'dependencies' && text !== undefined ? requirementProblemText(t, text) : undefined;
   const failure = loadFailed
-    ? t('env.loadFailed')
+    ? t(`${kind}.loadFailed`)
     : save.isError
       ? (fieldError ?? (kind === 'env' ? t('env.updateFailed') : t('dependencies.updateFailed')))
       : undefined;

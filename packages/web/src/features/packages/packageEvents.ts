@@ -5,35 +5,57 @@ import type { TFunction } from 'i18next';
 import { createElement } from 'react';
 import { ApiError, call } from '../../api/client.ts';
 import { packageKeys } from '../../api/packages.ts';
-import { CommitChangesMessage } from './CommitChangesMessage.tsx';
+import { NoticeActionsMessage } from './NoticeActionsMessage.tsx';
 
-/** Commits a package from a notice's action (after a dependency update); a refusal is shown as the server said. */
-function commitFromNotice(packageId: string) {
-  call(api.commitPackage, { params: { id: packageId } }).catch((error: unknown) =>
+export type PackageNoticeAction = 'commitChanges' | 'revertChanges' | 'continueEditing';
+
+/** A notice action's request (commit, revert); a refusal is shown as the server said. */
+function requestFromNotice(endpoint: typeof api.commitPackage | typeof api.revertPackage, packageId: string) {
+  call(endpoint, { params: { id: packageId } }).catch((error: unknown) =>
     notifications.show({ color: 'red', message: error instanceof ApiError ? error.message : String(error) }),
   );
 }
 
+/** Where a notice's actions lead: the page to open (Continue Editing Code goes to the package's code). */
+export interface PackageNoticeContext {
+  open: (path: string) => void;
+}
+
 /**
- * A live package event: the lists and the package refetch; a build step's end raises its notice (spec 1 §4:
- * 'Source code uploaded:' / 'Source code upload failed:' 7 s; env and dependency updates started 3 s,
- * succeeded 4 s, failed).
+ * A live package event: the lists and the package refetch; a build step's end raises its notice (docs/product.md
+ * "Packages: notices"): uploads, source-code updates (commits), env and dependency updates started, succeeded or
+ * failed, with their actions.
  */
-export function applyPackageEvent(name: string, data: unknown, client: QueryClient, projectId: string, t: TFunction) {
+export function applyPackageEvent(
+  name: string,
+  data: unknown,
+  client: QueryClient,
+  projectId: string,
+  t: TFunction,
+  ctx: PackageNoticeContext,
+) {
   void client.invalidateQueries({ queryKey: packageKeys.all(projectId) });
   if (name !== 'package:updated') return;
   const event = data as PackageEvent;
   const notice = packageNotice(event);
   if (!notice) return;
   const id = `package-${event._id}-${notice.key}`;
-  const message = notice.commit
-    ? createElement(CommitChangesMessage, {
+  const run: Record<PackageNoticeAction, () => void> = {
+    commitChanges: () => requestFromNotice(api.commitPackage, event._id),
+    revertChanges: () => requestFromNotice(api.revertPackage, event._id),
+    continueEditing: () => ctx.open(`/projects/${projectId}/packages/${event._id}/code`),
+  };
+  const actions = notice.actions ?? [];
+  const message = actions.length
+    ? createElement(NoticeActionsMessage, {
         name: event.name,
-        label: t('packages:notices.commitChanges'),
-        onCommit: () => {
-          notifications.hide(id);
-          commitFromNotice(event._id);
-        },
+        actions: actions.map((action) => ({
+          label: t(`packages:notices.${action}`),
+          onClick: () => {
+            notifications.hide(id);
+            run[action]();
+          },
+        })),
       })
     : event.name;
   notifications.show({
@@ -48,7 +70,7 @@ export function applyPackageEvent(name: string, data: unknown, client: QueryClie
 /** Which notice a package event raises (none for plain edits and for the start of an upload's build). */
 export function packageNotice(
   event: PackageEvent,
-): { key: string; color: string; ms: number | false; commit?: boolean } | undefined {
+): { key: string; color: string; ms: number | false; actions?: PackageNoticeAction[] } | undefined {
   const { kind, phase } = event;
   if (!kind || phase === 'updated') return undefined;
   if (kind === 'upload' || kind === 'update') {
@@ -58,8 +80,11 @@ export function packageNotice(
   }
   if (phase === 'started') return { key: `${kind}Started`, color: 'blue', ms: PACKAGE_NOTICE_MS.started };
   if (phase === 'succeeded') {
-    // A dependency update is kept in the working copy: the notice offers to commit it (spec 1 §4).
-    return { key: `${kind}Succeeded`, color: 'green', ms: PACKAGE_NOTICE_MS.success, commit: kind === 'dependencies' };
+    // A dependency update is kept in the working copy: the notice offers to commit it. A commit is kept already.
+    const actions: PackageNoticeAction[] = kind === 'dependencies' ? ['commitChanges'] : [];
+    return { key: `${kind}Succeeded`, color: 'green', ms: PACKAGE_NOTICE_MS.success, actions };
   }
-  return { key: `${kind}Failed`, color: 'red', ms: false };
+  // A failed source-code update (a commit's build) offers to go back to the previous code or to keep editing.
+  const actions: PackageNoticeAction[] = kind === 'commit' ? ['revertChanges', 'continueEditing'] : [];
+  return { key: `${kind}Failed`, color: 'red', ms: false, actions };
 }

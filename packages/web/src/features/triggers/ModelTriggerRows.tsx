@@ -1,11 +1,12 @@
 import { Stack } from '@mantine/core';
-import { meetsLevel } from '@tessera/shared';
+import { type Model, meetsLevel } from '@tessera/shared';
 import { useProjectTriggers } from '../../api/triggers.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { TriggerRow } from './TriggerRow.tsx';
 
 /** A model's scheduled runs as rows under it in the models list (one project query shared by every model's rows). */
-export function ModelTriggerRows({ modelId }: { modelId: string }) {
+export function ModelTriggerRows({ model }: { model: Model }) {
+  const modelId = model._id;
   const { project, permission } = useCurrentProject();
   const triggers = useProjectTriggers(project._id, meetsLevel(permission.roles.model, 'view'));
   const mine = triggers.data?.filter((t) => t.modelId === modelId) ?? [];
@@ -14,7 +15,7 @@ export function ModelTriggerRows({ modelId }: { modelId: string }) {
   return (
     <Stack gap={4} pl="xl" pb="xs">
       {mine.map((trigger) => (
-        <TriggerRow key={trigger._id} trigger={trigger} canEdit={canEdit} />
+        <TriggerRow key={trigger._id} trigger={trigger} canEdit={canEdit} model={model} />
       ))}
     </Stack>
   );

@@ -27,7 +27,7 @@ export function ScheduledRuns({ model }: { model: Model }) {
       </Group>
       {triggers.data?.length === 0 && <Text c="dimmed">{t('none')}</Text>}
       {triggers.data?.map((trigger) => (
-        <TriggerRow key={trigger._id} trigger={trigger} canEdit={canEdit} />
+        <TriggerRow key={trigger._id} trigger={trigger} canEdit={canEdit} model={model} />
       ))}
       {canEdit && <TriggerFormModal model={model} opened={adding} onClose={() => setAdding(false)} />}
     </Stack>

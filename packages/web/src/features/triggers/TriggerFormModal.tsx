@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type Model, REPEAT_UNITS, TRIGGER_TEXTS } from '@tessera/shared';
+import { type Model, REPEAT_UNITS, TRIGGER_TEXTS, type Trigger } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -8,19 +8,36 @@ import {
   FIELD_OF,
   initialState,
   isInterval,
+  stateOfTrigger,
   type TriggerFormState,
   timezones,
   toBody,
+  toUpdateBody,
   withTimezone,
 } from './triggerForm.ts';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-/** The trigger form (spec 3 §5, §9): Add a scheduled run of a model. */
-export function TriggerFormModal({ model, opened, onClose }: { model: Model; opened: boolean; onClose: () => void }) {
+/**
+ * The trigger form (spec 3 §5, §9): Add a scheduled run of a model, or edit one (`trigger`): the same fields,
+ * opened on its values, saved with PUT triggers/{id}.
+ */
+export function TriggerFormModal({
+  model,
+  trigger,
+  opened,
+  onClose,
+}: {
+  model: Model;
+  trigger?: Trigger;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('triggers');
-  const { create } = useTriggerMutations(model.projectId);
-  const [s, setState] = useState<TriggerFormState>(() => initialState(model));
+  const mutations = useTriggerMutations(model.projectId);
+  const create = trigger ? mutations.update : mutations.create;
+  const opening = () => (trigger ? stateOfTrigger(trigger, model) : initialState(model));
+  const [s, setState] = useState<TriggerFormState>(opening);
   const [zones] = useState(timezones);
   const set = (change: Partial<TriggerFormState>) => setState((prev) => ({ ...prev, ...change }));
   const serverFields = create.error instanceof ApiError ? create.error.fields : {};
@@ -33,15 +50,16 @@ export function TriggerFormModal({ model, opened, onClose }: { model: Model; ope
 
   const close = () => {
     create.reset();
-    setState(initialState(model));
+    setState(opening());
     onClose();
   };
   const submit = () => {
-    create.mutate(toBody(s, model), { onSuccess: close });
+    if (trigger) mutations.update.mutate({ id: trigger._id, body: toUpdateBody(s, model) }, { onSuccess: close });
+    else mutations.create.mutate(toBody(s, model), { onSuccess: close });
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('add')} size="lg">
+    <Modal opened={opened} onClose={close} title={t(trigger ? 'edit' : 'add')} size="lg">
       <Stack gap="sm">
         <TextInput
           label={t('name')}

@@ -1,16 +1,21 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { TRIGGER_TEXTS, type Trigger } from '@tessera/shared';
+import { type Model, TRIGGER_TEXTS, type Trigger } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTriggerMutations } from '../../api/triggers.ts';
 import { ConfirmModal } from '../../app/ConfirmModal.tsx';
+import { TriggerFormModal } from './TriggerFormModal.tsx';
 
-/** A scheduled run's menu (model edit): Pause or Resume, and Delete Scheduled Run with its confirmation. */
-export function TriggerMenu({ trigger }: { trigger: Trigger }) {
+/**
+ * A scheduled run's menu (model edit): Edit Scheduled Run (when the model is at hand), Pause or Resume, and
+ * Delete Scheduled Run with its confirmation.
+ */
+export function TriggerMenu({ trigger, model }: { trigger: Trigger; model?: Model }) {
   const { t } = useTranslation('triggers');
   const { pause, activate, remove } = useTriggerMutations(trigger.projectId);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const active = trigger.status === 'active';
   return (
     <>
@@ -21,6 +26,7 @@ export function TriggerMenu({ trigger }: { trigger: Trigger }) {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {model && <Menu.Item onClick={() => setEditing(true)}>{t('menu.edit')}</Menu.Item>}
           <Menu.Item onClick={() => (active ? pause : activate).mutate(trigger._id)}>
             {t(active ? 'menu.pause' : 'menu.resume')}
           </Menu.Item>
@@ -29,6 +35,9 @@ export function TriggerMenu({ trigger }: { trigger: Trigger }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      {model && editing && (
+        <TriggerFormModal model={model} trigger={trigger} opened onClose={() => setEditing(false)} />
+      )}
       <ConfirmModal
         opened={deleting}
         onClose={() => setDeleting(false)}

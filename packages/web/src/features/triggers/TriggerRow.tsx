@@ -1,11 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import type { Trigger } from '@tessera/shared';
+import type { Model, Trigger } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { TriggerMenu } from './TriggerMenu.tsx';
 
 /** One scheduled run: its name, state and next run in the viewer's own time; the menu for model editors. */
-export function TriggerRow({ trigger, canEdit }: { trigger: Trigger; canEdit: boolean }) {
+export function TriggerRow({ trigger, canEdit, model }: { trigger: Trigger; canEdit: boolean; model?: Model }) {
   const { t, i18n } = useTranslation('triggers');
   const active = trigger.status === 'active';
   const next = trigger.nextRunAt
@@ -29,7 +29,7 @@ export function TriggerRow({ trigger, canEdit }: { trigger: Trigger; canEdit: bo
           </Text>
         </div>
       </Group>
-      {canEdit && <TriggerMenu trigger={trigger} />}
+      {canEdit && <TriggerMenu trigger={trigger} model={model} />}
     </Group>
   );
 }

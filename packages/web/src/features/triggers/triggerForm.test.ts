@@ -1,6 +1,6 @@
-import type { Model } from '@tessera/shared';
+import type { Model, Trigger } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { initialState, toBody, withTimezone } from './triggerForm.ts';
+import { initialState, stateOfTrigger, toBody, toUpdateBody, withTimezone } from './triggerForm.ts';
 
 const model = {
   _id: 'a'.repeat(24),
@@ -79,4 +79,33 @@ describe('trigger form', () => {
       endDate: expectedEnd,
     });
   });
+
+  it.each([
+    ['weekly, with an input', { unit: 'weeks', value: 2 }, [{ varName: 'n', value: '7' }], null],
+    ['every 15 minutes until 18:00', { unit: 'minutes', value: 15 }, [], '18:00:00'],
+    ['once', { unit: 'never', value: null }, [{ varName: 'n', value: '1' }], null],
+  ] as const)(
+    'opens a scheduled run to edit on its own values and saves them back unchanged: %s',
+    (_, repeat, inputs, end) => {
+      const body = toBody(
+        {
+          ...initialState(model, NOON_UTC),
+          name: 'Nightly',
+          description: 'd',
+          unit: repeat.unit,
+          value: repeat.value ?? 1,
+        },
+        model,
+      );
+      const pattern = {
+        ...body.pattern,
+        start: { ...body.pattern.start, scheduled_starttime: '06:30:00', scheduled_endtime: end },
+        repeat: { unit: repeat.unit, value: repeat.value },
+      };
+      const trigger = { name: 'Nightly', description: 'd', inputs: [...inputs], pattern } as unknown as Trigger;
+      const s = stateOfTrigger(trigger, model);
+      expect(s.startTime).toBe('06:30');
+      expect(toUpdateBody(s, model)).toEqual({ name: 'Nightly', description: 'd', inputs, pattern });
+    },
+  );
 });

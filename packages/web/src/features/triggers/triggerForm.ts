@@ -6,7 +6,9 @@ import {
   type Model,
   type RepeatUnit,
   TRIGGER_DEFAULTS,
+  type Trigger,
   type TriggerBody,
+  type TriggerUpdate,
   todayIn,
   untilOf,
 } from '@tessera/shared';
@@ -44,6 +46,31 @@ export function initialState(model: Model, now: Date = new Date()): TriggerFormS
     value: 1,
     endDate: (p.start.until_datetime ?? '').slice(0, 10),
   };
+}
+
+/** The form as it opens to edit a scheduled run: its own name, inputs and pattern (spec words: Edit Scheduled Run). */
+export function stateOfTrigger(trigger: Trigger, model: Model): TriggerFormState {
+  const { start, repeat, timezone } = trigger.pattern;
+  const values = Object.fromEntries(model.inputs.map((i) => [i.varName, '']));
+  for (const input of trigger.inputs) values[input.varName] = asText(input.value);
+  return {
+    name: trigger.name,
+    description: trigger.description,
+    values,
+    timezone,
+    startDate: start.effective_startdate,
+    startTime: hhmm(start.scheduled_starttime),
+    endTime: hhmm(start.scheduled_endtime ?? TRIGGER_DEFAULTS.endTime),
+    unit: repeat.unit,
+    value: repeat.value ?? 1,
+    endDate: (start.until_datetime ?? defaultEndDate(start.effective_startdate)).slice(0, 10),
+  };
+}
+
+/** The body of PUT triggers/{id}: what the form changes (the model and project stay). */
+export function toUpdateBody(s: TriggerFormState, model: Model): TriggerUpdate {
+  const { name, description, inputs, pattern } = toBody(s, model);
+  return { name, description, inputs, pattern };
 }
 
 /**

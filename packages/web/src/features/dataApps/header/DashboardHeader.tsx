@@ -7,7 +7,7 @@ import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
 import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
-import { ColorMenu, ModelBars } from '../editorParts.tsx';
+import { ColorMenu, ModelBars, PublicModelBars } from '../editorParts.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
 
 interface Props {
@@ -23,8 +23,8 @@ interface Props {
 
 /**
  * The dashboard header (spec 1 §2, spec 2 §2): title; Copy Public Link; the colour menu for editors unless
- * hideDashboardColors; the filter bar (unless hideFilters) and, inside a project, the model bars (unless
- * hideCommandBar: public visitors run nothing); Show Datasets and Add Card.
+ * hideDashboardColors; the filter bar (unless hideFilters) and the model bars unless hideCommandBar: inside a
+ * project to run, on the public page read-only (the inputs of the run shown); Show Datasets and Add Card.
  */
 export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, addingCard }: Props) {
   const { t } = useTranslation('dataApps');
@@ -71,6 +71,7 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
       </Group>
       {!hide.hideFilters && <FilterBar dashboardId={dashboard._id} />}
       {!hide.hideCommandBar && projectId && <ModelBars projectId={projectId} dashboardId={dashboard._id} />}
+      {!hide.hideCommandBar && place.kind === 'public' && <PublicModelBars dashboardId={dashboard._id} />}
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
-import type { ModelInput } from '@tessera/shared';
-import { useState } from 'react';
+import { type ModelInput, RUN_PREVIEW_HINT_MS } from '@tessera/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModelInputField } from '../inputs/index.ts';
 
 /**
  * The live UI preview (spec 3 §2): the inputs as the model panel shows them (primary, then the advanced
- * settings), each at its default; running says 'Model cannot be run in the UI Preview'.
+ * settings), each at its default; running says 'Model cannot be run in the UI Preview' for 2.5 s.
  */
 export function InputsPreview({
   inputs,
@@ -20,6 +20,11 @@ export function InputsPreview({
   const { t } = useTranslation('models');
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [tried, setTried] = useState(false);
+  useEffect(() => {
+    if (!tried) return;
+    const timer = setTimeout(() => setTried(false), RUN_PREVIEW_HINT_MS);
+    return () => clearTimeout(timer);
+  }, [tried]);
   const field = (input: ModelInput) => (
     <ModelInputField
       key={`${input._id}-${input.dataType}-${input.display.inputType}`}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
-import type { Model, OutputUpdate } from '@tessera/shared';
-import { useCallback, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { type Model, type OutputUpdate, TOAST_MS } from '@tessera/shared';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModel, useModelEdits, useModelRun, useSourceMutations } from '../../../api/models.ts';
 import { FunctionPicker } from '../FunctionPicker.tsx';
@@ -34,6 +35,18 @@ export function UpdateSourceModal({
   const run = useModelRun(projectId, runId).data;
   const change = useCallback((u: OutputUpdate) => setUpdates((all) => ({ ...all, [u.datasetId]: u })), []);
   const error = setAlgorithm.error ?? trialRun.error ?? commit.error ?? cancel.error;
+  // A failed update (a refused step, or the trial run failing) raises "Source Code Update Failed:" too.
+  const failure = error?.message ?? (run?.status === 'failed' ? (run.error ?? '') : undefined);
+  useEffect(() => {
+    if (failure === undefined) return;
+    notifications.show({
+      id: `model-source-failed-${model._id}`,
+      color: 'red',
+      autoClose: TOAST_MS.jobLong,
+      title: t('notices.sourceUpdateFailed'),
+      message: failure ? `${live.name}: ${failure}` : live.name,
+    });
+  }, [failure, model._id, live.name, t]);
   const pickSource = () =>
     algorithmId && setAlgorithm.mutate({ id: model._id, algorithmId }, { onSuccess: () => setTab('inputs') });
   const startTrial = () => {

@@ -104,6 +104,16 @@ describe('Edit Members', { timeout: 20_000 }, () => {
     expect(radio('Role of Grace Hopper: Packages access', 'Edit').checked).toBe(true);
   });
 
+  it('shows the Packages level read-only, following Models', async () => {
+    renderModal();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit role of Grace Hopper' }));
+    for (const level of ['Hidden', 'View', 'Edit']) {
+      expect(radio('Role of Grace Hopper: Packages access', level).disabled).toBe(true);
+    }
+    expect(radio('Role of Grace Hopper: Models access', 'Edit').disabled).toBe(false);
+    expect(screen.getAllByText('Follows Models').length).toBeGreaterThan(0);
+  });
+
   it('keeps one’s own role read-only unless one manages the organization’s projects', async () => {
     renderModal();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit role of Ada Lovelace' }));

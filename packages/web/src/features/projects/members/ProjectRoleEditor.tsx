@@ -1,6 +1,7 @@
 import { Checkbox, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import {
   AREA_LEVELS,
+  followedArea,
   PROJECT_AREAS,
   PROJECT_ROLE_PRESETS,
   type ProjectRolePreset,
@@ -28,7 +29,8 @@ interface Props {
 /**
  * A project role: a preset (Full Access, Contributor, Viewer, View Dashboards; Custom Role shows when the rights
  * match none), each area hidden / view / edit and the editMembers and editProject checkboxes. An option the
- * editor could not grant is disabled (spec 3 §5); changing Models also sets Packages (spec 3 §4).
+ * editor could not grant is disabled; an area whose level follows another (Packages follows Models, `followedArea`)
+ * shows its level read-only with "Follows Models" (docs/product.md "Project roles").
  */
 export function ProjectRoleEditor({ roles, editor, onChange, disabled = false, label }: Props) {
   const { t } = useTranslation('projects');
@@ -53,12 +55,18 @@ export function ProjectRoleEditor({ roles, editor, onChange, disabled = false, l
       />
       {PROJECT_AREAS.map((area) => {
         const name = t(`areas.${area}`);
+        const leader = followedArea(area);
         return (
           // The control keeps its width; a long area name (in French) wraps beside it instead of pushing it down.
           <Group key={area} justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
-              {name}
-            </Text>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm">{name}</Text>
+              {leader && (
+                <Text size="xs" c="dimmed">
+                  {t('role.follows', { area: t(`areas.${leader}`) })}
+                </Text>
+              )}
+            </div>
             <div
               role="radiogroup"
               aria-label={
@@ -67,7 +75,7 @@ export function ProjectRoleEditor({ roles, editor, onChange, disabled = false, l
             >
               <SegmentedControl
                 size="xs"
-                disabled={disabled}
+                disabled={disabled || leader !== undefined}
                 value={roles[area]}
                 color={LEVEL_COLORS[roles[area]]}
                 data={AREA_LEVELS.map((level) => ({

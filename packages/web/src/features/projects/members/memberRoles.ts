@@ -1,5 +1,6 @@
 import {
   type AreaLevel,
+  areasWrittenBy,
   canGrant,
   meetsLevel,
   type Organization,
@@ -15,12 +16,9 @@ import {
  * enforces (`canGrant`): nobody grants more than they hold.
  */
 
-/** The areas a change of `area` writes: the model role also sets the package role (spec 3 §4). */
-const touched = (area: ProjectArea): ProjectArea[] => (area === 'model' ? ['model', 'package'] : [area]);
-
 /** A level option is enabled when the editor holds at least that level on every area it writes. */
 export function levelOptionEnabled(editor: ProjectRoles, area: ProjectArea, level: AreaLevel): boolean {
-  return touched(area).every((a) => meetsLevel(editor[a], level));
+  return areasWrittenBy(area).every((a) => meetsLevel(editor[a], level));
 }
 
 /** The editMembers and editProject checkboxes are disabled where the editor's own right is absent. */

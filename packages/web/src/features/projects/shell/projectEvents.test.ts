@@ -21,7 +21,14 @@ function context(): ProjectEventContext & { client: QueryClient } {
   client.setQueryData(projectKeys.detail(project._id), project);
   client.setQueryData(permissionKeys.mine(project._id), entry.permission);
   client.setQueryData(permissionKeys.members(project._id), []);
-  return { projectId: project._id, client, myUserId: ME, leave: vi.fn(), t: ((key: string) => key) as TFunction };
+  return {
+    projectId: project._id,
+    client,
+    myUserId: ME,
+    leave: vi.fn(),
+    open: vi.fn(),
+    t: ((key: string) => key) as TFunction,
+  };
 }
 const stale = (ctx: ProjectEventContext, key: readonly unknown[]) => ctx.client.getQueryState(key)?.isInvalidated;
 

@@ -17,7 +17,6 @@ import { applyTriggerEvent, isTriggerEvent } from '../../../api/triggers.ts';
 import { applyUnitDataEvent } from '../../../api/units.ts';
 import { applyDataAppEvent, isDataAppEvent } from '../../dataApps/liveEvents.ts';
 import { applyPackageEvent } from '../../packages/packageEvents.ts';
-import { showProjectNotice } from '../notices/projectNotices.tsx';
 
 export interface ProjectEventContext {
   projectId: string;
@@ -26,6 +25,8 @@ export interface ProjectEventContext {
   myUserId: string | undefined;
   /** Leaves the project (its deletion). */
   leave: () => void;
+  /** Opens a page of the app (a notice's action). */
+  open: (path: string) => void;
   t: TFunction;
 }
 
@@ -89,10 +90,9 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   // Scheduled runs: the models list's rows and the model's list (api/triggers.ts).
   if (isTriggerEvent(name)) applyTriggerEvent(client, projectId);
   // Packages: the lists and their build notices (api/packages.ts).
-  if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t);
+  if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t, ctx);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).
   applyUnitDataEvent(name, parsed.data, client);
-  showProjectNotice(name, parsed.data as never, ctx.t);
 }
 
 /**
@@ -111,6 +111,7 @@ export function useProjectSocket(projectId: string): void {
     myUserId: me.data?._id,
     t,
     leave: () => void navigate('/projects', { replace: true }),
+    open: (path) => void navigate(path),
   };
 
   useEffect(() => {

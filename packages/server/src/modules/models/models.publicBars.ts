@@ -1,0 +1,54 @@
+import type { ModelInput, PublicModelBar } from '@tessera/shared';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { modelRuns } from '../../db/schema.ts';
+import { findDataset } from '../datasets/index.ts';
+import type { ModelsService } from './models.service.ts';
+
+/** The newest finished run of a model (not a trial run): the one its output cards show. */
+async function latestFinishedRun(db: Db, modelId: string) {
+  const [run] = await db
+    .select({ inputs: modelRuns.inputs })
+    .from(modelRuns)
+    .where(and(eq(modelRuns.modelId, modelId), eq(modelRuns.status, 'finished'), eq(modelRuns.temp, false)))
+    .orderBy(desc(modelRuns.executionDatetime), desc(modelRuns.id))
+    .limit(1);
+  return run;
+}
+
+/** A value as a visitor reads it: a dataset by its name, a boolean True/False, a date or text as is, else JSON. */
+async function shown(db: Db, input: ModelInput, value: unknown): Promise<string> {
+  if (value === null || value === undefined) return '';
+  if (input.dataType === 'dataframe' && typeof value === 'string') return (await findDataset(db, value))?.name ?? '';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * A public dashboard's model bars, read-only (docs/product.md "Public data apps"): the models its cards read,
+ * the inputs of their bars with the values of the run the cards show.
+ */
+export async function publicModelBars(
+  db: Db,
+  models: ModelsService,
+  dashboard: { id: string; projectId: string },
+): Promise<{ models: PublicModelBar[] }> {
+  const { models: list } = await models.onDashboard(dashboard.projectId, dashboard.id);
+  const bars = await Promise.all(
+    list.map(async (model) => {
+      const run = await latestFinishedRun(db, model._id);
+      const inputs = await Promise.all(
+        model.inputs
+          .filter((input) => input.display.modelBar)
+          .map(async (input) => {
+            const ran = run?.inputs.find((v) => v.varName === input.varName);
+            const value = ran ? ran.value : (input.value ?? input.defaultValue);
+            return { _id: input._id, name: input.name, varName: input.varName, value: await shown(db, input, value) };
+          }),
+      );
+      return { _id: model._id, name: model.name, runButtonText: model.runButtonText, inputs };
+    }),
+  );
+  return { models: bars };
+}

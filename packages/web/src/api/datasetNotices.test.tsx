@@ -1,0 +1,50 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import type { Job } from '@tessera/shared';
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithProviders, testQueryClient } from '../app/testing.tsx';
+import i18n from '../i18n/index.ts';
+import { applyDatasetEvent } from './datasets.ts';
+
+const job = (type: Job['type'], status: Job['status']) =>
+  ({
+    _id: '0123456789abcdef01234567',
+    projectId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+    name: 'sales',
+    type,
+    status,
+    ownerType: 'dataset',
+    ownerId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+  }) as Job;
+
+const raise = (j: Job) =>
+  act(() => applyDatasetEvent('job:updated', j, testQueryClient(), 'aaaaaaaaaaaaaaaaaaaaaaaa', i18n.t));
+
+beforeEach(() => {
+  void i18n.changeLanguage('en');
+  renderWithProviders(<Notifications />);
+});
+afterEach(() => {
+  act(() => notifications.clean());
+  cleanup();
+  void i18n.changeLanguage('en');
+});
+
+describe('dataset job notices', () => {
+  it.each([
+    ['en', 'Data appended: sales'],
+    ['fr', 'Données ajoutées : sales'],
+  ])('a completed append says so (%s)', async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    raise(job('append', 'active'));
+    raise(job('append', 'failed'));
+    expect(screen.queryByText(text)).toBeNull();
+    raise(job('append', 'completed'));
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it('a completed feature detection still says the dataset is imported', async () => {
+    raise(job('featureDetection', 'completed'));
+    expect(await screen.findByText('Dataset imported: sales')).toBeTruthy();
+  });
+});
