@@ -48,7 +48,7 @@ export const unitDataKeys = {
       unit._id,
       { type: unit.type, subtype: unit.subtype, vis: unit.vis },
       { place: args.place.kind, previewToken: args.previewToken ?? null, tabId: args.tabId ?? null },
-      { filters: args.filters ?? null, jobId: args.jobId ?? null },
+      { filters: args.filters ?? null, jobId: args.jobId ?? null, crossFilters: args.crossFilters ?? [] },
       { page: args.page ?? null, orderBy: args.orderBy ?? [] },
     ] as const,
 };
