@@ -54,7 +54,21 @@ function reportDrawnValues(container: HTMLElement | null, views: ChartViews) {
     })),
   };
   container.setAttribute(CHART_VALUES_ATTRIBUTE, JSON.stringify(drawn));
+  // Where each cartesian element was drawn (its value's pixel and its base's), so that a journey can click it.
+  const points = (option.series ?? []).flatMap((series, seriesIndex) =>
+    (Array.isArray(series.data) ? series.data : []).flatMap((item: unknown) => {
+      const value = Array.isArray(item) ? item : (item as { value?: unknown })?.value;
+      if (!Array.isArray(value) || typeof value[2] !== 'number') return [];
+      const at = instance.convertToPixel({ seriesIndex }, [value[0], value[1]]) as number[] | undefined;
+      const base = instance.convertToPixel({ seriesIndex }, [value[0], 0]) as number[] | undefined;
+      return at && base ? [{ seriesIndex, row: value[2], x: at[0], y: at[1], baseY: base[1] }] : [];
+    }),
+  );
+  container.setAttribute(CHART_POINTS_ATTRIBUTE, JSON.stringify(points));
 }
+
+/** The attribute of the chart's container holding where its elements were drawn (webdriver only). */
+export const CHART_POINTS_ATTRIBUTE = 'data-points';
 
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
 export function CardChart({ unit, data, width, height, h }: Props) {

@@ -73,8 +73,10 @@ export function toggleEntry(
   const own = entries.filter((e) => e.unitId === unit.unitId);
   const others = entries.filter((e) => e.unitId !== unit.unitId);
   const labelOf = new Map<string, string>();
-  for (const e of own) (e.filter.values ?? []).forEach((v, i) => labelOf.set(JSON.stringify(v), e.labels[i] ?? ''));
-  (clicked.filter.values ?? []).forEach((v) => labelOf.set(JSON.stringify(v), clicked.label));
+  for (const e of own) {
+    for (const [i, v] of (e.filter.values ?? []).entries()) labelOf.set(JSON.stringify(v), e.labels[i] ?? '');
+  }
+  for (const v of clicked.filter.values ?? []) labelOf.set(JSON.stringify(v), clicked.label);
   const next = toggleCrossFilter(
     own.map((e) => e.filter),
     clicked.filter,
