@@ -111,6 +111,9 @@ describe('cross-filters and View rows (issue 46)', () => {
   const rainDays = ROWS.filter((r) => r.weather === 'rain').length;
 
   async function clickBar(page: Page, unitId: string, category: string) {
+    await drawn(page, unitId);
+    // Bars grow in: a click mid-animation may land above the bar.
+    await page.waitForTimeout(1200);
     const { values, points, box } = await drawn(page, unitId);
     const index = values.categories.indexOf(category);
     const point = points[index]!;
