@@ -320,3 +320,19 @@ describe('public rows are rate-limited by address', () => {
     expect((await ask('203.0.113.8')).statusCode).toBe(404);
   });
 });
+
+describe('the dashboard setting', () => {
+  it('editors turn cross-filtering off and on; a viewer may not; a wrong value is a 400', async () => {
+    const put = (body: object, who = w.editor) => call(w, who)('PUT', `/api/v1/dashboards/${w.dashboard._id}`, body);
+    const off = await put({ display: { crossFilters: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.display).toMatchObject({ crossFilters: false, hide: { hideFilters: false } });
+    expect((await put({ display: { crossFilters: 'no' } })).status).toBe(400);
+    expect((await put({ display: { crossFilters: true } }, w.viewer)).status).toBe(403);
+    expect((await put({ display: { hide: { hideFilters: true } } })).body.display.crossFilters).toBe(false);
+    expect((await put({ display: { crossFilters: true, hide: { hideFilters: false } } })).body.display).toMatchObject({
+      crossFilters: true,
+      hide: { hideFilters: false },
+    });
+  });
+});
