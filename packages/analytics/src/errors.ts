@@ -54,6 +54,9 @@ export type QueryErrorCode =
   | 'bad-page'
   | 'bad-type'
   | 'bad-join'
+  // A cross-filter or a clicked element that does not fit its feature, a series not on the card (the request's).
+  | 'bad-cross-filter'
+  | 'bad-drill'
   // Card errors of spec 2 §8 (unitQuery/): a mapped feature or its source is gone; an operation no longer fits
   // its feature's type; a chart or KPI with no numeric value; more than MAX_CARD_ROWS rows to send.
   | 'feature-deleted'

@@ -19,15 +19,16 @@
  * its aggregates re-aggregate the summary's measures (`aggregate`). What a summary cannot answer throws
  * NotRollable: the card then reads its source.
  */
-import { type Aggregation, chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
+import { type Aggregation, type CrossFilter, chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import { hasMeasure, measureName, ROLLUP_RELATION, type RollupAggregate } from '../rollup.ts';
 import type { Source } from '../source.ts';
 import { ident, Params } from '../sql.ts';
 import { columnExpression } from '../types.ts';
+import { badCrossFilter, crossFilterCondition, valuesCondition } from './conditions.ts';
 import { filtersCondition } from './filters.ts';
-import { aggregateExpression } from './operations.ts';
-import type { CatalogEntry, SourceKey, UnitCatalog, UnitQueryInput } from './types.ts';
+import { aggregateExpression, binCount, binExpression } from './operations.ts';
+import type { CatalogEntry, DrillCondition, SourceKey, UnitCatalog, UnitQueryInput } from './types.ts';
 
 export const featureDeleted = (message: string) => new QueryError('feature-deleted', message);
 
@@ -69,6 +70,7 @@ export class CompileContext {
   private readonly wheres = new Map<SourceContext, string>();
   private readonly dashboardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
   private readonly cardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
+  private readonly crossFilters: Array<{ filter: CrossFilter; entry: CatalogEntry }> = [];
 
   /** Sources read their clustered relation when they have one. */
   readonly clustered: boolean;
@@ -88,6 +90,10 @@ export class CompileContext {
     }
     for (const filter of input.vis.filters ?? []) {
       this.cardFilters.push({ filter, entry: this.entry(filter.feature?.id) });
+    }
+    for (const filter of input.crossFilters ?? []) {
+      const entry = catalog.feature(filter.featureId);
+      if (entry) this.crossFilters.push({ filter, entry });
     }
   }
 
@@ -138,7 +144,10 @@ export class CompileContext {
     }
   }
 
-  /** The WHERE condition of a source: the dashboard's, tab's and card's valid filters on its dataset. */
+  /**
+   * The WHERE condition of a source: the dashboard's, tab's and card's valid filters on its dataset, the
+   * cross-filters on its dataset, then a clicked element's conditions ("View rows").
+   */
   where(context: SourceContext): string {
     let where = this.wheres.get(context);
     if (where === undefined) {
@@ -147,11 +156,52 @@ export class CompileContext {
       const dashboard = this.dashboardFilters.filter((f) => onDataset(f) && has(f.entry));
       const card = this.cardFilters.filter(onDataset);
       for (const f of card) this.checkColumn(context, f.entry);
-      this.dimensions([...dashboard, ...card].map((f) => f.entry));
-      where = filtersCondition([...dashboard, ...card], this.params) ?? 'TRUE';
+      const cross = this.crossFilters.filter((f) => onDataset(f) && has(f.entry));
+      this.dimensions([...dashboard, ...card, ...cross].map((f) => f.entry));
+      const parts = [
+        filtersCondition([...dashboard, ...card], this.params),
+        ...cross.map((f) => crossFilterCondition(f.entry, f.filter, this.params)),
+      ].filter((p): p is string => !!p);
+      const base = parts.length ? parts.join(' AND ') : 'TRUE';
+      const drill = (this.input.drill ?? []).map((d) => this.drillCondition(context, d, base));
+      where = [base, ...drill].join(' AND ');
       this.wheres.set(context, where);
     }
     return where;
+  }
+
+  /**
+   * A clicked element's condition on the rows of `context` (whose other filters are `base`). A bin is the card's
+   * own bin expression, its bounds read from the same rows the card binned: the rows are exactly the bin's.
+   */
+  private drillCondition(context: SourceContext, drill: DrillCondition, base: string): string {
+    // A summary tells how many rows match, never which: "View rows" reads its source.
+    if (this.rolling) throw new NotRollable('A clicked element is read from its source');
+    const entry = this.entry(drill.featureId);
+    this.checkColumn(context, entry);
+    if (drill.kind === 'not-null') return `(${columnExpression(entry.ref)} IS NOT NULL)`;
+    // A key series' own filters: the rows they leave out are the card's NULL key.
+    const own = this.seriesCondition(context, drill.keyFilters);
+    let value: string;
+    if (drill.operation === 'bin') {
+      const x = `CAST(${columnExpression(entry.ref)} AS DOUBLE)`;
+      const rows = `FROM ${context.source.sql} AS t WHERE ${base}${own ? ` AND ${own}` : ''}`;
+      const n = this.params.add(binCount(drill.bins));
+      const bin = binExpression(x, `(SELECT min(${x}) ${rows})`, `(SELECT max(${x}) ${rows})`, n);
+      const bounds = drill.values.flatMap((v) => {
+        if (v === null) return [];
+        if (typeof v !== 'number') throw badCrossFilter();
+        return [`CAST(${this.params.add(String(v))} AS DOUBLE)`];
+      });
+      const parts = bounds.length ? [`${bin} IN (${bounds.join(', ')})`] : [];
+      if (drill.values.includes(null)) parts.push(`${x} IS NULL`);
+      value = `(${parts.join(' OR ')})`;
+    } else {
+      value = valuesCondition(entry, drill.operation, drill.values, this.params);
+    }
+    if (!own) return value;
+    const unkeyed = drill.values.includes(null) ? ` OR NOT coalesce((${own}), FALSE)` : '';
+    return `(((${own}) AND ${value})${unkeyed})`;
   }
 
   /** A series' own filters as one condition (undefined when none applies); they must be on its dataset. */

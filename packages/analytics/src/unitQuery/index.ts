@@ -8,6 +8,8 @@
  * - needs.ts       `unitQueryNeeds`, `sourceKeys` (what to load before compiling)
  * - context.ts     feature and source lookups, WHERE of each source (dashboard, tab and card filters)
  * - filters.ts     data app filters to engine filters (valid ones only; 'bad-filter' on a type mismatch)
+ * - conditions.ts  cross-filters and a clicked element's values as conditions
+ * - drill.ts       "View rows": the rows behind a card or one of its elements (`compileDrill`)
  * - operations.ts  operations (aggregations, bins, date parts) as SQL
  * - chart.ts, kpi.ts, table.ts   each card kind's statement
  * - run.ts         `runUnitQuery` (rows keyed by series id, too-much-data guard), `toCsv`
@@ -23,6 +25,8 @@ import { compileKpi } from './kpi.ts';
 import { compileTable } from './table.ts';
 import type { CompiledUnitQuery, UnitCatalog, UnitQueryInput } from './types.ts';
 
+export { badCrossFilter } from './conditions.ts';
+export { type DrillInput, drillQueryInput, drillTarget } from './drill.ts';
 export { sourceKeys, unitQueryNeeds } from './needs.ts';
 export { runUnitQuery, toCsv } from './run.ts';
 export type * from './types.ts';

@@ -15,6 +15,7 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import type {
   ChartVis,
+  CrossFilter,
   DataAppFilter,
   DataRow,
   DatePrecision,
@@ -45,7 +46,31 @@ export interface UnitQueryOptions {
   jobId?: string;
   /** Every row (a table's download): no paging; still refused over MAX_CARD_ROWS. */
   allRows?: boolean;
+  /**
+   * Cross-filters (docs/cross-filters.md): on top of every other filter, each on the sources of its feature's
+   * dataset that have its column; on any other source it does not apply.
+   */
+  crossFilters?: CrossFilter[];
+  /** "View rows" only: the conditions of the clicked element (drill.ts), on its source. */
+  drill?: DrillCondition[];
 }
+
+/**
+ * One condition of a clicked element on the rows behind it: the feature's value made as the card made it
+ * (`operation`: none, a date part, or a bin of `bins` bins whose bounds come from the rows the card binned) is one of `values`; or, for the clicked aggregate's own feature, not NULL.
+ */
+export type DrillCondition =
+  | {
+      kind: 'values';
+      featureId: string;
+      operation: string;
+      values: Array<string | number | boolean | null>;
+      /** A bin's number of bins. */
+      bins?: number;
+      /** The key series' own filters (its value is NULL on the rows they leave out). */
+      keyFilters?: DataAppFilter[];
+    }
+  | { kind: 'not-null'; featureId: string };
 
 /** A feature as the compiler sees it: where it lives and how to read it. */
 export interface CatalogEntry {

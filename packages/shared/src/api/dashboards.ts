@@ -82,7 +82,9 @@ export const updateDashboard = endpoint({
               hideDashboardColors: z.boolean().optional(),
               hideFilters: z.boolean().optional(),
             })
-            .strict(),
+            .strict()
+            .optional(),
+          crossFilters: z.boolean().optional(),
         })
         .strict()
         .optional(),

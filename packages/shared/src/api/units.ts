@@ -7,7 +7,14 @@ import {
   unitSchema,
   unitTypeSchema,
 } from '../dataApps/entities.ts';
-import { unitDataBodySchema, unitDataQuerySchema, unitDataSchema } from '../dataApps/unitData.ts';
+import {
+  unitDataBodySchema,
+  unitDataQuerySchema,
+  unitDataSchema,
+  unitRowsBodySchema,
+  unitRowsQuerySchema,
+  unitRowsSchema,
+} from '../dataApps/unitData.ts';
 import { visSchema } from '../dataApps/vis.ts';
 import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
@@ -144,4 +151,52 @@ export const getPublicUnitsData = endpoint({
   body: z.object({ cards: z.array(publicCardRequestSchema).min(1).max(PUBLIC_CARDS_PER_REQUEST) }).strict(),
   response: publicCardAnswerSchema,
   raw: true,
+});
+
+/**
+ * "View rows" (docs/cross-filters.md): the rows behind a card, or behind one of its elements (`point`), with every
+ * filter in force (dashboard, tab, card, cross-filters), keyed by feature id, one page at a time, with their count.
+ */
+export const getUnitRows = endpoint({
+  method: 'POST',
+  path: '/api/v1/units/:id/rows',
+  access: projectRule({ area: 'dashboard', level: 'view' }, 'unit'),
+  params: idParams,
+  query: unitRowsQuerySchema,
+  body: unitRowsBodySchema.nullish(),
+  response: unitRowsSchema,
+});
+
+/** The same rows, every page, as CSV text (`data`; the browser saves it as `fileName`). */
+export const downloadUnitRows = endpoint({
+  method: 'POST',
+  path: '/api/v1/units/:id/rows/download',
+  access: projectRule({ area: 'dashboard', level: 'view' }, 'unit'),
+  params: idParams,
+  query: unitRowsQuerySchema.pick({ tabId: true }),
+  body: unitRowsBodySchema.nullish(),
+  response: z.object({ data: z.string(), fileName: z.string() }),
+});
+
+/** "View rows" on a public dashboard: only published features are shown or may be named (another: 400). */
+export const getPublicUnitRows = endpoint({
+  method: 'POST',
+  path: '/api/v1/public/dashboards/:id/units/:unitId/rows',
+  access: PUBLIC,
+  params: z.object({ id, unitId: id }),
+  query: unitRowsQuerySchema.extend({ [PREVIEW_TOKEN_PARAM]: z.string().min(1).max(200).optional() }),
+  body: unitRowsBodySchema.nullish(),
+  response: unitRowsSchema,
+});
+
+export const downloadPublicUnitRows = endpoint({
+  method: 'POST',
+  path: '/api/v1/public/dashboards/:id/units/:unitId/rows/download',
+  access: PUBLIC,
+  params: z.object({ id, unitId: id }),
+  query: unitRowsQuerySchema.pick({ tabId: true }).extend({
+    [PREVIEW_TOKEN_PARAM]: z.string().min(1).max(200).optional(),
+  }),
+  body: unitRowsBodySchema.nullish(),
+  response: z.object({ data: z.string(), fileName: z.string() }),
 });

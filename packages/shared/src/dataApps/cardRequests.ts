@@ -1,3 +1,4 @@
+import type { CrossFilter } from './crossFilters.ts';
 import type { Unit } from './entities.ts';
 import type { DataAppFilter } from './filters.ts';
 import { validFilters } from './filterValidity.ts';
@@ -43,12 +44,14 @@ export interface CardRequestArgs {
   filters?: DataAppFilter[];
   /** The dataset job of a model run the viewer selected; undefined reads the latest data. */
   jobId?: string;
+  /** Cross-filters from clicks on the tab's other cards (docs/cross-filters.md). */
+  crossFilters?: CrossFilter[];
 }
 
 /** The query and body of a card's data request (`getUnitData`, `getPublicUnitData`). */
 export function cardDataRequest(args: CardRequestArgs): {
   query: { tabId?: string; page?: number; jobId?: string };
-  body: { filters?: DataAppFilter[]; orderBy?: OrderByEntry[] };
+  body: { filters?: DataAppFilter[]; orderBy?: OrderByEntry[]; crossFilters?: CrossFilter[] };
 } {
   return {
     query: {
@@ -59,6 +62,7 @@ export function cardDataRequest(args: CardRequestArgs): {
     body: {
       ...(args.filters ? { filters: args.filters.map(({ valid: _valid, ...filter }) => filter) } : {}),
       ...(args.orderBy && args.orderBy.length > 0 ? { orderBy: args.orderBy } : {}),
+      ...(args.crossFilters && args.crossFilters.length > 0 ? { crossFilters: args.crossFilters } : {}),
     },
   };
 }

@@ -32,7 +32,11 @@ export const dashboardHideSchema = z.object({
   hideDashboardColors: z.boolean(),
   hideFilters: z.boolean(),
 });
-export const dashboardDisplaySchema = z.object({ hide: dashboardHideSchema });
+export const dashboardDisplaySchema = z.object({
+  hide: dashboardHideSchema,
+  /** Clicking a chart element filters the tab's other cards (docs/cross-filters.md); on unless false. */
+  crossFilters: z.boolean().optional(),
+});
 export type DashboardDisplay = z.infer<typeof dashboardDisplaySchema>;
 
 /** The dashboard's colour scale and its per-feature colours (feature id → hex colour). */

@@ -1,6 +1,7 @@
 export * from './cardRequests.ts';
 export * from './colors.ts';
 export * from './constants.ts';
+export * from './crossFilters.ts';
 export * from './entities.ts';
 export * from './filterSummary.ts';
 export * from './filters.ts';

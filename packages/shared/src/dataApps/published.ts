@@ -1,3 +1,4 @@
+import type { CrossFilter } from './crossFilters.ts';
 import type { DataAppFilter } from './filters.ts';
 import type { OrderByEntry } from './visSchemas.ts';
 
@@ -11,11 +12,18 @@ import type { OrderByEntry } from './visSchemas.ts';
 export interface CardAsk {
   filters?: DataAppFilter[];
   orderBy?: OrderByEntry[];
+  crossFilters?: CrossFilter[];
 }
 
 /** The features a card request filters or sorts on, each once. */
 export function askedFeatureIds(ask: CardAsk): string[] {
-  return [...new Set([...(ask.filters ?? []).map((f) => f.feature.id), ...(ask.orderBy ?? []).map((o) => o.value)])];
+  return [
+    ...new Set([
+      ...(ask.filters ?? []).map((f) => f.feature.id),
+      ...(ask.orderBy ?? []).map((o) => o.value),
+      ...(ask.crossFilters ?? []).map((c) => c.featureId),
+    ]),
+  ];
 }
 
 /** The request with only its filters and sorts on published features (the same object when nothing is dropped). */
@@ -24,5 +32,6 @@ export function withinPublished<T extends CardAsk>(ask: T, published: ReadonlySe
   const kept = { ...ask };
   if (ask.filters) kept.filters = ask.filters.filter((f) => published.has(f.feature.id));
   if (ask.orderBy) kept.orderBy = ask.orderBy.filter((o) => published.has(o.value));
+  if (ask.crossFilters) kept.crossFilters = ask.crossFilters.filter((c) => published.has(c.featureId));
   return kept;
 }

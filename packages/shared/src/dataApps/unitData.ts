@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagesSchema } from '../datasets/entities.ts';
 import { DATE_PRECISIONS, FEATURE_TYPES } from '../datasets/types.ts';
+import { crossFilterSchema, MAX_CROSS_FILTERS, pointItemSchema } from './crossFilters.ts';
 import { filterSchema } from './filters.ts';
 import { orderByEntrySchema } from './visSchemas.ts';
 
@@ -120,8 +121,49 @@ export const unitDataBodySchema = z
     /** When absent, the server applies the dashboard's and the tab's stored filters (tabId in the query). */
     filters: z.array(filterSchema).max(100).optional(),
     orderBy: z.array(orderByEntrySchema).max(10).optional(),
+    /** Cross-filters from clicks on the tab's other cards (docs/cross-filters.md): on top of every filter. */
+    crossFilters: z.array(crossFilterSchema).max(MAX_CROSS_FILTERS).optional(),
   })
   .strict();
+
+/** Rows of a "View rows" page at most. */
+export const MAX_ROWS_PAGE = 1000;
+
+/** The query of a card's rows (`getUnitRows`): the tab it is shown on, the page. */
+export const unitRowsQuerySchema = z
+  .object({
+    tabId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .optional(),
+    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_ROWS_PAGE).optional(),
+  })
+  .strict();
+
+/**
+ * The body of a card's rows: the filters in force as for its data, the cross-filters, and the clicked element
+ * (`point`: the feature = value pairs of the element; `seriesId`: the clicked value's series, whose own filters
+ * then apply). No point: every row behind the card.
+ */
+export const unitRowsBodySchema = z
+  .object({
+    filters: z.array(filterSchema).max(100).optional(),
+    crossFilters: z.array(crossFilterSchema).max(MAX_CROSS_FILTERS).optional(),
+    point: z.array(pointItemSchema).max(20).optional(),
+    seriesId: z.string().min(1).max(100).optional(),
+    orderBy: z.array(orderByEntrySchema).max(10).optional(),
+  })
+  .strict();
+export type UnitRowsBody = z.infer<typeof unitRowsBodySchema>;
+
+/** The rows behind a card or one of its elements: keyed by feature id, with the count of every matching row. */
+export const unitRowsSchema = z.object({
+  total: z.number().int(),
+  rows: z.array(dataRowSchema),
+  features: z.array(unitFeatureSchema),
+});
+export type UnitRows = z.infer<typeof unitRowsSchema>;
 
 export const unitDataQuerySchema = z
   .object({

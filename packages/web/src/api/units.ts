@@ -7,7 +7,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, type CardRequestArgs, cardDataRequest, type Unit, type UnitData, visDatasetIds } from '@tessera/shared';
+import {
+  api,
+  type CardRequestArgs,
+  cardDataRequest,
+  type Unit,
+  type UnitData,
+  type UnitRows,
+  type UnitRowsBody,
+  visDatasetIds,
+} from '@tessera/shared';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { call } from './client.ts';
 import type { DashboardPlace } from './dashboards.ts';
@@ -48,7 +57,7 @@ export const unitDataKeys = {
       unit._id,
       { type: unit.type, subtype: unit.subtype, vis: unit.vis },
       { place: args.place.kind, previewToken: args.previewToken ?? null, tabId: args.tabId ?? null },
-      { filters: args.filters ?? null, jobId: args.jobId ?? null },
+      { filters: args.filters ?? null, jobId: args.jobId ?? null, crossFilters: args.crossFilters ?? [] },
       { page: args.page ?? null, orderBy: args.orderBy ?? [] },
     ] as const,
 };
@@ -199,4 +208,35 @@ export function useSaveUnitVis(dashboardId: string) {
       call(api.updateUnit, { params: { id: unitId }, query: {}, body: { vis } }),
     onSuccess: ({ data: _data, ...unit }) => editDashboardCache(client, dashboardId, upsertUnit(unit)),
   });
+}
+
+/** What a "View rows" request carries (docs/cross-filters.md). */
+export interface UnitRowsArgs {
+  place: DashboardPlace;
+  tabId: string;
+  page: number;
+  limit: number;
+  body: UnitRowsBody;
+}
+
+/** One page of the rows behind a card or one of its elements, in its place (project or public). */
+export function fetchUnitRows(unit: Pick<Unit, '_id' | 'dashboardId'>, args: UnitRowsArgs): Promise<UnitRows> {
+  const query = { tabId: args.tabId, page: args.page, limit: args.limit };
+  if (args.place.kind === 'public') {
+    return call(api.getPublicUnitRows, { params: { id: unit.dashboardId, unitId: unit._id }, query, body: args.body });
+  }
+  return call(api.getUnitRows, { params: { id: unit._id }, query, body: args.body });
+}
+
+/** Every row behind a card or one of its elements, as CSV text and the file name to save it as. */
+export function downloadUnitRows(unit: Pick<Unit, '_id' | 'dashboardId'>, args: Omit<UnitRowsArgs, 'page' | 'limit'>) {
+  const query = { tabId: args.tabId };
+  if (args.place.kind === 'public') {
+    return call(api.downloadPublicUnitRows, {
+      params: { id: unit.dashboardId, unitId: unit._id },
+      query,
+      body: args.body,
+    });
+  }
+  return call(api.downloadUnitRows, { params: { id: unit._id }, query, body: args.body });
 }

@@ -51,7 +51,10 @@ const FIRST_TAB_NAME: Record<DashboardType, string> = { Dashboard: 'Tab 1', Repo
 export interface DashboardUpdate {
   name?: string;
   description?: string;
-  display?: { hide: { hideCommandBar?: boolean; hideDashboardColors?: boolean; hideFilters?: boolean } };
+  display?: {
+    hide?: { hideCommandBar?: boolean; hideDashboardColors?: boolean; hideFilters?: boolean };
+    crossFilters?: boolean;
+  };
   colors?: { colorScheme?: DashboardColors['colorScheme']; features?: Record<string, string | null> };
   tabs?: string[];
 }
@@ -117,7 +120,13 @@ export class DashboardsService {
       const change: DashboardChange = {};
       if (input.name !== undefined) change.name = input.name;
       if (input.description !== undefined) change.description = input.description;
-      if (input.display) change.display = { hide: { ...current.display.hide, ...input.display.hide } };
+      if (input.display) {
+        const crossFilters = input.display.crossFilters ?? current.display.crossFilters;
+        change.display = {
+          hide: { ...current.display.hide, ...input.display.hide },
+          ...(crossFilters === undefined ? {} : { crossFilters }),
+        };
+      }
       if (input.colors) {
         const features = { ...current.colors.features };
         // A patch: each given feature's colour is set (null removes it), the others stay, so that two editors

@@ -1,12 +1,16 @@
 import { Box } from '@mantine/core';
 import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
+import { clickedOfRow, selectedRows } from '../crossFilters/crossFilterEntries.ts';
+import { useCrossFilters } from '../crossFilters/useCrossFilters.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
 import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';
+import { formatValue } from './formatValue.ts';
 import { chartViews, customViews, useLazyModule } from './lazyViews.ts';
 
 interface Props {
@@ -50,7 +54,21 @@ function reportDrawnValues(container: HTMLElement | null, views: ChartViews) {
     })),
   };
   container.setAttribute(CHART_VALUES_ATTRIBUTE, JSON.stringify(drawn));
+  // Where each cartesian element was drawn (its value's pixel and its base's), so that a journey can click it.
+  const points = (option.series ?? []).flatMap((series, seriesIndex) =>
+    (Array.isArray(series.data) ? series.data : []).flatMap((item: unknown) => {
+      const value = Array.isArray(item) ? item : (item as { value?: unknown })?.value;
+      if (!Array.isArray(value) || typeof value[2] !== 'number') return [];
+      const at = instance.convertToPixel({ seriesIndex }, [value[0], value[1]]) as number[] | undefined;
+      const base = instance.convertToPixel({ seriesIndex }, [value[0], 0]) as number[] | undefined;
+      return at && base ? [{ seriesIndex, row: value[2], x: at[0], y: at[1], baseY: base[1] }] : [];
+    }),
+  );
+  container.setAttribute(CHART_POINTS_ATTRIBUTE, JSON.stringify(points));
 }
+
+/** The attribute of the chart's container holding where its elements were drawn (webdriver only). */
+export const CHART_POINTS_ATTRIBUTE = 'data-points';
 
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
 export function CardChart({ unit, data, width, height, h }: Props) {
@@ -58,6 +76,8 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   // The dashboard's colour scale and feature colours (spec 2 §9), from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
+  const { t, i18n } = useTranslation('dataApps');
+  const cross = useCrossFilters(unit.dashboardId, unit.tabId);
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
   const onTooMuchData = useCallback(() => setTooMuch(true), []);
@@ -96,6 +116,20 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   }
   if (!data || !chart) return null;
   const { ChartView } = chart;
+  const rows = (Array.isArray(data.data) ? data.data : []) as DataRow[];
+  const locale = i18n.resolvedLanguage ?? 'en';
+  // Cross-filtering (docs/cross-filters.md): a click selects the element's value for the tab's other cards.
+  const onElementClick =
+    cross.enabled && place.kind !== 'preview'
+      ? (row: number, adding: boolean) => {
+          const name = (featureId: string) => data.features.find((f) => f._id === featureId)?.name ?? '';
+          const feature = (meta: { featureId: string }) => data.features.find((f) => f._id === meta.featureId);
+          const clicked = clickedOfRow(rows, row, data.series, name, (value, meta) =>
+            formatValue(value, meta, feature(meta), locale),
+          );
+          if (clicked) cross.toggle({ unitId: unit._id, card: unit.name || t('card.untitled') }, clicked, adding);
+        }
+      : undefined;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>
       {tooMuch ? (
@@ -103,7 +137,7 @@ export function CardChart({ unit, data, width, height, h }: Props) {
       ) : (
         <ChartView
           vis={unit.vis}
-          data={(Array.isArray(data.data) ? data.data : []) as DataRow[]}
+          data={rows}
           series={data.series}
           features={data.features}
           width={width}
@@ -113,6 +147,8 @@ export function CardChart({ unit, data, width, height, h }: Props) {
           animate={place.kind !== 'preview'}
           onTooMuchData={onTooMuchData}
           onDrawn={drawn}
+          onElementClick={onElementClick}
+          selectedRows={selectedRows(rows, data.series, cross.ownOf(unit._id))}
         />
       )}
     </Box>

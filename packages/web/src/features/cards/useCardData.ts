@@ -2,6 +2,7 @@ import { cardIsMapped, PREVIEW_TOKEN_PARAM, type Unit } from '@tessera/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
+import { useCrossFilters } from '../crossFilters/useCrossFilters.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCardSelectedOutput } from '../dataApps/models/SelectedResults.tsx';
 import { useActiveFilters } from '../filters/useActiveFilters.ts';
@@ -26,6 +27,8 @@ export function useCardData(unit: Unit): CardData {
   const [search] = useSearchParams();
   const previewToken = place.kind === 'preview' ? search.get(PREVIEW_TOKEN_PARAM) : null;
   const { filters, hydrated: filtersHydrated } = useActiveFilters(unit.dashboardId, unit.tabId);
+  // The cross-filters of the tab's other cards (its own selection only highlights).
+  const crossFilters = useCrossFilters(unit.dashboardId, unit.tabId).forCard(unit._id);
   const [sort, setSort] = useState<TableSort | null>(null);
   // The page belongs to the filters it was chosen under: new filters start at page 1 in the same render (spec 2
   // §4 "Table filter or sort changes return to page 1"), without a request for the old page first.
@@ -42,6 +45,7 @@ export function useCardData(unit: Unit): CardData {
     page: table ? page : undefined,
     orderBy: table ? sortOrderBy(sort) : undefined,
     filters,
+    crossFilters,
     jobId: selectedOutput?.jobId,
     enabled: cardIsMapped(unit) && filtersHydrated,
   });

@@ -12,6 +12,7 @@
  */
 import { useComputedColorScheme } from '@mantine/core';
 import { type ChartVis, chartVisSchema, type DataRow, type SeriesMeta, type UnitFeature } from '@tessera/shared';
+import type { EChartsOption } from 'echarts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCategoryColors } from './categoryColors.ts';
@@ -39,6 +40,10 @@ export interface ChartViewProps {
   animate?: boolean;
   /** Called each time ECharts has drawn the current option (or cleared the chart). */
   onDrawn?: () => void;
+  /** A click on an element drawn from the row `row` of `data` (`adding`: shift or ctrl held). */
+  onElementClick?: (row: number, adding: boolean) => void;
+  /** Rows the card's selection covers: their elements stay bright, the others are dimmed. */
+  selectedRows?: readonly number[];
 }
 
 function useElementSize(ref: React.RefObject<HTMLDivElement | null>, fixed: { width?: number; height?: number }) {
@@ -74,6 +79,8 @@ export function ChartView({
   renderer = 'canvas',
   animate = true,
   onDrawn,
+  onElementClick,
+  selectedRows,
 }: ChartViewProps) {
   const { t, i18n } = useTranslation('charts');
   const theme = useComputedColorScheme('light');
@@ -120,12 +127,24 @@ export function ChartView({
       height: h > 0 ? h : undefined,
     });
     chart.current = instance;
+    instance.on('click', (params) => {
+      const row = rowOfElement(params);
+      const event = (params as { event?: { event?: MouseEvent } }).event?.event;
+      if (row !== undefined) clicked.current?.(row, !!(event?.shiftKey || event?.ctrlKey || event?.metaKey));
+    });
     return () => {
       instance.dispose();
       chart.current = null;
     };
   }, [renderer, language, tooMuch]);
 
+  const clicked = useRef(onElementClick);
+  clicked.current = onElementClick;
+  const selectedKey = JSON.stringify(selectedRows ?? []);
+  const shown = useMemo(
+    () => (result?.verdict === 'ok' ? withSelection(result.option, JSON.parse(selectedKey) as number[]) : undefined),
+    [result, selectedKey],
+  );
   const tellDrawn = useRef(onDrawn);
   tellDrawn.current = onDrawn;
   useEffect(() => {
@@ -135,12 +154,11 @@ export function ChartView({
       if (instance.isDisposed()) return;
       if (instance.getWidth() !== size.width || instance.getHeight() !== size.height)
         instance.resize({ width: size.width, height: size.height });
-      if (result.verdict === 'ok')
-        instance.setOption(animate ? result.option : { ...result.option, animation: false }, { notMerge: true });
+      if (shown) instance.setOption(animate ? shown : { ...shown, animation: false }, { notMerge: true });
       else instance.clear();
       tellDrawn.current?.();
     });
-  }, [result, size.width, size.height, animate]);
+  }, [result, shown, size.width, size.height, animate]);
 
   // Told once each time the data becomes too much (a new callback identity alone does not call it again).
   const tellTooMuch = useRef(onTooMuchData);
@@ -158,4 +176,34 @@ export function ChartView({
       style={{ width: width ?? '100%', height: height ?? '100%', minHeight: 0, minWidth: 0 }}
     />
   );
+}
+
+/** The data row an element was drawn from: a cartesian point carries it third (`[x, y, row]`), a slice as `row`. */
+function rowOfElement(params: unknown): number | undefined {
+  const { value, data } = params as { value?: unknown; data?: { row?: unknown } };
+  if (Array.isArray(value) && typeof value[2] === 'number') return value[2];
+  if (data && typeof data.row === 'number') return data.row;
+  return undefined;
+}
+
+/** The option with the elements outside the selection dimmed (nothing changes without a selection). */
+function withSelection(option: EChartsOption, rows: number[]): EChartsOption {
+  if (!rows.length || !Array.isArray(option.series)) return option;
+  const selected = new Set(rows);
+  const series = option.series.map((s) => {
+    const data = (s as { data?: unknown }).data;
+    if (!Array.isArray(data)) return s;
+    return {
+      ...s,
+      data: data.map((item) => {
+        const row = rowOfElement(Array.isArray(item) ? { value: item } : { data: item });
+        if (row === undefined || selected.has(row)) return item;
+        const dim = { opacity: 0.25 };
+        return Array.isArray(item)
+          ? { value: item, itemStyle: dim }
+          : { ...(item as object), itemStyle: { ...((item as { itemStyle?: object }).itemStyle ?? {}), ...dim } };
+      }),
+    };
+  });
+  return { ...option, series } as EChartsOption;
 }

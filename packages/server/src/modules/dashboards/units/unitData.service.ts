@@ -8,6 +8,7 @@ import {
 import {
   api,
   askedFeatureIds,
+  type CrossFilter,
   type DataAppFilter,
   type OrderByEntry,
   TABLE_PAGE_SIZE,
@@ -71,6 +72,8 @@ export interface CardRequest {
   /** The client's filters in force (its valid dashboard and tab filters, or a public visitor's own). */
   filters?: DataAppFilter[];
   orderBy?: OrderByEntry[];
+  /** Cross-filters from clicks on the tab's other cards (docs/cross-filters.md). */
+  crossFilters?: CrossFilter[];
   /** The tab the card is shown on: must be the card's own. */
   tabId?: string;
   page?: number;
@@ -96,7 +99,7 @@ interface PublicAnswer {
 }
 
 export class UnitDataService {
-  private readonly metadata: ProjectMetadataCache;
+  readonly metadata: ProjectMetadataCache;
   /**
    * Cards compiled for a request, by `preparedKey`: a dashboard asks for the same ones again and again, and
    * requests alike wait for the one preparation.
@@ -251,6 +254,11 @@ export class UnitDataService {
   private async withinPublished(card: Card, request: CardRequest): Promise<CardRequest> {
     const own = new Set([...visFeatureIds(card.vis), ...card.savedFilters.map((f) => f.feature.id)]);
     if (askedFeatureIds(request).every((id) => own.has(id))) return request;
+    return withinPublished(request, await this.publishedOf(card));
+  }
+
+  /** The features the card's dashboard publishes, kept by its content version. */
+  publishedOf(card: Card): Promise<ReadonlySet<string>> {
     const key = `${card.dashboardId}@${card.dashboardVersion}`;
     let published = this.published.get(key);
     if (!published) {
@@ -259,7 +267,7 @@ export class UnitDataService {
       this.published.set(key, published);
       published.catch(() => this.published.delete(key));
     }
-    return withinPublished(request, await published);
+    return published;
   }
 
   /**
@@ -284,6 +292,9 @@ export class UnitDataService {
       type: plan.kind,
       vis: plan.vis,
       filters: await filtersInForce(metadata, card, request.filters),
+      ...(request.crossFilters?.length
+        ? { crossFilters: await knownCrossFilters(metadata, request.crossFilters) }
+        : {}),
       ...(request.orderBy ? { orderBy: request.orderBy } : {}),
       page,
       limit,
@@ -353,6 +364,7 @@ function preparedKey(card: Card, request: CardRequest, options: { strict?: boole
     card.vis,
     request.filters ?? card.savedFilters,
     request.orderBy ?? null,
+    request.crossFilters ?? [],
     request.page ?? 1,
     request.limit ?? TABLE_PAGE_SIZE,
     request.jobId ?? null,
@@ -366,7 +378,7 @@ function preparedKey(card: Card, request: CardRequest, options: { strict?: boole
  * Only filters on a feature of the card's project apply; the others are dropped (never a way to read another
  * project's data).
  */
-async function filtersInForce(
+export async function filtersInForce(
   metadata: ProjectMetadata,
   card: Card,
   given: DataAppFilter[] | undefined,
@@ -377,11 +389,21 @@ async function filtersInForce(
   return filters.filter((f) => known.has(f.feature.id));
 }
 
+/** Cross-filters name features of the card's project: another id is a 400, as an unknown feature is. */
+export async function knownCrossFilters(metadata: ProjectMetadata, given: CrossFilter[]): Promise<CrossFilter[]> {
+  const known = new Set((await metadata.features(given.map((c) => c.featureId))).map((f) => f.id));
+  const unknown = given.find((c) => !known.has(c.featureId));
+  if (unknown) throw badRequest(FEATURE_NOT_FOUND, { crossFilters: FEATURE_NOT_FOUND });
+  return given;
+}
+
+export const FEATURE_NOT_FOUND = 'Feature not found';
+
 function answer(data: UnitData['data'], extra: Partial<UnitData> = {}): UnitData {
   return { data, series: [], features: [], pages: null, jobId: null, error: null, ...extra };
 }
 
-function presentFeatures(rows: FeatureRow[], used: string[]): UnitFeature[] {
+export function presentFeatures(rows: FeatureRow[], used: string[]): UnitFeature[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...new Set(used)].flatMap((id) => {
     const row = byId.get(id);

@@ -1,10 +1,11 @@
-import { api, type PublicCardAnswer, type PublicCardRequest } from '@tessera/shared';
+import { api, CROSS_FILTER_MESSAGES, type PublicCardAnswer, type PublicCardRequest } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorAnswer, notFound } from '../../../platform/errors.ts';
+import { errorAnswer, HttpError, notFound } from '../../../platform/errors.ts';
 import { route } from '../../../platform/routes.ts';
 import type { DashboardRow, PublicUnitPlace } from '../dashboards.store.ts';
 import { resolvePublicUnit, resolvePublicUnits } from '../public.ts';
 import { downloadCard } from './unitData.download.ts';
+import { cardRows, cardRowsCsv } from './unitData.rows.ts';
 import { type Card, type Computed, savedFiltersOf, UnitDataService } from './unitData.service.ts';
 import { UnitsService } from './units.service.ts';
 
@@ -48,6 +49,40 @@ export async function unitsRoutes(app: FastifyInstance) {
   route(app, api.downloadUnit, async ({ params, query, request }) =>
     downloadCard(data, data.card(params.id, request), query),
   );
+
+  // "View rows" (docs/cross-filters.md): the rows behind the card or one of its elements, and their CSV.
+  route(app, api.getUnitRows, ({ params, query, body, request }) =>
+    cardRows(data, data.card(params.id, request), { ...query, ...(body ?? {}) }),
+  );
+  route(app, api.downloadUnitRows, ({ params, query, body, request }) =>
+    cardRowsCsv(data, data.card(params.id, request), { ...query, ...(body ?? {}) }),
+  );
+
+  /** A public card for "View rows": the visitor's address may ask PUBLIC_ROWS_PER_MINUTE times a minute. */
+  const publicRowsCard = async (
+    params: { id: string; unitId: string },
+    previewToken: string | undefined,
+    ip: string,
+  ) => {
+    if (!(await app.ctx.counters.hit(`public-rows:${ip}`, PUBLIC_ROWS_PER_MINUTE, 60_000))) {
+      throw new HttpError('rate-limited', CROSS_FILTER_MESSAGES.rateLimited);
+    }
+    const { dashboard, dataVersion, ...place } = await resolvePublicUnit(
+      app.ctx.db,
+      params.id,
+      params.unitId,
+      previewToken,
+    );
+    return publicCard(dashboard, dataVersion, place);
+  };
+  route(app, api.getPublicUnitRows, async ({ params, query, body, request }) => {
+    const { previewToken, ...rest } = query;
+    return cardRows(data, await publicRowsCard(params, previewToken, request.ip), { ...rest, ...(body ?? {}) });
+  });
+  route(app, api.downloadPublicUnitRows, async ({ params, query, body, request }) => {
+    const { previewToken, ...rest } = query;
+    return cardRowsCsv(data, await publicRowsCard(params, previewToken, request.ip), { ...rest, ...(body ?? {}) });
+  });
 
   // Public pages and the preview renderer: only cards of an open dashboard; the filters sent are the visitor's.
   route(app, api.getPublicUnitData, async ({ params, query, body, reply }) => {
@@ -105,6 +140,9 @@ export async function unitsRoutes(app: FastifyInstance) {
     return reply;
   });
 }
+
+/** "View rows" requests of one address on public dashboards, a minute (docs/cross-filters.md). */
+export const PUBLIC_ROWS_PER_MINUTE = 120;
 
 /** A card of an open dashboard as `compute` takes it: the visitor reads only what the dashboard publishes. */
 function publicCard(

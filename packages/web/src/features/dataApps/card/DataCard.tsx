@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconGripVertical, IconInfoCircle, IconPencil } from '@tabler/icons-react';
+import { IconGripVertical, IconInfoCircle, IconPencil, IconTableColumn } from '@tabler/icons-react';
 import { cardIsMapped, type Unit, type UnitType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,11 @@ import { useServerText } from '../../../app/serverText.ts';
 import { CardBody } from '../../cards/CardBody.tsx';
 import { downloadCard } from '../../cards/download.ts';
 import { useCardData } from '../../cards/useCardData.ts';
+import { pointOf } from '../../crossFilters/crossFilterEntries.ts';
+import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
+import { ViewRowsModal } from '../../crossFilters/ViewRowsModal.tsx';
 import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
+import { useActiveFilters } from '../../filters/useActiveFilters.ts';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { CardModelIcon } from '../models/CardModelIcon.tsx';
 import { unitMappingPath } from '../paths.ts';
@@ -46,6 +50,9 @@ export function DataCard({ unit, h, draggable }: Props) {
   const projectId = placeProjectId(place);
   const card = useCardData(unit);
   const cardFilters = useCardFilters(unit);
+  const { filters: inForce } = useActiveFilters(unit.dashboardId, unit.tabId);
+  const cross = useCrossFilters(unit.dashboardId, unit.tabId);
+  const [viewingRows, setViewingRows] = useState(false);
 
   const failed = (error: unknown) =>
     notifications.show({
@@ -110,6 +117,19 @@ export function DataCard({ unit, h, draggable }: Props) {
             <IconPencil size={16} />
           </ActionIcon>
         )}
+        {downloadable && (unit.type === 'chart' || unit.type === 'kpi' || unit.type === 'table') && (
+          <Tooltip label={t('viewRows.open')} openDelay={500}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('viewRows.open')}
+              onClick={() => setViewingRows(true)}
+            >
+              <IconTableColumn size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <CardMenu
           items={items}
           onEditDescription={() => setDescribing(true)}
@@ -126,6 +146,17 @@ export function DataCard({ unit, h, draggable }: Props) {
           <CardBody unit={unit} card={card} h={h} showFinishHint={canEdit} />
         )}
       </Box>
+      {viewingRows && (
+        <ViewRowsModal
+          unit={unit}
+          body={{
+            filters: inForce.map(({ valid: _valid, ...filter }) => filter),
+            ...(cross.forCard(unit._id) ? { crossFilters: cross.forCard(unit._id) } : {}),
+            ...(cross.ownOf(unit._id).length ? { point: pointOf(cross.ownOf(unit._id)) } : {}),
+          }}
+          onClose={() => setViewingRows(false)}
+        />
+      )}
       {describing && (
         <DescriptionBox
           description={unit.description}

@@ -5,6 +5,7 @@ import type { ColorSchemeName } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
+import { CrossFilterBar } from '../../crossFilters/CrossFilterBar.tsx';
 import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { ColorMenu, ModelBars, PublicModelBars } from '../editorParts.tsx';
@@ -70,6 +71,7 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
         </Group>
       </Group>
       {!hide.hideFilters && <FilterBar dashboardId={dashboard._id} />}
+      <CrossFilterBar dashboardId={dashboard._id} />
       {!hide.hideCommandBar && projectId && <ModelBars projectId={projectId} dashboardId={dashboard._id} />}
       {!hide.hideCommandBar && place.kind === 'public' && <PublicModelBars dashboardId={dashboard._id} />}
     </Stack>

@@ -1,0 +1,97 @@
+import type { DataRow, SeriesMeta } from '@tessera/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  type Clicked,
+  clickedOfRow,
+  entriesFromParam,
+  entriesToParam,
+  pointOf,
+  selectedRows,
+  toggleEntry,
+} from './crossFilterEntries.ts';
+
+const W = 'a'.repeat(24);
+const UNIT = { unitId: '1'.repeat(24), card: 'Rain by month' };
+const OTHER = { unitId: '2'.repeat(24), card: 'Days by city' };
+const key = (extra: Partial<SeriesMeta> = {}): SeriesMeta => ({
+  id: 'x',
+  role: 'independent',
+  axis: 0,
+  featureId: W,
+  operation: '',
+  valueType: 'category',
+  label: 'weather',
+  ...extra,
+});
+const value: SeriesMeta = { ...key(), id: 'y', role: 'dependent', featureId: 'b'.repeat(24), valueType: 'number' };
+const format = (v: unknown) => String(v);
+const clicked = (v: string): Clicked => ({ filter: { featureId: W, values: [v] }, feature: 'weather', label: v });
+
+describe('clickedOfRow: the clicked row as the card made its key', () => {
+  const cases: Array<[string, DataRow[], SeriesMeta, object | undefined]> = [
+    ['a category', [{ x: 'rain', y: 3 }], key(), { featureId: W, values: ['rain'] }],
+    [
+      'a date part',
+      [{ x: '2024-03', y: 3 }],
+      key({ operation: 'year-month', valueType: 'year-month' }),
+      {
+        featureId: W,
+        values: ['2024-03'],
+        operation: 'year-month',
+      },
+    ],
+    [
+      'a bin that is not the last',
+      [
+        { x: 0, y: 1 },
+        { x: 5, y: 2 },
+      ],
+      key({ operation: 'bin', valueType: 'bin', binWidth: 5 }),
+      {
+        featureId: W,
+        range: { from: 0, to: 5 },
+      },
+    ],
+    ['no value is a value', [{ x: null, y: 1 }], key(), { featureId: W, values: [null] }],
+  ];
+  it.each(cases)('%s', (_, data, meta, filter) => {
+    expect(clickedOfRow(data, 0, [meta, value], () => 'weather', format)?.filter).toEqual(filter);
+  });
+  it('the last bin is closed; a chart without a key has no cross-filter', () => {
+    const data = [
+      { x: 0, y: 1 },
+      { x: 5, y: 2 },
+    ];
+    const meta = key({ operation: 'bin', valueType: 'bin', binWidth: 5 });
+    expect(clickedOfRow(data, 1, [meta, value], () => '', format)?.filter.range).toEqual({
+      from: 5,
+      to: 10,
+      toIncluded: true,
+    });
+    expect(clickedOfRow([{ y: 1 }], 0, [value], () => '', format)).toBeUndefined();
+  });
+});
+
+describe('toggleEntry: a card changes its own entries only, with their words', () => {
+  it('select, add, remove; other cards keep theirs', () => {
+    const other = toggleEntry([], OTHER, clicked('Paris'), false);
+    const rain = toggleEntry(other, UNIT, clicked('rain'), false);
+    expect(rain.map((e) => [e.card, e.labels])).toEqual([
+      ['Days by city', ['Paris']],
+      ['Rain by month', ['rain']],
+    ]);
+    const both = toggleEntry(rain, UNIT, clicked('sun'), true);
+    expect(both[1]?.filter.values).toEqual(['rain', 'sun']);
+    expect(both[1]?.labels).toEqual(['rain', 'sun']);
+    expect(toggleEntry(both, UNIT, clicked('sun'), true)[1]?.labels).toEqual(['rain']);
+    expect(toggleEntry(rain, UNIT, clicked('rain'), false)).toEqual(other);
+  });
+
+  it('round-trips the URL; its point and highlighted rows follow the selection', () => {
+    const entries = toggleEntry([], UNIT, clicked('rain'), false);
+    expect(entriesFromParam(entriesToParam(entries))).toEqual(entries);
+    expect(entriesFromParam('[{"unitId":"x"}]')).toEqual([]);
+    expect(pointOf(entries)).toEqual([{ featureId: W, values: ['rain'] }]);
+    expect(selectedRows([{ x: 'sun' }, { x: 'rain' }], [key()], entries)).toEqual([1]);
+  });
+});

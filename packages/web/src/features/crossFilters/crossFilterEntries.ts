@@ -1,0 +1,160 @@
+import {
+  binRange,
+  type CrossFilter,
+  crossFilterSchema,
+  type DataRow,
+  isDatePart,
+  MAX_CROSS_FILTERS,
+  type PointItem,
+  type PointValue,
+  type SeriesMeta,
+  toggleCrossFilter,
+} from '@tessera/shared';
+import { z } from 'zod';
+
+/**
+ * The cross-filters of a tab as the web keeps them (docs/cross-filters.md): in the URL (`?cross=`), so that a link
+ * reproduces the view, never saved. Each entry remembers the card it came from and the words of its chip.
+ */
+export interface CrossFilterEntry {
+  /** The clicked card: it highlights this selection; every other card is filtered by it. */
+  unitId: string;
+  /** The chip's words: "{feature} is {values} — from {card}". */
+  card: string;
+  feature: string;
+  /** Each value's text, in the order of the filter's values (a range: one text). */
+  labels: string[];
+  filter: CrossFilter;
+}
+
+export const CROSS_PARAM = 'cross';
+
+const entrySchema = z
+  .object({
+    unitId: z.string().regex(/^[0-9a-f]{24}$/),
+    card: z.string().max(200),
+    feature: z.string().max(200),
+    labels: z.array(z.string().max(1000)).max(200),
+    filter: crossFilterSchema,
+  })
+  .strict();
+
+/** The entries of a URL parameter; anything malformed reads as none. */
+export function entriesFromParam(param: string | null): CrossFilterEntry[] {
+  if (!param) return [];
+  try {
+    const parsed = z.array(entrySchema).max(MAX_CROSS_FILTERS).safeParse(JSON.parse(param));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export const entriesToParam = (entries: readonly CrossFilterEntry[]) =>
+  entries.length ? JSON.stringify(entries) : null;
+
+/** A clicked element of a card, as the cross-filter it makes and the words of its chip. */
+export interface Clicked {
+  filter: CrossFilter;
+  feature: string;
+  label: string;
+}
+
+/**
+ * A click on a card's element changes the card's own entries (`toggleCrossFilter`: a click selects, with shift or
+ * ctrl adds, again removes); the other cards' entries stay.
+ */
+export function toggleEntry(
+  entries: readonly CrossFilterEntry[],
+  unit: { unitId: string; card: string },
+  clicked: Clicked,
+  adding: boolean,
+): CrossFilterEntry[] {
+  const own = entries.filter((e) => e.unitId === unit.unitId);
+  const others = entries.filter((e) => e.unitId !== unit.unitId);
+  const labelOf = new Map<string, string>();
+  for (const e of own) {
+    for (const [i, v] of (e.filter.values ?? []).entries()) labelOf.set(JSON.stringify(v), e.labels[i] ?? '');
+  }
+  for (const v of clicked.filter.values ?? []) labelOf.set(JSON.stringify(v), clicked.label);
+  const next = toggleCrossFilter(
+    own.map((e) => e.filter),
+    clicked.filter,
+    adding,
+  );
+  const featureOf = (filter: CrossFilter) =>
+    own.find((e) => e.filter.featureId === filter.featureId)?.feature ?? clicked.feature;
+  return [
+    ...others,
+    ...next.map((filter) => ({
+      ...unit,
+      feature: featureOf(filter),
+      labels: filter.range ? [clicked.label] : (filter.values ?? []).map((v) => labelOf.get(JSON.stringify(v)) ?? ''),
+      filter,
+    })),
+  ];
+}
+
+/**
+ * The cross-filter of a chart's row: its first independent (key) value as the card made it. A bin is its range
+ * (the last bin closed), a date part its values with the part; undefined when the chart has no such value.
+ */
+export function clickedOfRow(
+  data: readonly DataRow[],
+  row: number,
+  series: readonly SeriesMeta[],
+  featureName: (featureId: string) => string,
+  format: (value: unknown, meta: SeriesMeta) => string,
+): Clicked | undefined {
+  const key = series.find((s) => s.role === 'independent');
+  const value = data[row]?.[key?.id ?? ''];
+  if (!key || value === undefined || Array.isArray(value)) return undefined;
+  const feature = featureName(key.featureId);
+  if (key.valueType === 'bin') {
+    if (typeof value !== 'number' || key.binWidth === undefined) return undefined;
+    const max = Math.max(...data.map((r) => r[key.id]).filter((v): v is number => typeof v === 'number'));
+    const range = binRange(value, key.binWidth, value === max);
+    return {
+      filter: { featureId: key.featureId, range },
+      feature,
+      label: `${format(range.from, numberMeta(key))} – ${format(range.to, numberMeta(key))}`,
+    };
+  }
+  const operation = isDatePart(key.operation) ? key.operation : undefined;
+  return {
+    filter: { featureId: key.featureId, values: [value as PointValue], ...(operation ? { operation } : {}) },
+    feature,
+    label: format(value, key),
+  };
+}
+
+const numberMeta = (meta: SeriesMeta): SeriesMeta => ({ ...meta, valueType: 'number' });
+
+/**
+ * The "View rows" point of a card's selection (its own entries): feature = values pairs. A range (a bin) names
+ * the bin by its lower bound, as the card drew it.
+ */
+export const pointOf = (own: readonly CrossFilterEntry[]): PointItem[] =>
+  own.map(({ filter }) => ({
+    featureId: filter.featureId,
+    values: filter.range ? [filter.range.from] : (filter.values ?? []),
+  }));
+
+/** The rows of `data` a card's selection covers (what it highlights), by its independent key. */
+export function selectedRows(
+  data: readonly DataRow[],
+  series: readonly SeriesMeta[],
+  own: readonly CrossFilterEntry[],
+): number[] {
+  const key = series.find((s) => s.role === 'independent');
+  const entry = own.find((e) => e.filter.featureId === key?.featureId);
+  if (!key || !entry) return [];
+  const { range, values } = entry.filter;
+  const rows: number[] = [];
+  data.forEach((row, i) => {
+    const v = row[key.id];
+    const inRange = range && typeof v === 'number' && v === range.from;
+    if (inRange || values?.some((x) => x === v)) rows.push(i);
+  });
+  return rows;
+}
