@@ -73,6 +73,14 @@ export interface Fact {
   target: ChangeTarget;
 }
 
+/** An order that lists the same ids (a new or removed card or tab explains any other change of it). */
+function reordered(op: StateOp): boolean {
+  const [a, b] = [op.before, op.after];
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  const left = new Set(a);
+  return b.every((id) => left.has(id));
+}
+
 /** The fact one op states, or null for one that only follows another (a new card's place in its tab). */
 export function factOf(op: StateOp): Fact | null {
   const [area, id, field, sub, leaf] = op.path;
@@ -94,7 +102,7 @@ export function factOf(op: StateOp): Fact | null {
     if (!field) return { kind: added ? 'tabAdded' : removed ? 'tabDeleted' : 'tabRenamed', target: tab };
     if (field === 'name' || field === 'description') return { kind: 'tabRenamed', target: tab };
     if (field === 'filters') return { kind: 'tabFilters', target: tab };
-    if (field === 'unitIds') return { kind: 'cardsReordered', target: tab };
+    if (field === 'unitIds') return reordered(op) ? { kind: 'cardsReordered', target: tab } : null;
     if (field === 'layout' && sub) {
       if (!leaf) return null; // a whole box comes and goes with its card
       return { kind: leaf === 'w' || leaf === 'h' ? 'cardResized' : 'cardMoved', target: { type: 'card', id: sub } };
@@ -104,7 +112,7 @@ export function factOf(op: StateOp): Fact | null {
   if (area === 'dashboard') {
     const app = { type: 'dashboard', id: '' } as const;
     if (id === 'name') return { kind: 'renamed', target: app };
-    if (id === 'tabIds') return { kind: 'tabsReordered', target: app };
+    if (id === 'tabIds') return reordered(op) ? { kind: 'tabsReordered', target: app } : null;
     if (id === 'colors') return { kind: 'colors', target: app };
     if (id === 'filters') return { kind: 'filters', target: app };
     if (id === 'display' && op.path.includes('hideCommandBar')) return { kind: 'modelBar', target: app };

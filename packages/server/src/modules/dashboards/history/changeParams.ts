@@ -20,6 +20,19 @@ export interface ChangeParams {
 }
 
 const NOT_MAPPING = new Set(['display', 'colors', 'chartType', 'filters']);
+/** The mapping's entries in the order the editor shows them (stored JSON keeps no order). */
+const KEY_ORDER = [
+  'independent',
+  'dependent',
+  'otherDimensions',
+  'gradientDimension',
+  'groupBy',
+  'orderBy',
+  'tooltip',
+  'kpi',
+  'table',
+];
+const keyRank = (key: string) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : KEY_ORDER.length);
 
 export async function changeParams(
   db: Db,
@@ -81,7 +94,8 @@ async function mappingChanges(db: Db, unitId: string, ops: readonly StateOp[]) {
   const label = (s: Series) => [s.operation, names.get(s.featureId) ?? '?'].filter(Boolean).join(' ');
   return [...byKey]
     .map(([key, e]) => ({ key, before: seriesOf(e.before).map(label), after: seriesOf(e.after).map(label) }))
-    .filter((entry) => !sameValue(entry.before, entry.after));
+    .filter((entry) => !sameValue(entry.before, entry.after))
+    .sort((a, b) => keyRank(a.key) - keyRank(b.key) || a.key.localeCompare(b.key));
 }
 
 interface Series {
