@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_KINDS } from '../dataApps/changeKinds.ts';
 import { dashboardDetailSchema } from '../dataApps/entities.ts';
+import { unitDataBodySchema, unitDataQuerySchema, unitDataSchema } from '../dataApps/unitData.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams } from '../http/ids.ts';
@@ -123,4 +124,13 @@ export const redoDashboardStep = endpoint({
   response: undoStateSchema,
 });
 
-export const dashboardVersionDetailSchema = dashboardDetailSchema;
+/** A card's data as the version left the card (its mapping then, today's data): the history's preview. */
+export const getDashboardVersionUnitData = endpoint({
+  method: 'POST',
+  path: '/api/v1/dashboards/:id/versions/:versionId/units/:unitId/data',
+  access: projectRule(view, 'dashboard'),
+  params: z.object({ id, versionId: id, unitId: id }),
+  query: unitDataQuerySchema,
+  body: unitDataBodySchema.nullish(),
+  response: unitDataSchema,
+});

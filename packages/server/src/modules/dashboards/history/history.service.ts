@@ -18,7 +18,9 @@ import type { Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
 import type { MailLanguage } from '../../../platform/mailLanguage.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
+import { findDashboard } from '../dashboards.store.ts';
 import { storedFilters } from '../filters/stored.ts';
+import { type Card, savedFiltersOf } from '../units/unitData.service.ts';
 import { announceOps } from './announce.ts';
 import { cardsMissingData, readAppState, writeAppState } from './appState.io.ts';
 import type { ChangeParams } from './changeParams.ts';
@@ -103,6 +105,35 @@ export class HistoryService {
     return {
       version: latest ? await this.presentById(dashboardId, latest.id, lang) : null,
       missingCards: await cardsMissingData(this.db, target),
+    };
+  }
+
+  /** A card as the version left it, with its saved filters then, as a card data request computes it. */
+  async versionCard(
+    dashboardId: string,
+    versionId: string,
+    unitId: string,
+    project: { dataVersion: number; roles: { dataset: string } },
+  ): Promise<Card> {
+    const row = await findVersion(this.db, dashboardId, versionId);
+    if (!row) throw versionNotFound();
+    const state = await stateAt(this.db, dashboardId, row.number);
+    const unit = state?.units[unitId];
+    const dashboard = await findDashboard(this.db, dashboardId);
+    if (!state || !unit || !dashboard) throw notFound('card.notFound');
+    return {
+      publishedOnly: project.roles.dataset === 'hidden',
+      id: unitId,
+      name: unit.name,
+      tabId: unit.tabId,
+      dashboardId,
+      dashboardVersion: dashboard.contentVersion,
+      projectId: dashboard.projectId,
+      dataVersion: project.dataVersion,
+      type: unit.type,
+      subtype: unit.subtype,
+      vis: unit.vis,
+      savedFilters: savedFiltersOf(state.dashboard.filters, state.tabs[unit.tabId]?.filters ?? []),
     };
   }
 

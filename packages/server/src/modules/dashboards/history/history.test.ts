@@ -67,7 +67,8 @@ const summaries = async (dashboardId: string, lang = 'en') =>
 async function ok(call: Promise<{ status: number; body: unknown }>) {
   const res = await call;
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as Record<string, any>; // biome-ignore lint/suspicious/noExplicitAny: read loosely, each use names its fields
+  // biome-ignore lint/suspicious/noExplicitAny: read loosely, each use names its fields
+  return res.body as Record<string, any>;
 }
 
 async function chart(tabId: string, name: string, vis: object = sumByRegion(w.sales)): Promise<Unit> {
@@ -188,6 +189,17 @@ describe('versions', () => {
       { type: 'card', _id: card._id, name: 'Amounts', change: 'removed', aspects: [] },
     ]);
     expect(preview.missingCards).toEqual([]);
+    // The preview draws the card as it was, with today's data, for whoever may view the app.
+    const then = await ok(
+      as(w.dashboardsOnly)(
+        'POST',
+        `/api/v1/dashboards/${d._id}/versions/${beforeDelete._id}/units/${card._id}/data`,
+        {},
+      ),
+    );
+    expect(byRegion(then as never)).toEqual(byRegion(shown));
+    const outsider = `/api/v1/dashboards/${d._id}/versions/${beforeDelete._id}/units/${card._id}/data`;
+    expect((await as(w.outsider)('POST', outsider, {})).status).toBe(404);
 
     const restored = await ok(as(w.editor)('POST', `/api/v1/dashboards/${d._id}/versions/${beforeDelete._id}/restore`));
     expect(restored.version).toMatchObject({ number: list.total + 1, kind: 'restored' });
