@@ -78,13 +78,14 @@ describe('data app history, undo and redo', () => {
     await card(page, cardB).waitFor();
     const states = [await state()];
 
-    // 1. Move card B below card A by its drag handle.
-    await dragBy(page, card(page, cardB).getByRole('button', { name: 'Drag to move', exact: true }), -300, 420);
+    // 1. Move card B below card A by its drag handle (six columns left, a card's height down).
+    const grid = await settledBox(page.locator('.react-grid-layout'));
+    const column = columnWidth(grid.width, 12) + 20;
+    await dragBy(page, card(page, cardB).getByLabel('Drag to move', { exact: true }), -6 * column, 360);
     await changedFrom(states[0]!);
     states.push(await state());
     // 2. Widen card A by three columns with its corner handle.
-    const grid = await settledBox(page.locator('.react-grid-layout'));
-    await dragBy(page, resizeHandle(card(page, cardA)), columnWidth(grid.width, 12) * 3 + 60, 0);
+    await dragBy(page, resizeHandle(card(page, cardA)), 3 * column, 0);
     await changedFrom(states[1]!);
     states.push(await state());
     // 3. Remap card B: amount joins its Y axis in the mapping editor, saved.
