@@ -166,7 +166,9 @@ describe('data app history, undo and redo', () => {
     const preview = page.getByRole('dialog', { name: `Version ${moved!.number}` });
     await preview.getByText('What differs from now', { exact: true }).waitFor();
     await preview.getByText("'Amount by region': size changed since", { exact: true }).waitFor();
-    await preview.getByTestId(`card-${cardA}`).waitFor();
+    for (const id of [cardA, cardB]) {
+      await preview.getByTestId(`card-${id}`).locator('[data-testid="card-body"][data-state="view"]').waitFor();
+    }
     await screenshot(page, 'history-4-preview-en');
 
     // Restore: a new version equal to it; the other browser sees card A narrow again without reloading.

@@ -143,9 +143,13 @@ export function describeChange(ops: readonly StateOp[]): ChangeDescription | nul
   const main = PRIORITY.find((kind) => facts.some((f) => f.kind === kind))!;
   const sameKind = facts.filter((f) => f.kind === main);
   const targets = [...new Set(sameKind.map((f) => f.target.id))];
+  // The object the most was done to is the one named: a dragged card changed column and row, those it pushed
+  // only their row.
+  const weight = (id: string) => sameKind.filter((f) => f.target.id === id).length;
+  const named = targets.reduce((best, id) => (weight(id) > weight(best) ? id : best), targets[0]);
   return {
     kind: main,
-    target: sameKind[0].target,
+    target: sameKind.find((f) => f.target.id === named)!.target,
     others: targets.length - 1,
     more: facts.some((f) => f.kind !== main),
   };

@@ -67,8 +67,8 @@ export function HistoryPanel({ projectId, dashboardId, opened, onClose, canEdit 
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {version.summary}
                     </Text>
-                    <Stack gap={0} align="flex-end">
-                      <Text size="xs" c="dimmed">
+                    <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {timeFormat.format(new Date(version.time))}
                       </Text>
                       <Badge size="xs" variant="light">
