@@ -105,6 +105,15 @@ describe('describeChange', () => {
       { kind: 'cardMoved', target: { type: 'card', id: 'u1' }, others: 2, more: false },
     ],
     [
+      'a drag that pushed another card: the dragged one is named',
+      [
+        set(['tabs', 't1', 'layout', 'u1', 'y'], 0, 4),
+        set(['tabs', 't1', 'layout', 'u2', 'x'], 6, 0),
+        set(['tabs', 't1', 'layout', 'u2', 'y'], 4, 0),
+      ],
+      { kind: 'cardMoved', target: { type: 'card', id: 'u2' }, others: 1, more: false },
+    ],
+    [
       'a resize that pushes a card',
       [set(['tabs', 't1', 'layout', 'u2', 'y'], 3, 5), set(['tabs', 't1', 'layout', 'u1', 'h'], 3, 5)],
       { kind: 'cardResized', target: { type: 'card', id: 'u1' }, others: 0, more: true },
