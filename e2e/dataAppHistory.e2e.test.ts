@@ -116,20 +116,28 @@ describe('data app history, undo and redo', () => {
     // Undo all four, one at a time: the delete, the remap (Ctrl+Z), the resize and the move (the Undo button).
     const undo = page.getByRole('button', { name: 'Undo', exact: true });
     const redo = page.getByRole('button', { name: 'Redo', exact: true });
+    // A press while the previous step is still on its way is ignored: each waits for its button to be ready.
+    const ready = (button: Locator) => expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await ready(undo);
     await page.keyboard.press('Control+z');
     await becomes(states[3]!);
     await card(page, cardA).waitFor();
+    await ready(undo);
     await page.keyboard.press('Control+z');
     await becomes(states[2]!);
+    await ready(undo);
     await undo.click();
     await becomes(states[1]!);
+    await ready(undo);
     await undo.click();
     await becomes(states[0]!);
     await expect.poll(() => undo.isDisabled()).toBe(true);
     // Redo half: the move (Ctrl+Shift+Z) and the resize (the Redo button).
+    await ready(redo);
     await page.keyboard.press('Control+Shift+z');
     await becomes(states[1]!);
+    await ready(redo);
     await redo.click();
     await becomes(states[2]!);
     await screenshot(page, 'history-2-undone-redone');
