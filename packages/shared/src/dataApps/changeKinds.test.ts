@@ -106,11 +106,7 @@ describe('describeChange', () => {
     ],
     [
       'a drag that pushed another card: the dragged one is named',
-      [
-        set(['tabs', 't1', 'layout', 'u1', 'y'], 0, 4),
-        set(['tabs', 't1', 'layout', 'u2', 'x'], 6, 0),
-        set(['tabs', 't1', 'layout', 'u2', 'y'], 4, 0),
-      ],
+      [set(['tabs', 't1', 'layout', 'u1', 'y'], 0, 4), set(['tabs', 't1', 'layout', 'u2', 'x'], 6, 0)],
       { kind: 'cardMoved', target: { type: 'card', id: 'u2' }, others: 1, more: false },
     ],
     [

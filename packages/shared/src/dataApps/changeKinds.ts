@@ -71,6 +71,8 @@ const CARD_DISPLAY_KEYS = new Set(['display', 'colors', 'chartType']);
 export interface Fact {
   kind: ChangeKind;
   target: ChangeTarget;
+  /** For a card's box: the field that changed (x, y, w, h). */
+  field?: string;
 }
 
 /** An order that lists the same ids (a new or removed card or tab explains any other change of it). */
@@ -105,7 +107,8 @@ export function factOf(op: StateOp): Fact | null {
     if (field === 'unitIds') return reordered(op) ? { kind: 'cardsReordered', target: tab } : null;
     if (field === 'layout' && sub) {
       if (!leaf) return null; // a whole box comes and goes with its card
-      return { kind: leaf === 'w' || leaf === 'h' ? 'cardResized' : 'cardMoved', target: { type: 'card', id: sub } };
+      const kind = leaf === 'w' || leaf === 'h' ? 'cardResized' : 'cardMoved';
+      return { kind, target: { type: 'card', id: sub }, field: leaf };
     }
     return null;
   }
@@ -143,9 +146,10 @@ export function describeChange(ops: readonly StateOp[]): ChangeDescription | nul
   const main = PRIORITY.find((kind) => facts.some((f) => f.kind === kind))!;
   const sameKind = facts.filter((f) => f.kind === main);
   const targets = [...new Set(sameKind.map((f) => f.target.id))];
-  // The object the most was done to is the one named: a dragged card changed column and row, those it pushed
-  // only their row.
-  const weight = (id: string) => sameKind.filter((f) => f.target.id === id).length;
+  // The object the most was done to is the one named: a dragged card changed its column (and often its row),
+  // those the grid pushed only their row.
+  const weight = (id: string) =>
+    sameKind.filter((f) => f.target.id === id).reduce((sum, f) => sum + (f.field === 'x' ? 2 : 1), 0);
   const named = targets.reduce((best, id) => (weight(id) > weight(best) ? id : best), targets[0]);
   return {
     kind: main,
