@@ -110,6 +110,12 @@ export const configSchema = z.object({
    * writes none.
    */
   PAGE_ANSWERS_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /**
+   * A data app's history (docs/data-apps.md): versions are kept this many days at least (older ones go when the
+   * app is next changed); one person's changes of one kind on one object within this many seconds are one version.
+   */
+  DATA_APP_HISTORY_DAYS: z.coerce.number().int().min(365).max(36_500).default(365),
+  DATA_APP_HISTORY_COALESCE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** A dashboard's image is rendered again this long after its last change (debounced). */
   PREVIEW_REFRESH_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */

@@ -1,6 +1,13 @@
 export * from './access/index.ts';
 export type { AssistantStatus, ChatAnswer, ChatMessageInput, ChatStreamEvent } from './api/assistant.ts';
 export type { LoginAnswer } from './api/auth.ts';
+export {
+  type DashboardVersion,
+  EDIT_SESSION_HEADER,
+  editSessionSchema,
+  HISTORY_PAGE_SIZE,
+  type VersionDifference,
+} from './api/dashboardHistory.ts';
 export type { DatasetUses } from './api/datasets.ts';
 export * as api from './api/index.ts';
 export type { PublicModelBar } from './api/models.ts';

@@ -2,6 +2,7 @@
 export * from './assistant.ts';
 export * from './auth.ts';
 export * from './collections.ts';
+export * from './dashboardHistory.ts';
 export * from './dashboards.ts';
 export * from './datasets.ts';
 export * from './features.ts';

@@ -1,4 +1,6 @@
+export * from './appState.ts';
 export * from './cardRequests.ts';
+export * from './changeKinds.ts';
 export * from './colors.ts';
 export * from './constants.ts';
 export * from './crossFilters.ts';

@@ -88,6 +88,12 @@ export const SERVER_ERRORS = {
   'card.invalidConfiguration': 'The card configuration is not valid',
   'card.tooMuchData':
     'Please add an operation or filter to reduce the amount of data shown on this card, or change the chart type.',
+  'history.versionNotFound': 'Version not found',
+  'history.undoConflict': 'This can no longer be undone: {name} has changed it since.',
+  'history.redoConflict': 'This can no longer be redone: {name} has changed it since.',
+  'history.nothingToUndo': 'Nothing to undo',
+  'history.nothingToRedo': 'Nothing to redo',
+  'history.noSession': 'Undo and redo need an editing session (the x-tessera-edit-session header)',
   'filter.notFound': 'Filter not found',
   'filter.tooMany': 'A dashboard or a tab holds at most {count} filters',
   'filter.featureNotInProject': 'Not a feature of this project',

@@ -1,4 +1,5 @@
 import {
+  EDIT_SESSION_HEADER,
   type Endpoint,
   type EndpointInput,
   type EndpointOutput,
@@ -30,6 +31,12 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_STORAGE_KEY),
 };
 
+/**
+ * This page's editing session: the server keeps a data app's undo and redo steps per session, so that undo in
+ * one browser tab never takes back what another tab (or person) did (docs/data-apps.md "Undo and redo").
+ */
+export const editSession = `web-${crypto.randomUUID()}`;
+
 type Input = { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
 
 /** Per-call options: `signal` cancels the request (TanStack Query passes one to cancel superseded queries). */
@@ -59,6 +66,7 @@ export async function call<E extends Endpoint>(
   const headers: Record<string, string> = { ...options?.headers };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
+  if (e.method !== 'GET' || e.path.endsWith('/undo')) headers[EDIT_SESSION_HEADER] = editSession;
   // The language the person uses Tessera in, not the browser's: mail the server sends for this request (an
   // invitation, a password reset) is written in it.
   if (i18n.language) headers['accept-language'] = i18n.language;

@@ -357,8 +357,12 @@ export function useProjectDatasets(projectId: string, enabled: boolean) {
   });
 }
 
-/** Where a dashboard is shown: in its project, on the public site, or as the preview renderer sees it. */
+/**
+ * Where a dashboard is shown: in its project, on the public site, as the preview renderer sees it, or as one of
+ * its versions left it (the history's read-only preview).
+ */
 export type DashboardPlace =
   | { kind: 'project'; projectId: string }
   | { kind: 'public' }
-  | { kind: 'preview'; projectId: string };
+  | { kind: 'preview'; projectId: string }
+  | { kind: 'version'; projectId: string; versionId: string };

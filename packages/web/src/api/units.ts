@@ -56,7 +56,11 @@ export const unitDataKeys = {
       ROOT,
       unit._id,
       { type: unit.type, subtype: unit.subtype, vis: unit.vis },
-      { place: args.place.kind, previewToken: args.previewToken ?? null, tabId: args.tabId ?? null },
+      {
+        place: args.place.kind === 'version' ? `version:${args.place.versionId}` : args.place.kind,
+        previewToken: args.previewToken ?? null,
+        tabId: args.tabId ?? null,
+      },
       { filters: args.filters ?? null, jobId: args.jobId ?? null, crossFilters: args.crossFilters ?? [] },
       { page: args.page ?? null, orderBy: args.orderBy ?? [] },
     ] as const,
@@ -78,6 +82,10 @@ export function fetchUnitData(unit: Pick<Unit, '_id' | 'dashboardId'>, args: Uni
   const { query, body } = cardDataRequest(args);
   if (args.place.kind === 'project') {
     return call(api.getUnitData, { params: { id: unit._id }, query, body }, { signal });
+  }
+  if (args.place.kind === 'version') {
+    const params = { id: unit.dashboardId, versionId: args.place.versionId, unitId: unit._id };
+    return call(api.getDashboardVersionUnitData, { params, query, body }, { signal });
   }
   return fetchPublicCard(unit.dashboardId, args.previewToken ?? undefined, { unitId: unit._id, query, body }, signal);
 }

@@ -5,6 +5,7 @@ import { route } from '../../platform/routes.ts';
 import { FeaturesService } from '../datasets/index.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
+import { authorOf } from './history/author.ts';
 import { readPreview, removePreview } from './preview/preview.files.ts';
 import { PreviewRefresher } from './preview/preview.refresh.ts';
 import { PreviewService } from './preview/preview.service.ts';
@@ -24,7 +25,9 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));
   route(app, api.createDashboard, ({ auth, body }) => dashboards.create(auth.user, body));
   route(app, api.getDashboard, ({ params }) => dashboards.detail(params.id));
-  route(app, api.updateDashboard, ({ params, body }) => dashboards.update(params.id, body));
+  route(app, api.updateDashboard, ({ auth, params, body, request }) =>
+    dashboards.update(params.id, body, authorOf(auth, request)),
+  );
   route(app, api.deleteDashboard, async ({ params }) => {
     await dashboards.delete(params.id, (id) => removePreview(dataDir, id));
     return { ok: true as const };

@@ -25,6 +25,7 @@ import {
   updateDashboardRow,
 } from './dashboards.store.ts';
 import { emitDashboardDeleted, emitDashboardUpdated } from './dataApps.events.ts';
+import { type Author, History } from './history/recorder.ts';
 import { presentTab } from './tabs/tabs.presenter.ts';
 import { insertTabs, listTabsInOrder } from './tabs/tabs.store.ts';
 import { presentUnit } from './units/units.presenter.ts';
@@ -62,11 +63,13 @@ export interface DashboardUpdate {
 /** Dashboards and reports: list, create, show, settings, colours, tab order, delete, duplicate. */
 export class DashboardsService {
   private readonly db: Db;
+  private readonly history: History;
   constructor(
     private readonly app: FastifyInstance,
     private readonly previews: PreviewRequester,
   ) {
     this.db = app.ctx.db;
+    this.history = new History(app);
   }
 
   async list(projectId: string): Promise<Dashboard[]> {
@@ -97,6 +100,7 @@ export class DashboardsService {
         userId: user.id,
       });
       await insertTabs(tx, [{ id: tabId, dashboardId: id, name: input.tabName ?? FIRST_TAB_NAME[input.type] }]);
+      await this.history.created(tx, id, user.id);
       return this.present(id, tx);
     });
     emitDashboardUpdated(this.app, dashboard, { content: false });
@@ -113,44 +117,48 @@ export class DashboardsService {
     return { dashboard, tabs: tabRows.map(presentTab), units: unitRows.map((u) => presentUnit(u, id)) };
   }
 
-  async update(id: string, input: DashboardUpdate): Promise<Dashboard> {
+  async update(id: string, input: DashboardUpdate, author: Author): Promise<Dashboard> {
     const dashboard = await this.db.transaction(async (tx) => {
-      const current = await lockDashboard(tx, id);
-      if (!current) throw notFound('Dashboard not found');
-      const change: DashboardChange = {};
-      if (input.name !== undefined) change.name = input.name;
-      if (input.description !== undefined) change.description = input.description;
-      if (input.display) {
-        const crossFilters = input.display.crossFilters ?? current.display.crossFilters;
-        change.display = {
-          hide: { ...current.display.hide, ...input.display.hide },
-          ...(crossFilters === undefined ? {} : { crossFilters }),
-        };
-      }
-      if (input.colors) {
-        const features = { ...current.colors.features };
-        // A patch: each given feature's colour is set (null removes it), the others stay, so that two editors
-        // colouring different features do not undo each other.
-        for (const [featureId, color] of Object.entries(input.colors.features ?? {})) {
-          if (color === null) delete features[featureId];
-          else features[featureId] = color;
-        }
-        if (Object.keys(features).length > DATA_APP_LIMITS.featureColorsMax) {
-          throw badRequest(TOO_MANY_COLORS, { 'colors.features': TOO_MANY_COLORS });
-        }
-        change.colors = { colorScheme: input.colors.colorScheme ?? current.colors.colorScheme, features };
-      }
-      if (input.tabs) {
-        if (!isPermutation(current.tabIds, input.tabs)) {
-          throw badRequest(TABS_MUST_BE_PERMUTATION, { tabs: TABS_MUST_BE_PERMUTATION });
-        }
-        change.tabIds = input.tabs;
-      }
-      await updateDashboardRow(tx, id, change);
+      await this.history.record(tx, id, author, () => this.change(tx, id, input));
       return this.present(id, tx);
     });
     emitDashboardUpdated(this.app, dashboard);
     return dashboard;
+  }
+
+  private async change(tx: Db, id: string, input: DashboardUpdate): Promise<void> {
+    const current = await lockDashboard(tx, id);
+    if (!current) throw notFound('Dashboard not found');
+    const change: DashboardChange = {};
+    if (input.name !== undefined) change.name = input.name;
+    if (input.description !== undefined) change.description = input.description;
+    if (input.display) {
+      const crossFilters = input.display.crossFilters ?? current.display.crossFilters;
+      change.display = {
+        hide: { ...current.display.hide, ...input.display.hide },
+        ...(crossFilters === undefined ? {} : { crossFilters }),
+      };
+    }
+    if (input.colors) {
+      const features = { ...current.colors.features };
+      // A patch: each given feature's colour is set (null removes it), the others stay, so that two editors
+      // colouring different features do not undo each other.
+      for (const [featureId, color] of Object.entries(input.colors.features ?? {})) {
+        if (color === null) delete features[featureId];
+        else features[featureId] = color;
+      }
+      if (Object.keys(features).length > DATA_APP_LIMITS.featureColorsMax) {
+        throw badRequest(TOO_MANY_COLORS, { 'colors.features': TOO_MANY_COLORS });
+      }
+      change.colors = { colorScheme: input.colors.colorScheme ?? current.colors.colorScheme, features };
+    }
+    if (input.tabs) {
+      if (!isPermutation(current.tabIds, input.tabs)) {
+        throw badRequest(TABS_MUST_BE_PERMUTATION, { tabs: TABS_MUST_BE_PERMUTATION });
+      }
+      change.tabIds = input.tabs;
+    }
+    await updateDashboardRow(tx, id, change);
   }
 
   /** Deletes the dashboard with its tabs and cards; `afterDelete` removes its image file. */
@@ -199,6 +207,7 @@ export class DashboardsService {
         tx,
         copies.flatMap((c) => c.units),
       );
+      await this.history.created(tx, copyId, user.id);
       return this.present(copyId, tx);
     });
     emitDashboardUpdated(this.app, dashboard, { content: false });

@@ -4,6 +4,7 @@ import { dashboardsRoutes } from './dashboards.routes.ts';
 import { dashboardIdsOfProject, moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
+import { historyRoutes } from './history/history.routes.ts';
 import { removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
 import { publicDashboardPage } from './publicPage.ts';
@@ -13,7 +14,7 @@ import { unitReader } from './units/units.store.ts';
 
 /**
  * dashboards — data apps: dashboards and reports, their tabs (tabs/), cards (units/) and saved filters
- * (filters/), preview images, the public family (and its page's first answers, written into it). Uses datasets and projects; plugs into projects' extension points.
+ * (filters/), their history (history/: versions, restore, undo), preview images, the public family (and its page's first answers, written into it). Uses datasets and projects; plugs into projects' extension points.
  */
 export const dashboardsModule: ServerModule = {
   name: 'dashboards',
@@ -24,6 +25,7 @@ export const dashboardsModule: ServerModule = {
     await app.register(tabsRoutes);
     await app.register(unitsRoutes);
     await app.register(filtersRoutes);
+    await app.register(historyRoutes);
   },
   pageAnswers: publicDashboardPage,
 };

@@ -107,4 +107,24 @@ describe('data apps on the live channel', () => {
     // The member whose dashboards are hidden heard none of it.
     expect(blinds.seen.filter(([e]) => /^(dashboard|tab|unit):/.test(e))).toEqual([]);
   });
+
+  it('a restore reaches the channel as an edit does: the tab and card it brings back, the app', async () => {
+    const bobs = await open(bob.token);
+    const d = await createDashboard(t, alice, projectId, { name: 'Restored live' });
+    const tab = await addTab(t, alice, d._id, 'Kept');
+    const { unit } = await addUnit(t, alice, tab._id);
+    await caller(t, alice)('PUT', `/api/v1/units/${unit._id}`, { name: 'Comes back' });
+    const versions = (await caller(t, alice)('GET', `/api/v1/dashboards/${d._id}/versions`)).body.versions;
+    await caller(t, alice)('DELETE', `/api/v1/dashboards/${d._id}/tabs/${tab._id}`);
+    await eventually(bobs.seen, 'tab:deleted', (p) => p._id === tab._id);
+    const res = await caller(t, alice)('POST', `/api/v1/dashboards/${d._id}/versions/${versions[0]._id}/restore`);
+    expect(res.status).toBe(200);
+    expect(
+      await eventually(bobs.seen, 'tab:updated', (p) => p._id === tab._id && p.units[0] === unit._id),
+    ).toMatchObject({ name: 'Kept' });
+    expect(
+      await eventually(bobs.seen, 'unit:updated', (p) => p._id === unit._id && p.name === 'Comes back'),
+    ).toMatchObject({ tabId: tab._id });
+    await eventually(bobs.seen, 'dashboard:updated', (p) => p._id === d._id && p.tabs.includes(tab._id));
+  });
 });

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Dashboard, type ProjectEventName, type ProjectEventPayload, projectEvents } from '@tessera/shared';
+import { historyKeys } from '../../api/dashboardHistory.ts';
 import {
   dashboardKeys,
   editDashboardCache,
@@ -37,6 +38,9 @@ export function applyDataAppEvent<E extends DataAppEventName>(
   projectId: string,
 ): void {
   const list = dashboardKeys.list(projectId);
+  const changed = (payload as { dashboardId?: string; _id: string }).dashboardId ?? (payload as { _id: string })._id;
+  // Every change is a version, and may end what this page can undo or redo: both are asked again.
+  if (name !== 'dashboard:deleted') void client.invalidateQueries({ queryKey: historyKeys.all(projectId, changed) });
   switch (name) {
     case 'dashboard:updated': {
       const dashboard = payload as ProjectEventPayload<'dashboard:updated'>;

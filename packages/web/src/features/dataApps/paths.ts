@@ -21,7 +21,7 @@ export const dashboardsListPath = (projectId: string) => `/projects/${projectId}
 /** A dashboard's path in a place, with its tab if one is given (no tab: the page redirects to the first). */
 export function dashboardPath(place: DashboardPlace, dashboard: DashboardRef, tabId?: string | null): string {
   const base =
-    place.kind === 'project'
+    place.kind === 'project' || place.kind === 'version'
       ? `/projects/${place.projectId}/dashboards/`
       : place.kind === 'public'
         ? '/public/dashboards/'

@@ -1,16 +1,27 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/routes.ts';
+import { authorOf } from '../history/author.ts';
 import { FiltersService } from './filters.service.ts';
 
 /** Saved filters of dashboards and tabs (spec 2 §7): add, clear, change and remove; 'filter' ids resolve here. */
 export async function filtersRoutes(app: FastifyInstance) {
   const filters = new FiltersService(app);
 
-  route(app, api.addTabFilter, ({ params, body }) => filters.add({ kind: 'tab', id: params.id }, body));
-  route(app, api.clearTabFilters, ({ params }) => filters.clear({ kind: 'tab', id: params.id }));
-  route(app, api.addDashboardFilter, ({ params, body }) => filters.add({ kind: 'dashboard', id: params.id }, body));
-  route(app, api.clearDashboardFilters, ({ params }) => filters.clear({ kind: 'dashboard', id: params.id }));
-  route(app, api.updateFilter, ({ params, body }) => filters.update(params.id, body));
-  route(app, api.deleteFilter, ({ params }) => filters.delete(params.id));
+  route(app, api.addTabFilter, ({ params, body, auth, request }) =>
+    filters.add({ kind: 'tab', id: params.id }, body, authorOf(auth, request)),
+  );
+  route(app, api.clearTabFilters, ({ params, auth, request }) =>
+    filters.clear({ kind: 'tab', id: params.id }, authorOf(auth, request)),
+  );
+  route(app, api.addDashboardFilter, ({ params, body, auth, request }) =>
+    filters.add({ kind: 'dashboard', id: params.id }, body, authorOf(auth, request)),
+  );
+  route(app, api.clearDashboardFilters, ({ params, auth, request }) =>
+    filters.clear({ kind: 'dashboard', id: params.id }, authorOf(auth, request)),
+  );
+  route(app, api.updateFilter, ({ params, body, auth, request }) =>
+    filters.update(params.id, body, authorOf(auth, request)),
+  );
+  route(app, api.deleteFilter, ({ params, auth, request }) => filters.delete(params.id, authorOf(auth, request)));
 }

@@ -7,6 +7,7 @@ import { findFeatureProject } from '../../datasets/index.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard } from '../dashboards.store.ts';
 import { emitDashboardUpdated, emitTabUpdated } from '../dataApps.events.ts';
+import { type Author, History } from '../history/recorder.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
 import { findTab, lockTab } from '../tabs/tabs.store.ts';
 import { type FilterOwner, findFilterOwner, setDashboardFilters, setTabFilters } from './filters.store.ts';
@@ -34,56 +35,80 @@ interface Locked {
 
 export class FiltersService {
   private readonly db: Db;
+  private readonly history: History;
   constructor(private readonly app: FastifyInstance) {
     this.db = app.ctx.db;
+    this.history = new History(app);
   }
 
-  async add(owner: OwnerRef, input: NewDataAppFilter): Promise<FilterList & { filter: DataAppFilter }> {
+  async add(owner: OwnerRef, input: NewDataAppFilter, author: Author): Promise<FilterList & { filter: DataAppFilter }> {
     const filter: DataAppFilter = { ...input, _id: newId() };
-    const list = await this.change(owner, async (current) => {
-      await this.checkFeature(current.tx, filter, current.projectId);
-      if (current.filters.length >= FILTER_LIMITS.perList) throw badRequest(TOO_MANY_FILTERS);
-      return [...current.filters, filter];
-    });
+    const list = await this.change(
+      owner,
+      async (current) => {
+        await this.checkFeature(current.tx, filter, current.projectId);
+        if (current.filters.length >= FILTER_LIMITS.perList) throw badRequest(TOO_MANY_FILTERS);
+        return [...current.filters, filter];
+      },
+      author,
+    );
     return { ...list, filter };
   }
 
-  clear(owner: OwnerRef): Promise<FilterList> {
-    return this.change(owner, async () => []);
+  clear(owner: OwnerRef, author: Author): Promise<FilterList> {
+    return this.change(owner, async () => [], author);
   }
 
-  async update(filterId: string, patch: Partial<NewDataAppFilter>): Promise<FilterList & { filter: DataAppFilter }> {
+  async update(
+    filterId: string,
+    patch: Partial<NewDataAppFilter>,
+    author: Author,
+  ): Promise<FilterList & { filter: DataAppFilter }> {
     const owner = await findFilterOwner(this.db, filterId);
     if (!owner) throw filterNotFound();
     let filter: DataAppFilter | undefined;
-    const list = await this.change(owner, async (current) => {
-      const at = current.filters.findIndex((f) => f._id === filterId);
-      if (at < 0) throw filterNotFound();
-      const { _id, valid: _valid, ...rest } = current.filters[at];
-      const merged = newFilterSchema.safeParse({ ...rest, ...patch });
-      if (!merged.success) {
-        const fields = Object.fromEntries(merged.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-        throw badRequest('Some fields are not valid', fields);
-      }
-      filter = { ...merged.data, _id };
-      if (patch.feature) await this.checkFeature(current.tx, filter, current.projectId);
-      return current.filters.map((f, i) => (i === at ? filter! : f));
-    });
+    const list = await this.change(
+      owner,
+      async (current) => {
+        const at = current.filters.findIndex((f) => f._id === filterId);
+        if (at < 0) throw filterNotFound();
+        const { _id, valid: _valid, ...rest } = current.filters[at];
+        const merged = newFilterSchema.safeParse({ ...rest, ...patch });
+        if (!merged.success) {
+          const fields = Object.fromEntries(merged.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
+          throw badRequest('Some fields are not valid', fields);
+        }
+        filter = { ...merged.data, _id };
+        if (patch.feature) await this.checkFeature(current.tx, filter, current.projectId);
+        return current.filters.map((f, i) => (i === at ? filter! : f));
+      },
+      author,
+    );
     return { ...list, filter: filter! };
   }
 
-  async delete(filterId: string): Promise<FilterList> {
+  async delete(filterId: string, author: Author): Promise<FilterList> {
     const owner = await findFilterOwner(this.db, filterId);
     if (!owner) throw filterNotFound();
-    return this.change(owner, async (current) => {
-      if (!current.filters.some((f) => f._id === filterId)) throw filterNotFound();
-      return current.filters.filter((f) => f._id !== filterId);
-    });
+    return this.change(
+      owner,
+      async (current) => {
+        if (!current.filters.some((f) => f._id === filterId)) throw filterNotFound();
+        return current.filters.filter((f) => f._id !== filterId);
+      },
+      author,
+    );
   }
 
   /** Rewrites the owner's list under its row lock, then tells the project's viewers. */
-  private async change(owner: OwnerRef, next: (current: Locked) => Promise<DataAppFilter[]>): Promise<FilterList> {
-    const result = await this.db.transaction(async (tx) => {
+  private async change(
+    owner: OwnerRef,
+    next: (current: Locked) => Promise<DataAppFilter[]>,
+    author: Author,
+  ): Promise<FilterList> {
+    const dashboardId = owner.kind === 'dashboard' ? owner.id : (await findTab(this.db, owner.id))?.dashboardId;
+    if (!dashboardId) throw notFound(owner.kind === 'dashboard' ? 'Dashboard not found' : 'Tab not found');
+    const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await this.lock(tx, owner);
       const filters = await next(current);
       if (owner.kind === 'dashboard') await setDashboardFilters(tx, owner.id, filters);

@@ -16,6 +16,7 @@ import { copyName, copyTab } from '../copy.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard, updateDashboardRow } from '../dashboards.store.ts';
 import { emitDashboardUpdated, emitTabDeleted, emitTabUpdated, emitUnitUpdated } from '../dataApps.events.ts';
+import { type Author, History } from '../history/recorder.ts';
 import { presentUnit } from '../units/units.presenter.ts';
 import { insertUnits, listUnitsOfTabs } from '../units/units.store.ts';
 import { presentTab } from './tabs.presenter.ts';
@@ -28,8 +29,10 @@ const tabNotFound = () => notFound('Tab not found');
 /** Tabs (report sections): add, duplicate, delete (with their cards), edit, layout and card order. */
 export class TabsService {
   private readonly db: Db;
+  private readonly history: History;
   constructor(private readonly app: FastifyInstance) {
     this.db = app.ctx.db;
+    this.history = new History(app);
   }
 
   async get(id: string): Promise<{ tab: Tab; units: Unit[] }> {
@@ -40,8 +43,8 @@ export class TabsService {
   }
 
   /** Adds a tab at the end of the dashboard's order. */
-  async create(dashboardId: string, input: { name: string; description: string }) {
-    const result = await this.db.transaction(async (tx) => {
+  async create(dashboardId: string, input: { name: string; description: string }, author: Author) {
+    const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const dashboard = await lockDashboard(tx, dashboardId);
       if (!dashboard) throw notFound('Dashboard not found');
       if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
@@ -54,8 +57,8 @@ export class TabsService {
   }
 
   /** Duplicate Tab: a copy with copies of its cards, right after the original. */
-  async duplicate(dashboardId: string, tabId: string, name?: string) {
-    const result = await this.db.transaction(async (tx) => {
+  async duplicate(dashboardId: string, tabId: string, name: string | undefined, author: Author) {
+    const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const dashboard = await lockDashboard(tx, dashboardId);
       if (!dashboard) throw notFound('Dashboard not found');
       const source = await findTab(tx, tabId);
@@ -80,8 +83,8 @@ export class TabsService {
   }
 
   /** Delete Tab: the tab and its cards go; the dashboard's order forgets it. */
-  async delete(dashboardId: string, tabId: string): Promise<{ dashboard: Dashboard }> {
-    const dashboard = await this.db.transaction(async (tx) => {
+  async delete(dashboardId: string, tabId: string, author: Author): Promise<{ dashboard: Dashboard }> {
+    const dashboard = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await lockDashboard(tx, dashboardId);
       if (!current) throw notFound('Dashboard not found');
       const tab = await findTab(tx, tabId);
@@ -102,8 +105,11 @@ export class TabsService {
   async update(
     id: string,
     input: { name?: string; description?: string; layout?: LayoutItem[]; units?: string[] },
+    author: Author,
   ): Promise<Tab> {
-    const tab = await this.db.transaction(async (tx) => {
+    const found = await findTab(this.db, id);
+    if (!found) throw tabNotFound();
+    const tab = await this.history.transaction(found.dashboardId, author, async (tx) => {
       const current = await lockTab(tx, id);
       if (!current) throw tabNotFound();
       const change: TabChange = {};

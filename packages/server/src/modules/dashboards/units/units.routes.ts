@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorAnswer, HttpError, notFound } from '../../../platform/errors.ts';
 import { route } from '../../../platform/routes.ts';
 import type { DashboardRow, PublicUnitPlace } from '../dashboards.store.ts';
+import { authorOf } from '../history/author.ts';
 import { resolvePublicUnit, resolvePublicUnits } from '../public.ts';
 import { downloadCard } from './unitData.download.ts';
 import { cardRows, cardRowsCsv } from './unitData.rows.ts';
@@ -14,20 +15,25 @@ export async function unitsRoutes(app: FastifyInstance) {
   const units = new UnitsService(app);
   const data = new UnitDataService(app);
 
-  route(app, api.createUnit, async ({ params, body }) => ({
-    ...(await units.create(params.id, body?.layoutItem)),
+  route(app, api.createUnit, async ({ params, body, auth, request }) => ({
+    ...(await units.create(params.id, body?.layoutItem, authorOf(auth, request))),
     ...(body?.clientId ? { clientId: body.clientId } : {}),
   }));
-  route(app, api.duplicateUnit, ({ params, body }) => units.duplicate(params.id, params.unitId, body?.layoutItem));
-  route(app, api.deleteUnit, ({ params }) => units.delete(params.id, params.unitId));
+  route(app, api.duplicateUnit, ({ params, body, auth, request }) =>
+    units.duplicate(params.id, params.unitId, body?.layoutItem, authorOf(auth, request)),
+  );
+  route(app, api.deleteUnit, ({ params, auth, request }) =>
+    units.delete(params.id, params.unitId, authorOf(auth, request)),
+  );
   route(app, api.getUnit, ({ params }) => units.get(params.id));
 
   // Save; with shouldGetData, the saved card's data is computed at once and merged into the answer.
-  route(app, api.updateUnit, async ({ params, query, body, request }) => {
-    if (query.shouldGetData !== 'true') return units.update(params.id, body);
+  route(app, api.updateUnit, async ({ params, query, body, request, auth }) => {
+    const author = authorOf(auth, request);
+    if (query.shouldGetData !== 'true') return units.update(params.id, body, author);
     const before = data.card(params.id, request);
     data.checkTab(before, query.tabId);
-    const unit = await units.update(params.id, body);
+    const unit = await units.update(params.id, body, author);
     const card: Card = { ...before, name: unit.name, type: unit.type, subtype: unit.subtype, vis: unit.vis };
     return { ...unit, data: (await data.compute(card, { tabId: query.tabId })).answer };
   });

@@ -16,8 +16,9 @@ import { newId } from '../../../platform/ids.ts';
 import { copyName, copyUnitValues } from '../copy.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dataApps.events.ts';
+import { type Author, History } from '../history/recorder.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
-import { lockTab, type TabRow, updateTabRow } from '../tabs/tabs.store.ts';
+import { findTab, lockTab, type TabRow, updateTabRow } from '../tabs/tabs.store.ts';
 import { presentUnit } from './units.presenter.ts';
 import { deleteUnitRow, findUnit, insertUnits, type UnitChange, updateUnitRow } from './units.store.ts';
 
@@ -36,8 +37,10 @@ export interface UnitUpdate {
 /** Cards: add, duplicate, delete (the tab's order and layout follow), show and save. */
 export class UnitsService {
   private readonly db: Db;
+  private readonly history: History;
   constructor(private readonly app: FastifyInstance) {
     this.db = app.ctx.db;
+    this.history = new History(app);
   }
 
   async get(id: string): Promise<Unit> {
@@ -47,16 +50,21 @@ export class UnitsService {
   }
 
   /** Adds a card with no type yet, at the given place or where spec 2 §9 puts a new card. */
-  async create(tabId: string, box?: LayoutBox): Promise<{ tab: Tab; unit: Unit }> {
-    return this.addCard(tabId, async (tx, tab, type) => {
+  async create(tabId: string, box: LayoutBox | undefined, author: Author): Promise<{ tab: Tab; unit: Unit }> {
+    return this.addCard(tabId, author, async (tx, tab, type) => {
       const [row] = await insertUnits(tx, [{ id: newId(), tabId }]);
       return { row, box: box ?? newCardBox(type, tab.layout) };
     });
   }
 
   /** Duplicate (card): a copy named "… (copy)" on the same tab, by default the original's size below every card. */
-  async duplicate(tabId: string, unitId: string, box?: LayoutBox): Promise<{ tab: Tab; unit: Unit }> {
-    return this.addCard(tabId, async (tx, tab) => {
+  async duplicate(
+    tabId: string,
+    unitId: string,
+    box: LayoutBox | undefined,
+    author: Author,
+  ): Promise<{ tab: Tab; unit: Unit }> {
+    return this.addCard(tabId, author, async (tx, tab) => {
       const source = await findUnit(tx, unitId);
       if (!source || source.row.tabId !== tabId) throw unitNotFound();
       // The copy is named "… (copy)" (an untitled card stays untitled), like a duplicated dashboard or tab.
@@ -74,8 +82,9 @@ export class UnitsService {
     });
   }
 
-  async delete(tabId: string, unitId: string): Promise<{ tab: Tab }> {
-    const { tab, projectId } = await this.db.transaction(async (tx) => {
+  async delete(tabId: string, unitId: string, author: Author): Promise<{ tab: Tab }> {
+    const dashboardId = await this.dashboardOfTab(tabId);
+    const { tab, projectId } = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await lockTab(tx, tabId);
       if (!current) throw notFound('Tab not found');
       const record = await findUnit(tx, unitId);
@@ -93,7 +102,7 @@ export class UnitsService {
   }
 
   /** Saves a card. A subtype belongs to custom cards only; the datasets its vis draws on are kept beside it. */
-  async update(id: string, input: UnitUpdate): Promise<Unit> {
+  async update(id: string, input: UnitUpdate, author: Author): Promise<Unit> {
     const record = await findUnit(this.db, id);
     if (!record) throw unitNotFound();
     const type = input.type === undefined ? record.row.type : input.type;
@@ -109,7 +118,7 @@ export class UnitsService {
       change.vis = input.vis;
       change.datasetIds = visDatasetIds(input.vis);
     }
-    const row = await updateUnitRow(this.db, id, change);
+    const row = await this.history.transaction(record.dashboardId, author, (tx) => updateUnitRow(tx, id, change));
     if (!row) throw unitNotFound();
     const unit = presentUnit(row, record.dashboardId);
     const dashboard = await findDashboard(this.db, record.dashboardId);
@@ -120,13 +129,15 @@ export class UnitsService {
   /** Adds one card to a tab under the tab's lock: its id joins the order, its box the layout. */
   private async addCard(
     tabId: string,
+    author: Author,
     make: (
       tx: Db,
       tab: TabRow,
       type: 'Dashboard' | 'Report',
     ) => Promise<{ row: Awaited<ReturnType<typeof insertUnits>>[number]; box: LayoutBox }>,
   ): Promise<{ tab: Tab; unit: Unit }> {
-    const result = await this.db.transaction(async (tx) => {
+    const dashboardId = await this.dashboardOfTab(tabId);
+    const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await lockTab(tx, tabId);
       if (!current) throw notFound('Tab not found');
       if (current.unitIds.length >= DATA_APP_LIMITS.unitsPerTab) throw badRequest(TOO_MANY_UNITS);
@@ -146,6 +157,12 @@ export class UnitsService {
     emitUnitUpdated(this.app, result.projectId, result.unit);
     emitTabUpdated(this.app, result.projectId, result.tab);
     return { tab: result.tab, unit: result.unit };
+  }
+
+  private async dashboardOfTab(tabId: string): Promise<string> {
+    const tab = await findTab(this.db, tabId);
+    if (!tab) throw notFound('Tab not found');
+    return tab.dashboardId;
   }
 
   private async projectOf(db: Db, tab: TabRow): Promise<string> {

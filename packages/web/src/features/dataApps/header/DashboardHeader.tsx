@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDatabase, IconPlus } from '@tabler/icons-react';
+import { IconDatabase, IconDots, IconHistory, IconPlus } from '@tabler/icons-react';
 import type { ColorSchemeName } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
@@ -9,6 +10,8 @@ import { CrossFilterBar } from '../../crossFilters/CrossFilterBar.tsx';
 import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { ColorMenu, ModelBars, PublicModelBars } from '../editorParts.tsx';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
+import { UndoRedo } from '../history/UndoRedo.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
 
 interface Props {
@@ -33,6 +36,8 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
   const projectId = placeProjectId(place);
   const update = useUpdateDashboard(projectId ?? '');
   const hide = dashboard.display.hide;
+  const [historyOpened, history] = useDisclosure(false);
+  const inProject = place.kind === 'project' && projectId !== null;
 
   const chooseColors = (colorScheme: ColorSchemeName) =>
     update.mutate(
@@ -54,6 +59,7 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
           )}
         </Stack>
         <Group gap="xs" wrap="wrap">
+          {inProject && canEdit && <UndoRedo projectId={projectId} dashboardId={dashboard._id} />}
           {datasets && (
             <Button variant="default" size="xs" leftSection={<IconDatabase size={16} />} onClick={datasets.toggle}>
               {datasets.opened ? t('header.hideDatasets') : t('header.showDatasets')}
@@ -68,12 +74,35 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
               {t('header.addCard')}
             </Button>
           )}
+          {inProject && (
+            <Menu position="bottom-end" shadow="md" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={t('header.menu')}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconHistory size={16} />} onClick={history.open}>
+                  {t('history.title')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
       </Group>
       {!hide.hideFilters && <FilterBar dashboardId={dashboard._id} />}
       <CrossFilterBar dashboardId={dashboard._id} />
       {!hide.hideCommandBar && projectId && <ModelBars projectId={projectId} dashboardId={dashboard._id} />}
       {!hide.hideCommandBar && place.kind === 'public' && <PublicModelBars dashboardId={dashboard._id} />}
+      {inProject && historyOpened && (
+        <HistoryPanel
+          projectId={projectId}
+          dashboardId={dashboard._id}
+          opened={historyOpened}
+          onClose={history.close}
+          canEdit={canEdit}
+        />
+      )}
     </Stack>
   );
 }
