@@ -15,6 +15,7 @@ export {
   type InputType,
 } from './discover.ts';
 export {
+  addedToEnvironment,
   type EnsureEnvironment,
   type Environment,
   ensureEnvironment,
@@ -30,6 +31,8 @@ export {
   PYTHON_VERSIONS,
   type PythonVersion,
 } from './interpreters.ts';
+export { newestServedPython } from './indexBuilds.ts';
+export { PLATFORM_ADDITIONS } from './platformRequirements.ts';
 export { prepareRunner, type RunnerReport } from './prepare.ts';
 export {
   type RunFunction,

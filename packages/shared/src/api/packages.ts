@@ -131,7 +131,8 @@ export const getPackageDependencies = endpoint({
   path: '/api/v1/packages/:id/dependencies',
   access: projectRule(VIEW, 'package'),
   params: idParams,
-  response: z.object({ dependencies: z.string() }),
+  /** `added`: what Tessera put in the built environment beside them (pyarrow for a DataFrame library). */
+  response: z.object({ dependencies: z.string(), added: z.array(z.string()) }),
 });
 
 /** Replaces requirements.txt and rebuilds the environment as a job. */

@@ -78,4 +78,5 @@ export const MODEL_MESSAGES = {
   noSuchFeature: 'No such feature',
   notTargetFeature: 'Not a feature of the linked dataset',
   alreadyLinked: 'Already linked',
+  notSelectable: 'Only a finished run of a model that keeps all runs can be shown',
 } as const;

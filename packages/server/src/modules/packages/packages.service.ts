@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   type Algorithm,
   checkRequirements,
+  DEFAULT_BASE_IMAGE,
   formatMessage,
   isBuilding,
   PACKAGE_ERRORS,
@@ -16,11 +17,19 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { extractZip, findInterpreters, sandboxStatus, ZipRejectedError } from '../../runner/index.ts';
+import {
+  addedToEnvironment,
+  extractZip,
+  findInterpreters,
+  newestServedPython,
+  sandboxStatus,
+  ZipRejectedError,
+} from '../../runner/index.ts';
 import { announce, type BuildJobData } from './build.job.ts';
 import { parseEnv } from './env.ts';
 import {
   changedFiles,
+  envsDir,
   freezeRevision,
   readRequirements,
   readTextFiles,
@@ -292,8 +301,10 @@ export class PackagesService {
     return this.show(id);
   }
 
-  async dependencies(id: string): Promise<{ dependencies: string }> {
-    return { dependencies: (await this.getRow(id)).dependencies };
+  async dependencies(id: string): Promise<{ dependencies: string; added: string[] }> {
+    const row = await this.getRow(id);
+    const added = row.envKey ? await addedToEnvironment(envsDir({ ...this.app.ctx.config, DATA_DIR: this.dataDir }), row.envKey) : [];
+    return { dependencies: row.dependencies, added };
   }
 
   /** New requirements: written to the working copy's requirements.txt and built as a job (Commit keeps them). */
@@ -349,6 +360,7 @@ export class PackagesService {
         };
       }),
       sandbox: { enabled: sandbox.active, message: sandbox.reason ?? null },
+      default: this.app.ctx.config.DEFAULT_PYTHON ?? (await newestServedPython()) ?? DEFAULT_BASE_IMAGE,
     };
   }
 }
