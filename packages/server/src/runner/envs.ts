@@ -6,8 +6,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRequirements, requirementMessage } from '@tessera/shared';
 import { BuildFailedError, InterpreterMissingError } from './errors.ts';
-import { findInterpreters, type Interpreter } from './interpreters.ts';
 import { explainMissingBuilds } from './indexBuilds.ts';
+import { findInterpreters, type Interpreter } from './interpreters.ts';
 import { defaultFlags, downloadWheels, pipSetup } from './pip.ts';
 import { additionsFor, environmentAdditions, wheelsIn } from './platformRequirements.ts';
 import { type Bind, pathsFor, runSandboxed } from './sandbox.ts';
@@ -192,7 +192,13 @@ async function build(opts: EnsureEnvironment, key: string, finalPath: string, re
       await step([`${target}/bin/python`, '-m', 'pip', 'install', ...flags], env);
     }
     if (!sandboxed) await relocate(staging, finalPath);
-    const marker = { key, interpreter: interpreter.fullVersion, requirements, added, builtAt: new Date().toISOString() };
+    const marker = {
+      key,
+      interpreter: interpreter.fullVersion,
+      requirements,
+      added,
+      builtAt: new Date().toISOString(),
+    };
     await writeFile(path.join(staging, MARKER), JSON.stringify(marker, null, 2), { flag: 'wx' });
     try {
       await rename(staging, finalPath);
@@ -286,7 +292,12 @@ export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Enviro
   if (problem) throw new BuildFailedError(requirementMessage(problem));
   const key = await environmentKey(opts.interpreter, opts.requirements);
   const envPath = path.resolve(opts.envsDir, key);
-  const done = async (reused: boolean) => ({ envPath, key, reused, added: await environmentAdditions(envPath, MARKER) });
+  const done = async (reused: boolean) => ({
+    envPath,
+    key,
+    reused,
+    added: await environmentAdditions(envPath, MARKER),
+  });
   if (existsSync(path.join(envPath, MARKER))) return done(true);
   let pending = inFlight.get(envPath);
   if (pending) return { ...(await pending), reused: true };

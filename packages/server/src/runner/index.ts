@@ -23,6 +23,7 @@ export {
   normaliseRequirements,
 } from './envs.ts';
 export { BuildFailedError, InterpreterMissingError, SandboxUnavailableError, ZipRejectedError } from './errors.ts';
+export { newestServedPython } from './indexBuilds.ts';
 export {
   envVarFor,
   findInterpreters,
@@ -31,7 +32,6 @@ export {
   PYTHON_VERSIONS,
   type PythonVersion,
 } from './interpreters.ts';
-export { newestServedPython } from './indexBuilds.ts';
 export { PLATFORM_ADDITIONS } from './platformRequirements.ts';
 export { prepareRunner, type RunnerReport } from './prepare.ts';
 export {

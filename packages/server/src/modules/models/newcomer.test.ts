@@ -204,7 +204,7 @@ describe('the run whose outputs the cards show', () => {
     ).toBeNull();
     const refused = await select(runs[1]);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe('Only a finished run of a model that keeps all runs can be shown');
+    expect(refused.json().error.message).toBe('Only a finished run of a model that keeps all runs can be shown');
     await edit('PUT', `/api/v1/models/${model._id}`, { resultStorage: 'all' });
     expect((await select(runs[0])).json().selectedRunId).toBe(runs[0]);
     expect((await edit('DELETE', `/api/v1/model-runs/${runs[0]}`)).statusCode).toBe(200);

@@ -303,7 +303,9 @@ export class PackagesService {
 
   async dependencies(id: string): Promise<{ dependencies: string; added: string[] }> {
     const row = await this.getRow(id);
-    const added = row.envKey ? await addedToEnvironment(envsDir({ ...this.app.ctx.config, DATA_DIR: this.dataDir }), row.envKey) : [];
+    const added = row.envKey
+      ? await addedToEnvironment(envsDir({ ...this.app.ctx.config, DATA_DIR: this.dataDir }), row.envKey)
+      : [];
     return { dependencies: row.dependencies, added };
   }
 
