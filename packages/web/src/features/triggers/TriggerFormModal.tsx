@@ -3,6 +3,7 @@ import { type Model, REPEAT_UNITS, TRIGGER_TEXTS } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { useDatasets } from '../../api/datasets.ts';
 import { useTriggerMutations } from '../../api/triggers.ts';
 import {
   FIELD_OF,
@@ -16,12 +17,13 @@ import {
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
-/** The trigger form (spec 3 §5, §9): Add a scheduled run of a model. */
+/** The trigger form (spec 3 §5, §9): Add a scheduled run of a model; a dataset input is picked by its name. */
 export function TriggerFormModal({ model, opened, onClose }: { model: Model; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('triggers');
   const { create } = useTriggerMutations(model.projectId);
   const [s, setState] = useState<TriggerFormState>(() => initialState(model));
   const [zones] = useState(timezones);
+  const datasets = useDatasets(model.projectId).data ?? [];
   const set = (change: Partial<TriggerFormState>) => setState((prev) => ({ ...prev, ...change }));
   const serverFields = create.error instanceof ApiError ? create.error.fields : {};
   const errors: Partial<Record<keyof TriggerFormState | string, string>> = {};
@@ -56,16 +58,30 @@ export function TriggerFormModal({ model, opened, onClose }: { model: Model; ope
           onChange={(e) => set({ description: e.currentTarget.value })}
         />
         {model.inputs.length > 0 && <Text fw={500}>{t('inputs')}</Text>}
-        {model.inputs.map((input) => (
-          <TextInput
-            key={input._id}
-            label={input.name}
-            description={input.dataType ? t(`models:types.${input.dataType}`) : undefined}
-            value={s.values[input.varName] ?? ''}
-            onChange={(e) => set({ values: { ...s.values, [input.varName]: e.currentTarget.value } })}
-            error={serverFields[`inputs.${input.varName}`]}
-          />
-        ))}
+        {model.inputs.map((input) =>
+          input.dataType === 'dataframe' ? (
+            <Select
+              key={input._id}
+              label={input.name}
+              description={t('models:types.dataframe')}
+              data={datasets.map((d) => ({ value: d._id, label: d.name }))}
+              value={s.values[input.varName] || null}
+              onChange={(v) => set({ values: { ...s.values, [input.varName]: v ?? '' } })}
+              nothingFoundMessage={t('models:inputs.noDatasets')}
+              searchable
+              error={serverFields[`inputs.${input.varName}`]}
+            />
+          ) : (
+            <TextInput
+              key={input._id}
+              label={input.name}
+              description={input.dataType ? t(`models:types.${input.dataType}`) : undefined}
+              value={s.values[input.varName] ?? ''}
+              onChange={(e) => set({ values: { ...s.values, [input.varName]: e.currentTarget.value } })}
+              error={serverFields[`inputs.${input.varName}`]}
+            />
+          ),
+        )}
         <Select
           label={t('timezone')}
           searchable
