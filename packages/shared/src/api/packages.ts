@@ -195,6 +195,15 @@ export const getAlgorithm = endpoint({
   response: algorithmSchema,
 });
 
+/** A template package to start from (a zip: requirements.txt and a module of example functions). */
+export const packageTemplate = endpoint({
+  method: 'GET',
+  path: '/api/v1/packages/template.zip',
+  access: LOGIN,
+  response: z.string(),
+  raw: true,
+});
+
 /** The interpreters this server has for the base images, and whether builds and runs are sandboxed. */
 export const pythonVersions = endpoint({
   method: 'GET',

@@ -1,5 +1,6 @@
 import type { DatasetDetail, Model, Package, PythonVersions } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '../../test/harness.ts';
 import {
   caller,
   type DatasetsWorld,
@@ -8,7 +9,7 @@ import {
   rowsByName,
   SALES,
 } from '../datasets/datasets.fixtures.ts';
-import { uploadPackage, waitForBuild } from '../packages/packages.fixtures.ts';
+import { packageForm, uploadPackage, waitForBuild } from '../packages/packages.fixtures.ts';
 import { algorithmId, execute, waitForRun } from './models.fixtures.ts';
 
 /**
@@ -111,6 +112,42 @@ describe('a package naming only its DataFrame library', () => {
     expect(pkg.status, pkg.errorLog).toBe('built');
     const deps = await caller(w, w.viewer)('GET', `/api/v1/packages/${pkg._id}/dependencies`);
     expect(deps.json()).toEqual({ dependencies: '', added: [] });
+  });
+});
+
+describe('the template package', () => {
+  it('downloads as a zip that uploads, builds and offers its functions with typed inputs', {
+    timeout: 300_000,
+  }, async () => {
+    const res = await caller(w, w.viewer)('GET', '/api/v1/packages/template.zip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="tessera-package-template.zip"');
+    const form = packageForm(
+      { name: 'From the template', baseImage: '3.11', projectId: w.projectId },
+      { name: 'tessera-package-template.zip', bytes: res.rawPayload },
+    );
+    const upload = await as(
+      w.t.app,
+      w.editor.token,
+    )({
+      method: 'POST',
+      url: `/api/v1/packages/upload?projectId=${w.projectId}`,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const pkg = await waitForBuild(w, upload.json()._id, 280_000);
+    expect(pkg.status, pkg.errorLog).toBe('built');
+    expect(pkg.modules.flatMap((m) => m.algorithms.map((a) => a.functionName)).sort()).toEqual([
+      'monthly_summary',
+      'rainy_share',
+    ]);
+    const model = await modelOf(pkg, 'monthly_summary');
+    expect(model.inputs.map((i) => [i.varName, i.dataType, i.defaultValue])).toEqual([
+      ['data', 'dataframe', null],
+      ['rain_threshold', 'float', 5],
+    ]);
   });
 });
 

@@ -19,7 +19,9 @@ interface Props {
 
 /**
  * Add package / Update Package (spec 3 §5): a .zip and a name, both required; a base image from Python 3.7 to
- * 3.11 slim (default 3.10), those this server lacks disabled with the reason. The upload shows its progress.
+ * 3.11 slim (by default the server's: docs/writing-a-package.md), those this server lacks disabled with the
+ * reason. It says what a package is, offers a template to download and links the guide. The upload shows its
+ * progress.
  */
 export function PackageUploadModal({ opened, onClose, projectId, existing, onUploaded }: Props) {
   const { t } = useTranslation('packages');
@@ -28,7 +30,9 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
   const serverText = useServerText();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState(existing?.name ?? '');
-  const [baseImage, setBaseImage] = useState<string>(existing?.baseImage ?? DEFAULT_BASE_IMAGE);
+  const [picked, setBaseImage] = useState<string>();
+  // The server's default: the newest Python the package index serves the usual libraries for (or the operator's).
+  const baseImage = picked ?? existing?.baseImage ?? versions.data?.default ?? DEFAULT_BASE_IMAGE;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [percent, setPercent] = useState<number | null>(null);
