@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { packageKeys, sendPackageZip, usePythonVersions } from '../../api/packages.ts';
 import { FormActions } from '../../app/FormActions.tsx';
 import { useServerText } from '../../app/serverText.ts';
+import { PackageGuide } from './PackageGuide.tsx';
 
 interface Props {
   opened: boolean;
@@ -80,6 +81,7 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
     <Modal opened={opened} onClose={onClose} title={existing ? t('upload.updateTitle') : t('upload.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          {!existing && <PackageGuide />}
           <FileInput
             label={t('upload.file')}
             placeholder={t('upload.filePlaceholder')}
