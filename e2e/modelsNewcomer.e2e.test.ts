@@ -106,8 +106,8 @@ describe('models as a newcomer meets them', () => {
     await link.click();
     await expectPath(page, new RegExp(`^/projects/${setup.projectId}/packages/[0-9a-f]{24}$`));
     packageId = page.url().split('/').pop() as string;
-    await page.getByText(/^Uploaded /).waitFor({ timeout: 180_000 });
-    await page.getByText('Added by Tessera: pyarrow', { exact: false }).first().waitFor();
+    // Built: the dependencies card says what Tessera added beside pandas.
+    await page.getByText('Added by Tessera: pyarrow', { exact: false }).first().waitFor({ timeout: 180_000 });
     await screenshot(page, 'newcomer43-2-package-added-by-tessera');
     await page.goto(`/projects/${setup.projectId}/packages/${packageId}/dependencies`);
     await page.getByTestId('added-by-tessera').waitFor();
@@ -238,7 +238,7 @@ describe('models as a newcomer meets them', () => {
     const form = page.getByRole('dialog');
     await form.getByRole('textbox', { name: 'Name' }).fill('Nightly summary');
     // The dataset input is a picker showing names, the model's default chosen: no 24-character id anywhere.
-    const data = form.getByRole('textbox', { name: 'data', exact: true });
+    const data = form.getByRole('combobox', { name: 'data', exact: true });
     await expect.poll(() => data.inputValue()).toBe('Seattle weather');
     expect(await form.getByText(weatherId).count()).toBe(0);
     await screenshot(page, 'newcomer43-8-scheduled-run-form');
