@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { api, type Model, type Package } from '@tessera/shared';
+import { api, type Model, type Package, untilOf } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { templateZip } from '../modules/packages/index.ts';
 import { callApi } from './call.ts';
@@ -117,7 +117,8 @@ async function pausedTrigger(app: FastifyInstance, token: string, model: Model, 
           effective_startdate: new Date().toISOString().slice(0, 10),
           scheduled_starttime: '02:00:00',
           scheduled_endtime: null,
-          until_datetime: null,
+          // The furthest a schedule may reach: 300 days from now.
+          until_datetime: untilOf(new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10)),
         },
         repeat: { unit: 'days', value: 1 },
         filter: { day_of_the_week: [], day_of_the_month: [] },
