@@ -29,7 +29,9 @@ export function indexHasBuild(interpreterPath: string, name: string, version: st
   const key = `${interpreterPath}\0${name}\0${version}`;
   let answer = answers.get(key);
   if (!answer) {
-    const argv = ['-m', 'pip', 'index', 'versions', name, '--python-version', version, ...defaultFlags()];
+    // One try, 10 s at most: a probe only chooses words and a default, it must not hold a build or a page.
+    const flags = [...defaultFlags({ PIP_RETRIES: '0', PIP_TIMEOUT: '10' }), '--retries', '0', '--timeout', '10'];
+    const argv = ['-m', 'pip', 'index', 'versions', name, '--python-version', version, ...flags];
     answer = run(interpreterPath, argv, { env: pipEnvironment(), timeout: 60_000 }).then(
       ({ stdout }) => /Available versions:/.test(stdout),
       () => false,

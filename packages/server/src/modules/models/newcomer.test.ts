@@ -1,5 +1,6 @@
 import type { DatasetDetail, Model, Package, PythonVersions } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newestServedPython } from '../../runner/index.ts';
 import { as } from '../../test/harness.ts';
 import {
   caller,
@@ -170,6 +171,8 @@ describe('a requirement the index has no build of for the chosen Python', () => 
     const versions = res.json() as PythonVersions;
     expect(versions.default).toBe('3.11');
     expect(versions.versions.find((v) => v.version === versions.default)?.available).toBe(true);
+    // Asked of the index itself (the answer above may be the newest installed one while the index is slow).
+    expect(await newestServedPython()).toBe('3.11');
   });
 });
 

@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Algorithm,
   checkRequirements,
@@ -348,6 +349,17 @@ export class PackagesService {
     return presentAlgorithm(row);
   }
 
+  /**
+   * The newest Python the index serves the usual libraries for (asked once per process); while the index has not
+   * answered (2 s at most here), the newest installed base image.
+   */
+  private async defaultPython(found: Awaited<ReturnType<typeof findInterpreters>>): Promise<string> {
+    const installed = PYTHON_BASE_IMAGES.filter((v) => found.some((i) => i.version === v && i.available));
+    const fallback = installed.at(-1) ?? DEFAULT_BASE_IMAGE;
+    const waited = await Promise.race([newestServedPython(), sleep(2000).then(() => undefined)]);
+    return waited ?? fallback;
+  }
+
   async pythonVersions(): Promise<PythonVersions> {
     const found = await findInterpreters();
     const sandbox = await sandboxStatus();
@@ -362,7 +374,7 @@ export class PackagesService {
         };
       }),
       sandbox: { enabled: sandbox.active, message: sandbox.reason ?? null },
-      default: this.app.ctx.config.DEFAULT_PYTHON ?? (await newestServedPython()) ?? DEFAULT_BASE_IMAGE,
+      default: this.app.ctx.config.DEFAULT_PYTHON ?? (await this.defaultPython(found)),
     };
   }
 }
