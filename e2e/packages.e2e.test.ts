@@ -47,8 +47,10 @@ describe('packages', () => {
     expect(await page.getByRole('button', { name: 'Add model' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Add package', exact: true }).click();
     const modal = dialog(page, 'Add package');
-    // The base image defaults to Python 3.10 slim.
-    expect(await modal.getByLabel(fieldLabel('Base image')).inputValue()).toBe('Python 3.10 slim');
+    // The base image defaults to the newest Python the local index serves pandas, numpy and pyarrow for: 3.11.
+    await expect
+      .poll(() => modal.getByLabel(fieldLabel('Base image')).inputValue(), { timeout: 15_000 })
+      .toBe('Python 3.11 slim');
     await modal.getByRole('button', { name: 'Upload', exact: true }).click();
     expect(await modal.getByText('Required', { exact: true }).count()).toBe(2);
     await modal.locator('input[type="file"]').setInputFiles({

@@ -1,5 +1,5 @@
 import { CLUSTER_MIN_ROWS, ROLLUP_MIN_ROWS } from '@tessera/analytics';
-import { ASSISTANT } from '@tessera/shared';
+import { ASSISTANT, PYTHON_BASE_IMAGES } from '@tessera/shared';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -118,6 +118,11 @@ export const configSchema = z.object({
   DATA_APP_HISTORY_COALESCE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** A dashboard's image is rendered again this long after its last change (debounced). */
   PREVIEW_REFRESH_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  /**
+   * The base image the Add package dialog offers first. Unset: the newest Python this server has for which the
+   * package index serves numpy, pandas and pyarrow (runner/indexBuilds.ts).
+   */
+  DEFAULT_PYTHON: z.enum(PYTHON_BASE_IMAGES).optional(),
   /** A model run's memory limit (MB); a run that needs more fails saying memory. */
   MODEL_RUN_MEMORY_MB: z.coerce.number().int().min(64).max(1_000_000).default(2048),
   /**

@@ -1,6 +1,16 @@
 import { MODEL_RESULT_STORAGES, MODEL_RUN_STATUSES, PACKAGE_STATUSES } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { jobs, projects, users } from './schema.ts';
 
@@ -127,6 +137,11 @@ export const models = pgTable(
     resultStorage: text('result_storage', { enum: MODEL_RESULT_STORAGES }).notNull().default('all'),
     onboarded: boolean('onboarded').notNull().default(false),
     runButtonText: text('run_button_text').notNull().default('Run'),
+    /**
+     * The run whose outputs the model's cards show, for every viewer (docs/models.md, "Selected run"); null shows
+     * the latest: the newest finished run. Deleting that run returns to latest.
+     */
+    selectedRunId: text('selected_run_id').references((): AnyPgColumn => modelRuns.id, { onDelete: 'set null' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     timeCreated: createdAt(),
     lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { sharedEnvsDir } from '../runner/testing.ts';
 import { freshDatabase, ROOT } from '../test/harness.ts';
 import { type DemoResult, loadDemo } from './demo.ts';
 import { DEMO } from './demoContent.ts';
@@ -22,6 +23,7 @@ describe('DEMO=1', () => {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tessera.test',
     DEMO: '1',
+    PYTHON_ENVS_DIR: sharedEnvsDir(),
   });
   let app: FastifyInstance;
   let first: DemoResult;
@@ -47,7 +49,7 @@ describe('DEMO=1', () => {
     app = await start();
     second = await loadDemo(app);
     expect(await counts()).toBe(before);
-  }, 240_000);
+  }, 600_000);
   afterAll(async () => {
     await app?.close();
     await database?.close();
@@ -62,6 +64,10 @@ describe('DEMO=1', () => {
       'Iowa electricity',
       'dashboard',
       'report',
+      'package',
+      'model',
+      'scheduled run',
+      'dashboard',
     ]);
     expect(second.created).toEqual([]);
     expect(second).toEqual({ ...first, created: [] });
@@ -98,6 +104,24 @@ describe('DEMO=1', () => {
       const rows = Array.isArray(data.data) ? data.data : [data.data];
       expect(rows.length, unit.name).toBeGreaterThan(0);
     }
+  });
+
+  it("runs the example package's model once; its dashboard shows the model bar; its scheduled run is paused", async () => {
+    const login = await app.inject({ method: 'POST', url: api.login.path, payload: ROOT });
+    const auth = { authorization: `Bearer ${login.json().accessToken}` };
+    const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: auth })).json();
+    const runs = await get(`/api/v1/models/${first.modelId}/model-runs?limit=20&page=1`);
+    expect(runs.runs.map((r: { status: string }) => r.status)).toEqual(['finished']);
+    const onBoard = await get(fillPath(api.dashboardModels.path, { id: first.modelDashboardId }));
+    expect(onBoard.models.map((m: { _id: string }) => m._id)).toEqual([first.modelId]);
+    const model = onBoard.models[0];
+    expect(model.inputs.filter((i: { display: { modelBar: boolean } }) => i.display.modelBar).length).toBe(1);
+    const triggers = await get(`/api/v1/triggers?modelId=${first.modelId}`);
+    expect(triggers.map((t: { status: string }) => t.status)).toEqual(['inactive']);
+    const pkg = (await get(`/api/v1/packages?projectId=${first.projectId}`)).find(
+      (p: { name: string }) => p.name === 'Weather example',
+    );
+    expect((await get(`/api/v1/packages/${pkg._id}/dependencies`)).added).toEqual(['pyarrow']);
   });
 
   it('publishes the dashboard: its public page answers without signing in', async () => {

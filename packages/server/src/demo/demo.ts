@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { findUserByEmail, issueAccessToken } from '../modules/auth/index.ts';
 import { callApi, uploadFile } from './call.ts';
 import { DEMO, DEMO_DATASETS, type DemoCard, type DemoFeatures, dashboardCards, reportCards } from './demoContent.ts';
+import { DEMO_MODELS, demoModels } from './demoModels.ts';
 
 const IMPORT_DEADLINE_MS = 120_000;
 /** A data app is created under this name, filled, then renamed: a start cut short mid-way leaves no half app. */
@@ -18,6 +19,9 @@ export interface DemoResult {
   projectId: string;
   dashboardId: string;
   reportId: string;
+  /** The model of the example package (a finished run) and the dashboard showing its output with the model bar. */
+  modelId: string;
+  modelDashboardId: string;
   /** The dashboard's public page: anyone with the link sees it without signing in. */
   publicUrl: string;
 }
@@ -31,7 +35,8 @@ function datasetsDir(): string {
 
 /**
  * `DEMO=1`: a demo organization (sharing publicly), its public project, three datasets, a dashboard with a card of
- * every type, a report and the dashboard's public link, built as the root user through the app's own API (each
+ * every type, a report and the dashboard's public link, an example package with a model, its finished run, a paused
+ * scheduled run and a dashboard on its output (demoModels.ts), built as the root user through the app's own API (each
  * call checked and stored as a client's would be). Idempotent: each piece is looked up by name first, so a second
  * start creates nothing; a piece a crash left unfinished is made again.
  */
@@ -76,7 +81,19 @@ export async function loadDemo(app: FastifyInstance): Promise<DemoResult> {
     created,
   );
   const reportId = await demoDataApp(app, token, projectId, DEMO.report, 'Report', reportCards(features), created);
+  const models = await demoModels(app, token, projectId, features.weather.datasetId, created);
+  const modelDashboardId = await demoDataApp(
+    app,
+    token,
+    projectId,
+    DEMO_MODELS.dashboard,
+    'Dashboard',
+    models.cards,
+    created,
+  );
   return {
+    modelId: models.model._id,
+    modelDashboardId,
     created,
     organizationId: organization._id,
     projectId,

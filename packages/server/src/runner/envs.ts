@@ -6,8 +6,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRequirements, requirementMessage } from '@tessera/shared';
 import { BuildFailedError, InterpreterMissingError } from './errors.ts';
+import { explainMissingBuilds } from './indexBuilds.ts';
 import { findInterpreters, type Interpreter } from './interpreters.ts';
 import { defaultFlags, downloadWheels, pipSetup } from './pip.ts';
+import { additionsFor, environmentAdditions, wheelsIn } from './platformRequirements.ts';
 import { type Bind, pathsFor, runSandboxed } from './sandbox.ts';
 
 export interface EnsureEnvironment {
@@ -25,10 +27,15 @@ export interface Environment {
   key: string;
   /** True when an environment with this key already existed (or another build finished it first). */
   reused: boolean;
+  /** What Tessera added to the requirements itself (platformRequirements.ts). */
+  added: string[];
 }
 
-/** Bumped when the layout of an environment changes, so old ones are not reused (2: installed offline from wheels). */
-const LAYOUT = '2';
+/**
+ * Bumped when the layout of an environment changes, so old ones are not reused (2: installed offline from wheels;
+ * 3: pyarrow added beside a DataFrame library, platformRequirements.ts).
+ */
+const LAYOUT = '3';
 const PIP_MOUNT = '/opt/tessera-pip';
 const MARKER = 'tessera-env.json';
 
@@ -117,10 +124,11 @@ async function build(opts: EnsureEnvironment, key: string, finalPath: string, re
       output += chunk;
       for (const line of chunk.split('\n')) if (line.trim()) log(line);
     };
-    const fail = (outcome: string) => {
+    const fail = (outcome: string, summary?: string) => {
       if (outcome === 'cancelled') throw new BuildFailedError('The environment build was cancelled.');
       const why = outcome === 'memory' ? ' (out of memory)' : outcome === 'timeout' ? ' (timed out)' : '';
-      throw new BuildFailedError(`Installing the requirements failed${why}:`, pipErrorLines(output));
+      const head = `Installing the requirements failed${why}:`;
+      throw new BuildFailedError(summary ? `${summary}\n\n${head}` : head, pipErrorLines(output));
     };
     const step = async (argv: string[], env: Record<string, string> = {}) => {
       output = '';
@@ -137,31 +145,60 @@ async function build(opts: EnsureEnvironment, key: string, finalPath: string, re
       });
       if (result.outcome !== 'ok') fail(result.outcome);
     };
-    if (requirements.length) {
-      log(`Downloading wheels for ${requirements.join(', ')}`);
+    const download = async (file: string, added: string[] = []) => {
       output = '';
-      const download = await downloadWheels({
+      const done = await downloadWheels({
         interpreterPath: interpreter.path,
-        requirementsFile: path.join(hostDir, 'requirements.txt'),
+        requirementsFile: path.join(hostDir, file),
         dest: wheelsDir,
         onOutput: collect,
         signal: opts.signal,
         timeoutMs: BUILD_WALL_SECONDS * 1000,
       });
-      if (download.stopped || download.exitCode !== 0) fail(download.stopped ?? 'error');
+      if (done.stopped) fail(done.stopped);
+      if (done.exitCode !== 0) {
+        const summary = await explainMissingBuilds({
+          interpreterPath: interpreter.path,
+          version: interpreter.version,
+          output,
+          added,
+        });
+        fail('error', summary);
+      }
+    };
+    let requirementsFile = 'requirements.txt';
+    let added: string[] = [];
+    if (requirements.length) {
+      log(`Downloading wheels for ${requirements.join(', ')}`);
+      await download(requirementsFile);
+      added = additionsFor(await wheelsIn(wheelsDir));
+      if (added.length) {
+        log(`Adding ${added.join(', ')}: Tessera hands DataFrames to functions as Parquet`);
+        requirementsFile = 'with-tessera-additions.txt';
+        await writeFile(path.join(hostDir, requirementsFile), `${[...requirements, ...added].join('\n')}\n`, {
+          flag: 'wx',
+        });
+        await download(requirementsFile, added);
+      }
     }
     log(`Creating a Python ${interpreter.fullVersion} environment`);
     await step([interpreter.path, '-m', 'venv', '--without-pip', target]);
     if (requirements.length) {
-      log(`Installing ${requirements.join(', ')}`);
+      log(`Installing ${[...requirements, ...added].join(', ')}`);
       // No index and no configuration file: only the wheels just downloaded can be installed.
       const env = { PYTHONPATH: pipParent, PIP_CONFIG_FILE: '/dev/null' };
       const flags = [...defaultFlags(), '--no-warn-script-location', '--no-index'];
-      flags.push('--find-links', `${buildPath}/wheels`, '-r', `${buildPath}/requirements.txt`);
+      flags.push('--find-links', `${buildPath}/wheels`, '-r', `${buildPath}/${requirementsFile}`);
       await step([`${target}/bin/python`, '-m', 'pip', 'install', ...flags], env);
     }
     if (!sandboxed) await relocate(staging, finalPath);
-    const marker = { key, interpreter: interpreter.fullVersion, requirements, builtAt: new Date().toISOString() };
+    const marker = {
+      key,
+      interpreter: interpreter.fullVersion,
+      requirements,
+      added,
+      builtAt: new Date().toISOString(),
+    };
     await writeFile(path.join(staging, MARKER), JSON.stringify(marker, null, 2), { flag: 'wx' });
     try {
       await rename(staging, finalPath);
@@ -255,14 +292,25 @@ export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Enviro
   if (problem) throw new BuildFailedError(requirementMessage(problem));
   const key = await environmentKey(opts.interpreter, opts.requirements);
   const envPath = path.resolve(opts.envsDir, key);
-  if (existsSync(path.join(envPath, MARKER))) return { envPath, key, reused: true };
+  const done = async (reused: boolean) => ({
+    envPath,
+    key,
+    reused,
+    added: await environmentAdditions(envPath, MARKER),
+  });
+  if (existsSync(path.join(envPath, MARKER))) return done(true);
   let pending = inFlight.get(envPath);
   if (pending) return { ...(await pending), reused: true };
-  pending = buildOnce(opts, key, envPath, requirements).then((reused) => ({ envPath, key, reused }));
+  pending = buildOnce(opts, key, envPath, requirements).then(done);
   inFlight.set(envPath, pending);
   try {
     return await pending;
   } finally {
     inFlight.delete(envPath);
   }
+}
+
+/** What Tessera added to the environment of this key (none when it is not built). */
+export function addedToEnvironment(envsDir: string, key: string): Promise<string[]> {
+  return environmentAdditions(path.resolve(envsDir, key), MARKER);
 }

@@ -15,6 +15,7 @@ export {
   type InputType,
 } from './discover.ts';
 export {
+  addedToEnvironment,
   type EnsureEnvironment,
   type Environment,
   ensureEnvironment,
@@ -22,6 +23,7 @@ export {
   normaliseRequirements,
 } from './envs.ts';
 export { BuildFailedError, InterpreterMissingError, SandboxUnavailableError, ZipRejectedError } from './errors.ts';
+export { newestServedPython } from './indexBuilds.ts';
 export {
   envVarFor,
   findInterpreters,
@@ -30,6 +32,7 @@ export {
   PYTHON_VERSIONS,
   type PythonVersion,
 } from './interpreters.ts';
+export { PLATFORM_ADDITIONS } from './platformRequirements.ts';
 export { prepareRunner, type RunnerReport } from './prepare.ts';
 export {
   type RunFunction,

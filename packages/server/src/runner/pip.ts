@@ -60,6 +60,13 @@ export function pipSetup(interpreterPath: string): Promise<PipSetup> {
  */
 const BINARY_VARIABLES = ['PIP_NO_BINARY', 'PIP_ONLY_BINARY'];
 
+/** The server's environment for pip on the host: the operator's settings, less those that would allow sdists. */
+export function pipEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of BINARY_VARIABLES) delete env[name];
+  return env;
+}
+
 /**
  * The project's defaults for a build, unless the operator set them in the environment; always wheels only
  * (`--only-binary :all:`), whatever PIP_NO_BINARY says: building an sdist runs its code.
@@ -91,8 +98,7 @@ export interface DownloadWheels {
 export function downloadWheels(
   opts: DownloadWheels,
 ): Promise<{ exitCode: number | null; stopped?: 'cancelled' | 'timeout' }> {
-  const env = { ...process.env };
-  for (const name of BINARY_VARIABLES) delete env[name];
+  const env = pipEnvironment();
   const argv = ['-m', 'pip', 'download', ...defaultFlags(), '--progress-bar', 'off'];
   argv.push('--dest', opts.dest, '-r', opts.requirementsFile);
   return new Promise((resolve) => {

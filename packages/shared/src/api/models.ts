@@ -168,6 +168,20 @@ export const updateModelRun = endpoint({
   response: modelRunSchema,
 });
 
+/**
+ * The run whose outputs the model's cards show, for every viewer (docs/models.md, "Selected run"): a finished run
+ * of a model keeping all runs (400 otherwise), or null for the latest; the newest finished run is the latest.
+ * Whoever may run the model may choose it. Answers the model.
+ */
+export const selectModelRun = endpoint({
+  method: 'PUT',
+  path: '/api/v1/models/:id/selected-run',
+  access: projectFactRule('model:run', 'model'),
+  params: idParams,
+  body: z.object({ runId: id.nullable() }).strict(),
+  response: modelSchema,
+});
+
 /** Only finished, failed or cancelled runs (409 otherwise). */
 export const deleteModelRun = endpoint({
   method: 'DELETE',

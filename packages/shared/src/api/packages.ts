@@ -143,7 +143,8 @@ export const getPackageDependencies = endpoint({
   path: '/api/v1/packages/:id/dependencies',
   access: projectRule(VIEW, 'package'),
   params: idParams,
-  response: z.object({ dependencies: z.string() }),
+  /** `added`: what Tessera put in the built environment beside them (pyarrow for a DataFrame library). */
+  response: z.object({ dependencies: z.string(), added: z.array(z.string()) }),
 });
 
 /** Replaces requirements.txt and rebuilds the environment as a job. */
@@ -204,6 +205,15 @@ export const getAlgorithm = endpoint({
   access: projectRule(VIEW, 'algorithm'),
   params: idParams,
   response: algorithmSchema,
+});
+
+/** A template package to start from (a zip: requirements.txt and a module of example functions). */
+export const packageTemplate = endpoint({
+  method: 'GET',
+  path: '/api/v1/packages/template.zip',
+  access: LOGIN,
+  response: z.string(),
+  raw: true,
 });
 
 /** The interpreters this server has for the base images, and whether builds and runs are sandboxed. */

@@ -206,6 +206,7 @@ export const SERVER_ERRORS = {
   'model.alreadyLinked': MODEL_MESSAGES.alreadyLinked,
   'model.transferred': MODEL_MESSAGES.transferred,
   'model.outputNotFound': MODEL_MESSAGES.outputNotFound,
+  'model.notSelectable': MODEL_MESSAGES.notSelectable,
   // Scheduled runs (spec 3 §5)
   ...prefixed('trigger', TRIGGER_MESSAGES),
   // Forms (spec 3 §6)

@@ -81,6 +81,7 @@ export const MODEL_MESSAGES = {
   noSuchFeature: 'No such feature',
   notTargetFeature: 'Not a feature of the linked dataset',
   alreadyLinked: 'Already linked',
+  notSelectable: 'Only a finished run of a model that keeps all runs can be shown',
 } as const;
 
 /** The most of a run's output kept with it (stdout and stderr interleaved): its last 1 MB. */

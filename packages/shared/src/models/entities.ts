@@ -49,6 +49,8 @@ export const modelSchema = z.object({
   resultStorage: z.enum(MODEL_RESULT_STORAGES),
   onboarded: z.boolean(),
   runButtonText: z.string(),
+  /** The run whose outputs the model's cards show, for every viewer; null: the latest (newest finished) run. */
+  selectedRunId: id.nullable(),
   running: z.boolean(),
   /** The algorithm is gone (its package deleted or the function removed). */
   sourceMissing: z.boolean(),

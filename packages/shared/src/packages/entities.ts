@@ -71,6 +71,8 @@ export const pythonVersionSchema = z.object({
 });
 export const pythonVersionsSchema = z.object({
   versions: z.array(pythonVersionSchema),
+  /** The base image offered first: the operator's DEFAULT_PYTHON, else the newest the index serves the usual libraries for. */
+  default: z.string(),
   sandbox: z.object({ enabled: z.boolean(), message: z.string().nullable() }),
 });
 export type PythonVersions = z.infer<typeof pythonVersionsSchema>;

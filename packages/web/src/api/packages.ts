@@ -143,3 +143,19 @@ export function sendPackageZip(
 const PACKAGE_EVENTS = ['package:updated', 'package:deleted'] as const;
 export const isPackageEvent = (name: ProjectEventName): name is (typeof PACKAGE_EVENTS)[number] =>
   (PACKAGE_EVENTS as readonly string[]).includes(name);
+
+/** Saves the template package (GET packages/template.zip) as a file: the token goes in a header, so through a Blob. */
+export async function downloadPackageTemplate(): Promise<void> {
+  const token = tokenStore.get();
+  const res = await fetch(api.packageTemplate.path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`template ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'tessera-package-template.zip';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

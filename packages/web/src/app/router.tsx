@@ -70,6 +70,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'help/writing-a-package',
+            lazy: async () => ({
+              Component: (await import('../features/help/WritingAPackagePage.tsx')).WritingAPackagePage,
+            }),
+          },
+          {
             path: 'settings/*',
             lazy: async () => ({ Component: (await import('../features/settings/SettingsRoutes.tsx')).SettingsRoutes }),
           },

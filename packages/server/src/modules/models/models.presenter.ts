@@ -21,6 +21,7 @@ export function presentModel(row: ModelWithSource, running: boolean): Model {
     resultStorage: row.resultStorage,
     onboarded: row.onboarded,
     runButtonText: row.runButtonText,
+    selectedRunId: row.selectedRunId,
     running,
     sourceMissing: !row.algorithmId || !row.algorithmProjectId,
     transferred: Boolean(row.algorithmProjectId && row.algorithmProjectId !== row.projectId),

@@ -30,6 +30,7 @@ export async function modelsRoutes(app: FastifyInstance) {
   route(app, api.executeModel, ({ auth, params, body }) =>
     models.execute(auth.user.id, params.id, body.inputs, body.temp),
   );
+  route(app, api.selectModelRun, ({ params, body }) => models.selectRun(params.id, body.runId));
   route(app, api.listModelRuns, ({ params, query }) => models.runs(params.id, query.limit, query.page));
   route(app, api.getModelRun, ({ params }) => models.run(params.id));
   route(app, api.modelRunLog, async ({ params, query, reply }) => {

@@ -18,7 +18,7 @@ import { datasetIdsOfDashboard } from '../dashboards/index.ts';
 import { findDataset, updateDatasetRow } from '../datasets/index.ts';
 import { findAlgorithm } from '../packages/index.ts';
 import { inputFromParam } from './models.inputs.ts';
-import { announceRun, presentModel, presentRun } from './models.presenter.ts';
+import { announceRun, presentModel, presentRun, RUN_AREAS } from './models.presenter.ts';
 import {
   deleteModelRow,
   deleteModelRunRow,
@@ -29,6 +29,7 @@ import {
   listProjectModels,
   type ModelRunRow,
   type ModelWithSource,
+  newestFinishedRun,
   runningModelIds,
   settleOrphanRuns,
   updateModelRow,
@@ -119,7 +120,8 @@ export class ModelsService {
     const row = await this.getRow(id);
     if (change.inputs) this.checkInputDefinitions(change.inputs);
     if (change.onboarded) this.requireReady(change.inputs ?? row.inputs);
-    await updateModelRow(this.db, id, change);
+    const leavesAll = change.resultStorage !== undefined && change.resultStorage !== 'all';
+    await updateModelRow(this.db, id, leavesAll ? { ...change, selectedRunId: null } : change);
     if (change.resultStorage && change.resultStorage !== row.resultStorage) {
       await this.markOutputs(row, change.resultStorage);
     }
@@ -238,6 +240,22 @@ export class ModelsService {
     });
     await updateModelRun(this.db, run.id, { jobId: job.id });
     return presentRun({ ...run, jobId: job.id });
+  }
+
+  /** The run the model's cards show, for every viewer (see api.selectModelRun); the newest finished is latest. */
+  async selectRun(id: string, runId: string | null): Promise<Model> {
+    const model = await this.getRow(id);
+    let selected: string | null = null;
+    if (runId) {
+      const run = await findModelRun(this.db, runId);
+      if (!run || run.modelId !== id || run.temp) throw notFound(MODEL_MESSAGES.runNotFound);
+      if (model.resultStorage !== 'all' || run.status !== 'finished') throw badRequest(MODEL_MESSAGES.notSelectable);
+      if ((await newestFinishedRun(this.db, id))?.id !== run.id) selected = run.id;
+    }
+    await updateModelRow(this.db, id, { selectedRunId: selected });
+    // Dashboard viewers too: their cards and model bar follow the choice.
+    realtimeOf(this.app).emit(model.projectId, 'model:updated', { _id: id, deleted: false }, { area: RUN_AREAS });
+    return this.show(id);
   }
 
   async runs(id: string, limit: number, page: number): Promise<{ runs: ModelRun[] }> {

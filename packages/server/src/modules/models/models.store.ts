@@ -12,7 +12,7 @@ export type ModelWithSource = ModelRow & { algorithmProjectId: string | null };
 const withSource = { ...modelColumns(), algorithmProjectId: algorithms.projectId };
 function modelColumns() {
   const { id, projectId, algorithmId, name, description, inputs, outputs, tempOutputs } = models;
-  const { resultStorage, onboarded, runButtonText, userId, timeCreated, lastUpdated } = models;
+  const { resultStorage, onboarded, runButtonText, selectedRunId, userId, timeCreated, lastUpdated } = models;
   return {
     id,
     projectId,
@@ -25,6 +25,7 @@ function modelColumns() {
     resultStorage,
     onboarded,
     runButtonText,
+    selectedRunId,
     userId,
     timeCreated,
     lastUpdated,
@@ -155,6 +156,17 @@ export async function updateModelRun(
 
 export async function deleteModelRunRow(db: Db, id: string): Promise<boolean> {
   return (await db.delete(modelRuns).where(eq(modelRuns.id, id)).returning({ id: modelRuns.id })).length > 0;
+}
+
+/** The newest finished run of a model (what its cards show as latest), outside Update Source trials. */
+export async function newestFinishedRun(db: Db, modelId: string): Promise<ModelRunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(modelRuns)
+    .where(and(eq(modelRuns.modelId, modelId), eq(modelRuns.temp, false), eq(modelRuns.status, 'finished')))
+    .orderBy(desc(modelRuns.executionDatetime), desc(modelRuns.id))
+    .limit(1);
+  return row;
 }
 
 /** Newest first. */

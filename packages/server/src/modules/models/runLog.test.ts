@@ -1,4 +1,9 @@
-import { MODEL_RUN_LOG_BYTES, MODEL_RUN_LOG_CUT_LINE as LOG_CUT_LINE, type ModelRun, type Package } from '@tessera/shared';
+import {
+  MODEL_RUN_LOG_CUT_LINE as LOG_CUT_LINE,
+  MODEL_RUN_LOG_BYTES,
+  type ModelRun,
+  type Package,
+} from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, type DatasetsWorld, datasetsWorld, eventually } from '../datasets/datasets.fixtures.ts';
 import { uploadPackage, waitForBuild } from '../packages/packages.fixtures.ts';

@@ -44,3 +44,4 @@ export type { ModelUse } from './packages.presenter.ts';
 export type { ModelUsesReader } from './packages.service.ts';
 export { type AlgorithmRow, findAlgorithm } from './packages.store.ts';
 export { type PackageRunSource, packageRunSource } from './runSource.ts';
+export { templateFiles, templateZip } from './template.ts';

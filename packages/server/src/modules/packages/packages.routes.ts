@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { DashApps } from './dash/dashApps.ts';
 import { type ModelUsesReader, PackagesService } from './packages.service.ts';
+import { TEMPLATE_FILE_NAME, templateZip } from './template.ts';
 
 /** Source-code packages (spec 3 §7 "Packages"), their functions (algorithms) and Dash apps. */
 export function packagesRoutes(modelUses?: ModelUsesReader) {
@@ -13,6 +14,12 @@ export function packagesRoutes(modelUses?: ModelUsesReader) {
     packages.onDelete = (id) => dash.stopPackage(id);
 
     route(app, api.pythonVersions, () => packages.pythonVersions());
+    route(app, api.packageTemplate, async ({ reply }) =>
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
+        .send(await templateZip()),
+    );
     route(app, api.listPackages, ({ query }) => packages.list(query.projectId));
     route(app, api.uploadPackage, ({ auth, query, request }) =>
       packages.upload(auth.user.id, query.projectId, request),

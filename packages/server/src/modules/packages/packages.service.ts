@@ -1,8 +1,10 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Algorithm,
   checkRequirements,
+  DEFAULT_BASE_IMAGE,
   formatMessage,
   isBuilding,
   PACKAGE_ERRORS,
@@ -16,11 +18,19 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { extractZip, findInterpreters, sandboxStatus, ZipRejectedError } from '../../runner/index.ts';
+import {
+  addedToEnvironment,
+  extractZip,
+  findInterpreters,
+  newestServedPython,
+  sandboxStatus,
+  ZipRejectedError,
+} from '../../runner/index.ts';
 import { announce, type BuildJobData } from './build.job.ts';
 import { parseEnv } from './env.ts';
 import {
   changedFiles,
+  envsDir,
   freezeRevision,
   readRequirements,
   readTextFiles,
@@ -319,8 +329,12 @@ export class PackagesService {
     return true;
   }
 
-  async dependencies(id: string): Promise<{ dependencies: string }> {
-    return { dependencies: (await this.getRow(id)).dependencies };
+  async dependencies(id: string): Promise<{ dependencies: string; added: string[] }> {
+    const row = await this.getRow(id);
+    const added = row.envKey
+      ? await addedToEnvironment(envsDir({ ...this.app.ctx.config, DATA_DIR: this.dataDir }), row.envKey)
+      : [];
+    return { dependencies: row.dependencies, added };
   }
 
   /** New requirements: written to the working copy's requirements.txt and built as a job (Commit keeps them). */
@@ -362,6 +376,17 @@ export class PackagesService {
     return presentAlgorithm(row);
   }
 
+  /**
+   * The newest Python the index serves the usual libraries for (asked once per process); while the index has not
+   * answered (2 s at most here), the newest installed base image.
+   */
+  private async defaultPython(found: Awaited<ReturnType<typeof findInterpreters>>): Promise<string> {
+    const installed = PYTHON_BASE_IMAGES.filter((v) => found.some((i) => i.version === v && i.available));
+    const fallback = installed.at(-1) ?? DEFAULT_BASE_IMAGE;
+    const waited = await Promise.race([newestServedPython(), sleep(2000).then(() => undefined)]);
+    return waited ?? fallback;
+  }
+
   async pythonVersions(): Promise<PythonVersions> {
     const found = await findInterpreters();
     const sandbox = await sandboxStatus();
@@ -376,6 +401,7 @@ export class PackagesService {
         };
       }),
       sandbox: { enabled: sandbox.active, message: sandbox.reason ?? null },
+      default: this.app.ctx.config.DEFAULT_PYTHON ?? (await this.defaultPython(found)),
     };
   }
 }

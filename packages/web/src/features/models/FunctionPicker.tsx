@@ -29,9 +29,14 @@ export function FunctionPicker({
   const packageId = chosen?.packageId ?? picked.packageId;
   const moduleId = chosen?.moduleId ?? picked.moduleId;
   const pkg = built.find((p) => p._id === packageId);
-  /** A package or file picked: its first function is chosen, to be changed below. */
+  const functions = (algorithms.data ?? []).filter((a) => a.packageId === packageId && a.moduleId === moduleId);
+  /**
+   * A package or file picked: its first function is chosen, to be changed below. A package opens on its first
+   * module that has functions (an `__init__.py` usually has none).
+   */
   const pick = (pId: string | null, mId: string | null) => {
-    const module = mId ?? built.find((p) => p._id === pId)?.modules[0]?._id ?? null;
+    const modules = built.find((p) => p._id === pId)?.modules ?? [];
+    const module = mId ?? (modules.find((m) => m.algorithms.length > 0) ?? modules[0])?._id ?? null;
     setPicked({ packageId: pId, moduleId: module });
     const first = (algorithms.data ?? []).find((a) => a.packageId === pId && a.moduleId === module);
     onChange(first?._id ?? null);
@@ -56,12 +61,13 @@ export function FunctionPicker({
       />
       <Select
         label={t('source.function')}
-        data={(algorithms.data ?? [])
-          .filter((a) => a.packageId === packageId && a.moduleId === moduleId)
-          .map((a) => ({ value: a._id, label: a.functionName }))}
+        data={functions.map((a) => ({ value: a._id, label: a.functionName }))}
         value={value}
         onChange={(a) => a && onChange(a)}
-        disabled={!moduleId}
+        disabled={!moduleId || (algorithms.data !== undefined && functions.length === 0)}
+        description={
+          moduleId && algorithms.data !== undefined && functions.length === 0 ? t('source.noFunctions') : undefined
+        }
         allowDeselect={false}
       />
     </Stack>

@@ -8,6 +8,7 @@ import { useModelMutations, useModelRuns } from '../../api/models.ts';
 import { ModelInputField } from './inputs/index.ts';
 import { RunHistory } from './RunHistory.tsx';
 import { RunStatusView } from './RunStatusView.tsx';
+import { runButtonLabel } from './runButtonLabel.ts';
 
 /** Outputs: the inputs with Run, the latest run's display (live output while it runs), and the history. */
 export function ModelOutputsTab({ model, projectId, canEdit }: { model: Model; projectId: string; canEdit: boolean }) {
@@ -47,7 +48,7 @@ export function ModelOutputsTab({ model, projectId, canEdit }: { model: Model; p
               loading={execute.isPending}
               disabled={model.running}
             >
-              {model.runButtonText || t('run')}
+              {runButtonLabel(model.runButtonText, t('run'))}
             </Button>
           </Group>
         </Stack>

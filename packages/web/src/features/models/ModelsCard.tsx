@@ -65,9 +65,16 @@ export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
                   <Anchor component={Link} to={to} fw={500}>
                     {model.name}
                   </Anchor>
-                  <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
-                    {t(state.key)}
-                  </Text>
+                  {state.key === 'draft' && canEdit ? (
+                    // The draft's words say "Click to continue setup": they are the way to it.
+                    <Anchor component={Link} to={to} size="sm" data-testid="continue-setup">
+                      {t(state.key)}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" c={state.error ? 'red' : 'dimmed'}>
+                      {t(state.key)}
+                    </Text>
+                  )}
                 </div>
                 {canEdit && <ModelMenu model={model} projectId={project._id} />}
               </Group>

@@ -19,6 +19,7 @@ export function makeModel(overrides: Partial<Model> = {}): Model {
     running: false,
     sourceMissing: false,
     transferred: false,
+    selectedRunId: null,
     user: { id: null },
     timeCreated: '2026-12-01T10:00:00.000Z',
     ...overrides,

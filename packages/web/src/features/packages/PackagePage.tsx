@@ -209,7 +209,15 @@ function Viewers({
   );
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
-      {viewer(t('page.dependencies'), dependencies.data?.dependencies, `${base}/dependencies`, t('page.edit'))}
+      {viewer(
+        t('page.dependencies'),
+        dependencies.data?.dependencies,
+        `${base}/dependencies`,
+        t('page.edit'),
+        dependencies.data?.added.length
+          ? t('dependencies.added', { names: dependencies.data.added.join(', ') })
+          : undefined,
+      )}
       {/* Values are secrets: members without package edit get the names only (docs/security.md). */}
       {viewer(
         t('page.env'),

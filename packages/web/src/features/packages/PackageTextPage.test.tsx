@@ -12,7 +12,10 @@ const entry = makeProject('Budget');
 const { permission, organization: _o, ...project } = entry as typeof entry & { organization?: unknown };
 
 function renderEditor(
-  dependencies: { status: number; body: unknown } = { status: 200, body: { dependencies: 'six\n' } },
+  dependencies: { status: number; body: unknown } = {
+    status: 200,
+    body: { dependencies: 'six\npandas\n', added: ['pyarrow'] },
+  },
 ) {
   const requests = stubNetwork((key) => {
     if (key === `GET /api/v1/packages/${PACKAGE_ID}/dependencies`) return dependencies;
@@ -50,7 +53,11 @@ afterEach(() => {
 describe('the dependencies editor', () => {
   it('names a refused line before sending and keeps Save off; an accepted text can be saved', async () => {
     const requests = renderEditor();
-    const editor = (await screen.findByDisplayValue('six')) as HTMLTextAreaElement;
+    const editor = (await screen.findByDisplayValue(/^six/)) as HTMLTextAreaElement;
+    // What Tessera added beside the package's own requirements is said under them.
+    expect(
+      screen.getByText('Added by Tessera: pyarrow (Tessera hands DataFrames to functions as Parquet)'),
+    ).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save' });
     fireEvent.change(editor, { target: { value: 'six\nevil @ http://127.0.0.1:8000/evil-1.0.tar.gz\n' } });
     expect(
@@ -79,7 +86,8 @@ describe('the dependencies editor', () => {
   it('says it in French', async () => {
     await i18n.changeLanguage('fr');
     renderEditor();
-    const editor = await screen.findByDisplayValue('six');
+    const editor = await screen.findByDisplayValue(/^six/);
+    expect(screen.getByText(/^Ajouté par Tessera : pyarrow/)).toBeTruthy();
     fireEvent.change(editor, { target: { value: '--index-url http://127.0.0.1/simple\n' } });
     expect(
       screen.getByText(

@@ -67,6 +67,11 @@ export function PackageTextPage({ kind }: { kind: 'env' | 'dependencies' }) {
           minRows={8}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
+        {kind === 'dependencies' && (deps.data?.added.length ?? 0) > 0 && (
+          <Text size="sm" data-testid="added-by-tessera">
+            {t('dependencies.added', { names: deps.data?.added.join(', ') })}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button
             onClick={() => text !== undefined && save.mutate(text)}

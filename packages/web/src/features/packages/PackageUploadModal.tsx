@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { packageKeys, sendPackageZip, usePythonVersions } from '../../api/packages.ts';
 import { FormActions } from '../../app/FormActions.tsx';
 import { useServerText } from '../../app/serverText.ts';
+import { PackageGuide } from './PackageGuide.tsx';
 
 interface Props {
   opened: boolean;
@@ -19,7 +20,9 @@ interface Props {
 
 /**
  * Add package / Update Package (spec 3 §5): a .zip and a name, both required; a base image from Python 3.7 to
- * 3.11 slim (default 3.10), those this server lacks disabled with the reason. The upload shows its progress.
+ * 3.11 slim (by default the server's: docs/writing-a-package.md), those this server lacks disabled with the
+ * reason. It says what a package is, offers a template to download and links the guide. The upload shows its
+ * progress.
  */
 export function PackageUploadModal({ opened, onClose, projectId, existing, onUploaded }: Props) {
   const { t } = useTranslation('packages');
@@ -28,7 +31,9 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
   const serverText = useServerText();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState(existing?.name ?? '');
-  const [baseImage, setBaseImage] = useState<string>(existing?.baseImage ?? DEFAULT_BASE_IMAGE);
+  const [picked, setBaseImage] = useState<string>();
+  // The server's default: the newest Python the package index serves the usual libraries for (or the operator's).
+  const baseImage = picked ?? existing?.baseImage ?? versions.data?.default ?? DEFAULT_BASE_IMAGE;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [percent, setPercent] = useState<number | null>(null);
@@ -76,6 +81,7 @@ export function PackageUploadModal({ opened, onClose, projectId, existing, onUpl
     <Modal opened={opened} onClose={onClose} title={existing ? t('upload.updateTitle') : t('upload.title')}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          {!existing && <PackageGuide />}
           <FileInput
             label={t('upload.file')}
             placeholder={t('upload.filePlaceholder')}

@@ -3,6 +3,7 @@ import { type Model, REPEAT_UNITS, TRIGGER_TEXTS, type Trigger } from '@tessera/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { useDatasets } from '../../api/datasets.ts';
 import { useTriggerMutations } from '../../api/triggers.ts';
 import {
   FIELD_OF,
@@ -20,7 +21,7 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 
 /**
  * The trigger form (spec 3 §5, §9): Add a scheduled run of a model, or edit one (`trigger`): the same fields,
- * opened on its values, saved with PUT triggers/{id}.
+ * opened on its values, saved with PUT triggers/{id}. A dataset input is picked by its name.
  */
 export function TriggerFormModal({
   model,
@@ -39,6 +40,7 @@ export function TriggerFormModal({
   const opening = () => (trigger ? stateOfTrigger(trigger, model) : initialState(model));
   const [s, setState] = useState<TriggerFormState>(opening);
   const [zones] = useState(timezones);
+  const datasets = useDatasets(model.projectId).data ?? [];
   const set = (change: Partial<TriggerFormState>) => setState((prev) => ({ ...prev, ...change }));
   const serverFields = create.error instanceof ApiError ? create.error.fields : {};
   const errors: Partial<Record<keyof TriggerFormState | string, string>> = {};
@@ -74,16 +76,30 @@ export function TriggerFormModal({
           onChange={(e) => set({ description: e.currentTarget.value })}
         />
         {model.inputs.length > 0 && <Text fw={500}>{t('inputs')}</Text>}
-        {model.inputs.map((input) => (
-          <TextInput
-            key={input._id}
-            label={input.name}
-            description={input.dataType ? t(`models:types.${input.dataType}`) : undefined}
-            value={s.values[input.varName] ?? ''}
-            onChange={(e) => set({ values: { ...s.values, [input.varName]: e.currentTarget.value } })}
-            error={serverFields[`inputs.${input.varName}`]}
-          />
-        ))}
+        {model.inputs.map((input) =>
+          input.dataType === 'dataframe' ? (
+            <Select
+              key={input._id}
+              label={input.name}
+              description={t('models:types.dataframe')}
+              data={datasets.map((d) => ({ value: d._id, label: d.name }))}
+              value={s.values[input.varName] || null}
+              onChange={(v) => set({ values: { ...s.values, [input.varName]: v ?? '' } })}
+              nothingFoundMessage={t('models:inputs.noDatasets')}
+              searchable
+              error={serverFields[`inputs.${input.varName}`]}
+            />
+          ) : (
+            <TextInput
+              key={input._id}
+              label={input.name}
+              description={input.dataType ? t(`models:types.${input.dataType}`) : undefined}
+              value={s.values[input.varName] ?? ''}
+              onChange={(e) => set({ values: { ...s.values, [input.varName]: e.currentTarget.value } })}
+              error={serverFields[`inputs.${input.varName}`]}
+            />
+          ),
+        )}
         <Select
           label={t('timezone')}
           searchable

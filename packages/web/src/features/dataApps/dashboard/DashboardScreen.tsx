@@ -19,8 +19,8 @@ interface Props {
 
 /**
  * The dashboard screen (spec 2 §2) in a project or on the public page: the header, the dataset side list, and a
- * dashboard's tabs or a report's sections. The models' selected results (which run's data the cards show) last
- * while the dashboard is open.
+ * dashboard's tabs or a report's sections. The models' selected results (which run's data the cards show) are
+ * kept on the models.
  */
 export function DashboardScreen({ view, tabId, publicLink, withDatasets }: Props) {
   const [datasetsOpened, datasets] = useDisclosure(false);
@@ -29,7 +29,7 @@ export function DashboardScreen({ view, tabId, publicLink, withDatasets }: Props
   const tab = view.tabs.find((candidate) => candidate._id === tabId);
 
   return (
-    <SelectedResultsProvider key={view.dashboard._id}>
+    <SelectedResultsProvider key={view.dashboard._id} dashboardId={view.dashboard._id}>
       <Group align="flex-start" gap={0} wrap="nowrap" mih="100%">
         {withDatasets && (
           <DatasetSideList dashboard={view.dashboard} opened={datasetsOpened} onClose={datasets.close} />

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import type { Model } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { runButtonLabel } from '../../models/runButtonLabel.ts';
 import { ModelInputField } from './ModelInputField.tsx';
 import { barInputs, type InputValues } from './modelInputs.ts';
 import { useModelAccess } from './useModelAccess.ts';
@@ -62,7 +63,7 @@ export function ModelBar({ projectId, model, values, onValues, onOpenPanel }: Pr
               onClick={() => runner.run(values)}
               loading={runner.starting || runner.running}
             >
-              {model.runButtonText || t('modelBar.run')}
+              {runButtonLabel(model.runButtonText, t('modelBar.run'))}
             </Button>
           )}
           <Tooltip label={t('modelBar.openPanel')}>

@@ -1,47 +1,74 @@
 import { Stack } from '@mantine/core';
 import type { Model } from '@tessera/shared';
 import { useState } from 'react';
-import { useDashboardModels } from '../../../api/models.ts';
+import { useDashboardModels, useModelRuns } from '../../../api/models.ts';
 import { ModelBar } from './ModelBar.tsx';
 import { ModelPanel } from './ModelPanel.tsx';
-import { type InputValues, initialValues } from './modelInputs.ts';
+import { type InputValues, shownValues } from './modelInputs.ts';
+import { useSelectedResults } from './SelectedResults.tsx';
+import { newestFinishedRun } from './selectedResult.ts';
 
 /**
  * The model bars of a dashboard (spec 2 §2): one per model whose outputs its cards read, in the header unless
- * the data app hides them (hideCommandBar), each opening its model panel. The values a viewer types are kept
- * here, shared by a model's bar and panel, until a run or a reset.
+ * the data app hides them (hideCommandBar), each opening its model panel.
  */
 export function ModelBars({ projectId, dashboardId }: { projectId: string; dashboardId: string }) {
   const models = useDashboardModels(projectId, dashboardId);
-  const [values, setValues] = useState<Record<string, InputValues>>({});
   const [panel, setPanel] = useState<string | null>(null);
   const list = models.data?.models ?? [];
   if (list.length === 0) return null;
-
-  const valuesOf = (model: Model) => values[model._id] ?? initialValues(model);
-  const setValuesOf = (model: Model) => (next: InputValues) => setValues((all) => ({ ...all, [model._id]: next }));
-  const open = list.find((m) => m._id === panel);
   return (
     <Stack gap={6} mt="xs" data-testid="model-bars">
       {list.map((model) => (
-        <ModelBar
+        <ModelControls
           key={model._id}
           projectId={projectId}
           model={model}
-          values={valuesOf(model)}
-          onValues={setValuesOf(model)}
-          onOpenPanel={() => setPanel(model._id)}
+          panelOpen={panel === model._id}
+          onPanel={(open) => setPanel(open ? model._id : null)}
         />
       ))}
-      {open && (
+    </Stack>
+  );
+}
+
+/**
+ * One model's bar and panel, sharing the values shown: those of the run whose outputs the cards display (the
+ * selected run, else the newest finished one), until the viewer types; what they typed lasts while that run
+ * stays the one displayed (a run finishing or another choice shows its own inputs again).
+ */
+function ModelControls(props: {
+  projectId: string;
+  model: Model;
+  panelOpen: boolean;
+  onPanel: (open: boolean) => void;
+}) {
+  const { projectId, model, panelOpen, onPanel } = props;
+  const runs = useModelRuns(projectId, model._id);
+  const selected = useSelectedResults().selected[model._id];
+  const shown = selected ?? newestFinishedRun(runs.data?.runs ?? []);
+  const basis = shown?._id ?? null;
+  const [typed, setTyped] = useState<{ basis: string | null; values: InputValues }>();
+  const values = typed && typed.basis === basis ? typed.values : shownValues(model, shown);
+  const onValues = (next: InputValues) => setTyped({ basis, values: next });
+  return (
+    <>
+      <ModelBar
+        projectId={projectId}
+        model={model}
+        values={values}
+        onValues={onValues}
+        onOpenPanel={() => onPanel(true)}
+      />
+      {panelOpen && (
         <ModelPanel
           projectId={projectId}
-          model={open}
-          values={valuesOf(open)}
-          onValues={setValuesOf(open)}
-          onClose={() => setPanel(null)}
+          model={model}
+          values={values}
+          onValues={onValues}
+          onClose={() => onPanel(false)}
         />
       )}
-    </Stack>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { IconPencil, IconPlayerPlay, IconPlayerStop, IconRestore } from '@tabler
 import type { Model, ModelInput } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { runButtonLabel } from '../../models/runButtonLabel.ts';
 import { ModelInputField } from './ModelInputField.tsx';
 import { type InputValues, initialValues, panelInputs } from './modelInputs.ts';
 import { RunHistory } from './RunHistory.tsx';
@@ -83,7 +84,7 @@ export function ModelPanel({ projectId, model, values, onValues, onClose }: Prop
               onClick={() => runner.run(values)}
               loading={runner.starting || runner.running}
             >
-              {model.runButtonText || t('modelBar.run')}
+              {runButtonLabel(model.runButtonText, t('modelBar.run'))}
             </Button>
           )}
           {access.run && runner.going && (

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconEye, IconEyeCheck, IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { Model, ModelRun } from '@tessera/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelMutations } from '../../../api/models.ts';
 import { historyOrder, runLabel } from './modelInputs.ts';
@@ -34,10 +34,6 @@ export function RunHistory({ projectId, model, runs }: { projectId: string; mode
   const open = list.find((r) => r._id === shown);
   const results = useSelectedResults();
   const selected = results.selected[model._id];
-  const selectedGone = Boolean(runs && selected && !runs.some((r) => r._id === selected._id));
-  useEffect(() => {
-    if (selectedGone) results.showLatest(model._id);
-  }, [selectedGone, results, model._id]);
   return (
     <Stack gap="xs" data-testid="model-history">
       <Title order={5}>{t('modelBar.history')}</Title>

@@ -4,14 +4,16 @@ import type { Model, ModelRun } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelMutations } from '../../../api/models.ts';
+import { DatasetLink } from '../../models/inputs/index.ts';
 import { STATUS_COLORS } from './RunHistory.tsx';
 import { useModelAccess } from './useModelAccess.ts';
+import { useInputDatasets } from './useModelRun.ts';
 
 const shown = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
  * A run's info (spec 2 §2 run-info modal) with tabs Status (its state, the error lines of a failed run, Cancel
- * Run while it runs), Inputs (the values it ran with, or 'No inputs') and Description (its name and description).
+ * Run while it runs), Inputs (the values it ran with, a dataset by its name linking to it, or 'No inputs') and Description (its name and description).
  */
 export function RunInfoModal({
   projectId,
@@ -31,6 +33,7 @@ export function RunInfoModal({
   const [name, setName] = useState(run.name ?? '');
   const [description, setDescription] = useState(run.description ?? '');
   const going = run.status === 'queued' || run.status === 'started';
+  const datasets = useInputDatasets(projectId);
   return (
     <Modal opened onClose={onClose} title={t('modelBar.runInfo')} size="lg" fullScreen={phone} centered>
       <Tabs defaultValue="status">
@@ -70,7 +73,13 @@ export function RunInfoModal({
                 {run.inputs.map((i) => (
                   <Table.Tr key={i.varName}>
                     <Table.Td fw={500}>{model.inputs.find((m) => m.varName === i.varName)?.name ?? i.varName}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(i.value)}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {i.dataType === 'dataframe' && typeof i.value === 'string' ? (
+                        <DatasetLink projectId={projectId} datasetId={i.value} datasets={datasets} />
+                      ) : (
+                        shown(i.value)
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -8,6 +8,7 @@ import {
   modelsByDataset,
   panelInputs,
   runRequest,
+  shownValues,
 } from './modelInputs.ts';
 
 const input = (varName: string, dataType: ModelInput['dataType'], extra: Partial<ModelInput> = {}): ModelInput => ({
@@ -49,6 +50,22 @@ describe('model inputs on a dashboard', () => {
 
   it('starts from each value, else its default (false and 0 count)', () => {
     expect(initialValues(model)).toEqual({ n: 3, rate: 0.5, flag: false });
+  });
+
+  // [the run displayed (its inputs), what the bar shows]
+  it.each([
+    [undefined, { n: 3, rate: 0.5, flag: false }],
+    [[], { n: 3, rate: 0.5, flag: false }],
+    [[{ varName: 'n', dataType: 'integer', value: 20 }], { n: 20, rate: 0.5, flag: false }],
+    [
+      [
+        { varName: 'n', dataType: 'integer', value: 15 },
+        { varName: 'flag', dataType: 'boolean', value: true },
+      ],
+      { n: 15, rate: 0.5, flag: true },
+    ],
+  ])('the displayed run %j shows %j', (inputs, shown) => {
+    expect(shownValues(model, inputs ? run('r', '2026-01-01T00:00:00Z', { inputs }) : undefined)).toEqual(shown);
   });
 
   // [values typed, inputs sent, inputs named as bad]

@@ -46,6 +46,13 @@ export function runRequest(
 export const runValues = (run: Pick<ModelRun, 'inputs'>): InputValues =>
   Object.fromEntries(run.inputs.map((i) => [i.varName, i.value]));
 
+/**
+ * What the bar and panel show before the viewer types: the inputs of the run whose outputs the cards display
+ * (an input the run did not get keeps the model's value or default); the model's own values when none ran.
+ */
+export const shownValues = (model: Pick<Model, 'inputs'>, shown: Pick<ModelRun, 'inputs'> | undefined): InputValues =>
+  shown ? { ...initialValues(model), ...runValues(shown) } : initialValues(model);
+
 /** The latest run still going (queued or started), if any: what Cancel Run stops. */
 export const activeRun = (runs: readonly ModelRun[]): ModelRun | undefined =>
   runs.find((r) => r.status === 'queued' || r.status === 'started');

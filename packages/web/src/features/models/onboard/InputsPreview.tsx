@@ -3,6 +3,7 @@ import { type ModelInput, RUN_PREVIEW_HINT_MS } from '@tessera/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModelInputField } from '../inputs/index.ts';
+import { runButtonLabel } from '../runButtonLabel.ts';
 
 /**
  * The live UI preview (spec 3 §2): the inputs as the model panel shows them (primary, then the advanced
@@ -51,7 +52,7 @@ export function InputsPreview({
           </Text>
         )}
         {secondary.map(field)}
-        <Button onClick={() => setTried(true)}>{runButtonText || t('run')}</Button>
+        <Button onClick={() => setTried(true)}>{runButtonLabel(runButtonText, t('run'))}</Button>
         {tried && (
           <Alert color="yellow" withCloseButton onClose={() => setTried(false)}>
             {t('setup.cannotRun')}

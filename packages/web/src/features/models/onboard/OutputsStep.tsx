@@ -3,6 +3,7 @@ import type { Model } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useModelMutations, useModelRuns } from '../../../api/models.ts';
 import { RunStatusView } from '../RunStatusView.tsx';
+import { runButtonLabel } from '../runButtonLabel.ts';
 
 /** Generate Outputs (onboarding step 3): run the model with its defaults; complete once one run finished. */
 export function OutputsStep({
@@ -25,7 +26,7 @@ export function OutputsStep({
     <Stack gap="md" maw={720}>
       <Group>
         <Button onClick={() => execute.mutate([])} loading={execute.isPending} disabled={model.running}>
-          {model.runButtonText || t('run')}
+          {runButtonLabel(model.runButtonText, t('run'))}
         </Button>
       </Group>
       {execute.error && <RunStatusViewError message={execute.error.message} />}
