@@ -14,6 +14,9 @@ interface Props {
 }
 
 /** The side list: the project's datasets and their features, with a search over both (spec 2 issue 8). */
+/** The placeholders' keys while the features load. */
+const SKELETON_KEYS = Array.from({ length: FEATURE_SKELETON_ITEMS }, (_, i) => `placeholder-${i}`);
+
 export function FeatureList({ catalog, choicesFor, onAdd }: Props) {
   const { t } = useTranslation('mapping');
   const [search, setSearch] = useState('');
@@ -38,8 +41,8 @@ export function FeatureList({ catalog, choicesFor, onAdd }: Props) {
       <ScrollArea flex={1} type="auto" offsetScrollbars>
         {catalog.loading && catalog.datasets.length === 0 ? (
           <Stack gap={6} role="status" aria-label={t('features.loading')} data-testid="feature-skeleton">
-            {Array.from({ length: FEATURE_SKELETON_ITEMS }, (_, i) => (
-              <Skeleton key={i} height={22} radius="sm" />
+            {SKELETON_KEYS.map((key) => (
+              <Skeleton key={key} height={22} radius="sm" />
             ))}
           </Stack>
         ) : datasets.length === 0 ? (
