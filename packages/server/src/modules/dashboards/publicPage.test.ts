@@ -105,7 +105,9 @@ describe('a public dashboard’s page', () => {
     expect(html.endsWith('</body></html>')).toBe(true);
     expect(html).not.toContain('</script><script>alert(1)');
     expect(answers?.[0]).toMatchObject({ method: 'GET', url: `/api/v1/public/dashboards/${w.dashboard._id}` });
-    const cards = answers!.slice(1);
+    // Its model bars (read-only), as the page asks for them.
+    expect(answers?.[1]).toMatchObject({ method: 'GET', url: `/api/v1/public/dashboards/${w.dashboard._id}/models` });
+    const cards = answers!.slice(2);
     expect(cards.map(cardOf).sort()).toEqual([chartId, tableId].sort());
     expect(cards.map(cardOf)).not.toContain(emptyId);
     for (const answer of answers!) expect(answer.answer, answer.url).toEqual(await asked(answer));
@@ -150,12 +152,12 @@ describe('a public dashboard’s page', () => {
 
   it('opens on the path’s tab, or the first one (a report path, an unknown tab)', async () => {
     const second = await page(`/public/dashboards/${w.dashboard._id}/tabs/${otherTab.id}`);
-    expect(second.answers!.slice(1).map(cardOf)).toEqual([otherTab.cardId]);
+    expect(second.answers!.slice(2).map(cardOf)).toEqual([otherTab.cardId]);
     for (const url of [
       `/public/dashboards/${w.dashboard._id}`,
       `/public/dashboards/report/${w.dashboard._id}/tabs/nope`,
     ]) {
-      expect((await page(url)).answers!.slice(1).map(cardOf).sort(), url).toEqual([chartId, tableId].sort());
+      expect((await page(url)).answers!.slice(2).map(cardOf).sort(), url).toEqual([chartId, tableId].sort());
     }
   });
 
@@ -179,7 +181,7 @@ describe('a public dashboard’s page', () => {
       pageAnswerer(w.t.app, sources, { ...limits, maxPages: 4 }).answer(path);
     const answerAheadNow = async (...args: Parameters<typeof answerAhead>) => settled(answerAhead(...args));
     const all = (await answerAheadNow([publicDashboardPage], pathname, { budgetMs: 10_000, maxBytes: 1e6 })) ?? [];
-    expect(all).toHaveLength(3);
+    expect(all).toHaveLength(4);
     const dashboardBytes = JSON.stringify(all[0]?.answer).length;
     const small = await answerAheadNow([publicDashboardPage], pathname, {
       budgetMs: 10_000,
@@ -298,15 +300,15 @@ describe('a public dashboard’s page', () => {
     it('share their answers: asked once for a crowd arriving together, then kept', async () => {
       const { counter, answerer } = counted();
       const crowd = await Promise.all(Array.from({ length: 6 }, () => settled(answerer.answer(pathname()))));
-      expect(counter.asked).toBe(3);
+      expect(counter.asked).toBe(4);
       for (const answers of crowd) {
-        expect(answers?.slice(1).map(cardOf).sort()).toEqual([chartId, tableId].sort());
+        expect(answers?.slice(2).map(cardOf).sort()).toEqual([chartId, tableId].sort());
         expect(answers).toEqual(crowd[0]);
       }
       const kept = await answerer.answer(pathname());
       expect(kept && 'now' in kept && kept.now).toEqual(crowd[0]);
       const later = await settled(answerer.answer(pathname()));
-      expect(counter.asked).toBe(3);
+      expect(counter.asked).toBe(4);
       expect(later).toEqual(crowd[0]);
       for (const answer of later!) expect(answer.answer, answer.url).toEqual(await asked(answer));
       // The same page by other paths: without its tab, a report's path, an unknown tab (the first one opens).
@@ -317,19 +319,19 @@ describe('a public dashboard’s page', () => {
       ]) {
         expect(await settled(answerer.answer(url)), url).toEqual(crowd[0]);
       }
-      expect(counter.asked).toBe(3);
+      expect(counter.asked).toBe(4);
     });
 
     it('are asked afresh once the dashboard or its data have changed, and never kept for a closed one', async () => {
       const { counter, answerer } = counted();
       await settled(answerer.answer(pathname()));
-      expect(counter.asked).toBe(3);
+      expect(counter.asked).toBe(4);
       // A card renamed: the dashboard's content version moved on.
       const editor = call(w, w.editor);
       const renamed = await editor('PUT', `/api/v1/units/${tableId}`, { name: 'Orders, renamed' });
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
       const afterRename = await settled(answerer.answer(pathname()));
-      expect(counter.asked).toBe(6);
+      expect(counter.asked).toBe(8);
       for (const answer of afterRename!) expect(answer.answer, answer.url).toEqual(await asked(answer));
       // The project's data moved on (an import, a type change...): its data version differs.
       await w.t.database.db
@@ -337,11 +339,11 @@ describe('a public dashboard’s page', () => {
         .set({ dataVersion: sql`${projects.dataVersion} + 1` })
         .where(eq(projects.id, w.projectId));
       await settled(answerer.answer(pathname()));
-      expect(counter.asked).toBe(9);
+      expect(counter.asked).toBe(12);
       await w.t.database.db.update(projects).set({ public: false }).where(eq(projects.id, w.projectId));
       try {
         expect(await settled(answerer.answer(pathname()))).toEqual([]);
-        expect(counter.asked).toBe(9);
+        expect(counter.asked).toBe(12);
       } finally {
         await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
       }
@@ -359,9 +361,9 @@ describe('a public dashboard’s page', () => {
         const first = await settled(answerer.answer(pathname()));
         const error = first?.find((answer) => cardOf(answer) === failing._id)?.answer as UnitData;
         expect(error.error?.reason).toBe('operation-type');
-        expect(counter.asked).toBe(4);
+        expect(counter.asked).toBe(5);
         await settled(answerer.answer(pathname()));
-        expect(counter.asked).toBe(8);
+        expect(counter.asked).toBe(10);
       } finally {
         const removed = await call(w, w.editor)('DELETE', `/api/v1/tabs/${w.tabId}/units/${failing._id}`);
         expect(removed.status).toBe(200);

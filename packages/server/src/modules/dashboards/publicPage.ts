@@ -3,8 +3,8 @@ import type { PageAnswerSource } from '../../platform/pageAnswers.ts';
 import { findDashboardExposure } from './dashboards.store.ts';
 
 /**
- * A public dashboard's page, answered ahead (platform/pageAnswers.ts): the dashboard, then the first request of
- * each card of the tab the page opens on (the path's tab, else the first), with the saved filters in force, as
+ * A public dashboard's page, answered ahead (platform/pageAnswers.ts): the dashboard, its model bars, then the
+ * first request of each card of the tab the page opens on (the path's tab, else the first), with the saved filters in force, as
  * the web app makes them. A visitor with filters of their own asks for their cards themselves.
  *
  * Whether the page opens is read for every page; its answers are a function of the dashboard's content version
@@ -27,6 +27,9 @@ export const publicDashboardPage: PageAnswerSource = {
         const parsed = api.getPublicDashboard.response.safeParse(answer);
         if (!parsed.success) return false;
         const view = parsed.data;
+        // The model bars, read-only (their inputs are the displayed runs'): the page asks for them beside the cards.
+        const bars = await ask({ method: 'GET', url: requestUrl(api.publicDashboardModels.path, { id }) });
+        if (!api.publicDashboardModels.response.safeParse(bars).success) return false;
         const tab = view.tabs.find((candidate) => candidate._id === tabId);
         if (!tab) return true;
         const filters = filtersInForce(view.dashboard.filters, tab.filters);

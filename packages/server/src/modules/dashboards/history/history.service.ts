@@ -181,8 +181,12 @@ export class HistoryService {
         row.ops.some((op) => paths.some((p) => pathsOverlap(p, op.path))),
     );
     const name = (by && fullName(by)) || someone('en');
-    const text = direction === 'undo' ? 'This can no longer be undone' : 'This can no longer be redone';
-    return new HttpError('conflict', `${text}: ${name} has changed it since.`);
+    return new HttpError(
+      'conflict',
+      direction === 'undo'
+        ? `This can no longer be undone: ${name} has changed it since.`
+        : `This can no longer be redone: ${name} has changed it since.`,
+    );
   }
 
   private async detailOf(dashboardId: string, state: AppState): Promise<DashboardDetail> {
