@@ -154,7 +154,10 @@ describe('a built package', () => {
     expect(control.json().error.fields).toEqual({
       updatedDependencies: 'Line 1 of requirements.txt contains a control character',
     });
-    expect((await edit('GET', `/api/v1/packages/${pkg._id}/dependencies`)).json()).toEqual({ dependencies: '', added: [] });
+    expect((await edit('GET', `/api/v1/packages/${pkg._id}/dependencies`)).json()).toEqual({
+      dependencies: '',
+      added: [],
+    });
     expect((await edit('GET', `/api/v1/packages/${pkg._id}/code`)).json().changed).toEqual([]);
     expect((await edit('GET', `/api/v1/packages/${pkg._id}`)).json()).toMatchObject({ status: 'built', revision: 1 });
     expect(requests).toEqual([]);
