@@ -126,6 +126,16 @@ describe('cross-filters and View rows (issue 46)', () => {
       await expect
         .poll(async () => [...(await bars(page, ids.byCity)).keys()].sort().join(), { timeout: 15_000 })
         .toBe([...rainByCity().keys()].sort().join());
+      // The filtered answer may come after the first drawing: wait for the rain sums themselves.
+      await expect
+        .poll(
+          async () => {
+            const drawn = await bars(page, ids.byCity);
+            return [...rainByCity()].every(([city, sum]) => Math.abs((drawn.get(city) ?? Number.NaN) - sum) < 1e-6);
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       return bars(page, ids.byCity);
     })();
     for (const [city, sum] of rainByCity()) expect(byCity.get(city)).toBeCloseTo(sum, 6);
