@@ -116,7 +116,8 @@ describe('data app history, undo and redo', () => {
     // Undo all four, one at a time: the delete, the remap (Ctrl+Z), the resize and the move (the Undo button).
     const undo = page.getByRole('button', { name: 'Undo', exact: true });
     const redo = page.getByRole('button', { name: 'Redo', exact: true });
-    // A press while the previous step is still on its way is ignored: each waits for its button to be ready.
+    // A press while the previous step is still on its way is ignored (both buttons are off meanwhile): each waits
+    // for its button to be ready.
     const ready = (button: Locator) => expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await ready(undo);

@@ -17,9 +17,13 @@ import os
 import re
 import selectors
 import signal
-import stat
 import sys
 import traceback
+
+# Beside this file (a PYTHONSAFEPATH the package sets must not lose it), imported before the package's folder is on
+# the path.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tessera_between_runs import clean_except, end_strays, threads  # noqa: E402
 
 WORK_ROOT = os.environ.get("TESSERA_WORK", "/work")
 WORK = WORK_ROOT  # the current run's folder, in the run's own process
@@ -292,69 +296,6 @@ RUN_NAME = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 RUN_EVENTS = ("output", "result", "error", "progress")
 
 
-def clean_except(keep):
-    """Empties the sandbox's folder (all but the new run's folder) and its /tmp: a run finds nothing of the last.
-    Mounts below them (the environment's folder may sit under /tmp) are not the runs' and are left alone."""
-    places = [(WORK_ROOT, keep)]
-    if os.environ.get("TESSERA_SANDBOXED") == "1":
-        places.append(("/tmp", None))
-    for root, kept in places:
-        try:
-            device = os.lstat(root).st_dev
-            names = os.listdir(root)
-        except OSError:
-            continue
-        for name in names:
-            if name != kept:
-                remove(os.path.join(root, name), device)
-
-
-def remove(target, device):
-    try:
-        status = os.lstat(target)
-        if status.st_dev != device:
-            return
-        if stat.S_ISDIR(status.st_mode):
-            for name in os.listdir(target):
-                remove(os.path.join(target, name), device)
-            os.rmdir(target)
-        else:
-            os.unlink(target)
-    except (OSError, RecursionError):
-        pass
-
-
-def zombie(pid):
-    try:
-        with open("/proc/%s/stat" % pid) as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except (OSError, IndexError):
-        return True  # gone
-
-
-def end_strays(child):
-    """Kills whatever the run left running: its process group, and in the sandbox (a PID namespace of its own)
-    every process but its first (bubblewrap's) and this one, until none is left."""
-    try:
-        os.killpg(child, signal.SIGKILL)
-    except OSError:
-        pass
-    if os.environ.get("TESSERA_SANDBOXED") != "1":
-        return True
-    me = os.getpid()
-    for _ in range(200):
-        others = [int(n) for n in os.listdir("/proc") if n.isdigit() and int(n) not in (1, me)]
-        others = [pid for pid in others if not zombie(pid)]
-        if not others:
-            return True
-        for pid in others:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
-    return False
-
-
 def start_run(name, pipes):
     """Forks the run's process: standard input /dev/null, its output, errors and events into this process's pipes."""
     for stream in (sys.stdout, sys.stderr, EVENTS):
@@ -387,7 +328,7 @@ def start_run(name, pipes):
 
 def serve_one(name, wake):
     """One run: its process forked, what it writes forwarded as events, then "done". False: the sandbox must end."""
-    clean_except(name)
+    clean_except(WORK_ROOT, name)
     pipes = [os.pipe() for _ in range(3)]
     child = start_run(name, pipes)
     for _, write in pipes:
@@ -459,13 +400,6 @@ def forward(line):
         return
     if isinstance(event, dict) and event.get("event") in RUN_EVENTS:
         EVENTS.write(json.dumps(event) + "\n")
-
-
-def threads():
-    try:
-        return len(os.listdir("/proc/self/task"))
-    except OSError:
-        return 1
 
 
 #: Whether the serving process has threads a fork would break (a library's, started as it was imported, that does

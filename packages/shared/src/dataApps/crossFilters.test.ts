@@ -101,14 +101,7 @@ describe('cross-filters in the URL', () => {
     ];
     expect(crossFiltersFromParam(crossFiltersToParam(list))).toEqual(list);
     expect(crossFiltersToParam([])).toBeUndefined();
-    for (const bad of [
-      null,
-      '',
-      'not json',
-      '{}',
-      '[{"featureId":"x","values":["a"]}]',
-      '[{"featureId":"' + A + '"}]',
-    ]) {
+    for (const bad of [null, '', 'not json', '{}', '[{"featureId":"x","values":["a"]}]', `[{"featureId":"${A}"}]`]) {
       expect(crossFiltersFromParam(bad)).toEqual([]);
     }
   });

@@ -126,17 +126,21 @@ export const unitDataBodySchema = z
   })
   .strict();
 
+/** The tab a card is shown on, and a page of its rows: the same in a card's data query and its rows' query. */
+const tabIdField = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/)
+  .optional();
+const pageField = z.coerce.number().int().min(1).max(1_000_000).optional();
+
 /** Rows of a "View rows" page at most. */
 export const MAX_ROWS_PAGE = 1000;
 
 /** The query of a card's rows (`getUnitRows`): the tab it is shown on, the page. */
 export const unitRowsQuerySchema = z
   .object({
-    tabId: z
-      .string()
-      .regex(/^[0-9a-f]{24}$/)
-      .optional(),
-    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    tabId: tabIdField,
+    page: pageField,
     limit: z.coerce.number().int().min(1).max(MAX_ROWS_PAGE).optional(),
   })
   .strict();
@@ -167,11 +171,8 @@ export type UnitRows = z.infer<typeof unitRowsSchema>;
 
 export const unitDataQuerySchema = z
   .object({
-    tabId: z
-      .string()
-      .regex(/^[0-9a-f]{24}$/)
-      .optional(),
-    page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    tabId: tabIdField,
+    page: pageField,
     /** A job id: read only that job's rows instead of each series' own choice. */
     jobId: z
       .string()

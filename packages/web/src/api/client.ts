@@ -80,7 +80,8 @@ export async function call<E extends Endpoint>(
   const text = await res.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) throw apiError(res.status, json, res.statusText);
-  return e.response.parse(json) as EndpointOutput<E>;
+  // A raw endpoint answers text (a log, a file): its contract reads the text itself.
+  return e.response.parse(e.raw ? text : json) as EndpointOutput<E>;
 }
 
 /** The ApiError of an error answer (`json`: its body, in the shape of DESIGN §3 when the API wrote it). */

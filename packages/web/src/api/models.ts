@@ -9,7 +9,7 @@ import {
   type ProjectEventPayload,
 } from '@tessera/shared';
 import type { TFunction } from 'i18next';
-import { apiError, call, safeJson, tokenStore } from './client.ts';
+import { call } from './client.ts';
 import { projectKeys } from './projects.ts';
 
 /** The models area (spec 3 §7 "Algorithms and models"): models, their runs, live run notices. */
@@ -33,20 +33,9 @@ export const runLogKey = (projectId: string, runId: string) =>
 export const useRunLog = (projectId: string, runId: string, settled = false) =>
   useQuery({
     queryKey: settled ? [...runLogKey(projectId, runId), 'kept'] : runLogKey(projectId, runId),
-    queryFn: () => fetchRunLog(runId),
+    queryFn: () => call(api.modelRunLog, { params: { id: runId }, query: {} }),
     staleTime: Number.POSITIVE_INFINITY,
   }).data ?? '';
-
-/** GET model-runs/{id}/log: the run's kept output, as text. */
-async function fetchRunLog(runId: string): Promise<string> {
-  const token = tokenStore.get();
-  const res = await fetch(api.modelRunLog.path.replace(':id', encodeURIComponent(runId)), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const text = await res.text();
-  if (!res.ok) throw apiError(res.status, safeJson(text), res.statusText);
-  return text;
-}
 
 /** The live notices of a finished or failed run stay 7 s (spec 1 §4). */
 export const MODEL_RUN_NOTICE_MS = 7000;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ident, withConnection, writeSegment } from '@tessera/analytics';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { LaterPerKey } from '../../platform/laterPerKey.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { findDataset, refreshFeatureStats, updateDatasetRow } from '../datasets/index.ts';
 import { datasetResponses, recordResponsesSegment, responsesJob, staleResponseDatasets } from './forms.store.ts';
@@ -38,10 +39,14 @@ export const SUBMITTED_COLUMN = 'submitted_at';
  */
 export class ResponsesFlusher {
   private readonly pending = new Map<string, { timer?: NodeJS.Timeout; running?: Promise<void>; again: boolean }>();
-  private readonly statsTimers = new Map<string, NodeJS.Timeout>();
+  private readonly stats: LaterPerKey;
   private stopped = false;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly app: FastifyInstance) {
+    this.stats = new LaterPerKey(STATS_DELAY_MS, (err, datasetId) =>
+      app.log.warn({ err, datasetId }, 'could not refresh the stats of a form responses dataset'),
+    );
+  }
 
   install(): void {
     this.app.addHook('onReady', async () => {
@@ -50,7 +55,7 @@ export class ResponsesFlusher {
     this.app.addHook('onClose', async () => {
       this.stopped = true;
       for (const entry of this.pending.values()) clearTimeout(entry.timer);
-      for (const timer of this.statsTimers.values()) clearTimeout(timer);
+      this.stats.stop();
       await Promise.allSettled([...this.pending.values()].map((e) => e.running));
     });
   }
@@ -126,19 +131,11 @@ export class ResponsesFlusher {
    * (STATS_DELAY_MS after the last flush), apart from the flushes, so that they never delay a card's refetch.
    */
   private refreshStatsLater(datasetId: string): void {
-    clearTimeout(this.statsTimers.get(datasetId));
-    if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.statsTimers.delete(datasetId);
-      const { db } = this.app.ctx;
-      void findDataset(db, datasetId)
-        .then((dataset) => dataset && refreshFeatureStats(db, this.app.ctx.storage.root, dataset))
-        .catch((err) =>
-          this.app.log.warn({ err, datasetId }, 'could not refresh the stats of a form responses dataset'),
-        );
-    }, STATS_DELAY_MS);
-    timer.unref();
-    this.statsTimers.set(datasetId, timer);
+    const { db, storage } = this.app.ctx;
+    this.stats.schedule(datasetId, async () => {
+      const dataset = await findDataset(db, datasetId);
+      if (dataset) await refreshFeatureStats(db, storage.root, dataset);
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { segmentPath, withConnection } from '@tessera/analytics';
 import { JOB_MESSAGES, type ModelRunStatus, type RunFailureKind } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../../platform/jobs/index.ts';
+import { LaterPerKey } from '../../platform/laterPerKey.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import {
   interpreterFor,
@@ -191,21 +192,12 @@ export const OUTPUT_STATS_DELAY_MS = 2000;
  * nor holds a worker's slot while they are computed. Pending refreshes are dropped when the app closes.
  */
 function refreshLater(app: FastifyInstance) {
-  const timers = new Map<string, NodeJS.Timeout>();
-  app.addHook('onClose', async () => {
-    for (const timer of timers.values()) clearTimeout(timer);
-    timers.clear();
-  });
+  const later = new LaterPerKey(OUTPUT_STATS_DELAY_MS, (err, datasetIds) =>
+    app.log.warn({ err, datasetIds }, "could not refresh a model's output datasets"),
+  );
+  app.addHook('onClose', async () => later.stop());
   return (datasetIds: string[], refresh: () => Promise<void>) => {
-    if (!datasetIds.length) return;
-    const key = [...datasetIds].sort().join(',');
-    clearTimeout(timers.get(key));
-    const timer = setTimeout(() => {
-      timers.delete(key);
-      refresh().catch((err) => app.log.warn({ err, datasetIds }, "could not refresh a model's output datasets"));
-    }, OUTPUT_STATS_DELAY_MS);
-    timer.unref();
-    timers.set(key, timer);
+    if (datasetIds.length) later.schedule([...datasetIds].sort().join(','), refresh);
   };
 }
 

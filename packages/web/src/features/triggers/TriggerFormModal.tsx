@@ -20,8 +20,8 @@ import {
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /**
- * The trigger form (spec 3 §5, §9): Add a scheduled run of a model, or edit one (`trigger`): the same fields,
- * opened on its values, saved with PUT triggers/{id}. A dataset input is picked by its name.
+ * The scheduled-run form (docs/scheduled-runs.md): Add a scheduled run of a model, or edit one (`trigger`): the
+ * same fields, opened on its values, saved with PUT triggers/{id}. A dataset input is picked by its name.
  */
 export function TriggerFormModal({
   model,

@@ -35,7 +35,7 @@ export function UndoRedo({ projectId, dashboardId }: { projectId: string; dashbo
           variant="default"
           size="md"
           aria-label={t('history.undo')}
-          disabled={undo === 0}
+          disabled={undo === 0 || step.isPending}
           loading={step.isPending && step.variables === 'undo'}
           onClick={() => run('undo')}
         >
@@ -47,7 +47,7 @@ export function UndoRedo({ projectId, dashboardId }: { projectId: string; dashbo
           variant="default"
           size="md"
           aria-label={t('history.redo')}
-          disabled={redo === 0}
+          disabled={redo === 0 || step.isPending}
           loading={step.isPending && step.variables === 'redo'}
           onClick={() => run('redo')}
         >
