@@ -29,7 +29,7 @@ app.layout = html.Div([dcc.Input(id="in", value="hello"), html.Div(id="out")])
 def echo(value):
     return "you typed " + value + " as " + str(os.getuid()) + " " + os.environ.get("GREETING", "")
 `,
-  'planter.py': `import os, threading, time
+  'planter.py': `import os
 from dash import Dash, html
 app = Dash(__name__)
 app.layout = html.Div("planter")
@@ -37,14 +37,12 @@ victim = os.environ["VICTIM_SOCKET"]
 if os.environ.get("PLANT_AT_START"):
     os.symlink(victim, "/work/app.sock")
 else:
+    # Once serving (its socket already moved by the host), plant a link where the socket was.
+    @app.server.before_request
     def plant():
-        while not os.path.lexists("/work/app.sock"):
-            time.sleep(0.01)
-        while os.path.lexists("/work/app.sock"):
-            time.sleep(0.01)
-        os.symlink(victim, "/work/app.sock")
-        open("/work/planted", "w").close()
-    threading.Thread(target=plant, daemon=True).start()
+        if not os.path.lexists("/work/planted"):
+            os.symlink(victim, "/work/app.sock")
+            open("/work/planted", "w").close()
 `,
   'broken.py': 'from dash import Dash\napp = Dash(__name__)\nraise RuntimeError("the app is broken on purpose")\n',
 });
@@ -138,6 +136,7 @@ describe('startDashApp', () => {
       });
       try {
         expect(path.dirname(app.socketPath), 'the host connects in a folder of its own').not.toBe(socketDir);
+        await request(app.socketPath, '/apps/p1/planter/_dash-layout');
         await eventually(() => existsSync(path.join(socketDir, 'planted')), 'the app planted its link');
         expect(lstatSync(path.join(socketDir, 'app.sock')).isSymbolicLink()).toBe(true);
         for (let i = 0; i < 3; i++) {
