@@ -12,6 +12,8 @@ export const TOAST_MS = {
 } as const;
 export const COPIED_LABEL_MS = 2000;
 export const SHELL_TOOLTIP_DELAY_MS = 300;
+/** A long list loads its next page once its end comes within this distance of the bottom of the screen. */
+export const SCROLL_PAGING_MARGIN_PX = 800;
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];

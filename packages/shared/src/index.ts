@@ -15,7 +15,7 @@ export type { Organization } from './api/organizations.ts';
 export type { Member, MemberUser, Permission } from './api/permissions.ts';
 export type { MyProject, MyProjectPermission, Project } from './api/projects.ts';
 export { PUBLIC_CARDS_PER_REQUEST, type PublicCardAnswer, type PublicCardRequest } from './api/units.ts';
-export type { LoginEvent, User } from './api/users.ts';
+export type { LoginEvent, PopOvers, User } from './api/users.ts';
 export * from './assistant/index.ts';
 export * from './auth/email.ts';
 export * from './auth/password.ts';

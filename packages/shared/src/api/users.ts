@@ -35,6 +35,7 @@ export const userSchema = z.object({
   timeCreated: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+export type PopOvers = z.infer<typeof popOversSchema>;
 
 export const getMyUser = endpoint({ method: 'GET', path: '/api/v1/users/my', access: LOGIN, response: userSchema });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listSearch, NAME_SEARCH_FIELDS, ORGANIZATION_SEARCH_FIELDS, USER_SEARCH_FIELDS } from './listSearch.ts';
+import {
+  defaultRegexFields,
+  listSearch,
+  NAME_SEARCH_FIELDS,
+  ORGANIZATION_SEARCH_FIELDS,
+  USER_SEARCH_FIELDS,
+} from './listSearch.ts';
 
 const users = [
   { name: { first: 'Ada', last: 'Lovelace' }, email: 'ada@analytical.org' },
@@ -46,6 +52,25 @@ describe('listSearch', () => {
       'Acme Consulting',
       'Initech',
     ]);
+  });
+
+  it.each([
+    ['re:^e', undefined, []],
+    ['re:^e', ['plan'], ['Acme Consulting']],
+    ['re:^(e|g)', ['name', 'plan'], ['Acme Consulting', 'Globex']],
+    ['re:^g', ['unknown'], ['Globex']],
+  ])(
+    'a "re:" search of organizations %j reads the chosen fields %j (default the name) → %j',
+    (text, chosen, expected) => {
+      expect(listSearch(orgs, text, ORGANIZATION_SEARCH_FIELDS, chosen).map((o) => o.name)).toEqual(expected);
+    },
+  );
+
+  it('reads every field of a list without a name, unless fields are chosen', () => {
+    expect(defaultRegexFields(USER_SEARCH_FIELDS)).toEqual(['first', 'last', 'email']);
+    expect(firstNames(listSearch(users, 're:^a', USER_SEARCH_FIELDS, ['email']))).toEqual(['Ada', 'Alan']);
+    expect(firstNames(listSearch(users, 're:^(h|t)', USER_SEARCH_FIELDS, ['last']))).toEqual(['Grace', 'Alan']);
+    expect(firstNames(listSearch(users, 're:^(h|t)', USER_SEARCH_FIELDS, ['email']))).toEqual([]);
   });
 
   it('never changes the list it is given', () => {

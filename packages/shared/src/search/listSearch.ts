@@ -6,15 +6,27 @@ export const FUZZY_SCORE_WINDOW = 0.1;
 
 export type SearchField<T> = (item: T) => string | null | undefined;
 
+/** The fields a "re:" search reads when the user chose none: the name, or every field of a list without one. */
+export function defaultRegexFields(fields: Record<string, unknown>): string[] {
+  return 'name' in fields ? ['name'] : Object.keys(fields);
+}
+
 /**
  * The one search every list uses. Empty text → the whole list. "re:" + a regular expression → items where
- * any chosen field matches it (case-insensitive); an invalid expression falls back to fuzzy search. Otherwise
- * fuzzy search (Fuse.js, threshold 0.3) keeping only results scoring within 0.1 of the best one.
+ * any chosen field (`regexFields`, by default `defaultRegexFields`) matches it, case-insensitive; an invalid
+ * expression falls back to fuzzy search. Otherwise fuzzy search (Fuse.js, threshold 0.3) over every field,
+ * keeping only results scoring within 0.1 of the best one.
  */
-export function listSearch<T>(items: readonly T[], text: string, fields: Record<string, SearchField<T>>): T[] {
+export function listSearch<T>(
+  items: readonly T[],
+  text: string,
+  fields: Record<string, SearchField<T>>,
+  regexFields: readonly string[] = defaultRegexFields(fields),
+): T[] {
   const query = text.trim();
   if (!query) return [...items];
-  const getters = Object.values(fields);
+  const chosen = regexFields.filter((name) => name in fields);
+  const getters = (chosen.length ? chosen : defaultRegexFields(fields)).map((name) => fields[name]);
   if (query.startsWith('re:')) {
     const pattern = compile(query.slice(3));
     if (pattern) return items.filter((item) => getters.some((get) => pattern.test(get(item) ?? '')));

@@ -68,6 +68,20 @@ export const useDatasetRows = (projectId: string, id: string, page: number, enab
     enabled,
   });
 
+/** The first rows of a dataset, or of the rows one job wrote (a model run's output), for a preview. */
+export const useDatasetPreviewRows = (
+  projectId: string,
+  id: string,
+  jobId: string | undefined,
+  limit: number,
+  enabled: boolean,
+) =>
+  useQuery({
+    queryKey: [...datasetKeys.all(projectId), 'preview', id, jobId ?? 'all', limit] as const,
+    queryFn: () => call(api.datasetData, { params: { id }, query: { page: 1, limit, jobId }, body: {} }),
+    enabled,
+  });
+
 export const useDatasetHistory = (projectId: string, id: string, enabled: boolean) =>
   useQuery({
     queryKey: datasetKeys.history(projectId, id),

@@ -4,11 +4,12 @@ import { DELETABLE_RUN_STATUSES, type Model } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelEdits, useModelMutations, useModelRunPages } from '../../api/models.ts';
+import { useScrollPaging } from '../../app/useScrollPaging.ts';
 import { ScheduledBadge } from '../triggers/ScheduledBadge.tsx';
 import { RunFailure, RunLog } from './RunStatusView.tsx';
 
 /**
- * The model history: 20 runs at a time, favourites (star), delete of finished, failed or cancelled runs; a failed
+ * The model history: 20 runs at a time (the next 20 as the list's end nears the bottom of the screen), favourites (star), delete of finished, failed or cancelled runs; a failed
  * run's summary line and traceback; each run's kept output behind Show log.
  */
 export function RunHistory({ model, projectId, canEdit }: { model: Model; projectId: string; canEdit: boolean }) {
@@ -17,6 +18,11 @@ export function RunHistory({ model, projectId, canEdit }: { model: Model; projec
   const { cancel, favourite } = useModelMutations(projectId, model._id);
   const { deleteRun } = useModelEdits(projectId);
   const runs = pages.data?.pages.flatMap((p) => p.runs) ?? [];
+  const listEnd = useScrollPaging({
+    hasMore: pages.hasNextPage,
+    loading: pages.isFetching,
+    loadMore: () => void pages.fetchNextPage(),
+  });
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((before) => {
@@ -79,6 +85,7 @@ export function RunHistory({ model, projectId, canEdit }: { model: Model; projec
           {open.has(run._id) && <RunLog projectId={projectId} run={run} />}
         </Stack>
       ))}
+      <div ref={listEnd} data-testid="run-history-end" />
       {pages.hasNextPage && (
         <Button variant="subtle" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
           {t('loadMore')}

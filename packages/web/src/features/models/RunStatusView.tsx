@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Code, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { failureSummary, hasTraceback, MODEL_RUN_LOG_CUT_LINE, type Model, type ModelRun } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDatasets } from '../../api/datasets.ts';
 import { useModelMutations, useRunLog } from '../../api/models.ts';
 import { saveTextFile } from '../cards/download.ts';
+import { OutputPreview } from './OutputPreview.tsx';
 
 const isRunning = (run: ModelRun) => run.status === 'queued' || run.status === 'started';
 
@@ -121,9 +121,9 @@ export function RunStatusView({
         <RunLog projectId={projectId} run={run} />
       </Stack>
     );
-  const known = new Map((datasets.data ?? []).map((d) => [d._id, d.name]));
+  const known = new Set((datasets.data ?? []).map((d) => d._id));
   return (
-    <Stack gap={4}>
+    <Stack gap="sm">
       <Text c="green">{t('status.finished')}</Text>
       {run.outputs.map((o) =>
         datasets.data && !known.has(o.dataset._id) ? (
@@ -131,9 +131,7 @@ export function RunStatusView({
             {t('outputNotFound')}
           </Text>
         ) : (
-          <Anchor key={o.dataset._id} component={Link} to={`/projects/${projectId}/datasets/${o.dataset._id}/data`}>
-            {known.get(o.dataset._id) ?? o.name}
-          </Anchor>
+          <OutputPreview key={o.dataset._id} projectId={projectId} output={o} />
         ),
       )}
       <RunLog projectId={projectId} run={run} />

@@ -8,7 +8,7 @@ import { useMe, useMyOrganization } from '../../api/session.ts';
 import { CreateOrganizationModal } from './CreateOrganizationModal.tsx';
 import { OrganizationRow } from './OrganizationRow.tsx';
 import { actorOf } from './orgRefs.ts';
-import { SearchBox } from './SearchBox.tsx';
+import { SearchBox, useListSearchState } from './SearchBox.tsx';
 
 const LIST_PATHS = { clients: '/settings/clients', all: '/settings/root/organizations' } as const;
 
@@ -24,7 +24,7 @@ export function OrganizationList({ kind }: { kind: 'clients' | 'all' }) {
   const all = useAllOrganizations(kind === 'all');
   const clients = useClientOrganizations(kind === 'clients' ? me?.organizationId : undefined);
   const list = kind === 'all' ? all : clients;
-  const [search, setSearch] = useState('');
+  const search = useListSearchState(ORGANIZATION_SEARCH_FIELDS);
   const [creating, setCreating] = useState(false);
 
   if (!me || list.isError) return null; // a failed query shows the full-page error
@@ -37,7 +37,7 @@ export function OrganizationList({ kind }: { kind: 'clients' | 'all' }) {
   }
   const creation = myOrganization ? organizationCreation(actorOf(me), myOrganization.type) : 'none';
   const names = new Map(list.data.map((o) => [o._id, o.name]));
-  const shown = listSearch(list.data, search, ORGANIZATION_SEARCH_FIELDS);
+  const shown = listSearch(list.data, search.text, ORGANIZATION_SEARCH_FIELDS, search.regexFields);
   const path = LIST_PATHS[kind];
 
   return (
@@ -47,7 +47,7 @@ export function OrganizationList({ kind }: { kind: 'clients' | 'all' }) {
           {t(`lists.${kind}`)}
         </Title>
         <Group gap="sm" wrap="wrap">
-          <SearchBox value={search} onChange={setSearch} placeholder={t('search.organizations')} />
+          <SearchBox state={search} placeholder={t('search.organizations')} />
           {creation !== 'none' && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
               {t('lists.create')}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationUsers } from '../../api/users.ts';
 import { CreateUserModal } from './CreateUserModal.tsx';
-import { SearchBox } from './SearchBox.tsx';
+import { SearchBox, useListSearchState } from './SearchBox.tsx';
 import { UserRow } from './UserRow.tsx';
 import { UserSettingsModal } from './UserSettingsModal.tsx';
 
@@ -18,7 +18,7 @@ import { UserSettingsModal } from './UserSettingsModal.tsx';
 export function UserAccounts({ organization, me }: { organization: Organization; me: User }) {
   const { t } = useTranslation('organizations');
   const users = useOrganizationUsers(organization._id);
-  const [search, setSearch] = useState('');
+  const search = useListSearchState(USER_SEARCH_FIELDS);
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
 
@@ -31,14 +31,14 @@ export function UserAccounts({ organization, me }: { organization: Organization;
   }
   if (users.isError) return null; // the full-page error shows a failed query
 
-  const shown = listSearch(users.data, search, USER_SEARCH_FIELDS);
+  const shown = listSearch(users.data, search.text, USER_SEARCH_FIELDS, search.regexFields);
   const opened = users.data.find((u) => u._id === openId) ?? null;
   const canAct = (user: User) => holdsEveryRoleOf(me.roles, user.roles);
 
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
-        <SearchBox value={search} onChange={setSearch} placeholder={t('search.users')} />
+        <SearchBox state={search} placeholder={t('search.users')} />
         <Button leftSection={<IconUserPlus size={16} />} onClick={() => setCreating(true)}>
           {t('users.create')}
         </Button>

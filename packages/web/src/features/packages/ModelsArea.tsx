@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePackages } from '../../api/packages.ts';
+import { ModelHelp } from '../models/ModelHelp.tsx';
 import { ModelsCard } from '../models/ModelsCard.tsx';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { PackageMenu } from './PackageMenu.tsx';
@@ -28,6 +29,7 @@ export function ModelsArea() {
         {t('title')}
       </Title>
       <Stack gap="lg">
+        <ModelHelp />
         <Card withBorder>
           <Group justify="space-between" mb="sm">
             <Title order={3}>{t('sourceCode')}</Title>

@@ -90,7 +90,7 @@ describe('data apps list (spec 2 §2)', () => {
     ]);
   }, 15_000);
 
-  it('gives editors the card menu, and deletes a data app after confirmation', async () => {
+  it('gives editors the card menu, and deletes a data app once its name is typed', async () => {
     const requests = serve({ [`DELETE /api/v1/dashboards/${hexId('a1')}`]: { status: 200, body: { ok: true } } });
     renderDataApps(path);
     await userEvent.click(await screen.findByRole('button', { name: 'Menu of Alpha costs' }));
@@ -101,7 +101,14 @@ describe('data apps list (spec 2 §2)', () => {
         .map((item) => item.textContent),
     ).toEqual(['Data App Settings', 'Duplicate Dashboard', 'Update Dashboard Preview', 'Delete Dashboard']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete Dashboard' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = within(dialog).getByRole('button', { name: 'Delete' });
+    const typed = within(dialog).getByRole('textbox', { name: 'Type Alpha costs to confirm' });
+    await userEvent.type(typed, 'Alpha');
+    expect(within(dialog).getByText('Does not match')).toBeTruthy();
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(typed, ' costs');
+    await userEvent.click(submit);
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
   });
 

@@ -12,10 +12,10 @@ import {
   useDuplicateDashboard,
   useUpdateDashboardPreview,
 } from '../../../api/dashboards.ts';
-import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
 import { ListPageBody } from '../../../app/ListPageBody.tsx';
 import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
 import { useServerText } from '../../../app/serverText.ts';
+import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { CreateDataAppModal } from './CreateDataAppModal.tsx';
 import { DataAppCard } from './DataAppCard.tsx';
@@ -96,11 +96,12 @@ export function DataAppsListPage() {
       {dialog?.action === 'settings' && (
         <DataAppSettingsModal projectId={projectId} dashboard={dialog.dashboard} onClose={() => setDialog(null)} />
       )}
-      <ConfirmModal
+      <TypedConfirmModal
         opened={dialog?.action === 'delete'}
         onClose={() => setDialog(null)}
         title={t('appMenu.deleteTitle')}
         message={t('appMenu.deleteMessage', { name: dialog?.dashboard.name ?? '' })}
+        expected={dialog?.dashboard.name ?? ''}
         confirmLabel={t('common.delete')}
         onConfirm={async () => {
           if (!dialog) return;

@@ -38,7 +38,10 @@ function serve(view: ReturnType<typeof makeView>, more: Record<string, { status:
 async function deleteTab(name: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Menu of tab ${name}` }));
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete Tab' }));
-  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog');
+  expect((within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+  await userEvent.type(within(dialog).getByRole('textbox', { name: `Type ${name} to confirm` }), name);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 }
 
 describe('dashboard routes', () => {

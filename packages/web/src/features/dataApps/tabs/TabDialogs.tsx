@@ -1,6 +1,6 @@
 import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
+import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
 import { TabModal } from './TabModal.tsx';
 import type { TabActions } from './useTabActions.ts';
 
@@ -44,11 +44,12 @@ export function TabDialogs({
           onClose={onClose}
         />
       )}
-      <ConfirmModal
+      <TypedConfirmModal
         opened={dialog?.kind === 'delete'}
         onClose={onClose}
         title={t(`${words}.delete`)}
         message={t(`${words}.deleteMessage`, { name: dialog?.kind === 'delete' ? dialog.tab.name : '' })}
+        expected={dialog?.kind === 'delete' ? dialog.tab.name : ''}
         confirmLabel={t('common.delete')}
         onConfirm={async () => {
           if (dialog?.kind === 'delete') await actions.remove(dialog.tab._id);
