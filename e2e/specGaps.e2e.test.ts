@@ -12,7 +12,9 @@ import { expectPath, expectText, signIn } from './support/ui.ts';
 /**
  * Issue 44 (the spec audit's gaps) through the screens: the model's Info tab sets result storage and the run
  * button's text and links to its code; a scheduled run is edited; the package lists the models using it; the role
- * editor shows Packages following Models; a public dashboard shows its model bar read-only. Each screen in en and fr.
+ * editor shows Packages following Models; a public dashboard shows its model bar read-only; the models help, the
+ * Outputs tab's preview, a data app deleted by typing its name, a "re:" search over chosen fields. Each screen in en
+ * and fr.
  */
 describe('the spec audit’s gaps, on screen', () => {
   const j = useJourney();
@@ -179,5 +181,64 @@ describe('the spec audit’s gaps, on screen', () => {
       await expectText(visitor, 'Entrées des résultats affichés');
       await screenshot(visitor, 'gaps-5-public-model-bar-fr');
     }
+  });
+
+  it('models help, the Outputs tab’s rows, typed deletion of a data app, and a "re:" search over chosen fields', {
+    timeout: 120_000,
+  }, async () => {
+    const page = await signedIn();
+    await page.goto(`/projects/${projectId}/models`);
+    await expectText(page, 'About models');
+    await screenshot(page, 'gaps-6-models-help-en');
+    await page.getByRole('button', { name: 'Got it', exact: true }).click();
+    await page.getByText('About models').waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Source Code' }).waitFor();
+    expect(await page.getByText('About models').count(), 'dismissed for good').toBe(0);
+
+    await page.goto(`/projects/${projectId}/models/${model._id}`);
+    await page.getByRole('tab', { name: 'Outputs', exact: true }).click();
+    const preview = page.getByTestId('output-preview').first();
+    await preview.getByRole('columnheader', { name: 'n', exact: true }).waitFor();
+    expect(await preview.getByRole('cell').first().textContent()).toBe('5');
+    await expectText(page, 'The first row of 1');
+    await screenshot(page, 'gaps-7-outputs-preview-en');
+    await inLanguage(page, 'fr');
+    await page.getByRole('tab', { name: 'Sorties', exact: true }).click();
+    await expectText(page, 'La première ligne sur 1');
+    await screenshot(page, 'gaps-7-outputs-preview-fr');
+    await inLanguage(page, 'en');
+
+    const token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
+    await callAs(j.app, token, api.createDashboard, {
+      body: { projectId, name: 'Scratch board', description: '', type: 'Dashboard', tabName: 'One' },
+    });
+    await page.goto(`/projects/${projectId}/dashboards`);
+    await page.getByRole('button', { name: 'Menu of Scratch board', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete Dashboard', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Dashboard' });
+    const typed = dialog.getByRole('textbox', { name: 'Type Scratch board to confirm' });
+    await typed.fill('Scratch');
+    await dialog.getByText('Does not match').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true);
+    await screenshot(page, 'gaps-8-typed-delete-en', { fullPage: false });
+    await typed.fill('Scratch board');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Menu of Scratch board', exact: true }).waitFor({ state: 'detached' });
+
+    await page.goto('/settings/root/organizations');
+    const search = page.getByRole('textbox', { name: 'Search', exact: true });
+    await search.fill('re:^.');
+    const fields = page.getByRole('combobox', { name: 'Search in' });
+    await fields.click();
+    await page.getByRole('option', { name: 'Plan', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'gaps-9-regex-fields-en', { fullPage: false });
+    await inLanguage(page, 'fr');
+    await page.getByRole('textbox', { name: 'Rechercher', exact: true }).fill('re:^.');
+    await page.getByRole('combobox', { name: 'Rechercher dans' }).waitFor();
+    await screenshot(page, 'gaps-9-regex-fields-fr', { fullPage: false });
+    await inLanguage(page, 'en');
   });
 });

@@ -1,4 +1,4 @@
-import { Group, MultiSelect, TextInput } from '@mantine/core';
+import { Group, MultiSelect, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { defaultRegexFields } from '@tessera/shared';
 import { useState } from 'react';
@@ -35,9 +35,13 @@ export function SearchBox({
         style={{ flex: '1 1 260px' }}
       />
       {regex && (
+        <Text size="sm" c="dimmed" aria-hidden>
+          {t('search.fieldsLabel')}
+        </Text>
+      )}
+      {regex && (
         <MultiSelect
           aria-label={t('search.fieldsLabel')}
-          placeholder={t('search.fieldsLabel')}
           data={state.fieldNames.map((name) => ({ value: name, label: t(`search.fields.${name}`) }))}
           searchable
           value={state.regexFields}
