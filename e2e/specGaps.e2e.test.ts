@@ -190,6 +190,10 @@ describe('the spec audit’s gaps, on screen', () => {
     await page.goto(`/projects/${projectId}/models`);
     await expectText(page, 'About models');
     await screenshot(page, 'gaps-6-models-help-en');
+    await inLanguage(page, 'fr');
+    await expectText(page, 'À propos des modèles');
+    await screenshot(page, 'gaps-6-models-help-fr');
+    await inLanguage(page, 'en');
     await page.getByRole('button', { name: 'Got it', exact: true }).click();
     await page.getByText('About models').waitFor({ state: 'hidden' });
     await page.reload();
@@ -214,6 +218,13 @@ describe('the spec audit’s gaps, on screen', () => {
       body: { projectId, name: 'Scratch board', description: '', type: 'Dashboard', tabName: 'One' },
     });
     await page.goto(`/projects/${projectId}/dashboards`);
+    await inLanguage(page, 'fr');
+    await page.getByRole('button', { name: 'Menu de Scratch board', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Supprimer le tableau de bord', exact: true }).click();
+    const dialogFr = page.getByRole('dialog', { name: 'Supprimer le tableau de bord' });
+    await dialogFr.getByRole('textbox', { name: 'Saisissez Scratch board pour confirmer' }).fill('Scratch');
+    await screenshot(page, 'gaps-8-typed-delete-fr', { fullPage: false });
+    await inLanguage(page, 'en');
     await page.getByRole('button', { name: 'Menu of Scratch board', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Delete Dashboard', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Dashboard' });
