@@ -203,6 +203,7 @@ describe('the spec audit’s gaps, on screen', () => {
     await page.goto(`/projects/${projectId}/models/${model._id}`);
     await page.getByRole('tab', { name: 'Outputs', exact: true }).click();
     const preview = page.getByTestId('output-preview').first();
+    await expect.poll(() => page.title()).toBe('Summary · Models · Gaps · Tessera');
     await preview.getByRole('columnheader', { name: 'n', exact: true }).waitFor();
     expect(await preview.getByRole('cell').first().textContent()).toBe('5');
     await expectText(page, 'The first row of 1');
@@ -237,6 +238,7 @@ describe('the spec audit’s gaps, on screen', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Menu of Scratch board', exact: true }).waitFor({ state: 'detached' });
+    expect(await page.title()).toBe('Data Apps · Gaps · Tessera');
 
     await page.goto('/settings/root/organizations');
     const search = page.getByRole('textbox', { name: 'Search', exact: true });

@@ -57,6 +57,12 @@ describe('the shell', () => {
     renderShell();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Ada' })).toBeTruthy();
     expect(await screen.findByText('No projects available.')).toBeTruthy();
+    expect(document.title).toBe('Welcome Ada · Tessera');
+    // The first stop of the Tab key skips the bar to the page, a landmark of its own.
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    expect(screen.getByRole('main').id).toBe(skip.getAttribute('href')?.slice(1));
     expect(requests.find((r) => r.url === '/api/v1/users/my')?.authorization).toBe('Bearer token');
     const bar = screen.getByRole('banner');
     expect(within(bar).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/projects');

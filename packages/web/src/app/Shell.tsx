@@ -7,7 +7,9 @@ import { tokenStore } from '../api/client.ts';
 import { useMe } from '../api/session.ts';
 import { Footer } from './Footer.tsx';
 import { PhoneNav } from './PhoneNav.tsx';
+import { ShellDocumentTitle } from './ShellDocumentTitle.tsx';
 import { ShellHeader } from './ShellHeader.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { type ShellProject, ShellProjectContext } from './shellProject.tsx';
 
 const HEADER_HEIGHT = 60;
@@ -47,13 +49,19 @@ export function Shell() {
         navbar={{ width: 300, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: true } }}
         padding={0}
       >
+        <ShellDocumentTitle user={me.data} project={project} />
+        <SkipLink />
         <AppShell.Header>
           <ShellHeader user={me.data} project={project} navOpened={navOpened} onToggleNav={nav.toggle} />
         </AppShell.Header>
         <AppShell.Navbar hiddenFrom="sm">
           <PhoneNav user={me.data} project={project} />
         </AppShell.Navbar>
-        <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <AppShell.Main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          style={{ display: 'flex', flexDirection: 'column', outline: 'none' }}
+        >
           <Box flex={1} miw={0}>
             <Outlet />
           </Box>

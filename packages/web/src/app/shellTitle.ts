@@ -22,3 +22,20 @@ export function shellTitleKey(pathname: string): ShellTitleKey | null {
   for (const [pattern, key] of RULES) if (pattern.test(pathname)) return key;
   return null;
 }
+
+export type ProjectAreaTitleKey = 'dataApps' | 'datasets' | 'models' | 'forms' | 'mobi';
+
+const AREA_TITLES: Record<string, ProjectAreaTitleKey> = {
+  dashboards: 'dataApps',
+  datasets: 'datasets',
+  models: 'models',
+  packages: 'models',
+  forms: 'forms',
+  mobi: 'mobi',
+};
+
+/** The project area a path is in (its navigation tab), for the page's title; null outside a project's areas. */
+export function projectAreaTitleKey(pathname: string): ProjectAreaTitleKey | null {
+  const area = /^\/projects\/[^/]+\/([^/]+)/.exec(pathname)?.[1];
+  return area ? (AREA_TITLES[area] ?? null) : null;
+}

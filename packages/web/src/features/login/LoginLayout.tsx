@@ -1,13 +1,21 @@
 import { Box, Center, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../app/documentTitle.ts';
 import { LanguageToggle } from '../../app/LanguageToggle.tsx';
 import { LoginLogo } from './logos.tsx';
 
-/** The public login area (spec 1 §2): one centred card with the logo, the EN/FR toggle and the current screen. */
+/** The public login area: one centred card with the logo, the EN/FR toggle and the current screen; its page title. */
 export function LoginLayout() {
-  const { i18n } = useTranslation('login');
+  const { t, i18n } = useTranslation('login');
   const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const page = pathname.startsWith('/login/recover')
+    ? 'recover'
+    : pathname.startsWith('/login/reset')
+      ? 'reset'
+      : 'signIn';
+  useDocumentTitle(t(`pageTitle.${page}`));
   return (
     <Center mih="100dvh" p="md">
       <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>

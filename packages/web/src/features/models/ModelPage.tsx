@@ -3,6 +3,7 @@ import { meetsLevel } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useModel } from '../../api/models.ts';
+import { usePageName } from '../../app/documentTitle.ts';
 import { NotFound } from '../../app/NotFound.tsx';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { ScheduledRuns } from '../triggers/ScheduledRuns.tsx';
@@ -17,6 +18,7 @@ export function ModelPage() {
   const { modelId = '' } = useParams();
   const { project, permission } = useCurrentProject();
   const model = useModel(project._id, modelId);
+  usePageName(model.data?.name);
   if (!meetsLevel(permission.roles.model, 'view')) return <Text p="xl">{t('notAllowed')}</Text>;
   if (model.error) return <NotFound />;
   if (!model.data) return null;

@@ -26,6 +26,7 @@ import {
   usePackageEnv,
   usePackageMutations,
 } from '../../api/packages.ts';
+import { usePageName } from '../../app/documentTitle.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { DashAppsCard } from './DashAppsCard.tsx';
 import { PackageMenu } from './PackageMenu.tsx';
@@ -39,6 +40,7 @@ export function PackagePage() {
   const { project, permission } = useCurrentProject();
   const canEdit = meetsLevel(permission.roles.package, 'edit');
   const query = usePackage(project._id, packageId);
+  usePageName(query.data?.name);
   const navigate = useNavigate();
   if (query.isError) return <Text p="xl">{t('page.notFound')}</Text>;
   const pkg = query.data;

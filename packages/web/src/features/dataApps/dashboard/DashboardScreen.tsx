@@ -1,6 +1,7 @@
 import { Box, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DashboardView } from '../../../api/dashboards.ts';
+import { usePageName } from '../../../app/documentTitle.ts';
 import { DatasetSideList } from '../editorParts.tsx';
 import { DashboardHeader } from '../header/DashboardHeader.tsx';
 import { SelectedResultsProvider } from '../models/SelectedResults.tsx';
@@ -27,6 +28,7 @@ export function DashboardScreen({ view, tabId, publicLink, withDatasets }: Props
   const addCard = useAddCard(view);
   const report = view.dashboard.type === 'Report';
   const tab = view.tabs.find((candidate) => candidate._id === tabId);
+  usePageName(view.dashboard.name);
 
   return (
     <SelectedResultsProvider key={view.dashboard._id} dashboardId={view.dashboard._id}>

@@ -3,6 +3,7 @@ import type { DashboardType } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
+import { useDocumentTitle } from '../../../app/documentTitle.ts';
 import { DashboardScreen } from '../dashboard/DashboardScreen.tsx';
 import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
 import { dashboardRouteOutcome } from '../dashboard/dashboardRoute.ts';
@@ -23,6 +24,7 @@ export function PublicDashboardRoute({ pathType }: { pathType: DashboardType }) 
   const { t } = useTranslation('dataApps');
   const detail = usePublicDashboard(dashboardId, null);
   usePublicSocket(detail.data?.dashboard.projectId);
+  useDocumentTitle(detail.data?.dashboard.name);
 
   if (detail.isError) return <PublicUnavailable />;
   if (!detail.data) {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDataset } from '../../../api/datasets.ts';
+import { usePageName } from '../../../app/documentTitle.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { useUploads } from '../upload/UploadsContext.tsx';
 import { DatasetName } from './DatasetName.tsx';
@@ -19,6 +20,7 @@ export function DatasetPage({ projectId, canEdit }: { projectId: string; canEdit
   const { t } = useTranslation('datasets');
   const { datasetId = '' } = useParams();
   const dataset = useDataset(projectId, datasetId);
+  usePageName(dataset.data?.name);
   const [tab, setTab] = useState<string | null>('data');
   const upload = useUploads().running.find((u) => u.datasetId === datasetId);
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useDeleteElement, useForm, useReorderElements, useSaveElement } from '../../../api/forms.ts';
+import { usePageName } from '../../../app/documentTitle.ts';
 import { useServerText } from '../../../app/serverText.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { FormView } from '../view/FormView.tsx';
@@ -25,6 +26,7 @@ export function FormBuilderPage() {
   const { project } = useCurrentProject();
   const projectId = project._id;
   const form = useForm(projectId, formId);
+  usePageName(form.data?.name);
   const save = useSaveElement(projectId, formId);
   const remove = useDeleteElement(projectId, formId);
   const reorder = useReorderElements(projectId, formId);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { usePublicForm, useSubmitResponse } from '../../../api/forms.ts';
+import { useDocumentTitle } from '../../../app/documentTitle.ts';
 import { LanguageToggle } from '../../../app/LanguageToggle.tsx';
 import { ThemeToggle } from '../../../app/ThemeToggle.tsx';
 import { FormView } from '../view/FormView.tsx';
@@ -19,6 +20,7 @@ export function PublicFormPage() {
   const { formId = '' } = useParams();
   const { t } = useTranslation('forms');
   const form = usePublicForm(formId);
+  useDocumentTitle(form.data?.name);
   const send = useSubmitResponse(formId);
   const [sent, setSent] = useState(0);
   const [closedNow, setClosedNow] = useState(false);
