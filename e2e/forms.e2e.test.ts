@@ -50,6 +50,10 @@ describe('forms: build, publish, answer, chart live, close', () => {
       await modal.getByLabel(fieldLabel('Options')).fill(options);
     };
 
+  /** Waits until a dialog has faded in (its opening transition), so that a screenshot shows it as a person does. */
+  const shownInFull = (modal: Locator) =>
+    expect.poll(() => modal.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+
   /** Fills the public form with one visitor's answers. */
   async function answer(page: Page, name: string, hours: string, mood: string) {
     await page.getByLabel(fieldLabel('Name')).fill(name);
@@ -110,11 +114,8 @@ describe('forms: build, publish, answer, chart live, close', () => {
       await m.getByLabel('Left text').fill('Bad');
       await m.getByLabel('Right text').fill('Good');
     });
-    await addElement(page, 'Yes or no', async (m) => {
-      await question('Remote')(m);
-      await m.getByLabel('True text').fill('Yes');
-      await m.getByLabel('False text').fill('No');
-    });
+    // No texts of its own: respondents see Yes and No (Oui and Non in French).
+    await addElement(page, 'Yes or no', question('Remote'));
     await addElement(page, 'Date', question('Start date'));
     await addElement(page, 'Time', question('Start time'));
     const rows = page.getByTestId('form-element');
@@ -139,7 +140,17 @@ describe('forms: build, publish, answer, chart live, close', () => {
     await page.getByTestId('form-preview').getByRole('group', { name: 'Mood' }).waitFor();
     await screenshot(page, 'forms-builder-en');
 
+    // Publishing asks first: a published form cannot be edited.
     await page.getByRole('button', { name: 'Publish Form' }).click();
+    const ask = dialog(page, 'Publish Form');
+    await ask.getByText(/A published form cannot be edited/).waitFor();
+    await shownInFull(ask);
+    await screenshot(page, 'forms-publish-confirm-en', { fullPage: false });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect((await callAs(j.app, token, api.getForm, { params: { id: formId } })).published).toBe(false);
+    await page.getByRole('button', { name: 'Publish Form' }).click();
+    await dialog(page, 'Publish Form').getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Published' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Collecting Responses' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -176,6 +187,12 @@ describe('forms: build, publish, answer, chart live, close', () => {
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await visitor.getByText('Please correct the answers marked in red.').waitFor();
     expect(await visitor.getByText('This input is required.').count()).toBe(2);
+    const remote = visitor.getByRole('radiogroup', { name: 'Remote' });
+    expect(
+      await remote
+        .getByRole('radio')
+        .evaluateAll((all) => all.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)),
+    ).toEqual(['Yes', 'No']);
     await screenshot(visitor, 'forms-public-invalid-en');
     await answer(visitor, 'Ann', '7.5', '-2');
     await visitor.getByRole('button', { name: 'Submit' }).click();
@@ -222,6 +239,26 @@ describe('forms: build, publish, answer, chart live, close', () => {
     await visitor.goto(`/public/forms/${formId}`);
     await visitor.getByRole('button', { name: 'Envoyer' }).click();
     await visitor.getByText('Ce champ est obligatoire.').first().waitFor();
+    const remote = visitor.getByRole('radiogroup', { name: 'Remote' });
+    expect(
+      await remote
+        .getByRole('radio')
+        .evaluateAll((all) => all.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)),
+    ).toEqual(['Oui', 'Non']);
     await screenshot(visitor, 'forms-public-fr');
+
+    // Publishing a draft asks first, in French too.
+    const draft = await callAs(j.app, token, api.createForm, {
+      body: { projectId: setup.projectId, name: 'Brouillon' },
+    });
+    await page.goto(`/projects/${setup.projectId}/forms/${draft._id}`);
+    await page.getByRole('button', { name: 'Publier le formulaire' }).click();
+    const ask = dialog(page, 'Publier le formulaire');
+    await ask.getByText(/Un formulaire publié ne peut plus être modifié/).waitFor();
+    await ask.getByRole('button', { name: 'Publier', exact: true }).waitFor();
+    await shownInFull(ask);
+    await screenshot(page, 'forms-publish-confirm-fr', { fullPage: false });
+    await ask.getByRole('button', { name: 'Annuler' }).click();
+    await ask.waitFor({ state: 'hidden' });
   });
 });

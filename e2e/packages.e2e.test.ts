@@ -22,7 +22,7 @@ describe('packages', () => {
 
   const STATS = {
     'requirements.txt': '',
-    '__init__.py': '# the stats package\n',
+    '__init__.py': '"""The stats package."""\n',
     'stats.py': 'def mean(values: list) -> float:\n    """The mean."""\n    return sum(values) / len(values)\n',
   };
 
@@ -80,7 +80,10 @@ describe('packages', () => {
     await functionsCard(page).getByText('mean', { exact: true }).waitFor();
     await expectText(page, 'Used in 0 model(s)');
     await expectText(page, 'stats.zip');
-    await page.getByText('# the stats package').waitFor();
+    // A docstring-only __init__.py shows its docstring, and that it has no functions (never "empty").
+    await page.getByText('"""The stats package."""').waitFor();
+    await expectText(page, 'No functions in this file.');
+    expect(await page.getByText('(empty file)').count()).toBe(0);
     await screenshot(page, 'packages-3-package-page');
 
     await page.getByRole('link', { name: 'Edit code', exact: true }).click();

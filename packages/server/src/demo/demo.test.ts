@@ -11,6 +11,7 @@ import { sharedEnvsDir } from '../runner/testing.ts';
 import { freshDatabase, ROOT } from '../test/harness.ts';
 import { type DemoResult, loadDemo } from './demo.ts';
 import { DEMO } from './demoContent.ts';
+import { DEMO_FORM } from './demoForm.ts';
 
 /** Two starts with DEMO=1 on one database and data directory, as `DEMO=1 npm start` twice. */
 describe('DEMO=1', () => {
@@ -30,7 +31,7 @@ describe('DEMO=1', () => {
   let second: DemoResult;
   const counts = async () => {
     const rows = await database.db.execute(
-      'select (select count(*) from organizations) o, (select count(*) from projects) p, (select count(*) from datasets) d, (select count(*) from dashboards) a, (select count(*) from units) u',
+      'select (select count(*) from organizations) o, (select count(*) from projects) p, (select count(*) from datasets) d, (select count(*) from dashboards) a, (select count(*) from units) u, (select count(*) from forms) f, (select count(*) from form_responses) r',
     );
     return JSON.stringify((rows as unknown as { rows: unknown[] }).rows?.[0] ?? rows);
   };
@@ -62,6 +63,7 @@ describe('DEMO=1', () => {
       'Seattle weather',
       'Gapminder health and income',
       'Iowa electricity',
+      'form',
       'dashboard',
       'report',
       'package',
@@ -90,8 +92,9 @@ describe('DEMO=1', () => {
     const chartTypes = detail.units
       .filter((u) => u.type === 'chart')
       .map((u) => (u.vis as { chartType: string }).chartType);
-    expect([...chartTypes].sort()).toEqual([...CHART_TYPES].sort());
-    expect(detail.units.map((u) => u.type).sort()).toEqual([...Array(7).fill('chart'), 'kpi', 'table']);
+    // Every chart type, and one more bar chart: the form's responses.
+    expect([...chartTypes].sort()).toEqual([...CHART_TYPES, 'bar'].sort());
+    expect(detail.units.map((u) => u.type).sort()).toEqual([...Array(8).fill('chart'), 'kpi', 'table']);
     for (const unit of detail.units) {
       const res = await app.inject({
         method: 'POST',
@@ -122,6 +125,39 @@ describe('DEMO=1', () => {
       (p: { name: string }) => p.name === 'Weather example',
     );
     expect((await get(`/api/v1/packages/${pkg._id}/dependencies`)).added).toEqual(['pyarrow']);
+  });
+
+  it('publishes a form with a yes/no question; its check-ins feed a card of the dashboard, a BOOLEAN column', async () => {
+    const login = await app.inject({ method: 'POST', url: api.login.path, payload: ROOT });
+    const auth = { authorization: `Bearer ${login.json().accessToken}` };
+    const get = async (url: string) => (await app.inject({ method: 'GET', url, headers: auth })).json();
+    const form = api.getForm.response.parse(await get(fillPath(api.getForm.path, { id: first.formId })));
+    expect(form).toMatchObject({ name: DEMO_FORM.name, published: true, closed: false, responseCount: 7 });
+    expect(form.elements.map((e) => e.type)).toEqual(['title', 'dropdown', 'binary', 'ratingScale', 'longText']);
+    const dataset = api.getDataset.response.parse(await get(fillPath(api.getDataset.path, { id: form.dataset!._id })));
+    expect(dataset.rowCount).toBe(7);
+    expect(dataset.features.find((f) => f.name === 'Did it rain?')?.db.type).toBe('BOOLEAN');
+    // The public page shows it to anyone with the link.
+    const publicForm = await app.inject({ method: 'GET', url: fillPath(api.getPublicForm.path, { id: form._id }) });
+    expect(publicForm.statusCode).toBe(200);
+    const detail = api.getDashboard.response.parse(
+      await get(fillPath(api.getDashboard.path, { id: first.dashboardId })),
+    );
+    const card = detail.units.find((u) => u.name === DEMO_FORM.card);
+    expect(card).toBeDefined();
+    const res = await app.inject({
+      method: 'POST',
+      url: fillPath(api.getUnitData.path, { id: card!._id }),
+      headers: auth,
+      payload: {},
+    });
+    const data = api.getUnitData.response.parse(res.json());
+    expect(data.error).toBeNull();
+    // The average rating per city of the check-ins the demo sent (Seattle 2, 3, 5; Paris 4, 2; Montréal 5, 4).
+    const byCity = Object.fromEntries(
+      (data.data as Array<Record<string, string | number>>).map((r) => [r['form-city'], Number(r['form-pleasant'])]),
+    );
+    expect(byCity).toEqual({ Seattle: 10 / 3, Paris: 3, Montréal: 4.5 });
   });
 
   it('publishes the dashboard: its public page answers without signing in', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { findUserByEmail, issueAccessToken } from '../modules/auth/index.ts';
 import { callApi, uploadFile } from './call.ts';
 import { DEMO, DEMO_DATASETS, type DemoCard, type DemoFeatures, dashboardCards, reportCards } from './demoContent.ts';
+import { demoForm } from './demoForm.ts';
 import { DEMO_MODELS, demoModels } from './demoModels.ts';
 
 const IMPORT_DEADLINE_MS = 120_000;
@@ -22,6 +23,8 @@ export interface DemoResult {
   /** The model of the example package (a finished run) and the dashboard showing its output with the model bar. */
   modelId: string;
   modelDashboardId: string;
+  /** The published form whose responses a card of the dashboard charts. */
+  formId: string;
   /** The dashboard's public page: anyone with the link sees it without signing in. */
   publicUrl: string;
 }
@@ -34,8 +37,9 @@ function datasetsDir(): string {
 }
 
 /**
- * `DEMO=1`: a demo organization (sharing publicly), its public project, three datasets, a dashboard with a card of
- * every type, a report and the dashboard's public link, an example package with a model, its finished run, a paused
+ * `DEMO=1`: a demo organization (sharing publicly), its public project, three datasets, a published form with a few
+ * responses (demoForm.ts), a dashboard with a card of every type and one on the form's responses, a report and the
+ * dashboard's public link, an example package with a model, its finished run, a paused
  * scheduled run and a dashboard on its output (demoModels.ts), built as the root user through the app's own API (each
  * call checked and stored as a client's would be). Idempotent: each piece is looked up by name first, so a second
  * start creates nothing; a piece a crash left unfinished is made again.
@@ -71,15 +75,18 @@ export async function loadDemo(app: FastifyInstance): Promise<DemoResult> {
   const projectId = project._id;
 
   const features = await demoDatasets(app, token, projectId, created);
+  const checkIns = await demoForm(app, token, projectId, created);
   const dashboardId = await demoDataApp(
     app,
     token,
     projectId,
     DEMO.dashboard,
     'Dashboard',
-    dashboardCards(features),
+    [...dashboardCards(features), checkIns.card],
     created,
   );
+  // A demo dashboard made before the demo had a form gets the form's card too.
+  await addMissingCards(app, token, dashboardId, [checkIns.card]);
   const reportId = await demoDataApp(app, token, projectId, DEMO.report, 'Report', reportCards(features), created);
   const models = await demoModels(app, token, projectId, features.weather.datasetId, created);
   const modelDashboardId = await demoDataApp(
@@ -94,6 +101,7 @@ export async function loadDemo(app: FastifyInstance): Promise<DemoResult> {
   return {
     modelId: models.model._id,
     modelDashboardId,
+    formId: checkIns.form._id,
     created,
     organizationId: organization._id,
     projectId,
@@ -168,18 +176,28 @@ async function demoDataApp(
     },
   });
   const tabId = dashboard.tabs[0] as string;
-  for (const card of cards) {
-    const { unit } = await callApi(app, token, api.createUnit, {
-      params: { id: tabId },
-      body: { layoutItem: { ...card.box, moved: false, static: false } },
-    });
-    await callApi(app, token, api.updateUnit, {
-      params: { id: unit._id },
-      query: { tabId },
-      body: { name: card.name, description: card.description, type: card.type, vis: card.vis },
-    });
-  }
+  for (const card of cards) await addCard(app, token, tabId, card);
   await callApi(app, token, api.updateDashboard, { params: { id: dashboard._id }, body: { name } });
   created.push(type === 'Report' ? 'report' : 'dashboard');
   return dashboard._id;
+}
+
+async function addCard(app: FastifyInstance, token: string, tabId: string, card: DemoCard): Promise<void> {
+  const { unit } = await callApi(app, token, api.createUnit, {
+    params: { id: tabId },
+    body: { layoutItem: { ...card.box, moved: false, static: false } },
+  });
+  await callApi(app, token, api.updateUnit, {
+    params: { id: unit._id },
+    query: { tabId },
+    body: { name: card.name, description: card.description, type: card.type, vis: card.vis },
+  });
+}
+
+/** Adds to the data app's first tab each of these cards it has none of by name. */
+async function addMissingCards(app: FastifyInstance, token: string, dashboardId: string, cards: DemoCard[]) {
+  const detail = await callApi(app, token, api.getDashboard, { params: { id: dashboardId } });
+  const names = new Set(detail.units.map((u) => u.name));
+  const tabId = detail.dashboard.tabs[0] as string;
+  for (const card of cards) if (!names.has(card.name)) await addCard(app, token, tabId, card);
 }

@@ -57,7 +57,10 @@ export function scaleBounds(config: ElementConfig): { min: number; max: number }
   return RATING_SCALES[config.scale ?? DEFAULT_RATING_SCALE];
 }
 
-/** The labels of a yes/no question's two answers (its texts, else True and False). */
+/**
+ * The texts a yes/no question's answers are written as in a text column (its texts, else True and False): the
+ * column of a form published before yes/no answers became booleans. Respondents see Yes and No in their language.
+ */
 export function binaryLabels(config: ElementConfig): { true: string; false: string } {
   return { true: config.binaryText?.true?.trim() || 'True', false: config.binaryText?.false?.trim() || 'False' };
 }

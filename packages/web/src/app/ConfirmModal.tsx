@@ -14,13 +14,23 @@ interface ConfirmModalProps {
    * message, already translated by its code).
    */
   onConfirm: () => Promise<unknown>;
+  /** The confirm button's colour: red (the default) for a destructive action, the theme's for any other. */
+  confirmColor?: string;
 }
 
 /**
- * A plain yes/no confirmation for a destructive action (Delete user, Delete Dashboard, Delete Tab...). For a
- * confirmation that needs a name typed, see TypedConfirmModal.
+ * A plain yes/no confirmation for an action that cannot be undone (Delete user, Delete Dashboard, Delete Tab,
+ * Publish Form...). For a confirmation that needs a name typed, see TypedConfirmModal.
  */
-export function ConfirmModal({ opened, onClose, title, message, confirmLabel, onConfirm }: ConfirmModalProps) {
+export function ConfirmModal({
+  opened,
+  onClose,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  confirmColor = 'red',
+}: ConfirmModalProps) {
   const { t } = useTranslation('typedConfirm');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,7 +66,7 @@ export function ConfirmModal({ opened, onClose, title, message, confirmLabel, on
           <Button variant="default" onClick={close} disabled={busy}>
             {t('cancel')}
           </Button>
-          <Button color="red" onClick={() => void confirm()} loading={busy}>
+          <Button color={confirmColor} onClick={() => void confirm()} loading={busy}>
             {confirmLabel}
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 import { api, DATASET_ERRORS } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
+import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
 import { FeaturesService } from '../datasets/index.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
@@ -23,7 +24,9 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   const dashboards = new DashboardsService(app, previews);
 
   route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));
-  route(app, api.createDashboard, ({ auth, body }) => dashboards.create(auth.user, body));
+  route(app, api.createDashboard, ({ auth, body, request }) =>
+    dashboards.create(auth.user, body, mailLanguage(request.headers['accept-language'])),
+  );
   route(app, api.getDashboard, ({ params }) => dashboards.detail(params.id));
   route(app, api.updateDashboard, ({ auth, params, body, request }) =>
     dashboards.update(params.id, body, authorOf(auth, request)),

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import { copyFilters, copyName, copyTab } from './copy.ts';
 import { presentDashboard } from './dashboards.presenter.ts';
 import {
@@ -47,7 +48,14 @@ export interface PreviewRequester {
 
 export const TABS_MUST_BE_PERMUTATION = 'The tab order must list every tab of this dashboard once';
 const TOO_MANY_COLORS = `At most ${DATA_APP_LIMITS.featureColorsMax} feature colours`;
-const FIRST_TAB_NAME: Record<DashboardType, string> = { Dashboard: 'Tab 1', Report: 'Section 1' };
+/**
+ * The first tab's (section's) name when the creator gives none, in the language of their request (the web app
+ * names it itself, from its translations: these are the same words).
+ */
+const FIRST_TAB_NAME: Record<MailLanguage, Record<DashboardType, string>> = {
+  en: { Dashboard: 'Tab 1', Report: 'Section 1' },
+  fr: { Dashboard: 'Onglet 1', Report: 'Section 1' },
+};
 
 export interface DashboardUpdate {
   name?: string;
@@ -84,6 +92,7 @@ export class DashboardsService {
   async create(
     user: Caller,
     input: { projectId: string; name: string; description: string; type: DashboardType; tabName?: string },
+    language: MailLanguage = 'en',
   ): Promise<Dashboard> {
     const id = newId();
     const tabId = newId();
@@ -99,7 +108,9 @@ export class DashboardsService {
         display: { hide: { hideCommandBar: false, hideDashboardColors: false, hideFilters: false } },
         userId: user.id,
       });
-      await insertTabs(tx, [{ id: tabId, dashboardId: id, name: input.tabName ?? FIRST_TAB_NAME[input.type] }]);
+      await insertTabs(tx, [
+        { id: tabId, dashboardId: id, name: input.tabName ?? FIRST_TAB_NAME[language][input.type] },
+      ]);
       await this.history.created(tx, id, user.id);
       return this.present(id, tx);
     });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabs, units } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { addTab, addUnit, caller, createDashboard, detail, type World, world } from './dashboards.fixtures.ts';
 import { TABS_MUST_BE_PERMUTATION } from './dashboards.service.ts';
 
@@ -50,6 +50,24 @@ describe('create and list data apps', () => {
       tabName: 'Onglet 1',
     });
     expect((await detail(t, w.editor, body._id)).tabs[0].name).toBe('Onglet 1');
+  });
+
+  it("names the first tab in the creator's language when they give no name (Accept-Language)", async () => {
+    const send = as(t.app, w.editor.token);
+    const firstTab = async (language: string, type: 'Dashboard' | 'Report') => {
+      const res = await send({
+        method: 'POST',
+        url: '/api/v1/dashboards',
+        headers: { 'accept-language': language },
+        payload: { projectId: w.projectId, name: `In ${language}`, type },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (await detail(t, w.editor, res.json()._id)).tabs[0].name;
+    };
+    expect(await firstTab('fr', 'Dashboard')).toBe('Onglet 1');
+    expect(await firstTab('fr-CA,fr;q=0.9', 'Report')).toBe('Section 1');
+    expect(await firstTab('en-GB', 'Dashboard')).toBe('Tab 1');
+    expect(await firstTab('de', 'Dashboard')).toBe('Tab 1');
   });
 
   it('App Name is required; bad types and unknown fields are refused', async () => {

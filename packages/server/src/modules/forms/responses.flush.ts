@@ -7,14 +7,19 @@ import type { FastifyInstance } from 'fastify';
 import { LaterPerKey } from '../../platform/laterPerKey.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { findDataset, refreshFeatureStats, updateDatasetRow } from '../datasets/index.ts';
-import { datasetResponses, recordResponsesSegment, responsesJob, staleResponseDatasets } from './forms.store.ts';
+import {
+  datasetResponses,
+  findForm,
+  recordResponsesSegment,
+  responsesJob,
+  staleResponseDatasets,
+} from './forms.store.ts';
+import { SUBMITTED_COLUMN, yesNoTextColumns } from './responsesDataset.ts';
 
 /** How long a flush waits after a response, so that a burst of responses becomes one rebuild. */
 export const FLUSH_DELAY_MS = 100;
 /** How long after the last flush the features' stats are refreshed. */
 export const STATS_DELAY_MS = 2000;
-/** The column of the submission time in every Form Responses dataset. */
-export const SUBMITTED_COLUMN = 'submitted_at';
 
 /**
  * How responses become the data of their Form Responses dataset, which cards chart live.
@@ -109,8 +114,10 @@ export class ResponsesFlusher {
       if (!dataset || !job) return undefined;
       const rows = await datasetResponses(tx, datasetId);
       if (job.state === 'imported' && job.rowCount === rows.length) return undefined;
+      const form = dataset.source.form?.id ? await findForm(tx, dataset.source.form.id) : undefined;
+      const yesNoTexts = yesNoTextColumns(form?.elements ?? [], dataset.columns);
       const file = await writeSegment(dataDir, datasetId, job.jobId, (tempPath) =>
-        writeRows(tempPath, dataset.columns, rows),
+        writeRows(tempPath, dataset.columns, rows, yesNoTexts),
       );
       await recordResponsesSegment(tx, job.jobId, rows.length, (await stat(file)).size);
       return updateDatasetRow(tx, datasetId, {});
@@ -141,13 +148,24 @@ export class ResponsesFlusher {
 
 type Row = { answers: Record<string, unknown>; submittedAt: Date };
 type Column = { dbName: string; physicalType: string };
+type YesNoTexts = Map<string, { true: string; false: string }>;
+
+/** A stored response as a line of the segment: a yes/no answer to a text column becomes the column's text. */
+function lineOf(row: Row, yesNoTexts: YesNoTexts): string {
+  const cells = { ...row.answers };
+  for (const [column, texts] of yesNoTexts) {
+    const value = cells[column];
+    if (typeof value === 'boolean') cells[column] = texts[value ? 'true' : 'false'];
+  }
+  return JSON.stringify({ ...cells, [SUBMITTED_COLUMN]: row.submittedAt.toISOString() });
+}
 
 /** Writes the rows as Parquet with exactly the dataset's columns and types (through a temporary NDJSON file). */
-async function writeRows(target: string, columns: Column[], rows: Row[]): Promise<void> {
+async function writeRows(target: string, columns: Column[], rows: Row[], yesNoTexts: YesNoTexts): Promise<void> {
   // Beside the segment: DuckDB may only read and write under DATA_DIR (analytics engine.ts).
   const json = path.join(path.dirname(target), `responses-${randomBytes(8).toString('hex')}.ndjson`);
   try {
-    const lines = rows.map((r) => JSON.stringify({ ...r.answers, [SUBMITTED_COLUMN]: r.submittedAt.toISOString() }));
+    const lines = rows.map((r) => lineOf(r, yesNoTexts));
     await writeFile(json, lines.length ? `${lines.join('\n')}\n` : '');
     const types = columns.map((c) => `${ident(c.dbName)}: '${c.physicalType}'`).join(', ');
     const list = columns.map((c) => ident(c.dbName)).join(', ');

@@ -1,6 +1,5 @@
 import {
   type Answers,
-  binaryLabels,
   checkResponse,
   FORM_LIMITS,
   FORM_RATE_LIMIT,
@@ -61,7 +60,10 @@ export class ResponsesService {
 
 const rateLimited = () => new HttpError('rate-limited', M.rateLimited);
 
-/** The response as a row of its dataset: a column per question; option lists as text, yes/no as its label. */
+/**
+ * The response as a row of its dataset: a column per question; option lists as text, yes/no as a boolean (the
+ * flush writes it as text into the text column of a form published before: responsesDataset.ts).
+ */
 function toCells(elements: FormElement[], values: Record<string, StoredAnswer>) {
   const cells: Record<string, string | number | boolean | null> = {};
   for (const element of elements) {
@@ -69,7 +71,6 @@ function toCells(elements: FormElement[], values: Record<string, StoredAnswer>) 
     const value = values[element._id];
     const column = elementColumn(element._id);
     if (Array.isArray(value)) cells[column] = value.length ? value.join(', ') : null;
-    else if (typeof value === 'boolean') cells[column] = binaryLabels(element.config)[value ? 'true' : 'false'];
     else cells[column] = value;
   }
   return cells;

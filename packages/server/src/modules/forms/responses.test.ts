@@ -108,7 +108,7 @@ describe('responses', () => {
       Team: 'Ops',
       Tools: 'Excel, Python',
       Mood: -2,
-      Remote: 'Yes',
+      Remote: 'true',
       'Start time': '08:30:00',
     });
     expect(String(byName['Start date'])).toContain('2026-03-01');

@@ -29,6 +29,7 @@ import {
 import { usePageName } from '../../app/documentTitle.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { DashAppsCard } from './DashAppsCard.tsx';
+import { initFileView } from './initFile.ts';
 import { PackageMenu } from './PackageMenu.tsx';
 import { BuildBanner } from './PackageStatus.tsx';
 import { PackageUsedIn } from './PackageUsedIn.tsx';
@@ -184,8 +185,15 @@ function Viewers({
   const code = usePackageCode(projectId, pkg._id);
   const env = usePackageEnv(projectId, pkg._id);
   const dependencies = usePackageDependencies(projectId, pkg._id);
-  const files = code.data?.sourceCode ?? {};
-  const viewer = (title: string, text: string | undefined, to: string, label: string, note?: string) => (
+  const init = code.data ? initFileView(code.data.sourceCode, pkg.modules) : undefined;
+  const viewer = (
+    title: string,
+    text: string | undefined,
+    to: string,
+    label: string,
+    note?: string,
+    emptyText = t('page.empty'),
+  ) => (
     <Card withBorder>
       <Group justify="space-between" mb="xs">
         <Title order={4}>{title}</Title>
@@ -199,7 +207,7 @@ function Viewers({
         <Loader size="sm" />
       ) : (
         <Code block style={{ maxHeight: 240, overflow: 'auto' }}>
-          {text.trim() ? text : t('page.empty')}
+          {text.trim() ? text : emptyText}
         </Code>
       )}
       {note && (
@@ -229,10 +237,12 @@ function Viewers({
         env.data?.valuesHidden ? t('env.valuesHidden') : undefined,
       )}
       {viewer(
-        t('page.initFile'),
-        code.data ? (files['__init__.py'] ?? '') : undefined,
+        init?.path ?? t('page.initFile'),
+        init?.text,
         `${base}/code`,
         t('page.editCode'),
+        init && init.state !== 'missing' && !init.hasFunctions ? t('page.initNoFunctions') : undefined,
+        init?.state === 'missing' ? t('page.noInitFile') : t('page.emptyFile'),
       )}
     </SimpleGrid>
   );

@@ -90,6 +90,21 @@ describe('data apps list (spec 2 §2)', () => {
     ]);
   }, 15_000);
 
+  it('names the first tab of a new dashboard in French for a French user ("Onglet 1")', async () => {
+    await i18n.changeLanguage('fr');
+    const created = makeDashboard({ _id: hexId('e2'), name: 'Ventes' });
+    const requests = serve({ 'POST /api/v1/dashboards': { status: 200, body: created } });
+    renderDataApps(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Créer une application de données' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Nom de l'application/ }), 'Ventes');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Créer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+      { projectId: PROJECT_ID, name: 'Ventes', description: '', type: 'Dashboard', tabName: 'Onglet 1' },
+    ]);
+  }, 15_000);
+
   it('gives editors the card menu, and deletes a data app once its name is typed', async () => {
     const requests = serve({ [`DELETE /api/v1/dashboards/${hexId('a1')}`]: { status: 200, body: { ok: true } } });
     renderDataApps(path);

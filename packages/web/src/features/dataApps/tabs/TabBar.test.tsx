@@ -203,6 +203,20 @@ describe('tab navigation after delete and create (spec 2 §4)', () => {
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Tab 1', description: '' });
   });
 
+  it('"Add one!" names the new tab in French for a French user ("Onglet 1")', async () => {
+    await i18n.changeLanguage('fr');
+    const requests = serve(makeView('Dashboard', []), {
+      [`POST /api/v1/dashboards/${DASHBOARD_ID}/tabs`]: {
+        status: 200,
+        body: { dashboard: makeDashboard({ tabs: [T4] }), tab: makeTab(T4, { name: 'Onglet 1' }) },
+      },
+    });
+    renderDataApps(base);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ajoutez-en un !' }));
+    await waitFor(() => expect(currentLocation()).toBe(`${base}/tabs/${T4}`));
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ name: 'Onglet 1', description: '' });
+  });
+
   it('shows view-only members the tabs without any edit control', async () => {
     serve(makeView('Dashboard', tabs));
     renderDataApps(`${base}/tabs/${T1}`, { roles: VIEWER });

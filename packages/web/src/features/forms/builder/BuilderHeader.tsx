@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { useClipboard } from '@mantine/hooks';
+import { useClipboard, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconLink, IconSend } from '@tabler/icons-react';
 import { COPIED_LABEL_MS, type Form, formPublicLink, formStatus } from '@tessera/shared';
@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { usePublishForm, useUpdateForm } from '../../../api/forms.ts';
+import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
 import { useServerText } from '../../../app/serverText.ts';
 import { STATUS_COLORS } from '../list/FormCard.tsx';
 
 /**
- * The builder's header (spec 3 §3 Forms states): Publish Form ('Publishing' while it works, then Published), the
- * Collecting Responses switch, Copy link ('Copied' for 2000 ms), and the Form Responses dataset.
+ * The builder's header: Publish Form ('Publishing' while it works, then Published), asked for again first since a
+ * published form can no longer be edited; the Collecting Responses switch, Copy link ('Copied' for 2000 ms), and
+ * the Form Responses dataset.
  */
 export function BuilderHeader({ form, projectId }: { form: Form; projectId: string }) {
   const { t } = useTranslation('forms');
@@ -20,6 +22,7 @@ export function BuilderHeader({ form, projectId }: { form: Form; projectId: stri
   const publish = usePublishForm(projectId);
   const update = useUpdateForm(projectId, form._id);
   const clipboard = useClipboard({ timeout: COPIED_LABEL_MS });
+  const [confirming, confirm] = useDisclosure(false);
   const status = formStatus(form);
   const failed = (e: unknown) =>
     notifications.show({ color: 'red', message: e instanceof ApiError ? serverText(e.message) : t('actions.failed') });
@@ -65,13 +68,7 @@ export function BuilderHeader({ form, projectId }: { form: Form; projectId: stri
           <Button
             leftSection={publish.isPending ? <Loader size={14} color="white" /> : <IconSend size={16} />}
             disabled={form.published || publish.isPending}
-            onClick={() =>
-              publish.mutate(form._id, {
-                onSuccess: () =>
-                  notifications.show({ color: 'green', message: t('builder.publishedNotice', { name: form.name }) }),
-                onError: failed,
-              })
-            }
+            onClick={confirm.open}
           >
             {publish.isPending
               ? t('builder.publishing')
@@ -82,6 +79,18 @@ export function BuilderHeader({ form, projectId }: { form: Form; projectId: stri
         </Group>
       </Group>
       {form.description && <Text c="dimmed">{form.description}</Text>}
+      <ConfirmModal
+        opened={confirming}
+        onClose={confirm.close}
+        title={t('builder.publishTitle')}
+        message={t('builder.publishConfirm', { name: form.name })}
+        confirmLabel={t('builder.publishAction')}
+        confirmColor="blue"
+        onConfirm={async () => {
+          await publish.mutateAsync(form._id);
+          notifications.show({ color: 'green', message: t('builder.publishedNotice', { name: form.name }) });
+        }}
+      />
     </Stack>
   );
 }

@@ -147,6 +147,7 @@ export function ElementEditorModal({ editing, onClose, onSave }: Props) {
             <Group grow>
               <TextInput
                 label={t('config.binaryTrue')}
+                placeholder={t('public.true')}
                 maxLength={FORM_LIMITS.scaleText}
                 value={config.binaryText?.true ?? ''}
                 onChange={(e) =>
@@ -155,6 +156,7 @@ export function ElementEditorModal({ editing, onClose, onSave }: Props) {
               />
               <TextInput
                 label={t('config.binaryFalse')}
+                placeholder={t('public.false')}
                 maxLength={FORM_LIMITS.scaleText}
                 value={config.binaryText?.false ?? ''}
                 onChange={(e) =>

@@ -54,8 +54,8 @@ describe('the form builder (spec 3 §4, §5)', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   }, 20_000);
 
-  it("shows 'Publishing' while it publishes; a published form is read-only with the Collecting Responses switch", async () => {
-    stubNetwork((key) =>
+  it("asks before publishing, shows 'Publishing' while it publishes; a published form is read-only", async () => {
+    const requests = stubNetwork((key) =>
       key === get
         ? { status: 200, body: makeForm() }
         : key === `POST /api/v1/forms/${FORM}/publish`
@@ -64,7 +64,16 @@ describe('the form builder (spec 3 §4, §5)', () => {
     );
     renderForms(path, PROJECT_ROLE_PRESETS.edit);
     await userEvent.click(await screen.findByRole('button', { name: 'Publish Form' }));
+    const ask = await screen.findByRole('dialog', { name: 'Publish Form' });
+    expect(within(ask).getByText(/^Publish Survey\? A published form cannot be edited/)).toBeTruthy();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Publish Form' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Form' }));
+    const again = await screen.findByRole('dialog', { name: 'Publish Form' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Publish' }));
     expect(await screen.findByRole('button', { name: 'Publishing' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([`/api/v1/forms/${FORM}/publish`]);
     cleanup();
     stubNetwork((key) =>
       key === get ? { status: 200, body: makeForm({ published: true, dataset: { _id: hexId('d1') } }) } : undefined,
@@ -75,5 +84,16 @@ describe('the form builder (spec 3 §4, §5)', () => {
     expect(screen.getByText('A published form cannot be edited.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add element' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Drag to reorder/ })).toBeNull();
+  }, 20_000);
+
+  it('asks in French before publishing', async () => {
+    await i18n.changeLanguage('fr');
+    stubNetwork((key) => (key === get ? { status: 200, body: makeForm() } : undefined));
+    renderForms(path, PROJECT_ROLE_PRESETS.edit);
+    await userEvent.click(await screen.findByRole('button', { name: 'Publier le formulaire' }));
+    const ask = await screen.findByRole('dialog', { name: 'Publier le formulaire' });
+    expect(within(ask).getByText(/^Publier Survey \? Un formulaire publié ne peut plus être modifié/)).toBeTruthy();
+    expect(within(ask).getByRole('button', { name: 'Annuler' })).toBeTruthy();
+    expect(within(ask).getByRole('button', { name: 'Publier' })).toBeTruthy();
   }, 20_000);
 });

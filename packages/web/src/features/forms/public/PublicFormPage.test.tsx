@@ -1,5 +1,5 @@
 import { PROJECT_ROLE_PRESETS } from '@tessera/shared';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubNetwork } from '../../../app/testing.tsx';
@@ -95,4 +95,48 @@ describe('the public form page (no login)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByText('This form is not accepting responses.')).toBeTruthy());
   });
+
+  it.each([
+    ['en', 'Yes', 'No', 'Submit'],
+    ['fr', 'Oui', 'Non', 'Envoyer'],
+  ])('shows a yes/no question as %s words (%s / %s) and sends a boolean', async (language, yes, no, submit) => {
+    await i18n.changeLanguage(language);
+    const remote = { _id: hexId('e9'), type: 'binary' as const, config: { question: 'Remote', required: true } };
+    const requests = stubNetwork((key) =>
+      key === get
+        ? { status: 200, body: { ...publicForm(), elements: [remote] } }
+        : key === post
+          ? { status: 201, body: { _id: hexId('a1') } }
+          : undefined,
+    );
+    renderForms(`/public/forms/${FORM}`, VIEWER);
+    const group = await screen.findByRole('radiogroup', { name: /^Remote/ });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label') ?? labelOf(r)),
+    ).toEqual([yes, no]);
+    expect(screen.queryByText(/True|False|Vrai|Faux/)).toBeNull();
+    await userEvent.click(within(group).getByRole('radio', { name: no }));
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ answers: { [remote._id]: false } }),
+    );
+  });
+
+  it("shows a yes/no question's own texts when it has them", async () => {
+    const remote = {
+      _id: hexId('e9'),
+      type: 'binary' as const,
+      config: { question: 'Remote', binaryText: { true: 'From home', false: 'At the office' } },
+    };
+    stubNetwork((key) => (key === get ? { status: 200, body: { ...publicForm(), elements: [remote] } } : undefined));
+    renderForms(`/public/forms/${FORM}`, VIEWER);
+    expect(await screen.findByRole('radio', { name: 'From home' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'At the office' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Yes' })).toBeNull();
+  });
 });
+
+/** The text of the label a radio input is named by. */
+const labelOf = (input: HTMLElement) => (input as HTMLInputElement).labels?.[0]?.textContent ?? '';

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type AnswerValue, binaryLabels, type FormElement, optionsOf, scaleBounds } from '@tessera/shared';
+import { type AnswerValue, type FormElement, optionsOf, scaleBounds } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -90,7 +90,9 @@ export function ElementField({ element, value, onChange, error }: Props) {
     case 'ratingScale':
       return <RatingScaleField element={element} value={value} onChange={onChange} error={error} />;
     case 'binary': {
-      const labels = binaryLabels(config);
+      // The question's own texts, else Yes and No in the respondent's language.
+      const yes = config.binaryText?.true?.trim() || t('public.true');
+      const no = config.binaryText?.false?.trim() || t('public.false');
       return (
         <Radio.Group
           {...common}
@@ -98,8 +100,8 @@ export function ElementField({ element, value, onChange, error }: Props) {
           onChange={(v) => onChange(v === 'true')}
         >
           <Group gap="lg" mt="xs">
-            <Radio value="true" label={config.binaryText?.true?.trim() ? labels.true : t('public.true')} />
-            <Radio value="false" label={config.binaryText?.false?.trim() ? labels.false : t('public.false')} />
+            <Radio value="true" label={yes} />
+            <Radio value="false" label={no} />
           </Group>
         </Radio.Group>
       );

@@ -1,6 +1,7 @@
 import { Container, Tabs, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { meetsLevel } from '@tessera/shared';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -14,9 +15,13 @@ import { SourceStep } from './SourceStep.tsx';
 
 const STEPS = ['source', 'inputs', 'outputs'] as const;
 
+/** 'Create Model - name', or 'Create Model' alone while there is no name. */
+export const onboardTitle = (t: TFunction<'models'>, name: string): string =>
+  name ? t('setup.title', { name }) : t('setup.titleNoName');
+
 /**
  * The onboarding wizard (spec 3 §2, §4), /projects/{projectId}/models/onboard and {modelId}/onboard (model
- * edit): 'Create Model - name', tabs Select Source Function, Configure Inputs, Generate Outputs; Done confirms
+ * edit): 'Create Model - name' ('Create Model' before a name), tabs Select Source Function, Configure Inputs, Generate Outputs; Done confirms
  * the model and returns to the model list.
  */
 export function OnboardPage() {
@@ -28,6 +33,8 @@ export function OnboardPage() {
   const { confirm } = useModelEdits(project._id);
   const arrived = (useLocation().state as { step?: number } | null)?.step;
   const [step, setStep] = useState<number | null>(arrived ?? null);
+  // The name typed in the first step (until then the model's): the title shows it as it is typed.
+  const [typedName, setTypedName] = useState<string | null>(null);
   if (!meetsLevel(permission.roles.model, 'edit')) return <Text p="xl">{t('notAllowed')}</Text>;
   if (model.error) return <NotFound />;
   if (modelId && !model.data) return null;
@@ -38,7 +45,7 @@ export function OnboardPage() {
   return (
     <Container size="xl" py="xl">
       <Title order={2} mb="lg">
-        {t('setup.title', { name: model.data?.name ?? '' })}
+        {onboardTitle(t, (typedName ?? model.data?.name ?? '').trim())}
       </Title>
       <Tabs value={STEPS[current]} onChange={(v) => setStep(STEPS.indexOf(v as (typeof STEPS)[number]))}>
         <Tabs.List mb="lg">
@@ -57,6 +64,7 @@ export function OnboardPage() {
             key={model.data?._id ?? 'new'}
             projectId={project._id}
             model={model.data}
+            onNameChange={setTypedName}
             onDone={(id) => {
               setStep(1);
               if (id !== modelId) void navigate(`${base}/${id}/onboard`, { state: { step: 1 } });

@@ -13,10 +13,13 @@ export function SourceStep({
   projectId,
   model,
   onDone,
+  onNameChange,
 }: {
   projectId: string;
   model: Model | undefined;
   onDone: (modelId: string) => void;
+  /** Told each name typed (the page's title follows it). */
+  onNameChange?: (name: string) => void;
 }) {
   const { t } = useTranslation('models');
   const [algorithmId, setAlgorithmId] = useState<string | null>(model?.algorithmId ?? null);
@@ -43,7 +46,10 @@ export function SourceStep({
         label={t('name')}
         placeholder={t('setup.autoName')}
         value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          onNameChange?.(e.currentTarget.value);
+        }}
       />
       <Textarea
         label={t('description')}
