@@ -5,6 +5,14 @@ import { projectAreaTitleKey } from './shellTitle.ts';
 
 afterEach(cleanup);
 
+function Page({ name }: { name: string }) {
+  usePageName(name);
+  return null;
+}
+function Reader() {
+  return <p data-testid="name">{usePublishedPageName() ?? '-'}</p>;
+}
+
 describe('page titles', () => {
   it.each([
     [['Board', 'Data Apps', 'Sales'], 'Board · Data Apps · Sales · Tessera'],
@@ -30,13 +38,6 @@ describe('page titles', () => {
   });
 
   it('publishes the shown page’s name while it is mounted', () => {
-    function Page({ name }: { name: string }) {
-      usePageName(name);
-      return null;
-    }
-    function Reader() {
-      return <p data-testid="name">{usePublishedPageName() ?? '-'}</p>;
-    }
     const view = render(
       <>
         <Reader />
