@@ -1,13 +1,12 @@
-import { Anchor, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { Cell, ModelOutputRef } from '@tessera/shared';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { ModelOutputRef } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDataset, useDatasetPreviewRows } from '../../api/datasets.ts';
+import { RowsTable } from '../../app/RowsTable.tsx';
 
 /** How many rows of each output the Outputs tab shows. */
 export const OUTPUT_PREVIEW_ROWS = 10;
-
-const showCell = (value: Cell | undefined) => (value === null || value === undefined ? '' : String(value));
 
 /** One output of a finished run: its name linked to the dataset, and the first rows that run wrote. */
 export function OutputPreview({ projectId, output }: { projectId: string; output: ModelOutputRef }) {
@@ -28,27 +27,7 @@ export function OutputPreview({ projectId, output }: { projectId: string; output
       {rows.data && rows.data.count === 0 && <Text c="dimmed">{t('outputPreview.empty')}</Text>}
       {rows.data && rows.data.count > 0 && (
         <>
-          <ScrollArea>
-            <Table striped withTableBorder fz="sm" aria-label={name}>
-              <Table.Thead>
-                <Table.Tr>
-                  {features.map((f) => (
-                    <Table.Th key={f._id}>{f.name}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.data.list.map((row, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
-                  <Table.Tr key={i}>
-                    {features.map((f) => (
-                      <Table.Td key={f._id}>{showCell(row[f._id])}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <RowsTable features={features} rows={rows.data.list} label={name} compact />
           <Text size="xs" c="dimmed">
             {t('outputPreview.rows', { count: rows.data.count, shown: rows.data.list.length })}
           </Text>

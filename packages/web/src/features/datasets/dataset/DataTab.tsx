@@ -1,10 +1,9 @@
-import { Center, Group, Loader, Pagination, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { Cell, DatasetDetail } from '@tessera/shared';
+import { Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import type { DatasetDetail } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDatasetRows, useDatasets } from '../../../api/datasets.ts';
-
-const showCell = (value: Cell | undefined) => (value === null || value === undefined ? '' : String(value));
+import { RowsTable } from '../../../app/RowsTable.tsx';
 
 /**
  * The Data tab (spec 3 §2): date created, the description, the join setup of a joined dataset and the rows,
@@ -31,27 +30,7 @@ export function DataTab({ projectId, dataset }: { projectId: string; dataset: Da
         </Center>
       ) : (
         <>
-          <ScrollArea>
-            <Table striped withTableBorder highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  {features.map((f) => (
-                    <Table.Th key={f._id}>{f.name}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.data.list.map((row, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
-                  <Table.Tr key={i}>
-                    {features.map((f) => (
-                      <Table.Td key={f._id}>{showCell(row[f._id])}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          <RowsTable features={features} rows={rows.data.list} />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {t('data.rows', { count: rows.data.count })}
