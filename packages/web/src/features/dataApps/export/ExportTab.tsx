@@ -66,33 +66,36 @@ export function ExportTab({ dashboard, features, tab, units, at, first, target, 
               })}
         </Text>
       </Box>
-      {bands.map((band) => (
-        <Group key={band.map((item) => item.i).join('-')} gap="md" align="stretch" wrap="nowrap" mb="md">
-          {band.map((item) => {
-            const unit = byId.get(item.i) as Unit;
-            const width = `calc(${(item.w / 12) * 100}% - 16px)`;
-            const isTarget = targetUnitId === unit._id;
-            if (unit.type === 'table') {
+      {bands.map((band) => {
+        const key = band.map((item) => item.i).join('-');
+        const [only] = band;
+        const table = only && band.length === 1 ? byId.get(only.i) : undefined;
+        if (table?.type === 'table') {
+          return (
+            <Box key={key} mb="md" {...(targetUnitId === table._id ? { 'data-export-target': 'true' } : {})}>
+              <ExportTable unit={table} onLoaded={onTableLoaded} />
+            </Box>
+          );
+        }
+        return (
+          <Group key={key} gap="md" align="stretch" wrap="nowrap" mb="md">
+            {band.map((item) => {
+              const unit = byId.get(item.i) as Unit;
               return (
-                <Box key={unit._id} w="100%" {...(isTarget ? { 'data-export-target': 'true' } : {})}>
-                  <ExportTable unit={unit} onLoaded={onTableLoaded} />
+                <Box
+                  key={unit._id}
+                  w={`calc(${(item.w / 12) * 100}% - 16px)`}
+                  h={item.h * ROW_PX}
+                  style={{ breakInside: 'avoid', flexShrink: 0 }}
+                  {...(targetUnitId === unit._id ? { 'data-export-target': 'true' } : {})}
+                >
+                  <ExportCard unit={unit} h={item.h} />
                 </Box>
               );
-            }
-            return (
-              <Box
-                key={unit._id}
-                w={band.length === 1 ? '100%' : width}
-                h={item.h * ROW_PX}
-                style={{ breakInside: 'avoid', flexShrink: 0 }}
-                {...(isTarget ? { 'data-export-target': 'true' } : {})}
-              >
-                <ExportCard unit={unit} h={item.h} />
-              </Box>
-            );
-          })}
-        </Group>
-      ))}
+            })}
+          </Group>
+        );
+      })}
     </Box>
   );
 }

@@ -70,7 +70,9 @@ export function ExportTable({ unit, onLoaded }: { unit: Unit; onLoaded(unitId: s
           <Table.Thead style={{ display: 'table-header-group' }}>
             <Table.Tr>
               {columns.map((column) => (
-                <Table.Th key={column.id}>{featureOf(column)?.name ?? ''}</Table.Th>
+                <Table.Th key={column.id} ta={featureOf(column)?.type === 'number' ? 'right' : undefined}>
+                  {featureOf(column)?.name ?? ''}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
