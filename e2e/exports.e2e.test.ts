@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { api, type DataAppFilter, type Vis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
+import { screenshot } from './support/browser.ts';
 import { CardsSetup } from './support/cards.ts';
 import { exportFile, pdfPages, pdfPictures, pngSize, savePng } from './support/exports.ts';
 import { useJourney } from './support/journey.ts';
 import { ADMIN } from './support/tessera.ts';
+import { expectPath, signIn } from './support/ui.ts';
 
 /**
  * Issue 48, export (docs/data-apps.md "Export"): a 3-tab data app printed to PDF by the server's Chromium from the
@@ -23,6 +26,7 @@ describe('exports of a data app', () => {
   const tabs = { overview: '', details: '', trends: '' };
   let regionId = '';
   let chartId = '';
+  let projectId = '';
   const ref = (n: number) => `S-${String(n).padStart(4, '0')}`;
   const southFilter = (): DataAppFilter => ({
     _id: 'export-south',
@@ -35,6 +39,7 @@ describe('exports of a data app', () => {
   beforeAll(async () => {
     token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
     const setup = await CardsSetup.create(j.app, token, 'Exports');
+    projectId = setup.projectId;
     const lines = Array.from({ length: ROWS }, (_, i) => {
       const region = REGIONS[i % REGIONS.length];
       const product = PRODUCTS[i % PRODUCTS.length];
@@ -164,6 +169,34 @@ describe('exports of a data app', () => {
     expect(cardSize.width).toBeLessThan(tabSize.width / 2 + 2);
     expect(cardSize.width).toBeGreaterThan(tabSize.width / 3);
     // Four grid rows of 70 px, at 2x.
-    expect(cardSize.height).toBe(2 * 4 * 70);
+    expect(Math.abs(cardSize.height - 2 * 4 * 70)).toBeLessThanOrEqual(4);
+  });
+
+  it('Export PDF in the data app menu and Download PNG in a card menu save the files, with progress', async () => {
+    const { page } = j;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(`/projects/${projectId}/dashboards/${dashboardId}/tabs/${tabs.overview}`);
+    await page.getByRole('button', { name: 'Data app menu' }).click();
+    const pdfDownload = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('menuitem', { name: 'Export PDF' }).click();
+    await page
+      .getByText(/Preparing your file/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'exports-progress', { fullPage: false });
+    const pdf = await readFile((await (await pdfDownload).path()) as string);
+    const pages = await pdfPages(pdf, 'exports-menu');
+    expect(pages.join('\n')).toContain('Trends');
+    expect(pageOf(pages, 'Overview')).toBe(0);
+    await page.getByText('Your file is ready.').waitFor();
+    await screenshot(page, 'exports-done', { fullPage: false });
+
+    await page.getByTestId(`card-${chartId}`).getByRole('button', { name: 'Card menu' }).click();
+    const pngDownload = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('menuitem', { name: 'Download PNG' }).click();
+    const png = await readFile((await (await pngDownload).path()) as string);
+    savePng(png, 'exports-menu-card');
+    expect(Math.abs(pngSize(png).height - 2 * 4 * 70)).toBeLessThanOrEqual(4);
   });
 });
