@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { CardsSetup } from './support/cards.ts';
-import { exportFile, pdfPages, pdfPictures, pngSize, savePng } from './support/exports.ts';
+import { exportFile, pdfImageCount, pdfPages, pdfPictures, pngSize, savePng } from './support/exports.ts';
 import { useJourney } from './support/journey.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
@@ -142,6 +142,10 @@ describe('exports of a data app', () => {
       expect(pages[overview]).toContain('Total amount');
       expect(pages[details]).toContain('Every sale');
       expect(pages[trends]).toContain('Amount by product');
+      // The charts are vectors (ECharts' SVG renderer): no raster image in the file, their axis labels are text
+      // (the bar chart of South's 43,625 has its axis up to 50,000, written in the language's own way).
+      expect(await pdfImageCount(file.bytes, `exports-${language}`)).toBe(0);
+      expect(pages[overview]).toMatch(/50[,\s\u202f\u00a0]000/);
 
       // Every row of the table, the last one included, split across pages that each repeat the header.
       for (let n = 1; n <= ROWS; n++) expect(all).toContain(ref(n));

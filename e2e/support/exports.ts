@@ -77,3 +77,13 @@ export function savePng(png: Buffer, name: string): void {
   mkdirSync(screenshotDir, { recursive: true });
   writeFileSync(path.join(screenshotDir, `${name}.png`), png);
 }
+
+/** How many raster images a PDF holds (poppler's pdfimages): charts printed as vectors add none. */
+export async function pdfImageCount(pdf: Buffer, name: string): Promise<number> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  const { stdout } = await run('pdfimages', ['-list', file]);
+  // Two header lines, then one line per image.
+  return stdout.trim().split('\n').slice(2).length;
+}
