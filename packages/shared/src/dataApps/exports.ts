@@ -60,6 +60,7 @@ export const EXPORT_ERRORS = {
   noWebApp: 'This server does not serve the web app, so there is no page to print.',
   noChromium: 'Chromium is not installed on this server, so exports cannot be made.',
   stopped: 'The export was stopped.',
+  notFound: 'Export not found',
 } as const;
 
 /** The export's filters in the page's address: base64url of their JSON. */

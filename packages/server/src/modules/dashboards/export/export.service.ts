@@ -124,7 +124,7 @@ export class ExportService {
   /** The requester's export: its job while unfinished or failed, its file once made; anyone else's is a 404. */
   async read(jobId: string, userId: string): Promise<ExportAnswer> {
     const job = await this.app.ctx.jobs.find(jobId);
-    if (job?.type !== 'dashboardExport' || job.userId !== userId) throw notFound('Export not found');
+    if (job?.type !== 'dashboardExport' || job.userId !== userId) throw notFound(EXPORT_ERRORS.notFound);
     if (job.status !== 'completed') return { kind: 'job', job: presentJob(job) };
     for (const extension of ['pdf', 'png'] as const) {
       const bytes = await readExport(this.app.ctx.storage.root, job.id, extension);
@@ -133,7 +133,7 @@ export class ExportService {
         return { kind: 'file', bytes, type, name: fileName(job, extension) };
       }
     }
-    throw notFound('Export not found');
+    throw notFound(EXPORT_ERRORS.notFound);
   }
 
   async run({ data, signal, progress, log, job }: JobContext<ExportJobData>): Promise<{ message: string } | undefined> {
