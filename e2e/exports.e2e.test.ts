@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { CardsSetup } from './support/cards.ts';
-import { exportFile, pdfImageCount, pdfPages, pdfPictures, pngSize, savePng } from './support/exports.ts';
+import { exportFile, pdfImageCount, pdfPageSize, pdfPages, pdfPictures, pngSize, savePng } from './support/exports.ts';
 import { useJourney } from './support/journey.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
@@ -155,6 +155,28 @@ describe('exports of a data app', () => {
       expect(pageOf(pages, ref(ROWS))).toBeLessThan(trends);
     },
   );
+
+  it('prints on A4 portrait by default, on Letter landscape when asked, the chosen tabs only', async () => {
+    const a4 = await exportFile(j.app, token, dashboardId, { format: 'pdf', tabs: [tabs.trends] });
+    expect(await pdfPageSize(a4.bytes, 'exports-a4')).toBe('595.92 x 842.88');
+    const a4Pages = await pdfPages(a4.bytes, 'exports-a4');
+    expect(a4Pages).toHaveLength(1);
+    expect(a4Pages[0]).toContain('Trends');
+    expect(a4Pages[0]).not.toContain('Overview');
+    const letter = await exportFile(j.app, token, dashboardId, {
+      format: 'pdf',
+      tabs: [tabs.trends, tabs.overview],
+      paper: 'letter',
+      orientation: 'landscape',
+    });
+    expect(await pdfPageSize(letter.bytes, 'exports-letter')).toBe('792 x 612');
+    const letterPages = await pdfPages(letter.bytes, 'exports-letter');
+    // In the data app's order, whatever the order asked.
+    expect(letterPages.map((page) => (page.includes('Overview') ? 'Overview' : 'Trends'))).toEqual([
+      'Overview',
+      'Trends',
+    ]);
+  });
 
   it('a PNG of a tab is the export page at 2x (1180 css px wide); a card PNG is the card alone, at 2x', async () => {
     const tab = await exportFile(j.app, token, dashboardId, { format: 'png', tabs: [tabs.overview] });

@@ -87,3 +87,12 @@ export async function pdfImageCount(pdf: Buffer, name: string): Promise<number> 
   // Two header lines, then one line per image.
   return stdout.trim().split('\n').slice(2).length;
 }
+
+/** The first page's size in points, as poppler's pdfinfo tells it ("612 x 792"). */
+export async function pdfPageSize(pdf: Buffer, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  const { stdout } = await run('pdfinfo', [file]);
+  return /Page size:\s+([\d.]+ x [\d.]+)/.exec(stdout)?.[1] ?? '';
+}
