@@ -27,7 +27,7 @@ const configFor = (ROLE: 'all' | 'api' | 'worker', dataDir: string) =>
     LOG_LEVEL: 'silent',
   });
 
-const JOB_TYPES = ['dashboardPreview', 'featureDetection', 'append', 'packageBuild', 'modelRun'];
+const JOB_TYPES = ['dashboardPreview', 'dashboardExport', 'featureDetection', 'append', 'packageBuild', 'modelRun'];
 
 describe('the composition', () => {
   it('declares each resource kind once, besides the project itself', () => {
@@ -38,6 +38,7 @@ describe('the composition', () => {
         'collection',
         'dashboard',
         'dataset',
+        'export',
         'feature',
         'filter',
         'form',

@@ -5,6 +5,7 @@ export * from './collections.ts';
 export * from './dashboardHistory.ts';
 export * from './dashboards.ts';
 export * from './datasets.ts';
+export * from './exports.ts';
 export * from './features.ts';
 export * from './filters.ts';
 export * from './forms.ts';

@@ -5,6 +5,7 @@ export * from './colors.ts';
 export * from './constants.ts';
 export * from './crossFilters.ts';
 export * from './entities.ts';
+export * from './exports.ts';
 export * from './filterSummary.ts';
 export * from './filters.ts';
 export * from './filterValidity.ts';

@@ -2,6 +2,7 @@ import { ORGANIZATION_MESSAGES } from '../api/organizations.ts';
 import { USER_MESSAGES } from '../api/users.ts';
 import { PASSWORD_RULE_MESSAGES } from '../auth/password.ts';
 import { CROSS_FILTER_MESSAGES } from '../dataApps/crossFilters.ts';
+import { EXPORT_ERRORS } from '../dataApps/exports.ts';
 import { DATASET_ERRORS, DATASET_MESSAGES } from '../datasets/constants.ts';
 import { FORM_MESSAGES } from '../forms/constants.ts';
 import { MODEL_MESSAGES } from '../models/constants.ts';
@@ -84,6 +85,7 @@ export const SERVER_ERRORS = {
   'card.subtypeOnlyCustom': 'Only custom cards have a subtype',
   'card.notOnTab': 'The card is not on this tab',
   ...prefixed('crossFilter', CROSS_FILTER_MESSAGES),
+  ...prefixed('export', EXPORT_ERRORS),
   'card.tooMany': 'A tab holds at most {count} cards',
   'card.invalidConfiguration': 'The card configuration is not valid',
   'card.tooMuchData':

@@ -15,6 +15,8 @@ export const JOB_TYPES = [
   'packageBuild',
   'modelRun',
   'dashboardPreview',
+  /** A data app's PDF or a tab's or card's PNG (docs/data-apps.md "Export"). */
+  'dashboardExport',
   /** The segment of a form's Form Responses dataset, rebuilt as responses arrive (one row, never queued). */
   'formResponses',
 ] as const;

@@ -46,6 +46,13 @@ export const router = createBrowserRouter([
           Component: (await import('../features/forms/public/PublicFormPage.tsx')).PublicFormPage,
         }),
       },
+      // The export page the server's Chromium prints (docs/data-apps.md "Export"), no login: a preview token.
+      {
+        path: 'export/projects/:projectId/dashboards/:dashboardId',
+        lazy: async () => ({
+          Component: (await import('../features/dataApps/export/ExportDashboardRoute.tsx')).ExportDashboardRoute,
+        }),
+      },
       {
         path: 'preview/projects/:projectId/dashboards/*',
         lazy: async () => ({

@@ -2,6 +2,8 @@ import type { ServerModule } from '../../platform/module.ts';
 import type { AssetKind, ProjectFiles } from '../projects/index.ts';
 import { dashboardsRoutes } from './dashboards.routes.ts';
 import { dashboardIdsOfProject, moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
+import { exportRoutes, projectOfExport } from './export/export.routes.ts';
+import { ExportService } from './export/export.service.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
 import { historyRoutes } from './history/history.routes.ts';
@@ -18,14 +20,24 @@ import { unitReader } from './units/units.store.ts';
  */
 export const dashboardsModule: ServerModule = {
   name: 'dashboards',
-  resources: { dashboard: projectOfDashboard, tab: projectOfTab, unit: unitReader, filter: projectOfFilter },
-  jobs: (app) => new PreviewService(app).define(),
+  resources: {
+    dashboard: projectOfDashboard,
+    tab: projectOfTab,
+    unit: unitReader,
+    filter: projectOfFilter,
+    export: projectOfExport,
+  },
+  jobs: (app) => {
+    new PreviewService(app).define();
+    new ExportService(app).define();
+  },
   routes: async (app) => {
     await app.register(dashboardsRoutes);
     await app.register(tabsRoutes);
     await app.register(unitsRoutes);
     await app.register(filtersRoutes);
     await app.register(historyRoutes);
+    await app.register(exportRoutes);
   },
   pageAnswers: publicDashboardPage,
 };

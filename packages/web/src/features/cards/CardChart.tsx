@@ -72,7 +72,7 @@ export const CHART_POINTS_ATTRIBUTE = 'data-points';
 
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
 export function CardChart({ unit, data, width, height, h }: Props) {
-  const { canEdit, place } = useDashboardMode();
+  const { canEdit, place, exporting } = useDashboardMode();
   // The dashboard's colour scale and feature colours (spec 2 §9), from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
@@ -145,6 +145,7 @@ export function CardChart({ unit, data, width, height, h }: Props) {
           colors={colors}
           // The preview renderer screenshots once the cards are drawn: never mid-animation.
           animate={place.kind !== 'preview'}
+          renderer={exporting ? 'svg' : 'canvas'}
           onTooMuchData={onTooMuchData}
           onDrawn={drawn}
           onElementClick={onElementClick}

@@ -1,27 +1,37 @@
 import { ActionIcon, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDots, IconDownload, IconFlask, IconNotes, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconDownload, IconFlask, IconNotes, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { UnitType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type CardMenuItem = 'editDescription' | 'duplicate' | 'downloadCsv' | 'download' | 'delete' | 'betaCardTypes';
+export type CardMenuItem =
+  | 'editDescription'
+  | 'duplicate'
+  | 'downloadCsv'
+  | 'download'
+  | 'downloadPng'
+  | 'delete'
+  | 'betaCardTypes';
 
 /**
  * Which items a card's menu has (spec 2 §2 "Card"). Editing, copying and deleting need the edit right; Beta
  * Card Types only on a card with no type yet. Download as CSV on chart and table cards, Download on custom
  * cards, both only with data that has no error. The menu is hidden for public accounts, and for read-only users
- * of KPI or custom cards (a reader of a chart or table keeps Download as CSV).
+ * of KPI or custom cards (a reader of a chart or table keeps Download as CSV). Download PNG (docs/data-apps.md
+ * "Export") on every typed card where the server may export it (`exportable`: inside a project), readers too.
  */
 export function cardMenuItems(
   card: { type: UnitType | null; downloadable: boolean },
-  rights: { canEdit: boolean; cardMenu: boolean },
+  rights: { canEdit: boolean; cardMenu: boolean; exportable?: boolean },
 ): CardMenuItem[] {
   if (!rights.cardMenu) return [];
   const tabular = card.type === 'chart' || card.type === 'table';
-  if (!rights.canEdit) return tabular && card.downloadable ? ['downloadCsv'] : [];
+  const png: CardMenuItem[] = rights.exportable && card.type !== null ? ['downloadPng'] : [];
+  if (!rights.canEdit) return [...(tabular && card.downloadable ? (['downloadCsv'] as const) : []), ...png];
   const items: CardMenuItem[] = ['editDescription', 'duplicate'];
   if (card.downloadable && tabular) items.push('downloadCsv');
   if (card.downloadable && card.type === 'custom') items.push('download');
+  items.push(...png);
   items.push('delete');
   if (card.type === null) items.push('betaCardTypes');
   return items;
@@ -32,12 +42,21 @@ interface Props {
   onEditDescription: () => void;
   onDuplicate: () => void;
   onDownload: () => void;
+  onDownloadPng?: () => void;
   onDelete: () => Promise<unknown>;
   onBetaCardTypes: () => void;
 }
 
 /** The card menu; Delete asks in a confirmation popover anchored to the menu button. */
-export function CardMenu({ items, onEditDescription, onDuplicate, onDownload, onDelete, onBetaCardTypes }: Props) {
+export function CardMenu({
+  items,
+  onEditDescription,
+  onDuplicate,
+  onDownload,
+  onDownloadPng,
+  onDelete,
+  onBetaCardTypes,
+}: Props) {
   const { t } = useTranslation(['dataApps', 'cards']);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -82,6 +101,11 @@ export function CardMenu({ items, onEditDescription, onDuplicate, onDownload, on
               {items.includes('download') && (
                 <Menu.Item leftSection={<IconDownload size={16} />} onClick={onDownload}>
                   {t('cards:menu.download')}
+                </Menu.Item>
+              )}
+              {items.includes('downloadPng') && onDownloadPng && (
+                <Menu.Item leftSection={<IconPhoto size={16} />} onClick={onDownloadPng}>
+                  {t('export.downloadPng')}
                 </Menu.Item>
               )}
               {items.includes('betaCardTypes') && (

@@ -17,6 +17,7 @@ import { ViewRowsModal } from '../../crossFilters/ViewRowsModal.tsx';
 import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
 import { useActiveFilters } from '../../filters/useActiveFilters.ts';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { useExport } from '../export/useExport.ts';
 import { CardModelIcon } from '../models/CardModelIcon.tsx';
 import { unitMappingPath } from '../paths.ts';
 import { CardMenu, cardMenuItems } from './CardMenu.tsx';
@@ -75,7 +76,9 @@ export function DataCard({ unit, h, draggable }: Props) {
       notifications.show({ color: 'red', message: t('cards:menu.downloadFailed') }),
     );
   const downloadable = cardIsMapped(unit) && !card.failed && !card.data?.error;
-  const items = cardMenuItems({ type: unit.type, downloadable }, { canEdit, cardMenu });
+  const exportable = place.kind === 'project';
+  const exporter = useExport(unit.dashboardId, [unit.tabId]);
+  const items = cardMenuItems({ type: unit.type, downloadable }, { canEdit, cardMenu, exportable });
 
   return (
     <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
@@ -135,6 +138,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           onEditDescription={() => setDescribing(true)}
           onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
           onDownload={() => void download()}
+          onDownloadPng={() => void exporter.start({ format: 'png', unitId: unit._id })}
           onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
           onBetaCardTypes={() => openMapping('custom')}
         />

@@ -14,6 +14,8 @@ export interface DashboardMode {
   cardMenu: boolean;
   /** The preview page: cards with y up to 3 on a 12-column grid 1180 wide. */
   preview: boolean;
+  /** The export page the server prints (PDF) or takes (PNG): charts are drawn as SVG, vectors in the PDF. */
+  exporting?: boolean;
 }
 
 export const DashboardModeContext = createContext<DashboardMode>({

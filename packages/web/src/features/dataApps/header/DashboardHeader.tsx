@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDatabase, IconDots, IconHistory, IconPlus } from '@tabler/icons-react';
+import { IconDatabase, IconDots, IconFileTypePdf, IconHistory, IconPlus } from '@tabler/icons-react';
 import type { ColorSchemeName } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
@@ -10,6 +10,7 @@ import { CrossFilterBar } from '../../crossFilters/CrossFilterBar.tsx';
 import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { ColorMenu, ModelBars, PublicModelBars } from '../editorParts.tsx';
+import { useExport } from '../export/useExport.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { UndoRedo } from '../history/UndoRedo.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
@@ -28,7 +29,8 @@ interface Props {
 /**
  * The dashboard header (spec 1 §2, spec 2 §2): title; Copy Public Link; the colour menu for editors unless
  * hideDashboardColors; the filter bar (unless hideFilters) and the model bars unless hideCommandBar: inside a
- * project to run, on the public page read-only (the inputs of the run shown); Show Datasets and Add Card.
+ * project to run, on the public page read-only (the inputs of the run shown); Show Datasets and Add Card; the
+ * menu's History and Export PDF (docs/data-apps.md "Export").
  */
 export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, addingCard }: Props) {
   const { t } = useTranslation('dataApps');
@@ -38,6 +40,7 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
   const hide = dashboard.display.hide;
   const [historyOpened, history] = useDisclosure(false);
   const inProject = place.kind === 'project' && projectId !== null;
+  const exporter = useExport(dashboard._id, dashboard.tabs);
 
   const chooseColors = (colorScheme: ColorSchemeName) =>
     update.mutate(
@@ -84,6 +87,13 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
               <Menu.Dropdown>
                 <Menu.Item leftSection={<IconHistory size={16} />} onClick={history.open}>
                   {t('history.title')}
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconFileTypePdf size={16} />}
+                  disabled={exporter.busy}
+                  onClick={() => void exporter.start({ format: 'pdf' })}
+                >
+                  {t('export.exportPdf')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>

@@ -53,7 +53,7 @@ export function ReportSection({ tab, units, selected, canEdit, onAddCard, adding
               >
                 {t('header.addCard')}
               </Button>
-              <TabMenu tab={tab} words="sections" onDialog={onDialog} onDuplicate={onDuplicate} />
+              <TabMenu tab={tab} words="sections" canEdit onDialog={onDialog} onDuplicate={onDuplicate} />
             </Group>
           )}
         </Group>

@@ -222,7 +222,10 @@ describe('tab navigation after delete and create (spec 2 §4)', () => {
     renderDataApps(`${base}/tabs/${T1}`, { roles: VIEWER });
     await screen.findByRole('tab', { name: 'Overview' });
     expect(screen.queryByRole('button', { name: 'Add Tab' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Menu of tab/ })).toBeNull();
+    // Their tab menu holds Download PNG alone (docs/data-apps.md "Export").
+    await userEvent.click(screen.getByRole('button', { name: 'Menu of tab Overview' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Download PNG']);
     expect(screen.queryByRole('button', { name: 'Add Card' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Colors' })).toBeNull();
   });

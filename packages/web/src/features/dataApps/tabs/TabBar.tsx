@@ -2,6 +2,8 @@ import { ActionIcon, Box, Group, ScrollArea, Tooltip, UnstyledButton } from '@ma
 import { IconPlus } from '@tabler/icons-react';
 import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { useExport } from '../export/useExport.ts';
 import { SortableIds } from './SortableIds.tsx';
 import classes from './TabBar.module.css';
 import type { TabDialog } from './TabDialogs.tsx';
@@ -23,6 +25,13 @@ interface Props {
 export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) {
   const { t } = useTranslation('dataApps');
   const byId = new Map(tabs.map((tab) => [tab._id, tab]));
+  const { place } = useDashboardMode();
+  // A tab's PNG is made by the server for signed-in members (docs/data-apps.md "Export").
+  const exportable = place.kind === 'project';
+  const exporter = useExport(
+    tabs[0]?.dashboardId ?? '',
+    tabs.map((tab) => tab._id),
+  );
   return (
     <Group gap="xs" wrap="nowrap" className={classes.bar}>
       <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars style={{ flex: 1, minWidth: 0 }}>
@@ -54,12 +63,16 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
                   >
                     {tab.name}
                   </UnstyledButton>
-                  {canEdit && (
+                  {(canEdit || exportable) && (
                     <TabMenu
                       tab={tab}
                       words="tabs"
+                      canEdit={canEdit}
                       onDialog={onDialog}
                       onDuplicate={(tabId) => void actions.duplicate(tabId)}
+                      onDownloadPng={
+                        exportable ? (tabId) => void exporter.start({ format: 'png', tabs: [tabId] }) : undefined
+                      }
                     />
                   )}
                 </Box>

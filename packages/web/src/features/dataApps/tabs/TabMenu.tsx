@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCopy, IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDotsVertical, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { TabDialog } from './TabDialogs.tsx';
@@ -9,10 +9,17 @@ interface Props {
   words: 'tabs' | 'sections';
   onDialog: (dialog: TabDialog) => void;
   onDuplicate: (tabId: string) => void;
+  /** Editors only: Edit, Delete, Duplicate. */
+  canEdit: boolean;
+  /** Download PNG (docs/data-apps.md "Export"), for whoever may view the data app in its project. */
+  onDownloadPng?: (tabId: string) => void;
 }
 
-/** Per-tab menu (spec 2 §2): Edit Tab, Delete Tab, Duplicate Tab (the section variants in a report). */
-export function TabMenu({ tab, words, onDialog, onDuplicate }: Props) {
+/**
+ * Per-tab menu (spec 2 §2): Edit Tab, Delete Tab, Duplicate Tab (the section variants in a report) for editors;
+ * Download PNG of the tab for all who see it in the project.
+ */
+export function TabMenu({ tab, words, onDialog, onDuplicate, canEdit, onDownloadPng }: Props) {
   const { t } = useTranslation('dataApps');
   return (
     <Menu position="bottom-end" width={200} shadow="md" withinPortal>
@@ -22,15 +29,28 @@ export function TabMenu({ tab, words, onDialog, onDuplicate }: Props) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onDialog({ kind: 'edit', tab })}>
-          {t(`${words}.edit`)}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => onDialog({ kind: 'delete', tab })}>
-          {t(`${words}.delete`)}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onDuplicate(tab._id)}>
-          {t(`${words}.duplicate`)}
-        </Menu.Item>
+        {canEdit && (
+          <>
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onDialog({ kind: 'edit', tab })}>
+              {t(`${words}.edit`)}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconTrash size={16} />}
+              color="red"
+              onClick={() => onDialog({ kind: 'delete', tab })}
+            >
+              {t(`${words}.delete`)}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onDuplicate(tab._id)}>
+              {t(`${words}.duplicate`)}
+            </Menu.Item>
+          </>
+        )}
+        {onDownloadPng && (
+          <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => onDownloadPng(tab._id)}>
+            {t('export.downloadPng')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,0 +1,190 @@
+import {
+  EXPORT_ERRORS,
+  EXPORT_PARAMS,
+  type ExportFilters,
+  type ExportFormat,
+  type ExportOrientation,
+  type ExportPaper,
+  encodeExportFilters,
+  type exportRequestSchema,
+  PREVIEW_TOKEN_PARAM,
+} from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { badRequest, notFound } from '../../../platform/errors.ts';
+import { type JobContext, type JobRow, presentJob } from '../../../platform/jobs/index.ts';
+import { redactUrl } from '../../../platform/logging.ts';
+import { findDashboard } from '../dashboards.store.ts';
+import { PreviewService } from '../preview/preview.service.ts';
+import { issuePreviewToken, revokePreviewToken } from '../preview/preview.tokens.ts';
+import { findUnit } from '../units/units.store.ts';
+import { ExportBrowser } from './export.browser.ts';
+import { readExport, writeExport } from './export.files.ts';
+import { renderExport } from './export.render.ts';
+
+/** An export gets this long in all; each of its steps (page load, drawing without progress) a part of it. */
+export const EXPORT_JOB_TIMEOUT_MS = 120_000;
+const STEP_TIMEOUT_MS = 45_000;
+/** Exports one process makes at once: each holds a page of the shared Chromium. */
+export const EXPORT_CONCURRENCY = 2;
+const TOKEN_TTL_MS = EXPORT_JOB_TIMEOUT_MS + 30_000;
+const GONE = 'The dashboard no longer exists.';
+
+type ExportBody = z.output<typeof exportRequestSchema>;
+
+export interface ExportJobData {
+  dashboardId: string;
+  format: ExportFormat;
+  paper: ExportPaper;
+  orientation: ExportOrientation;
+  /** The tabs to print, in the data app's order. */
+  tabs: string[];
+  unitId: string | null;
+  filters: ExportFilters | null;
+  language: string;
+  /** When it was asked for (ISO): the time printed at the top. */
+  at: string;
+}
+
+/** What `read` answers: the job while it runs or when it failed, else the file. */
+export type ExportAnswer =
+  | { kind: 'job'; job: ReturnType<typeof presentJob> }
+  | { kind: 'file'; bytes: Buffer; type: string; name: string };
+
+/**
+ * Exports (docs/data-apps.md "Export"): the `dashboardExport` job opens the web app's export page in the server's
+ * Chromium (one browser per process, ExportBrowser), authenticated by a preview token for that one data app, and
+ * keeps the PDF or PNG under DATA_DIR/exports for the requester to download.
+ */
+export class ExportService {
+  private readonly db: Db;
+  /** Started by the first export this process makes (the routes' service never starts it). */
+  private readonly browser = new ExportBrowser();
+  constructor(private readonly app: FastifyInstance) {
+    this.db = app.ctx.db;
+  }
+
+  /** Registers the job's handler (once per app); the browser closes with the app. */
+  define(): void {
+    this.app.addHook('onClose', () => this.browser.close());
+    this.app.ctx.jobs.define<ExportJobData>('dashboardExport', (ctx) => this.run(ctx), {
+      timeoutMs: EXPORT_JOB_TIMEOUT_MS,
+      concurrency: EXPORT_CONCURRENCY,
+    });
+  }
+
+  /** Checks what is asked against the data app (its tabs, its card) and queues the job. */
+  async request(dashboardId: string, userId: string, body: ExportBody, language: string): Promise<{ _id: string }> {
+    const row = await findDashboard(this.db, dashboardId);
+    if (!row) throw notFound('Dashboard not found');
+    const asked = body.tabs ?? [];
+    if (asked.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest(EXPORT_ERRORS.unknownTab);
+    const filterTabs = Object.keys(body.filters?.tabs ?? {});
+    if (filterTabs.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest(EXPORT_ERRORS.unknownTab);
+    let tabs = body.tabs ? row.tabIds.filter((tabId) => asked.includes(tabId)) : [...row.tabIds];
+    if (body.format === 'pdf' && body.unitId) throw badRequest(EXPORT_ERRORS.pdfNoUnit);
+    if (body.format === 'png') {
+      if (body.unitId) {
+        const unit = await findUnit(this.db, body.unitId);
+        if (!unit || unit.dashboardId !== row.id || !row.tabIds.includes(unit.row.tabId)) {
+          throw badRequest(EXPORT_ERRORS.unknownUnit);
+        }
+        if (body.tabs && (body.tabs.length !== 1 || body.tabs[0] !== unit.row.tabId)) {
+          throw badRequest(EXPORT_ERRORS.pngOneTab);
+        }
+        tabs = [unit.row.tabId];
+      } else if (tabs.length !== 1 || !body.tabs) {
+        throw badRequest(EXPORT_ERRORS.pngOneTab);
+      }
+    }
+    const data: ExportJobData = {
+      dashboardId: row.id,
+      format: body.format,
+      paper: body.paper,
+      orientation: body.orientation,
+      tabs,
+      unitId: body.unitId ?? null,
+      filters: body.filters ?? null,
+      language,
+      at: new Date().toISOString(),
+    };
+    const job = await this.app.ctx.jobs.enqueue<ExportJobData>({
+      projectId: row.projectId,
+      type: 'dashboardExport',
+      ownerType: 'dashboard',
+      ownerId: row.id,
+      userId,
+      name: `${row.name}.${body.format}`,
+      data,
+    });
+    return { _id: job.id };
+  }
+
+  /** The requester's export: its job while unfinished or failed, its file once made; anyone else's is a 404. */
+  async read(jobId: string, userId: string): Promise<ExportAnswer> {
+    const job = await this.app.ctx.jobs.find(jobId);
+    if (job?.type !== 'dashboardExport' || job.userId !== userId) throw notFound(EXPORT_ERRORS.notFound);
+    if (job.status !== 'completed') return { kind: 'job', job: presentJob(job) };
+    for (const extension of ['pdf', 'png'] as const) {
+      const bytes = await readExport(this.app.ctx.storage.root, job.id, extension);
+      if (bytes) {
+        const type = extension === 'pdf' ? 'application/pdf' : 'image/png';
+        return { kind: 'file', bytes, type, name: fileName(job, extension) };
+      }
+    }
+    throw notFound(EXPORT_ERRORS.notFound);
+  }
+
+  async run({ data, signal, progress, log, job }: JobContext<ExportJobData>): Promise<{ message: string } | undefined> {
+    const row = await findDashboard(this.db, data.dashboardId);
+    if (!row) return { message: GONE };
+    const token = await issuePreviewToken(this.db, row.id, TOKEN_TTL_MS);
+    try {
+      await progress(0.05);
+      const url = `${new PreviewService(this.app).baseUrl()}${exportPagePath(row.projectId, row.id, data, token)}`;
+      const bytes = await this.browser.use(STEP_TIMEOUT_MS, (browser) =>
+        renderExport(browser, {
+          url,
+          format: data.format,
+          paper: data.paper,
+          orientation: data.orientation,
+          language: data.language,
+          signal,
+          stepTimeoutMs: STEP_TIMEOUT_MS,
+          onProgress: (fraction) => void progress(0.1 + 0.8 * fraction),
+        }),
+      );
+      if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
+      await writeExport(this.app.ctx.storage.root, job.id, data.format, bytes);
+      return undefined;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const cause = err instanceof Error && err.cause instanceof Error ? redactUrl(err.cause.message) : undefined;
+      log.warn({ dashboardId: row.id, message, cause }, 'data app export failed');
+      throw err;
+    } finally {
+      await revokePreviewToken(this.db, token);
+    }
+  }
+}
+
+/** The web app's export page for a job: its tabs, its card, its filters and time, the token that opens it. */
+export function exportPagePath(projectId: string, dashboardId: string, data: ExportJobData, token: string): string {
+  const query = new URLSearchParams({ [PREVIEW_TOKEN_PARAM]: token, [EXPORT_PARAMS.tabs]: data.tabs.join(',') });
+  query.set(EXPORT_PARAMS.format, data.format);
+  query.set(EXPORT_PARAMS.at, data.at);
+  if (data.unitId) query.set(EXPORT_PARAMS.unit, data.unitId);
+  if (data.filters) query.set(EXPORT_PARAMS.filters, encodeExportFilters(data.filters));
+  return `/export/projects/${projectId}/dashboards/${dashboardId}?${query.toString()}`;
+}
+
+/** The download's name: the data app's name, safe for a file system. */
+function fileName(job: JobRow, extension: 'pdf' | 'png'): string {
+  const base =
+    job.name
+      .replace(/\.(pdf|png)$/, '')
+      .replace(/[^\p{L}\p{N} _-]+/gu, '_')
+      .trim() || 'export';
+  return `${base.slice(0, 100)}.${extension}`;
+}
