@@ -5,6 +5,7 @@ import { dashboardIdsOfProject, moveDashboards, projectOfDashboard, projectOfTab
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
 import { historyRoutes } from './history/history.routes.ts';
+import { HistoryRetention } from './history/retention.ts';
 import { removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
 import { publicDashboardPage } from './publicPage.ts';
@@ -14,12 +15,15 @@ import { unitReader } from './units/units.store.ts';
 
 /**
  * dashboards — data apps: dashboards and reports, their tabs (tabs/), cards (units/) and saved filters
- * (filters/), their history (history/: versions, restore, undo), preview images, the public family (and its page's first answers, written into it). Uses datasets and projects; plugs into projects' extension points.
+ * (filters/), their history (history/: versions, restore, undo, and its retention task), preview images, the public family (and its page's first answers, written into it). Uses datasets and projects; plugs into projects' extension points.
  */
 export const dashboardsModule: ServerModule = {
   name: 'dashboards',
   resources: { dashboard: projectOfDashboard, tab: projectOfTab, unit: unitReader, filter: projectOfFilter },
-  jobs: (app) => new PreviewService(app).define(),
+  jobs: (app) => {
+    new PreviewService(app).define();
+    new HistoryRetention(app).install();
+  },
   routes: async (app) => {
     await app.register(dashboardsRoutes);
     await app.register(tabsRoutes);
