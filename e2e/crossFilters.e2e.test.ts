@@ -45,7 +45,8 @@ describe('cross-filters and View rows (issue 46)', () => {
   const j = useJourney();
   let token = '';
   let tabPath = '';
-  const ids = { byWeather: '', byCity: '', total: '' };
+  let listPath = '';
+  const ids = { byWeather: '', byCity: '', total: '', rows: '' };
 
   beforeAll(async () => {
     token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
@@ -58,7 +59,8 @@ describe('cross-filters and View rows (issue 46)', () => {
     const dashboard = await callAs(j.app, token, api.createDashboard, { body: { projectId, name: 'Weather' } });
     const tabId = dashboard.tabs[0]!;
     tabPath = `/projects/${projectId}/dashboards/${dashboard._id}/tabs/${tabId}`;
-    const card = async (name: string, type: 'chart' | 'kpi', vis: Record<string, unknown>) => {
+    listPath = `/projects/${projectId}/dashboards`;
+    const card = async (name: string, type: 'chart' | 'kpi' | 'table', vis: Record<string, unknown>) => {
       const { unit } = await callAs(j.app, token, api.createUnit, { params: { id: tabId }, body: {} });
       await callAs(j.app, token, api.updateUnit, { params: { id: unit._id }, query: {}, body: { name, type, vis } });
       return unit._id;
@@ -72,6 +74,12 @@ describe('cross-filters and View rows (issue 46)', () => {
     ids.byCity = await card('Precipitation by city', 'chart', bar('city', 'sum'));
     ids.total = await card('Total precipitation', 'kpi', {
       kpi: [{ id: 'k', feature: ref('precipitation'), operation: 'sum' }],
+    });
+    ids.rows = await card('Weather rows', 'table', {
+      table: [
+        { id: 'c', feature: ref('city') },
+        { id: 'w', feature: ref('weather') },
+      ],
     });
   });
 
@@ -209,5 +217,39 @@ describe('cross-filters and View rows (issue 46)', () => {
       .poll(() => page.getByTestId('view-rows-count').textContent(), { timeout: 15_000 })
       .toBe(`${rainDays} lignes`);
     await screenshot(page, 'cross-filters-4-view-rows-fr');
+  });
+
+  it('a table cell cross-filters the other cards, by mouse and by keyboard; the settings switch', async () => {
+    const { page } = j;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(tabPath);
+    expect((await bars(page, ids.byCity)).size).toBe(CITIES.length);
+    const table = card(page, ids.rows).getByRole('table');
+    const lyon = table.getByRole('button', { name: 'Lyon', exact: true });
+    await lyon.first().click();
+    await expect
+      .poll(() => page.getByTestId('cross-filter-chip').textContent(), { timeout: 15_000 })
+      .toContain('city is Lyon — from Weather rows');
+    // The chart by city answers for Lyon only; the table keeps its rows, Lyon's bright.
+    await expect.poll(async () => [...(await bars(page, ids.byCity)).keys()].join(), { timeout: 15_000 }).toBe('Lyon');
+    expect(await table.getByRole('button', { name: 'Lyon', exact: true, pressed: true }).count()).toBe(
+      ROWS.filter((r) => r.city === 'Lyon').length,
+    );
+    await page.waitForTimeout(800);
+    await screenshot(page, 'cross-filters-5-table-cell-en');
+    // By keyboard: the focused cell's Enter removes the value again.
+    await lyon.first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('cross-filter-chip').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await bars(page, ids.byCity)).size, { timeout: 15_000 }).toBe(CITIES.length);
+
+    // Data App Settings has the Cross-filtering switch (on).
+    await page.goto(listPath);
+    await page.getByRole('button', { name: 'Menu of Weather', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Data App Settings', exact: true }).click();
+    const settings = page.getByRole('dialog', { name: 'Edit Dashboard' });
+    await expect(settings.getByRole('switch', { name: /^Cross-filtering/ }).isChecked()).resolves.toBe(true);
+    await screenshot(page, 'cross-filters-6-settings-en');
   });
 });

@@ -55,6 +55,11 @@ describe('data app history, undo and redo', () => {
       'chart',
       bar(ids, ids.quantity, 'sum'),
     );
+    // A saved tab filter the versions keep; it is cleared before History opens (the preview shows it as it was).
+    await callAs(j.app, token, api.addTabFilter, {
+      params: { id: tabId },
+      body: { type: 'category', operation: 'equal', value: ['North'], feature: { id: ids.region } },
+    });
   });
 
   const tabPath = () => `/projects/${setup.projectId}/dashboards/${dashboardId}/tabs/${tabId}`;
@@ -155,6 +160,8 @@ describe('data app history, undo and redo', () => {
     await other.goto(tabPath());
     await card(other, cardA).waitFor();
     const wide = (await settledBox(card(other, cardA))).width;
+    // Today the tab has no filter any more (a version of its own); the versions before it had 'region = North'.
+    await callAs(j.app, token, api.clearTabFilters, { params: { id: tabId } });
 
     // History from the data app's menu: newest first, grouped by day.
     await page.getByRole('button', { name: 'Data app menu', exact: true }).click();
@@ -171,10 +178,19 @@ describe('data app history, undo and redo', () => {
     });
     const moved = versions.versions.find((v) => v.kind === 'cardMoved');
     expect(moved, versions.versions.map((v) => v.summary).join('\n')).toBeDefined();
+    // The version's cards ask for their data under the filter saved then, not today's (none).
+    const versionData = page.waitForRequest(
+      (r) => r.url().includes(`/versions/${moved!._id}/units/${cardA}/data`) && r.method() === 'POST',
+    );
     await panel.getByRole('button', { name: `Open version ${moved!.number}`, exact: true }).click();
     const preview = page.getByRole('dialog', { name: `Version ${moved!.number}` });
     await preview.getByText('What differs from now', { exact: true }).waitFor();
     await preview.getByText("'Amount by region': size changed since", { exact: true }).waitFor();
+    await preview.getByText(/^Tab '.*': filters changed since$/).waitFor();
+    const thenFilters = preview.getByRole('list', { name: 'Filters of this tab then:' });
+    await thenFilters.getByRole('listitem').filter({ hasText: 'region = North' }).waitFor();
+    const sent = JSON.parse((await versionData).postData() ?? '{}') as { filters?: Array<{ value: unknown }> };
+    expect(sent.filters?.map((f) => f.value)).toEqual([['North']]);
     for (const id of [cardA, cardB]) {
       await preview.getByTestId(`card-${id}`).locator('[data-testid="card-body"][data-state="view"]').waitFor();
     }

@@ -206,7 +206,7 @@ export function useCreateDashboard(projectId: string) {
 export type DashboardChange = {
   name?: string;
   description?: string;
-  display?: { hide: Partial<Dashboard['display']['hide']> };
+  display?: { hide?: Partial<Dashboard['display']['hide']>; crossFilters?: boolean };
   /** `features` is a patch: a colour sets a feature's colour, null removes it. */
   colors?: { colorScheme?: Dashboard['colors']['colorScheme']; features?: Record<string, string | null> };
   tabs?: string[];

@@ -7,6 +7,7 @@ import { ExportService } from './export/export.service.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
 import { historyRoutes } from './history/history.routes.ts';
+import { HistoryRetention } from './history/retention.ts';
 import { removePreview } from './preview/preview.files.ts';
 import { PreviewService } from './preview/preview.service.ts';
 import { publicDashboardPage } from './publicPage.ts';
@@ -16,7 +17,7 @@ import { unitReader } from './units/units.store.ts';
 
 /**
  * dashboards — data apps: dashboards and reports, their tabs (tabs/), cards (units/) and saved filters
- * (filters/), their history (history/: versions, restore, undo), preview images, the public family (and its page's first answers, written into it). Uses datasets and projects; plugs into projects' extension points.
+ * (filters/), their history (history/: versions, restore, undo, and its retention task), preview images, the public family (and its page's first answers, written into it). Uses datasets and projects; plugs into projects' extension points.
  */
 export const dashboardsModule: ServerModule = {
   name: 'dashboards',
@@ -30,6 +31,7 @@ export const dashboardsModule: ServerModule = {
   jobs: (app) => {
     new PreviewService(app).define();
     new ExportService(app).define();
+    new HistoryRetention(app).install();
   },
   routes: async (app) => {
     await app.register(dashboardsRoutes);

@@ -1,16 +1,14 @@
 import { Box } from '@mantine/core';
 import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
 import { clickedOfRow, selectedRows } from '../crossFilters/crossFilterEntries.ts';
-import { useCrossFilters } from '../crossFilters/useCrossFilters.ts';
+import { useCardCrossFilter } from '../crossFilters/useCardCrossFilter.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
 import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';
-import { formatValue } from './formatValue.ts';
 import { chartViews, customViews, useLazyModule } from './lazyViews.ts';
 
 interface Props {
@@ -76,8 +74,7 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   // The dashboard's colour scale and feature colours (spec 2 §9), from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
-  const { t, i18n } = useTranslation('dataApps');
-  const cross = useCrossFilters(unit.dashboardId, unit.tabId);
+  const cross = useCardCrossFilter(unit, data);
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
   const onTooMuchData = useCallback(() => setTooMuch(true), []);
@@ -117,19 +114,11 @@ export function CardChart({ unit, data, width, height, h }: Props) {
   if (!data || !chart) return null;
   const { ChartView } = chart;
   const rows = (Array.isArray(data.data) ? data.data : []) as DataRow[];
-  const locale = i18n.resolvedLanguage ?? 'en';
   // Cross-filtering (docs/cross-filters.md): a click selects the element's value for the tab's other cards.
-  const onElementClick =
-    cross.enabled && place.kind !== 'preview'
-      ? (row: number, adding: boolean) => {
-          const name = (featureId: string) => data.features.find((f) => f._id === featureId)?.name ?? '';
-          const feature = (meta: { featureId: string }) => data.features.find((f) => f._id === meta.featureId);
-          const clicked = clickedOfRow(rows, row, data.series, name, (value, meta) =>
-            formatValue(value, meta, feature(meta), locale),
-          );
-          if (clicked) cross.toggle({ unitId: unit._id, card: unit.name || t('card.untitled') }, clicked, adding);
-        }
-      : undefined;
+  const onElementClick = cross.active
+    ? (row: number, adding: boolean) =>
+        cross.select(clickedOfRow(rows, row, data.series, cross.featureName, cross.format), adding)
+    : undefined;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>
       {tooMuch ? (
@@ -149,7 +138,7 @@ export function CardChart({ unit, data, width, height, h }: Props) {
           onTooMuchData={onTooMuchData}
           onDrawn={drawn}
           onElementClick={onElementClick}
-          selectedRows={selectedRows(rows, data.series, cross.ownOf(unit._id))}
+          selectedRows={selectedRows(rows, data.series, cross.own)}
         />
       )}
     </Box>

@@ -131,6 +131,33 @@ describe('a table card', () => {
     expect(first?.body).toEqual({ filters: [] });
   });
 
+  it('a cell click cross-filters by its value (a chip), highlights its row; shift adds; by keyboard too', async () => {
+    serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
+    renderDataApps(path);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Rows of Sales rows' }, SLOW);
+    const cell = (name: string) => within(table).getByRole('button', { name });
+    const pressed = (name: string) => cell(name).getAttribute('aria-pressed');
+    await user.click(await within(table).findByRole('button', { name: 'South 1' }));
+    const chip = await screen.findByTestId('cross-filter-chip');
+    expect(chip.textContent).toContain('South 1');
+    expect(chip.textContent).toContain('Sales rows');
+    expect([pressed('South 1'), pressed('North 1')]).toEqual(['true', 'false']);
+    // Shift adds a value.
+    await user.keyboard('{Shift>}');
+    await user.click(cell('North 1'));
+    await user.keyboard('{/Shift}');
+    await waitFor(() => expect([pressed('South 1'), pressed('North 1')]).toEqual(['true', 'true']));
+    expect(screen.getByTestId('cross-filter-chip').textContent).toContain('North 1');
+    // By keyboard: Enter on a focused cell selects its value alone, and again removes it.
+    cell('North 1').focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect([pressed('South 1'), pressed('North 1')]).toEqual(['false', 'true']));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('cross-filter-chip')).toBeNull());
+    expect(pressed('North 1')).toBe('false');
+  });
+
   it('cycles the sort none, ascending, descending, none on header clicks, each from page 1', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
     renderDataApps(path);

@@ -2,11 +2,13 @@ import type { DataRow, SeriesMeta } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type Clicked,
+  clickedOfCell,
   clickedOfRow,
   entriesFromParam,
   entriesToParam,
   pointOf,
   selectedRows,
+  selectedTableRows,
   toggleEntry,
 } from './crossFilterEntries.ts';
 
@@ -93,5 +95,43 @@ describe('toggleEntry: a card changes its own entries only, with their words', (
     expect(entriesFromParam('[{"unitId":"x"}]')).toEqual([]);
     expect(pointOf(entries)).toEqual([{ featureId: W, values: ['rain'] }]);
     expect(selectedRows([{ x: 'sun' }, { x: 'rain' }], [key()], entries)).toEqual([1]);
+  });
+});
+
+describe('clickedOfCell: a table cell selects its key value', () => {
+  const D = 'd'.repeat(24);
+  const city = key({ id: 'c', role: 'table', label: 'city', valueType: 'category' });
+  const month = key({ id: 'm', role: 'table', featureId: D, operation: 'year-month', valueType: 'year-month' });
+  const total: SeriesMeta = { ...value, id: 't', role: 'table', operation: 'sum' };
+  const rows: DataRow[] = [
+    { c: 'Paris', m: '2024-01', t: 3 },
+    { c: 'Lyon', m: '2024-02', t: 5 },
+  ];
+  const columns = [city, month, total];
+
+  it("a key cell gives its own value; an aggregate cell its row's first key; no key, nothing", () => {
+    expect(clickedOfCell(rows, 1, 'c', columns, () => 'city', format)?.filter).toEqual({
+      featureId: W,
+      values: ['Lyon'],
+    });
+    expect(clickedOfCell(rows, 0, 'm', columns, () => 'day', format)?.filter).toEqual({
+      featureId: D,
+      values: ['2024-01'],
+      operation: 'year-month',
+    });
+    expect(clickedOfCell(rows, 1, 't', columns, () => 'city', format)).toMatchObject({
+      filter: { featureId: W, values: ['Lyon'] },
+      label: 'Lyon',
+    });
+    expect(clickedOfCell(rows, 0, 't', [total], () => '', format)).toBeUndefined();
+    expect(clickedOfCell([{ c: ['a', 'b'] }], 0, 'c', [city], () => '', format)).toBeUndefined();
+  });
+
+  it("highlights the rows whose key column holds the selection's values", () => {
+    const byCity = toggleEntry([], UNIT, clickedOfCell(rows, 1, 'c', columns, () => 'city', format)!, false);
+    expect(selectedTableRows(rows, columns, byCity)).toEqual([1]);
+    const byMonth = toggleEntry([], UNIT, clickedOfCell(rows, 0, 'm', columns, () => 'day', format)!, false);
+    expect(selectedTableRows(rows, columns, byMonth)).toEqual([0]);
+    expect(selectedTableRows(rows, [total], byCity)).toEqual([]);
   });
 });

@@ -107,8 +107,41 @@ export function clickedOfRow(
   format: (value: unknown, meta: SeriesMeta) => string,
 ): Clicked | undefined {
   const key = series.find((s) => s.role === 'independent');
-  const value = data[row]?.[key?.id ?? ''];
-  if (!key || value === undefined || Array.isArray(value)) return undefined;
+  return key ? clickedOfKey(data, row, key, featureName, format) : undefined;
+}
+
+/** A table column that holds a key (a raw value, a date part or a bin), not an aggregate. */
+export const isKeyColumn = (meta: SeriesMeta) =>
+  meta.role === 'table' && (meta.operation === '' || isDatePart(meta.operation) || meta.valueType === 'bin');
+
+/**
+ * The cross-filter of a table cell: the cell's own value when its column is a key (a raw value, a date part, a
+ * bin), else its row's first key column's (an aggregate counted that row's key); undefined when the table has no
+ * key or the value is a list.
+ */
+export function clickedOfCell(
+  data: readonly DataRow[],
+  row: number,
+  columnId: string,
+  series: readonly SeriesMeta[],
+  featureName: (featureId: string) => string,
+  format: (value: unknown, meta: SeriesMeta) => string,
+): Clicked | undefined {
+  const column = series.find((s) => s.id === columnId);
+  const key = column && isKeyColumn(column) ? column : series.find(isKeyColumn);
+  return key ? clickedOfKey(data, row, key, featureName, format) : undefined;
+}
+
+/** The value of `key` in row `row` as the card made it: a bin is its range, a date part its values with the part. */
+function clickedOfKey(
+  data: readonly DataRow[],
+  row: number,
+  key: SeriesMeta,
+  featureName: (featureId: string) => string,
+  format: (value: unknown, meta: SeriesMeta) => string,
+): Clicked | undefined {
+  const value = data[row]?.[key.id];
+  if (value === undefined || Array.isArray(value)) return undefined;
   const feature = featureName(key.featureId);
   if (key.valueType === 'bin') {
     if (typeof value !== 'number' || key.binWidth === undefined) return undefined;
@@ -146,15 +179,30 @@ export function selectedRows(
   series: readonly SeriesMeta[],
   own: readonly CrossFilterEntry[],
 ): number[] {
-  const key = series.find((s) => s.role === 'independent');
-  const entry = own.find((e) => e.filter.featureId === key?.featureId);
-  if (!key || !entry) return [];
-  const { range, values } = entry.filter;
+  return rowsMatching(data, series.filter((s) => s.role === 'independent').slice(0, 1), own);
+}
+
+/** The rows of a table a card's selection covers: those whose key column of a selected feature holds a value. */
+export function selectedTableRows(
+  data: readonly DataRow[],
+  series: readonly SeriesMeta[],
+  own: readonly CrossFilterEntry[],
+): number[] {
+  return rowsMatching(data, series.filter(isKeyColumn), own);
+}
+
+function rowsMatching(data: readonly DataRow[], keys: readonly SeriesMeta[], own: readonly CrossFilterEntry[]) {
+  const pairs = keys.flatMap((key) =>
+    own.filter((e) => e.filter.featureId === key.featureId).map((entry) => ({ key, filter: entry.filter })),
+  );
+  if (!pairs.length) return [];
   const rows: number[] = [];
   data.forEach((row, i) => {
-    const v = row[key.id];
-    const inRange = range && typeof v === 'number' && v === range.from;
-    if (inRange || values?.some((x) => x === v)) rows.push(i);
+    const hit = pairs.some(({ key, filter: { range, values } }) => {
+      const v = row[key.id];
+      return (range && typeof v === 'number' && v === range.from) || values?.some((x) => x === v);
+    });
+    if (hit) rows.push(i);
   });
   return rows;
 }

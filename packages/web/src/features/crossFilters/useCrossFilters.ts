@@ -1,6 +1,7 @@
 import type { CrossFilter } from '@tessera/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
 import {
   type Clicked,
@@ -33,9 +34,11 @@ const NONE: CrossFilter[] = [];
  */
 export function useCrossFilters(dashboardId: string, tabId: string | undefined): CrossFilters {
   const view = useCachedDashboardView(dashboardId);
+  const { place } = useDashboardMode();
   const [search, setSearch] = useSearchParams();
   const param = search.get(CROSS_PARAM);
-  const enabled = view?.dashboard.display.crossFilters !== false;
+  // A version's preview shows the app as it was: the page's cross-filters (of today's cards) do not apply.
+  const enabled = view?.dashboard.display.crossFilters !== false && place.kind !== 'version';
   const onTab = useMemo(
     () => new Set((view?.units ?? []).filter((u) => u.tabId === tabId).map((u) => u._id)),
     [view, tabId],

@@ -7,7 +7,7 @@ import { type DashboardMode, DashboardModeContext } from '../dataApps/dashboard/
 import { DASHBOARD_ID, hexId, makeTab, makeView, PROJECT_ID } from '../dataApps/testSupport.tsx';
 import { CardFilterIcon } from './CardFilterIcon.tsx';
 import { localFilterStore } from './localFilters.ts';
-import { DashboardViewProvider, useActiveFilters } from './useActiveFilters.ts';
+import { DashboardViewProvider, PinnedDashboardViewProvider, useActiveFilters } from './useActiveFilters.ts';
 
 const [T1, T2] = [hexId('b1'), hexId('b2')];
 const F = hexId('f1');
@@ -137,6 +137,46 @@ describe('useActiveFilters for many cards of one screen', () => {
     expect(findAll).not.toHaveBeenCalled();
     expect(seen.length).toBe(renders);
     expect(shown().ids).toEqual([onDashboard._id, onTab._id]);
+  });
+});
+
+describe('useActiveFilters in a version preview', () => {
+  it("gives the version's saved filters, not today's nor the visitor's session filters", () => {
+    const client = testQueryClient();
+    const today = makeView('Dashboard', [makeTab(T1, { filters: [onTab] })]);
+    today.dashboard.filters = [onDashboard];
+    client.setQueryData(dashboardKeys.detail(PROJECT_ID, DASHBOARD_ID), today);
+    const thenOnApp = filter('a7', { type: 'value', operation: 'less', value: 9 });
+    const thenOnTab = filter('a8', { type: 'text', operation: 'contains', value: 'old' });
+    const then = makeView('Dashboard', [makeTab(T1, { filters: [thenOnTab] })]);
+    then.dashboard.filters = [thenOnApp];
+    localFilterStore.set(DASHBOARD_ID, null, [filter('a9', { type: 'value', operation: 'equal', value: 4 })]);
+    const version: DashboardMode = {
+      place: { kind: 'version', projectId: PROJECT_ID, versionId: hexId('v1') },
+      canEdit: false,
+      cardMenu: false,
+      preview: false,
+    };
+    renderWithProviders(
+      <DashboardModeContext.Provider value={version}>
+        <PinnedDashboardViewProvider view={then}>
+          <DashboardViewProvider dashboardId={DASHBOARD_ID}>
+            <Probe tabId={T1} />
+          </DashboardViewProvider>
+        </PinnedDashboardViewProvider>
+      </DashboardModeContext.Provider>,
+      client,
+    );
+    expect(shown()).toEqual({ ids: [thenOnApp._id, thenOnTab._id], hydrated: true });
+    // Today's dashboard changing does not reach the version's cards.
+    act(
+      () =>
+        void client.setQueryData(dashboardKeys.detail(PROJECT_ID, DASHBOARD_ID), {
+          ...today,
+          dashboard: { ...today.dashboard, filters: [] },
+        }),
+    );
+    expect(shown().ids).toEqual([thenOnApp._id, thenOnTab._id]);
   });
 });
 

@@ -25,7 +25,9 @@ export function useActiveFilters(
   dashboardId: string,
   tabId: string | undefined,
 ): { filters: DataAppFilter[]; hydrated: boolean } {
-  const { canEdit } = useDashboardMode();
+  const { canEdit, place } = useDashboardMode();
+  // A version's preview shows the filters that version had saved, never the visitor's own session filters.
+  const savedOnly = canEdit || place.kind === 'version';
   const view = useCachedDashboardView(dashboardId);
   const local = useSyncExternalStore(localFilterStore.subscribe, () => localFilterStore.get(dashboardId));
 
@@ -33,10 +35,10 @@ export function useActiveFilters(
     if (!view) return null;
     const tab = tabId ? view.tabs.find((candidate) => candidate._id === tabId) : undefined;
     const saved = { dashboard: view.dashboard.filters, tab: tab?.filters ?? [] };
-    const dashboard = canEdit ? saved.dashboard : localOrSaved(local, null, saved.dashboard);
-    const own = !tabId ? [] : canEdit ? saved.tab : localOrSaved(local, tabId, saved.tab);
+    const dashboard = savedOnly ? saved.dashboard : localOrSaved(local, null, saved.dashboard);
+    const own = !tabId ? [] : savedOnly ? saved.tab : localOrSaved(local, tabId, saved.tab);
     return filtersInForce(dashboard, own);
-  }, [view, local, tabId, canEdit]);
+  }, [view, local, tabId, savedOnly]);
 
   const stable = useStableList(inForce ?? NONE);
   return { filters: stable, hydrated: inForce !== null };
@@ -58,6 +60,18 @@ function useStableList(list: DataAppFilter[]): DataAppFilter[] {
  */
 const ScreenDashboardView = createContext<{ dashboardId: string; view: DashboardView | undefined } | null>(null);
 
+/**
+ * A dashboard as something other than the cache has it: the history's preview of a version gives its cards the
+ * app as that version left it (its filters, tabs, cards and settings), not as it is today.
+ */
+const PinnedDashboardView = createContext<{ dashboardId: string; view: DashboardView } | null>(null);
+
+/** Everything under it reads `view` as dashboard `view.dashboard._id` (a version's preview). */
+export function PinnedDashboardViewProvider({ view, children }: { view: DashboardView; children: ReactNode }) {
+  const value = useMemo(() => ({ dashboardId: view.dashboard._id, view }), [view]);
+  return createElement(PinnedDashboardView.Provider, { value }, children);
+}
+
 /** Gives the cards under it the loaded dashboard `dashboardId` through one cache subscription (the grid's). */
 export function DashboardViewProvider({ dashboardId, children }: { dashboardId: string; children: ReactNode }) {
   const view = useCachedDashboardView(dashboardId);
@@ -70,12 +84,14 @@ const NO_SUBSCRIPTION = () => () => {};
 /**
  * The loaded dashboard from the query cache, wherever it was loaded (in a project, on the public or the preview
  * page): whoever shows the dashboard loads it; this only reads it and follows its changes. Under a
+ * `PinnedDashboardViewProvider` of the same dashboard it reads the pinned one (a version as it was); under a
  * `DashboardViewProvider` of the same dashboard it reads the provider's; otherwise it follows only the cache
  * events of this dashboard's detail queries.
  */
 export function useCachedDashboardView(dashboardId: string): DashboardView | undefined {
+  const pinned = useContext(PinnedDashboardView);
   const screen = useContext(ScreenDashboardView);
-  const provided = screen?.dashboardId === dashboardId;
+  const provided = screen?.dashboardId === dashboardId || pinned?.dashboardId === dashboardId;
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback(
     (listener: () => void) =>
@@ -91,7 +107,8 @@ export function useCachedDashboardView(dashboardId: string): DashboardView | und
     [cache, dashboardId],
   );
   const own = useSyncExternalStore(provided ? NO_SUBSCRIPTION : subscribe, provided ? readNothing : read);
-  return provided ? screen.view : own;
+  if (pinned?.dashboardId === dashboardId) return pinned.view;
+  return provided ? screen?.view : own;
 }
 
 const readNothing = () => undefined;

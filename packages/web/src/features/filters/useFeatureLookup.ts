@@ -32,7 +32,8 @@ const stateOf = (filter: Pick<DataAppFilter, 'type'>, feature: LookupFeature): F
  */
 export function useFeatureLookup(dashboardId?: string) {
   const { place } = useDashboardMode();
-  const projectId = placeProjectId(place);
+  // A version's preview is inside its project: its filters name the project's features.
+  const projectId = place.kind === 'version' ? place.projectId : placeProjectId(place);
   const params = useParams();
   const id = dashboardId ?? params.dashboardId ?? '';
   // Follows the cached dashboard, so that a reload of the public answer (new features) is seen.

@@ -1,5 +1,6 @@
 import type { StateOp } from '@tessera/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
 import { dashboardSteps, dashboardVersions, users } from '../../../db/schema.ts';
 
@@ -191,7 +192,7 @@ export async function stepsAfter(db: Db, dashboardId: string, seq: number) {
     .limit(500);
 }
 
-/** Retention: versions last changed before `before` go, except the newest one, which keeps the app rebuildable. */
+/** Retention: the numbers of the app's versions last changed before `before`, in order. */
 export async function oldVersionNumbers(db: Db, dashboardId: string, before: Date): Promise<number[]> {
   const rows = await db
     .select({ number: dashboardVersions.number })
@@ -201,10 +202,36 @@ export async function oldVersionNumbers(db: Db, dashboardId: string, before: Dat
   return rows.map((r) => r.number);
 }
 
-export async function deleteVersionsBelow(db: Db, dashboardId: string, number: number): Promise<void> {
-  await db
+/** Deletes the app's versions numbered below `number` (their steps with them); answers how many. */
+export async function deleteVersionsBelow(db: Db, dashboardId: string, number: number): Promise<number> {
+  const gone = await db
     .delete(dashboardVersions)
-    .where(and(eq(dashboardVersions.dashboardId, dashboardId), lt(dashboardVersions.number, number)));
+    .where(and(eq(dashboardVersions.dashboardId, dashboardId), lt(dashboardVersions.number, number)))
+    .returning({ id: dashboardVersions.id });
+  return gone.length;
+}
+
+/** Retention: apps having a version last changed before `before` that is not their newest. */
+export async function appsWithPrunableVersions(db: Db, before: Date, limit: number): Promise<string[]> {
+  const newer = alias(dashboardVersions, 'newer');
+  const rows = await db
+    .selectDistinct({ id: dashboardVersions.dashboardId })
+    .from(dashboardVersions)
+    .where(
+      and(
+        lt(dashboardVersions.timeUpdated, before),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(newer)
+            .where(
+              and(eq(newer.dashboardId, dashboardVersions.dashboardId), gt(newer.number, dashboardVersions.number)),
+            ),
+        ),
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export async function versionByNumber(db: Db, dashboardId: string, number: number) {

@@ -10,6 +10,7 @@ import {
   byRegion,
   type CardsWorld,
   cardsWorld,
+  categoryFilter,
   expectSums,
   featureId,
   ORDERS,
@@ -215,6 +216,40 @@ describe('versions', () => {
     expect(
       (await ok(as(w.editor)('GET', `/api/v1/dashboards/${d._id}/versions/${beforeDelete._id}`))).differences,
     ).toEqual([]);
+  });
+
+  it("a version's preview is the app with the filters saved then, and its cards are computed under them", async () => {
+    const d = await createDashboard(w.t, w.editor, w.projectId);
+    const tabId = d.tabs[0];
+    const card = await chart(tabId, 'Amounts');
+    const north = categoryFilter(w.sales, 'region', ['North']);
+    await ok(as(w.editor)('POST', `/api/v1/tabs/${tabId}/filters`, north));
+    const filtered = (await versions(d._id)).versions[0];
+    // Bob's change (another person's: a version of its own, not folded into the editor's).
+    await ok(as(bob)('DELETE', `/api/v1/tabs/${tabId}/filters`));
+    expectSums(await cardData(card._id), orders());
+
+    const url = `/api/v1/dashboards/${d._id}/versions/${filtered._id}`;
+    const preview = await ok(as(w.viewer)('GET', url));
+    expect(preview.tabs[0].filters).toMatchObject([{ type: 'category', value: ['North'], feature: north.feature }]);
+    expect(preview.differences).toEqual([
+      { type: 'tab', _id: tabId, name: expect.any(String), change: 'changed', aspects: ['filters'] },
+    ]);
+    // Asked without filters (as the preview asks with the version's own), the card is computed as it was then.
+    const then = await ok(as(w.viewer)('POST', `${url}/units/${card._id}/data`, {}));
+    expectSums(
+      then as never,
+      orders().filter((o) => o.region === 'North'),
+    );
+    const latest = (await versions(d._id)).versions[0];
+    const now = await ok(as(w.viewer)('GET', `/api/v1/dashboards/${d._id}/versions/${latest._id}`));
+    expect(now.tabs[0].filters).toEqual([]);
+    expectSums(
+      (await ok(
+        as(w.viewer)('POST', `/api/v1/dashboards/${d._id}/versions/${latest._id}/units/${card._id}/data`, {}),
+      )) as never,
+      orders(),
+    );
   });
 
   it('a card whose dataset was deleted since comes back marked, and shows the not-found placeholder', async () => {

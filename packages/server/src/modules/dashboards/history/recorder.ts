@@ -16,19 +16,16 @@ import { lockDashboard } from '../dashboards.store.ts';
 import { readAppState } from './appState.io.ts';
 import { type ChangeParams, changeParams } from './changeParams.ts';
 import {
-  deleteVersionsBelow,
   dropRedoable,
   insertStep,
   insertVersion,
   lastSeq,
   latestVersion,
-  oldVersionNumbers,
   opsBetween,
   snapshotAtOrBefore,
   stepsOfVersions,
   updateVersion,
   type VersionRow,
-  versionByNumber,
 } from './history.store.ts';
 
 /** Who makes a change: the person, and the editing session (a browser tab) whose undo stack it joins. */
@@ -145,7 +142,6 @@ export class History {
         timeCreated: now,
         timeUpdated: now,
       });
-      if (number % SNAPSHOT_EVERY === 1 && last) await this.prune(tx, dashboardId, now);
     }
     const step = await insertStep(tx, {
       id: newId(),
@@ -176,21 +172,6 @@ export class History {
       now.getTime() - last.timeUpdated.getTime() <= windowMs
     );
   }
-
-  /**
-   * Retention: versions older than the setting go; the oldest one kept gets the app as it was before it, so that
-   * every kept version can still be rebuilt.
-   */
-  private async prune(tx: Db, dashboardId: string, now: Date): Promise<void> {
-    const cutoff = new Date(now.getTime() - this.config.DATA_APP_HISTORY_DAYS * 86_400_000);
-    const old = await oldVersionNumbers(tx, dashboardId, cutoff);
-    if (!old.length) return;
-    const keepFrom = old[old.length - 1] + 1;
-    const kept = await versionByNumber(tx, dashboardId, keepFrom);
-    if (!kept) return;
-    if (!kept.snapshot) await updateVersion(tx, kept.id, { snapshot: await stateBefore(tx, dashboardId, keepFrom) });
-    await deleteVersionsBelow(tx, dashboardId, keepFrom);
-  }
 }
 
 /** A fold keeps the widest count of other objects seen. */
@@ -207,7 +188,7 @@ export async function stateAt(db: Db, dashboardId: string, number: number): Prom
 }
 
 /** The app as it was just before version `number`. */
-async function stateBefore(db: Db, dashboardId: string, number: number): Promise<AppState> {
+export async function stateBefore(db: Db, dashboardId: string, number: number): Promise<AppState> {
   const start = await snapshotAtOrBefore(db, dashboardId, number);
   if (!start?.snapshot) throw new Error(`no snapshot before version ${number} of ${dashboardId}`);
   const steps = await opsBetween(db, dashboardId, start.number, number - 1);

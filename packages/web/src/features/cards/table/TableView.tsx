@@ -2,6 +2,8 @@ import { Box, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { type DataRow, TABLE_PAGE_SIZE, type Unit, type UnitData } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { clickedOfCell, isKeyColumn, selectedTableRows } from '../../crossFilters/crossFilterEntries.ts';
+import { useCardCrossFilter } from '../../crossFilters/useCardCrossFilter.ts';
 import { formatValue } from '../formatValue.ts';
 import { PageControls } from './PageControls.tsx';
 import type { TableSort } from './tableState.ts';
@@ -26,7 +28,8 @@ interface Props {
 
 /**
  * A table card (spec 2 §3 table vis, §4 table sorting, §9): the mapped columns headed by their feature's name,
- * a page of 100 rows, the header click sort cycle and the paging controls.
+ * a page of 100 rows, the header click sort cycle and the paging controls. Each cell is a button that
+ * cross-filters the tab's other cards by its row's key (shift, ctrl or ⌘ adds a value; again removes it).
  */
 export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) {
   const { t, i18n } = useTranslation('cards');
@@ -34,6 +37,13 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
   const rows = (Array.isArray(data.data) ? data.data : []) as DataRow[];
   const featureOf = (column: Column) => data.features.find((f) => f._id === column.feature._id);
   const metaOf = (column: Column) => data.series.find((s) => s.id === column.id);
+
+  // Cross-filtering (docs/cross-filters.md): a cell selects its key value (its own, or its row's for an aggregate).
+  const cross = useCardCrossFilter(unit, data);
+  const selectable = cross.active && data.series.some(isKeyColumn);
+  const selected = new Set(selectable ? selectedTableRows(rows, data.series, cross.own) : []);
+  const select = (row: number, columnId: string, adding: boolean) =>
+    cross.select(clickedOfCell(rows, row, columnId, data.series, cross.featureName, cross.format), adding);
 
   const sortLabel = (column: Column) => {
     if (sort?.columnId !== column.id) return undefined;
@@ -95,14 +105,32 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
                   </Table.Tr>
                 ))
               : rows.slice(0, TABLE_PAGE_SIZE).map((row, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
-                  <Table.Tr key={index}>
+                  <Table.Tr
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
+                    key={index}
+                    data-selected={selected.has(index) || undefined}
+                    style={selected.size > 0 && !selected.has(index) ? { opacity: 0.45 } : undefined}
+                  >
                     {columns.map((column) => {
                       const meta = metaOf(column);
                       const numeric = typeof row[column.id] === 'number';
+                      const text = formatValue(row[column.id], meta, featureOf(column), i18n.language);
                       return (
                         <Table.Td key={column.id} ta={numeric ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                          {formatValue(row[column.id], meta, featureOf(column), i18n.language)}
+                          {selectable ? (
+                            <UnstyledButton
+                              fz="xs"
+                              title={t('table.selectHint')}
+                              aria-pressed={selected.has(index)}
+                              onClick={(event) =>
+                                select(index, column.id, event.shiftKey || event.ctrlKey || event.metaKey)
+                              }
+                            >
+                              {text}
+                            </UnstyledButton>
+                          ) : (
+                            text
+                          )}
                         </Table.Td>
                       );
                     })}

@@ -5,8 +5,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardVersion, useRestoreVersion } from '../../../api/dashboardHistory.ts';
 import { type DashboardView, orderedView } from '../../../api/dashboards.ts';
+import { PinnedDashboardViewProvider } from '../../filters/useActiveFilters.ts';
 import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
 import { CardGrid } from '../grid/CardGrid.tsx';
+import { VersionFilters } from './VersionFilters.tsx';
 
 interface Props {
   projectId: string;
@@ -18,7 +20,8 @@ interface Props {
 }
 
 /**
- * One version of a data app, read-only: its tabs with their real cards (as mapped then, with today's data), what
+ * One version of a data app, read-only: its tabs with their real cards (as mapped then, under the filters saved
+ * then, with today's data: the cards read the version's app, pinned, not today's from the cache), what
  * differs from now card by card, and Restore for editors (a new version equal to this one).
  */
 export function VersionPreview({ projectId, dashboardId, versionId, canEdit, onClose, onRestored }: Props) {
@@ -93,19 +96,23 @@ export function VersionPreview({ projectId, dashboardId, versionId, canEdit, onC
             )}
           </Stack>
           <DashboardModeContext.Provider value={mode}>
-            {view.tabs.map((tab) => (
-              <Stack key={tab._id} gap="xs">
-                <Group gap="xs">
-                  <Title order={3}>{tab.name}</Title>
-                  {data.differences.some((d) => d.type === 'tab' && d._id === tab._id) && (
-                    <Badge variant="light" color="orange">
-                      {t('history.differs')}
-                    </Badge>
-                  )}
-                </Group>
-                <CardGrid tab={tab} units={view.units.filter((u) => u.tabId === tab._id)} />
-              </Stack>
-            ))}
+            <PinnedDashboardViewProvider view={view}>
+              <VersionFilters dashboardId={dashboardId} filters={view.dashboard.filters} level="dashboard" />
+              {view.tabs.map((tab) => (
+                <Stack key={tab._id} gap="xs">
+                  <Group gap="xs">
+                    <Title order={3}>{tab.name}</Title>
+                    {data.differences.some((d) => d.type === 'tab' && d._id === tab._id) && (
+                      <Badge variant="light" color="orange">
+                        {t('history.differs')}
+                      </Badge>
+                    )}
+                  </Group>
+                  <VersionFilters dashboardId={dashboardId} filters={tab.filters} level="tab" />
+                  <CardGrid tab={tab} units={view.units.filter((u) => u.tabId === tab._id)} />
+                </Stack>
+              ))}
+            </PinnedDashboardViewProvider>
           </DashboardModeContext.Provider>
         </Stack>
       )}

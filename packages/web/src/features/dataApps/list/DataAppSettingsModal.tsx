@@ -1,4 +1,4 @@
-import { Checkbox } from '@mantine/core';
+import { Checkbox, Switch } from '@mantine/core';
 import type { Dashboard } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,14 +17,16 @@ interface Props {
 
 /**
  * Data App Settings, the Edit Dashboard modal (spec 2 §2): Name (required), Description, and the checkboxes
- * Hide Model Bar, Hide Data App Colors and Hide Filters. Mounted only while open, so it starts from the
- * dashboard's current values.
+ * Hide Model Bar, Hide Data App Colors and Hide Filters, and the cross-filtering switch (a click on a card's
+ * element filters the tab's other cards). Mounted only while open, so it starts from the dashboard's current values.
  */
 export function DataAppSettingsModal({ projectId, dashboard, onClose }: Props) {
   const { t } = useTranslation('dataApps');
   const update = useUpdateDashboard(projectId);
   const form = useDataAppForm({ name: dashboard.name, description: dashboard.description });
   const [hide, setHide] = useState<Hide>(dashboard.display.hide);
+  // Cross-filtering is on unless turned off (docs/cross-filters.md).
+  const [crossFilters, setCrossFilters] = useState(dashboard.display.crossFilters !== false);
 
   const close = () => {
     if (!update.isPending) onClose();
@@ -38,7 +40,7 @@ export function DataAppSettingsModal({ projectId, dashboard, onClose }: Props) {
       submitLabel={t('appForm.save')}
       form={form}
       onSave={async ({ name, description }) => {
-        await update.mutateAsync({ id: dashboard._id, change: { name, description, display: { hide } } });
+        await update.mutateAsync({ id: dashboard._id, change: { name, description, display: { hide, crossFilters } } });
         onClose();
       }}
       busy={update.isPending}
@@ -55,6 +57,12 @@ export function DataAppSettingsModal({ projectId, dashboard, onClose }: Props) {
           }}
         />
       ))}
+      <Switch
+        label={t('appForm.crossFilters')}
+        description={t('appForm.crossFiltersHint')}
+        checked={crossFilters}
+        onChange={(event) => setCrossFilters(event.currentTarget.checked)}
+      />
     </DataAppFormModal>
   );
 }

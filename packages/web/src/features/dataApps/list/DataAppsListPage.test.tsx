@@ -127,7 +127,7 @@ describe('data apps list (spec 2 §2)', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
   });
 
-  it('saves Data App Settings: name, description and the three display flags', async () => {
+  it('saves Data App Settings: name, description, the three display flags and cross-filtering', async () => {
     const requests = serve({
       [`PUT /api/v1/dashboards/${hexId('a1')}`]: { status: 200, body: apps[0] },
     });
@@ -137,12 +137,16 @@ describe('data apps list (spec 2 §2)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Dashboard' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Hide Model Bar' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Hide Filters' }));
+    // Cross-filtering is on unless turned off: the switch starts on, and turns it off.
+    const cross = within(dialog).getByRole('switch', { name: /^Cross-filtering/ });
+    expect((cross as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(cross);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       name: 'Alpha costs',
       description: '',
-      display: { hide: { hideCommandBar: true, hideDashboardColors: false, hideFilters: true } },
+      display: { hide: { hideCommandBar: true, hideDashboardColors: false, hideFilters: true }, crossFilters: false },
     });
   });
 
