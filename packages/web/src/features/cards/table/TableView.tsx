@@ -1,6 +1,6 @@
 import { Box, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { type DataRow, TABLE_PAGE_SIZE, type Unit, type UnitData } from '@tessera/shared';
+import { columnDecimals, type DataRow, TABLE_PAGE_SIZE, type Unit, type UnitData } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../formatValue.ts';
 import { PageControls } from './PageControls.tsx';
@@ -34,6 +34,9 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
   const rows = (Array.isArray(data.data) ? data.data : []) as DataRow[];
   const featureOf = (column: Column) => data.features.find((f) => f._id === column.feature._id);
   const metaOf = (column: Column) => data.series.find((s) => s.id === column.id);
+  const shown = rows.slice(0, TABLE_PAGE_SIZE);
+  // One number of decimals for each column's numbers on the page ("0.60" beside "2.80", not "0.6").
+  const decimals = new Map(columns.map((column) => [column.id, columnDecimals(shown.map((row) => row[column.id]))]));
 
   const sortLabel = (column: Column) => {
     if (sort?.columnId !== column.id) return undefined;
@@ -94,7 +97,7 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
                     ))}
                   </Table.Tr>
                 ))
-              : rows.slice(0, TABLE_PAGE_SIZE).map((row, index) => (
+              : shown.map((row, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
                   <Table.Tr key={index}>
                     {columns.map((column) => {
@@ -102,7 +105,7 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
                       const numeric = typeof row[column.id] === 'number';
                       return (
                         <Table.Td key={column.id} ta={numeric ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                          {formatValue(row[column.id], meta, featureOf(column), i18n.language)}
+                          {formatValue(row[column.id], meta, featureOf(column), i18n.language, decimals.get(column.id))}
                         </Table.Td>
                       );
                     })}
