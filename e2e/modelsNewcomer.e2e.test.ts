@@ -189,6 +189,7 @@ describe('models as a newcomer meets them', () => {
     const threshold = bar.getByRole('textbox', { name: 'rain_threshold', exact: true });
     await expect.poll(() => threshold.inputValue()).toBe('5');
     await threshold.fill('20');
+    await expect.poll(() => threshold.inputValue()).toBe('20');
     await bar.getByRole('button', { name: 'Run', exact: true }).click();
     await expect.poll(kpi, { timeout: 60_000 }).toBe(String(total(20)));
     await page.reload();
@@ -229,10 +230,12 @@ describe('models as a newcomer meets them', () => {
     await screenshot(page, 'newcomer43-6-run-info-390');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
+    await expect.poll(kpi, { timeout: 30_000 }).toBe(String(total(5)));
     await screenshot(page, 'newcomer43-7-dashboard-390');
     await french(page);
     await page.reload();
     await expect.poll(() => threshold.inputValue()).toBe('5');
+    await expect.poll(kpi, { timeout: 30_000 }).toBe(String(total(5)));
     await screenshot(page, 'newcomer43-7-dashboard-390-fr');
   });
 
