@@ -142,23 +142,25 @@ describe('cards that fetch and show their data', () => {
     const table = card(page, units.table);
     const firstAmount = () => table.locator('tbody tr').first().locator('td').nth(3).textContent();
     const amounts = rows.map((r) => r.amount).sort((a, b) => a - b);
+    // The column's one number of decimals: amounts with cents, so 2 for all (a whole amount reads "100.00").
+    const shown = (amount: number | undefined) => formatNumber(amount as number, 'en', 2);
     await table.locator('tbody tr').first().waitFor();
     expect(await table.locator('tbody tr').count()).toBe(100);
     const sortByAmount = table.getByRole('button', { name: 'Sort by amount', exact: true });
 
     await sortByAmount.click();
-    await expect.poll(firstAmount).toBe(formatNumber(amounts[0] as number, 'en'));
+    await expect.poll(firstAmount).toBe(shown(amounts[0]));
     await sortByAmount.click();
-    await expect.poll(firstAmount).toBe(formatNumber(amounts[amounts.length - 1] as number, 'en'));
+    await expect.poll(firstAmount).toBe(shown(amounts[amounts.length - 1]));
     await shot(table, 'table-descending');
     await sortByAmount.click();
-    await expect.poll(firstAmount).toBe(formatNumber(rows[0]?.amount as number, 'en'));
+    await expect.poll(firstAmount).toBe(shown(rows[0]?.amount));
 
     // Pages of 100: 240 rows make 3; the jump clamps 99 to the last page and 0 to the first.
     const jump = table.getByRole('textbox', { name: 'Go to page', exact: true });
     await table.getByRole('button', { name: 'Next page', exact: true }).click();
     await expect.poll(() => jump.inputValue()).toBe('2');
-    await expect.poll(firstAmount).toBe(formatNumber(rows[100]?.amount as number, 'en'));
+    await expect.poll(firstAmount).toBe(shown(rows[100]?.amount));
     await jump.fill('99');
     await jump.press('Enter');
     await expect.poll(() => jump.inputValue()).toBe('3');
@@ -167,7 +169,7 @@ describe('cards that fetch and show their data', () => {
     await jump.fill('0');
     await jump.press('Enter');
     await expect.poll(() => jump.inputValue()).toBe('1');
-    await expect.poll(firstAmount).toBe(formatNumber(rows[0]?.amount as number, 'en'));
+    await expect.poll(firstAmount).toBe(shown(rows[0]?.amount));
   });
 
   it('downloads the chart card as CSV with the sums by region', async () => {

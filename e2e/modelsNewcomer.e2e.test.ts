@@ -6,7 +6,7 @@ import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { CardsSetup } from './support/cards.ts';
 import { useJourney } from './support/journey.ts';
-import { settledRun } from './support/models.ts';
+import { confirmedModel, settledRun } from './support/models.ts';
 import { dialog, fieldLabel } from './support/org.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, signIn } from './support/ui.ts';
@@ -16,7 +16,8 @@ import { expectPath, expectText, signIn } from './support/ui.ts';
  * offers the newest Python the index serves; a package whose requirements name only pandas builds with pyarrow
  * added by Tessera, and its DataFrame function's first run succeeds with pandas' numbers; on a dashboard, the
  * model bar shows the inputs of the run whose outputs the cards display, after a reload too; a scheduled run
- * takes its dataset by name. English and French, 1280 and 390 px wide.
+ * takes its dataset by name; a failed run says what failed first, and a cancelled run's output stays readable from
+ * the history. English and French, 1280 and 390 px wide.
  */
 describe('models as a newcomer meets them', () => {
   const j = useJourney();
@@ -54,6 +55,7 @@ describe('models as a newcomer meets them', () => {
   const PACKAGE = {
     'requirements.txt': 'pandas\n',
     'weather.py': [
+      'import time',
       'import pandas as pd',
       '',
       'def monthly_summary(data: pd.DataFrame, rain_threshold: float = 5.0) -> pd.DataFrame:',
@@ -64,6 +66,11 @@ describe('models as a newcomer meets them', () => {
       '        rainy_days=("rainy", "sum"), mean_temp_max=("temp_max", "mean"))',
       '    out["mean_temp_max"] = out["mean_temp_max"].round(1)',
       '    return out',
+      '',
+      'def slow_summary(data: pd.DataFrame, seconds: int = 120) -> pd.DataFrame:',
+      '    print(f"read {len(data)} rows", flush=True)',
+      '    time.sleep(seconds)',
+      '    return data.head(1)',
       '',
     ].join('\n'),
   };
@@ -182,6 +189,7 @@ describe('models as a newcomer meets them', () => {
     const threshold = bar.getByRole('textbox', { name: 'rain_threshold', exact: true });
     await expect.poll(() => threshold.inputValue()).toBe('5');
     await threshold.fill('20');
+    await expect.poll(() => threshold.inputValue()).toBe('20');
     await bar.getByRole('button', { name: 'Run', exact: true }).click();
     await expect.poll(kpi, { timeout: 60_000 }).toBe(String(total(20)));
     await page.reload();
@@ -222,10 +230,12 @@ describe('models as a newcomer meets them', () => {
     await screenshot(page, 'newcomer43-6-run-info-390');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
+    await expect.poll(kpi, { timeout: 30_000 }).toBe(String(total(5)));
     await screenshot(page, 'newcomer43-7-dashboard-390');
     await french(page);
     await page.reload();
     await expect.poll(() => threshold.inputValue()).toBe('5');
+    await expect.poll(kpi, { timeout: 30_000 }).toBe(String(total(5)));
     await screenshot(page, 'newcomer43-7-dashboard-390-fr');
   });
 
@@ -250,5 +260,69 @@ describe('models as a newcomer meets them', () => {
     const triggers = await callAs(j.app, token, api.listTriggers, { query: { projectId: setup.projectId } });
     const made = triggers.find((t) => t.name === 'Nightly summary');
     expect(made?.inputs.find((i) => i.varName === 'data')?.value).toBe(weatherId);
+  });
+
+  it("says what failed first, and keeps a cancelled run's log readable from the history (French, 390 px)", async () => {
+    const { page } = j;
+    const pkg = await callAs(j.app, token, api.getPackage, { params: { id: packageId } });
+    const noDates = (await setup.importCsv('no-dates.csv', 'precipitation,temp_max\n1,5\n30,7\n', 'Sans dates'))._id;
+    const withData = (id: string) => (m: Model) => ({
+      inputs: m.inputs.map((i) => (i.varName === 'data' ? { ...i, defaultValue: id } : i)),
+    });
+    const broken = await confirmedModel(j.app, token, pkg, 'monthly_summary', withData(noDates));
+    const slow = await confirmedModel(j.app, token, pkg, 'slow_summary', withData(weatherId));
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await french(page);
+    await page.setViewportSize(PHONE);
+
+    // A failure: its one-line summary first, then the traceback folded below, from the user's frame, no server path.
+    await page.goto(`/projects/${setup.projectId}/models/${broken._id}`);
+    await page.getByRole('tab', { name: 'Sorties', exact: true }).click();
+    await page.getByRole('button', { name: 'Exécuter', exact: true }).click();
+    const summary = page.getByTestId('run-failure-summary').first();
+    await summary.waitFor({ timeout: 90_000 });
+    expect(await summary.textContent()).toMatch(/^KeyError: .*date/);
+    await page.getByText("Trace d'appels", { exact: true }).first().click();
+    const traceback = page.locator('details').first();
+    await expect.poll(() => traceback.textContent()).toContain('frame["date"]');
+    expect(await traceback.textContent()).not.toMatch(/\/(work|runner|pkg|tmp)\//);
+    await screenshot(page, 'newcomer43-9-failure-summary-390-fr');
+
+    // A run cancelled while it prints: its output stays, shown again from the history after a reload.
+    await page.goto(`/projects/${setup.projectId}/models/${slow._id}`);
+    await page.getByRole('tab', { name: 'Sorties', exact: true }).click();
+    await page.getByRole('button', { name: 'Exécuter', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('run-log').first().textContent(), { timeout: 90_000 })
+      .toContain(`read ${DAYS.length} rows`);
+    await page.getByRole('button', { name: "Annuler l'exécution", exact: true }).first().click();
+    await page.getByText('Exécution du modèle annulée', { exact: true }).first().waitFor({ timeout: 30_000 });
+    const runs = await callAs(j.app, token, api.listModelRuns, {
+      params: { id: slow._id },
+      query: { limit: 5, page: 1 },
+    });
+    expect(runs.runs[0].status).toBe('cancelled');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Sorties', exact: true }).click();
+    await page.getByRole('button', { name: 'Afficher le journal', exact: true }).first().click();
+    // The same button, now to hide it (the history's one run: the cancelled one).
+    const hide = page.getByRole('button', { name: 'Masquer le journal', exact: true });
+    await expect.poll(() => hide.getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('run-log')
+          .filter({ hasText: `read ${DAYS.length} rows` })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    await screenshot(page, 'newcomer43-10-cancelled-run-log-390-fr');
+    // Downloadable too: the kept text, as the API answers it.
+    const log = await fetch(`${j.app.url}/api/v1/model-runs/${runs.runs[0]._id}/log`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(log.status).toBe(200);
+    expect(await log.text()).toContain(`read ${DAYS.length} rows`);
   });
 });

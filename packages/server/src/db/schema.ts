@@ -184,8 +184,9 @@ export const projects = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     public: boolean('public').notNull().default(false),
     /**
-     * Bumped by triggers (migration 0006) whenever a dataset, feature or dataset job of the project changes:
-     * what the server caches about the project's data (card catalogs) is valid while this number stands.
+     * Bumped by triggers (migration 0006) whenever a dataset, feature or dataset job of the project changes, and
+     * (migration 0022) whenever what one of its models shows changes (selected run, inputs, name, outputs): what
+     * the server caches about the project's data (card catalogs, public pages' answers) is valid while it stands.
      */
     dataVersion: bigint('data_version', { mode: 'number' }).notNull().default(0),
     timeCreated: createdAt(),

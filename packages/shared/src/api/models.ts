@@ -197,14 +197,21 @@ export const deleteModelRun = endpoint({
  */
 /**
  * A public dashboard's model bars, read-only (docs/product.md "Public data apps"): each model its cards read, with
- * the inputs of its bar and the values of the run its cards show (the latest finished run; the defaults before
- * any). Values are sent as text, a dataset input as the dataset's name: a visitor sees them, runs nothing.
+ * the inputs of its bar and the values of the run its cards show (the model's selected run, else its latest
+ * finished run; the defaults before any). Values are sent as text, a dataset input as the dataset's name: a
+ * visitor sees them, runs nothing.
  */
 export const publicModelBarSchema = z.object({
   _id: id,
   name: z.string(),
   runButtonText: z.string(),
   inputs: z.array(z.object({ _id: id, name: z.string(), varName: z.string(), value: z.string() })),
+  /**
+   * While someone chose a run for the model's cards (its selected run): that run's output datasets, each with the
+   * dataset job the run wrote. A card reading one of them asks for that job's rows (`jobId`), as on the signed-in
+   * dashboard. Empty while the cards show the latest data.
+   */
+  selectedOutputs: z.array(z.object({ datasetId: id, jobId: id })),
 });
 export type PublicModelBar = z.infer<typeof publicModelBarSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardDataRequest, cardIsMapped, filtersInForce, firstCardRequest } from './cardRequests.ts';
+import { cardDataRequest, cardIsMapped, filtersInForce, firstCardRequest, selectedJobOf } from './cardRequests.ts';
 import type { DataAppFilter } from './filters.ts';
 
 const F = '0000000000000000000000f1';
@@ -65,5 +65,29 @@ describe('a card data request (spec 2 §3 "Unit data")', () => {
     expect(firstCardRequest({ type: 'table', tabId: T }, inForce).query).toEqual({ tabId: T, page: 1 });
     expect(firstCardRequest({ type: 'chart', tabId: T }, []).query).toEqual({ tabId: T });
     expect(firstCardRequest({ type: 'kpi', tabId: T }, inForce).body.filters?.map((f) => f._id)).toEqual(['d', 't']);
+    // A model's selected run wrote the card's rows: the first request reads that job.
+    const J = '0000000000000000000000b1';
+    expect(firstCardRequest({ type: 'table', tabId: T }, [], J).query).toEqual({ tabId: T, page: 1, jobId: J });
+  });
+});
+
+describe('the job a card reads', () => {
+  const OTHER = '0000000000000000000000d2';
+  const kpi = { vis: { kpi: [{ id: 'k', feature }] } };
+  it('is the selected run’s job of one of the card’s datasets, else none (the latest data)', () => {
+    const cases: Array<[Array<{ datasetId: string; jobId: string }>, string | undefined]> = [
+      [[], undefined],
+      [[{ datasetId: OTHER, jobId: 'j-other' }], undefined],
+      [[{ datasetId: D, jobId: 'j-own' }], 'j-own'],
+      [
+        [
+          { datasetId: OTHER, jobId: 'j-other' },
+          { datasetId: D, jobId: 'j-own' },
+        ],
+        'j-own',
+      ],
+    ];
+    for (const [outputs, job] of cases) expect(selectedJobOf(kpi, outputs), JSON.stringify(outputs)).toBe(job);
+    expect(selectedJobOf({ vis: {} }, [{ datasetId: D, jobId: 'j-own' }])).toBeUndefined();
   });
 });

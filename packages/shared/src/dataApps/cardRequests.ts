@@ -74,6 +74,24 @@ export function cardDataRequest(args: CardRequestArgs): {
 export const filtersInForce = (dashboard: readonly DataAppFilter[], tab: readonly DataAppFilter[]): DataAppFilter[] =>
   validFilters([...dashboard, ...tab]);
 
-/** A card's first request on opening its tab: page 1 of a table, no sort, the latest data. */
-export const firstCardRequest = (unit: Pick<Unit, 'type' | 'tabId'>, filters: DataAppFilter[]) =>
-  cardDataRequest({ tabId: unit.tabId, page: unit.type === 'table' ? 1 : undefined, filters });
+/**
+ * A card's first request on opening its tab: page 1 of a table, no sort; the latest data, or the rows of `jobId`
+ * (a model's selected run wrote them: `selectedJobOf`).
+ */
+export const firstCardRequest = (unit: Pick<Unit, 'type' | 'tabId'>, filters: DataAppFilter[], jobId?: string) =>
+  cardDataRequest({ tabId: unit.tabId, page: unit.type === 'table' ? 1 : undefined, filters, jobId });
+
+/** One output of a model's selected run: its dataset and the job the run wrote there. */
+export interface SelectedOutput {
+  datasetId: string;
+  jobId: string;
+}
+
+/**
+ * The dataset job a card reads when one of its datasets is an output of a model's selected run (the first found,
+ * in the order given); undefined: the card reads the latest data.
+ */
+export function selectedJobOf(unit: Pick<Unit, 'vis'>, outputs: readonly SelectedOutput[]): string | undefined {
+  const read = visDatasetIds(unit.vis);
+  return outputs.find((output) => read.includes(output.datasetId))?.jobId;
+}

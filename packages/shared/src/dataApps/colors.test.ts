@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { colorDifference, deltaE2000 } from './ciede2000.ts';
 import {
   COLOR_SCALES,
   COLOR_SCHEME_NAMES,
@@ -7,6 +8,7 @@ import {
   colorSchemeNameSchema,
   DEFAULT_COLOR_SCHEME,
   HEX_COLOR_PATTERN,
+  MIN_CATEGORY_DIFFERENCE,
   schemeColors,
 } from './colors.ts';
 
@@ -99,4 +101,48 @@ describe('hex colours', () => {
     ['#ggg', false],
     ['red', false],
   ])('%s → %s', (value, valid) => expect(HEX_COLOR_PATTERN.test(value)).toBe(valid));
+});
+
+describe('CIEDE2000', () => {
+  it.each([
+    // Sharma, Wu and Dalal's test data (pairs 1, 7, 17, 18, 25, 34).
+    [[50, 2.6772, -79.7751], [50, 0, -82.7485], 2.0425],
+    [[50, 0, 0], [50, -1, 2], 2.3669],
+    [[50, 2.5, 0], [73, 25, -18], 27.1492],
+    [[50, 2.5, 0], [61, -5, 29], 22.8977],
+    [[60.2574, -34.0099, 36.2677], [60.4626, -34.1751, 39.4387], 1.2644],
+    [[2.0776, 0.0795, -1.135], [0.9033, -0.0636, -0.5514], 0.9082],
+  ] as const)('%j to %j is %s', (a, b, expected) => {
+    expect(deltaE2000(a, b)).toBeCloseTo(expected, 4);
+    expect(deltaE2000(b, a)).toBeCloseTo(expected, 4);
+  });
+
+  it('reads hex colours through CIELAB: black to white is 100, a colour to itself 0', () => {
+    expect(colorDifference('#000', '#ffffff')).toBeCloseTo(100, 1);
+    expect(colorDifference('#4c8bf5', '#4C8BF5')).toBe(0);
+  });
+});
+
+describe('categorical palettes', () => {
+  const categorical = COLOR_SCHEME_NAMES.filter((name) => COLOR_SCALES[name].kind === 'categorical');
+
+  it('are the four of the product', () => {
+    expect(categorical).toEqual(['spectrumOne', 'spectrumTwo', 'tesseraColors', 'bioLumen']);
+  });
+
+  it.each(categorical)('%s: every two of its colours differ clearly (CIEDE2000 ≥ 20)', (name) => {
+    const colors = COLOR_SCALES[name].colors;
+    const close: string[] = [];
+    for (let i = 0; i < colors.length; i++) {
+      for (let j = i + 1; j < colors.length; j++) {
+        const difference = colorDifference(colors[i], colors[j]);
+        if (difference < MIN_CATEGORY_DIFFERENCE) close.push(`${colors[i]} ${colors[j]} ${difference.toFixed(1)}`);
+      }
+    }
+    expect(close).toEqual([]);
+  });
+
+  it('the former red and pink of spectrumOne would not pass (the demo’s Fossil Fuels and Nuclear Energy)', () => {
+    expect(colorDifference('#E5484D', '#F2699A')).toBeLessThan(MIN_CATEGORY_DIFFERENCE);
+  });
 });

@@ -9,7 +9,13 @@ import { z } from 'zod';
  * Brewer's published 11-class (diverging) and 9-class (sequential) anchors; rainbowSpectrum and cubeHelix are
  * sampled from d3's sinebow-style rainbow and Green's default cubehelix; spectrumOne, spectrumTwo, bioLumen and
  * tesseraColors are this product's own categorical palettes, chosen to stay readable on dark and light themes.
+ * A category hashes to any colour of its scale (charts' categoryColors), so every two colours of a categorical
+ * palette differ clearly: by MIN_CATEGORY_DIFFERENCE in CIEDE2000 at least (ciede2000.ts), where two reds or two
+ * blues of the former palettes were 11 to 17 apart.
  */
+
+/** The least CIEDE2000 difference between any two colours of a categorical palette. */
+export const MIN_CATEGORY_DIFFERENCE = 20;
 
 export type ColorScaleKind = 'categorical' | 'sequential' | 'diverging';
 export interface ColorScale {
@@ -23,28 +29,28 @@ const diverging = (...colors: string[]): ColorScale => ({ kind: 'diverging', col
 
 export const COLOR_SCALES = {
   spectrumOne: categorical(
-    '#4C8BF5',
-    '#F5A524',
-    '#2BB673',
-    '#E5484D',
-    '#8E6CEF',
-    '#14B8C4',
-    '#F2699A',
-    '#A3C940',
-    '#F08A3E',
-    '#6B7FA8',
+    '#328FF8',
+    '#F6B203',
+    '#10B177',
+    '#E42F44',
+    '#9766F1',
+    '#0BB8C5',
+    '#FB71B0',
+    '#A8CA3A',
+    '#F47F3F',
+    '#7C7B89',
   ),
   spectrumTwo: categorical(
-    '#7AA2F7',
-    '#F7C66F',
-    '#73D7A5',
-    '#F38B8F',
-    '#B69CF5',
-    '#6FD3DC',
-    '#F5A3C7',
-    '#C6DF7E',
-    '#F6AE7A',
-    '#9AA8C7',
+    '#6FA4F8',
+    '#FFC760',
+    '#57D59C',
+    '#FA7183',
+    '#C289FE',
+    '#6DD3DE',
+    '#FFC4E6',
+    '#D2EC6C',
+    '#FF8C51',
+    '#A09EAA',
   ),
   spectral: diverging(
     '#9e0142',
@@ -72,28 +78,28 @@ export const COLOR_SCALES = {
     '#4c6edb',
   ),
   tesseraColors: categorical(
-    '#4C6EF5',
-    '#15AABF',
-    '#12B886',
-    '#82C91E',
-    '#FAB005',
-    '#FD7E14',
-    '#E64980',
-    '#7950F2',
-    '#BE4BDB',
-    '#228BE6',
+    '#1366D8',
+    '#10A9B6',
+    '#13B27F',
+    '#84CA17',
+    '#FAB606',
+    '#FE7A0C',
+    '#E6497F',
+    '#9435EA',
+    '#F06AFA',
+    '#02A2FF',
   ),
   bioLumen: categorical(
-    '#00F5D4',
-    '#00BBF9',
-    '#9B5DE5',
-    '#F15BB5',
+    '#0DAA9E',
+    '#08CBFF',
+    '#9E63F8',
+    '#F74BAC',
     '#FEE440',
     '#39FF14',
     '#FF6B35',
-    '#4D96FF',
-    '#C77DFF',
-    '#80FFDB',
+    '#4691FF',
+    '#E6AEFF',
+    '#81FFDB',
   ),
   redYellowBlue: diverging(
     '#a50026',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrecision, formatDate, formatDatePart, formatNumber, parseIsoDate } from './format.ts';
+import {
+  columnDecimals,
+  displayPrecision,
+  formatDate,
+  formatDatePart,
+  formatNumber,
+  parseIsoDate,
+  shownDecimals,
+} from './format.ts';
 
 // Intl writes French group separators as narrow no-break spaces; tests compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
@@ -23,6 +31,47 @@ describe('formatNumber (spec 2 §9 number display)', () => {
     [42, 'not a locale!!', '42'],
   ])('%s in %s is %s', (value, locale, expected) => {
     expect(plain(formatNumber(value, locale))).toBe(expected);
+  });
+});
+
+describe('one number of decimals for a table column', () => {
+  it.each([
+    [3, 0],
+    [-1234567, 0],
+    [2.8, 2],
+    [1234.567, 2],
+    [0.6, 1],
+    [0.5, 1],
+    [0.012345, 4],
+    [-0.98765, 3],
+    [0.9999, 0], // shown alone as "1"
+    [1e-7, 7],
+    [Number.NaN, 0],
+  ])('%s alone shows %s decimals', (value, decimals) => {
+    expect(shownDecimals(value)).toBe(decimals);
+    if (Number.isFinite(value))
+      expect(plain(formatNumber(value, 'en', decimals))).toBe(plain(formatNumber(value, 'en')));
+  });
+
+  it.each([
+    ['the issue’s column', [0.6, 2.8], 2, ['0.60', '2.80']],
+    ['integers only', [1, 20, 1234], 0, ['1', '20', '1,234']],
+    ['an integer beside decimals', [3, 2.5], 2, ['3.00', '2.50']],
+    ['small values', [0.6, 0.0123], 4, ['0.6000', '0.0123']],
+    ['a small value beside a large one', [0.25, 1234.5], 2, ['0.25', '1,234.50']],
+    ['a tiny value: at most 6', [1e-7, 2], 6, ['0.000000', '2.000000']],
+    ['text, nulls and lists', ['n/a', null, [0.5, 1.25]], 2, ['0.50', '1.25']],
+  ] as const)('%s', (_case, values, decimals, shown) => {
+    expect(columnDecimals(values)).toBe(decimals);
+    const numbers = (values as readonly unknown[]).flat().filter((v): v is number => typeof v === 'number');
+    expect(numbers.map((v) => formatNumber(v, 'en', decimals))).toEqual(shown);
+  });
+
+  it('has none for a column without numbers, and writes French decimals', () => {
+    expect(columnDecimals(['a', null, undefined])).toBeUndefined();
+    expect(columnDecimals([])).toBeUndefined();
+    expect(plain(formatNumber(1234.6, 'fr', 2))).toBe('1 234,60');
+    expect(formatNumber(Number.NaN, 'en', 2)).toBe('NaN');
   });
 });
 

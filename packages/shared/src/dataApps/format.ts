@@ -3,7 +3,8 @@
  * KPI values and table cells all follow, so a value reads the same everywhere.
  *
  * - numbers: an integer is localized with grouping ("1,234,567"); a non-integer whose magnitude is under 1 shows
- *   3 significant digits ("0.0123"); any other shows 2 decimals ("1,234.50");
+ *   3 significant digits ("0.0123"); any other shows 2 decimals ("1,234.50"). The numbers of one table column
+ *   show one number of decimals, the most any of them shows alone ("0.60" beside "2.80": `columnDecimals`);
  * - dates: by precision year ("2024"), quarter ("Q1 2024"), month ("Jan 2024"), day ("Jan 5, 2024"), and the
  *   finer hour/minute/second; read and shown in UTC so that a date never shifts by the viewer's time zone;
  * - date parts (the values of a 'year-month', 'dow'... operation) shown as the part they are.
@@ -48,8 +49,14 @@ function safeLocale(locale: string): string {
   }
 }
 
-/** A number as spec 2 §9 shows it (see the module comment). NaN and infinities read as Intl writes them. */
-export function formatNumber(value: number, locale: string): string {
+/**
+ * A number as spec 2 §9 shows it (see the module comment). NaN and infinities read as Intl writes them.
+ * `decimals`: exactly that many, for every number of a table column alike (`columnDecimals`).
+ */
+export function formatNumber(value: number, locale: string, decimals?: number): string {
+  if (decimals !== undefined && Number.isFinite(value)) {
+    return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  }
   if (!Number.isFinite(value) || Number.isInteger(value)) return numberFormat(locale, {}).format(value);
   if (Math.abs(value) < 1) return numberFormat(locale, { maximumSignificantDigits: 3 }).format(value);
   return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
@@ -154,4 +161,35 @@ export function formatDatePart(value: string | number, part: DatePart | string, 
     default:
       return text;
   }
+}
+
+/** The most decimals a table column shows (a tiny value in the column shows as zeros beyond them). */
+export const MAX_COLUMN_DECIMALS = 6;
+
+/** How many decimals `formatNumber` shows for the number alone: 0 for an integer, 2 from 1 up, else its digits. */
+export function shownDecimals(value: number): number {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
+  if (Math.abs(value) >= 1) return 2;
+  // 3 significant digits, trailing zeros dropped, as Intl's maximumSignificantDigits shows them (0.6 → "0.6").
+  const [mantissa = '', exponent = '0'] = value.toPrecision(3).split('e');
+  const fraction = (mantissa.split('.')[1] ?? '').replace(/0+$/, '');
+  return Math.max(0, fraction.length - Number(exponent));
+}
+
+/**
+ * One number of decimals for the numbers of a table column (the rows shown): the most any of them shows alone, at
+ * most MAX_COLUMN_DECIMALS, so that "0.6" and "2.80" read "0.60" and "2.80". Lists count by their items; values
+ * that are not numbers are not counted. Undefined when the column holds no number.
+ */
+export function columnDecimals(values: Iterable<unknown>): number | undefined {
+  let decimals: number | undefined;
+  const count = (value: unknown) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return;
+    decimals = Math.min(MAX_COLUMN_DECIMALS, Math.max(decimals ?? 0, shownDecimals(value)));
+  };
+  for (const value of values) {
+    if (Array.isArray(value)) value.forEach(count);
+    else count(value);
+  }
+  return decimals;
 }

@@ -5,6 +5,7 @@ import {
   type EndpointInput,
   MODEL_RUNS_PAGE_SIZE,
   type OutputUpdate,
+  PREVIEW_TOKEN_PARAM,
   type ProjectEventName,
   type ProjectEventPayload,
 } from '@tessera/shared';
@@ -64,12 +65,19 @@ export const useDashboardModels = (projectId: string | null, dashboardId: string
     enabled: projectId !== null,
   });
 
-/** A public dashboard's read-only model bars (no login); refetched when one of its models finishes a run. */
+/**
+ * A public dashboard's read-only model bars (no login; the preview renderer with its token); refetched when what
+ * one of its models shows changes (a finished run, another selected run).
+ */
 export const publicModelBarsKey = (dashboardId: string) => ['publicModelBars', dashboardId] as const;
-export const usePublicDashboardModels = (dashboardId: string) =>
+export const usePublicDashboardModels = (dashboardId: string, previewToken?: string) =>
   useQuery({
     queryKey: publicModelBarsKey(dashboardId),
-    queryFn: () => call(api.publicDashboardModels, { params: { id: dashboardId }, query: {} }),
+    queryFn: () =>
+      call(api.publicDashboardModels, {
+        params: { id: dashboardId },
+        query: previewToken ? { [PREVIEW_TOKEN_PARAM]: previewToken } : {},
+      }),
     meta: { pageError: false },
     retry: false,
   });

@@ -1,15 +1,17 @@
-import { api, cardIsMapped, filtersInForce, firstCardRequest, requestUrl } from '@tessera/shared';
+import { api, cardIsMapped, filtersInForce, firstCardRequest, requestUrl, selectedJobOf } from '@tessera/shared';
 import type { PageAnswerSource } from '../../platform/pageAnswers.ts';
 import { findDashboardExposure } from './dashboards.store.ts';
 
 /**
  * A public dashboard's page, answered ahead (platform/pageAnswers.ts): the dashboard, its model bars, then the
- * first request of each card of the tab the page opens on (the path's tab, else the first), with the saved filters in force, as
- * the web app makes them. A visitor with filters of their own asks for their cards themselves.
+ * first request of each card of the tab the page opens on (the path's tab, else the first), with the saved filters
+ * in force and a model's selected run, as the web app makes them. A visitor with filters of their own asks for
+ * their cards themselves.
  *
  * Whether the page opens is read for every page; its answers are a function of the dashboard's content version
  * (any change to it, its tabs or its cards) and its project's data version (any change to its datasets, their
- * features and imports), both bumped by triggers: pages that share them share their answers.
+ * features and imports, and to what its models' bars show: their selected run, inputs, names), both bumped by
+ * triggers: pages that share them share their answers.
  */
 export const publicDashboardPage: PageAnswerSource = {
   path: /^\/public\/dashboards\/(?:report\/)?([^/]+)(?:\/tabs\/([^/]+))?\/?$/,
@@ -27,16 +29,20 @@ export const publicDashboardPage: PageAnswerSource = {
         const parsed = api.getPublicDashboard.response.safeParse(answer);
         if (!parsed.success) return false;
         const view = parsed.data;
-        // The model bars, read-only (their inputs are the displayed runs'): the page asks for them beside the cards.
-        const bars = await ask({ method: 'GET', url: requestUrl(api.publicDashboardModels.path, { id }) });
-        if (!api.publicDashboardModels.response.safeParse(bars).success) return false;
+        // The model bars, read-only (their inputs are the displayed runs'), asked before the cards: a card reading
+        // an output of a model's selected run asks for that run's job, as the page does once it has the bars.
+        const bars = api.publicDashboardModels.response.safeParse(
+          await ask({ method: 'GET', url: requestUrl(api.publicDashboardModels.path, { id }) }),
+        );
+        if (!bars.success) return false;
+        const selected = bars.data.models.flatMap((bar) => bar.selectedOutputs);
         const tab = view.tabs.find((candidate) => candidate._id === tabId);
         if (!tab) return true;
         const filters = filtersInForce(view.dashboard.filters, tab.filters);
         const cards = view.units.filter((unit) => unit.tabId === tab._id && cardIsMapped(unit));
         const answers = await Promise.all(
           cards.map((unit) => {
-            const { query, body } = firstCardRequest(unit, filters);
+            const { query, body } = firstCardRequest(unit, filters, selectedJobOf(unit, selected));
             const url = requestUrl(api.getPublicUnitData.path, { id, unitId: unit._id }, query);
             return ask({ method: 'POST', url, body });
           }),

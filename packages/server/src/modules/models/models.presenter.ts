@@ -70,4 +70,14 @@ export async function announceRun(app: FastifyInstance, row: ModelRunRow, knownN
     { ...presentRun(row), modelName, notice },
     { area: RUN_AREAS },
   );
+  // A finished run is what the model's cards show next: public pages' model bars follow (they hear no runs).
+  if (row.status === 'finished' && !row.temp) announceShown(app, row.projectId, row.modelId);
+}
+
+/**
+ * Tells the project's dashboard viewers, public pages' included (the event names nothing but the model), that what
+ * the model's cards show changed: its selected run, or a new finished run.
+ */
+export function announceShown(app: FastifyInstance, projectId: string, modelId: string): void {
+  realtimeOf(app).emit(projectId, 'model:updated', { _id: modelId, deleted: false }, { area: RUN_AREAS, public: true });
 }

@@ -1,19 +1,33 @@
-import type { ModelInput, PublicModelBar } from '@tessera/shared';
+import type { Model, ModelInput, PublicModelBar } from '@tessera/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { modelRuns } from '../../db/schema.ts';
 import { findDataset } from '../datasets/index.ts';
 import type { ModelsService } from './models.service.ts';
 
-/** The newest finished run of a model (not a trial run): the one its output cards show. */
-async function latestFinishedRun(db: Db, modelId: string) {
-  const [run] = await db
-    .select({ inputs: modelRuns.inputs })
+const shownColumns = { id: modelRuns.id, inputs: modelRuns.inputs, outputs: modelRuns.outputs };
+
+/**
+ * The run a model's cards show (docs/models.md "Selected run"): its selected run while it is a finished run of
+ * the model (`selected`: that run, its outputs pinning the cards), else its newest finished run (not a trial run).
+ */
+async function shownRun(db: Db, model: Pick<Model, '_id' | 'selectedRunId'>) {
+  if (model.selectedRunId) {
+    const [chosen] = await db
+      .select(shownColumns)
+      .from(modelRuns)
+      .where(
+        and(eq(modelRuns.id, model.selectedRunId), eq(modelRuns.modelId, model._id), eq(modelRuns.status, 'finished')),
+      );
+    if (chosen) return { ...chosen, selected: true };
+  }
+  const [newest] = await db
+    .select(shownColumns)
     .from(modelRuns)
-    .where(and(eq(modelRuns.modelId, modelId), eq(modelRuns.status, 'finished'), eq(modelRuns.temp, false)))
+    .where(and(eq(modelRuns.modelId, model._id), eq(modelRuns.status, 'finished'), eq(modelRuns.temp, false)))
     .orderBy(desc(modelRuns.executionDatetime), desc(modelRuns.id))
     .limit(1);
-  return run;
+  return newest && { ...newest, selected: false };
 }
 
 /** A value as a visitor reads it: a dataset by its name, a boolean True/False, a date or text as is, else JSON. */
@@ -27,7 +41,8 @@ async function shown(db: Db, input: ModelInput, value: unknown): Promise<string>
 
 /**
  * A public dashboard's model bars, read-only (docs/product.md "Public data apps"): the models its cards read,
- * the inputs of their bars with the values of the run the cards show.
+ * the inputs of their bars with the values of the run the cards show, and the outputs of a selected run (the
+ * visitor's cards read its jobs, as the signed-in dashboard's do).
  */
 export async function publicModelBars(
   db: Db,
@@ -37,7 +52,7 @@ export async function publicModelBars(
   const { models: list } = await models.onDashboard(dashboard.projectId, dashboard.id);
   const bars = await Promise.all(
     list.map(async (model) => {
-      const run = await latestFinishedRun(db, model._id);
+      const run = await shownRun(db, model);
       const inputs = await Promise.all(
         model.inputs
           .filter((input) => input.display.modelBar)
@@ -47,7 +62,10 @@ export async function publicModelBars(
             return { _id: input._id, name: input.name, varName: input.varName, value: await shown(db, input, value) };
           }),
       );
-      return { _id: model._id, name: model.name, runButtonText: model.runButtonText, inputs };
+      const selectedOutputs = run?.selected
+        ? run.outputs.flatMap((o) => (o.jobId ? [{ datasetId: o.dataset._id, jobId: o.jobId }] : []))
+        : [];
+      return { _id: model._id, name: model.name, runButtonText: model.runButtonText, inputs, selectedOutputs };
     }),
   );
   return { models: bars };

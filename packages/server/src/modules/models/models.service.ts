@@ -18,7 +18,7 @@ import { datasetIdsOfDashboard } from '../dashboards/index.ts';
 import { findDataset, updateDatasetRow } from '../datasets/index.ts';
 import { findAlgorithm } from '../packages/index.ts';
 import { inputFromParam } from './models.inputs.ts';
-import { announceRun, presentModel, presentRun, RUN_AREAS } from './models.presenter.ts';
+import { announceRun, announceShown, presentModel, presentRun } from './models.presenter.ts';
 import {
   deleteModelRow,
   deleteModelRunRow,
@@ -253,8 +253,8 @@ export class ModelsService {
       if ((await newestFinishedRun(this.db, id))?.id !== run.id) selected = run.id;
     }
     await updateModelRow(this.db, id, { selectedRunId: selected });
-    // Dashboard viewers too: their cards and model bar follow the choice.
-    realtimeOf(this.app).emit(model.projectId, 'model:updated', { _id: id, deleted: false }, { area: RUN_AREAS });
+    // Dashboard viewers too, public pages' included: their cards and model bar follow the choice.
+    announceShown(this.app, model.projectId, id);
     return this.show(id);
   }
 

@@ -450,6 +450,7 @@ describe('inputs, access and tenants', () => {
             name: 'Shown',
             runButtonText: shown.runButtonText,
             inputs: [{ _id: inputs[0]._id, name: inputs[0].name, varName: 'n', value: '7' }],
+            selectedOutputs: [],
           },
         ],
       });

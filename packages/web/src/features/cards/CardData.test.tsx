@@ -122,8 +122,9 @@ describe('a table card', () => {
     renderDataApps(path);
     const table = await screen.findByRole('table', { name: 'Rows of Sales rows' }, SLOW);
     expect(await within(table).findByText('North 1')).toBeTruthy();
+    // One number of decimals for the column: the integer beside 1,234.50 shows its two decimals too.
     expect(within(table).getByText('1,234.50')).toBeTruthy();
-    expect(within(table).getByText('1,000,000')).toBeTruthy();
+    expect(within(table).getByText('1,000,000.00')).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Sort by region' })).toBeTruthy();
     const [first] = dataRequests(requests);
     expect(first?.url).toBe(`/api/v1/units/${U1}/data?tabId=${T1}&page=1`);

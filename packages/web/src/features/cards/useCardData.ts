@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
 import { useCrossFilters } from '../crossFilters/useCrossFilters.ts';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
-import { useCardSelectedOutput } from '../dataApps/models/SelectedResults.tsx';
+import { useCardJob } from '../dataApps/models/SelectedResults.tsx';
 import { useActiveFilters } from '../filters/useActiveFilters.ts';
 import { type CardBodyState, cardBodyState } from './cardBody.ts';
 import { nextSort, sortOrderBy, type TableSort } from './table/tableState.ts';
@@ -36,7 +36,8 @@ export function useCardData(unit: Unit): CardData {
   const page = paging.filters === filters ? paging.page : 1;
   const setPage = (next: number) => setPaging({ page: next, filters });
   const table = unit.type === 'table';
-  const selectedOutput = useCardSelectedOutput(unit);
+  // A model's selected run: its job's rows, asked once known (a public page's model bars tell it).
+  const job = useCardJob(unit);
 
   const state = useUnitData(unit, {
     place,
@@ -46,8 +47,8 @@ export function useCardData(unit: Unit): CardData {
     orderBy: table ? sortOrderBy(sort) : undefined,
     filters,
     crossFilters,
-    jobId: selectedOutput?.jobId,
-    enabled: cardIsMapped(unit) && filtersHydrated,
+    jobId: job.jobId,
+    enabled: cardIsMapped(unit) && filtersHydrated && job.known,
   });
   const body = cardBodyState({ unit, data: state.data, hydrated: state.hydrated, failed: state.failed });
 

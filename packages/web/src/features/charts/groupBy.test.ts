@@ -1,4 +1,4 @@
-import { schemeColors } from '@tessera/shared';
+import { colorDifference, MIN_CATEGORY_DIFFERENCE, schemeColors } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SLOTS, CategoryColorRegistry, categoryColors, hashText } from './categoryColors.ts';
 import { chartOption } from './chartOption.ts';
@@ -131,6 +131,20 @@ describe('categoryColors', () => {
     const palette = schemeColors('spectrumOne', CATEGORY_SLOTS);
     for (const key of WEATHER) {
       expect(categoryColors([key], 'spectrumOne').get(key)).toBe(palette[hashText(key) % CATEGORY_SLOTS]);
+    }
+  });
+
+  it('gives the demo’s electricity sources clearly different colours on every categorical scale', () => {
+    const sources = ['Fossil Fuels', 'Nuclear Energy', 'Renewables'];
+    for (const scheme of ['spectrumOne', 'spectrumTwo', 'tesseraColors', 'bioLumen'] as const) {
+      const [a, b, c] = sources.map((key) => categoryColors(sources, scheme).get(key) as string);
+      for (const [x, y] of [
+        [a, b],
+        [a, c],
+        [b, c],
+      ] as const) {
+        expect(colorDifference(x, y), `${scheme} ${x} ${y}`).toBeGreaterThanOrEqual(MIN_CATEGORY_DIFFERENCE);
+      }
     }
   });
 

@@ -1,3 +1,4 @@
+import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import { categoryColors } from './categoryColors.ts';
 import { chartOption } from './chartOption.ts';
@@ -161,6 +162,26 @@ describe('radar (spec 2 §3, §9)', () => {
     expect(option.series[1].data[0].value).toEqual([42, 41, 40]);
     // One shared, round scale.
     expect(option.radar.indicator.every((i: AnyOption) => i.max === 50 && i.min === 0)).toBe(true);
+  });
+
+  it('lays its spokes clockwise from the top in the data’s order (months as on a clock)', () => {
+    const option = draw(radar({}, 12));
+    expect(option.radar.clockwise).toBe(true);
+    // Drawn by ECharts itself: where each spoke's end lands around the centre.
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 400, height: 400 });
+    try {
+      chart.setOption({ ...option, animation: false });
+      const radar = (chart as unknown as AnyOption).getModel().getComponent('radar').coordinateSystem;
+      const [cx, cy] = [radar.cx, radar.cy];
+      const angles = Array.from({ length: 12 }, (_, i) => {
+        const [x, y] = radar.dataToPoint(50, i);
+        // Degrees clockwise from the top (screen y grows downwards).
+        return (((Math.atan2(x - cx, cy - y) * 180) / Math.PI + 360) % 360).toFixed(0);
+      });
+      expect(angles).toEqual(['0', '30', '60', '90', '120', '150', '180', '210', '240', '270', '300', '330']);
+    } finally {
+      chart.dispose();
+    }
   });
 
   it('defaults to radius 70% and start angle 90, fill 0.4', () => {

@@ -115,6 +115,9 @@ export function radarParts(model: ChartModel, palette: ChartPalette, center: [nu
       indicator: indicators.map((name) => ({ name: truncateLabel(name), min, max })),
       radius: `${radarDisplay(model, 'radarOuterRadius') ?? CHART_DEFAULTS.radarOuterRadius}%`,
       startAngle: radarDisplay(model, 'radarStartAngle') ?? CHART_DEFAULTS.radarStartAngle,
+      // The spokes go clockwise from the start angle (the top by default) in the data's order, as a clock's
+      // months do; ECharts' own default is counter-clockwise.
+      clockwise: true,
       center,
       axisName: { color: palette.subtleText },
       axisLine: { lineStyle: { color: palette.axisLine } },

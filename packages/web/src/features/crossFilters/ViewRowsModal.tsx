@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Pagination, ScrollArea, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrderByEntry, Unit, UnitRowsBody } from '@tessera/shared';
+import { columnDecimals, type OrderByEntry, type Unit, type UnitRowsBody } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadUnitRows, fetchUnitRows } from '../../api/units.ts';
@@ -56,6 +56,10 @@ export function ViewRowsModal({ unit, body, onClose }: Props) {
     );
   };
   const answer = rows.data;
+  // One number of decimals for each column's numbers on the page, as a table card shows them.
+  const decimals = new Map(
+    (answer?.features ?? []).map((f) => [f._id, columnDecimals((answer?.rows ?? []).map((row) => row[f._id]))]),
+  );
   const locale = i18n.resolvedLanguage ?? 'en';
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
 
@@ -101,7 +105,13 @@ export function ViewRowsModal({ unit, body, onClose }: Props) {
                 <Table.Tr key={i}>
                   {answer.features.map((feature) => (
                     <Table.Td key={feature._id}>
-                      {formatValue(row[feature._id], { valueType: feature.type }, feature, locale)}
+                      {formatValue(
+                        row[feature._id],
+                        { valueType: feature.type },
+                        feature,
+                        locale,
+                        decimals.get(feature._id),
+                      )}
                     </Table.Td>
                   ))}
                 </Table.Tr>

@@ -36,7 +36,8 @@ export function RunHistory({ model, projectId, canEdit }: { model: Model; projec
       {pages.data && runs.length === 0 && <Text c="dimmed">{t('neverRun')}</Text>}
       {runs.map((run) => (
         <Stack key={run._id} gap={4} py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <Group justify="space-between" wrap="nowrap">
+          {/* On a phone the buttons go under the run's date and status rather than past the screen's edge. */}
+          <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap="xs" wrap="nowrap">
               <ActionIcon
                 variant="subtle"

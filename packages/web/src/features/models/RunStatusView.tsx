@@ -59,7 +59,8 @@ export function RunFailure({ error }: { error: string | null }) {
               {t('log.details')}
             </Text>
           </summary>
-          <Code block style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+          {/* Long paths and markers break anywhere: on a phone the block keeps to the panel's width. */}
+          <Code block style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {error ?? ''}
           </Code>
         </details>

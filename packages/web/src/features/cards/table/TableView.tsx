@@ -1,6 +1,6 @@
 import { Box, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { type DataRow, TABLE_PAGE_SIZE, type Unit, type UnitData } from '@tessera/shared';
+import { columnDecimals, type DataRow, TABLE_PAGE_SIZE, type Unit, type UnitData } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { clickedOfCell, isKeyColumn, selectedTableRows } from '../../crossFilters/crossFilterEntries.ts';
 import { useCardCrossFilter } from '../../crossFilters/useCardCrossFilter.ts';
@@ -37,6 +37,9 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
   const rows = (Array.isArray(data.data) ? data.data : []) as DataRow[];
   const featureOf = (column: Column) => data.features.find((f) => f._id === column.feature._id);
   const metaOf = (column: Column) => data.series.find((s) => s.id === column.id);
+  const shown = rows.slice(0, TABLE_PAGE_SIZE);
+  // One number of decimals for each column's numbers on the page ("0.60" beside "2.80", not "0.6").
+  const decimals = new Map(columns.map((column) => [column.id, columnDecimals(shown.map((row) => row[column.id]))]));
 
   // Cross-filtering (docs/cross-filters.md): a cell selects its key value (its own, or its row's for an aggregate).
   const cross = useCardCrossFilter(unit, data);
@@ -104,7 +107,7 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
                     ))}
                   </Table.Tr>
                 ))
-              : rows.slice(0, TABLE_PAGE_SIZE).map((row, index) => (
+              : shown.map((row, index) => (
                   <Table.Tr
                     // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
                     key={index}
@@ -114,7 +117,13 @@ export function TableView({ unit, data, loading, sort, onSort, onPage }: Props) 
                     {columns.map((column) => {
                       const meta = metaOf(column);
                       const numeric = typeof row[column.id] === 'number';
-                      const text = formatValue(row[column.id], meta, featureOf(column), i18n.language);
+                      const text = formatValue(
+                        row[column.id],
+                        meta,
+                        featureOf(column),
+                        i18n.language,
+                        decimals.get(column.id),
+                      );
                       return (
                         <Table.Td key={column.id} ta={numeric ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
                           {selectable ? (

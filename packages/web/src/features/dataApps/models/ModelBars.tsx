@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { Model } from '@tessera/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDashboardModels, useModelRuns } from '../../../api/models.ts';
 import { ModelBar } from './ModelBar.tsx';
 import { ModelPanel } from './ModelPanel.tsx';
@@ -37,6 +37,9 @@ export function ModelBars({ projectId, dashboardId }: { projectId: string; dashb
  * selected run, else the newest finished one), until the viewer types; what they typed lasts while that run
  * stays the one displayed (a run finishing or another choice shows its own inputs again).
  */
+/** The basis of values typed before the displayed run is known. */
+const UNKNOWN = '\u0000unknown';
+
 function ModelControls(props: {
   projectId: string;
   model: Model;
@@ -47,10 +50,16 @@ function ModelControls(props: {
   const runs = useModelRuns(projectId, model._id);
   const selected = useSelectedResults().selected[model._id];
   const shown = selected ?? newestFinishedRun(runs.data?.runs ?? []);
-  const basis = shown?._id ?? null;
+  // Until the runs (and a selected run) have come, the run displayed is not known yet: what the viewer types
+  // meanwhile belongs to the run that turns out to be displayed, not lost when it is known.
+  const known = !runs.isPending && (!model.selectedRunId || Boolean(selected));
+  const basis = known ? (shown?._id ?? null) : UNKNOWN;
   const [typed, setTyped] = useState<{ basis: string | null; values: InputValues }>();
-  const values = typed && typed.basis === basis ? typed.values : shownValues(model, shown);
+  const values = typed && (typed.basis === basis || typed.basis === UNKNOWN) ? typed.values : shownValues(model, shown);
   const onValues = (next: InputValues) => setTyped({ basis, values: next });
+  useEffect(() => {
+    if (known) setTyped((before) => (before?.basis === UNKNOWN ? { ...before, basis } : before));
+  }, [known, basis]);
   return (
     <>
       <ModelBar

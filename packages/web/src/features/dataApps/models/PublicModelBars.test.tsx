@@ -29,6 +29,7 @@ describe('a public dashboard’s model bars', () => {
                   name: 'Totals',
                   runButtonText: 'Forecast',
                   inputs: [{ _id: 'eeeeeeeeeeeeeeeeeeeeeeee', name: 'Factor', varName: 'factor', value: '2' }],
+                  selectedOutputs: [],
                 },
               ],
             },

@@ -25,8 +25,8 @@ export function usePublicSocket(projectId: string | undefined): void {
         socket.onAny((name: string, payload: unknown) => {
           applyRawDataAppEvent(name, payload, client, projectId);
           applyUnitDataEvent(name, payload, client);
-          // A finished run changes what the read-only model bars show.
-          if (name === 'modelRun:updated') void client.invalidateQueries({ queryKey: ['publicModelBars'] });
+          // What a model shows changed (a finished run, another selected run): its bars, and the job its cards read.
+          if (name === 'model:updated') void client.invalidateQueries({ queryKey: ['publicModelBars'] });
         });
         refetchAfterReconnect(socket, client);
         disconnect = () => socket.disconnect();
