@@ -115,6 +115,19 @@ describe('data apps', () => {
     'resize handles': 0,
   };
 
+  /** A reader's tab menus hold the export of the tab alone (Download PNG): nothing that edits. */
+  const READER_CONTROLS = { ...NO_EDIT_CONTROLS, 'tab menus': 2 };
+  async function readerTabMenuItems(page: Page): Promise<string[]> {
+    await page
+      .getByRole('button', { name: /^Menu of tab / })
+      .first()
+      .click();
+    const items = await page.getByRole('menuitem').allTextContents();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    return items;
+  }
+
   it('root creates a dashboard, adds a tab and cards, resizes one and drags the other; a reload keeps the layout', async () => {
     const { page } = j;
     await openDataAppsAsRoot(page);
@@ -426,7 +439,8 @@ describe('data apps', () => {
     await page.getByRole('heading', { name: DASHBOARD, exact: true }).waitFor();
     await expectText(page, 'No cards have been added yet.');
     await expectText(page, 'Without edit access, you are not able to add cards');
-    expect(await editControls(page)).toEqual(NO_EDIT_CONTROLS);
+    expect(await editControls(page)).toEqual(READER_CONTROLS);
+    expect(await readerTabMenuItems(page)).toEqual(['Download PNG']);
 
     // The tab with cards: names as plain text, the read-only chooser texts, no menu, no handle.
     await page.getByRole('tab', { name: TAB, exact: true }).click();
@@ -440,7 +454,7 @@ describe('data apps', () => {
         .waitFor();
       expect(await card(page, unitId).getByRole('button', { name: 'KPI', exact: true }).count()).toBe(0);
     }
-    expect(await editControls(page)).toEqual(NO_EDIT_CONTROLS);
+    expect(await editControls(page)).toEqual(READER_CONTROLS);
     expect(await page.getByRole('button', { name: 'Copy Public Link', exact: true }).count()).toBe(1);
     // The grid first draws at the window's width and animates to its measured width: look once it has settled.
     await settledBox(card(page, cardB));

@@ -92,3 +92,4 @@ export async function addUnit(
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { tab: Tab; unit: Unit; clientId?: string };
 }
+export { publicDashboardPage } from './publicPage.ts';

@@ -13,8 +13,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema.ts';
 import type { PageRequest } from '../../platform/pageAnswers.ts';
-import { addTab, addUnit, createDashboard } from '../dashboards/dashboards.fixtures.ts';
-import { publicDashboardPage } from '../dashboards/publicPage.ts';
+import { addTab, addUnit, createDashboard, publicDashboardPage } from '../dashboards/dashboards.fixtures.ts';
 import {
   caller,
   type DatasetsWorld,
