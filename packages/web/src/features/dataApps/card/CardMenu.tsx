@@ -1,16 +1,33 @@
 import { ActionIcon, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDots, IconDownload, IconFlask, IconNotes, IconTrash } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconFlask,
+  IconNotes,
+  IconTable,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { UnitType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type CardMenuItem = 'editDescription' | 'duplicate' | 'downloadCsv' | 'download' | 'delete' | 'betaCardTypes';
+export type CardMenuItem =
+  | 'editDescription'
+  | 'duplicate'
+  | 'showTable'
+  | 'downloadCsv'
+  | 'download'
+  | 'delete'
+  | 'betaCardTypes';
 
 /**
  * Which items a card's menu has (spec 2 §2 "Card"). Editing, copying and deleting need the edit right; Beta
  * Card Types only on a card with no type yet. Download as CSV on chart and table cards, Download on custom
  * cards, both only with data that has no error. The menu is hidden for public accounts, and for read-only users
- * of KPI or custom cards (a reader of a chart or table keeps Download as CSV).
+ * of KPI or custom cards (a reader of a chart or table keeps Download as CSV). A chart with data has "Show as
+ * table" for everyone who has the menu (docs/accessibility.md "Charts"; public pages have a button instead).
  */
 export function cardMenuItems(
   card: { type: UnitType | null; downloadable: boolean },
@@ -18,8 +35,9 @@ export function cardMenuItems(
 ): CardMenuItem[] {
   if (!rights.cardMenu) return [];
   const tabular = card.type === 'chart' || card.type === 'table';
-  if (!rights.canEdit) return tabular && card.downloadable ? ['downloadCsv'] : [];
-  const items: CardMenuItem[] = ['editDescription', 'duplicate'];
+  const table: CardMenuItem[] = card.type === 'chart' && card.downloadable ? ['showTable'] : [];
+  if (!rights.canEdit) return tabular && card.downloadable ? [...table, 'downloadCsv'] : [];
+  const items: CardMenuItem[] = ['editDescription', 'duplicate', ...table];
   if (card.downloadable && tabular) items.push('downloadCsv');
   if (card.downloadable && card.type === 'custom') items.push('download');
   items.push('delete');
@@ -34,11 +52,23 @@ interface Props {
   onDownload: () => void;
   onDelete: () => Promise<unknown>;
   onBetaCardTypes: () => void;
+  /** Whether the chart shows as a table now (the item then reads "Show as chart"). */
+  asTable?: boolean;
+  onToggleTable?: () => void;
 }
 
 /** The card menu; Delete asks in a confirmation popover anchored to the menu button. */
-export function CardMenu({ items, onEditDescription, onDuplicate, onDownload, onDelete, onBetaCardTypes }: Props) {
-  const { t } = useTranslation(['dataApps', 'cards']);
+export function CardMenu({
+  items,
+  onEditDescription,
+  onDuplicate,
+  onDownload,
+  onDelete,
+  onBetaCardTypes,
+  asTable = false,
+  onToggleTable,
+}: Props) {
+  const { t } = useTranslation(['dataApps', 'cards', 'charts']);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (items.length === 0) return null;
@@ -72,6 +102,14 @@ export function CardMenu({ items, onEditDescription, onDuplicate, onDownload, on
               {items.includes('duplicate') && (
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
                   {t('card.duplicate')}
+                </Menu.Item>
+              )}
+              {items.includes('showTable') && (
+                <Menu.Item
+                  leftSection={asTable ? <IconChartBar size={16} /> : <IconTable size={16} />}
+                  onClick={onToggleTable}
+                >
+                  {asTable ? t('charts:dataTable.hide') : t('charts:dataTable.show')}
                 </Menu.Item>
               )}
               {items.includes('downloadCsv') && (
