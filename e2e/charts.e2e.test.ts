@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { api, type DatasetDetail, type Unit } from '@tessera/shared';
+import { api, type DatasetDetail, LANGUAGE_STORAGE_KEY, type Unit } from '@tessera/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
@@ -94,6 +94,8 @@ describe('charts that draw what the data says (issue #20)', () => {
   let tabId = '';
   let weather: DatasetDetail;
   let stations: DatasetDetail;
+  /** The bar of precipitation by city the first test builds (the next one reads it aloud). */
+  let barUnitId = '';
 
   beforeAll(async () => {
     token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
@@ -187,6 +189,81 @@ describe('charts that draw what the data says (issue #20)', () => {
     // One bar per city, not one per row.
     expect(bars.series[0]!.data).toHaveLength(CITIES.length);
     await shot(page, 'charts-bar-dashboard');
+    barUnitId = unit._id;
+  });
+
+  it('the bar reads to a screen reader: named by its card, described from its data, shown as a table to members and public visitors (issue #50)', async () => {
+    const { page } = j;
+    expect(barUnitId).not.toBe('');
+    await callAs(j.app, token, api.updateUnit, {
+      params: { id: barUnitId },
+      query: {},
+      body: { name: 'Rain by city' },
+    });
+    const sums = sumBy(
+      csv.rows,
+      (r) => r.city,
+      (r) => r.precipitation,
+    );
+    const sorted = [...sums].sort((a, b) => a[1] - b[1]);
+    const [low, high] = [sorted[0]!, sorted.at(-1)!];
+    const number = (text: string) => Number(text.replace(/[^\d.,-]/g, '').replace(',', '.'));
+    /** The chart's description (what aria-describedby points at), checked against the CSV's sums. */
+    const described = async (visitor: Page, pattern: RegExp) => {
+      const chart = card(visitor, barUnitId).getByRole('img', { name: 'Rain by city', exact: true });
+      await chart.waitFor();
+      const id = await chart.getAttribute('aria-describedby');
+      const text = (await visitor.locator(`[id="${id}"]`).textContent()) ?? '';
+      const match = pattern.exec(text);
+      expect(match, text).not.toBeNull();
+      expect(number(match![1]!)).toBeCloseTo(low[1], 1);
+      expect(number(match![2]!)).toBeCloseTo(high[1], 1);
+      return text;
+    };
+    const cityTable = async (visitor: Page, label: string, headers: string[]) => {
+      const table = card(visitor, barUnitId).getByRole('table', { name: label, exact: true });
+      await table.waitFor();
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual(headers);
+      expect((await table.getByRole('rowheader').allTextContents()).sort()).toEqual([...CITIES].sort());
+      expect(await card(visitor, barUnitId).getByRole('img', { name: 'Rain by city' }).count()).toBe(0);
+    };
+
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(tabPath());
+    await described(
+      page,
+      new RegExp(
+        `^Bar chart of precipitation \\(sum\\) by city: 3 values, from (\\S+) \\(${low[0]}\\) to (\\S+) \\(${high[0]}\\)\\.$`,
+      ),
+    );
+    await card(page, barUnitId).getByRole('button', { name: 'Card menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Show as table', exact: true }).click();
+    await cityTable(page, 'Data of Rain by city', ['city', 'precipitation (sum)']);
+    await shot(page, 'charts-a11y-table-en');
+    await card(page, barUnitId).getByRole('button', { name: 'Card menu', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Show as chart', exact: true }).click();
+    await card(page, barUnitId).getByRole('img', { name: 'Rain by city', exact: true }).waitFor();
+
+    // A visitor of the public page, in French: no card menu, a button instead.
+    await callAs(j.app, token, api.updateProject, { params: { id: projectId }, body: { public: true } });
+    const visitor = await j.anotherPage();
+    await visitor.context().addInitScript(([key]) => localStorage.setItem(key as string, 'fr'), [LANGUAGE_STORAGE_KEY]);
+    await visitor.goto(`/public/dashboards/${dashboardId}/tabs/${tabId}`);
+    await described(
+      visitor,
+      new RegExp(
+        `^Graphique en barres de precipitation \\(somme\\) par city : 3 valeurs, de (\\S+) \\(${low[0]}\\) à (\\S+) \\(${high[0]}\\)\\.$`,
+      ),
+    );
+    expect(await card(visitor, barUnitId).getByRole('button', { name: 'Menu de la carte' }).count()).toBe(0);
+    await shot(visitor, 'charts-a11y-public-chart-fr');
+    await card(visitor, barUnitId).getByRole('button', { name: 'Afficher en tableau', exact: true }).click();
+    await cityTable(visitor, 'Données de Rain by city', ['city', 'precipitation (somme)']);
+    await shot(visitor, 'charts-a11y-public-table-fr');
+    await card(visitor, barUnitId).getByRole('button', { name: 'Afficher en graphique', exact: true }).click();
+    await card(visitor, barUnitId).getByRole('img', { name: 'Rain by city', exact: true }).waitFor();
+    await callAs(j.app, token, api.updateProject, { params: { id: projectId }, body: { public: false } });
   });
 
   it('a pie with Group By slices by the group with the CSV sums and keeps its colours under a filter', async () => {

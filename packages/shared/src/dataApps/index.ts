@@ -1,6 +1,7 @@
 export * from './appState.ts';
 export * from './cardRequests.ts';
 export * from './changeKinds.ts';
+export * from './chartSummary.ts';
 export * from './ciede2000.ts';
 export * from './colors.ts';
 export * from './constants.ts';

@@ -15,13 +15,15 @@ interface Props {
   h: number | undefined;
   /** Editors are told how to finish an empty card. */
   showFinishHint: boolean;
+  /** A chart card shows its data as a table ("Show as table"). */
+  asTable?: boolean;
 }
 
 /**
  * A typed card's body (spec 2 §4 "Card render order"): the empty placeholder, the loader, an error or no-data
  * placeholder, or the card's view — chart, KPI, table or custom — drawn at the body's measured size.
  */
-export function CardBody({ unit, card, h, showFinishHint }: Props) {
+export function CardBody({ unit, card, h, showFinishHint, asTable = false }: Props) {
   const { t } = useTranslation('cards');
   const { ref, width, height } = useElementSize();
   const { body } = card;
@@ -55,7 +57,16 @@ export function CardBody({ unit, card, h, showFinishHint }: Props) {
       case 'custom':
         // Charts need their size: nothing is drawn until the body is measured.
         if (width === 0 || height === 0) return null;
-        return <CardChart unit={unit} data={body.data} width={width} height={height} h={h} />;
+        return (
+          <CardChart
+            unit={unit}
+            data={body.data}
+            width={width}
+            height={height}
+            h={h}
+            asTable={asTable && unit.type === 'chart'}
+          />
+        );
       default:
         return null;
     }

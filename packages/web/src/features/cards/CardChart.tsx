@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
 import { clickedOfRow, selectedRows } from '../crossFilters/crossFilterEntries.ts';
 import { useCardCrossFilter } from '../crossFilters/useCardCrossFilter.ts';
@@ -19,6 +20,8 @@ interface Props {
   height: number;
   /** The card's height in grid rows (the placeholder's icon rule). */
   h: number | undefined;
+  /** Show the chart's data as a table in place of the drawing ("Show as table"). */
+  asTable?: boolean;
 }
 
 /** The attribute of the chart's container holding what ECharts drew (see `reportDrawnValues`). */
@@ -69,11 +72,12 @@ function reportDrawnValues(container: HTMLElement | null, views: ChartViews) {
 export const CHART_POINTS_ATTRIBUTE = 'data-points';
 
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
-export function CardChart({ unit, data, width, height, h }: Props) {
+export function CardChart({ unit, data, width, height, h, asTable = false }: Props) {
   const { canEdit, place, exporting } = useDashboardMode();
   // The dashboard's colour scale and feature colours (spec 2 §9), from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
+  const { t } = useTranslation('dataApps');
   const cross = useCardCrossFilter(unit, data);
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
@@ -93,11 +97,11 @@ export function CardChart({ unit, data, width, height, h }: Props) {
     container.current?.setAttribute(DRAWN_ATTRIBUTE, 'true');
     turn.done();
   }, [chart, turn.done]);
-  const chartDraws = !custom && !tooMuch && data !== undefined;
+  const chartDraws = !custom && !tooMuch && !asTable && data !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer or size is drawn again
   useEffect(() => {
     if (turn.mayDraw && loaded && !chartDraws) drawn();
-  }, [turn.mayDraw, loaded, chartDraws, drawn, data, width, height, unit.vis]);
+  }, [turn.mayDraw, loaded, chartDraws, drawn, data, width, height, unit.vis, asTable]);
 
   if (!turn.mayDraw) return null;
   if (customView) {
@@ -112,8 +116,23 @@ export function CardChart({ unit, data, width, height, h }: Props) {
     );
   }
   if (!data || !chart) return null;
-  const { ChartView } = chart;
+  const { ChartView, ChartTable } = chart;
   const rows = (Array.isArray(data.data) ? data.data : []) as DataRow[];
+  // The chart's accessible name is the card's title (docs/accessibility.md "Charts").
+  const title = unit.name || t('card.untitled');
+  if (asTable) {
+    return (
+      <Box ref={container} data-testid="chart-table" w={width} h={height} style={{ overflow: 'auto' }}>
+        <ChartTable
+          label={t('charts:dataTable.label', { name: title })}
+          vis={unit.vis}
+          data={rows}
+          series={data.series}
+          features={data.features}
+        />
+      </Box>
+    );
+  }
   // Cross-filtering (docs/cross-filters.md): a click selects the element's value for the tab's other cards.
   const onElementClick = cross.active
     ? (row: number, adding: boolean) =>
@@ -125,6 +144,7 @@ export function CardChart({ unit, data, width, height, h }: Props) {
         <CardPlaceholder code="too-much-data" unit={unit} h={h} showFinishHint={false} />
       ) : (
         <ChartView
+          label={title}
           vis={unit.vis}
           data={rows}
           series={data.series}

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../app/testing.tsx';
+import i18n from '../../i18n/index.ts';
 import { ChartView } from './ChartView.tsx';
 import { echarts } from './echartsCore.ts';
 import { buildInput, simpleChart } from './testFixtures.ts';
@@ -105,5 +106,52 @@ describe('ChartView', () => {
     );
     await waitFor(() => expect(onTooMuchData).toHaveBeenCalled());
     expect(screen.queryByRole('img', { name: 'Chart' })).toBeNull();
+  });
+});
+
+describe('ChartView for screen readers', () => {
+  afterEach(() => void i18n.changeLanguage('en'));
+
+  it('is named by its label and described by a summary of its data, in the UI language', async () => {
+    const { vis, data, series, features } = input(3);
+    const view = renderWithProviders(
+      <ChartView
+        label="Revenue by region"
+        vis={vis}
+        data={data}
+        series={series}
+        features={features}
+        width={400}
+        height={200}
+        renderer="svg"
+      />,
+    );
+    const element = screen.getByRole('img', { name: 'Revenue by region' });
+    expect(element.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByRole('img', { description: 'Bar chart of Revenue by Region: 3 values, from 0 (c0) to 20 (c2).' }),
+    ).toBe(element);
+    await i18n.changeLanguage('fr');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('img', {
+          name: 'Revenue by region',
+          description: 'Graphique en barres de Revenue par Region : 3 valeurs, de 0 (c0) à 20 (c2).',
+        }),
+      ).toBeTruthy(),
+    );
+    view.unmount();
+  });
+
+  it('has no description while nothing is mapped to draw', () => {
+    const { vis, data, series, features } = buildInput({
+      chartType: 'bar',
+      series: [{ id: 'x', role: 'independent', valueType: 'category', label: 'Region' }],
+      rows: [{ x: 'a' }],
+    });
+    renderWithProviders(
+      <ChartView vis={vis} data={data} series={series} features={features} width={400} height={200} renderer="svg" />,
+    );
+    expect(screen.getByRole('img', { name: 'Chart' }).hasAttribute('aria-describedby')).toBe(false);
   });
 });

@@ -8,20 +8,24 @@
  * milliseconds there, which must not add to the task that rendered (React may run effects in it). The size
  * follows the element (ResizeObserver) unless width and height are given. The light or dark theme follows
  * Mantine's colour scheme. When the data is too much to draw the view draws nothing and calls `onTooMuchData`
- * (the card shows its placeholder).
+ * (the card shows its placeholder). The element is named by `label` (a card's title) and described by a summary
+ * of its data (chartDescription.ts) in a visually hidden text (docs/accessibility.md "Charts").
  */
-import { useComputedColorScheme } from '@mantine/core';
+import { useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { type ChartVis, chartVisSchema, type DataRow, type SeriesMeta, type UnitFeature } from '@tessera/shared';
 import type { EChartsOption } from 'echarts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCategoryColors } from './categoryColors.ts';
+import { chartDescription } from './chartDescription.ts';
 import { chartOption } from './chartOption.ts';
 import { echarts, echartsLocale } from './echartsCore.ts';
 import { nextTask } from './nextTask.ts';
 import type { ChartColors, ChartOptionResult } from './types.ts';
 
 export interface ChartViewProps {
+  /** The chart's accessible name (a card's title); default "Chart". */
+  label?: string;
   /** The unit's chart vis (parsed here; a vis that does not parse draws nothing). */
   vis: ChartVis | Record<string, unknown>;
   data: DataRow[];
@@ -68,6 +72,7 @@ function useElementSize(ref: React.RefObject<HTMLDivElement | null>, fixed: { wi
 }
 
 export function ChartView({
+  label,
   vis,
   data,
   series,
@@ -111,6 +116,27 @@ export function ChartView({
     });
   }, [parsed, data, series, features, size.width, size.height, theme, stableColors, t, language]);
   const tooMuch = result?.verdict === 'too-much-data';
+  // What a screen reader says after the name (docs/accessibility.md "Charts"): the data's summary, written
+  // from the data the chart draws (independent of the size: not recomputed on a resize).
+  const drawable = result?.verdict === 'ok';
+  const description = useMemo(
+    () =>
+      drawable && parsed.success
+        ? chartDescription({
+            vis: parsed.data,
+            data,
+            series,
+            features,
+            width: 0,
+            height: 0,
+            theme: 'light',
+            t,
+            locale: language,
+          })
+        : '',
+    [drawable, parsed, data, series, features, t, language],
+  );
+  const descriptionId = useId();
   const sizeNow = useRef(size);
   sizeNow.current = size;
 
@@ -169,12 +195,16 @@ export function ChartView({
 
   if (tooMuch) return null;
   return (
-    <div
-      ref={ref}
-      role="img"
-      aria-label={t('chart')}
-      style={{ width: width ?? '100%', height: height ?? '100%', minHeight: 0, minWidth: 0 }}
-    />
+    <>
+      <div
+        ref={ref}
+        role="img"
+        aria-label={label || t('chart')}
+        aria-describedby={description ? descriptionId : undefined}
+        style={{ width: width ?? '100%', height: height ?? '100%', minHeight: 0, minWidth: 0 }}
+      />
+      {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
+    </>
   );
 }
 

@@ -35,6 +35,7 @@ export function ProposedCardView({ card, projectId }: { card: ProposedCard; proj
       ) : (
         <Box h={280} data-testid="chart-view">
           <ChartView
+            label={card.title}
             vis={card.vis}
             data={(Array.isArray(data.data.data) ? data.data.data : []) as DataRow[]}
             series={data.data.series}

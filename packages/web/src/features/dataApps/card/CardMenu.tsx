@@ -1,5 +1,15 @@
 import { ActionIcon, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDots, IconDownload, IconFlask, IconNotes, IconPhoto, IconTrash } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconFlask,
+  IconNotes,
+  IconPhoto,
+  IconTable,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { UnitType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 export type CardMenuItem =
   | 'editDescription'
   | 'duplicate'
+  | 'showTable'
   | 'downloadCsv'
   | 'download'
   | 'downloadPng'
@@ -18,7 +29,8 @@ export type CardMenuItem =
  * Card Types only on a card with no type yet. Download as CSV on chart and table cards, Download on custom
  * cards, both only with data that has no error. The menu is hidden for public accounts, and for read-only users
  * of KPI or custom cards (a reader of a chart or table keeps Download as CSV). Download PNG (docs/data-apps.md
- * "Export") on every typed card where the server may export it (`exportable`: inside a project), readers too.
+ * "Export") on every typed card where the server may export it (`exportable`: inside a project), readers too. A chart with data has "Show as
+ * table" for everyone who has the menu (docs/accessibility.md "Charts"; public pages have a button instead).
  */
 export function cardMenuItems(
   card: { type: UnitType | null; downloadable: boolean },
@@ -27,8 +39,9 @@ export function cardMenuItems(
   if (!rights.cardMenu) return [];
   const tabular = card.type === 'chart' || card.type === 'table';
   const png: CardMenuItem[] = rights.exportable && card.type !== null ? ['downloadPng'] : [];
-  if (!rights.canEdit) return [...(tabular && card.downloadable ? (['downloadCsv'] as const) : []), ...png];
-  const items: CardMenuItem[] = ['editDescription', 'duplicate'];
+  const table: CardMenuItem[] = card.type === 'chart' && card.downloadable ? ['showTable'] : [];
+  if (!rights.canEdit) return [...(tabular && card.downloadable ? [...table, 'downloadCsv' as const] : []), ...png];
+  const items: CardMenuItem[] = ['editDescription', 'duplicate', ...table];
   if (card.downloadable && tabular) items.push('downloadCsv');
   if (card.downloadable && card.type === 'custom') items.push('download');
   items.push(...png);
@@ -45,6 +58,9 @@ interface Props {
   onDownloadPng?: () => void;
   onDelete: () => Promise<unknown>;
   onBetaCardTypes: () => void;
+  /** Whether the chart shows as a table now (the item then reads "Show as chart"). */
+  asTable?: boolean;
+  onToggleTable?: () => void;
 }
 
 /** The card menu; Delete asks in a confirmation popover anchored to the menu button. */
@@ -56,8 +72,10 @@ export function CardMenu({
   onDownloadPng,
   onDelete,
   onBetaCardTypes,
+  asTable = false,
+  onToggleTable,
 }: Props) {
-  const { t } = useTranslation(['dataApps', 'cards']);
+  const { t } = useTranslation(['dataApps', 'cards', 'charts']);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (items.length === 0) return null;
@@ -91,6 +109,14 @@ export function CardMenu({
               {items.includes('duplicate') && (
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
                   {t('card.duplicate')}
+                </Menu.Item>
+              )}
+              {items.includes('showTable') && (
+                <Menu.Item
+                  leftSection={asTable ? <IconChartBar size={16} /> : <IconTable size={16} />}
+                  onClick={onToggleTable}
+                >
+                  {asTable ? t('charts:dataTable.hide') : t('charts:dataTable.show')}
                 </Menu.Item>
               )}
               {items.includes('downloadCsv') && (

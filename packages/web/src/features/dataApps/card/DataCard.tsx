@@ -22,6 +22,7 @@ import { CardModelIcon } from '../models/CardModelIcon.tsx';
 import { unitMappingPath } from '../paths.ts';
 import { CardMenu, cardMenuItems } from './CardMenu.tsx';
 import { CardName } from './CardName.tsx';
+import { ChartTableButton } from './ChartTableButton.tsx';
 import { useCardFilters } from './cardFilters.ts';
 import { DescriptionBox } from './DescriptionBox.tsx';
 import { TypeChooser } from './TypeChooser.tsx';
@@ -54,6 +55,9 @@ export function DataCard({ unit, h, draggable }: Props) {
   const { filters: inForce } = useActiveFilters(unit.dashboardId, unit.tabId);
   const cross = useCrossFilters(unit.dashboardId, unit.tabId);
   const [viewingRows, setViewingRows] = useState(false);
+  // "Show as table": the chart's data in place of its drawing, until asked back (docs/accessibility.md).
+  const [asTable, setAsTable] = useState(false);
+  const toggleTable = () => setAsTable((shown) => !shown);
 
   const failed = (error: unknown) =>
     notifications.show({
@@ -133,8 +137,13 @@ export function DataCard({ unit, h, draggable }: Props) {
             </ActionIcon>
           </Tooltip>
         )}
+        {!cardMenu && place.kind !== 'preview' && unit.type === 'chart' && downloadable && (
+          <ChartTableButton asTable={asTable} onToggle={toggleTable} />
+        )}
         <CardMenu
           items={items}
+          asTable={asTable}
+          onToggleTable={toggleTable}
           onEditDescription={() => setDescribing(true)}
           onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
           onDownload={() => void download()}
@@ -147,7 +156,7 @@ export function DataCard({ unit, h, draggable }: Props) {
         {unit.type === null ? (
           <TypeChooser canEdit={canEdit} h={h} busy={units.update.isPending} onChoose={choose} />
         ) : (
-          <CardBody unit={unit} card={card} h={h} showFinishHint={canEdit} />
+          <CardBody unit={unit} card={card} h={h} showFinishHint={canEdit} asTable={asTable} />
         )}
       </Box>
       {viewingRows && (

@@ -1,0 +1,168 @@
+import type { UnitData } from '@tessera/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubNetwork } from '../../app/testing.tsx';
+import i18n from '../../i18n/index.ts';
+import {
+  DASHBOARD_ID,
+  hexId,
+  layoutItem,
+  makeTab,
+  makeUnit,
+  makeView,
+  PROJECT_ID,
+  renderDataApps,
+  VIEWER,
+} from '../dataApps/testSupport.tsx';
+
+/**
+ * A chart card for screen readers (docs/accessibility.md "Charts"), through the dashboard screen: the chart is
+ * named by the card's title and described from its data, and "Show as table" in the card menu shows the data
+ * as a table in place of the chart, and back, without asking the server again.
+ */
+
+const T1 = hexId('b1');
+const U1 = hexId('c1');
+const [F_MONTH, F_RAIN] = [hexId('f1'), hexId('f2')];
+const DATASET = hexId('d1');
+const path = `/projects/${PROJECT_ID}/dashboards/${DASHBOARD_ID}/tabs/${T1}`;
+const feature = (id: string) => ({ _id: id, dataset: { _id: DATASET } });
+
+const chartUnit = makeUnit(U1, T1, {
+  name: 'Rain by month',
+  type: 'chart',
+  vis: {
+    chartType: 'bar',
+    independent: [{ series: [{ id: 's-month', feature: feature(F_MONTH) }] }],
+    dependent: [{ series: [{ id: 's-rain', feature: feature(F_RAIN) }] }],
+  },
+});
+const answer: UnitData = {
+  data: [
+    { 's-month': 'June', 's-rain': 1.5 },
+    { 's-month': 'July', 's-rain': 0.5 },
+    { 's-month': 'November', 's-rain': 5.5 },
+  ],
+  series: [
+    {
+      id: 's-month',
+      role: 'independent',
+      axis: 0,
+      featureId: F_MONTH,
+      operation: '',
+      valueType: 'category',
+      label: 'month',
+    },
+    { id: 's-rain', role: 'dependent', axis: 0, featureId: F_RAIN, operation: '', valueType: 'number', label: 'rain' },
+  ],
+  features: [
+    { _id: F_MONTH, name: 'month', type: 'category', precision: null, dataset: { _id: DATASET } },
+    { _id: F_RAIN, name: 'rain', type: 'number', precision: null, dataset: { _id: DATASET } },
+  ],
+  pages: null,
+  jobId: hexId('e1'),
+  error: null,
+} as unknown as UnitData;
+
+/** jsdom lays nothing out: every observed element reports 600 × 300, as a card body in a browser would. */
+class SizedResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const contentRect = { x: 0, y: 0, top: 0, left: 0, bottom: 300, right: 600, width: 600, height: 300 };
+    queueMicrotask(() => this.callback([{ target, contentRect } as unknown as ResizeObserverEntry], this as never));
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+/**
+ * jsdom has no canvas: a 2D context that takes every drawing call and draws nothing, so that ECharts' canvas
+ * renderer runs (what it paints is the Chromium journey's to check, e2e/charts.e2e.test.ts).
+ */
+function blankContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+  const noop = () => undefined;
+  const measure = () => ({ width: 0, actualBoundingBoxAscent: 0, actualBoundingBoxDescent: 0 });
+  return new Proxy({ canvas } as Record<string | symbol, unknown>, {
+    get: (target, key) => (key in target ? target[key] : key === 'measureText' ? measure : noop),
+    set: (target, key, value) => {
+      target[key] = value;
+      return true;
+    },
+  }) as unknown as CanvasRenderingContext2D;
+}
+
+function serve() {
+  const view = makeView(
+    'Dashboard',
+    [makeTab(T1, { units: [U1], layout: [layoutItem(U1, 0, 0, 12, 4)] })],
+    [chartUnit],
+  );
+  return stubNetwork((key) => {
+    if (key === `GET /api/v1/dashboards/${DASHBOARD_ID}`) return { status: 200, body: view };
+    if (key === 'GET /api/v1/projects/my') return { status: 200, body: [] };
+    if (key.startsWith(`POST /api/v1/units/${U1}/data`)) return { status: 200, body: answer };
+    return undefined;
+  });
+}
+
+beforeEach(() => {
+  void i18n.changeLanguage('en');
+  vi.stubGlobal('ResizeObserver', SizedResizeObserver);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {
+    return blankContext(this) as never;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('a chart card for screen readers', () => {
+  it('is named by the card title, described from its data, and shows as a table and back from its menu', async () => {
+    const requests = serve();
+    renderDataApps(path, { roles: VIEWER });
+    const chart = await screen.findByRole('img', { name: 'Rain by month' }, { timeout: 15_000 });
+    expect(
+      screen.getByRole('img', {
+        name: 'Rain by month',
+        description: 'Bar chart of rain by month: 3 values, from 0.5 (July) to 5.50 (November).',
+      }),
+    ).toBe(chart);
+    const asked = requests.length;
+
+    await userEvent.click(screen.getByRole('button', { name: 'Card menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Show as table', 'Download as CSV']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Show as table' }));
+    const table = await screen.findByRole('table', { name: 'Data of Rain by month' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['month', 'rain']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['June', 'July', 'November']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1.50', '0.5', '5.50']);
+    expect(screen.queryByRole('img', { name: 'Rain by month' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Card menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Show as chart' }));
+    expect(await screen.findByRole('img', { name: 'Rain by month' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Data of Rain by month' })).toBeNull();
+    // The table and the chart again came from the data the card had: no request more.
+    await waitFor(() => expect(requests.length).toBe(asked));
+  });
+});
