@@ -13,7 +13,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
 
 /**
- * Issue 7 end to end (spec 2 §4 card data life cycle, §8 placeholders, §9 number display): root uploads a real
+ * Issue 7 end to end (card data life cycle, placeholders, number display): root uploads a real
  * CSV of sales, and cards whose vis is saved through the API fetch and show their data in a real Chromium — a
  * bar chart of the sum of amount by region (its drawn values compared with the sums computed here from the CSV
  * text), a KPI, a table sorted by header clicks and paged, Download as CSV, a saved tab filter changing the

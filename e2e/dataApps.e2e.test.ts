@@ -10,7 +10,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, fieldError, signIn, storedToken } from './support/ui.ts';
 
 /**
- * Issue 6 end to end (spec 2 §2 data apps area, dashboard screen, card; §4 tabs; §6 roles; §9 grid): root builds a
+ * Issue 6 end to end (data apps area, dashboard screen, card; tabs; roles; grid): root builds a
  * dashboard (a tab, two cards, one dragged and one resized with the mouse, the layout kept across a reload) and a
  * report (sections in the side list), makes the project public and opens the copied public link in a browser with
  * no session, a View Dashboards member finds no edit control, and the dashboard is looked at on a desktop and a
@@ -63,7 +63,7 @@ describe('data apps', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expectPath(page, '/projects');
     await page.getByRole('link', { name: `Open ${PROJECT}`, exact: true }).click();
-    // The project root goes to its first visible area: the data apps (spec 1 §2).
+    // The project root goes to its first visible area: the data apps.
     await expectPath(page, dashboardsPath());
     await page.getByRole('heading', { name: 'Data Apps', exact: true }).waitFor();
   }
@@ -133,7 +133,7 @@ describe('data apps', () => {
     await openDataAppsAsRoot(page);
     await expectText(page, 'No data apps yet.');
 
-    // App Name is required (spec 2 §5).
+    // App Name is required.
     await page.getByRole('button', { name: 'Create Data App', exact: true }).click();
     const modal = dialog(page, 'Create Data App');
     await modal.getByRole('button', { name: 'Create', exact: true }).click();
@@ -142,7 +142,7 @@ describe('data apps', () => {
     await modal.waitFor({ state: 'hidden' });
 
     await createDataApp(page, DASHBOARD, 'Dashboard', 'Monthly revenue and customers');
-    // For its first 10 seconds the card's image says 'New dashboard' (spec 2 §2).
+    // For its first 10 seconds the card's image says 'New dashboard'.
     await expectText(page, 'New dashboard');
     await screenshot(page, 'data-apps-list');
 
@@ -182,7 +182,7 @@ describe('data apps', () => {
     await expect.poll(() => cards.count()).toBe(2);
     const created = await readTab(revenueTabId);
     [cardA, cardB] = created.units;
-    // Spec 2 §9: 12x3 at the top of an empty dashboard tab; the next one full width below it.
+    // 12x3 at the top of an empty dashboard tab; the next one full width below it.
     expect(byPlace(created)).toEqual({
       [cardA]: { x: 0, y: 0, w: 12, h: 3 },
       [cardB]: { x: 0, y: 3, w: 12, h: 3 },
@@ -243,7 +243,7 @@ describe('data apps', () => {
     const { page } = j;
     await openDataAppsAsRoot(page);
     await createDataApp(page, REPORT, 'Report');
-    // Newest first (spec 2 §2).
+    // Newest first.
     expect(
       await page.getByRole('link', { name: /^Open / }).evaluateAll((links) => links.map((l) => l.ariaLabel)),
     ).toEqual([`Open ${REPORT}`, `Open ${DASHBOARD}`]);
@@ -291,7 +291,7 @@ describe('data apps', () => {
       await page.getByRole('region', { name, exact: true }).getByRole('heading', { name, exact: true }).waitFor();
     }
 
-    // A card added to a section goes 6x3 at x6,y3 (spec 2 §9).
+    // A card added to a section goes 6x3 at x6,y3.
     const highlights = page.getByRole('region', { name: 'Highlights', exact: true });
     await highlights.getByRole('button', { name: 'Add Card', exact: true }).click();
     await highlights.locator('.react-grid-item').waitFor();
@@ -434,7 +434,7 @@ describe('data apps', () => {
     expect(await page.getByRole('button', { name: `Menu of ${DASHBOARD}`, exact: true }).count()).toBe(0);
     await screenshot(page, 'data-apps-viewer-list');
 
-    // The first tab has no card: the view-only texts of spec 2 §6.
+    // The first tab has no card: the view-only texts.
     await page.getByRole('link', { name: `Open ${DASHBOARD}`, exact: true }).click();
     await page.getByRole('heading', { name: DASHBOARD, exact: true }).waitFor();
     await expectText(page, 'No cards have been added yet.');
@@ -512,7 +512,7 @@ describe('data apps', () => {
     const grid = await boxOf(page.locator('.react-grid-layout'));
     expect(phone.a.width).toBe(grid.width);
     expect(phone.a.width).toBeLessThanOrEqual(390);
-    // Heights are kept; cards are not dragged on a phone (spec 2 §6: desktop only).
+    // Heights are kept; cards are not dragged on a phone (desktop only).
     expect(phone.a.height).toBe(460);
     expect(phone.b.height).toBe(340);
     expect(await page.getByLabel('Drag to move', { exact: true }).count()).toBe(0);

@@ -13,7 +13,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, signIn } from './support/ui.ts';
 
 /**
- * Issue 8 end to end (spec 2 §2 mapping route, §4 mapping rules, §5 drops, §8 empty hints): from an empty card,
+ * Issue 8 end to end (mapping route, mapping rules, drops, empty hints): from an empty card,
  * root builds a line chart with two series and a group-by by dragging columns onto buckets, sees the axes swap
  * when a number lands on X alone, answers 'Discard chart setup?' both ways, saves, and the dashboard draws the
  * card from the saved mapping; a second card is built with the keyboard alone.
@@ -98,7 +98,7 @@ describe('card mapping editor', () => {
     await page.getByText('Map your data', { exact: true }).waitFor({ state: 'hidden' });
     expect((await callAs(j.app, token, api.getMyUser)).popOvers.mappingPopovers).toBe(true);
 
-    // A number dropped on X alone swaps the axes: it lands on Y (spec 2 §4).
+    // A number dropped on X alone swaps the axes: it lands on Y.
     await dragTo(page, feature(page, 'revenue', 'Number'), bucket(page, 'independent'));
     await expect.poll(() => chipsIn(page, 'dependent').count()).toBe(1);
     expect(await chipsIn(page, 'independent').count()).toBe(0);
@@ -138,14 +138,14 @@ describe('card mapping editor', () => {
     expect(await preview.locator('[data-testid="card-body"]').getAttribute('data-state')).toBe('view');
     await shot(page, 'mapping-line');
 
-    // A display change redraws the preview without asking for data again (spec 2 §4): animation off.
+    // A display change redraws the preview without asking for data again: animation off.
     let previewRequests = 0;
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/units/data?')) previewRequests += 1;
     });
     await page.getByRole('switch', { name: 'Animation', exact: true }).click({ force: true });
     expect(await page.getByRole('switch', { name: 'Animation', exact: true }).isChecked()).toBe(false);
-    // A series' settings open from its chip (the settings panel of spec 2 §5).
+    // A series' settings open from its chip (the settings panel).
     await page.getByRole('button', { name: 'Settings of revenue', exact: true }).click();
     await page.getByRole('dialog').last().waitFor();
     await shot(page, 'mapping-series-settings');
@@ -346,7 +346,7 @@ describe('card mapping editor', () => {
     await expectPath(page, tabPath());
   });
 
-  it('edits a card filter from its chip; the preview applies it once complete (spec 2 §5)', async () => {
+  it('edits a card filter from its chip; the preview applies it once complete', async () => {
     const { page } = j;
     const kpi = await newCard();
     await signIn(page, ADMIN.email, ADMIN.password);

@@ -10,7 +10,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
 
 /**
- * Issue 16 on dashboards (spec 2 §2 model bar, model panel, card refetch on a finished run): a model's output
+ * Issue 16 on dashboards (model bar, model panel, card refetch on a finished run): a model's output
  * on a KPI card; a View Dashboards member runs the model from the model bar in their own browser and both
  * browsers see the card change without a reload; a sleeping run is cancelled from the model panel; with all-runs
  * storage, an older run's result is shown on the card from the model history, then the latest again.

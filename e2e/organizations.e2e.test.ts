@@ -8,7 +8,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, fieldError, signIn, storedToken, userMenu } from './support/ui.ts';
 
 /**
- * Issue 3 end to end (spec 1 §2 settings, §4 user and organization states, §5 list search, §6 roles): product
+ * Issue 3 end to end (settings, user and organization states, list search, roles): product
  * operations create a consultant and its client, an admin in the client claims the account from the invitation
  * mail (a real SMTP server receives it), and the client organization's Active switch ends and restores that
  * admin's access. The tests share one server and run in order, each building on what the previous one made.
@@ -20,7 +20,7 @@ describe('organization administration', () => {
   const clientAdmin = {
     first: 'Clara',
     last: 'Admin',
-    // Typed with capitals: the form lower-cases the email before sending (spec 1 §5).
+    // Typed with capitals: the form lower-cases the email before sending.
     typed: 'Clara.Admin@Contoso.test',
     email: 'clara.admin@contoso.test',
     password: 'Clara-chooses-1!',
@@ -48,7 +48,7 @@ describe('organization administration', () => {
 
     await page.getByRole('button', { name: 'Create Organization', exact: true }).click();
     let modal = dialog(page, 'Create Organization');
-    // The name is required (spec 1 §5).
+    // The name is required.
     await modal.getByRole('button', { name: 'Create Organization', exact: true }).click();
     expect(await fieldError(modal.getByLabel(fieldLabel('Organization Name')))).toBe('Required');
     await modal.getByLabel(fieldLabel('Organization Name')).fill(CONSULTANT);
@@ -107,7 +107,7 @@ describe('organization administration', () => {
     // A role choice is required: the modal stays open until one is made.
     await modal.getByRole('button', { name: 'Create User', exact: true }).click();
     await modal.getByText('Required', { exact: true }).waitFor();
-    // Root may grant Product Admin (spec 1 §6: only holders of manageAllOrganizations see that choice).
+    // Root may grant Product Admin (only holders of manageAllOrganizations see that choice).
     await modal.getByRole('radio', { name: 'Product Admin', exact: true }).waitFor();
     await modal.getByRole('radio', { name: 'Organization Admin', exact: true }).check();
     await screenshot(page, 'organizations-create-admin');

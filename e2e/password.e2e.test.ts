@@ -6,7 +6,7 @@ import { ADMIN, secretsInLog } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, signIn, storedToken, userMenu } from './support/ui.ts';
 
 /**
- * Spec 1 §2 (settings users/my, recover and reset pages), §4 (password reset, recovery), §5 (checklist),
+ * (settings users/my, recover and reset pages), (password reset, recovery), (checklist),
  * §8 (toasts). The tests of this file share one server and run in order: each one changes the root user's
  * password, and the next starts from it.
  */

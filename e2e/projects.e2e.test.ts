@@ -8,7 +8,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, signIn, userMenu } from './support/ui.ts';
 
 /**
- * Issue 4 end to end (spec 3 §2 project list and dialogs, §6 members and permissions; spec 1 §2 project tabs):
+ * Issue 4 end to end (project list and dialogs, members and permissions; project tabs):
  * root creates a project, adds a member as View Dashboards, the member sees only the Data Apps tab inside it,
  * and root transfers the project to a client organization. The member and the organizations are made through
  * the API beforehand: issue 3's journey covers doing that through the screens.
@@ -127,7 +127,7 @@ describe('projects', () => {
         { exact: true },
       )
       .waitFor();
-    // Root may transfer to any other active organization (spec 3 §6), not to the one that owns the project.
+    // Root may transfer to any other active organization, not to the one that owns the project.
     await transfer.getByLabel(fieldLabel('Organization')).click();
     await page.getByRole('option', { name: CLIENT, exact: true }).waitFor();
     expect((await page.getByRole('option').allInnerTexts()).sort()).toEqual([CONSULTANT, CLIENT].sort());

@@ -4,7 +4,7 @@ import { useJourney } from './support/journey.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, fieldError, signIn, userMenu } from './support/ui.ts';
 
-/** Spec 1 §2 (sign-in page, navigation bar), §4 (sign-in response), §8 (login failure). */
+/** (sign-in page, navigation bar), (sign-in response), (login failure). */
 describe('signing in', () => {
   const j = useJourney();
 

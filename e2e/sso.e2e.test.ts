@@ -6,7 +6,7 @@ import { ADMIN, secretsInLog } from './support/tessera.ts';
 import { expectPath, expectText, storedToken } from './support/ui.ts';
 
 /**
- * Spec 1 §2 and §4: "Sign in with Microsoft" runs a real OpenID Connect authorization-code flow (PKCE) in a
+ * "Sign in with Microsoft" runs a real OpenID Connect authorization-code flow (PKCE) in a
  * popup against a local oidc-provider standing in for Microsoft Entra ID. The provider's development login
  * form accepts any login name as the account's email.
  */

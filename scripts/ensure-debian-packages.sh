@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the tests need from the system, installed from Debian's packages when missing (nothing to do otherwise):
 # Chromium for the end-to-end journeys (driven by playwright-core: no browser download from a CDN) and
-# bubblewrap, with which the models runner isolates every package build and run (DESIGN §5), and poppler-utils,
+# bubblewrap, with which the models runner isolates every package build and run, and poppler-utils,
 # whose pdftotext and pdfimages read back the data app exports' PDFs in the tests.
 # Arguments: command:package pairs, e.g. /usr/bin/chromium:chromium bwrap:bubblewrap.
 set -euo pipefail

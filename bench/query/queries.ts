@@ -1,7 +1,7 @@
 /**
  * The typical card queries of the benchmark, each as three things that must answer the same rows:
  *
- * - the card Tessera runs: its type and vis (spec 2 §3), plus the data request's body and query (dashboard
+ * - the card Tessera runs: its type and vis, plus the data request's body and query (dashboard
  *   filters, a table's sort and page) sent to `POST /api/v1/units/{id}/data`;
  * - (DuckDB alone runs the SQL the compiler makes of that same card: duckdb.ts);
  * - the equivalent hand-written PostgreSQL statement on the table `{schema}.sales`, documented beside it.
@@ -34,7 +34,7 @@ const series = (id: string, f: Feature, operation = '', extra: Record<string, un
   ...extra,
 });
 const axis = (...s: ReturnType<typeof series>[]) => ({ series: s });
-/** A chart card: the default chart vis (spec 2 §3) with no colours, of `chartType`, with the given buckets. */
+/** A chart card: the default chart vis with no colours, of `chartType`, with the given buckets. */
 const chart = (chartType: string, parts: Record<string, unknown>) => ({
   ...defaultChartVis(),
   chartType,

@@ -1,5 +1,5 @@
 /**
- * The models runner's speed targets (DESIGN §5): cold and warm environment builds, function discovery, the
+ * The models runner's speed targets: cold and warm environment builds, function discovery, the
  * sandbox's start-up overhead over plain `python -c pass`, and the time from a cancel to the last process gone.
  * `node --import tsx bench/runner/run.ts` (BENCH_RUNNER_REPEAT=n changes the repeat count, default 15).
  */

@@ -144,7 +144,7 @@ export function tail(text: string, lines = 40): string {
   return text.trim().split('\n').slice(-lines).join('\n');
 }
 
-/** Which of these secrets appear in the server's log (DESIGN §3: no password, token or reset code). */
+/** Which of these secrets appear in the server's log (no password, token or reset code). */
 export function secretsInLog(app: Tessera, secrets: Record<string, string | null | undefined>): string[] {
   const log = app.log();
   return Object.entries(secrets)

@@ -3,7 +3,7 @@ import type { CardErrorReason } from '@tessera/shared';
 /**
  * Typed errors of the analytics package. The server maps them to its HTTP errors and job messages: an
  * IngestError's message is meant for the user (it is shown on the failed job); a QueryError's code matches the
- * card error codes of spec 2 §8 where one applies (bad-filter, bad-operation, ...).
+ * card error codes where one applies (bad-filter, bad-operation, ...).
  */
 
 export type IngestErrorCode =
@@ -57,7 +57,7 @@ export type QueryErrorCode =
   // A cross-filter or a clicked element that does not fit its feature, a series not on the card (the request's).
   | 'bad-cross-filter'
   | 'bad-drill'
-  // Card errors of spec 2 §8 (unitQuery/): a mapped feature or its source is gone; an operation no longer fits
+  // Card errors (unitQuery/): a mapped feature or its source is gone; an operation no longer fits
   // its feature's type; a chart or KPI with no numeric value; more than MAX_CARD_ROWS rows to send.
   | 'feature-deleted'
   | 'bad-operation'

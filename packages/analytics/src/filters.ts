@@ -3,9 +3,9 @@
  * value is checked here, then bound as a parameter with an explicit SQL type, so a filter's SQL depends only
  * on its column and operation, never on its values. A filter that does not fit its column's type (an
  * operation the type lacks, a value of the wrong shape) throws QueryError 'bad-filter' (the card's
- * "Filter error" of spec 2 §8).
+ * "Filter error").
  *
- * Operations by feature type (spec 2 §5):
+ * Operations by feature type:
  * - number: greater, less, equal, not-equal, greater-equal, less-equal, between (from, to)
  * - date: between (from, to), before (to), after (from), on (value, or dateItems: days of week 0 = Sunday,
  *   months 1-12 or days of month 1-31), last (duration + unit: minute, hour, day, week, month, year)

@@ -1,5 +1,5 @@
 /**
- * @tessera/analytics: every DuckDB use of the product (DESIGN §2, §3). No HTTP, no metadata DB.
+ * @tessera/analytics: every DuckDB use of the product. No HTTP, no metadata DB.
  *
  * - engine.ts    DuckDB instances (queries; imports), pooled connections (`configureEngine`, `withConnection`)
  * - segments.ts  Parquet segment files, one per job (`writeSegment`, `listSegments`, `deleteSegment`, ...)

@@ -11,7 +11,7 @@ const optional = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
-/** Every setting comes from the environment (DESIGN §3 "Config"). */
+/** Every setting comes from the environment. */
 export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

@@ -1,4 +1,4 @@
-/** Business constants of spec 1 §9 that both sides use. */
+/** Business constants that both sides use. */
 export const LOGO_MAX_BYTES = 16_000;
 export const LOGO_HINT_PX = 90;
 export const JSON_BODY_LIMIT_BYTES = 1_048_576;
@@ -22,10 +22,10 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const THEME_STORAGE_KEY = 'theme';
 export const TOKEN_STORAGE_KEY = 'accessToken';
 
-/** Breakpoints (spec 1 §9): below 767 phone, below 1024 tablet, otherwise desktop. */
+/** Breakpoints: below 767 phone, below 1024 tablet, otherwise desktop. */
 export const BREAKPOINTS = { phone: 767, tablet: 1024 } as const;
 
-/** Palette anchors (spec 1 §9). */
+/** Palette anchors. */
 export const COLORS = { error: '#D94E4E', success: '#00C48B' } as const;
 
 /** The 8 fixed avatar colours; one is chosen from the user id and the first letter of the name. */

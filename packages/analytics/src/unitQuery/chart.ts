@@ -1,5 +1,5 @@
 /**
- * Chart cards to one SQL statement (spec 2 §3 chart vis, §5 operations, §9 limits).
+ * Chart cards to one SQL statement (chart vis, operations, limits).
  *
  * Modes:
  * - Aggregated, when any series has an aggregation (sum, avg, med, max, min, count, distinctCount, list), and

@@ -67,7 +67,7 @@ const CASES: Array<[string, DataAppFilter, number]> = [
   ['time after', filter('at', 'time', 'after', { value: '18:45:00' }), 1],
   ['time equal', filter('at', 'time', 'equal', { value: '12:00' }), 1],
   ['time between', filter('at', 'time', 'between', { from: '08:00', to: '19:00' }), 3],
-  // Incomplete filters are skipped (spec 2 §5): the count is every row.
+  // Incomplete filters are skipped: the count is every row.
   ['incomplete value', filter('amount', 'value', 'greater', null), 6],
   ['incomplete range', filter('amount', 'range', 'between', { from: 10 }), 6],
   ['inverted range', filter('amount', 'range', 'between', { from: 30, to: 10 }), 6],

@@ -1,9 +1,9 @@
 /**
- * Data app filters (spec 2 §3 "Filter") to the engine's filters (filters.ts), for the card compiler.
+ * Data app filters to the engine's filters (filters.ts), for the card compiler.
  *
  * - A filter whose type does not fit its feature's current type (a 'value' filter on a feature now a
- *   category) throws QueryError 'bad-filter' (the card's "Filter error", spec 2 §8).
- * - A filter that is not valid (`isFilterValid`, spec 2 §5: incomplete, or a value of the wrong shape) is
+ *   category) throws QueryError 'bad-filter' (the card's "Filter error").
+ * - A filter that is not valid (`isFilterValid`, : incomplete, or a value of the wrong shape) is
  *   skipped: `toEngineFilter` answers undefined, exactly as the menus drop it.
  * - A valid one becomes an engine `Filter` on the feature's `ColumnRef`, whose compilation binds every value,
  *   so the SQL of a filter depends on its feature and operation only.

@@ -14,7 +14,7 @@
  * - chart.ts, kpi.ts, table.ts   each card kind's statement
  * - run.ts         `runUnitQuery` (rows keyed by series id, too-much-data guard), `toCsv`
  *
- * Card errors are QueryErrors with the codes of spec 2 §8: feature-deleted, bad-operation, bad-filter,
+ * Card errors are QueryErrors with the codes: feature-deleted, bad-operation, bad-filter,
  * not-numeric, too-much-data.
  */
 

@@ -1,5 +1,5 @@
 /**
- * KPI cards to one SQL statement: one row keyed by KPI series id (spec 2 §3 KPI vis).
+ * KPI cards to one SQL statement: one row keyed by KPI series id (KPI vis).
  *
  * Each KPI series reduces its source's filtered rows to one value: its aggregation (sum, avg, med, max, min,
  * count, distinctCount, list), restricted by its own filters (`FILTER (WHERE ...)`). No operation on a number

@@ -1,5 +1,5 @@
 /**
- * A series' operation (spec 2 §5) as SQL over its feature's cast expression (`columnExpression`, so a type
+ * A series' operation as SQL over its feature's cast expression (`columnExpression`, so a type
  * change is already applied). Every function here writes only fixed SQL around catalog expressions; values
  * (bin counts, filter values) arrive as `$n` placeholders.
  *

@@ -9,7 +9,7 @@
  *    every `sourceKeys(input, datasetOf)` pair `{datasetId, jobId}` builds the dataset's `Source`
  *    (`datasetCatalog` with that job, or all imported jobs for 'latest').
  * 3. `compileUnitQuery(input, catalog)` (pure): one SQL statement with bound parameters, or a `QueryError`
- *    whose code is the card error of spec 2 §8 (feature-deleted, bad-operation, bad-filter, not-numeric...).
+ *    whose code is the card error (feature-deleted, bad-operation, bad-filter, not-numeric...).
  * 4. `runUnitQuery(compiled)`: the rows (never more than `MAX_CARD_ROWS`; over it, 'too-much-data').
  */
 import type { DuckDBValue } from '@duckdb/node-api';

@@ -6,7 +6,7 @@ import { datasets, projects, users } from './schema.ts';
 /* Forms and their anonymous responses. */
 
 /**
- * Forms (spec 3 §3 Form): the elements, in order, live in the form (a reorder is one write). Once published, a
+ * Forms: the elements, in order, live in the form (a reorder is one write). Once published, a
  * form has its Form Responses dataset (`datasetId`; null when that dataset was deleted).
  */
 export const forms = pgTable(

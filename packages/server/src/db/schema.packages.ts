@@ -17,7 +17,7 @@ import { jobs, projects, users } from './schema.ts';
 /* Packages, their functions (algorithms), models and their runs: the Python side of a project. */
 
 /**
- * Source-code packages (spec 3 §3 Package). Each committed revision is an immutable folder
+ * Source-code packages. Each committed revision is an immutable folder
  * `DATA_DIR/packages/{id}/{revision}/`; `revision` is the current one (0 until the first zip is unpacked). Edits
  * go to the working copy `DATA_DIR/packages/{id}/work/` until a commit. `env_key` names the built environment.
  */
@@ -87,7 +87,7 @@ export const packageModules = pgTable(
 );
 
 /**
- * The functions of a package (spec 3 §3 Algorithm) that models run. An algorithm keeps its id across commits
+ * The functions of a package that models run. An algorithm keeps its id across commits
  * while its module file and function name stay the same (models reference it).
  */
 export const algorithms = pgTable(
@@ -114,7 +114,7 @@ export const algorithms = pgTable(
 );
 
 /**
- * Models (spec 3 §3 Model): a function of a package (its algorithm) with typed inputs. `outputs` are the Model
+ * Models: a function of a package (its algorithm) with typed inputs. `outputs` are the Model
  * Output datasets its runs write; `tempOutputs` those of an Update Source trial run. The algorithm may vanish
  * (a commit removed the function): the model stays, shown 'Source not found'.
  */

@@ -6,7 +6,7 @@ import { projects, users } from './schema.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Scheduled model runs (spec 3 §3 "Scheduled run"). `nextRunAt` is the scheduler's cursor: the next occurrence. */
+/** Scheduled model runs. `nextRunAt` is the scheduler's cursor: the next occurrence. */
 export const triggers = pgTable(
   'triggers',
   {

@@ -107,7 +107,7 @@ export const resetCodes = pgTable(
   (t) => [uniqueIndex('reset_codes_hash_unique').on(t.codeHash), index('reset_codes_user_idx').on(t.userId)],
 );
 
-/** Every sign-in attempt, sign-out and single sign-on (spec 1 §3 "Login log event"); also the brute-force counter. */
+/** Every sign-in attempt, sign-out and single sign-on; also the brute-force counter. */
 export const loginEvents = pgTable(
   'login_events',
   {
@@ -194,7 +194,7 @@ export const projects = pgTable(
   (t) => [index('projects_organization_idx').on(t.organizationId)],
 );
 
-/** Project membership: one row per user and project, with the per-area roles (spec 3 §3 Permission). */
+/** Project membership: one row per user and project, with the per-area roles. */
 export const permissions = pgTable(
   'permissions',
   {
@@ -215,7 +215,7 @@ export const permissions = pgTable(
 );
 
 /**
- * Long work (DESIGN §3 "Long work is a job"; spec 3 §3 Job): one row per job, the product's view of it. The queue
+ * Long work: one row per job, the product's view of it. The queue
  * itself is pg-boss (schema `pgboss`), whose job id is derived from this id (platform/jobs/bossIds.ts).
  * `worker` and `heartbeatAt` say which server process holds an unfinished job and when it last said so: a job
  * whose process is gone is failed at start-up or by the periodic sweep (platform/jobs/recovery.ts).
@@ -249,7 +249,7 @@ export const jobs = pgTable(
 );
 
 /**
- * Data apps (spec 2 §3): a dashboard or report holds its tab ids in order; a tab holds its card ids in order
+ * Data apps: a dashboard or report holds its tab ids in order; a tab holds its card ids in order
  * and their grid layout; a card (unit) holds its vis. Orders live in the parent so that a reorder is one
  * write; the children point to their parent so that deletes cascade.
  */
@@ -350,7 +350,7 @@ export const dashboardPreviewTokens = pgTable(
 );
 
 /**
- * Datasets (spec 3 §3; DESIGN §3 "Datasets"). The rows live in Parquet segments under
+ * Datasets. The rows live in Parquet segments under
  * `DATA_DIR/datasets/{id}/`, one per job; this row holds the metadata. `columns` keeps the original file's
  * header names with their stable db names and dataset-wide physical types: an append must match those names,
  * whatever the features were renamed to since.
@@ -412,7 +412,7 @@ export const datasetJobs = pgTable(
 );
 
 /**
- * Features, the columns of a dataset (spec 3 §3). `dbName` is the column in the segments and never changes;
+ * Features, the columns of a dataset. `dbName` is the column in the segments and never changes;
  * name, hidden, description and type are metadata (a changed type is a cast at query time from `physicalType`).
  */
 export const features = pgTable(
@@ -442,7 +442,7 @@ export const features = pgTable(
   (t) => [uniqueIndex('features_dataset_db_name_unique').on(t.datasetId, t.dbName)],
 );
 
-/** Folders of datasets (spec 3 §3 Collection); a name is unique in its project, whatever its case. */
+/** Folders of datasets; a name is unique in its project, whatever its case. */
 export const collections = pgTable(
   'collections',
   {
@@ -458,7 +458,7 @@ export const collections = pgTable(
   (t) => [uniqueIndex('collections_project_name_unique').on(t.projectId, sql`lower(${t.name})`)],
 );
 
-/** A dataset's folders (spec 3 §3 `dataset.collections`). */
+/** A dataset's folders (`dataset.collections`). */
 export const datasetCollections = pgTable(
   'dataset_collections',
   {

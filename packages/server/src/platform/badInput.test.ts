@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** The error shape of DESIGN §3, and nothing of the server's insides. */
+/** The error shape, and nothing of the server's insides. */
 function expectErrorShape(res: LightMyRequestResponse, status: number, label = '') {
   expect(res.statusCode, `${label} ${res.body.slice(0, 200)}`).toBe(status);
   const body = res.json();

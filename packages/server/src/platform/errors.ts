@@ -12,7 +12,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { WebPages } from './web.ts';
 
 /**
- * An error the client is meant to see: its status follows from the code (DESIGN §3). The message is a code of the
+ * An error the client is meant to see: its status follows from the code. The message is a code of the
  * shared list (SERVER_ERRORS, preferred) or its English text; either way the answer carries the stable code as
  * `reason` (and `fieldReasons` for the fields), which the web translates.
  */

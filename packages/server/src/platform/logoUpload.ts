@@ -7,7 +7,7 @@ const WRONG_TYPE = 'wrong file type';
 const TOO_LARGE = 'file too large';
 
 /**
- * Reads the one file of a logo upload (multipart field `logo`) and checks it as spec 1 §5 says: png only,
+ * Reads the one file of a logo upload (multipart field `logo`) and checks it says: png only,
  * judged by its bytes, and under 16000 bytes. The stream stops at the limit, so an oversized upload is never
  * held in memory whole.
  */

@@ -24,7 +24,7 @@ import { authenticate, findActiveTokenUser } from './access.ts';
 import { effectiveProjectRoles } from './projectAccess.ts';
 
 /**
- * The live channel of each project (DESIGN §1 realtime): socket.io on the API's HTTP server, one dynamic
+ * The live channel of each project (realtime): socket.io on the API's HTTP server, one dynamic
  * namespace per project, `/v1/projects/{projectId}`.
  *
  * Who hears what, by room:

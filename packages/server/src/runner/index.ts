@@ -1,5 +1,5 @@
 /**
- * The models runner (DESIGN §5): interpreters, zip intake, function discovery, environments, the bubblewrap sandbox,
+ * The models runner: interpreters, zip intake, function discovery, environments, the bubblewrap sandbox,
  * function runs and Dash apps. No HTTP and no database here: the packages and models modules build on this.
  */
 

@@ -10,7 +10,7 @@ export interface RunnerReport {
 /**
  * Start-up work, so the first build and the first run pay nothing extra: finds the interpreters, probes the sandbox
  * and reads pip's settings for each interpreter (what a warm build's key needs). Log what it returns: which Python
- * versions this server offers and whether runs are isolated (DESIGN §5: say plainly when they are not).
+ * versions this server offers and whether runs are isolated (say plainly when they are not).
  */
 export async function prepareRunner(): Promise<RunnerReport> {
   const [interpreters, sandbox] = await Promise.all([findInterpreters(), sandboxStatus()]);

@@ -255,7 +255,7 @@ function lines(stream: Readable | null | undefined, each: (line: string) => void
 }
 
 /**
- * Runs a program in bubblewrap (DESIGN §5): own namespaces, no network unless asked, only the run folder writable,
+ * Runs a program in bubblewrap: own namespaces, no network unless asked, only the run folder writable,
  * a clean environment, memory and process limits in a per-run cgroup (else ulimit -v), and a wall-time limit.
  * A timeout or an abort kills the sandbox's PID namespace; the promise settles only once every process is gone.
  */

@@ -1,7 +1,7 @@
 import { canManageUsersOf, isClientOf, type OrgActor, type OrgRef } from '../organizations/rules.ts';
 
 /**
- * Rules on one user account (spec 1 §4, §7). Pure: the server enforces them, the web shows what they allow.
+ * Rules on one user account. Pure: the server enforces them, the web shows what they allow.
  */
 
 /** A user account together with its organization, as the account rules need it. */

@@ -31,7 +31,7 @@ import {
 } from './projects.ts';
 
 /**
- * The one access vocabulary (DESIGN §6, after Outline's `authorize(user, action, resource)`): every rule of the
+ * The one access vocabulary (after Outline's `authorize(user, action, resource)`): every rule of the
  * product is an action named `subject:verb`, answered by `can(actor, action, resource)`. Route declarations
  * (`tenantRule`, `projectRule` in http/access.ts) name these actions and the server enforces them before any
  * handler runs; the web calls `can` with the same names to show or hide controls.
@@ -67,7 +67,7 @@ const ON_PROJECT = Object.fromEntries(
 
 /** Every action, with the resource it is asked about. */
 export const RULES = {
-  // Organizations (spec 1 §2-§7)
+  // Organizations
   'organization:view': (a: OrgActor, o: OrgRef) => canViewOrganization(a, o),
   'organization:edit': (a: OrgActor, o: OrgRef) => canEditOrganization(a, o),
   'organization:administer': (a: OrgActor, o: OrgRef) => canAdministerOrganization(a, o),
@@ -90,16 +90,16 @@ export const RULES = {
   'organizations:create': (a: OrgActor, own: { type: OrganizationType }) =>
     organizationCreation(a, own.type) !== 'none',
   'projects:create': (a: OrgActor, _o: NoResource) => a.roles.createProjects === true,
-  // User accounts (spec 1 §4, §7)
+  // User accounts
   'user:editAccount': (a: OrgActor, u: AccountRef) => canEditAccount(a, u),
   'user:administer': (a: OrgActor, u: AccountRef) => canAdministerAccount(a, u),
   'user:viewLogins': (a: OrgActor, u: Pick<AccountRef, 'user'>) => canViewAccountLog(a, u),
-  // Projects (spec 3 §3-§6): the area roles, the two flags, membership
+  // Projects: the area roles, the two flags, membership
   ...ON_PROJECT,
-  // Models on dashboards (spec 2 §6): run from the model bar, reset the bar's inputs to their defaults
+  // Models on dashboards: run from the model bar, reset the bar's inputs to their defaults
   'model:run': (_a: OrgActor, s: ModelStanding) => canRunModel(s),
   'model:resetInputs': (_a: OrgActor, s: ModelStanding) => canRunModel(s),
-  // Without signing in (spec 2 §9)
+  // Without signing in
   'dashboard:viewPublic': (_a: OrgActor | null, e: PublicExposure) => isPubliclyVisible(e),
 } as const;
 

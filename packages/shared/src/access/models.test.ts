@@ -9,7 +9,7 @@ const actor: OrgActor = { id: 'me', organizationId: 'a'.repeat(24), roles: ROLE_
 const P = PROJECT_ROLE_PRESETS;
 const dashboardsHidden: ProjectRoles = { ...P.viewDashboards, dashboard: 'hidden' };
 
-describe('model:run, model:resetInputs and the model edit link (spec 2 §6)', () => {
+describe('model:run, model:resetInputs and the model edit link', () => {
   // [who, roles, a dashboard of the project reads the model, may run]
   it.each([
     ['full access', P.full, false, true],

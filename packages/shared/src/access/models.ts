@@ -1,7 +1,7 @@
 import { meetsLevel, type ProjectRoles } from '../projects/permissions.ts';
 
 /**
- * Model rules on dashboards (spec 2 §6): running a model needs model view, or dashboard view when a dashboard
+ * Model rules on dashboards: running a model needs model view, or dashboard view when a dashboard
  * of the project reads the model's outputs (the model bar); the model edit link needs model edit; public
  * visitors (no actor) run nothing and cannot reset inputs. Pure: the server enforces `model:run` before the run
  * routes' handlers, and the dashboard shows or hides its run controls with the same rule.

@@ -5,7 +5,7 @@ import { isClientOf, isOwnOrganization, type OrgActor, type OrgRef } from '../or
 import { meetsLevel, PROJECT_ROLE_PRESETS, type ProjectRoles } from '../projects/permissions.ts';
 
 /**
- * Project rules (spec 3 §6): who reaches an organization, who manages its projects, a caller's effective roles
+ * Project rules: who reaches an organization, who manages its projects, a caller's effective roles
  * on a project, and who opens a dashboard without signing in. Pure: the server enforces them and the web uses
  * the same ones to show or hide its controls.
  */
@@ -29,7 +29,7 @@ export function reachesOrganization(actor: OrgActor, org: OrganizationFacts): bo
 
 /**
  * Who manages an organization's projects (the one definition): manageOrganizationProjects acts as Full Access on
- * the projects of every organization the caller reaches (spec 3 §6).
+ * the projects of every organization the caller reaches.
  */
 export function managesProjectsOf(actor: OrgActor, org: OrganizationFacts): boolean {
   return has(actor, 'manageOrganizationProjects') && reachesOrganization(actor, org);
@@ -45,7 +45,7 @@ export function canListProjectsOf(actor: OrgActor, org: OrganizationFacts): bool
 }
 
 /**
- * Transfer Project targets (spec 3 §6): every organization for manageAllOrganizations, otherwise the clients of
+ * Transfer Project targets: every organization for manageAllOrganizations, otherwise the clients of
  * the caller's consultant organization with manageClientOrganizations.
  */
 export function canTransferProjectTo(actor: OrgActor, org: OrganizationFacts): boolean {

@@ -8,7 +8,7 @@ import { endpoint } from '../http/endpoint.ts';
 import { id } from '../http/ids.ts';
 
 /**
- * Mobi, the chat assistant (spec 3 §2 "Chat assistant page", §7 "Chat"; issue 19). The page never speaks to the
+ * Mobi, the chat assistant (issue 19). The page never speaks to the
  * service itself: our server does, with its own key (or the user's, sent in the `x-llm-key` header and kept only
  * in their browser). Every route needs model view on the project.
  */

@@ -4,7 +4,7 @@ import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 
-/** Folders of datasets (spec 3 §3 Collection, §5): dataset view to list, dataset edit to manage. */
+/** Folders of datasets: dataset view to list, dataset edit to manage. */
 
 export const COLLECTION_NAME_MAX = 100;
 export const COLLECTION_DESCRIPTION_MAX = 1000;
@@ -12,7 +12,7 @@ export const COLLECTION_DESCRIPTION_MAX = 1000;
 const VIEW = { area: 'dataset', level: 'view' } as const;
 const EDIT = { area: 'dataset', level: 'edit' } as const;
 
-/** Name required (spec 3 §5); the server's messages go on the name and description fields. */
+/** Name required; the server's messages go on the name and description fields. */
 export const collectionNameField = z
   .string('Required')
   .trim()

@@ -19,8 +19,8 @@ import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 
 /**
- * Data apps (spec 2 §7 "Dashboards"): dashboards and reports, their tabs (sections), preview images, and the
- * public read-only family. Viewing needs the dashboard view role, every change dashboard edit (spec 2 §6).
+ * Data apps: dashboards and reports, their tabs (sections), preview images, and the
+ * public read-only family. Viewing needs the dashboard view role, every change dashboard edit.
  */
 const view = { area: 'dashboard', level: 'view' } as const;
 const edit = { area: 'dashboard', level: 'edit' } as const;
@@ -191,7 +191,7 @@ export const getDashboardPreviewImage = endpoint({
 /**
  * The features the dashboard uses (those its saved filters use, then those its cards map; the same list as its
  * public `features`): names and types, for whoever may read the dashboard, also without the dataset role (a
- * filter chip names its feature, spec 2 §8). Features of other projects are never listed.
+ * filter chip names its feature). Features of other projects are never listed.
  */
 export const listDashboardFeatures = endpoint({
   method: 'GET',

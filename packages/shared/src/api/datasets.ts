@@ -8,7 +8,7 @@ import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 
-/** Datasets (spec 3 §4, §7 "Datasets"). Reading needs dataset view; every change needs dataset edit. */
+/** Datasets. Reading needs dataset view; every change needs dataset edit. */
 
 export const DATASET_NAME_MAX = 200;
 export const DATASET_DESCRIPTION_MAX = 2000;
@@ -62,7 +62,7 @@ const createFileDataset = z
   })
   .strict();
 
-/** A joined dataset: both sources must be datasets of the same project (spec 3 §4 "Joined dataset creation"). */
+/** A joined dataset: both sources must be datasets of the same project. */
 const createJoinedDataset = z
   .object({
     type: z.literal('joined'),
@@ -180,7 +180,7 @@ export const failDatasetJob = endpoint({
 const pageNumber = z.coerce.number().int('A whole number').min(1, 'At least 1');
 
 /**
- * One page of rows (spec 3 §4 Data tab: 50 a page). Each row is keyed by feature `_id`; hidden features are left
+ * One page of rows (Data tab: 50 a page). Each row is keyed by feature `_id`; hidden features are left
  * out; a changed type is applied as a cast. `jobId` reads one job's rows only.
  */
 export const datasetData = endpoint({
@@ -228,7 +228,7 @@ export const datasetHistory = endpoint({
 });
 
 /**
- * The upload queue of the datasets sidebar: the project's upload and append jobs, newest first (spec 3 §2; the
+ * The upload queue of the datasets sidebar: the project's upload and append jobs, newest first (the
  * queue shows expanded when one of the 3 newest is continue or active). Their changes arrive as `job:updated`.
  */
 export const listProjectDatasetJobs = endpoint({

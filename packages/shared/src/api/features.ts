@@ -6,7 +6,7 @@ import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 
-/** Features, the columns of a dataset (spec 3 §7 "Features"): view to read, dataset edit to change. */
+/** Features, the columns of a dataset: view to read, dataset edit to change. */
 
 export const FEATURE_NAME_MAX = 200;
 export const FEATURE_DESCRIPTION_MAX = 2000;

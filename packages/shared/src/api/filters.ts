@@ -5,10 +5,10 @@ import { endpoint } from '../http/endpoint.ts';
 import { id, idParams } from '../http/ids.ts';
 
 /**
- * Saved filters of a dashboard (every tab) and of a tab (spec 2 §7 "Tabs": POST/DELETE tabs/{id}/filters,
+ * Saved filters of a dashboard (every tab) and of a tab (POST/DELETE tabs/{id}/filters,
  * PUT/DELETE filters/{filterId}). Saving needs dashboard edit; viewers and public visitors filter for
  * themselves, sending their filters with each data request (never saved). A saved filter may be incomplete
- * (the menu is still open); only valid ones are applied (spec 2 §5).
+ * (the menu is still open); only valid ones are applied.
  */
 const edit = { area: 'dashboard', level: 'edit' } as const;
 

@@ -13,14 +13,14 @@ import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
 
 /**
- * Forms (spec 3 §4, §7 "Forms": paths not shown, so plain REST as issue 18 gives them). Reading needs form
+ * Forms (paths not shown, so plain REST as issue 18 gives them). Reading needs form
  * view, every change form edit; the two public routes need no login.
  */
 
 const VIEW = { area: 'form', level: 'view' } as const;
 const EDIT = { area: 'form', level: 'edit' } as const;
 
-/** Form name required (spec 3 §5). */
+/** Form name required. */
 export const formNameField = z.string('Required').trim().min(1, 'Required').max(L.name, `At most ${L.name} characters`);
 export const formDescriptionField = z.string().trim().max(L.description, `At most ${L.description} characters`);
 

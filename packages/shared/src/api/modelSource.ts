@@ -6,7 +6,7 @@ import { modelOutputRefSchema, modelSchema } from '../models/entities.ts';
 import { outputMergeSchema, outputUpdateSchema } from '../models/merge.ts';
 
 /**
- * Update Source (spec 3 §4 "Update source", §7): pick another function, a trial run (execute with temp) writes
+ * Update Source: pick another function, a trial run (execute with temp) writes
  * new datasets (the model's tempOutputs), each new output is matched to a previous one (edit_output), then
  * Commit (outputs {updates}) or Cancel (PUT models/{id} with tempOutputs []).
  */

@@ -12,7 +12,7 @@ import {
 import { modelInputSchema, modelOutputRefSchema, modelRunSchema, modelSchema } from '../models/entities.ts';
 
 /**
- * Models and their runs (spec 3 §7 "Algorithms and models"): model view reads, model edit writes. Reading a
+ * Models and their runs: model view reads, model edit writes. Reading a
  * model, running it and following its runs (the model bar of a dashboard) is the vocabulary's `model:run`:
  * model view, or dashboard view when a dashboard of the project uses the model (access/models.ts).
  */
@@ -192,7 +192,7 @@ export const deleteModelRun = endpoint({
 });
 
 /**
- * The models whose output datasets the cards of a dashboard read (spec 2 §2): its model bars and the cards'
+ * The models whose output datasets the cards of a dashboard read: its model bars and the cards'
  * model icons. Dashboard view, like the dashboard.
  */
 /**

@@ -5,7 +5,7 @@ import { id, idParams, ok } from '../http/ids.ts';
 import { ORGANIZATION_TYPES } from '../organizations/roles.ts';
 import { loginEventSchema } from './users.ts';
 
-/** An organization as the API presents it (spec 1 §3). publicSharing absent is stored as true. */
+/** An organization as the API presents it. publicSharing absent is stored as true. */
 export const organizationSchema = z.object({
   _id: id,
   name: z.string(),
@@ -22,7 +22,7 @@ export type Organization = z.infer<typeof organizationSchema>;
 export const ORGANIZATION_NAME_MAX = 200;
 export const ORGANIZATION_PLAN_MAX = 100;
 
-/** Organization name: required on creation (spec 1 §5), trimmed. */
+/** Organization name: required on creation, trimmed. */
 export const organizationNameField = z
   .string()
   .trim()
@@ -147,7 +147,7 @@ export const listClientOrganizations = endpoint({
   response: z.array(organizationSchema),
 });
 
-/** Same png rules as user logos (spec 1 §5); same right as editing the organization's name. */
+/** Same png rules as user logos; same right as editing the organization's name. */
 export const uploadOrganizationLogo = endpoint({
   method: 'PUT',
   path: '/api/v1/organizations/:id/logo',
@@ -157,7 +157,7 @@ export const uploadOrganizationLogo = endpoint({
   response: z.object({ logo: z.string() }),
 });
 
-/** An organization's Login History tab (spec 1 §7 logs/organizations/{id}), newest first. */
+/** An organization's Login History tab (logs/organizations/{id}), newest first. */
 export const organizationLoginLog = endpoint({
   method: 'GET',
   path: '/api/v1/logs/organizations/:id',

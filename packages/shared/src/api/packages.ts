@@ -11,7 +11,7 @@ import {
 } from '../packages/constants.ts';
 import { algorithmSchema, packageSchema, pythonVersionsSchema } from '../packages/entities.ts';
 
-/** Source-code packages and their functions (spec 3 §7 "Packages"): package view reads, package edit writes. */
+/** Source-code packages and their functions: package view reads, package edit writes. */
 
 const VIEW = { area: 'package', level: 'view' } as const;
 const EDIT = { area: 'package', level: 'edit' } as const;

@@ -16,7 +16,7 @@ export const memberUserSchema = z.object({
 });
 export type MemberUser = z.infer<typeof memberUserSchema>;
 
-/** A project membership (spec 3 §3 Permission), with its preset recognised by equality and its user. */
+/** A project membership, with its preset recognised by equality and its user. */
 export const permissionSchema = z.object({
   _id: id,
   userId: id,

@@ -6,14 +6,14 @@ import { type ProjectRolePreset, projectRolesSchema } from '../projects/permissi
 
 export const PROJECT_NAME_MAX = 200;
 
-/** Project name: required on create and rename (spec 3 §5), trimmed. */
+/** Project name: required on create and rename, trimmed. */
 export const projectNameField = z
   .string()
   .trim()
   .min(1, 'Required')
   .max(PROJECT_NAME_MAX, `At most ${PROJECT_NAME_MAX} characters`);
 
-/** A project as the API presents it (spec 3 §3). */
+/** A project as the API presents it. */
 export const projectSchema = z.object({
   _id: id,
   name: z.string(),
@@ -33,7 +33,7 @@ export const projectPresetSchema = z.enum([
 
 /**
  * The caller's effective rights on a project: a member's roles, or Full Access for an organization project
- * manager (spec 3 §6); `member` tells whether a membership row exists, `_id` is that row (Leave Project uses it).
+ * manager; `member` tells whether a membership row exists, `_id` is that row (Leave Project uses it).
  */
 export const myProjectPermissionSchema = z.object({
   _id: id.nullable(),
@@ -106,7 +106,7 @@ export const deleteProject = endpoint({
   response: ok,
 });
 
-/** The asset kinds of Transfer Assets (spec 3 §7); each later area registers its kind on the server. */
+/** The asset kinds of Transfer Assets; each later area registers its kind on the server. */
 export const TRANSFER_ASSET_KEYS = ['dashboards', 'datasets', 'packages', 'models', 'forms'] as const;
 export type TransferAssetKey = (typeof TRANSFER_ASSET_KEYS)[number];
 const idList = z.array(id).max(10_000);

@@ -6,7 +6,7 @@ import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams } from '../http/ids.ts';
 
-/** Tabs (sections) and the cards on them (spec 2 §7 "Tabs"). */
+/** Tabs (sections) and the cards on them. */
 const view = { area: 'dashboard', level: 'view' } as const;
 const edit = { area: 'dashboard', level: 'edit' } as const;
 
@@ -43,7 +43,7 @@ export const updateTab = endpoint({
 const unitParams = z.object({ id, unitId: id });
 
 /**
- * Adds a card with no type yet. Without `layoutItem` it goes where spec 2 §9 puts a new card (12x3 at the top
+ * Adds a card with no type yet. Without `layoutItem` it goes where a new card goes by default (12x3 at the top
  * of an empty dashboard tab, else below the last card; 6x3 at x6 in a report). `clientId` is echoed back so
  * that the client can match its placeholder.
  */

@@ -6,7 +6,7 @@ import { TRIGGER_MESSAGES } from '../schedules/constants.ts';
 import { triggerBodySchema, triggerSchema, triggerUpdateSchema } from '../schedules/entities.ts';
 
 /**
- * Scheduled model runs (spec 3 §7 "Triggers"): model edit writes, model view reads. A trigger's project comes from
+ * Scheduled model runs: model edit writes, model view reads. A trigger's project comes from
  * its model (create) or from the trigger (the others); another tenant's answers 404.
  */
 

@@ -21,7 +21,7 @@ import { endpoint } from '../http/endpoint.ts';
 import { errorBody } from '../http/errors.ts';
 import { id, idParams } from '../http/ids.ts';
 
-/** Cards (spec 2 §7 "Units") and their data (spec 2 §3 "Unit data", §4 "Card data life cycle"). */
+/** Cards and their data. */
 
 export const getUnit = endpoint({
   method: 'GET',

@@ -21,7 +21,7 @@ export const popOversSchema = z.object({
   modelPopovers: z.boolean(),
 });
 
-/** A user as the API presents it (spec 1 §3). `logo` is a data: URL of the png, or null. */
+/** A user as the API presents it. `logo` is a data: URL of the png, or null. */
 export const userSchema = z.object({
   _id: id,
   name: z.object({ first: z.string(), last: z.string() }),

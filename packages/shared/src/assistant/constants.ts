@@ -1,11 +1,11 @@
-/** The chat assistant page (spec 3 §2 "Chat assistant page", §9 "Chat"). */
+/** The chat assistant page. */
 
 /** The page's two modes, with the spec's labels. */
 export const ASSISTANT_MODES = ['GPT4', 'DALL·E'] as const;
 export type AssistantMode = (typeof ASSISTANT_MODES)[number];
 
 export const ASSISTANT = {
-  /** Default chat model of GPT4 mode (spec 3 §7). */
+  /** Default chat model of GPT4 mode. */
   chatModel: 'gpt-4-1106-preview',
   /** Default image model: one 512x512 image is a size DALL·E 2 makes. */
   imageModel: 'dall-e-2',
@@ -20,7 +20,7 @@ export const ASSISTANT = {
   promptMaxChars: 1000,
   /** The header that carries a user's own key (kept only in their browser) to our server, never stored or logged. */
   userKeyHeader: 'x-llm-key',
-  /** The browser storage key of the conversation (spec 3 §2). */
+  /** The browser storage key of the conversation. */
   storageKey: 'messages',
   /** The browser storage key of a user's own key. */
   userKeyStorageKey: 'mobi.key',

@@ -3,7 +3,7 @@ import { ASSISTANT_MODES } from './constants.ts';
 import { proposedCardSchema } from './proposal.ts';
 
 /**
- * A message of the conversation as the page keeps it in browser storage under the key `messages` (spec 3 §2):
+ * A message of the conversation as the page keeps it in browser storage under the key `messages`:
  * id, createdAt, text, ai flag and the mode selected; ours also note their project (one key for every project,
  * each page showing its own) and an answer's proposed card. A DALL·E answer's text is its image's URL.
  */

@@ -7,7 +7,7 @@ import {
   passwordChecklist,
 } from './password.ts';
 
-// One row per case of spec 1 §5: [password, confirmation, length, special, capital, match].
+// One row per case: [password, confirmation, length, special, capital, match].
 const table: Array<[string, string, boolean, boolean, boolean, boolean]> = [
   ['', '', false, false, false, false],
   ['Abcdef!', 'Abcdef!', false, true, true, true], // 7 characters
@@ -25,7 +25,7 @@ const table: Array<[string, string, boolean, boolean, boolean, boolean]> = [
   ['ABCDEFGH?', 'ABCDEFGH?', true, true, true, true],
 ];
 
-describe('passwordChecklist (spec 1 §5)', () => {
+describe('passwordChecklist', () => {
   it.each(table)('%j / %j', (password, confirmation, length, special, capital, match) => {
     expect(passwordChecklist(password, confirmation)).toEqual({ length, special, capital, match });
     expect(passwordAcceptable(password, confirmation)).toBe(length && special && capital && match);

@@ -1,11 +1,11 @@
-/** Minimum password length (spec 1 §9). */
+/** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const PASSWORD_RULES = ['length', 'special', 'capital', 'match'] as const;
 export type PasswordRule = (typeof PASSWORD_RULES)[number];
 
 /**
- * The live checklist of spec 1 §5, one boolean per rule: at least 8 characters, a special (non-word)
+ * The live checklist, one boolean per rule: at least 8 characters, a special (non-word)
  * character, a capital letter, and password equal to a non-empty confirmation. The reset and change
  * screens show it; the server refuses any password that fails it.
  */
@@ -23,7 +23,7 @@ export function passwordAcceptable(password: string, confirmation: string): bool
 }
 
 /**
- * The spec's words for each rule (spec 1 §5): the checklist shows them and the server answers a refused
+ * The spec's words for each rule: the checklist shows them and the server answers a refused
  * password with the first one that fails, so both sides say the same thing.
  */
 export const PASSWORD_RULE_MESSAGES: Record<PasswordRule, string> = {

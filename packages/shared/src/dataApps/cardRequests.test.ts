@@ -32,7 +32,7 @@ const filter = (id: string, value?: number): DataAppFilter => ({
   valid: value !== undefined,
 });
 
-describe('a card data request (spec 2 §3 "Unit data")', () => {
+describe('a card data request', () => {
   it('sends only what is set, and filters without their validity flag', () => {
     const cases: Array<[Parameters<typeof cardDataRequest>[0], ReturnType<typeof cardDataRequest>]> = [
       [{}, { query: {}, body: {} }],

@@ -6,7 +6,7 @@ import { visDatasetIds } from './vis.ts';
 import type { OrderByEntry } from './visSchemas.ts';
 
 /**
- * A card's data request (spec 2 §3 "Unit data"), built in one place: by the web for every card, and by the
+ * A card's data request, built in one place: by the web for every card, and by the
  * server for the first requests of a public dashboard, which it answers ahead inside the page (so the two
  * must be the same request).
  */

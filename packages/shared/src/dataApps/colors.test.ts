@@ -13,7 +13,7 @@ import {
 } from './colors.ts';
 
 describe('colour scales', () => {
-  it('are the 22 named scales of spec 2 §9, in its order, default spectrumOne', () => {
+  it('are the 22 named scales, in the colour menu order, default spectrumOne', () => {
     expect(COLOR_SCHEME_NAMES).toEqual([
       'spectrumOne',
       'spectrumTwo',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The named colour scales of spec 2 §9 and the dashboard's preset colour themes, shared so that the server
+ * The named colour scales and the dashboard's preset colour themes, shared so that the server
  * validates exactly the names the web offers and both draw the same colours.
  *
  * Three kinds: categorical scales are cycled through, one colour per series; sequential and diverging scales
@@ -243,7 +243,7 @@ export const COLOR_SCALES = {
 } as const satisfies Record<string, ColorScale>;
 
 export type ColorSchemeName = keyof typeof COLOR_SCALES;
-/** In the order of spec 2 §9 (the colour menu lists them so). */
+/** In the order (the colour menu lists them so). */
 export const COLOR_SCHEME_NAMES = Object.keys(COLOR_SCALES) as ColorSchemeName[];
 export const DEFAULT_COLOR_SCHEME: ColorSchemeName = 'spectrumOne';
 export const colorSchemeNameSchema = z.enum(COLOR_SCHEME_NAMES as [ColorSchemeName, ...ColorSchemeName[]]);
@@ -262,10 +262,10 @@ export const COLOR_THEMES = [
 ] as const satisfies ReadonlyArray<{ key: string; colorScheme: ColorSchemeName }>;
 export type ColorThemeKey = (typeof COLOR_THEMES)[number]['key'];
 
-/** Heat map and gradient defaults (spec 2 §9). */
+/** Heat map and gradient defaults. */
 export const GRADIENT_DEFAULTS = { High: '#bf444c', Low: '#f6efa6' } as const;
 
-/** A colour typed as hex, with optional alpha: #rgb, #rgba, #rrggbb or #rrggbbaa (spec 2 §5). */
+/** A colour typed as hex, with optional alpha: #rgb, #rgba, #rrggbb or #rrggbbaa. */
 export const HEX_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 export const hexColorSchema = z.string().regex(HEX_COLOR_PATTERN, 'Not a hex colour');
 

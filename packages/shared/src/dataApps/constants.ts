@@ -1,4 +1,4 @@
-/** Business constants of data apps (spec 2 §9 "Grid and layout", §3 entities), used by the server and the web. */
+/** Business constants of data apps (entities), used by the server and the web. */
 
 /** A data app is a grid of cards (Dashboard) or one scrolling page of sections (Report). */
 export const DASHBOARD_TYPES = ['Dashboard', 'Report'] as const;
@@ -32,13 +32,13 @@ export const GRID = {
   rowHeight: 100,
 } as const;
 
-/** Where a new card lands (spec 2 §9): full width on an empty dashboard; half width at x6,y3 in a report. */
+/** Where a new card lands: full width on an empty dashboard; half width at x6,y3 in a report. */
 export const NEW_CARD = {
   Dashboard: { x: 0, y: 0, w: 12, h: 3 },
   Report: { x: 6, y: 3, w: 6, h: 3 },
 } as const;
 
-/** The dashboard image in the data apps list (spec 2 §2 data app card, §9). */
+/** The dashboard image in the data apps list (data app card). */
 export const PREVIEW = {
   /** Cards whose top row y is at most this are drawn in the image. */
   maxY: 3,

@@ -6,9 +6,9 @@ import { CUSTOM_SUBTYPES, DASHBOARD_TYPES, DATA_APP_LIMITS, PREVIEW_STATUSES, UN
 import { filterSchema } from './filters.ts';
 import { layoutItemSchema } from './layout.ts';
 
-/** The data app entities as the API presents them (spec 2 §3). */
+/** The data app entities as the API presents them. */
 
-/** Name fields of the app, tab and section modals are required (spec 2 §5). */
+/** Name fields of the app, tab and section modals are required. */
 export const dataAppNameField = z
   .string()
   .trim()
@@ -48,7 +48,7 @@ export const dashboardColorsSchema = z.object({
 });
 export type DashboardColors = z.infer<typeof dashboardColorsSchema>;
 
-/** A filter as stored on a dashboard or a tab (spec 2 §3 Filter; see filters.ts). */
+/** A filter as stored on a dashboard or a tab (see filters.ts). */
 export const storedFilterSchema = filterSchema;
 
 export const previewStateSchema = z.object({

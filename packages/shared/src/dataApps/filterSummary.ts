@@ -3,7 +3,7 @@ import type { DataAppFilter } from './filters.ts';
 import { categoryList, singleValue, valueObject } from './filterValidity.ts';
 
 /**
- * The text summary of active filters (spec 2 §9 "Filter text summary truncated at 40 characters then 'and N
+ * The text summary of active filters ("Filter text summary truncated at 40 characters then 'and N
  * more'"): the card's filter icon tooltip and the filter bar. Each filter reads "{feature} {operation}
  * {value}"; filters are listed while the text stays within 40 characters, the rest are counted ("and 2
  * more"). A first filter longer than the limit is cut with an ellipsis. The words are the caller's (the web

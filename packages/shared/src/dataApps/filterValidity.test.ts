@@ -19,7 +19,7 @@ const filter = (f: Omit<DataAppFilter, '_id' | 'feature'> & { feature?: { id: st
   ...f,
 });
 
-// One row per rule of spec 2 §5 "Filters" and "Validity ranges": [rule, filter, valid].
+// One row per rule of filter validity and validity ranges: [rule, filter, valid].
 const rows: Array<[string, DataAppFilter, boolean]> = [
   ['a feature is needed', filter({ type: 'value', operation: 'empty', feature: { id: '' } }), false],
   ['empty is always valid', filter({ type: 'value', operation: 'empty' }), true],
@@ -129,7 +129,7 @@ const rows: Array<[string, DataAppFilter, boolean]> = [
   ],
 ];
 
-describe('isFilterValid (spec 2 §5)', () => {
+describe('isFilterValid', () => {
   it.each(rows)('%s', (_rule, f, valid) => {
     if (valid) expect(filterSchema.safeParse(f).success).toBe(true);
     expect(isFilterValid(f)).toBe(valid);

@@ -2,7 +2,7 @@ import type { FeatureType, FilterOperation } from '../datasets/types.ts';
 import type { DataAppFilter, FilterType } from './filters.ts';
 
 /**
- * Filter validity (spec 2 §5 "Filters" and "Validity ranges"): whether a data app filter is complete enough to
+ * Filter validity ("Filters" and "Validity ranges"): whether a data app filter is complete enough to
  * apply. The one rule that the filter menus (drop invalid filters when a menu closes), the server and the
  * card compiler (skip incomplete filters) all run.
  *
@@ -49,7 +49,7 @@ export function filterTypesFor(featureType: FeatureType): FilterType[] {
   return (Object.keys(FITS) as FilterType[]).filter((type) => FITS[type].includes(featureType));
 }
 
-/** Validity ranges of date parts (spec 2 §5), inclusive. */
+/** Validity ranges of date parts, inclusive. */
 export const DATE_PART_RANGES = {
   year: [1001, 2999],
   month: [1, 12],
@@ -199,7 +199,7 @@ export interface RangeBounds<T> {
   to: { min?: T };
 }
 
-/** Between ranges bound each other (spec 2 §5): from's max is to; to's min is from. */
+/** Between ranges bound each other: from's max is to; to's min is from. */
 export function boundRanges<T extends number | string>(range: { from?: T | null; to?: T | null }): RangeBounds<T> {
   const present = (v: T | null | undefined): v is T => v !== null && v !== undefined && v !== '';
   return {

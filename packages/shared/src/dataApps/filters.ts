@@ -3,9 +3,9 @@ import { DURATION_UNITS, FILTER_OPERATIONS } from '../datasets/types.ts';
 import { id } from '../http/ids.ts';
 
 /**
- * A data app filter (spec 2 §3 "Filter"): on a dashboard, a tab, a card (vis.filters) or one series of a card.
+ * A data app filter: on a dashboard, a tab, a card (vis.filters) or one series of a card.
  * Its shape is checked here; whether it is *valid* (complete enough to apply) is `isFilterValid` in
- * filterValidity.ts, the one rule of spec 2 §5 that the menus, the server and the compiler all run.
+ * filterValidity.ts, the one rule that the menus, the server and the compiler all run.
  *
  * `type` says which menu made it and which value shape it holds:
  * - value: a number compared with one number (greater, less, equal, not-equal, greater-equal, less-equal)

@@ -12,7 +12,7 @@ import {
 // Intl writes French group separators as narrow no-break spaces; tests compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
-describe('formatNumber (spec 2 §9 number display)', () => {
+describe('formatNumber (number display)', () => {
   it.each([
     [0, 'en', '0'],
     [42, 'en', '42'],
@@ -75,7 +75,7 @@ describe('one number of decimals for a table column', () => {
   });
 });
 
-describe('formatDate (spec 2 §9 date precision formats)', () => {
+describe('formatDate (date precision formats)', () => {
   it.each([
     ['2024-03-05', 'year', 'en', '2024'],
     ['2024-03-05', 'quarter', 'en', 'Q1 2024'],

@@ -1,5 +1,5 @@
 /**
- * Number and date display of data apps (spec 2 §9 "Number display"): the one rule that chart axes and tooltips,
+ * Number and date display of data apps: the one rule that chart axes and tooltips,
  * KPI values and table cells all follow, so a value reads the same everywhere.
  *
  * - numbers: an integer is localized with grouping ("1,234,567"); a non-integer whose magnitude is under 1 shows
@@ -50,7 +50,7 @@ function safeLocale(locale: string): string {
 }
 
 /**
- * A number as spec 2 §9 shows it (see the module comment). NaN and infinities read as Intl writes them.
+ * A number shows it (see the module comment). NaN and infinities read as Intl writes them.
  * `decimals`: exactly that many, for every number of a table column alike (`columnDecimals`).
  */
 export function formatNumber(value: number, locale: string, decimals?: number): string {

@@ -3,7 +3,7 @@ import { id } from '../http/ids.ts';
 import { type DashboardType, GRID, LAYOUT_LIMITS, NEW_CARD } from './constants.ts';
 
 /**
- * A tab's card layout, in react-grid-layout's own format (spec 2 §3 Tab.layout): one item per card, `i` the
+ * A tab's card layout, in react-grid-layout's own format (Tab.layout): one item per card, `i` the
  * unit's id, positions and sizes in grid cells of the 12-column desktop grid (the mobile grid is derived by
  * stacking, it is not stored).
  */
@@ -36,7 +36,7 @@ export function layoutBottom(layout: readonly Pick<LayoutItem, 'y' | 'h'>[]): nu
 }
 
 /**
- * Where a new card goes (spec 2 §9): on a dashboard, 12x3 at the top of an empty tab, else full width below
+ * Where a new card goes: on a dashboard, 12x3 at the top of an empty tab, else full width below
  * the last card; in a report, 6x3 at x6,y3 in an empty section, else 6x3 at x6 below the last card.
  */
 export function newCardBox(type: DashboardType, layout: readonly LayoutItem[]): Omit<LayoutItem, 'i'> {

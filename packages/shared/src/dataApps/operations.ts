@@ -1,8 +1,8 @@
 import type { DatePrecision, FeatureType } from '../datasets/types.ts';
 
 /**
- * Operations a card applies to a mapped feature (spec 2 §5 "Operation choices by field type"). 'none' is what
- * the menus show; it is stored as an empty string (spec 2 §4 "Operation 'none' is stored as empty").
+ * Operations a card applies to a mapped feature. 'none' is what
+ * the menus show; it is stored as an empty string.
  */
 export const NUMBER_OPERATIONS = [
   'none',
@@ -67,7 +67,7 @@ export const DATE_PART_PRECISION: Record<DatePart, DatePrecision> = {
 
 const PRECISION_RANK: Record<DatePrecision, number> = { year: 0, month: 1, day: 2, hour: 3, minute: 4, second: 5 };
 
-/** Bins of a histogram (spec 2 §5 "Bin count"). */
+/** Bins of a histogram. */
 export const BINS = { min: 2, max: 100, step: 2, default: 10 } as const;
 
 export const isAggregation = (operation: string | undefined): operation is Aggregation =>
@@ -83,7 +83,7 @@ export const menuOperation = (operation: string | undefined | null): Operation =
   operation ? (operation as Operation) : 'none';
 
 /**
- * The operations offered for a feature (spec 2 §5). `aggregated` is false where a bucket takes raw values
+ * The operations offered for a feature. `aggregated` is false where a bucket takes raw values
  * (the independent axis of an unaggregated chart): numbers then offer none and bin only, dates none and their
  * parts only. A date feature offers only the parts its precision allows (unknown precision: all of them).
  */

@@ -6,7 +6,7 @@ import { filterSchema } from './filters.ts';
 import { orderByEntrySchema } from './visSchemas.ts';
 
 /**
- * A card's data answer (spec 2 §3 "Unit data", §7 "Units"): `{data, series, features, pages, jobId, error}`.
+ * A card's data answer: `{data, series, features, pages, jobId, error}`.
  *
  * - chart: `data` is an array of rows keyed by series id (independent, dependent, group-by, other dimensions,
  *   gradient, tooltip series);
@@ -15,7 +15,7 @@ import { orderByEntrySchema } from './visSchemas.ts';
  *
  * When the card cannot be computed from what it maps (a feature was deleted, an operation no longer fits a
  * changed type, more than `MAX_CARD_ROWS` rows...) the answer is still 200, with `data` empty and `error`
- * holding one of `UNIT_DATA_ERRORS`: the card shows the matching placeholder of spec 2 §8. A request that is
+ * holding one of `UNIT_DATA_ERRORS`: the card shows the matching placeholder. A request that is
  * malformed (a vis or filter that does not parse) is a 400.
  */
 export const UNIT_DATA_ERRORS = [
@@ -30,9 +30,9 @@ export const UNIT_DATA_ERRORS = [
 ] as const;
 export type UnitDataErrorCode = (typeof UNIT_DATA_ERRORS)[number];
 
-/** Over this many rows a card is not drawn and the rows are not sent (spec 2 §9). */
+/** Over this many rows a card is not drawn and the rows are not sent. */
 export const MAX_CARD_ROWS = 1_000_000;
-/** Rows of a table card's page (spec 2 §9). */
+/** Rows of a table card's page. */
 export const TABLE_PAGE_SIZE = 100;
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown())]);

@@ -4,7 +4,7 @@ import { GRADIENT_DEFAULTS } from './colors.ts';
 import { type CustomSubtype, DATA_APP_LIMITS, type UnitType } from './constants.ts';
 
 /**
- * A card's vis: what it maps and how it draws (spec 2 §3 chart, KPI, table and custom vis). Its exact shape
+ * A card's vis: what it maps and how it draws (chart, KPI, table and custom vis). Its exact shape
  * belongs to the query and mapping issues, which validate it strictly where they read it; here it is checked
  * loosely so that they can extend it without a migration: a JSON object of bounded size and depth.
  */
@@ -41,7 +41,7 @@ export const visSchema = z.record(z.string(), z.unknown()).superRefine((v, ctx) 
   }
 });
 
-/** Default new chart (spec 2 §3): an area chart with every bucket empty. */
+/** Default new chart: an area chart with every bucket empty. */
 export function defaultChartVis(): Vis {
   return {
     chartType: 'area',

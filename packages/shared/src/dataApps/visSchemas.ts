@@ -5,14 +5,14 @@ import { filterSchema } from './filters.ts';
 import { BINS, OPERATIONS } from './operations.ts';
 
 /**
- * The strict shapes of a card's vis (spec 2 §3 chart vis, axis entry, series entry, chart display, KPI, table,
+ * The strict shapes of a card's vis (chart vis, axis entry, series entry, chart display, KPI, table,
  * order by). A unit stores its vis loosely (vis.ts); the query compiler and the mapping editor read it through
  * these schemas, so a vis that does not parse is a bad request (400), never a crash.
  */
 
 export const CHART_TYPES = ['area', 'line', 'scatter', 'bar', 'pie', 'radar', 'boxplot'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
-/** Types whose mapping carries over when the main chart type changes among them (spec 2 §4). */
+/** Types whose mapping carries over when the main chart type changes among them. */
 export const LINE_FAMILY: readonly ChartType[] = ['area', 'line', 'scatter', 'bar'];
 
 export const LINE_TYPES = ['linear', 'smooth', 'step'] as const;

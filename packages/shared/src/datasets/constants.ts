@@ -1,10 +1,10 @@
-/** Business constants and messages of the datasets area (spec 3 §4, §5, §8, §9), used by the web and the server. */
+/** Business constants and messages of the datasets area, used by the web and the server. */
 
-/** Rows per page of the Data tab (spec 3 §9). */
+/** Rows per page of the Data tab. */
 export const DATASET_PAGE_SIZE = 50;
 /** The largest page `POST /datasets/{id}/data` answers (exports and charts page with it). */
 export const DATASET_DATA_MAX_LIMIT = 1000;
-/** Uploads must be under this many bytes (spec 3 §5: "size under 2,000,000,000 bytes"). */
+/** Uploads must be under this many bytes ("size under 2,000,000,000 bytes"). */
 export const MAX_UPLOAD_BYTES = 2_000_000_000;
 /**
  * Columns a CSV may have to be imported. Import memory is bounded whatever the width (analytics/detect.ts works
@@ -17,16 +17,16 @@ export const tooManyColumnsMessage = (columns: number) =>
   `too many columns (${columns.toLocaleString('en-US')}). Max columns: ${MAX_IMPORT_COLUMNS.toLocaleString('en-US')}`;
 /** Values in a feature preview (the Features tab and the type dialog). */
 export const FEATURE_PREVIEW_SIZE = 10;
-/** Placeholders the Features tab shows while loading (spec 3 §9). */
+/** Placeholders the Features tab shows while loading. */
 export const FEATURE_LOADER_PLACEHOLDERS = 15;
-/** The upload queue shows expanded when one of this many newest jobs is continue or active (spec 3 §9). */
+/** The upload queue shows expanded when one of this many newest jobs is continue or active. */
 export const UPLOAD_QUEUE_NEWEST = 3;
-/** How long the "imported" notice stays (spec 1 §4 upload notices: 7 s). */
+/** How long the "imported" notice stays (upload notices: 7 s). */
 export const IMPORTED_NOTICE_MS = 7000;
 
 export const ACCEPTED_EXTENSION = '.csv';
 
-/** The spec's exact wording (spec 3 §4, §5, §8). */
+/** The spec's exact wording. */
 export const DATASET_MESSAGES = {
   wrongFileType: 'wrong file type',
   accepted: 'Accepted: .csv',

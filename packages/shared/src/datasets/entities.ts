@@ -9,7 +9,7 @@ export const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()
 export type Cell = z.infer<typeof cellSchema>;
 
 /**
- * How a joined dataset reads its two sources (spec 3 §3 `source.join[{_id, type, on[[col,col]]}]`): the first
+ * How a joined dataset reads its two sources (`source.join[{_id, type, on[[col,col]]}]`): the first
  * step names the left dataset, the join type and the column pairs (feature ids, left then right); the second
  * names the right dataset.
  */
@@ -37,7 +37,7 @@ export const datasetSourceSchema = z.object({
   join: joinSourceSchema.optional(),
 });
 
-/** A dataset as lists show it (spec 3 §3); `rowCount` counts the rows of its imported jobs. */
+/** A dataset as lists show it; `rowCount` counts the rows of its imported jobs. */
 export const datasetSchema = z.object({
   _id: id,
   name: z.string(),
@@ -61,7 +61,7 @@ export const featureStatsSchema = z.object({
   avg: z.number().nullable(),
 });
 
-/** A feature (column) of a dataset (spec 3 §3). `db.name` is its stable column in the segments. */
+/** A feature (column) of a dataset. `db.name` is its stable column in the segments. */
 export const featureSchema = z.object({
   _id: id,
   name: z.string(),
@@ -85,7 +85,7 @@ export type Feature = z.infer<typeof featureSchema>;
 export const datasetDetailSchema = datasetSchema.extend({ features: z.array(featureSchema) });
 export type DatasetDetail = z.infer<typeof datasetDetailSchema>;
 
-/** A folder of datasets (spec 3 §3 Collection). */
+/** A folder of datasets. */
 export const collectionSchema = z.object({
   _id: id,
   name: z.string(),
@@ -96,7 +96,7 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
-/** The `pages` of a data answer (spec 3 §4 Data). `next` and `prev` are null at the ends. */
+/** The `pages` of a data answer. `next` and `prev` are null at the ends. */
 export const pagesSchema = z.object({
   current: z.number().int(),
   total: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jobSchema } from '../jobs/job.ts';
 
 /**
- * A dataset's job as the upload answer and the Append History show it: the job (spec 3 §3 Job; an upload still
+ * A dataset's job as the upload answer and the Append History show it: the job (an upload still
  * receiving its bytes is `continue`, then `queued`, `active`, and `completed` or `failed`) with what it brought
  * to the dataset. `dataDeleted` marks a completed job whose rows were removed (DELETE .../deleteData/{jobId}).
  */

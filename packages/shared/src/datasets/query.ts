@@ -7,7 +7,7 @@ const bound = z.union([z.string().max(100), z.number()]);
 
 /**
  * A filter on one feature, as the Data tab and the feature calls send it. Which operations and values fit
- * which feature type is checked on the server (spec 2 §5); a filter that does not fit answers 400.
+ * which feature type is checked on the server; a filter that does not fit answers 400.
  */
 export const datasetFilterSchema = z
   .object({

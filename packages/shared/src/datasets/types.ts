@@ -3,7 +3,7 @@
  * a server test checks the two never drift apart.
  */
 
-/** Feature (column) types (spec 3 §3: "the list of feature types is shared"). */
+/** Feature (column) types ("the list of feature types is shared"). */
 export const FEATURE_TYPES = ['id', 'number', 'date', 'time', 'category', 'text'] as const;
 export type FeatureType = (typeof FEATURE_TYPES)[number];
 
@@ -11,15 +11,15 @@ export type FeatureType = (typeof FEATURE_TYPES)[number];
 export const DATE_PRECISIONS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
 export type DatePrecision = (typeof DATE_PRECISIONS)[number];
 
-/** Dataset types (spec 3 §3): a CSV upload, a join of two datasets, a model's output, a form's responses. */
+/** Dataset types: a CSV upload, a join of two datasets, a model's output, a form's responses. */
 export const DATASET_TYPES = ['file', 'joined', 'modelResult', 'formData'] as const;
 export type DatasetType = (typeof DATASET_TYPES)[number];
 
-/** Join types (spec 3 §9). */
+/** Join types. */
 export const JOIN_TYPES = ['full', 'left', 'inner'] as const;
 export type JoinType = (typeof JOIN_TYPES)[number];
 
-/** Filter operations on a feature, by its type (spec 2 §5); empty and not-empty apply to every type. */
+/** Filter operations on a feature, by its type; empty and not-empty apply to every type. */
 export const FILTER_OPERATIONS = [
   'empty',
   'not-empty',

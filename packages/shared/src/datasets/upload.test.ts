@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { datasetNameFromFile, isCsvFileName, uploadFileError } from './upload.ts';
 
-describe('upload checks (spec 3 §5)', () => {
+describe('upload checks', () => {
   it.each([
     ['sales.csv', true],
     ['SALES.CSV', true],

@@ -5,7 +5,7 @@ export function isCsvFileName(name: string): boolean {
   return name.trim().toLowerCase().endsWith(ACCEPTED_EXTENSION);
 }
 
-/** The dataset name an upload defaults to: the file name without its extension (spec 3 §5). */
+/** The dataset name an upload defaults to: the file name without its extension. */
 export function datasetNameFromFile(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;
   const dot = base.lastIndexOf('.');
@@ -13,7 +13,7 @@ export function datasetNameFromFile(fileName: string): string {
 }
 
 /**
- * The spec 3 §5 upload checks, run by the dropzone before sending and by the server before storing:
+ * The upload checks, run by the dropzone before sending and by the server before storing:
  * 'wrong file type' unless the name ends in .csv, 'file too large' unless the size is under 2,000,000,000 bytes.
  */
 export function uploadFileError(file: { name: string; size: number }): string | undefined {

@@ -1,6 +1,6 @@
-/** Business constants of the forms area (spec 3 §3 Form, §5, §9). */
+/** Business constants of the forms area. */
 
-/** Element types: a title, or one of the question types (spec 2 §3 "shared with forms"). */
+/** Element types: a title, or one of the question types. */
 export const QUESTION_TYPES = [
   'shortText',
   'longText',
@@ -20,7 +20,7 @@ export type ElementType = (typeof ELEMENT_TYPES)[number];
 /** Types whose options are comma-separated text. */
 export const OPTION_TYPES = ['dropdown', 'radio', 'checkbox'] as const satisfies readonly QuestionType[];
 
-/** Rating scale options (spec 3 §9): 1 to 10, 1 to 5, -5 to 5. */
+/** Rating scale options: 1 to 10, 1 to 5, -5 to 5. */
 export const RATING_SCALES = {
   '1-10': { min: 1, max: 10 },
   '1-5': { min: 1, max: 5 },
@@ -30,11 +30,11 @@ export type RatingScale = keyof typeof RATING_SCALES;
 export const RATING_SCALE_KEYS = Object.keys(RATING_SCALES) as RatingScale[];
 export const DEFAULT_RATING_SCALE: RatingScale = '1-10';
 
-/** Badges on the forms list (spec 3 §4 "Draft, Published or Closed"). */
+/** Badges on the forms list. */
 export const FORM_STATUSES = ['draft', 'published', 'closed'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
-/** The public link of a form (spec 3 §9): `{origin}/public/forms/{formId}`. */
+/** The public link of a form: `{origin}/public/forms/{formId}`. */
 export const formPublicPath = (formId: string): string => `/public/forms/${formId}`;
 export const formPublicLink = (origin: string, formId: string): string => `${origin}${formPublicPath(formId)}`;
 

@@ -3,7 +3,7 @@ import { id } from '../http/ids.ts';
 import { ELEMENT_TYPES, FORM_LIMITS as L, RATING_SCALE_KEYS, type RatingScale } from './constants.ts';
 
 /**
- * A form element's config (spec 3 §3): one shape for every type; each type reads the fields it needs
+ * A form element's config: one shape for every type; each type reads the fields it needs
  * (`elementConfigErrors` says which are required). Unknown fields are refused.
  */
 export const elementConfigSchema = z
@@ -33,7 +33,7 @@ export const elementTypeSchema = z.enum(ELEMENT_TYPES);
 export const formElementSchema = z.object({ _id: id, type: elementTypeSchema, config: elementConfigSchema });
 export type FormElement = z.infer<typeof formElementSchema>;
 
-/** A form as its project's members see it (spec 3 §3 Form). `dataset` is its Form Responses dataset, once published. */
+/** A form as its project's members see it. `dataset` is its Form Responses dataset, once published. */
 export const formSchema = z.object({
   _id: id,
   projectId: id,

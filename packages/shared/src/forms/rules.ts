@@ -10,7 +10,7 @@ import {
 } from './constants.ts';
 import type { AnswerValue, ElementConfig, FormElement } from './entities.ts';
 
-/** The rules of forms that the builder, the public page and the server all run (spec 3 §5). */
+/** The rules of forms that the builder, the public page and the server all run. */
 
 export const isQuestion = (type: ElementType): boolean => type !== 'title';
 const hasOptions = (type: ElementType): boolean => (OPTION_TYPES as readonly ElementType[]).includes(type);
@@ -35,7 +35,7 @@ export function optionsOf(config: ElementConfig): string[] {
 /**
  * What is wrong with an element's config, by field (empty when it is valid): a title needs its text, a question
  * its question; dropdown, radio and checkbox need options, and an empty list item is an error
- * ('This input is required.', spec 3 §5).
+ * ('This input is required.').
  */
 export function elementConfigErrors(type: ElementType, config: ElementConfig): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -90,7 +90,7 @@ export type AnswerCheck = { ok: true; value: StoredAnswer } | { ok: false; messa
 
 const fail = (message: string): AnswerCheck => ({ ok: false, message });
 
-/** Checks one answer against its element (spec 3 §5 and the issue: required, numbers, options, scale, date, time). */
+/** Checks one answer against its element (and the issue: required, numbers, options, scale, date, time). */
 export function checkAnswer(
   element: Pick<FormElement, 'type' | 'config'>,
   value: AnswerValue | undefined,
@@ -165,7 +165,7 @@ export function checkResponse(
 }
 
 /**
- * The builder's move actions for the element at `index` of `count` (spec 3 §5): move up and move to top are
+ * The builder's move actions for the element at `index` of `count`: move up and move to top are
  * offered only for elements after the second; move down for any but the last.
  */
 export function elementMoves(index: number, count: number): { up: boolean; top: boolean; down: boolean } {

@@ -1,7 +1,7 @@
 import type { AccountAction, ActorAction, OrganizationAction } from '../access/can.ts';
 import type { OrgRoleKey } from '../organizations/roles.ts';
 
-/** Project areas that carry a hidden | view | edit role (spec 3 §3 Permission). */
+/** Project areas that carry a hidden | view | edit role. */
 export const PROJECT_AREAS = ['dashboard', 'dataset', 'model', 'package', 'form'] as const;
 export type ProjectArea = (typeof PROJECT_AREAS)[number];
 export type AreaLevel = 'hidden' | 'view' | 'edit';
@@ -26,7 +26,7 @@ export type TenantTarget =
   | { resource: 'none' };
 
 /**
- * The access rule every route declares in its contract (DESIGN §3 "Access is denied by default").
+ * The access rule every route declares in its contract.
  * - public: anyone, no token needed
  * - login: any signed-in, active user
  * - organization: a signed-in user holding the organization role

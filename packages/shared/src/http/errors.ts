@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes the API answers with; the HTTP status follows DESIGN §3. */
+/** Error codes the API answers with; the HTTP status follows from the code (docs/architecture.md "Errors"). */
 export const ERROR_CODES = {
   'bad-request': 400,
   validation: 400,
@@ -10,7 +10,7 @@ export const ERROR_CODES = {
   conflict: 409,
   'too-large': 413,
   'unsupported-media-type': 415,
-  /** A card download over MAX_CARD_ROWS rows (spec 2 §8 too-much-data). */
+  /** A card download over MAX_CARD_ROWS rows (too-much-data). */
   'too-much-data': 400,
   'rate-limited': 429,
   internal: 500,
@@ -27,7 +27,7 @@ export const errorBody = z.object({
     message: z.string(),
     /** The stable code of this very message (SERVER_ERRORS in serverErrors.ts): what the web translates. */
     reason: z.string().optional(),
-    /** Messages per input field, shown under the field (spec 1 §8 "Server field errors"). */
+    /** Messages per input field, shown under the field. */
     fields: z.record(z.string(), z.string()).optional(),
     /** The stable code of each field's message, by field name. */
     fieldReasons: z.record(z.string(), z.string()).optional(),

@@ -21,7 +21,7 @@ const prefixed = <P extends string, T extends Record<string, string>>(prefix: P,
   Object.fromEntries(Object.entries(texts).map(([k, v]) => [`${prefix}.${k}`, v])) as Prefixed<P, T>;
 
 export const SERVER_ERRORS = {
-  // Any route (DESIGN §3)
+  // Any route
   'generic.notFound': 'Not found',
   'generic.forbidden': 'You do not have permission to do this',
   'generic.unauthorized': 'Sign in to continue',
@@ -41,7 +41,7 @@ export const SERVER_ERRORS = {
   'field.invalid': 'Invalid value',
   ...prefixed('password', PASSWORD_RULE_MESSAGES as { [K in keyof typeof PASSWORD_RULE_MESSAGES]: string }),
   'password.wrong': 'Wrong password',
-  // Sign-in and single sign-on (spec 1 §5)
+  // Sign-in and single sign-on
   'login.rateLimited': 'Too many sign-in attempts. Please wait a few minutes and try again.',
   'sso.notConfigured': 'Single sign-on is not configured',
   'sso.failed': 'Single sign-on failed',
@@ -50,12 +50,12 @@ export const SERVER_ERRORS = {
   'login.failed': 'Something went wrong',
   'recovery.invalidLink': 'This link is no longer valid',
   'errors.tooMany': 'Too many error reports. Please try again later.',
-  // Organizations and users (spec 1 §4)
+  // Organizations and users
   ...prefixed('organization', ORGANIZATION_MESSAGES),
   ...prefixed('user', USER_MESSAGES),
   'logo.notMultipart': 'Send the logo as multipart/form-data',
   'logo.missing': 'No logo file in the request',
-  // Projects and members (spec 3 §6)
+  // Projects and members
   'project.notFound': 'Project not found',
   'project.publicSharingOff': 'Public sharing is turned off for this organization.',
   'project.moreThanHeld': 'You cannot grant more rights than you hold.',
@@ -99,7 +99,7 @@ export const SERVER_ERRORS = {
   'filter.notFound': 'Filter not found',
   'filter.tooMany': 'A dashboard or a tab holds at most {count} filters',
   'filter.featureNotInProject': 'Not a feature of this project',
-  // Datasets (spec 3 §4, §5, §8)
+  // Datasets
   ...prefixed('dataset', DATASET_ERRORS),
   'dataset.wrongFileType': DATASET_MESSAGES.wrongFileType,
   'dataset.fileTooLarge': DATASET_MESSAGES.fileTooLarge,
@@ -160,7 +160,7 @@ export const SERVER_ERRORS = {
   'query.invalidDayOrMonth': 'Invalid day or month',
   'query.badDuration': 'The duration must be a whole number from 0 to {max}',
   'query.unknownDurationUnit': 'Unknown duration unit: {unit}',
-  // Packages (spec 3 §7)
+  // Packages
   ...prefixed('package', PACKAGE_ERRORS),
   'package.envLine': 'Line {line}: write KEY=value',
   'package.envReserved': 'Line {line}: {key} is set by the platform',
@@ -180,7 +180,7 @@ export const SERVER_ERRORS = {
   'zip.suspicious': 'The zip file is compressed suspiciously well.',
   'zip.empty': 'The zip file contains no files.',
   'zip.fileAndFolder': 'The zip file has a file and a folder with the same name ({path}).',
-  // Models (spec 3 §7)
+  // Models
   'model.notFound': MODEL_MESSAGES.notFound,
   'model.runNotFound': MODEL_MESSAGES.runNotFound,
   'model.algorithmNotFound': MODEL_MESSAGES.algorithmNotFound,
@@ -209,13 +209,13 @@ export const SERVER_ERRORS = {
   'model.transferred': MODEL_MESSAGES.transferred,
   'model.outputNotFound': MODEL_MESSAGES.outputNotFound,
   'model.notSelectable': MODEL_MESSAGES.notSelectable,
-  // Scheduled runs (spec 3 §5)
+  // Scheduled runs
   ...prefixed('trigger', TRIGGER_MESSAGES),
-  // Forms (spec 3 §6)
+  // Forms
   ...prefixed('form', FORM_MESSAGES),
   'form.tooManyElements': 'At most {count} elements',
   'form.tooManyElementsField': 'At most {count}',
-  // Chat assistant (spec 3 §9)
+  // Chat assistant
   'assistant.keyInvalid': 'The key is not valid',
   'assistant.notConfigured': 'The assistant is not set up on this server',
   'assistant.timedOut': 'The language-model service did not answer in time',

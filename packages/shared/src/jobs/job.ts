@@ -3,9 +3,9 @@ import { PROJECT_AREAS } from '../http/access.ts';
 import { id } from '../http/ids.ts';
 
 /**
- * Long work is a job (DESIGN §3): uploads' feature detection, appends, package builds, model runs,
+ * Long work is a job: uploads' feature detection, appends, package builds, model runs,
  * dashboard previews. Each has a row with its status, streamed to the project's live channel as
- * `job:updated` (spec 2 §3 and spec 3 §3 Job).
+ * `job:updated`.
  */
 
 /** What a job does; each is one pg-boss queue. A new kind of work adds its name here. */

@@ -1,4 +1,4 @@
-/** Models (spec 3 §3, §4 "Model run", §9): statuses, result storage, input types and the words users see. */
+/** Models: statuses, result storage, input types and the words users see. */
 
 export const MODEL_RUN_STATUSES = ['queued', 'started', 'finished', 'failed', 'cancelled', 'expired'] as const;
 export type ModelRunStatus = (typeof MODEL_RUN_STATUSES)[number];
@@ -26,7 +26,7 @@ export const MODEL_INPUT_TYPES = [
 ] as const;
 export type ModelInputType = (typeof MODEL_INPUT_TYPES)[number];
 
-/** Input styles allowed per type (spec 3 §5); the first is the default. */
+/** Input styles allowed per type; the first is the default. */
 export const INPUT_STYLES: Record<ModelInputType, readonly string[]> = {
   boolean: ['selectOne'],
   integer: ['number'],

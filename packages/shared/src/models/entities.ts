@@ -10,7 +10,7 @@ export const modelInputDisplaySchema = z.object({
   config: z.record(z.string(), z.unknown()),
 });
 
-/** A model input (spec 3 §3): one parameter of the function, typed, with a default. */
+/** A model input: one parameter of the function, typed, with a default. */
 export const modelInputSchema = z.object({
   _id: id,
   name: z.string().max(200),

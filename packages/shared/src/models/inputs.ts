@@ -2,7 +2,7 @@ import { ID_PATTERN } from '../http/ids.ts';
 import { MODEL_MESSAGES, type ModelInputType } from './constants.ts';
 import type { ModelInput, RunInputValue } from './entities.ts';
 
-/** Model input rules (spec 3 §5): what a value of each type must be, pure, shared by the server and the web app. */
+/** Model input rules: what a value of each type must be, pure, shared by the server and the web app. */
 
 export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -78,7 +78,7 @@ function checkOptions(input: ModelInput, value: unknown): Checked {
   return good(input.dataType === 'list' ? picked : picked[0]);
 }
 
-/** Whether an input is ready to run (spec 3 §5: a type and a default; false and 0 count as values). */
+/** Whether an input is ready to run (a type and a default; false and 0 count as values). */
 export function inputProblem(input: Pick<ModelInput, 'dataType' | 'defaultValue'>): string | undefined {
   if (!input.dataType) return MODEL_MESSAGES.needsType;
   const d = input.defaultValue;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from '../http/ids.ts';
 
-/** Update Source's merge view and its commit (spec 3 §4 "Update source"). */
+/** Update Source's merge view and its commit. */
 
 export const mergeFeatureSchema = z.object({ _id: z.string(), name: z.string(), dbName: z.string(), type: z.string() });
 export type MergeFeature = z.infer<typeof mergeFeatureSchema>;

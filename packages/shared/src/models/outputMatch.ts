@@ -1,5 +1,5 @@
 /**
- * Update Source's output matching (spec 3 §4 "Update source", §9): each new output dataset is matched to a
+ * Update Source's output matching: each new output dataset is matched to a
  * previous output when at least half of its feature names match; features match by name or db name. Pure, shared
  * by the server (the proposal it sends) and the web app (relinking in the merge view).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The 7 organization role booleans (spec 1 §3 "Roles object keys"). */
+/** The 7 organization role booleans. */
 export const ORG_ROLE_KEYS = [
   'editOrganizationSettings',
   'manageClientOrganizations',
@@ -20,7 +20,7 @@ export const orgRolesSchema = z.object(
 const roles = (on: (key: OrgRoleKey) => boolean): OrgRoles =>
   Object.fromEntries(ORG_ROLE_KEYS.map((k) => [k, on(k)])) as OrgRoles;
 
-/** Preset role bundles (spec 1 §6). */
+/** Preset role bundles. */
 export const ROLE_PRESETS = {
   root: roles(() => true),
   organizationAdmin: roles((k) => k !== 'manageClientOrganizations' && k !== 'manageAllOrganizations'),

@@ -1,7 +1,7 @@
 import { ORG_ROLE_KEYS, type OrganizationType, type OrgRoleKey, type OrgRoles } from './roles.ts';
 
 /**
- * Who may do what in the settings area (spec 1 §2 and §6, issue 3). Pure functions: the server enforces them
+ * Who may do what in the settings area (issue 3). Pure functions: the server enforces them
  * and the web uses the same ones to decide what to show, so the two can never disagree.
  */
 
@@ -116,7 +116,7 @@ export function organizationCreation(actor: OrgActor, actorOrgType: Organization
 }
 
 /**
- * Nobody grants a role they do not hold (spec 1 §6, issue 3). Nor do they take one away: in the role editor an
+ * Nobody grants a role they do not hold (issue 3). Nor do they take one away: in the role editor an
  * option the editor lacks is disabled, so its value stays what it was (`current`; nothing for a new user).
  */
 export function rolesGrantable(editor: Partial<OrgRoles>, next: OrgRoles, current?: OrgRoles): boolean {

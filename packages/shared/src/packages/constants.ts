@@ -1,6 +1,6 @@
-/** Business constants and messages of source-code packages (spec 3 §3, §5, §8, §9; spec 1 §4 notices). */
+/** Business constants and messages of source-code packages (notices). */
 
-/** Base images a package may ask for (spec 3 §5, §9: Python 3.7 to 3.11 slim, default 3.10). */
+/** Base images a package may ask for (Python 3.7 to 3.11 slim, default 3.10). */
 export const PYTHON_BASE_IMAGES = ['3.7', '3.8', '3.9', '3.10', '3.11'] as const;
 export type PythonBaseImage = (typeof PYTHON_BASE_IMAGES)[number];
 export const DEFAULT_BASE_IMAGE: PythonBaseImage = '3.10';
@@ -18,10 +18,10 @@ export const PACKAGE_NAME_MAX = 100;
 export const PACKAGE_DESCRIPTION_MAX = 1000;
 /** A file of the code editor: at most this many characters saved. */
 export const MAX_SOURCE_FILE_CHARS = 1_000_000;
-/** How long notices stay (spec 1 §4: built / failed 7 s, started 3 s, success 4 s). */
+/** How long notices stay (built / failed 7 s, started 3 s, success 4 s). */
 export const PACKAGE_NOTICE_MS = { uploaded: 7000, started: 3000, success: 4000 } as const;
 
-/** What a build job was started for: the notices differ (spec 1 §4). */
+/** What a build job was started for: the notices differ. */
 export const PACKAGE_BUILD_KINDS = ['upload', 'update', 'commit', 'env', 'dependencies'] as const;
 export type PackageBuildKind = (typeof PACKAGE_BUILD_KINDS)[number];
 
@@ -37,7 +37,7 @@ export const PARAM_TYPES = [
   'dataframe',
 ] as const;
 
-/** The spec's exact words (spec 3 "Package status", §5, §8; spec 1 §4). */
+/** The spec's exact words (spec 3 "Package status"). */
 export const PACKAGE_STATUS_TEXT: Record<PackageStatus, string> = {
   uploading: 'Uploading Package...',
   queued: 'Build Queued',

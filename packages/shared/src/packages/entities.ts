@@ -26,7 +26,7 @@ export const packageModuleSchema = z.object({
 export const dashAppSchema = z.object({ name: z.string(), module: z.string(), variable: z.string() });
 export type DashApp = z.infer<typeof dashAppSchema>;
 
-/** A package (spec 3 §3 Package, §7 GET packages/{id}). */
+/** A package (GET packages/{id}). */
 export const packageSchema = z.object({
   _id: id,
   name: z.string(),
@@ -49,7 +49,7 @@ export const packageSchema = z.object({
 });
 export type Package = z.infer<typeof packageSchema>;
 
-/** A function of a package that a model can run (spec 3 §3 Algorithm, §7 GET algorithms/{id}). */
+/** A function of a package that a model can run (GET algorithms/{id}). */
 export const algorithmSchema = z.object({
   _id: id,
   name: z.string(),

@@ -22,7 +22,7 @@ const all = (level: AreaLevel, flags: boolean): ProjectRoles => ({
   editProject: flags,
 });
 
-/** Project role presets (spec 3 §4 and §6), recognised by equality; anything else is a custom role. */
+/** Project role presets, recognised by equality; anything else is a custom role. */
 export const PROJECT_ROLE_PRESETS = {
   full: all('edit', true),
   edit: all('edit', false),
@@ -108,7 +108,7 @@ export function canActOnMember(actor: ProjectRoles, member: ProjectRoles): boole
 export type ProjectAreaPath = 'dashboards' | 'datasets' | 'models' | 'forms' | 'mobi';
 
 /**
- * The pages under /projects/{projectId}/ and the role each needs (spec 3 §2, §6; spec 2 §6): dashboards need
+ * The pages under /projects/{projectId}/ and the role each needs: dashboards need
  * dashboard view, datasets dataset view, the models list package view, forms form view, Mobi (the chat page)
  * model view. `root`: the project root opens the first of these the caller may see, in this order. The one table
  * behind both the root redirect and each page's guard, so the redirect never chooses a page its guard refuses.
@@ -130,7 +130,7 @@ export const PROJECT_AREA_PAGES: ReadonlyArray<{
 export const opensAreaPage = (roles: ProjectRoles, page: { area: ProjectArea; level: AreaLevel }): boolean =>
   meetsLevel(roles[page.area], page.level);
 
-/** The first page the project root opens (spec 3 §2), by the guards' own rule; undefined when none. */
+/** The first page the project root opens, by the guards' own rule; undefined when none. */
 export function firstVisibleArea(roles: ProjectRoles): ProjectAreaPath | undefined {
   return PROJECT_AREA_PAGES.find((page) => page.root && opensAreaPage(roles, page))?.path;
 }

@@ -57,7 +57,7 @@ export const projectEvents = {
    * Run Failed: {name}') when it ended that way, for the live notice (7 s).
    */
   'modelRun:updated': modelRunSchema.extend({ modelName: z.string(), notice: z.string().nullable() }),
-  /** Scheduled runs (spec 3 §4 "Trigger events"): created, paused (Pause), activated (Resume). */
+  /** Scheduled runs: created, paused (Pause), activated (Resume). */
   'trigger:created': triggerSchema,
   'trigger:paused': triggerSchema,
   'trigger:activated': triggerSchema,

@@ -3,7 +3,7 @@ import { ID_PATTERN } from '../http/ids.ts';
 /** The socket.io endpoint path on the API server (the web app and the server both use it). */
 export const REALTIME_PATH = '/socket.io';
 
-/** Each project has its own live channel (spec 3 §7 "Live updates: subscription to /v1/projects/{projectId}"). */
+/** Each project has its own live channel. */
 export const projectNamespace = (projectId: string): string => `/v1/projects/${projectId}`;
 
 /** Matches exactly the project namespaces; anything else is refused by socket.io itself. */

@@ -1,4 +1,4 @@
-/** Scheduled model runs (spec 3 §3 "Scheduled run", §5, §9): states, repeat units, defaults and messages. */
+/** Scheduled model runs: states, repeat units, defaults and messages. */
 
 export const TRIGGER_STATUSES = ['active', 'inactive'] as const;
 export type TriggerStatus = (typeof TRIGGER_STATUSES)[number];
@@ -17,7 +17,7 @@ export const REPEAT_VALUE_MAX: Record<Exclude<RepeatUnit, 'never'>, number> = {
   months: 12,
 };
 
-/** Spec 3 §9 defaults. */
+/** defaults. */
 export const TRIGGER_DEFAULTS = {
   timezone: 'Canada/Mountain',
   startTime: '00:00:00',
@@ -31,7 +31,7 @@ export const TRIGGER_DEFAULTS = {
 export const TRIGGER_NAME_MAX = 200;
 export const TRIGGER_DESCRIPTION_MAX = 5000;
 
-/** Words of the screens (spec 3 §2, §5); the web translates them. */
+/** Words of the screens; the web translates them. */
 export const TRIGGER_TEXTS = {
   hint: 'Model runs can be scheduled up to a year in advance',
   confirmDelete: 'Remove this scheduled run?',

@@ -2,10 +2,10 @@ import { DateTime } from 'luxon';
 import { type RepeatUnit, TRIGGER_DEFAULTS } from './constants.ts';
 import type { TriggerPattern } from './pattern.ts';
 
-/** The end datetime of an end date: the end of that day (spec 3 §9). */
+/** The end datetime of an end date: the end of that day. */
 export const untilOf = (endDate: string) => `${endDate}T${TRIGGER_DEFAULTS.endOfDay}`;
 
-/** Weekly and monthly days come from the start date (spec 3 §5, read-only in the form); 0 is Sunday. */
+/** Weekly and monthly days come from the start date (read-only in the form); 0 is Sunday. */
 export function derivedFilter(unit: RepeatUnit, startDate: string): TriggerPattern['filter'] {
   const d = DateTime.fromISO(startDate);
   if (!d.isValid) return { day_of_the_week: [], day_of_the_month: [] };
@@ -26,7 +26,7 @@ export function todayIn(zone: string, now: Date = new Date()): string | undefine
 export const defaultEndDate = (startDate: string): string =>
   DateTime.fromISO(startDate).plus({ years: TRIGGER_DEFAULTS.endAfterYears }).toISODate() ?? startDate;
 
-/** The form's starting pattern (spec 3 §9): Canada/Mountain, today at 00:00, until the end of the day a year on. */
+/** The form's starting pattern: Canada/Mountain, today at 00:00, until the end of the day a year on. */
 export function defaultPattern(today: string): TriggerPattern {
   const end = defaultEndDate(today);
   return {

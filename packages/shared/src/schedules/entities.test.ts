@@ -24,7 +24,7 @@ function check(change: (p: typeof good) => unknown): string {
   return `${issue.path.join('.')}: ${issue.message}`;
 }
 
-describe('scheduled run pattern validation (spec 3 §5)', () => {
+describe('scheduled run pattern validation', () => {
   it.each<[string, (p: typeof good) => unknown, string]>([
     ['a valid interval pattern', () => undefined, 'ok'],
     [
@@ -121,7 +121,7 @@ describe('scheduled run pattern validation (spec 3 §5)', () => {
   });
 });
 
-describe('form defaults (spec 3 §9)', () => {
+describe('form defaults', () => {
   it('Canada/Mountain, today at 00:00, until the end of the day one year later', () => {
     const p = defaultPattern('2026-11-25');
     expect(p.timezone).toBe('Canada/Mountain');

@@ -20,7 +20,7 @@ const date = z.string().refine(isDate, M.notDate);
 const time = z.string().refine(isTime, M.notTime);
 
 /**
- * A trigger's pattern (spec 3 §3), checked field by field (spec 3 §5): a known IANA zone, real dates and times, a
+ * A trigger's pattern, checked field by field: a known IANA zone, real dates and times, a
  * positive repeat value, an interval end time for minutes and hours, an end date for repeating runs, and an end
  * after its start. Each problem names its field.
  */

@@ -2,7 +2,7 @@ import { DateTime, IANAZone } from 'luxon';
 import type { TriggerPattern } from './pattern.ts';
 
 /**
- * The one occurrence rule of scheduled runs (DESIGN §1 "schedules"). Every occurrence is a local wall time in the
+ * The one occurrence rule of scheduled runs. Every occurrence is a local wall time in the
  * trigger's zone, turned into an instant only at the end, so that 09:00 daily stays 09:00 local across DST:
  * - a wall time that does not exist (the spring-forward gap) runs once, at the first valid instant after the gap;
  * - a wall time that exists twice (the fall-back hour) runs once, at its first instant;

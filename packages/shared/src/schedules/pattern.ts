@@ -1,7 +1,7 @@
 import type { RepeatUnit } from './constants.ts';
 
 /**
- * When a scheduled run fires (spec 3 §3), in the trigger's own time zone: dates YYYY-MM-DD, times HH:mm:ss, the
+ * When a scheduled run fires, in the trigger's own time zone: dates YYYY-MM-DD, times HH:mm:ss, the
  * end datetime YYYY-MM-DDTHH:mm:ss (local wall time, at the end of its day). Days of the week are 0 (Sunday) to 6.
  */
 export interface TriggerPattern {

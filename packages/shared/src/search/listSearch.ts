@@ -1,6 +1,6 @@
 import Fuse from 'fuse.js';
 
-/** Fuzzy threshold and the score window kept around the best match (spec 1 §5 "List search"). */
+/** Fuzzy threshold and the score window kept around the best match. */
 export const FUZZY_THRESHOLD = 0.3;
 export const FUZZY_SCORE_WINDOW = 0.1;
 
@@ -58,7 +58,7 @@ function fuzzy<T>(items: readonly T[], query: string, fields: Record<string, Sea
   return results.filter((r) => (r.score ?? 0) <= best + FUZZY_SCORE_WINDOW).map((r) => r.item);
 }
 
-/** The fields each list searches (spec 1 §5, spec 3 §2). */
+/** The fields each list searches. */
 export const USER_SEARCH_FIELDS = {
   first: (u: { name: { first: string } }) => u.name.first,
   last: (u: { name: { last: string } }) => u.name.last,

@@ -10,7 +10,7 @@ export const accountKeys = {
 };
 
 /**
- * Sign-out for the sign-in page (spec 1 §4, through session.ts' logout). One sign-out runs at a time, so that
+ * Sign-out for the sign-in page (through session.ts' logout). One sign-out runs at a time, so that
  * React's double effects in development send one DELETE, and a sign-in waits for it: otherwise its late
  * clearing would drop the new token.
  */

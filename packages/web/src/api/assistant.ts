@@ -11,7 +11,7 @@ import {
 import { ApiError, call, tokenStore } from './client.ts';
 
 /**
- * Mobi, the assistant (spec 3 §2 "Chat assistant page"): the page never speaks to the language-model service;
+ * Mobi, the assistant: the page never speaks to the language-model service;
  * it asks our server, which holds the key. A user's own key (kept in this browser only) rides along in the
  * `x-llm-key` header of their own requests.
  */

@@ -11,7 +11,7 @@ import i18n from '../i18n/index.ts';
 import { takePageAnswer } from './pageAnswers.ts';
 import { translatedError } from './serverErrors.ts';
 
-/** An error answered by the API, in the shape of DESIGN §3. */
+/** An error answered by the API, in the shape. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -84,7 +84,7 @@ export async function call<E extends Endpoint>(
   return e.response.parse(e.raw ? text : json) as EndpointOutput<E>;
 }
 
-/** The ApiError of an error answer (`json`: its body, in the shape of DESIGN §3 when the API wrote it). */
+/** The ApiError of an error answer (`json`: its body, in the shape when the API wrote it). */
 export function apiError(status: number, json: unknown, statusText = ''): ApiError {
   const parsed = errorBody.safeParse(json);
   if (parsed.success) {

@@ -15,7 +15,7 @@ import { call, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
 
 /**
- * Data apps (spec 2 §2, §7): the list, one dashboard with its tabs and cards, the preview image, the public and
+ * Data apps: the list, one dashboard with its tabs and cards, the preview image, the public and
  * preview pages' read-only load, and every change. Changes write their answer into the cached dashboard at once
  * (the same answers the live channel carries to other editors), so the screen follows without a reload.
  */
@@ -124,7 +124,7 @@ export function useDashboards(projectId: string) {
 
 /**
  * One dashboard with its tabs and cards. Its failure is not a full-page error: an unknown dashboard sends the
- * user back to the list (spec 2 §2).
+ * user back to the list.
  */
 export function useDashboard(projectId: string, dashboardId: string) {
   return useQuery<DashboardView>({
@@ -151,7 +151,7 @@ export function usePublicDashboard(dashboardId: string, previewToken: string | n
 
 /**
  * The list card's image state. Asked only once the 'New dashboard' window is over (`enabled`), then again every
- * 5 s until a url comes back (spec 2 §2 "retries every 5 seconds until a url is returned").
+ * 5 s until a url comes back.
  */
 export function useDashboardPreview(projectId: string, dashboardId: string, enabled: boolean) {
   return useQuery({

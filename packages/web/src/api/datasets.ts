@@ -16,7 +16,7 @@ import { projectKeys } from './projects.ts';
 import { translatedError } from './serverErrors.ts';
 
 /**
- * The datasets area (spec 3 §2, §4, §7): datasets, folders, features, rows and jobs of one project, their
+ * The datasets area: datasets, folders, features, rows and jobs of one project, their
  * changes, the upload with a real progress bar, and what the live channel's dataset events do to the cache.
  */
 

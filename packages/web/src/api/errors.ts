@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, tokenStore } from './client.ts';
 
 /**
- * What the app does with a failed API call (spec 1 §2 "Full-page error", §8):
+ * What the app does with a failed API call:
  * - a query (a GET) answered with a status of 400 or more stores that status, and while a status is stored the
  *   whole application is replaced by the full-page error until its Go Home button clears it;
  * - a 401 on any call while a token is stored means the session is gone (revoked, expired, deactivated): the

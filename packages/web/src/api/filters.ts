@@ -5,7 +5,7 @@ import { type DashboardView, dashboardKeys, editDashboardCache } from './dashboa
 import { projectKeys } from './projects.ts';
 
 /**
- * Saved filters of a dashboard and its tabs (spec 2 §7 "Tabs": POST/DELETE tabs/{id}/filters, PUT/DELETE
+ * Saved filters of a dashboard and its tabs (POST/DELETE tabs/{id}/filters, PUT/DELETE
  * filters/{id}, and the dashboard's own list), and the feature reads the filter menus need (the project's
  * features, one feature's categories). Every change answers the whole list it changed, written into the cached
  * dashboard at once; other viewers get it from the live channel (dashboard:updated, tab:updated). On the public
@@ -107,7 +107,7 @@ export function useProjectFeatures(projectId: string | null, enabled = true) {
 
 /**
  * The features a dashboard uses (those its filters use and its cards map), readable with the dashboard view role
- * alone: what a member without the dataset role sees of the features (spec 2 §8).
+ * alone: what a member without the dataset role sees of the features.
  */
 export function useDashboardFeatures(projectId: string | null, dashboardId: string, enabled: boolean) {
   return useQuery({

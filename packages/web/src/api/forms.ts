@@ -3,7 +3,7 @@ import { type Answers, api, type ElementConfig, type ElementType, type Form } fr
 import { call } from './client.ts';
 import { projectKeys } from './projects.ts';
 
-/** The forms area (spec 3 §4, §7 "Forms"): a project's forms, one form, and the public page's two calls. */
+/** The forms area: a project's forms, one form, and the public page's two calls. */
 
 export const formKeys = {
   all: (projectId: string) => [...projectKeys.scope(projectId), 'forms'] as const,

@@ -13,7 +13,7 @@ import type { TFunction } from 'i18next';
 import { call } from './client.ts';
 import { projectKeys } from './projects.ts';
 
-/** The models area (spec 3 §7 "Algorithms and models"): models, their runs, live run notices. */
+/** The models area: models, their runs, live run notices. */
 
 export const modelKeys = {
   all: (projectId: string) => [...projectKeys.scope(projectId), 'models'] as const,
@@ -38,7 +38,7 @@ export const useRunLog = (projectId: string, runId: string, settled = false) =>
     staleTime: Number.POSITIVE_INFINITY,
   }).data ?? '';
 
-/** The live notices of a finished or failed run stay 7 s (spec 1 §4). */
+/** The live notices of a finished or failed run stay 7 s. */
 export const MODEL_RUN_NOTICE_MS = 7000;
 /** While a run is queued or started its history is re-read every few seconds: a safety net for a missed event. */
 const RUNNING_POLL_MS = 3000;
@@ -148,7 +148,7 @@ export const useAlgorithms = (projectId: string, enabled = true) =>
     enabled,
   });
 
-/** The history 20 runs a page (spec 3 §9), the next page on demand. */
+/** The history 20 runs a page, the next page on demand. */
 export const useModelRunPages = (projectId: string, id: string) =>
   useInfiniteQuery({
     queryKey: [...modelKeys.runs(projectId, id), 'pages'],

@@ -3,7 +3,7 @@ import { api, isBuilding, type Package, type ProjectEventName } from '@tessera/s
 import { ApiError, call, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
 
-/** The packages area (spec 3 §7 "Packages"): packages, their code, env and dependencies, Dash apps, notices. */
+/** The packages area: packages, their code, env and dependencies, Dash apps, notices. */
 
 export const packageKeys = {
   all: (projectId: string) => [...projectKeys.scope(projectId), 'packages'] as const,

@@ -12,7 +12,7 @@ export const permissionKeys = {
 
 /**
  * The caller's own effective permission in a project. Its failure is handled by the project shell, which sends
- * the user to /projects (spec 3 §2, §8), so it must not raise the full-page error.
+ * the user to /projects, so it must not raise the full-page error.
  */
 export function useMyProjectPermission(projectId: string) {
   return useQuery({
@@ -52,7 +52,7 @@ function useRefreshMembers() {
     ]);
 }
 
-/** Adds one member per user (spec 3 §6 "one permission is added per user"), one call each. */
+/** Adds one member per user, one call each. */
 export function useAddMembers() {
   const refresh = useRefreshMembers();
   return useMutation({

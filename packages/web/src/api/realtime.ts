@@ -18,7 +18,7 @@ export function connectProjectSocket(projectId: string, origin = window.location
 }
 
 /**
- * A public page's live channel (spec 2 §2): an anonymous subscription, since a visitor may have no session, or
+ * A public page's live channel: an anonymous subscription, since a visitor may have no session, or
  * one that is not a member of this project. The server admits it only for a public project of an organization
  * that shares.
  */

@@ -33,7 +33,7 @@ export function forgetSession(): void {
 }
 
 /**
- * Logout (spec 1 §4): sends DELETE /api/v1/logout when a token is stored, then removes it. The server call is
+ * Logout: sends DELETE /api/v1/logout when a token is stored, then removes it. The server call is
  * best effort — a token the server no longer knows is already as good as revoked.
  */
 export async function logout(): Promise<void> {

@@ -3,7 +3,7 @@ import { api, type ProjectEventName, type TriggerBody, type TriggerUpdate } from
 import { call } from './client.ts';
 import { projectKeys } from './projects.ts';
 
-/** Scheduled runs (spec 3 §7 "Triggers"): a project's list (the models list's rows) and a model's. */
+/** Scheduled runs: a project's list (the models list's rows) and a model's. */
 
 export const triggerKeys = {
   all: (projectId: string) => [...projectKeys.scope(projectId), 'triggers'] as const,

@@ -24,7 +24,7 @@ import { editDashboardCache, upsertUnit } from './dashboards.ts';
 import { fetchPublicCard } from './publicCards.ts';
 
 /**
- * A card's data (spec 2 §3 "Unit data", §4 "Card data life cycle", §7 "Units"): each card asks for its own data,
+ * A card's data: each card asks for its own data,
  * in parallel with the others, with TanStack Query.
  *
  * - The query key holds everything that changes the answer: the card, its saved type and vis, the place (project
@@ -42,7 +42,7 @@ export interface UnitDataArgs extends CardRequestArgs {
   place: DashboardPlace;
   /** The preview renderer's one-time token (preview pages only). */
   previewToken?: string | null;
-  /** False until the filters are known: no request before (spec 2 §4 "once filters are hydrated"). */
+  /** False until the filters are known: no request before. */
   enabled: boolean;
 }
 
@@ -104,7 +104,7 @@ export interface UnitDataState {
 }
 
 /**
- * A card's data. A page, sort or filter change whose request fails changes nothing (spec 2 §4): the last answer
+ * A card's data. A page, sort or filter change whose request fails changes nothing: the last answer
  * of the same saved card stays shown; a failure with nothing to fall back on is a failed card.
  */
 export function useUnitData(unit: Unit, args: UnitDataArgs): UnitDataState {
@@ -147,7 +147,7 @@ function datasetsOf(query: Query): string[] {
 }
 
 /**
- * Refetches the cards that read any of these datasets (spec 2 §4 "a change of job id in the dataset data"):
+ * Refetches the cards that read any of these datasets:
  * called for a dataset's append, deleted rows, changed features or deletion from the live channel, and for a
  * finished model run's output datasets.
  */
@@ -165,7 +165,7 @@ const DATA_CHANGING_REASONS = new Set(['imported', 'appended', 'dataDeleted', 'f
 
 /** Applies a live event to the cards' data: called for every event of the project's channel. */
 export function applyUnitDataEvent(name: string, payload: unknown, client: QueryClient): void {
-  // A finished model run (spec 2 §2): every card reading one of its output datasets refetches, for every viewer
+  // A finished model run: every card reading one of its output datasets refetches, for every viewer
   // of the dashboard (dashboard viewers receive run events, not the datasets' own).
   if (name === 'modelRun:updated') {
     const { status, outputs } = (payload ?? {}) as {
@@ -204,7 +204,7 @@ export function useUnitsDataSettled(unitIds: readonly string[]): boolean {
   return useSyncExternalStore(subscribe, () => unitsDataSettled(client, unitIds));
 }
 
-/** Download as CSV / Download (spec 2 §7): the card's CSV text and the file name to save it as. */
+/** Download as CSV / Download: the card's CSV text and the file name to save it as. */
 export const downloadUnitCsv = (unitId: string, tabId: string | null) =>
   call(api.downloadUnit, { params: { id: unitId }, query: tabId ? { tabId } : {} });
 

@@ -38,7 +38,7 @@ interface State {
   failed: boolean;
 }
 
-/** The application error boundary (spec 1 §7): shows "Something went wrong." and reports the error. */
+/** The application error boundary: shows "Something went wrong." and reports the error. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failed: false };
 

@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { call } from '../api/client.ts';
 import { LegalModal, type LegalText } from './LegalModal.tsx';
 
-/** The footer (spec 1 §1): product version, support contact, Privacy Policy and Terms of Service. */
+/** The footer: product version, support contact, Privacy Policy and Terms of Service. */
 export function Footer() {
   const { t } = useTranslation('shell');
   const [legal, setLegal] = useState<LegalText | null>(null);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pageErrorStore } from '../api/errors.ts';
 
-/** Replaces the whole application while a status of 400 or more is stored (spec 1 §2 "Full-page error"). */
+/** Replaces the whole application while a status of 400 or more is stored. */
 export function FullPageError({ status }: { status: number }) {
   const { t } = useTranslation(['shell', 'common']);
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n/index.ts';
 
-/** EN/FR (spec 1 §1): the choice is kept in localStorage under `language`. */
+/** EN/FR: the choice is kept in localStorage under `language`. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation('common');
   const current = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : 'en';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 export type LegalText = 'privacy' | 'terms';
 
-/** Privacy Policy and Terms of Service: short static legal text, translated (spec 1 §1). */
+/** Privacy Policy and Terms of Service: short static legal text, translated. */
 export function LegalModal({ text, onClose }: { text: LegalText | null; onClose: () => void }) {
   const { t } = useTranslation(['shell', 'common']);
   const paragraphs = text ? (t(`shell:legal.${text}`, { returnObjects: true }) as unknown as string[]) : [];

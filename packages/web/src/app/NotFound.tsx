@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The 404 page: unknown paths under the shell and failed role checks (spec 1 §2, §6). */
+/** The 404 page: unknown paths under the shell and failed role checks. */
 export function NotFound() {
   const { t } = useTranslation(['shell', 'common']);
   return (

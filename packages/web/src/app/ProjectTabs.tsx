@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The project's areas (spec 1 §2): Data Apps, Datasets, Models, Forms and Mobi (beta), each shown only when the
+ * The project's areas: Data Apps, Datasets, Models, Forms and Mobi (beta), each shown only when the
  * permission allows viewing it. On a tablet the bar keeps the icons and moves the names into tooltips.
  */
 export function ProjectTabs({ projectId, roles, vertical = false }: Props) {

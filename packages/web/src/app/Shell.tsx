@@ -15,7 +15,7 @@ import { type ShellProject, ShellProjectContext } from './shellProject.tsx';
 const HEADER_HEIGHT = 60;
 
 /**
- * The signed-in application (spec 1 §2): without a stored token it goes to /login; while the user loads it shows a
+ * The signed-in application: without a stored token it goes to /login; while the user loads it shows a
  * loader; then the navigation bar, the page and the footer. Below 767 px the bar collapses into a burger menu.
  */
 export function Shell() {

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The navigation bar (spec 1 §2). From tablet width up it holds everything; on a phone it keeps the burger and
+ * The navigation bar. From tablet width up it holds everything; on a phone it keeps the burger and
  * the title, and the rest moves into the burger's panel (PhoneNav).
  */
 export function ShellHeader({ user, project, navOpened, onToggleNav }: Props) {

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import type { ShellProject } from './shellProject.tsx';
 import { shellTitleKey } from './shellTitle.ts';
 
-/** The bar's title (spec 1 §2): the project's name and organization logo inside a project, else by path. */
+/** The bar's title: the project's name and organization logo inside a project, else by path. */
 export function ShellTitle({ user, project }: { user: Pick<User, 'name'>; project: ShellProject | null }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 import { SHELL_TOOLTIP_DELAY_MS } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 
-/** Dark/light (spec 1 §1): dark by default; Mantine's colour-scheme manager keeps the choice locally. */
+/** Dark/light: dark by default; Mantine's colour-scheme manager keeps the choice locally. */
 export function ThemeToggle() {
   const { t } = useTranslation('shell');
   const { setColorScheme } = useMantineColorScheme();

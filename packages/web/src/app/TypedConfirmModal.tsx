@@ -19,11 +19,11 @@ export interface TypedConfirmModalProps {
   onConfirm: () => Promise<unknown>;
 }
 
-/** Whether the typed text confirms: an exact match (spec 1 §5 "Typed-confirmation dialogs"). */
+/** Whether the typed text confirms: an exact match. */
 export const typedTextMatches = (typed: string, expected: string) => typed === expected && expected !== '';
 
 /**
- * A dialog that asks to type a name before a destructive action (spec 1 §5): submit stays disabled until the
+ * A dialog that asks to type a name before a destructive action: submit stays disabled until the
  * typed text equals `expected`, and any other text shows "Does not match". Used by Delete Organization, Delete
  * Project and Delete Dataset.
  */

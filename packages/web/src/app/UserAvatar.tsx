@@ -7,7 +7,7 @@ export function initials(name: User['name']): string {
   return `${name.first.trim().charAt(0)}${name.last.trim().charAt(0)}`.toUpperCase();
 }
 
-/** The user's logo image, or their initials on the avatar colour chosen from their id and first letter (spec 1 §9). */
+/** The user's logo image, or their initials on the avatar colour chosen from their id and first letter. */
 export function UserAvatar({ user, size = 'md' }: { user: AvatarUser; size?: MantineSize | number }) {
   return (
     <Avatar

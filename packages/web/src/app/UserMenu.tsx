@@ -15,7 +15,7 @@ export const USER_MENU_ICONS: Record<UserMenuKey, ReactNode> = {
   manageAllOrganizations: <IconWorld size={16} />,
 };
 
-/** The avatar's menu (spec 1 §2 "User menu"): settings links by role, then Log Out. */
+/** The avatar's menu: settings links by role, then Log Out. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation('shell');
   const logOut = useLogout();

@@ -6,7 +6,7 @@ import { NotFound } from './NotFound.tsx';
 import type { ProjectPermissionLike } from './projectAccess.ts';
 
 /**
- * The two guards of spec 1 §6, each a pure decision (tested on its own) and a component applying it.
+ * The two guards, each a pure decision (tested on its own) and a component applying it.
  * Both render nothing while what they decide on is still loading, so a page never flashes before its check.
  */
 

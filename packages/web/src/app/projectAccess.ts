@@ -1,7 +1,7 @@
 import { meetsLevel, type ProjectArea, type ProjectRoles } from '@tessera/shared';
 
 /**
- * The project tabs of the navigation bar (spec 1 §2), decided by the same level rule the server enforces
+ * The project tabs of the navigation bar, decided by the same level rule the server enforces
  * (`meetsLevel` in shared: view is met by view or edit, edit only by edit, hidden by anything).
  */
 export interface ProjectPermissionLike {
@@ -21,7 +21,7 @@ export interface ProjectTab {
 
 /**
  * The project tabs in their order. Models shows with view of the package or of the model area (its list holds
- * both); Mobi, the chat page, needs model view (spec 3 §2).
+ * both); Mobi, the chat page, needs model view.
  */
 export const PROJECT_TABS: readonly ProjectTab[] = [
   { key: 'dataApps', segment: 'dashboards', areas: ['dashboard'] },

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { RouteErrorPage } from './ErrorBoundary.tsx';
 
 /**
- * The route table of spec 1 §2. Areas are loaded lazily so that the sign-in page stays small; each later
+ * The route table. Areas are loaded lazily so that the sign-in page stays small; each later
  * area (projects, data apps, datasets, models, forms) adds its routes under the shell.
  */
 export const router = createBrowserRouter([
@@ -32,14 +32,14 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      // Public data app pages, no login (spec 1 §2): the public dashboard and the preview the server screenshots.
+      // Public data app pages, no login: the public dashboard and the preview the server screenshots.
       {
         path: 'public/dashboards/*',
         lazy: async () => ({
           Component: (await import('../features/dataApps/public/PublicRoutes.tsx')).PublicDashboardRoutes,
         }),
       },
-      // The public form page, no login (spec 1 §2 "public form links /public/forms/{formId}").
+      // The public form page, no login.
       {
         path: 'public/forms/:formId',
         lazy: async () => ({

@@ -1,5 +1,5 @@
 /**
- * The navigation bar's title for a path outside a project (spec 1 §2 "Title"). Inside a project the title is the
+ * The navigation bar's title for a path outside a project. Inside a project the title is the
  * project's name with its organization's logo instead (see ShellProject).
  */
 export type ShellTitleKey =

@@ -41,7 +41,7 @@ export interface Answer {
 
 type Handler = (request: SentRequest) => Answer | Promise<Answer>;
 
-/** An API error answer in the shape of DESIGN §3. */
+/** An API error answer in the shape. */
 export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>): Answer => ({
   status,
   body: { error: fields ? { code, message, fields } : { code, message } },

@@ -1,7 +1,7 @@
 import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
 import { BREAKPOINTS, COLORS, THEME_STORAGE_KEY } from '@tessera/shared';
 
-/** Greys and blues, red for errors and green for success (spec 1 §9); dark by default, kept locally. */
+/** Greys and blues, red for errors and green for success; dark by default, kept locally. */
 export const theme = createTheme({
   // People who ask their system for less motion get no transitions.
   respectReducedMotion: true,

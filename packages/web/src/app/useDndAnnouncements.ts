@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 type DndEntry = { id: UniqueIdentifier; data: { current?: unknown } } | null;
 
 /**
- * The screen-reader words of a drag and drop (dnd-kit's live region) read names, never raw ids (spec 1 §9
- * accessibility; "dataset:1969fe… was dropped over folder:5242…" read ids): each draggable and drop target
+ * The screen-reader words of a drag and drop (dnd-kit's live region) read names, never raw ids
+ * (accessibility; "dataset:1969fe… was dropped over folder:5242…" read ids): each draggable and drop target
  * registers `data.label` (its name), or `nameOf` finds it. The sentences are i18next's (common.dnd, en and fr).
  * The mapping screen has its own, richer ones (mapping/useDragAnnouncements).
  */

@@ -5,7 +5,7 @@ export type UserMenuKey = 'accountSettings' | 'organizationSettings' | 'clientOr
 interface UserMenuLink {
   key: UserMenuKey;
   to: string;
-  /** The organization role the item needs (spec 1 §2 "User menu"); none for one's own account. */
+  /** The organization role the item needs; none for one's own account. */
   role?: OrgRoleKey;
 }
 

@@ -7,7 +7,7 @@ import { openImage } from './assistant.images.ts';
 import { userKeyOf } from './assistant.llm.ts';
 import { AssistantService } from './assistant.service.ts';
 
-/** Mobi, the chat assistant (spec 3 §2, §7 "Chat"; issue 19): every route needs model view on the project. */
+/** Mobi, the chat assistant (issue 19): every route needs model view on the project. */
 export async function assistantRoutes(app: FastifyInstance) {
   const assistant = new AssistantService(app);
   const data = new UnitDataService(app);

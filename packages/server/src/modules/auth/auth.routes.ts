@@ -7,7 +7,7 @@ import { recordLoginEvent } from './loginEvents.store.ts';
 import { checkResetCode, requestRecovery, resetPassword } from './recovery.service.ts';
 import { revokeToken } from './tokens.ts';
 
-/** Sign-in, sign-out and password recovery (spec 1 §4, §7). Single sign-on lives in modules/sso. */
+/** Sign-in, sign-out and password recovery. Single sign-on lives in modules/sso. */
 export async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
 

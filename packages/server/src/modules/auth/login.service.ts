@@ -17,7 +17,7 @@ const FAILED = 'Something went wrong';
 type Outcome = { status: 'failure' | 'deactivated' } | { status: 'success'; answer: LoginAnswer };
 
 /**
- * POST login (spec 1 §4 "Sign-in response"). Every attempt lands in the login log; a failure of any kind
+ * POST login. Every attempt lands in the login log; a failure of any kind
  * answers the same 401 so that the answer never tells whether an email has an account.
  */
 export async function login(

@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 export type LoginEventRow = typeof loginEvents.$inferSelect;
 export type NewLoginEvent = Omit<typeof loginEvents.$inferInsert, 'id' | 'timeCreated'>;
 
-/** Writes one event of the login log (spec 1 §3): every attempt, sign-out and single sign-on. */
+/** Writes one event of the login log: every attempt, sign-out and single sign-on. */
 export async function recordLoginEvent(db: Db, event: NewLoginEvent): Promise<void> {
   await db.insert(loginEvents).values({ id: newId(), ...event });
 }

@@ -22,7 +22,7 @@ export async function verifyPassword(hash: string | null | undefined, password: 
   }
 }
 
-/** Refuses a new password that fails the live checklist (spec 1 §5), naming the first failed rule in the spec's words. */
+/** Refuses a new password that fails the live checklist, naming the first failed rule in the spec's words. */
 export function assertPasswordAcceptable(password: string, confirmPassword: string): void {
   const rule = firstPasswordFailure(password, confirmPassword);
   if (rule) throw badRequest(PASSWORD_RULE_MESSAGES[rule], { password: PASSWORD_RULE_MESSAGES[rule] });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { CollectionsService } from './collections.service.ts';
 
-/** Folders of datasets (spec 3 §7 "Collections: index, create, update, destroy"). */
+/** Folders of datasets. */
 export async function collectionsRoutes(app: FastifyInstance) {
   const collections = new CollectionsService(app);
 

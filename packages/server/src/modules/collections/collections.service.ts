@@ -24,7 +24,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Folders of datasets (spec 3 §5): name required and unique in the project, description optional. */
+/** Folders of datasets: name required and unique in the project, description optional. */
 export class CollectionsService {
   private readonly db: Db;
   constructor(private readonly app: FastifyInstance) {

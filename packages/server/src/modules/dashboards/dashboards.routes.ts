@@ -13,7 +13,7 @@ import { PreviewService } from './preview/preview.service.ts';
 import { publicFeatures, resolvePublicDashboard, resolvePublicFeature, usedFeatures } from './public.ts';
 
 /**
- * Data apps (spec 2 §7 "Dashboards"): dashboards and reports, their preview images, and the public family.
+ * Data apps: dashboards and reports, their preview images, and the public family.
  * Tabs, cards and filters have their own routes (tabs/, units/, filters/). The preview job is defined by the
  * module's `jobs` (index.ts).
  */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from '../projects/projects.fixtures.ts';
 import { addTab, addUnit, caller, createDashboard, detail } from './dashboards.fixtures.ts';
 
-/** Dashboards join Transfer Assets (spec 3 §7): they move with their tabs and cards, all or nothing. */
+/** Dashboards join Transfer Assets: they move with their tabs and cards, all or nothing. */
 let t: TestApp;
 let user: Person;
 let from: string;

@@ -18,7 +18,7 @@ import { type FeatureRow, listFeatures } from './features/features.store.ts';
 /**
  * The catalog of a dataset: the relation its queries read (an analytics `Source`) and, for each feature, the
  * column reference a query uses (its stable db name, its stored type, the type it is read as). Identifiers in
- * SQL only ever come from here (DESIGN §3 "Queries are compiled, never concatenated").
+ * SQL only ever come from here.
  *
  * - A file dataset (and any dataset made of segments) reads the segments of its imported jobs, in import order,
  *   or one job's segment when `jobId` is given. Its source also has a clustered relation (`Source.clustered`)

@@ -23,7 +23,7 @@ export interface PageRequest {
 }
 
 /**
- * One page of a dataset's rows (spec 3 §4 Data): visible features only, each read as its type (a changed type is
+ * One page of a dataset's rows: visible features only, each read as its type (a changed type is
  * a cast), each row keyed by feature `_id`.
  */
 export async function datasetPage(db: Db, dataDir: string, dataset: DatasetRow, request: PageRequest) {

@@ -4,7 +4,7 @@ import type { DatasetJobRow, DatasetRow, JobRow } from './datasets.store.ts';
 import { presentFeature } from './features/features.presenter.ts';
 import type { FeatureRow } from './features/features.store.ts';
 
-/** A dataset row as the API shows it (spec 3 §3 Dataset); `columns` and internal fields stay on the server. */
+/** A dataset row as the API shows it; `columns` and internal fields stay on the server. */
 export function presentDataset(row: DatasetRow, collections: string[], rowCount: number): Dataset {
   return {
     _id: row.id,

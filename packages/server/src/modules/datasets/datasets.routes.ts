@@ -9,7 +9,7 @@ import { UploadAbortedError } from './upload.ts';
 import { UploadsService } from './uploads.service.ts';
 
 /**
- * Datasets (spec 3 §4, §7 "Datasets"): metadata, uploads and appends as jobs, data pages, download, history.
+ * Datasets: metadata, uploads and appends as jobs, data pages, download, history.
  * The import jobs are defined by the module's `jobs` (datasets.jobs.ts).
  */
 export function datasetsRoutes(uses: DatasetUseReaders = {}) {

@@ -37,7 +37,7 @@ export type CreateInput =
   | { type?: 'file'; name: string; projectId: string; description?: string }
   | { type: 'joined'; name: string; projectId: string; description?: string; source: { join: JoinSource } };
 
-/** Datasets (spec 3 §4, §7): the metadata side. Data and uploads are in datasets.data.ts and datasets.uploads.ts. */
+/** Datasets: the metadata side. Data and uploads are in datasets.data.ts and datasets.uploads.ts. */
 export class DatasetsService {
   private readonly db: Db;
   private readonly dataDir: string;

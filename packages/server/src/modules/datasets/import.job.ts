@@ -25,7 +25,7 @@ export interface ImportJobData {
 }
 
 /**
- * The import job of an upload (feature detection) or an append (spec 3 §4):
+ * The import job of an upload (feature detection) or an append:
  *
  * 1. DuckDB reads the stored file into the job's segment and detects the features (`ingestCsv`); a file it
  *    cannot read fails the job with a clear message and leaves no segment.

@@ -9,7 +9,7 @@ import { type FeatureRow, listFeatures, type NewFeatureRow } from './features/fe
 const field = 'source.join';
 
 /**
- * Checks a join (spec 3 §4 "Joined dataset creation") and derives the joined dataset's features: every feature
+ * Checks a join and derives the joined dataset's features: every feature
  * of the left dataset then of the right one, on the columns `joinedSource` names (`l_{db}`, `r_{db}`), with the
  * source feature's name, type and description. A name both sides use is prefixed with its dataset's name.
  * Both datasets must be imported datasets of the joined dataset's project; the pairs must be their features.

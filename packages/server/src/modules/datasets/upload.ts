@@ -14,7 +14,7 @@ import { badRequest, HttpError } from '../../platform/errors.ts';
 import { writeUploadedFile } from '../../platform/storage.ts';
 
 /**
- * Receiving an uploaded CSV (spec 3 §5): the checks run before any byte is stored where they can, and the file
+ * Receiving an uploaded CSV: the checks run before any byte is stored where they can, and the file
  * streams to disk through `pipeline`, so memory stays constant whatever the size.
  *
  * - size: a declared Content-Length beyond the limit plus what a multipart envelope can hold is refused at

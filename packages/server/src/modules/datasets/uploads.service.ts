@@ -22,7 +22,7 @@ import { openCsvPart, storePart, uploadPath } from './upload.ts';
 const conflict = (message: string) => new HttpError('conflict', message);
 
 /**
- * Uploads, appends and their history (spec 3 §4, §5): the file streams to `DATA_DIR/uploads/{jobId}.csv` while
+ * Uploads, appends and their history: the file streams to `DATA_DIR/uploads/{jobId}.csv` while
  * its job is `continue`; once stored, the job is queued and the answer goes back at once. The import itself is
  * the job (import.job.ts).
  */
@@ -78,7 +78,7 @@ export class UploadsService {
     return presentDatasetJob(found.job, found.data);
   }
 
-  /** An append's column names must be the original file's (spec 3 §5): else 400 naming the difference. */
+  /** An append's column names must be the original file's: else 400 naming the difference. */
   private async checkHeader(csvPath: string, columns: Array<{ name: string; dbName: string; physicalType: string }>) {
     try {
       await checkAppendHeader(csvPath, columns);

@@ -9,7 +9,7 @@ import { insertUiError } from './errors.store.ts';
  */
 export const UI_ERROR_RATE_LIMIT = { windowMs: 10 * 60 * 1000, perAddress: 20 } as const;
 
-/** Stores an error caught by the web app's error boundary (spec 1 §7 errors/ui). */
+/** Stores an error caught by the web app's error boundary (errors/ui). */
 export async function reportUiError(
   db: Db,
   report: { stack: string; path?: string; userId: string | null; ip: string },

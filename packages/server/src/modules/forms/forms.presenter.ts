@@ -1,7 +1,7 @@
 import type { Form, PublicForm } from '@tessera/shared';
 import type { FormRow } from './forms.store.ts';
 
-/** A form as its project's members see it (spec 3 §3 Form). */
+/** A form as its project's members see it. */
 export function presentForm(row: FormRow, responseCount: number): Form {
   return {
     _id: row.id,

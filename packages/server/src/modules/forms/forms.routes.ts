@@ -5,7 +5,7 @@ import { FormsService } from './forms.service.ts';
 import { ResponsesFlusher } from './responses.flush.ts';
 import { ResponsesService } from './responses.service.ts';
 
-/** Forms (spec 3 §4, §7 "Forms") and their public page's two routes (issue 18). */
+/** Forms and their public page's two routes (issue 18). */
 export async function formsRoutes(app: FastifyInstance) {
   const flusher = new ResponsesFlusher(app);
   flusher.install();

@@ -31,7 +31,7 @@ const conflict = (message: string) => new HttpError('conflict', message);
 const publishedError = () => conflict(M.published);
 
 /**
- * Forms and their elements (spec 3 §3, §4, §5): a draft is edited (elements added, changed, reordered,
+ * Forms and their elements: a draft is edited (elements added, changed, reordered,
  * deleted); publishing makes it live and read-only and creates its Form Responses dataset; the Collecting
  * Responses switch (`closed`) opens and closes a published form.
  */
@@ -203,7 +203,7 @@ export class FormsService {
   }
 }
 
-/** An element's config must be complete for its type (spec 3 §5): else 400 with the field messages. */
+/** An element's config must be complete for its type: else 400 with the field messages. */
 function checkConfig(type: ElementType, config: ElementConfig): void {
   const errors = elementConfigErrors(type, config);
   const first = Object.values(errors)[0];

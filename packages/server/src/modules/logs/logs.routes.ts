@@ -7,7 +7,7 @@ import { OrganizationsService } from '../organizations/index.ts';
 import { findUserById } from '../users/index.ts';
 import { presentLoginEvent } from './logs.presenter.ts';
 
-/** Login history (spec 1 §7 logs/users/{id} and logs/organizations/{id}), newest first. */
+/** Login history (logs/users/{id} and logs/organizations/{id}), newest first. */
 export async function logsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const organizations = new OrganizationsService(app);

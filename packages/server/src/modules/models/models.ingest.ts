@@ -13,7 +13,7 @@ import {
  * renamed to their db names and it is renamed into place only once written. A column whose name the dataset
  * already has keeps that column's db name (cards keep working); a new one gets the next free `c{n}`.
  *
- * Only what a run needs before it says 'finished' is computed here (DESIGN §5, the per-run overhead): the types
+ * Only what a run needs before it says 'finished' is computed here (the per-run overhead): the types
  * and statistics of the new columns (their features are created with them); the known columns' statistics are
  * refreshed over the whole dataset after 'finished'. A known column's type across the dataset is read from the
  * earlier segments only when this segment's type differs from the dataset's (a later run may widen a type):

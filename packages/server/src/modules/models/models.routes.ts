@@ -6,7 +6,7 @@ import { publicModelBars } from './models.publicBars.ts';
 import { ModelsService } from './models.service.ts';
 import { ModelSourceService } from './models.source.ts';
 
-/** Models and their runs (spec 3 §7 "Algorithms and models"). */
+/** Models and their runs. */
 export async function modelsRoutes(app: FastifyInstance) {
   const models = new ModelsService(app);
   route(app, api.createModel, ({ auth, params, body }) => models.create(auth.user.id, params.id, body));

@@ -44,7 +44,7 @@ export const tooManyQueued = (max: number) => MODEL_MESSAGES.tooManyQueued.repla
 
 const conflict = (message: string) => new HttpError('conflict', message);
 
-/** Models and their runs (spec 3 §4 "Model run", §7). */
+/** Models and their runs. */
 export class ModelsService {
   private readonly db: Db;
   constructor(private readonly app: FastifyInstance) {

@@ -30,7 +30,7 @@ const transferredError = () => new HttpError('conflict', MODEL_MESSAGES.transfer
 const feature = (f: FeatureRow) => ({ _id: f.id, name: f.name, dbName: f.dbName, type: f.type });
 
 /**
- * Update Source (spec 3 §4 "Update source"): another function for the model, a trial run into new datasets,
+ * Update Source: another function for the model, a trial run into new datasets,
  * the merge of each new output into a previous one (cards keep their feature ids), Commit or Cancel.
  */
 export class ModelSourceService {

@@ -9,7 +9,7 @@ import { addProject } from './tenants.fixtures.ts';
 
 /**
  * Deactivating an organization disables all its accounts at once; reactivating restores exactly those that were
- * not deactivated one by one; deleting it leaves nothing of it anywhere (spec 1 §4 Organization, issue 3).
+ * not deactivated one by one; deleting it leaves nothing of it anywhere (issue 3).
  */
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { Organization } from '@tessera/shared';
 import { logoDataUrl } from '../../platform/logo.ts';
 import type { OrganizationRow } from './organizations.store.ts';
 
-/** An organization row as the API presents it (spec 1 §3). */
+/** An organization row as the API presents it. */
 export const presentOrganization = (row: OrganizationRow): Organization => ({
   _id: row.id,
   name: row.name,

@@ -6,7 +6,7 @@ import { presentOrganization } from './organizations.presenter.ts';
 import { OrganizationsService } from './organizations.service.ts';
 import { findOrganizationById } from './organizations.store.ts';
 
-/** Organizations (spec 1 §3, §4, §7): the caller's own, and the administration of clients and of all of them. */
+/** Organizations: the caller's own, and the administration of clients and of all of them. */
 export async function organizationsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const organizations = new OrganizationsService(app);

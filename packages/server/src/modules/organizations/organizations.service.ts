@@ -49,7 +49,7 @@ const byName = (a: OrganizationRow, b: OrganizationRow) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 
 /**
- * Organizations (spec 1 §3, §4 and issue 3): the settings area of their own admins, of consultants for their
+ * Organizations (and issue 3): the settings area of their own admins, of consultants for their
  * clients and of product operations for all. The rules themselves are the shared ones the web also runs.
  */
 export class OrganizationsService {

@@ -5,7 +5,7 @@ import { DashApps } from './dash/dashApps.ts';
 import { type ModelUsesReader, PackagesService } from './packages.service.ts';
 import { TEMPLATE_FILE_NAME, templateZip } from './template.ts';
 
-/** Source-code packages (spec 3 §7 "Packages"), their functions (algorithms) and Dash apps. */
+/** Source-code packages, their functions (algorithms) and Dash apps. */
 export function packagesRoutes(modelUses?: ModelUsesReader) {
   return async (app: FastifyInstance) => {
     const packages = new PackagesService(app, modelUses);

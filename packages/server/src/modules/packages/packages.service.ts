@@ -92,7 +92,7 @@ async function stagedRequirements(staged: string, field?: string): Promise<strin
 export type ModelUsesReader = (db: Db, packageId: string) => Promise<ModelUse[]>;
 const NO_MODELS: ModelUsesReader = async () => [];
 
-/** Source-code packages (spec 3 §3, §5, §7): uploads, revisions, code edits and commits, env and dependencies. */
+/** Source-code packages: uploads, revisions, code edits and commits, env and dependencies. */
 export class PackagesService {
   private readonly db: Db;
   private readonly dataDir: string;

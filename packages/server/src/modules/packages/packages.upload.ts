@@ -7,7 +7,7 @@ import { newId } from '../../platform/ids.ts';
 import { writeUploadedFile } from '../../platform/storage.ts';
 
 /**
- * Receiving a package's multipart form (spec 3 §5 upload package): the fields `name`, `baseImage`, `projectId`
+ * Receiving a package's multipart form (upload package): the fields `name`, `baseImage`, `projectId`
  * and the file `zipfile` (.zip only), streamed to `DATA_DIR/uploads/{random}.zip` so memory stays constant.
  * Any failure removes the partial file; the caller removes the zip once it is unpacked.
  */

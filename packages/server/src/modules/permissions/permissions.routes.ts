@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { PermissionsService } from './permissions.service.ts';
 
-/** Members and permissions (spec 3 §6, §7 "Permissions"). */
+/** Members and permissions. */
 export async function permissionsRoutes(app: FastifyInstance) {
   const service = new PermissionsService(app);
   // request.project: the caller's effective rights on the project, set by each route's access rule.

@@ -38,7 +38,7 @@ export const HOLDS_MORE = 'You cannot change or remove a member who holds more r
 export const ALREADY_MEMBER = 'This user is already a member of the project.';
 
 /**
- * Project members (spec 3 §6): every project-rule check (membership, editMembers) was made by the route's
+ * Project members: every project-rule check (membership, editMembers) was made by the route's
  * rule, which passes the caller's effective rights on the project as `project`.
  */
 export class PermissionsService {

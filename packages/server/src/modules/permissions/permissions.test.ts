@@ -234,7 +234,7 @@ describe('PUT /api/v1/permissions/:id', () => {
     expect((await call(owner, 'DELETE', `/api/v1/permissions/${viewerPermission}`)).statusCode).toBe(200);
   });
 
-  it('keeps the package role equal to the model role on every write (spec 3 §4)', async () => {
+  it('keeps the package role equal to the model role on every write', async () => {
     const { db, id, owner, viewerPermission } = await setUp();
     const hidden = { ...P.viewDashboards, dashboard: 'hidden' } as ProjectRoles;
     // Model view with package hidden would open a Models tab whose page (package view) sends the user back.

@@ -7,7 +7,7 @@ import { effectiveProjectRoles, type ProjectContext } from '../../platform/proje
 import { realtimeOf } from '../../platform/realtime.ts';
 
 /**
- * One kind of asset that Transfer Assets can move between projects (spec 3 §6, §7): an extension point of the
+ * One kind of asset that Transfer Assets can move between projects: an extension point of the
  * projects module. Each area's module exports its kind (datasets' `datasetAssetKind`), and app.ts hands the
  * list to `projectsModule({ assetKinds: [...] })`, e.g.
  *

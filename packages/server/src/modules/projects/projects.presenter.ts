@@ -38,7 +38,7 @@ export function presentMyProject(
   };
 }
 
-/** Project lists are sorted by name (spec 3 §2), case and accents aside, then by id for equal names. */
+/** Project lists are sorted by name, case and accents aside, then by id for equal names. */
 export const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) ||
   a.name.localeCompare(b.name, 'en') ||

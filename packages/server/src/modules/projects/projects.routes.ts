@@ -13,7 +13,7 @@ export interface ProjectsExtensions {
   projectFiles: readonly ProjectFiles[];
 }
 
-/** Projects (spec 3 §7 "Projects"): the list, the project menu's actions, Transfer Assets. */
+/** Projects: the list, the project menu's actions, Transfer Assets. */
 export async function projectsRoutes(app: FastifyInstance, extensions: ProjectsExtensions) {
   const projects = new ProjectsService(app, extensions.projectFiles);
 

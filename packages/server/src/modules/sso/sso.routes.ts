@@ -5,7 +5,7 @@ import { route } from '../../platform/routes.ts';
 import { oidcSettings } from '../auth/index.ts';
 import { SsoService } from './sso.service.ts';
 
-/** "Sign in with Microsoft" (spec 1 §2, §4): OpenID Connect single sign-on in a popup. */
+/** "Sign in with Microsoft": OpenID Connect single sign-on in a popup. */
 export async function ssoRoutes(app: FastifyInstance) {
   const sso = new SsoService(app.ctx.db, oidcSettings(app.ctx.config), app.log);
 

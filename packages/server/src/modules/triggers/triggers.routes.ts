@@ -4,7 +4,7 @@ import { route } from '../../platform/routes.ts';
 import { clockOf } from './clock.ts';
 import { TriggersService } from './triggers.service.ts';
 
-/** Scheduled runs (spec 3 §7 "Triggers"). */
+/** Scheduled runs. */
 export async function triggersRoutes(app: FastifyInstance) {
   const triggers = new TriggersService(app, clockOf(app.ctx.config));
   route(app, api.createTrigger, ({ auth, body }) => triggers.create(auth.user.id, body));

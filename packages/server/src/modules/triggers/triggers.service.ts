@@ -44,7 +44,7 @@ export function presentTrigger(row: TriggerRow): Trigger {
   };
 }
 
-/** Scheduled runs (spec 3 §3, §4 "Scheduled run", §7 "Triggers"). */
+/** Scheduled runs. */
 export class TriggersService {
   constructor(
     private readonly app: FastifyInstance,

@@ -8,7 +8,7 @@ import { Scheduler } from './scheduler.ts';
 import { createTrigger, everyMinutes, pingModel } from './triggers.fixtures.ts';
 import { firesOf } from './triggers.store.ts';
 
-/** Triggers' calls (spec 3 §7) and the scheduler firing them, driven by a clock of the test's (real database). */
+/** Triggers' calls and the scheduler firing them, driven by a clock of the test's (real database). */
 
 let w: DatasetsWorld;
 let model: Model;

@@ -48,7 +48,7 @@ const byName = (a: UserRow, b: UserRow) =>
   a.email.localeCompare(b.email);
 
 /**
- * User administration (spec 1 §4 User, §6, issue 3): an organization's user admins at home, consultants in their
+ * User administration (issue 3): an organization's user admins at home, consultants in their
  * clients, product operations anywhere. Out of reach answers 404; the roles rule is enforced here, not only in
  * the role editor.
  */

@@ -2,7 +2,7 @@ import type { User } from '@tessera/shared';
 import { logoDataUrl } from '../../platform/logo.ts';
 import type { UserRow } from './users.store.ts';
 
-/** A user row as the API presents it (spec 1 §3); the password hash never leaves the server. */
+/** A user row as the API presents it; the password hash never leaves the server. */
 export function presentUser(row: UserRow): User {
   return {
     _id: row.id,

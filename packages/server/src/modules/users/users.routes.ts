@@ -9,7 +9,7 @@ import { presentUser } from './users.presenter.ts';
 import { changeMyPassword, getUser, updateMyUser } from './users.service.ts';
 import { setUserLogo } from './users.store.ts';
 
-/** Own account (spec 1 §2 settings users/my), user logos, and the administration of an organization's users. */
+/** Own account (settings users/my), user logos, and the administration of an organization's users. */
 export async function usersRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 
-/** pg-boss keeps its tables in their own schema of the metadata database (DESIGN §1 jobs). */
+/** pg-boss keeps its tables in their own schema of the metadata database (jobs). */
 export const BOSS_SCHEMA = 'pgboss';
 
 // biome-ignore lint/suspicious/noExplicitAny: rows are whatever the statement answers, as pg-boss expects.

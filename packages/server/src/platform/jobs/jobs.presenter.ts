@@ -1,7 +1,7 @@
 import type { Job } from '@tessera/shared';
 import type { JobRow } from './jobs.store.ts';
 
-/** A job row as the API and the live channel show it (spec 2 §3, spec 3 §3 Job). */
+/** A job row as the API and the live channel show it. */
 export function presentJob(row: JobRow): Job {
   return {
     _id: row.id,

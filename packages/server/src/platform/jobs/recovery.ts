@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { heldJobs, type JobRow, queuedJobs, settleJob } from './jobs.store.ts';
 
 /**
- * Restart safety (DESIGN §3 "Long work is a job"): no job stays unfinished once nothing will finish it. Runs at
+ * Restart safety: no job stays unfinished once nothing will finish it. Runs at
  * start-up and then on every heartbeat, on every process; the conditional updates make one process win each job.
  *
  * Per status:

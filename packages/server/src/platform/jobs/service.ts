@@ -45,7 +45,7 @@ const WITHDRAWN = new Error('enqueue withdrawn');
 const live = new Map<string, JobService>();
 
 /**
- * Long work as jobs (DESIGN §3): a row per job in `jobs`, the queue in pg-boss, status changes and progress sent
+ * Long work as jobs: a row per job in `jobs`, the queue in pg-boss, status changes and progress sent
  * to the project's live channel. One per app, on `app.ctx.jobs`. Housekeeping with no row runs as its `tasks`.
  */
 export class JobService {

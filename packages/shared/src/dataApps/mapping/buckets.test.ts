@@ -33,7 +33,7 @@ describe('buckets of a card', () => {
   });
 });
 
-describe('canDrop (spec 2 §5: several items or empty, and the bucket accepts the item)', () => {
+describe('canDrop (several items or empty, and the bucket accepts the item)', () => {
   const filled = chart('bar', {
     independent: [axis(series(CAT, 'x'))],
     dependent: [axis(series(NUM, 'y'))],

@@ -7,7 +7,7 @@ import { bucketSeries, chartVisOf, kpiVisOf, tableVisOf } from './visAccess.ts';
 
 /**
  * Which buckets the mapping screen shows for a card, how many items each takes, and whether a dragged feature
- * may land in one (spec 2 §5: "A drop into a bucket is allowed only if the bucket allows several items or is
+ * may land in one ("A drop into a bucket is allowed only if the bucket allows several items or is
  * empty, and the bucket's own validation accepts the item"; "Table mapping: no duplicate feature; all columns
  * from a single dataset").
  *

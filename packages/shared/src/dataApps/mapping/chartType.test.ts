@@ -17,7 +17,7 @@ const mapped = (chartType: Parameters<typeof chart>[0]) =>
     colors: { series: { y: '#ff0000' } },
   });
 
-describe('changing the chart type (spec 2 §4)', () => {
+describe('changing the chart type', () => {
   it.each([
     ['area', 'line'],
     ['line', 'scatter'],

@@ -4,7 +4,7 @@ import { applyDefaultOperations } from './defaultOperations.ts';
 import { chartVisOf } from './visAccess.ts';
 
 /**
- * Changing a chart's main type (spec 2 §4): among the line family (area, line, scatter, bar) the mapping stays;
+ * Changing a chart's main type: among the line family (area, line, scatter, bar) the mapping stays;
  * any other change starts from the default vis with only the filters kept, after asking 'Discard chart setup?'
  * (Cancel or Start from Scratch) when series are mapped.
  *

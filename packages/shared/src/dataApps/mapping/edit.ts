@@ -10,7 +10,7 @@ import type { DropRefusal, DropTarget, MappingFeature, MappingResult } from './t
 import { chartVisOf, dropEmptyAxes, kpiVisOf, seriesFeatureType, tableVisOf } from './visAccess.ts';
 
 /**
- * Editing the buckets (spec 2 §4): a drop, a removal, a move between buckets, and the order by. Every change of
+ * Editing the buckets: a drop, a removal, a move between buckets, and the order by. Every change of
  * a bucket refetches, except where the spec says otherwise (a table column that is removed or moved).
  */
 
@@ -39,7 +39,7 @@ function mappedOperation(vis: ChartVis, featureId: string) {
   return vis.tooltip.series.find((s) => s.feature._id === featureId)?.operation;
 }
 
-/** Adds an order by on a feature; a feature already mapped lends it its operation (spec 2 §4). */
+/** Adds an order by on a feature; a feature already mapped lends it its operation. */
 export function addOrderBy(vis: Vis, featureId: string, id: string, type: 'ASC' | 'DESC' = 'ASC'): MappingResult {
   const chart = chartVisOf(vis);
   if (chart.orderBy.some((o) => o.value === featureId)) return unchanged(vis);
@@ -109,7 +109,7 @@ function pruneColors(vis: ChartVis, removedIds: string[]): ChartVis {
 
 /**
  * Removes a series from wherever it is mapped (any chart bucket, the tooltip, the KPI list, the table's
- * columns, or a filter by id). Empty axes are dropped and the series' colour deleted (spec 2 §4).
+ * columns, or a filter by id). Empty axes are dropped and the series' colour deleted.
  */
 export function removeSeries(vis: Vis, seriesId: string): MappingResult {
   if (Array.isArray(vis.kpi)) {
@@ -213,7 +213,7 @@ export const seriesQueryKey = (s: Series): string =>
     s.group ?? null,
   ]);
 
-/** Adds a column to a table (refused: unchanged). Adding a column refetches (spec 2 §4). */
+/** Adds a column to a table (refused: unchanged). Adding a column refetches. */
 export function addTableColumn(vis: Vis, feature: MappingFeature, id: string): MappingResult {
   if (dropRefusal(vis, { bucket: 'table' }, feature, 'table') !== null) return unchanged(vis);
   const table = tableVisOf(vis);
@@ -227,7 +227,7 @@ export function addTableColumn(vis: Vis, feature: MappingFeature, id: string): M
 export const canAddTableColumn = (vis: Vis, feature: MappingFeature): boolean =>
   dropRefusal(vis, { bucket: 'table' }, feature, 'table') === null;
 
-/** Removes a column: the rows already fetched still hold the others, so no refetch (spec 2 §4). */
+/** Removes a column: the rows already fetched still hold the others, so no refetch. */
 export function removeTableColumn(vis: Vis, id: string): MappingResult {
   const table = tableVisOf(vis);
   return { vis: { ...table, table: table.table.filter((c) => c.id !== id) }, refetch: false };

@@ -7,7 +7,7 @@ import type { MappingFeature, MappingResult } from './types.ts';
 /**
  * A card's own filters (`vis.filters`, the mapping screen's Filters bucket). A filter made by dropping a feature
  * on the bucket opens the filter menu of the feature's type, with that menu's first operation and no value yet.
- * It is not valid until the user completes it (spec 2 §5), so it filters nothing meanwhile: only valid filters
+ * It is not valid until the user completes it, so it filters nothing meanwhile: only valid filters
  * are sent with the card's data requests.
  */
 

@@ -1,4 +1,4 @@
-/** The card mapping editor's rules (spec 2 §4, §5): pure functions shared by the web and the tests. */
+/** The card mapping editor's rules: pure functions shared by the web and the tests. */
 export * from './buckets.ts';
 export * from './chartType.ts';
 export * from './defaultOperations.ts';

@@ -13,7 +13,7 @@ const base = chart('line', {
 const withColors = (colors: object) => ({ ...base, colors });
 const withDisplay = (display: object) => ({ ...base, display });
 
-describe('shouldRefetch (spec 2 §4)', () => {
+describe('shouldRefetch', () => {
   it.each([
     ['a drop on Y', dropFeature(base, { bucket: 'dependent' }, NUM2, 'y2').vis, true],
     ['an operation', setSeriesOperation(base, 'y', 'sum').vis, true],

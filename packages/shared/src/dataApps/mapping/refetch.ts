@@ -5,7 +5,7 @@ import { seriesQueryKey } from './edit.ts';
 import { chartVisOf, kpiVisOf, tableVisOf } from './visAccess.ts';
 
 /**
- * Whether a vis change needs the card's data again (spec 2 §4): a change of a bucket, an operation, a series'
+ * Whether a vis change needs the card's data again: a change of a bucket, an operation, a series'
  * rows or filters, the order by or the card filters does; display and colour changes (chart type within the line
  * family, titles, labels, dots, colours) do not. A table refetches only when a column was added (removing or
  * moving one keeps the rows already fetched), or when its filters changed.

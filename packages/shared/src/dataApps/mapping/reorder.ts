@@ -8,7 +8,7 @@ import { chartVisOf, kpiVisOf } from './visAccess.ts';
  * Reordering the chips of one bucket (dragging a chip onto another chip of the same bucket): the item takes
  * the other's place. The order is meaningful: series order is drawing and colour order, order-by entries sort
  * by priority, KPIs and columns show in order. An item not in the bucket, or dropped on its own place, changes
- * nothing. Table columns move without new data (spec 2 §4); the others refetch with their bucket.
+ * nothing. Table columns move without new data; the others refetch with their bucket.
  */
 
 function moved<T>(list: T[], idOf: (item: T) => string, id: string, toIndex: number): T[] | null {

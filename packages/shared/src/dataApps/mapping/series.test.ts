@@ -8,7 +8,7 @@ const y = series(NUM, 'y', { display: { hasDot: true, dotHasLabel: true, lineWid
 const vis = chart('line', { dependent: [axis(y)] });
 const yOf = (v: unknown) => (v as ChartVis).dependent[0]!.series[0]!;
 
-describe('series display (spec 2 §4)', () => {
+describe('series display', () => {
   it.each([
     [{ hasDot: false }, { hasDot: false, dotHasLabel: false, lineWidth: 4 }],
     [{ hasDot: true }, { hasDot: true, dotHasLabel: true, lineWidth: 4 }],

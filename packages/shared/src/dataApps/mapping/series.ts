@@ -3,7 +3,7 @@ import { type ChartType, LATEST, type Series } from '../visSchemas.ts';
 import type { MappingFeature } from './types.ts';
 
 /**
- * One series: how a dropped feature becomes a series, and the per-series rules of spec 2 §4 that the series
+ * One series: how a dropped feature becomes a series, and the per-series rules that the series
  * settings call ("Setting a per-series chart type resets that series' display. Turning dots off turns the dot
  * label off."; "Operation 'none' is stored as empty").
  */

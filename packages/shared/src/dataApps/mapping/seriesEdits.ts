@@ -6,7 +6,7 @@ import { applySeriesChartType, applySeriesDisplay, applySeriesOperation } from '
 import type { MappingResult } from './types.ts';
 
 /**
- * The per-series rules of spec 2 §4 applied to a whole vis, for callers that hold the vis and a series id. Each
+ * The per-series rules applied to a whole vis, for callers that hold the vis and a series id. Each
  * says whether the change needs new data: an operation does, a chart type or display does not.
  */
 

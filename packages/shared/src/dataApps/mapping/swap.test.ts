@@ -5,7 +5,7 @@ import { axis, CAT, chart, DATE, NUM, NUM2, series } from './testFixtures.ts';
 const num = (id: string, operation = '') => series(NUM, id, { operation: operation as never });
 const cat = (id: string, operation = '') => series(CAT, id, { operation: operation as never });
 
-describe('axis swap (spec 2 §4)', () => {
+describe('axis swap', () => {
   it.each([
     ['numeric X alone', 'line', [num('x')], [], 'numericIndependentAlone'],
     ['a count on X alone is numeric', 'line', [cat('x', 'count')], [], 'numericIndependentAlone'],

@@ -2,7 +2,7 @@ import type { ChartType, ChartVis, Series } from '../visSchemas.ts';
 import { bucketSeries, isNumericSeries } from './visAccess.ts';
 
 /**
- * The axis swap of spec 2 §4: after a drop into X or Y, the dependent and independent axes switch places (and
+ * The axis swap: after a drop into X or Y, the dependent and independent axes switch places (and
  * their series lose their display settings) when
  *  1. a numeric field is on the independent axis with no dependent field;
  *  2. a non-numeric dependent field sits with no independent field;

@@ -2,7 +2,7 @@ import type { DatePrecision, FeatureType } from '../../datasets/types.ts';
 import type { Vis } from '../vis.ts';
 
 /**
- * The vocabulary of the card mapping editor (spec 2 §4 "Mapping rules", §5): the buckets a feature can be
+ * The vocabulary of the card mapping editor: the buckets a feature can be
  * dropped into, the feature that is dragged, and what every editing rule returns.
  */
 
@@ -36,7 +36,7 @@ export interface MappingFeature {
 }
 
 /**
- * The result of an edit: the next vis, and whether the card's data must be fetched again (spec 2 §4: a bucket
+ * The result of an edit: the next vis, and whether the card's data must be fetched again (a bucket
  * or an operation change refetches, a display or colour change does not).
  */
 export interface MappingResult {

@@ -5,7 +5,7 @@ import type { Axis, ChartVis, KpiVis, Series, TableColumn, TableVis } from '../v
 
 /**
  * Reading and copying a stored vis for the mapping rules. A unit keeps its vis loosely (vis.ts); these helpers
- * fill what is missing with the spec's defaults (spec 2 §3) without rejecting anything, and copy deeply so a
+ * fill what is missing with the spec's defaults without rejecting anything, and copy deeply so a
  * rule never mutates the vis it was given.
  */
 
@@ -44,7 +44,7 @@ export const seriesFeatureType = (series: Series | TableColumn): FeatureType | u
   (series.feature as { type?: FeatureType }).type;
 
 /**
- * Whether a series yields numbers (spec 2 §4 axis swap): a count of anything, an arithmetic aggregation of a
+ * Whether a series yields numbers (axis swap): a count of anything, an arithmetic aggregation of a
  * number, or a raw number. Bins, date parts and lists are grouping keys or lists, not numbers.
  */
 export function isNumericSeries(series: Series): boolean {
@@ -59,5 +59,5 @@ export function isNumericSeries(series: Series): boolean {
 /** All series of an axis bucket, axes flattened in order. */
 export const bucketSeries = (axes: Axis[]): Series[] => axes.flatMap((axis) => axis.series);
 
-/** Drops axis entries that hold no series (spec 2 §4 "Empty axes are dropped"). */
+/** Drops axis entries that hold no series. */
 export const dropEmptyAxes = (axes: Axis[]): Axis[] => axes.filter((axis) => axis.series.length > 0);

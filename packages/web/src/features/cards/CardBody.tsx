@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * A typed card's body (spec 2 §4 "Card render order"): the empty placeholder, the loader, an error or no-data
+ * A typed card's body: the empty placeholder, the loader, an error or no-data
  * placeholder, or the card's view — chart, KPI, table or custom — drawn at the body's measured size.
  */
 export function CardBody({ unit, card, h, showFinishHint, asTable = false }: Props) {

@@ -74,7 +74,7 @@ export const CHART_POINTS_ATTRIBUTE = 'data-points';
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
 export function CardChart({ unit, data, width, height, h, asTable = false }: Props) {
   const { canEdit, place, exporting } = useDashboardMode();
-  // The dashboard's colour scale and feature colours (spec 2 §9), from the dashboard the screen shows.
+  // The dashboard's colour scale and feature colours, from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
   const { t } = useTranslation('dataApps');

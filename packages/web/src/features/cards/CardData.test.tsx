@@ -342,7 +342,7 @@ describe('Download as CSV', () => {
   });
 });
 
-describe('refetch triggers (spec 2 §4)', () => {
+describe('refetch triggers', () => {
   it('refetches with the filters in force when they change, back on page 1', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
     const { client } = renderDataApps(path);

@@ -36,7 +36,7 @@ describe('a blank card (Cancel in the mapping editor removes it)', () => {
   });
 });
 
-describe('card render order (spec 2 §4)', () => {
+describe('card render order', () => {
   it('shows the empty placeholder when nothing is mapped, whatever the data says', () => {
     expect(cardBodyState({ unit: emptyTable, data: answer(3), hydrated: true, failed: false })).toEqual({
       kind: 'placeholder',

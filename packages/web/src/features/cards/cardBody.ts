@@ -1,7 +1,7 @@
 import { cardIsMapped, MAX_CARD_ROWS, type Unit, type UnitData, type UnitDataError } from '@tessera/shared';
 
 /**
- * What a typed card's body shows (spec 2 §4 "Card render order", §8 placeholders, §9 chart rendering by row
+ * What a typed card's body shows (placeholders, chart rendering by row
  * count), decided apart from React so that the order is tested on its own.
  */
 
@@ -10,7 +10,7 @@ export type CardBodyState =
   | { kind: 'loader' }
   | { kind: 'view'; data: UnitData | undefined };
 
-/** Above these many rows a pie or a radar chart is not drawn (spec 2 §9). */
+/** Above these many rows a pie or a radar chart is not drawn. */
 const MAX_PIE_RADAR_ROWS = 1_000;
 
 /**
@@ -45,7 +45,7 @@ export interface CardBodyInput {
 }
 
 /**
- * The render order of spec 2 §4: nothing mapped (no data with a vis) gives the empty placeholder; no answer yet
+ * The render order: nothing mapped (no data with a vis) gives the empty placeholder; no answer yet
  * gives the loader; an error gives its placeholder (the answer's code and exact cause when it names one, or
  * 'error' for a failed request); no rows
  * gives no-data; too many rows gives too-much-data; otherwise the view. A custom card with nothing to read is

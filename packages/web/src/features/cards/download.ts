@@ -1,7 +1,7 @@
 import { downloadUnitCsv } from '../../api/units.ts';
 
 /**
- * Download as CSV / Download (spec 2 §7 "GET units/{id}/download"): the server answers the CSV text and a file
+ * Download as CSV / Download: the server answers the CSV text and a file
  * name ({prefix}-{timestamp}.csv); the browser saves it through a Blob and an `<a download>`.
  */
 

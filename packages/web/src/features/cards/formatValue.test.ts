@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatValue } from './formatValue.ts';
 
-describe('card values as text (spec 2 §9 number display, date precision)', () => {
+describe('card values as text (number display, date precision)', () => {
   it('formats numbers: integers localized, under 1 with 3 significant digits, else 2 decimals', () => {
     expect(formatValue(1234567, { valueType: 'number' }, undefined, 'en')).toBe('1,234,567');
     expect(formatValue(0.012345, { valueType: 'number' }, undefined, 'en')).toBe('0.0123');

@@ -12,7 +12,7 @@ const isDatePart = (valueType: string | undefined) =>
   valueType !== undefined && (DATE_PARTS as readonly string[]).includes(valueType);
 
 /**
- * A KPI value or a table cell as text (spec 2 §9 "Number display", date precision formats): numbers by
+ * A KPI value or a table cell as text (date precision formats): numbers by
  * `formatNumber` (with `decimals`, a table column's one number of decimals: `columnDecimals`), dates by their
  * feature's precision, date parts as the part reads, lists joined, null empty.
  */

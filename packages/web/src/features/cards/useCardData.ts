@@ -20,7 +20,7 @@ export interface CardData extends UnitDataState {
 
 /**
  * Everything a card's body needs about its data: where it is shown (project, public, preview with its token),
- * the filters in force, the table's page and sort, the answer and what the body shows for it (spec 2 §4).
+ * the filters in force, the table's page and sort, the answer and what the body shows for it.
  */
 export function useCardData(unit: Unit): CardData {
   const { place } = useDashboardMode();

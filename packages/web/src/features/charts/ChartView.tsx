@@ -1,5 +1,5 @@
 /**
- * A chart card's drawing: hands `chartOption`'s option to ECharts (spec 2 §9 chart rendering).
+ * A chart card's drawing: hands `chartOption`'s option to ECharts (chart rendering).
  *
  * One ECharts instance per element (created once, re-created only when the language changes, disposed on
  * unmount); every change of vis, data, size, theme or colours sets the whole option again (`notMerge`), so no

@@ -1,5 +1,5 @@
 /**
- * Cartesian axes (spec 2 §3 axis entry display): the scale each axis uses and its ECharts axis option.
+ * Cartesian axes (axis entry display): the scale each axis uses and its ECharts axis option.
  *
  * - independent axis: raw dates draw on a time axis, numbers on a value axis (a category axis when bars or
  *   boxes need bands), everything else (categories, text, date parts, bins) on a category axis whose labels are

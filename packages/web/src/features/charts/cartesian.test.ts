@@ -19,7 +19,7 @@ const withDisplay = (chartType: 'line' | 'area' | 'bar' | 'scatter', display: Re
 const axisSpec = (display: Record<string, unknown>, bucket: 'independent' | 'dependent' = 'dependent', n = 3) =>
   simpleChart('line', n, { axes: { [bucket]: [{ display }] } });
 
-describe('series display defaults (spec 2 §9)', () => {
+describe('series display defaults', () => {
   it.each([
     ['area', 0.6],
     ['bar', 1],
@@ -90,7 +90,7 @@ describe('series display defaults (spec 2 §9)', () => {
   });
 });
 
-describe('axes (spec 2 §3 axis display)', () => {
+describe('axes (axis display)', () => {
   it('truncates category labels at 15 characters, keeping the full label for tooltips', () => {
     const option = draw(simpleChart('bar', 1, { rows: [{ x: 'A very long category name', y: 1 }] }));
     expect(option.xAxis[0].data).toEqual(['A very long category name']);

@@ -6,7 +6,7 @@
  * tooltips and labels find the row a point came from, stacks line up by independent value, and the visual map
  * reads the gradient from dimension 3.
  *
- * Series display (spec 2 §3 series entry, §9 defaults): hasDot (line and area: default by row count),
+ * Series display (series entry, defaults): hasDot (line and area: default by row count),
  * dotHasLabel, dotSize 10, lineType linear | smooth | step, lineStyle solid | dashed | dotted, lineWidth 2,
  * fillOpacity (area 0.6, bar 1, scatter 0.9). Chart display: stackGroups 'all' stacks the series of one axis
  * and type; stackOffset 'all' stacks them to 100% (each independent value's total is 1); barGap and

@@ -14,7 +14,7 @@ function draw(spec: ChartSpec, overrides: Partial<ChartOptionInput> = {}): AnyOp
 /** `n` rows without building them (the verdict is decided on the count before any row is read). */
 const rowsOf = (n: number) => new Array(n).fill({ x: 'a', y: 1 });
 
-describe('too much data (spec 2 §9)', () => {
+describe('too much data', () => {
   it.each<[ChartType, number, string]>([
     ['pie', 1000, 'ok'],
     ['pie', 1001, 'too-much-data'],
@@ -35,7 +35,7 @@ describe('too much data (spec 2 §9)', () => {
   });
 });
 
-describe('animation (spec 2 §9)', () => {
+describe('animation', () => {
   it.each<[ChartType, number, boolean]>([
     ['area', 200, true],
     ['area', 201, false],
@@ -68,7 +68,7 @@ describe('animation (spec 2 §9)', () => {
   });
 });
 
-describe('legend (spec 2 §3, §9)', () => {
+describe('legend', () => {
   const twoSeries = (display = {}): ChartSpec => ({
     ...simpleChart('line', 3, { rows: categoryRows(3, (i) => ({ z: i })) }),
     series: [...simpleChart('line').series, { id: 'z', role: 'dependent', label: 'Cost' }],
@@ -110,7 +110,7 @@ describe('legend (spec 2 §3, §9)', () => {
   });
 });
 
-describe('tooltip (spec 2 §3)', () => {
+describe('tooltip', () => {
   it('is on by default and off with hasTooltip false', () => {
     expect(draw(simpleChart('bar', 3)).tooltip.show).toBe(true);
     expect(draw(simpleChart('bar', 3, { display: { hasTooltip: false } })).tooltip.show).toBe(false);
@@ -151,7 +151,7 @@ describe('tooltip (spec 2 §3)', () => {
   });
 });
 
-describe('colours: series colour > dashboard feature colour > scheme (spec 2 §3)', () => {
+describe('colours: series colour > dashboard feature colour > scheme', () => {
   const spec = (colors = {}): ChartSpec => ({
     chartType: 'line',
     series: [

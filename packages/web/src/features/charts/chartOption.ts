@@ -1,5 +1,5 @@
 /**
- * `chartOption`: a chart card's vis and data answer → an ECharts option (spec 2 §3 chart vis, §9 chart
+ * `chartOption`: a chart card's vis and data answer → an ECharts option (chart vis, chart
  * rendering), or the verdict that it is not drawn ('too-much-data' over the row limits, 'empty' with nothing to
  * draw). Pure: same input, same option; the component only hands it to ECharts.
  *

@@ -1,4 +1,4 @@
-/** Chart cards' drawing (spec 2 §3 chart vis, §9 chart rendering): the view, and the pure option function. */
+/** Chart cards' drawing (chart vis, chart rendering): the view, and the pure option function. */
 
 export { ChartView, type ChartViewProps } from './ChartView.tsx';
 export { chartOption } from './chartOption.ts';

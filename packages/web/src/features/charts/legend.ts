@@ -1,5 +1,5 @@
 /**
- * The legend (spec 2 §3 chart display hasLegend, legendPosition, legendItemGap; §9 defaults): on when more than
+ * The legend (chart display hasLegend, legendPosition, legendItemGap; defaults): on when more than
  * one series is mapped or a group-by exists, unless hasLegend says otherwise; at the top by default, items 10 px
  * apart; it scrolls rather than wraps, and reports the room it takes so the plot makes way for it.
  */

@@ -1,5 +1,5 @@
 /**
- * Pie charts (spec 2 §3 axis display innerRadius, outerRadius, startAngle, pieHasLabels; §9 "Pie radii spread
+ * Pie charts (axis display innerRadius, outerRadius, startAngle, pieHasLabels; "Pie radii spread
  * evenly (60% split between rings)"): one ring per dependent axis entry, whose settings are that entry's display
  * (the mapping screen's pie panel writes them there, `dependent[i].display`), slices by independent value and group-by value. A ring
  * runs from innerRadius to outerRadius (% of half the smaller side; default: the rings share 0–60 evenly); when

@@ -26,7 +26,7 @@ const pie = (rings: number, axes: ChartSpec['axes'] = {}, colors = {}): ChartSpe
   colors,
 });
 
-describe('pie (spec 2 §3, §9)', () => {
+describe('pie', () => {
   it.each([
     [1, 0, 60, [['0%', '60%']]],
     [
@@ -139,7 +139,7 @@ describe('pie (spec 2 §3, §9)', () => {
   });
 });
 
-describe('radar (spec 2 §3, §9)', () => {
+describe('radar', () => {
   const radar = (axes: ChartSpec['axes'] = {}, n = 3): ChartSpec => ({
     chartType: 'radar',
     series: [

@@ -1,5 +1,5 @@
 /**
- * Radar charts (spec 2 §3 radarOuterRadius, radarStartAngle; §9 defaults 70 and 90, fill 0.4): the
+ * Radar charts (radarOuterRadius, radarStartAngle; defaults 70 and 90, fill 0.4): the
  * independent values are the indicators (the spokes), each drawn series (a dependent series, or one group of
  * it) one polygon. Without independent values the value series are the spokes, and a group-by draws one polygon
  * per group. All spokes share one scale (0, or the smallest negative value, up to a round maximum) so

@@ -2,7 +2,7 @@ import type { ChartType } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { animationAllowed, CHART_DEFAULTS, defaultHasDot, isTooMuchData } from './rules.ts';
 
-describe('row-count rules (spec 2 §9)', () => {
+describe('row-count rules', () => {
   it.each<[ChartType, number, boolean]>([
     ['line', 1_000_000, false],
     ['line', 1_000_001, true],

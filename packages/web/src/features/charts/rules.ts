@@ -1,11 +1,11 @@
 /**
- * The chart constants and row-count rules of spec 2 §9 ("Chart rendering by row count n", "Defaults"), in one
+ * The chart constants and row-count rules ("Chart rendering by row count n", "Defaults"), in one
  * place: the option builders draw with them and the mapping screen's settings panels show them while the vis
  * stores nothing, so what a panel shows is what the chart draws.
  *
  * Where the spec is silent: bars keep ECharts' own spacing (20 % between categories, 30 % between the bars of a
  * category); horizontal grid lines on, vertical off (value lines across the plot, the common reading aid); axis
- * titles and labels on; labels straight until slant is turned on (then 45°, spec 2 §9: straight labels stay
+ * titles and labels on; labels straight until slant is turned on (then 45°, : straight labels stay
  * readable on value and time axes, and long category labels are truncated at 15 characters anyway); pie labels
  * on, except on slices under 3° (`pieMinLabelAngle`).
  */
@@ -33,7 +33,7 @@ export const CHART_DEFAULTS = {
    * 200 ms. The spec is silent; the labels switch stays on and every wider slice keeps its label.
    */
   pieMinLabelAngle: 3,
-  /** Pie radii and angles step by 5 (spec 2 §5): default ring radii are rounded to it. */
+  /** Pie radii and angles step by 5: default ring radii are rounded to it. */
   polarStep: 5,
   /** Bar spacing in % (ECharts' own defaults). */
   barCategoryGap: 20,
@@ -57,7 +57,7 @@ export const ROW_LIMITS = {
   largeScatter: 2_000,
 } as const;
 
-/** Whether the chart is not drawn at all (spec 2 §9): 'too-much-data'. */
+/** Whether the chart is not drawn at all: 'too-much-data'. */
 export function isTooMuchData(chartType: ChartType, n: number): boolean {
   if (n > ROW_LIMITS.any) return true;
   if (chartType === 'pie') return n > ROW_LIMITS.pie;
@@ -93,7 +93,7 @@ export function defaultHasDot(n: number, duplicateIndependent: boolean): boolean
 
 /**
  * The default [inner, outer] radius (%) of pie ring `index` of `count` (one ring per dependent axis entry): the
- * rings share 60 % of the radius evenly (spec 2 §9), rounded to the inputs' step of 5.
+ * rings share 60 % of the radius evenly, rounded to the inputs' step of 5.
  */
 export function defaultRingRadii(index: number, count: number): { inner: number; outer: number } {
   const step = CHART_DEFAULTS.polarStep;

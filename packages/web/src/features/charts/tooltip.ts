@@ -1,5 +1,5 @@
 /**
- * Tooltips (spec 2 §3 hasTooltip, default on; tooltip series; §9 max height 350 px): the hovered independent
+ * Tooltips (hasTooltip, default on; tooltip series; max height 350 px): the hovered independent
  * value, each series' value formatted by the number and date rules, then the row's tooltip series (and its
  * dot-size and gradient values). All text is escaped: values are user data.
  *

@@ -48,7 +48,7 @@ export interface ChartOptionInput {
 }
 
 /**
- * Either an option to draw, or 'too-much-data' (spec 2 §9): the card shows that placeholder and nothing is
+ * Either an option to draw, or 'too-much-data': the card shows that placeholder and nothing is
  * drawn. 'empty' when nothing is mapped to draw (no dependent series).
  */
 export type ChartOptionResult =
@@ -91,7 +91,7 @@ export interface ChartModel {
   gradient: SeriesMeta | undefined;
   tooltipSeries: SeriesMeta[];
   drawn: DrawnSeries[];
-  /** Row count (spec 2 §9 "by row count n"). */
+  /** Row count. */
   n: number;
   /** Whether the independent values repeat (group-by, or raw unaggregated rows). */
   duplicateIndependent: boolean;

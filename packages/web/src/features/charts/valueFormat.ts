@@ -1,6 +1,6 @@
 /**
  * How a chart writes one value of a series (axis labels, tooltips, dot labels, legend names), by what the value
- * is (SeriesMeta.valueType): numbers by the spec 2 §9 rule, dates at the feature's precision, date parts as the
+ * is (SeriesMeta.valueType): numbers rule, dates at the feature's precision, date parts as the
  * part, bins as "a – b", lists joined; an empty value reads "(empty)". Category labels on an axis are
  * truncated at 15 characters.
  */

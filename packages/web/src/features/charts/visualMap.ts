@@ -1,5 +1,5 @@
 /**
- * The gradient of a gradient dimension (spec 2 §3 gradientDimension, showVisualMap; §9 High #bf444c, Low
+ * The gradient of a gradient dimension (gradientDimension, showVisualMap; High #bf444c, Low
  * #f6efa6): a continuous visual map over the gradient values (dimension 3 of every point), from the Low colour
  * to the High colour, overridable by vis.colors.gradients. The scale bar shows unless showVisualMap is false.
  */

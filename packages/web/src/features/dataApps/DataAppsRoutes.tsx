@@ -5,7 +5,7 @@ import { DataAppsListPage } from './list/DataAppsListPage.tsx';
 import { dashboardsListPath } from './paths.ts';
 
 /**
- * The data apps area under /projects/{projectId}/dashboards (spec 2 §2), behind the project shell's dashboard
+ * The data apps area under /projects/{projectId}/dashboards, behind the project shell's dashboard
  * view guard: the list, dashboards at {id}[/tabs/{tabId}] and reports at report/{id}[/tabs/{tabId}].
  */
 export function DataAppsRoutes() {

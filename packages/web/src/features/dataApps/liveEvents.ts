@@ -13,7 +13,7 @@ import {
 } from '../../api/dashboards.ts';
 
 /**
- * Another editor's changes, from the project's live channel (spec 2 §7 "Live updates"): each event carries the
+ * Another editor's changes, from the project's live channel: each event carries the
  * changed dashboard, tab or card, which is written into the cached dashboard (and the list), so the screen
  * follows without a reload. Whatever the cache cannot place (a dashboard it does not hold) is refetched.
  */

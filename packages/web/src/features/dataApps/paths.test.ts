@@ -4,7 +4,7 @@ import { dashboardPath, publicLink, unitMappingPath } from './paths.ts';
 const dash = { _id: 'd1', type: 'Dashboard' as const };
 const report = { _id: 'r1', type: 'Report' as const };
 
-describe('data app paths (spec 2 §2, spec 1 §2)', () => {
+describe('data app paths', () => {
   it('puts reports under report/ in every place', () => {
     expect(dashboardPath({ kind: 'project', projectId: 'p' }, dash, 't')).toBe('/projects/p/dashboards/d1/tabs/t');
     expect(dashboardPath({ kind: 'project', projectId: 'p' }, report, 's')).toBe(

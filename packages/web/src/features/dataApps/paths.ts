@@ -1,5 +1,5 @@
 /**
- * Where a data app lives (spec 2 §2, spec 1 §2). The same dashboard page serves three places: inside a project
+ * Where a data app lives. The same dashboard page serves three places: inside a project
  * (signed in), the public page (no login) and the preview page the server screenshots (no login, with a
  * previewToken). A dashboard of type Report always goes through the `report/` variant of each.
  */
@@ -30,7 +30,7 @@ export function dashboardPath(place: DashboardPlace, dashboard: DashboardRef, ta
   return tabId ? `${path}/tabs/${tabId}` : path;
 }
 
-/** The mapping editor of a card (spec 2 §2): opened by the chooser, the Edit icon and Beta Card Types. */
+/** The mapping editor of a card: opened by the chooser, the Edit icon and Beta Card Types. */
 export function unitMappingPath(projectId: string, unitId: string, tabId: string | null, type: string): string {
   const query = new URLSearchParams();
   if (tabId) query.set('tab', tabId);

@@ -7,7 +7,7 @@ import { JoinedDatasetModal } from './joined/JoinedDatasetModal.tsx';
 import { UploadForm } from './upload/UploadForm.tsx';
 import { useUploads } from './upload/UploadsContext.tsx';
 
-/** Add Dataset (spec 3 §2): Upload File (.csv) or Create Joined Dataset. */
+/** Add Dataset: Upload File (.csv) or Create Joined Dataset. */
 export function AddDatasetModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const { t } = useTranslation('datasets');
   const navigate = useNavigate();

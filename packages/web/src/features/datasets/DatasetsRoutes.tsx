@@ -10,7 +10,7 @@ import { DatasetsSidebar } from './sidebar/DatasetsSidebar.tsx';
 import { UploadsProvider } from './upload/UploadsProvider.tsx';
 
 /**
- * The datasets area under /projects/{projectId}/datasets (spec 3 §2), behind the shell's dataset view guard:
+ * The datasets area under /projects/{projectId}/datasets, behind the shell's dataset view guard:
  * the sidebar beside '' (an empty prompt) or ':datasetId/*' (the dataset page). Uploads live at this level so
  * that moving between datasets never interrupts one.
  */

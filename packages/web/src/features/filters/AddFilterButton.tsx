@@ -28,7 +28,7 @@ const inside = { withinPortal: false } as const;
 /**
  * Add Filter: choose a feature of one of the project's imported datasets (on the public page, one of the
  * dashboard's features), then fill its menu. Closing the menu adds the filter only when it is valid
- * (spec 2 §5 "Invalid filters are dropped (or not added)").
+ *.
  */
 export function AddFilterButton({ projectId, publicFeatures, actions, tabId }: Props) {
   const { t } = useTranslation('filters');

@@ -12,8 +12,8 @@ interface Props {
 }
 
 /**
- * The card header's filter icon (spec 2 §2 "Card": "filter icon whose tooltip lists active filters"): shown
- * when filters apply; its tooltip gives their summary (40 characters then "and N more", spec 2 §9). Nothing
+ * The card header's filter icon ("filter icon whose tooltip lists active filters"): shown
+ * when filters apply; its tooltip gives their summary (40 characters then "and N more"). Nothing
  * when no filter applies.
  */
 export function CardFilterIcon({ unit, filters }: Props) {

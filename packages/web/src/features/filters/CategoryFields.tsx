@@ -9,7 +9,7 @@ import type { FilterDraft } from './filterDraft.ts';
 import { TextFields } from './TextFields.tsx';
 import { useReadsDatasets } from './useReadsDatasets.ts';
 
-/** The category list shows a search box in its header over this many items (spec 2 §9). */
+/** The category list shows a search box in its header over this many items. */
 export const CATEGORY_SEARCH_OVER = 10;
 
 interface Props {
@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * A category filter's fields (spec 2 §5): for equal / not-equal, the feature's categories to tick (most
+ * A category filter's fields: for equal / not-equal, the feature's categories to tick (most
  * frequent first, with a search box over 10 items); for contains / begins-with / ends-with, a text.
  */
 export function CategoryFields({ draft, onChange, projectId }: Props) {

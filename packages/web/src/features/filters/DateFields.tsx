@@ -7,7 +7,7 @@ import type { FilterDraft } from './filterDraft.ts';
 
 type DateOption = 'date' | 'dayOfWeek' | 'month';
 const PART_OF: Record<Exclude<DateOption, 'date'>, 'dow' | 'month'> = { dayOfWeek: 'dow', month: 'month' };
-/** The calendar offers the years the validity ranges accept (spec 2 §5: 1001 to 2999). */
+/** The calendar offers the years the validity ranges accept (1001 to 2999). */
 const MIN_DATE = `${DATE_PART_RANGES.year[0]}-01-01`;
 const MAX_DATE = `${DATE_PART_RANGES.year[1]}-12-31`;
 /** Nested dropdowns stay inside the menu, so picking in them does not count as a click outside. */
@@ -33,7 +33,7 @@ export function calendarStart(stats: Props['stats'], edge: 'min' | 'max'): strin
 }
 
 /**
- * The date menu's fields (spec 2 §5): between (From and To bounding each other), before (To), after (From),
+ * The date menu's fields: between (From and To bounding each other), before (To), after (From),
  * on (a date, or days of the week, or months), last (a duration and its unit).
  */
 export function DateFields({ draft, onChange, stats }: Props) {

@@ -116,7 +116,7 @@ async function addFilterOn(featureName: string) {
   return screen.findByTestId('filter-menu');
 }
 
-describe('filter bar (spec 2 §5)', { timeout: 60_000 }, () => {
+describe('filter bar', { timeout: 60_000 }, () => {
   it('does not add an invalid filter when its menu closes', async () => {
     const requests = serve();
     renderDataApps(path);

@@ -10,7 +10,7 @@ import { useFeatureLookup, useFreshPublicFeatures } from './useFeatureLookup.ts'
 import { useFilterActions } from './useFilterActions.ts';
 
 /**
- * The dashboard's filter bar (spec 2 §2 "filters bar (hidden by hideFilters)"): the dashboard's and the open
+ * The dashboard's filter bar: the dashboard's and the open
  * tab's filters as chips, Add Filter and Clear all. Editors' filters are saved for everyone; the others' stay
  * theirs for the session. The open tab comes from the route.
  */

@@ -18,7 +18,7 @@ interface Props {
   projectId: string | null;
 }
 
-/** The state words of spec 2 §8 "Feature filter states" shown in place of a filter's text. */
+/** The state words shown in place of a filter's text. */
 const STATE_KEY = {
   loading: 'state.loading',
   invalidFilter: 'state.invalidFilter',
@@ -28,7 +28,7 @@ const STATE_KEY = {
 
 /**
  * One filter in the bar: its summary (or its feature's state), a click opens its menu, the cross removes it.
- * When the menu closes an invalid filter is dropped, a changed valid one is saved (spec 2 §5).
+ * When the menu closes an invalid filter is dropped, a changed valid one is saved.
  */
 export function FilterChip({ filter, level, feature, actions, projectId }: Props) {
   const { t } = useTranslation('filters');

@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * One filter's menu (spec 2 §2 "Filter bar and filter menus", §5): the operation, then the fields of the
+ * One filter's menu: the operation, then the fields of the
  * filter's type. Empty and not-empty need nothing more. The menu says when the filter is incomplete: closing
  * it then drops the filter.
  */

@@ -9,7 +9,7 @@ const asNumber = (value: string | number): number | null =>
 const shown = (value: unknown) => (typeof value === 'number' ? value : '');
 
 /**
- * The number menu's fields (spec 2 §5): one number for the value operations; for between, From and To that
+ * The number menu's fields: one number for the value operations; for between, From and To that
  * bound each other (From's max is To, To's min is From).
  */
 export function NumberFields({

@@ -3,7 +3,7 @@ import { singleValue } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { FilterDraft } from './filterDraft.ts';
 
-/** The text of a text filter, or of a category filter's contains / begins-with / ends-with (spec 2 §5). */
+/** The text of a text filter, or of a category filter's contains / begins-with / ends-with. */
 export function TextFields({ draft, onChange }: { draft: FilterDraft; onChange: (draft: FilterDraft) => void }) {
   const { t } = useTranslation('filters');
   const value = singleValue(draft);

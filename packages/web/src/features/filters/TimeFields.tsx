@@ -7,7 +7,7 @@ import type { FilterDraft } from './filterDraft.ts';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const orNull = (value: string) => (value === '' ? null : value);
 
-/** A time filter's fields (spec 2 §5): one time for before / after / equal, both bounds for between. */
+/** A time filter's fields: one time for before / after / equal, both bounds for between. */
 export function TimeFields({ draft, onChange }: { draft: FilterDraft; onChange: (draft: FilterDraft) => void }) {
   const { t } = useTranslation('filters');
   const v = valueObject(draft);

@@ -9,7 +9,7 @@ import {
 } from '@tessera/shared';
 
 /**
- * The filter being edited in a menu (spec 2 §5): created for a feature, changed by the menu's fields, and
+ * The filter being edited in a menu: created for a feature, changed by the menu's fields, and
  * judged by the shared rule when the menu closes. A draft of a saved filter keeps its `_id`; a new one has ''.
  */
 export type FilterDraft = DataAppFilter;

@@ -1,7 +1,7 @@
 import type { DataAppFilter } from '@tessera/shared';
 
 /**
- * The filters of viewers without edit and of public visitors (spec 2 §3 "public filters"): their own, for this
+ * The filters of viewers without edit and of public visitors: their own, for this
  * browser session only, never saved. A dashboard's entry exists only once the visitor changed something; until
  * then (and for each tab not yet touched) the saved filters are in force, so an editor's live changes still
  * show. Kept in memory: a reload starts again from the saved filters.

@@ -15,9 +15,9 @@ import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { localFilterStore, localOrSaved } from './localFilters.ts';
 
 /**
- * The dashboard's and the tab's filters in force, for the cards' data requests (spec 2 §4 "a change in filters
+ * The dashboard's and the tab's filters in force, for the cards' data requests ("a change in filters
  * or public filters once filters are hydrated"). Editors get the saved filters; viewers without edit and public
- * visitors their own session filters (seeded from the saved ones). Only valid filters are returned (spec 2 §5),
+ * visitors their own session filters (seeded from the saved ones). Only valid filters are returned,
  * dashboard filters first, and the list keeps its identity while its content does not change, so a card can
  * refetch on a change of `filters` alone. `hydrated` is false until the dashboard is loaded.
  */

@@ -9,7 +9,7 @@ import { useCachedDashboardView } from './useActiveFilters.ts';
 import { useReadsDatasets } from './useReadsDatasets.ts';
 
 /**
- * The feature of each filter and its state (spec 2 §8 "Feature filter states"): 'loading...' while the
+ * The feature of each filter and its state: 'loading...' while the
  * project's features load, 'invalid filter' when they could not be read, 'feature not found' when the feature
  * is gone, 'invalid feature type' when the filter no longer fits its type. On the public and preview pages the
  * features come with the dashboard (its public `features`: those its filters use and its cards map); a filter

@@ -26,7 +26,7 @@ export interface FilterActions {
 /**
  * What the filter bar does with a finished menu: editors save through the API (the answer updates the cached
  * dashboard, the live channel tells other viewers); viewers without edit and public visitors change their
- * session filters only (spec 2 §3, §7 "Tabs").
+ * session filters only.
  */
 export function useFilterActions(view: DashboardView, tabId: string | null): FilterActions {
   const { t } = useTranslation('filters');

@@ -5,7 +5,7 @@ import { FormBuilderPage } from './builder/FormBuilderPage.tsx';
 import { FormsListPage } from './list/FormsListPage.tsx';
 
 /**
- * The forms area under /projects/{projectId}/forms (spec 3 §2, §4), behind the shell's form view guard: the
+ * The forms area under /projects/{projectId}/forms, behind the shell's form view guard: the
  * list, and the builder, which needs form edit.
  */
 export function FormsRoutes() {

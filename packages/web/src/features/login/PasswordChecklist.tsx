@@ -4,7 +4,7 @@ import { PASSWORD_RULES, passwordChecklist } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The live checklist of spec 1 §5, computed by the same shared function the server enforces. Used by the
+ * The live checklist, computed by the same shared function the server enforces. Used by the
  * reset page and the Password tab of the account settings.
  */
 export function PasswordChecklist({ password, confirmation }: { password: string; confirmation: string }) {

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useForgotPassword } from '../../api/account.ts';
 import { formErrors, useServerText } from '../../app/serverText.ts';
 
-/** Password recovery (spec 1 §2, §4): request a reset link by email, then a confirmation state. */
+/** Password recovery: request a reset link by email, then a confirmation state. */
 export function RecoverPage() {
   const { t } = useTranslation('login');
   const serverText = useServerText();

@@ -11,7 +11,7 @@ import { formErrors, useServerText } from '../../app/serverText.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 /**
- * Set a new password from a mailed reset link (spec 1 §2, §4): the code is checked on load (a bad code goes
+ * Set a new password from a mailed reset link: the code is checked on load (a bad code goes
  * back to /login), the live checklist gates the submit, and success returns to /login with a toast.
  */
 export function ResetPage() {
@@ -28,7 +28,7 @@ export function ResetPage() {
   }, [check.isError, navigate]);
 
   const submit = form.onSubmit(async ({ password, confirmPassword }) => {
-    // Spec 1 §5: the submit does nothing until every rule of the checklist passes.
+    // the submit does nothing until every rule of the checklist passes.
     if (!passwordAcceptable(password, confirmPassword) || reset.isPending) return;
     try {
       await reset.mutateAsync({ password, confirmPassword });

@@ -10,7 +10,7 @@ import { useServerText } from '../../app/serverText.ts';
 import { useMicrosoftSignIn } from './microsoft.ts';
 
 /**
- * The sign-in page (spec 1 §2, §4): email and password, the forgot-password link, and the single sign-on
+ * The sign-in page: email and password, the forgot-password link, and the single sign-on
  * button when the server has an identity provider configured. Shown at /login and /login/microsoft.
  */
 export function SignInPage() {

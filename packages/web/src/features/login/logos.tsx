@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
  * of the artwork; its French artwork is a separate drawing, as a printed logo would be.
  */
 
-/** The `organization` query parameter value that selects the partner logo (spec 1 §2). */
+/** The `organization` query parameter value that selects the partner logo. */
 export const PARTNER_ORGANIZATION = 'partner';
 
 function Tiles({ x = 0 }: { x?: number }) {

@@ -7,7 +7,7 @@ import { logoutSettled } from '../../api/account.ts';
 import { ApiError, call, tokenStore } from '../../api/client.ts';
 
 /**
- * "Sign in with Microsoft" (spec 1 §2, §4): the identity provider's sign-in runs in a popup.
+ * "Sign in with Microsoft": the identity provider's sign-in runs in a popup.
  *
  * The popup starts at the API's authorize URL (302 to the issuer), comes back to /login/microsoft with a code
  * and a state, exchanges them (MicrosoftRoute) and reports the result here over a BroadcastChannel. The channel,

@@ -28,7 +28,7 @@ export function refusalFor(drag: MappingDrag | undefined, vis: Vis, target: Drop
 
 /**
  * A bucket: a drop zone with its name and chips. While something is dragged it shows whether the drop is
- * allowed (green) or refused (red, with the reason); a refused drop changes nothing (spec 2 §5).
+ * allowed (green) or refused (red, with the reason); a refused drop changes nothing.
  */
 export function Bucket({ target, label, multiple, type, vis, children, empty }: Props) {
   const { t } = useTranslation('mapping');

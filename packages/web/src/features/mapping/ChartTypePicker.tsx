@@ -11,7 +11,7 @@ interface Props {
 /**
  * The chart type picker (area, line, scatter, bar, pie, radar, boxplot). Within the line family the mapping
  * stays; any other change with series mapped asks 'Discard chart setup?' (Cancel or Start from Scratch) and
- * then keeps only the filters (spec 2 §4).
+ * then keeps only the filters.
  */
 export function ChartTypePicker({ vis, setVis }: Props) {
   const { t } = useTranslation('mapping');

@@ -27,7 +27,7 @@ function draftOf(filter: DataAppFilter): FilterDraft {
 
 /**
  * A card filter's chip in the Filters bucket: a click opens the filters' own menu (operation and value for the
- * filter's type, spec 2 §5). When the menu closes a complete filter is kept, an incomplete one is dropped
+ * filter's type). When the menu closes a complete filter is kept, an incomplete one is dropped
  * ("Invalid filters are dropped (or not added) when the menu closes").
  */
 export function FilterChipEditor({ filter, feature, projectId, children, defaultOpened, onChange, onRemove }: Props) {

@@ -19,7 +19,7 @@ const CustomCardView = lazy(() =>
   import('../cards/custom/CustomCardView.tsx').then((module) => ({ default: module.CustomCardView })),
 );
 
-/** A custom card's view as the mapping screen shows it: a subtype with no UI reads 'Not Mappable' (spec 2 §8). */
+/** A custom card's view as the mapping screen shows it: a subtype with no UI reads 'Not Mappable'. */
 function CustomPreview({ unit, preview }: { unit: Unit; preview: PreviewData }) {
   const { ref, width, height } = useElementSize();
   const body = preview.card.body;
@@ -42,7 +42,7 @@ function CustomPreview({ unit, preview }: { unit: Unit; preview: PreviewData }) 
 
 /**
  * The live preview beside the buckets: the card as it will look, drawn from temporary data of the unsaved vis
- * (`POST /api/v1/units/data`). An empty mapping shows its chart type's hint (spec 2 §8), without the 'Click the
+ * (`POST /api/v1/units/data`). An empty mapping shows its chart type's hint, without the 'Click the
  * edit button' line the dashboard adds.
  */
 export function LivePreview({ unit, type, subtype, preview, height = 360 }: Props) {

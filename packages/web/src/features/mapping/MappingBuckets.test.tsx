@@ -109,7 +109,7 @@ describe('the mapping buckets (issue 8)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the Filters bucket (spec 2 §5)', { timeout: 30_000 }, () => {
+describe('the Filters bucket', { timeout: 30_000 }, () => {
   const stored = () => JSON.parse(screen.getByTestId('filters').textContent ?? '[]') as Array<Record<string, unknown>>;
 
   it('a dropped column opens its filter menu; a value completes it and the chip tells the filter', async () => {

@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * The card mapping editor (spec 2 §2, §4, §5; issue 8): the project's features on the left, the chart type and
+ * The card mapping editor (issue 8): the project's features on the left, the chart type and
  * the buckets in the middle, the live preview and the chart settings on the right. Features are dragged onto
  * buckets with the mouse or the keyboard (or added from a feature's "Add to…" menu); every edit goes through the
  * shared mapping rules.
@@ -45,7 +45,7 @@ export function MappingEditor({ projectId, unit, type, state, saving, error, onC
   const choices = useBucketChoices(type, vis);
   const drops = useDropHandlers(vis, type, apply);
   const subtype = subtypeOf(unit, vis, type);
-  // The card's own filters apply to the preview once complete (spec 2 §5: only valid filters are sent).
+  // The card's own filters apply to the preview once complete (only valid filters are sent).
   const requestVis = useMemo(
     () => withValidFilters(dataVis, (id) => catalog.byId.get(id)?.type),
     [dataVis, catalog.byId],

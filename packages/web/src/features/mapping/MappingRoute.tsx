@@ -20,7 +20,7 @@ import { MappingEditor } from './MappingEditor.tsx';
 import { useMappingState } from './useMappingState.ts';
 
 /**
- * /projects/{projectId}/units/{unitId}/mapping?tab={sectionId}&type={unitType} (spec 2 §2), behind the project
+ * /projects/{projectId}/units/{unitId}/mapping?tab={sectionId}&type={unitType}, behind the project
  * shell's dashboard edit guard. An unknown unit or dashboard sends the user back to the data apps list; Cancel
  * and Save changes return to the dashboard (the report path for reports) with the tab; Cancel removes a card
  * that was never saved with a type.
@@ -92,7 +92,7 @@ function LoadedMapping({
         query: { tabId: unit.tabId },
         body: {
           type,
-          // A card filter left incomplete is not saved (spec 2 §5: invalid filters are dropped).
+          // A card filter left incomplete is not saved (invalid filters are dropped).
           vis: withValidFilters(state.vis, () => undefined),
           ...(type === 'custom' ? { subtype: subtypeOf(unit, state.vis, type) } : {}),
         },

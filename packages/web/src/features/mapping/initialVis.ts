@@ -10,7 +10,7 @@ import {
 
 /**
  * What the mapping screen starts from: the `type` of its address (kpi, table, chart, custom), and the card's
- * saved vis when it already has that type, else that type's default vis (spec 2 §3 "Default new chart").
+ * saved vis when it already has that type, else that type's default vis.
  */
 
 export const parseUnitType = (value: string | null): UnitType | null =>

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 
 /**
  * The vis being edited, and the vis the live preview last fetched data for: it moves on only when
- * `shouldRefetch` says the change needs new data (spec 2 §4), so display and colour edits redraw the preview
+ * `shouldRefetch` says the change needs new data, so display and colour edits redraw the preview
  * from the rows it already has.
  */
 export interface MappingState {

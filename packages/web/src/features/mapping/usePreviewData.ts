@@ -13,7 +13,7 @@ export const PREVIEW_DEBOUNCE_MS = 300;
 /**
  * The live preview's data: the unsaved vis posted to `POST /api/v1/units/data` (temporary data) after a short
  * pause, with the tab's stored filters applied by the server. The previous answer stays drawn while the next
- * loads; the body state follows the card render order of spec 2 §4.
+ * loads; the body state follows the card render order.
  */
 export interface PreviewData {
   card: CardData;

@@ -8,7 +8,7 @@ import { MobiPrivacy } from './MobiPrivacy.tsx';
 import { MobiSetup } from './MobiSetup.tsx';
 
 /**
- * Mobi, the chat assistant page (spec 3 §2, marked beta; needs model view). The page speaks only to our server:
+ * Mobi, the chat assistant page (marked beta; needs model view). The page speaks only to our server:
  * the service's key stays there. Without a configured service it says so and how to set it up, and offers to use
  * the user's own key (kept in this browser only).
  */

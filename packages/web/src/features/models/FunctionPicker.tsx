@@ -5,7 +5,7 @@ import { useAlgorithms } from '../../api/models.ts';
 import { usePackages } from '../../api/packages.ts';
 
 /**
- * The function picker (spec 3 §2): package, file, function; only built packages can be chosen (§4). The value is
+ * The function picker: package, file, function; only built packages can be chosen. The value is
  * the chosen function (algorithm) id.
  */
 export function FunctionPicker({

@@ -9,7 +9,7 @@ import { ConfirmModal } from '../../app/ConfirmModal.tsx';
 import { UpdateSourceModal } from './source/UpdateSourceModal.tsx';
 
 /**
- * A model's menu (spec 3 §2, model edit): Duplicate Model (then opens the copy's onboarding), Update Source (not
+ * A model's menu (model edit): Duplicate Model (then opens the copy's onboarding), Update Source (not
  * for a transferred model: it cannot be updated), Delete Model (confirmed).
  */
 export function ModelMenu({ model, projectId }: { model: Model; projectId: string }) {

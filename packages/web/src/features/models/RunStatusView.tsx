@@ -70,7 +70,7 @@ export function RunFailure({ error }: { error: string | null }) {
 }
 
 /**
- * The run display (spec 3 §4 "Model run"): 'Running Model...' with Cancel Run; finished shows the outputs;
+ * The run display: 'Running Model...' with Cancel Run; finished shows the outputs;
  * 'Model Run Cancelled'; otherwise 'Model Run Error' with the details; a missing output 'Output Dataset Not
  * Found'; never run, a prompt to run.
  */

@@ -20,7 +20,7 @@ interface CreateOrganizationModalProps {
   organizations: readonly Organization[];
 }
 
-/** Create Organization (spec 1 §5: name required). A consultant's client managers create clients of their own organization. */
+/** Create Organization (name required). A consultant's client managers create clients of their own organization. */
 export function CreateOrganizationModal({ opened, onClose, creation, organizations }: CreateOrganizationModalProps) {
   const { t } = useTranslation('organizations');
   const serverText = useServerText();

@@ -32,7 +32,7 @@ interface CreateUserModalProps {
 }
 
 /**
- * Create user (spec 1 §5, §8): First Name, Last Name, Email (lower-cased before sending) and a role choice, all
+ * Create user: First Name, Last Name, Email (lower-cased before sending) and a role choice, all
  * required. The server's field errors show under first, last, email and roles; the modal stays open while
  * there are errors and closes on success.
  */

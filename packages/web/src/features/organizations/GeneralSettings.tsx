@@ -24,7 +24,7 @@ interface GeneralSettingsProps {
 }
 
 /**
- * General Settings (spec 1 §2, §4, §5): name saved on blur when non-empty and changed, logo, type and plan (product
+ * General Settings: name saved on blur when non-empty and changed, logo, type and plan (product
  * operations), Public Sharing, and for an organization other than one's own the Active toggle and Delete.
  */
 export function GeneralSettings({ organization, actor, onDeleted }: GeneralSettingsProps) {

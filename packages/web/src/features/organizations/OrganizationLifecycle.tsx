@@ -6,7 +6,7 @@ import { useDeleteOrganization, useUpdateOrganization } from '../../api/organiza
 import { TypedConfirmModal } from '../../app/TypedConfirmModal.tsx';
 import { useOrgAction } from './useOrgAction.ts';
 
-/** The Delete Organization dialog: type the name to confirm (spec 1 §4, §5). */
+/** The Delete Organization dialog: type the name to confirm. */
 export function DeleteOrganizationModal({
   organization,
   opened,
@@ -38,7 +38,7 @@ export function DeleteOrganizationModal({
 
 /**
  * Active toggle and Delete of General Settings, for an organization other than one's own that the viewer
- * administers (spec 1 §4).
+ * administers.
  */
 export function OrganizationLifecycle({
   organization,

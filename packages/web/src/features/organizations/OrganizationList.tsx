@@ -13,7 +13,7 @@ import { SearchBox, useListSearchState } from './SearchBox.tsx';
 const LIST_PATHS = { clients: '/settings/clients', all: '/settings/root/organizations' } as const;
 
 /**
- * A list of organizations (spec 1 §2): the client organizations of the viewer's consultant organization, or every
+ * A list of organizations: the client organizations of the viewer's consultant organization, or every
  * organization for product operations. Search by name and plan, Create Organization, and per row the Active
  * toggle and Delete except on one's own organization; a row opens the organization's settings.
  */

@@ -12,7 +12,7 @@ interface OrganizationRowProps {
   organization: Organization;
   /** The settings path of this organization (clicking the row opens it). */
   to: string;
-  /** The viewer's own organization: no Active toggle and no Delete (spec 1 §4). */
+  /** The viewer's own organization: no Active toggle and no Delete. */
   own: boolean;
   /** The name of its consultant, for a client in the list of all organizations. */
   consultantName?: string;

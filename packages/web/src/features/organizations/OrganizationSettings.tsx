@@ -22,7 +22,7 @@ export interface OrganizationSettingsProps {
 }
 
 /**
- * One organization's settings (spec 1 §2): tabs by path (general, users, projects, log), each shown only when the
+ * One organization's settings: tabs by path (general, users, projects, log), each shown only when the
  * viewer holds its role; the empty path opens the first one, and a tab one may not see is the 404 page.
  */
 export function OrganizationSettings({ organization, basePath, listPath }: OrganizationSettingsProps) {

@@ -17,7 +17,7 @@ export interface RoleEditorProps {
 }
 
 /**
- * The role editor (spec 1 §6): the presets Product Admin (only for holders of manageAllOrganizations),
+ * The role editor: the presets Product Admin (only for holders of manageAllOrganizations),
  * Organization Admin, Standard, View Only and Custom roles; Custom roles shows the six labelled options and the
  * View-Only / Create/Edit Projects radio. The rules are in roleEditor.ts; the server enforces the same.
  */

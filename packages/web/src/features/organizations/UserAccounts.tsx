@@ -10,7 +10,7 @@ import { UserRow } from './UserRow.tsx';
 import { UserSettingsModal } from './UserSettingsModal.tsx';
 
 /**
- * The User Accounts tab (spec 1 §2, §4): the organization's users with search (first, last, email; "re:" for
+ * The User Accounts tab: the organization's users with search (first, last, email; "re:" for
  * a regular expression), Create User, and per user the admin controls. The tab shows only to those who manage
  * this organization's users; among them, controls on a user holding a role the viewer lacks are left out, as
  * the server refuses them.

@@ -7,12 +7,12 @@ import { ConfirmModal } from '../../app/ConfirmModal.tsx';
 import { UserAvatar } from '../../app/UserAvatar.tsx';
 import { useOrgAction } from './useOrgAction.ts';
 
-/** The reset link of an invitation: this host's /login/reset/{token} (spec 1 §4 "Unclaimed"). */
+/** The reset link of an invitation: this host's /login/reset/{token}. */
 export const resetLinkOf = (token: string, origin = window.location.origin) => `${origin}/login/reset/${token}`;
 
 interface UserRowProps {
   user: User;
-  /** The row is the viewer's own user: no resend, deactivate or delete (spec 1 §4). */
+  /** The row is the viewer's own user: no resend, deactivate or delete. */
   own: boolean;
   /** The viewer may act on this user (manages the organization's users and holds every role the user holds). */
   canAct: boolean;

@@ -20,7 +20,7 @@ interface UserSettingsModalProps {
   own: boolean;
 }
 
-/** A user's settings opened from the User Accounts list: Profile and Login History only (spec 1 §2). */
+/** A user's settings opened from the User Accounts list: Profile and Login History only. */
 export function UserSettingsModal({ user, onClose, editor, canAct, own }: UserSettingsModalProps) {
   const { t } = useTranslation('organizations');
   const update = useUpdateUser();

@@ -1,6 +1,6 @@
 import { can, type OrgActor, type OrgRef } from '@tessera/shared';
 
-/** The organization settings tabs, by path segment, in display order (spec 1 §2). */
+/** The organization settings tabs, by path segment, in display order. */
 export const ORG_TABS = ['general', 'users', 'projects', 'log'] as const;
 export type OrgTab = (typeof ORG_TABS)[number];
 
@@ -13,7 +13,7 @@ const TAB_ACTIONS = {
 } as const satisfies Record<OrgTab, string>;
 
 /**
- * The tabs the viewer sees on this organization's settings: each only with its role (spec 1 §2). The rules are
+ * The tabs the viewer sees on this organization's settings: each only with its role. The rules are
  * the shared ones the server enforces on the calls behind each tab.
  */
 export function organizationTabs(actor: OrgActor, org: OrgRef): OrgTab[] {

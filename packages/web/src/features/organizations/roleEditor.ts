@@ -9,7 +9,7 @@ import {
   rootPresetOffered,
 } from '@tessera/shared';
 
-/** The preset choices of the role editor, in display order (spec 1 §6). */
+/** The preset choices of the role editor, in display order. */
 export const PRESET_CHOICES = [
   'root',
   'organizationAdmin',
@@ -19,7 +19,7 @@ export const PRESET_CHOICES = [
 ] as const satisfies readonly RolePreset[];
 
 /**
- * The labelled options of "Custom roles", in display order (spec 1 §6 "Labels"). createProjects is not among
+ * The labelled options of "Custom roles", in display order. createProjects is not among
  * them: it is the separate View-Only / Create/Edit Projects radio.
  */
 export const ROLE_OPTIONS = [

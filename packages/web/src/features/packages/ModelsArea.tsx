@@ -13,7 +13,7 @@ import { usePackageStatusText } from './PackageStatus.tsx';
 import { PackageUploadModal } from './PackageUploadModal.tsx';
 
 /**
- * The project's Models area (spec 3 §2 ''): the Source Code card (packages newest first, 'Add package' with
+ * The project's Models area (''): the Source Code card (packages newest first, 'Add package' with
  * package edit) and the Models card (filled by the models area; Add model waits for a built package).
  */
 export function ModelsArea() {

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * Add package / Update Package (spec 3 §5): a .zip and a name, both required; a base image from Python 3.7 to
+ * Add package / Update Package: a .zip and a name, both required; a base image from Python 3.7 to
  * 3.11 slim (by default the server's: docs/writing-a-package.md), those this server lacks disabled with the
  * reason. It says what a package is, offers a template to download and links the guide. The upload shows its
  * progress.

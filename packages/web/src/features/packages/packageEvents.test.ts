@@ -11,7 +11,7 @@ const event = (kind: PackageEvent['kind'], phase: PackageEvent['phase']): Packag
   message: null,
 });
 
-describe('which notice a package event raises (spec 1 §4)', () => {
+describe('which notice a package event raises', () => {
   it.each([
     ['upload', 'started', undefined],
     ['upload', 'succeeded', { key: 'uploaded', color: 'green', ms: 7000 }],

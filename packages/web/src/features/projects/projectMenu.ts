@@ -1,6 +1,6 @@
 import type { MyProject, OrgRoles } from '@tessera/shared';
 
-/** The items of a project's menu, in their order (spec 3 §2, §6; spec 2 §2 "Project menu"). */
+/** The items of a project's menu, in their order. */
 export const PROJECT_MENU_ITEMS = [
   'yourRole',
   'members',

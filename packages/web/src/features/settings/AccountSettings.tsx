@@ -10,7 +10,7 @@ import { LoginHistory } from './LoginHistory.tsx';
 import { PasswordTab } from './PasswordTab.tsx';
 import { UserProfile } from './UserProfile.tsx';
 
-/** The tabs of one's own account, by path segment (spec 1 §2). */
+/** The tabs of one's own account, by path segment. */
 export const ACCOUNT_TABS = ['profile', 'password', 'log'] as const;
 type AccountTab = (typeof ACCOUNT_TABS)[number];
 const BASE = '/settings/users/my';

@@ -12,7 +12,7 @@ const STATUS_COLORS: Record<LoginEvent['status'], string> = {
 };
 
 /**
- * Login events (spec 1 §3): type, email, status and time in the viewer's local time. A table, or on a phone
+ * Login events: type, email, status and time in the viewer's local time. A table, or on a phone
  * one small card per event, since four columns do not fit below 767 px. Usable for any list of events (a
  * user's log here, an organization's log in its settings).
  */

@@ -21,7 +21,7 @@ export interface LogoPickerProps {
 }
 
 /**
- * Picks and uploads a logo. The file is checked here first (spec 1 §5: png, under 16000 bytes) so a wrong pick
+ * Picks and uploads a logo. The file is checked here first (png, under 16000 bytes) so a wrong pick
  * is told at once; the server checks again and its field error is shown the same way. Shared by user and
  * organization logos.
  */

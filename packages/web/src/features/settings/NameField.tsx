@@ -14,7 +14,7 @@ interface NameFieldProps {
 }
 
 /**
- * A required name field saved on blur (spec 1 §5): only when the trimmed value changed and is not empty.
+ * A required name field saved on blur: only when the trimmed value changed and is not empty.
  * An empty value shows "Required" and is not sent.
  */
 export function NameField({ label, value, serverFields, save, readOnly }: NameFieldProps) {

@@ -10,7 +10,7 @@ import { PasswordChecklist } from '../login/PasswordChecklist.tsx';
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 
 /**
- * The Password tab of one's own account (spec 1 §2, §5): current password, new password and confirmation with
+ * The Password tab of one's own account: current password, new password and confirmation with
  * the live checklist; the submit does nothing until every rule passes. A wrong current password comes back
  * as the server's field error under that field.
  */

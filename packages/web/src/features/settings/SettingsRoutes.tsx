@@ -11,7 +11,7 @@ import {
 import { AccountSettings } from './AccountSettings.tsx';
 
 /**
- * The settings area under /settings (spec 1 §2), each route behind the organization role the spec names: a
+ * The settings area under /settings, each route behind the organization role the spec names: a
  * failed check is the 404 page.
  */
 export function SettingsRoutes() {

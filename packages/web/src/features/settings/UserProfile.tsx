@@ -14,7 +14,7 @@ export interface UserProfileProps {
 }
 
 /**
- * The Profile tab (spec 1 §2, §5): avatar and logo upload, first and last name saved on blur, email read-only.
+ * The Profile tab: avatar and logo upload, first and last name saved on blur, email read-only.
  * Reused by the organization settings' user modal, which passes its own save callbacks (or none to view only).
  */
 export function UserProfile({ user, saveName, onLogoUploaded }: UserProfileProps) {

@@ -6,7 +6,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 export type LogoProblem = 'type' | 'size';
 
 /**
- * Checks a chosen logo before it is sent (spec 1 §5): png only, judged by its first bytes like the server does
+ * Checks a chosen logo before it is sent: png only, judged by its first bytes like the server does
  * (a file name or declared type says nothing), and under LOGO_MAX_BYTES.
  */
 export async function logoProblem(file: Blob): Promise<LogoProblem | null> {

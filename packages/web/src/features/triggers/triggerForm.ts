@@ -13,7 +13,7 @@ import {
   untilOf,
 } from '@tessera/shared';
 
-/** The trigger form's fields (spec 3 §5, §9): times as HH:mm in the inputs, stored as HH:mm:ss. */
+/** The trigger form's fields: times as HH:mm in the inputs, stored as HH:mm:ss. */
 export interface TriggerFormState {
   name: string;
   description: string;
@@ -30,7 +30,7 @@ export interface TriggerFormState {
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 const hhmm = (time: string) => time.slice(0, 5);
 
-/** The form as it opens: the model's inputs, and today in the default time zone (spec 3 §9). */
+/** The form as it opens: the model's inputs, and today in the default time zone. */
 export function initialState(model: Model, now: Date = new Date()): TriggerFormState {
   const today = todayIn(TRIGGER_DEFAULTS.timezone, now) ?? now.toISOString().slice(0, 10);
   const p = defaultPattern(today);

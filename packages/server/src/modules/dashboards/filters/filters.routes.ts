@@ -4,7 +4,7 @@ import { route } from '../../../platform/routes.ts';
 import { authorOf } from '../history/author.ts';
 import { FiltersService } from './filters.service.ts';
 
-/** Saved filters of dashboards and tabs (spec 2 §7): add, clear, change and remove; 'filter' ids resolve here. */
+/** Saved filters of dashboards and tabs: add, clear, change and remove; 'filter' ids resolve here. */
 export async function filtersRoutes(app: FastifyInstance) {
   const filters = new FiltersService(app);
 

@@ -14,7 +14,7 @@ import { type FilterOwner, findFilterOwner, setDashboardFilters, setTabFilters }
 import { storedFilters } from './stored.ts';
 
 /**
- * Saved filters of a dashboard (every tab) and of a tab (spec 2 §7 "Tabs"). A filter is saved as the menu made
+ * Saved filters of a dashboard (every tab) and of a tab. A filter is saved as the menu made
  * it, complete or not (only valid ones apply to cards); its feature must be of the dashboard's project. Every
  * change answers the whole list it changed, and the owner's live event (`dashboard:updated` / `tab:updated`,
  * both carrying `filters`) lets other viewers follow.

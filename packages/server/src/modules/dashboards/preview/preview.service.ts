@@ -33,7 +33,7 @@ interface PreviewJobData {
   dashboardId: string;
 }
 
-/** The web app's preview route for a dashboard (spec 2 §2): its first tab, or the report variant. */
+/** The web app's preview route for a dashboard: its first tab, or the report variant. */
 export function previewPagePath(row: Pick<DashboardRow, 'id' | 'projectId' | 'type' | 'tabIds'>): string {
   const report = (row.type as DashboardType) === 'Report' ? 'report/' : '';
   const tab = row.tabIds[0] ? `/tabs/${row.tabIds[0]}` : '';
@@ -41,7 +41,7 @@ export function previewPagePath(row: Pick<DashboardRow, 'id' | 'projectId' | 'ty
 }
 
 /**
- * Dashboard images (spec 2 §2 data app card): asked for on creation, lazily by the list, and again by Update
+ * Dashboard images (data app card): asked for on creation, lazily by the list, and again by Update
  * Dashboard Preview; rendered by the `dashboardPreview` job, so that a slow or failed render never holds a
  * request. The job opens the web app's preview route in headless Chromium on this server's own address,
  * authenticated by a one-time preview token (preview.tokens.ts), and stores the PNG under DATA_DIR/previews.

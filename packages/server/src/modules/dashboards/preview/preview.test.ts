@@ -140,7 +140,7 @@ describe('preview images, rendered by a job', () => {
     expect((await settled(t, w, d._id)).status).toBe('ready');
   });
 
-  it('the preview page path follows spec 2 §2', () => {
+  it('the preview page path is the data app route under /preview', () => {
     const base = { id: 'd'.repeat(24), projectId: 'p'.repeat(24), tabIds: ['t'.repeat(24)] };
     expect(previewPagePath({ ...base, type: 'Dashboard' })).toBe(
       `/preview/projects/${base.projectId}/dashboards/${base.id}/tabs/${base.tabIds[0]}`,

@@ -5,7 +5,7 @@ import { downloadFileName } from '../../datasets/index.ts';
 import type { Card, UnitDataService } from './unitData.service.ts';
 
 /**
- * Download (card menu, spec 2 §7): every row of the card (all of a table's pages) with the saved filters of its
+ * Download (card menu): every row of the card (all of a table's pages) with the saved filters of its
  * dashboard and tab, as CSV text in `data`; the header names each series by its label, else its feature's name
  * with its operation. Over MAX_CARD_ROWS rows the download is refused (400 'too-much-data').
  */

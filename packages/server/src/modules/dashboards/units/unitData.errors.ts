@@ -2,7 +2,7 @@ import { QueryError } from '@tessera/analytics';
 import { UNIT_DATA_ERRORS, type UnitDataError, type UnitDataErrorCode } from '@tessera/shared';
 
 /**
- * The card errors of spec 2 §8 as a data answer carries them (`error: {code, message}`): the card shows the
+ * The card errors as a data answer carries them (`error: {code, message}`): the card shows the
  * placeholder of its code; the message is the placeholder's English text, for logs and API users.
  */
 export const UNIT_DATA_MESSAGES: Record<UnitDataErrorCode, string> = {

@@ -33,10 +33,10 @@ import { emptyData, planCard, type QueryType } from './unitData.plan.ts';
 import type { UnitWithPlace } from './units.store.ts';
 
 /**
- * A card's data (spec 2 §3 "Unit data", §7 "Units"): its vis (saved, or the mapping editor's unsaved one) with
+ * A card's data: its vis (saved, or the mapping editor's unsaved one) with
  * the filters in force, compiled to one DuckDB query by `@tessera/analytics` and answered as
  * `{data, series, features, pages, jobId, error}`. A card that cannot be computed from what it maps answers
- * 200 with a card error (spec 2 §8); a malformed request answers 400.
+ * 200 with a card error; a malformed request answers 400.
  */
 
 /** The card being computed, with where it hangs: the project decides which features it may read. */
@@ -313,7 +313,7 @@ export class UnitDataService {
   }
 
   /**
-   * A card that could not be computed: its card error (spec 2 §8), a 400 for the request's fault, or, for
+   * A card that could not be computed: its card error, a 400 for the request's fault, or, for
    * anything else (ours, not the card's: logged), the generic card error.
    */
   private failed(error: unknown, card: Card, kind: QueryType, base: Partial<UnitData>): UnitData {

@@ -49,7 +49,7 @@ export class UnitsService {
     return presentUnit(record.row, record.dashboardId);
   }
 
-  /** Adds a card with no type yet, at the given place or where spec 2 §9 puts a new card. */
+  /** Adds a card with no type yet, at the given place or where a new card goes by default (docs/data-apps.md). */
   async create(tabId: string, box: LayoutBox | undefined, author: Author): Promise<{ tab: Tab; unit: Unit }> {
     return this.addCard(tabId, author, async (tx, tab, type) => {
       const [row] = await insertUnits(tx, [{ id: newId(), tabId }]);

@@ -1,7 +1,7 @@
 import { type Feature, isDateFormatChoice } from '@tessera/shared';
 import type { FeatureRow } from './features.store.ts';
 
-/** A feature row as the API shows it (spec 3 §3 Feature). */
+/** A feature row as the API shows it. */
 export function presentFeature(row: FeatureRow): Feature {
   return {
     _id: row.id,

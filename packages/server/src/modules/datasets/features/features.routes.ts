@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/routes.ts';
 import { FeaturesService } from './features.service.ts';
 
-/** Features (spec 3 §7 "Features"): view to read, dataset edit to change. */
+/** Features: view to read, dataset edit to change. */
 export async function featuresRoutes(app: FastifyInstance) {
   const features = new FeaturesService(app);
 

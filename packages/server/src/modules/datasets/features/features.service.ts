@@ -38,7 +38,7 @@ const scalar = (v: unknown): Cell =>
     ? (v ?? null)
     : String(v);
 
-/** Features (spec 3 §7): metadata changes, and the values, stats and categories read through DuckDB. */
+/** Features: metadata changes, and the values, stats and categories read through DuckDB. */
 export class FeaturesService {
   private readonly db: Db;
   private readonly dataDir: string;

@@ -18,7 +18,7 @@ export interface CustomCardViewProps {
   width: number | undefined;
   /** Editable tables save their rows through this (editors only); without it they are read-only. */
   onVisChange?: (vis: Vis) => void;
-  /** On the mapping screen a subtype with no UI reads 'Not Mappable' (spec 2 §8), elsewhere 'Error'. */
+  /** On the mapping screen a subtype with no UI reads 'Not Mappable', elsewhere 'Error'. */
   mappingScreen?: boolean;
 }
 

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The not-mappable placeholder as the mapping screen shows it (spec 2 §8: 'Not Mappable'; 'No UI has been made to
+ * The not-mappable placeholder as the mapping screen shows it ('Not Mappable'; 'No UI has been made to
  * configure this type of unit'). On cards the shared CardPlaceholder draws the other wording ('Error').
  */
 export function NotMappable() {

@@ -34,7 +34,7 @@ export function kpiLabel(series: KpiSeries, data: UnitData, t: TFunction): strin
 }
 
 /**
- * A KPI card (spec 2 §3 KPI vis, §9 KPI layout): each KPI's value, formatted, under its label with its unit of
+ * A KPI card (KPI vis, KPI layout): each KPI's value, formatted, under its label with its unit of
  * measure. The KPIs sit side by side, or stacked when the card is narrow; a card under 300 px high uses the
  * smallest text.
  */

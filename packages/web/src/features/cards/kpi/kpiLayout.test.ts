@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KPI_MIN_VALUE_SIZE, kpiLayout, kpiValueSize } from './kpiLayout.ts';
 
-describe('KPI layout (spec 2 §9)', () => {
+describe('KPI layout', () => {
   it('is narrow only when higher than wide, under 600 wide and with several KPIs', () => {
     expect(kpiLayout(300, 400, 2).narrow).toBe(true);
     expect(kpiLayout(300, 400, 1).narrow).toBe(false);

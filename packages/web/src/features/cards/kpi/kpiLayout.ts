@@ -1,5 +1,5 @@
 /**
- * The KPI card's layout (spec 2 §9 "Options"): narrow (the KPIs stacked) when the card is higher than wide,
+ * The KPI card's layout: narrow (the KPIs stacked) when the card is higher than wide,
  * under 600 px wide and shows several KPIs; the smallest text when it is under 300 px high.
  */
 

@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * A table card's paging (spec 2 §5): previous and next, and a page-jump input; a typed page below 1 goes to page
+ * A table card's paging: previous and next, and a page-jump input; a typed page below 1 goes to page
  * 1 and one above the total to the last page (the input shows where it went).
  */
 export function PageControls({ pages, onPage }: Props) {

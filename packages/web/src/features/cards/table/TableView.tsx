@@ -8,7 +8,7 @@ import { formatValue } from '../formatValue.ts';
 import { PageControls } from './PageControls.tsx';
 import type { TableSort } from './tableState.ts';
 
-/** Placeholder rows while a page loads (spec 2 §9). */
+/** Placeholder rows while a page loads. */
 export const LOADING_ROWS = 10;
 
 interface Column {
@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * A table card (spec 2 §3 table vis, §4 table sorting, §9): the mapped columns headed by their feature's name,
+ * A table card (table vis, table sorting): the mapped columns headed by their feature's name,
  * a page of 100 rows, the header click sort cycle and the paging controls. Each cell is a button that
  * cross-filters the tab's other cards by its row's key (shift, ctrl or ⌘ adds a value; again removes it).
  */

@@ -4,7 +4,7 @@ import { clampPage, nextSort, sortOrderBy } from './tableState.ts';
 const amount = { id: 'col-amount', featureId: '0000000000000000000000a1' };
 const region = { id: 'col-region', featureId: '0000000000000000000000a2' };
 
-describe('table sorting (spec 2 §4): none, ascending, descending, none', () => {
+describe('table sorting: none, ascending, descending, none', () => {
   it('cycles one column through the three states and back', () => {
     const first = nextSort(null, amount);
     expect(first).toEqual({ columnId: 'col-amount', featureId: amount.featureId, direction: 'ASC' });
@@ -30,7 +30,7 @@ describe('table sorting (spec 2 §4): none, ascending, descending, none', () => 
   });
 });
 
-describe('page jump clamp (spec 2 §5)', () => {
+describe('page jump clamp', () => {
   it('goes to page 1 below 1 and to the last page above the total', () => {
     expect(clampPage(0, 7)).toBe(1);
     expect(clampPage(-3, 7)).toBe(1);

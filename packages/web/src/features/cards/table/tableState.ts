@@ -1,7 +1,7 @@
 import type { OrderByEntry } from '@tessera/shared';
 
 /**
- * A table card's sort and page rules (spec 2 §4 "Table sorting", §5 page clamp), apart from React.
+ * A table card's sort and page rules (page clamp), apart from React.
  */
 
 export type SortDirection = 'ASC' | 'DESC';

@@ -25,7 +25,7 @@ export type CardMenuItem =
   | 'betaCardTypes';
 
 /**
- * Which items a card's menu has (spec 2 §2 "Card"). Editing, copying and deleting need the edit right; Beta
+ * Which items a card's menu has. Editing, copying and deleting need the edit right; Beta
  * Card Types only on a card with no type yet. Download as CSV on chart and table cards, Download on custom
  * cards, both only with data that has no error. The menu is hidden for public accounts, and for read-only users
  * of KPI or custom cards (a reader of a chart or table keeps Download as CSV). Download PNG (docs/data-apps.md

@@ -26,7 +26,7 @@ function causeNames(params: Record<string, string> | undefined, t: TFunction): R
 }
 
 /**
- * A card's placeholder (spec 2 §8): header and text, with an icon only on cards 150 px high or more. An error
+ * A card's placeholder: header and text, with an icon only on cards 150 px high or more. An error
  * whose answer names its exact cause (issue #20 item 3) shows that cause instead of the code's generic text.
  */
 export function CardPlaceholder({ code, cause, unit, h, showFinishHint }: Props) {

@@ -42,7 +42,7 @@ function serve(h = 3, more: Record<string, { status: number; body?: unknown }> =
   });
 }
 
-describe('the type chooser by permission (spec 2 §2 "Card")', () => {
+describe('the type chooser by permission', () => {
   it('offers editors KPI, Chart and Table with its title and subtitle; choosing sets the type and opens the mapping', async () => {
     const requests = serve(3, {
       [`PUT /api/v1/units/${U1}`]: { status: 200, body: makeUnit(U1, T1, { name: 'Sales', type: 'chart' }) },
@@ -135,7 +135,7 @@ describe('the card header and menu', () => {
   });
 });
 
-describe('new card defaults (spec 2 §9)', () => {
+describe('new card defaults', () => {
   it('adds 12x3 at the top of an empty dashboard tab', async () => {
     const view = makeView('Dashboard', [makeTab(T1)]);
     const requests = stubNetwork((key) => {

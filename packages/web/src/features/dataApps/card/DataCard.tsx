@@ -34,12 +34,12 @@ interface Props {
   unit: Unit;
   /** The card's height in grid rows. */
   h: number | undefined;
-  /** Cards are dragged on desktop only (spec 2 §6). */
+  /** Cards are dragged on desktop only. */
   draggable: boolean;
 }
 
 /**
- * A card (spec 2 §2 "Card"): the header (name, drag handle, its model icon, the filters that apply to it, info, edit, menu) and the body — the type chooser
+ * A card: the header (name, drag handle, its model icon, the filters that apply to it, info, edit, menu) and the body — the type chooser
  * for a card with no type, else its data's view or placeholder (features/cards) — and the description box.
  */
 export function DataCard({ unit, h, draggable }: Props) {

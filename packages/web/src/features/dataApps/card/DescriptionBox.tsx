@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * The card's editable description box (spec 2 §2 "Card"): at most 7 rows; it closes on a click outside it
+ * The card's editable description box: at most 7 rows; it closes on a click outside it
  * (saving what was typed) and as soon as the description is emptied (saving the empty description).
  */
 export function DescriptionBox({ description, onSave, onClose }: Props) {

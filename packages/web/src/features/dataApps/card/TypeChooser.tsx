@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * The body of a card with no type yet (spec 2 §2 "Card"): KPI, Chart and Table for editors; read-only users
+ * The body of a card with no type yet: KPI, Chart and Table for editors; read-only users
  * learn that the owner has not mapped data and that they cannot; public visitors and the preview image see an
  * empty body (nothing addressed to editors or members).
  */

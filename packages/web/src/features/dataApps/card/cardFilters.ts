@@ -4,7 +4,7 @@ import { useActiveFilters } from '../../filters/useActiveFilters.ts';
 import { useFeatureLookup } from '../../filters/useFeatureLookup.ts';
 
 /**
- * The filters that apply to a card (its header's filter icon, spec 2 §2 "Card": "filter icon whose tooltip
+ * The filters that apply to a card (its header's filter icon, "Card": "filter icon whose tooltip
  * lists active filters"): the dashboard's and tab's filters in force on one of the datasets the card reads (a
  * filter on another dataset does not change it; one whose dataset is not known here is kept), then the card's
  * own valid filters.

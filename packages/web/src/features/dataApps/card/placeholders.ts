@@ -1,7 +1,7 @@
 import type { Unit } from '@tessera/shared';
 
 /**
- * The card placeholders of spec 2 §8 (header; text), by code. The codes are what a card's data answer reports
+ * The card placeholders (header; text), by code. The codes are what a card's data answer reports
  * (the query issue); here a card with a type but nothing mapped yet shows 'empty' with its type's hint.
  */
 export const PLACEHOLDER_CODES = [
@@ -27,7 +27,7 @@ export function placeholderKeys(code: string): { header: string; text: string | 
   return { header: `placeholders.${known}.header`, text: known === 'unknown' ? null : `placeholders.${known}.text` };
 }
 
-/** The type-specific hint of the empty placeholder (spec 2 §8 "empty"). */
+/** The type-specific hint of the empty placeholder. */
 export function emptyHint(unit: Pick<Unit, 'type' | 'subtype' | 'vis'>): EmptyHint {
   if (unit.type === 'kpi') return 'kpi';
   if (unit.type === 'table') return 'table';

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The dashboard screen (spec 2 §2) in a project or on the public page: the header, the dataset side list, and a
+ * The dashboard screen in a project or on the public page: the header, the dataset side list, and a
  * dashboard's tabs or a report's sections. The models' selected results (which run's data the cards show) are
  * kept on the models.
  */

@@ -8,7 +8,7 @@ import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 import { useDashboardMode } from './dashboardMode.tsx';
 import { FeatureColors } from './FeatureColors.tsx';
 
-/** Sidebar width and the width from which it is docked beside the page (spec 2 §2, §9). */
+/** Sidebar width and the width from which it is docked beside the page. */
 export const SIDEBAR_WIDTH = 274;
 export const DOCKED_FROM = 1023;
 

@@ -8,7 +8,7 @@ interface Props {
   onAdd: () => void;
 }
 
-/** A data app whose tabs or sections were all deleted (spec 2 §2): a message and, for editors, 'Add one!'. */
+/** A data app whose tabs or sections were all deleted: a message and, for editors, 'Add one!'. */
 export function EmptyDataApp({ report, canEdit, onAdd }: Props) {
   const { t } = useTranslation('dataApps');
   return (

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The per-feature colours of a dashboard (spec 2 §3 `colors.features`): every card that draws a feature uses its
+ * The per-feature colours of a dashboard (`colors.features`): every card that draws a feature uses its
  * colour. Typed as hex with optional alpha; clearing the field removes the colour.
  */
 export function FeatureColors({ dashboard, projectId, datasetId, editable }: Props) {

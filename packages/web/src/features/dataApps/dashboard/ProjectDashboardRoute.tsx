@@ -12,7 +12,7 @@ import { type DashboardMode, DashboardModeContext } from './dashboardMode.tsx';
 import { dashboardRouteOutcome } from './dashboardRoute.ts';
 
 /**
- * A dashboard or report inside a project (spec 2 §2): /projects/{projectId}/dashboards/[report/]{id}/tabs/{tabId}.
+ * A dashboard or report inside a project: /projects/{projectId}/dashboards/[report/]{id}/tabs/{tabId}.
  * An unknown dashboard (or one the user cannot see) goes back to the list; the other redirects are in
  * dashboardRouteOutcome.
  */

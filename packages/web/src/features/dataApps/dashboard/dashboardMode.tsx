@@ -3,14 +3,14 @@ import type { DashboardPlace } from '../paths.ts';
 
 /**
  * How the dashboard screen behaves where it is shown: inside a project (editable with the dashboard edit
- * role), on the public page (read-only, no card menu, spec 2 §6 "Public visitors ... see no card menu") or on
+ * role), on the public page (read-only, no card menu) or on
  * the preview page the server screenshots (read-only, first rows only, fixed width).
  */
 export interface DashboardMode {
   place: DashboardPlace;
-  /** Dashboard edit role in a project (spec 2 §6); never on public or preview pages. */
+  /** Dashboard edit role in a project; never on public or preview pages. */
   canEdit: boolean;
-  /** The card menu is hidden for public accounts (spec 2 §2 "Card"). */
+  /** The card menu is hidden for public accounts. */
   cardMenu: boolean;
   /** The preview page: cards with y up to 3 on a 12-column grid 1180 wide. */
   preview: boolean;

@@ -4,7 +4,7 @@ import { dashboardRouteOutcome } from './dashboardRoute.ts';
 const dashboard = { type: 'Dashboard' as const, tabs: ['t1', 't2'] };
 const report = { type: 'Report' as const, tabs: ['s1'] };
 
-describe('dashboard routes (spec 2 §2)', () => {
+describe('dashboard routes', () => {
   it('shows a known tab', () => {
     expect(dashboardRouteOutcome(dashboard, 'Dashboard', 't2')).toEqual({ kind: 'show', tabId: 't2' });
   });

@@ -2,10 +2,10 @@ import type { DashboardType } from '@tessera/shared';
 import { tabAfterDelete } from '../tabs/tabNavigation.ts';
 
 /**
- * What a dashboard path shows once the dashboard is loaded (spec 2 §2): the path's variant must match the
+ * What a dashboard path shows once the dashboard is loaded: the path's variant must match the
  * dashboard's type (a report lives under `report/`), and a path without a tab goes to the first tab (replacing
  * the history entry). A tab the dashboard no longer has was just deleted — here or by another editor — and
- * the tab rules of spec 2 §4 apply: the next tab, else the previous one, else the dashboard itself; a tab it
+ * the tab rules apply: the next tab, else the previous one, else the dashboard itself; a tab it
  * never had (an old link) goes to the first tab.
  */
 export type RouteOutcome = { kind: 'show'; tabId: string | null } | { kind: 'redirect'; tabId: string | null };

@@ -6,7 +6,7 @@ import { type DashboardView, useUnitMutations } from '../../../api/dashboards.ts
 import { useServerText } from '../../../app/serverText.ts';
 
 /**
- * Add Card: a card with no type yet, where spec 2 §9 puts a new one — 12x3 at the top of an empty dashboard
+ * Add Card: a card with no type yet, where a new one goes by default — 12x3 at the top of an empty dashboard
  * tab (full width below the others otherwise), 6x3 at x6,y3 in a report section.
  */
 export function useAddCard(view: DashboardView) {

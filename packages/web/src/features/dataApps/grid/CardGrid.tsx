@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * The card grid of one tab (spec 2 §9): 12 columns on desktop and 2 on mobile (below 700 px of width minus 50),
+ * The card grid of one tab: 12 columns on desktop and 2 on mobile (below 700 px of width minus 50),
  * margin 20, rows of 100 px. Editors drag cards by their handle on desktop and resize them anywhere; on mobile
  * the cards stack full width and only their height can change. The preview page draws the first rows (y up to
  * 3) of a 12-column grid 1180 wide.

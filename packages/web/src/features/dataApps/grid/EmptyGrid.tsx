@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDashboardAudience } from '../dashboard/dashboardMode.tsx';
 
 /**
- * A tab with no cards (spec 2 §6): editors are told to add cards with the button; members who read it that no
+ * A tab with no cards: editors are told to add cards with the button; members who read it that no
  * card was added and that without edit access they cannot add any; public visitors and the preview image only
  * that no card was added (nothing addressed to editors).
  */

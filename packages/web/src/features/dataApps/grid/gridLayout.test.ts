@@ -24,7 +24,7 @@ const item = (i: string, x: number, y: number, w: number, h: number): LayoutItem
   static: false,
 });
 
-describe('grid and layout (spec 2 §9)', () => {
+describe('grid and layout', () => {
   it('has 12 columns on desktop and 2 on mobile, the breakpoint being 700 px of the width minus 50', () => {
     expect(isMobileGrid(749)).toBe(true);
     expect(isMobileGrid(750)).toBe(false);

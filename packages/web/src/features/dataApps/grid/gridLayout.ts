@@ -1,7 +1,7 @@
 import { copiedCardBox, GRID, type LayoutItem, PREVIEW } from '@tessera/shared';
 
 /**
- * The card grid's rules (spec 2 §9 "Grid and layout"), pure so that they are tested apart from
+ * The card grid's rules, pure so that they are tested apart from
  * react-grid-layout. The stored layout is always the 12-column desktop one; the mobile grid is derived from it.
  */
 
@@ -14,10 +14,10 @@ export const gridColumns = (containerWidth: number) =>
 /** A card's height in pixels for `h` rows (rows plus the margins between them). */
 export const cardPixelHeight = (h: number) => h * GRID.rowHeight + Math.max(0, h - 1) * GRID.margin;
 
-/** The chooser's texts are hidden on a card 2 rows high or less (spec 2 §2 "Card"). */
+/** The chooser's texts are hidden on a card 2 rows high or less. */
 export const chooserTextHidden = (h: number | undefined) => h !== undefined && h <= 2;
 
-/** The placeholder icon shows only when the card is 150 px high or more, or its height is unknown (spec 2 §8). */
+/** The placeholder icon shows only when the card is 150 px high or more, or its height is unknown. */
 export const placeholderIconShown = (h: number | undefined) => h === undefined || cardPixelHeight(h) >= 150;
 
 /**
@@ -46,7 +46,7 @@ export function stackedLayout(layout: readonly LayoutItem[]): LayoutItem[] {
   });
 }
 
-/** The preview image shows only the cards whose top row is at most 3 (spec 2 §2, §9). */
+/** The preview image shows only the cards whose top row is at most 3. */
 export const previewLayout = (layout: readonly LayoutItem[]) => layout.filter((item) => item.y <= PREVIEW.maxY);
 
 /** react-grid-layout's items carry more than the stored format; keep the spec's fields only. */

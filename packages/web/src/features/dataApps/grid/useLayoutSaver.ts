@@ -10,7 +10,7 @@ import { sameLayout } from './gridLayout.ts';
 export const LAYOUT_SAVE_DELAY_MS = 600;
 
 /**
- * The layout the grid shows and its saving (spec 2 §2: "the layout saved with the tab", `PUT /api/v1/tabs/{id}`
+ * The layout the grid shows and its saving ("the layout saved with the tab", `PUT /api/v1/tabs/{id}`
  * {layout}). A change shows at once and is saved after a short pause; the stored layout (the cache, which live
  * events update) is taken over whenever no change of this user is waiting, so another editor's moves appear
  * without overwriting one's own. A failed save goes back to the stored layout.

@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Which of a grid's cards may mount their contents yet: a few at first, a few more in each following browser
- * task, in the grid's order, until all of them (a 50-card dashboard must stay responsive, spec 2 §9). Mounting
+ * task, in the grid's order, until all of them (a 50-card dashboard must stay responsive). Mounting
  * fifty cards — their header, body and data request — in the screen's first render makes one main-thread task
  * of a second or more; in batches, input and paint get in between. A card once revealed stays revealed (a card
  * added above it does not remount it); cards added later are revealed in the next batches.

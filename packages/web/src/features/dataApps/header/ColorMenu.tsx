@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The dashboard colour menu (spec 2 §2, §9; editors only, hidden by hideDashboardColors): the six preset themes
+ * The dashboard colour menu (editors only, hidden by hideDashboardColors): the six preset themes
  * and the 22 named colour scales, each shown as swatches; the dashboard's current scale is checked.
  */
 export function ColorMenu({ current, busy, onChoose }: Props) {

@@ -4,7 +4,7 @@ import { IconCheck, IconLink } from '@tabler/icons-react';
 import { COPIED_LABEL_MS } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 
-/** Copy Public Link (spec 2 §2): puts the public page's address on the clipboard; the label reads Copied! for 2 s. */
+/** Copy Public Link: puts the public page's address on the clipboard; the label reads Copied! for 2 s. */
 export function CopyPublicLinkButton({ link }: { link: string }) {
   const { t } = useTranslation('dataApps');
   const clipboard = useClipboard({ timeout: COPIED_LABEL_MS });

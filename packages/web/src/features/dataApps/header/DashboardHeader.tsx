@@ -27,7 +27,7 @@ interface Props {
 }
 
 /**
- * The dashboard header (spec 1 §2, spec 2 §2): title; Copy Public Link; the colour menu for editors unless
+ * The dashboard header: title; Copy Public Link; the colour menu for editors unless
  * hideDashboardColors; the filter bar (unless hideFilters) and the model bars unless hideCommandBar: inside a
  * project to run, on the public page read-only (the inputs of the run shown); Show Datasets and Add Card; the
  * menu's History and Export PDF (docs/data-apps.md "Export").

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * Create Data App (spec 2 §2 "Modals"): App Name (required), Description, and the layout, Dashboard or Report;
+ * Create Data App: App Name (required), Description, and the layout, Dashboard or Report;
  * the new data app opens.
  */
 export function CreateDataAppModal({ projectId, opened, onClose }: Props) {

@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * One data app of the list: its image, name, layout and description, opening the dashboard at its first tab
- * (report/{id}/tabs/{tabId} for a report, spec 2 §2), and its menu for editors.
+ * (report/{id}/tabs/{tabId} for a report), and its menu for editors.
  */
 export function DataAppCard({ projectId, dashboard, canEdit, onAction }: Props) {
   const { t } = useTranslation('dataApps');

@@ -3,7 +3,7 @@ import { DATA_APP_LIMITS } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
-  /** "App Name" when creating, "Name" in Data App Settings (spec 2 §2 modals). */
+  /** "App Name" when creating, "Name" in Data App Settings (modals). */
   nameLabel: string;
   name: string;
   onName: (value: string) => void;

@@ -8,7 +8,7 @@ import type { DataAppForm, DataAppValues } from './dataAppForm.ts';
 interface Props {
   opened: boolean;
   title: string;
-  /** "App Name" when creating, "Name" in Data App Settings (spec 2 §2 modals). */
+  /** "App Name" when creating, "Name" in Data App Settings (modals). */
   nameLabel: string;
   submitLabel: string;
   form: DataAppForm;

@@ -14,7 +14,7 @@ const ITEMS: Array<{ action: AppAction; icon: ReactNode; color?: string }> = [
 ];
 
 /**
- * A data app card's menu (spec 2 §2): Data App Settings, Duplicate Dashboard, Update Dashboard Preview and
+ * A data app card's menu: Data App Settings, Duplicate Dashboard, Update Dashboard Preview and
  * Delete Dashboard. Each needs the dashboard edit role, so the list shows the menu to editors only.
  */
 export function DataAppMenu({

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Data App Settings, the Edit Dashboard modal (spec 2 §2): Name (required), Description, and the checkboxes
+ * Data App Settings, the Edit Dashboard modal: Name (required), Description, and the checkboxes
  * Hide Model Bar, Hide Data App Colors and Hide Filters, and the cross-filtering switch (a click on a card's
  * element filters the tab's other cards). Mounted only while open, so it starts from the dashboard's current values.
  */

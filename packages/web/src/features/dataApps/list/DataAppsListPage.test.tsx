@@ -33,7 +33,7 @@ function serve(more: Record<string, { status: number; body?: unknown }> = {}) {
 
 const names = () => screen.getAllByRole('link', { name: /^Open / }).map((a) => a.getAttribute('aria-label'));
 
-describe('data apps list (spec 2 §2)', () => {
+describe('data apps list', () => {
   it('shows the cards newest first, each opening its first tab (report path for reports); Search Apps filters', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     serve();

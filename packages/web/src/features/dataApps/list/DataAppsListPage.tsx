@@ -24,7 +24,7 @@ import { DataAppSettingsModal } from './DataAppSettingsModal.tsx';
 import { visibleDataApps } from './dataAppList.ts';
 
 /**
- * The data apps list (spec 2 §2, needs dashboard view): cards newest first, "Search Apps", and for editors
+ * The data apps list (needs dashboard view): cards newest first, "Search Apps", and for editors
  * Create Data App and each card's menu.
  */
 export function DataAppsListPage() {

@@ -1,7 +1,7 @@
 import { PREVIEW, type PreviewState } from '@tessera/shared';
 
 /**
- * What a data app card's image area shows (spec 2 §2 "Data app card in the list"): 'New dashboard' for under
+ * What a data app card's image area shows: 'New dashboard' for under
  * 10 s after creation (nothing is asked yet: the first render is not ready that fast); afterwards the image
  * once a url is known, else 'Generating preview...' while the card keeps asking every 5 s.
  */

@@ -8,7 +8,7 @@ import { modelsByDataset, runLabel } from './modelInputs.ts';
 import { useCardSelectedOutput } from './SelectedResults.tsx';
 
 /**
- * The model icon of a card whose data comes from a model's output (spec 2 §2 "Card"), pulsing while the model
+ * The model icon of a card whose data comes from a model's output, pulsing while the model
  * runs, naming the run it shows when the viewer selected one; nothing for other cards.
  */
 export function CardModelIcon({ projectId, unit }: { projectId: string; unit: Unit }) {

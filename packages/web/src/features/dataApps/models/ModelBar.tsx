@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * A model's bar in the dashboard header (spec 2 §2): its name, the inputs marked modelBar, the run button with
+ * A model's bar in the dashboard header: its name, the inputs marked modelBar, the run button with
  * the model's runButtonText (Cancel Run while it runs) and the button that opens its model panel.
  */
 export function ModelBar({ projectId, model, values, onValues, onOpenPanel }: Props) {

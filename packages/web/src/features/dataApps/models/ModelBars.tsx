@@ -9,7 +9,7 @@ import { useSelectedResults } from './SelectedResults.tsx';
 import { newestFinishedRun } from './selectedResult.ts';
 
 /**
- * The model bars of a dashboard (spec 2 §2): one per model whose outputs its cards read, in the header unless
+ * The model bars of a dashboard: one per model whose outputs its cards read, in the header unless
  * the data app hides them (hideCommandBar), each opening its model panel.
  */
 export function ModelBars({ projectId, dashboardId }: { projectId: string; dashboardId: string }) {

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * One model input on the model bar or panel: the models area's widget of its input style (spec 3 §5), and for
+ * One model input on the model bar or panel: the models area's widget of its input style, and for
  * a dataframe input whose dataset is not among those shown, 'dataframe not found: {id}'.
  */
 export function ModelInputField({ input, value, onChange, datasets, error, compact }: Props) {

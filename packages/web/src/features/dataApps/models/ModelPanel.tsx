@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * A model's panel (spec 2 §2): its primary inputs, the secondary ones under Advanced settings, Run and Cancel
+ * A model's panel: its primary inputs, the secondary ones under Advanced settings, Run and Cancel
  * Run, Reset inputs (not for public visitors), the model edit link (model edit only) and the model history.
  */
 export function ModelPanel({ projectId, model, values, onValues, onClose }: Props) {

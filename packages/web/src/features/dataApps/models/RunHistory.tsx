@@ -20,9 +20,9 @@ export const STATUS_COLORS: Record<ModelRun['status'], string> = {
 };
 
 /**
- * The model history of the panel (spec 2 §2): the last 20 runs, favourites first, each with its status and a star;
+ * The model history of the panel: the last 20 runs, favourites first, each with its status and a star;
  * a run opens its run-info modal. Without all-runs storage only the latest run's data is kept, which it says;
- * with it, a finished run can be shown instead of the latest (spec 2 §4 "Selected result"), on every card that
+ * with it, a finished run can be shown instead of the latest, on every card that
  * reads the model's outputs.
  */
 export function RunHistory({ projectId, model, runs }: { projectId: string; model: Model; runs?: ModelRun[] }) {

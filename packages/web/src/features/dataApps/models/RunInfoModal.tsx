@@ -12,7 +12,7 @@ import { useInputDatasets } from './useModelRun.ts';
 const shown = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
- * A run's info (spec 2 §2 run-info modal) with tabs Status (its state, the error lines of a failed run, Cancel
+ * A run's info (run-info modal) with tabs Status (its state, the error lines of a failed run, Cancel
  * Run while it runs), Inputs (the values it ran with, a dataset by its name linking to it, or 'No inputs') and Description (its name and description).
  */
 export function RunInfoModal({

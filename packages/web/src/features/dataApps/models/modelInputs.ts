@@ -1,7 +1,7 @@
 import { checkInputValue, type Model, type ModelInput, type ModelRun } from '@tessera/shared';
 
 /**
- * The inputs of a model as the dashboard shows them (spec 2 §2 "Model bar and model panel", spec 3 §3): where
+ * The inputs of a model as the dashboard shows them: where
  * each appears (the bar: display.modelBar; the panel: primary, secondary under Advanced settings, or hidden),
  * the values a viewer edits before a run, and what a run sends.
  */

@@ -16,7 +16,7 @@ const failed = run('c', '2026-11-03T10:00:00.000Z', 'failed');
 const going = run('d', '2026-11-04T10:00:00.000Z', 'started');
 const runs = [going, failed, newer, older];
 
-describe('the selected result of a model (spec 2 §4)', () => {
+describe('the selected result of a model', () => {
   it.each([
     ['all', 'finished', true],
     ['all', 'failed', false],

@@ -1,7 +1,7 @@
 import type { Model, ModelRun } from '@tessera/shared';
 
 /**
- * The selected result of a model on a dashboard (spec 2 §4 "Model runs"): the latest data, or the output of one
+ * The selected result of a model on a dashboard: the latest data, or the output of one
  * finished run that the viewer picked in the model history. Only all-runs storage keeps each run's data, so
  * only there can a run be picked. Picking the newest finished run, or the run already shown, returns to latest.
  */

@@ -3,7 +3,7 @@ import { useMe } from '../../../api/session.ts';
 import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
 
 /**
- * What the viewer may do with a model of the dashboard (spec 2 §6), by the rules the server enforces: run it and
+ * What the viewer may do with a model of the dashboard, by the rules the server enforces: run it and
  * reset its inputs (model view, or dashboard view: the model is on this dashboard), open its edit link (model
  * edit). Only inside a project: public visitors run nothing.
  */

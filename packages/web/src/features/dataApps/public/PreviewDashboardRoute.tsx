@@ -19,7 +19,7 @@ import { dashboardPath } from '../paths.ts';
 import { PublicUnavailable } from './PublicUnavailable.tsx';
 
 /**
- * The page the server's renderer screenshots for a data app's list image (spec 2 §2 "Preview"):
+ * The page the server's renderer screenshots for a data app's list image:
  * /preview/projects/{projectId}/dashboards/[report/]{id}/tabs/{tabId}, no login. It presents the renderer's
  * one-time `previewToken` to the API, draws the tab's first rows (cards with y up to 3) on a 12-column grid
  * 1180 wide, and marks itself ready for the screenshot once drawn and every drawn card's data has answered

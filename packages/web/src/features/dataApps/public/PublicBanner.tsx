@@ -3,7 +3,7 @@ import { IconWorld } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 
-/** The public page's banner (spec 2 §1): the dashboard is public, with a link to the provider. */
+/** The public page's banner: the dashboard is public, with a link to the provider. */
 export function PublicBanner() {
   const { t } = useTranslation('dataApps');
   return (

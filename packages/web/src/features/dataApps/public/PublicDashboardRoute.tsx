@@ -12,11 +12,11 @@ import { PublicBanner } from './PublicBanner.tsx';
 import { PublicUnavailable } from './PublicUnavailable.tsx';
 import { usePublicSocket } from './usePublicSocket.ts';
 
-/** Read-only, no card menu, no editing (spec 2 §6 "Public visitors cannot ... edit and see no card menu"). */
+/** Read-only, no card menu, no editing. */
 const PUBLIC_MODE: DashboardMode = { place: { kind: 'public' }, canEdit: false, cardMenu: false, preview: false };
 
 /**
- * The public page, /public/dashboards/[report/]{id}[/tabs/{tabId}] (spec 1 §2, spec 2 §2): no login, the
+ * The public page, /public/dashboards/[report/]{id}[/tabs/{tabId}]: no login, the
  * banner, the dashboard read-only, and live updates of the project.
  */
 export function PublicDashboardRoute({ pathType }: { pathType: DashboardType }) {

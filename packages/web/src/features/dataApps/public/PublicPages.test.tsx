@@ -34,7 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('public page (spec 2 §1, §6)', () => {
+describe('public page', () => {
   it('shows the dashboard read-only with the public banner and a link to the provider, and no card menu', async () => {
     const requests = stubNetwork((key) =>
       key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}` ? { status: 200, body: publicView } : undefined,
@@ -63,7 +63,7 @@ describe('public page (spec 2 §1, §6)', () => {
   });
 });
 
-describe('preview page (spec 2 §2 "Preview")', () => {
+describe('preview page', () => {
   it('presents the preview token and draws only the cards of the first rows, then marks itself ready', async () => {
     const requests = stubNetwork((key) =>
       key === `GET /api/v1/public/dashboards/${DASHBOARD_ID}?previewToken=tok-1`

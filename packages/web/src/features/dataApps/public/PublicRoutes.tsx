@@ -4,7 +4,7 @@ import { PreviewDashboardRoute } from './PreviewDashboardRoute.tsx';
 import { PublicDashboardRoute } from './PublicDashboardRoute.tsx';
 
 /**
- * The public routes of spec 1 §2 under /public/dashboards: {id}, {id}/tabs/{tabId}, report/{id}/* and
+ * The public routes under /public/dashboards: {id}, {id}/tabs/{tabId}, report/{id}/* and
  * report/{id}/tabs/{tabId}.
  */
 export function PublicDashboardRoutes() {

@@ -8,7 +8,7 @@ import { applyRawDataAppEvent } from '../liveEvents.ts';
 export const PUBLIC_SOCKET_WAIT_MS = 3000;
 
 /**
- * The public page's live updates (spec 2 §2 "Public pages ... subscribe to live updates for the project").
+ * The public page's live updates.
  * socket.io is loaded and connected once the page's cards have drawn (or after PUBLIC_SOCKET_WAIT_MS): a
  * visitor's cards come first, and connecting took ~40 ms of the main thread between the first charts' draws.
  */

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * A report (spec 2 §2): its tabs are sections of one scrolling page, listed at the side; choosing one in the
+ * A report: its tabs are sections of one scrolling page, listed at the side; choosing one in the
  * list (or opening its path) scrolls to it.
  */
 export function ReportBody({ view, tabId, addCard }: Props) {

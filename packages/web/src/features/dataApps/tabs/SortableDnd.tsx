@@ -12,7 +12,7 @@ import type { SortableIdsProps as Props, SortableRender } from './SortableIds.ts
 import { moveId } from './tabNavigation.ts';
 
 /**
- * Drag to reorder (spec 2 §2 "Tab bar: drag to reorder") with @dnd-kit. A drag starts only after the pointer
+ * Drag to reorder with @dnd-kit. A drag starts only after the pointer
  * moved a few pixels, so a click still selects the tab.
  */
 export default function SortableDnd({ ids, orientation, onMove, nameOf, children }: Props) {

@@ -11,7 +11,7 @@ export interface SortableRender {
 export interface SortableIdsProps {
   ids: readonly string[];
   orientation: 'horizontal' | 'vertical';
-  /** Editors only (spec 2 §6 "tabs can be ... reordered"). */
+  /** Editors only. */
   enabled: boolean;
   onMove: (ids: string[]) => void;
   /** The name screen readers hear for an id (a tab's or a section's name), never the id itself. */

@@ -68,7 +68,7 @@ describe('dashboard routes', () => {
   });
 });
 
-describe('tab navigation after delete and create (spec 2 §4)', () => {
+describe('tab navigation after delete and create', () => {
   it('deleting the selected tab goes to the next tab', async () => {
     serve(makeView('Dashboard', tabs), {
       [`DELETE /api/v1/dashboards/${DASHBOARD_ID}/tabs/${T2}`]: {

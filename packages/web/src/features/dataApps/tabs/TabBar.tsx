@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The tab bar of a dashboard (spec 2 §2): the tabs in their order, selecting one opens its path; editors drag
+ * The tab bar of a dashboard: the tabs in their order, selecting one opens its path; editors drag
  * them to reorder (saved as the dashboard's tab id list), add a tab, and use each tab's menu.
  */
 export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) {

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Per-tab menu (spec 2 §2): Edit Tab, Delete Tab, Duplicate Tab (the section variants in a report) for editors;
+ * Per-tab menu: Edit Tab, Delete Tab, Duplicate Tab (the section variants in a report) for editors;
  * Download PNG of the tab for all who see it in the project.
  */
 export function TabMenu({ tab, words, onDialog, onDuplicate, canEdit, onDownloadPng }: Props) {

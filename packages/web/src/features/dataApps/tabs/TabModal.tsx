@@ -14,7 +14,7 @@ interface Props {
   title: string;
   /** 'Name' for a tab, 'Section Name' for a report section. */
   nameLabel: string;
-  /** The tab modal has a Description; the section modal only its name (spec 2 §2 "Modals"). */
+  /** The tab modal has a Description; the section modal only its name. */
   withDescription: boolean;
   initial: TabValues;
   submitLabel: string;
@@ -22,7 +22,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The tab modal (Name, Description) and the section modal (Section Name); the name is required (spec 2 §5). */
+/** The tab modal (Name, Description) and the section modal (Section Name); the name is required. */
 export function TabModal({ title, nameLabel, withDescription, initial, submitLabel, onSubmit, onClose }: Props) {
   const { t } = useTranslation('dataApps');
   const serverText = useServerText();

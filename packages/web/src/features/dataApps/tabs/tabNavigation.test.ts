@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstTab, moveId, tabAfterDelete } from './tabNavigation.ts';
 
-describe('tab navigation rules (spec 2 §4 "Tabs")', () => {
+describe('tab navigation rules', () => {
   const tabs = ['a', 'b', 'c'];
 
   it('deleting the selected tab goes to the next tab', () => {

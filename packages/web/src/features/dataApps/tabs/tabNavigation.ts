@@ -1,5 +1,5 @@
 /**
- * The tab rules of spec 2 §4 "Tabs", as pure decisions the tab bar and the section list apply.
+ * The tab rules, as pure decisions the tab bar and the section list apply.
  */
 
 /**

@@ -10,7 +10,7 @@ import { dashboardPath } from '../paths.ts';
 import type { TabValues } from './TabModal.tsx';
 
 /**
- * The tab (section) actions with the navigation rules of spec 2 §4 "Tabs": creating or duplicating goes to the
+ * The tab (section) actions with the navigation rules: creating or duplicating goes to the
  * new tab only once the call succeeded (a failure throws and nothing moves). Deleting the selected tab goes to
  * the next tab, else the previous, else the dashboard: the dashboard route applies that rule when its tab is
  * gone (see dashboardRoute.ts).

@@ -6,7 +6,7 @@ import { useDatasetRows, useDatasets } from '../../../api/datasets.ts';
 import { RowsTable } from '../../../app/RowsTable.tsx';
 
 /**
- * The Data tab (spec 3 §2): date created, the description, the join setup of a joined dataset and the rows,
+ * The Data tab: date created, the description, the join setup of a joined dataset and the rows,
  * 50 a page.
  */
 export function DataTab({ projectId, dataset }: { projectId: string; dataset: DatasetDetail }) {

@@ -15,7 +15,7 @@ import { DeleteDatasetModal } from './DeleteDatasetModal.tsx';
 import { FeaturesTab } from './FeaturesTab.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 
-/** The dataset page (spec 3 §2): an editable name, the type badge and the tabs Data, Features, Append History. */
+/** The dataset page: an editable name, the type badge and the tabs Data, Features, Append History. */
 export function DatasetPage({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {
   const { t } = useTranslation('datasets');
   const { datasetId = '' } = useParams();

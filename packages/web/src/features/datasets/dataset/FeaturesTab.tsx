@@ -6,7 +6,7 @@ import { call } from '../../../api/client.ts';
 import { datasetKeys } from '../../../api/datasets.ts';
 import { FeatureCard } from './FeatureCard.tsx';
 
-/** The Features tab (spec 3 §2): every column with its settings; 15 placeholders while loading. */
+/** The Features tab: every column with its settings; 15 placeholders while loading. */
 export function FeaturesTab({
   projectId,
   datasetId,

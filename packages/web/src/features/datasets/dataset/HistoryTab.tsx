@@ -11,7 +11,7 @@ import { UploadForm } from '../upload/UploadForm.tsx';
 import { jobMessageText, jobStatusColor } from './jobMessage.ts';
 
 /**
- * Append History (file datasets, spec 3 §2): original file name, created, last updated, the jobs with a delete
+ * Append History (file datasets): original file name, created, last updated, the jobs with a delete
  * of each job's rows, and appending a file (its columns must match the original's). A refused append keeps
  * the modal open with the server's reason; a failed job shows its reason under its status.
  */

@@ -19,7 +19,7 @@ export interface TypeDialogProps {
 }
 
 /**
- * Changing a feature's type (spec 3 §4): a preview of the values read as the new type beside the stored ones
+ * Changing a feature's type: a preview of the values read as the new type beside the stored ones
  * (nothing is saved until confirmed), and the warning that it "could break existing charts". Before it is
  * applied, the dialog says how many values the new type cannot read ("N of M values could not be read as
  * dates", over the whole feature) and, for dates, offers the formats that read them (issue #20 item 4).

@@ -23,7 +23,7 @@ export function jobMessageText(message: string, t: TFunction, serverText: (messa
   return serverText(message);
 }
 
-/** A job's status colour (spec 1 §9 palette): failed in red #D94E4E, completed in green #00C48B. */
+/** A job's status colour (palette): failed in red #D94E4E, completed in green #00C48B. */
 const STATUS_COLOR: Record<JobStatus, string> = {
   queued: 'gray',
   continue: 'blue',

@@ -11,7 +11,7 @@ import { useServerText } from '../../../app/serverText.ts';
 import { chooseDataset, emptyJoin, type JoinState, joinReady, joinSource } from './joinState.ts';
 
 /**
- * Create Joined Dataset in two steps (spec 3 §4): its name (required), then the two datasets, the column pairs
+ * Create Joined Dataset in two steps: its name (required), then the two datasets, the column pairs
  * and the join type. Done is enabled only when all are set.
  */
 export function JoinedDatasetModal({ projectId, onClose }: { projectId: string; onClose: () => void }) {

@@ -11,7 +11,7 @@ export interface JoinState {
 export const emptyJoin = (): JoinState => ({ left: null, right: null, pairs: [[null, null]], type: 'full' });
 
 /**
- * Chooses one side's dataset. The same dataset on both sides clears the other side (spec 3 §4); a new dataset
+ * Chooses one side's dataset. The same dataset on both sides clears the other side; a new dataset
  * on a side empties that side's columns, which belonged to the old one.
  */
 export function chooseDataset(state: JoinState, side: 'left' | 'right', id: string | null): JoinState {
@@ -28,7 +28,7 @@ export function chooseDataset(state: JoinState, side: 'left' | 'right', id: stri
   return { ...state, [side]: id, ...(clearOther ? { [other]: null } : {}), pairs };
 }
 
-/** Done is enabled only when both datasets, every column pair and the join type are set (spec 3 §4). */
+/** Done is enabled only when both datasets, every column pair and the join type are set. */
 export function joinReady(state: JoinState): boolean {
   return (
     state.left !== null &&

@@ -24,7 +24,7 @@ import { UploadQueue } from './UploadQueue.tsx';
 const SEARCH_FIELDS = { name: (d: Dataset) => d.name };
 
 /**
- * The datasets area's sidebar (spec 3 §2): search, the Folders (create, edit, delete, drag datasets in), the
+ * The datasets area's sidebar: search, the Folders (create, edit, delete, drag datasets in), the
  * Datasets not in a folder (drag one out of a folder here) and the upload queue.
  */
 export function DatasetsSidebar({ projectId, canEdit }: { projectId: string; canEdit: boolean }) {

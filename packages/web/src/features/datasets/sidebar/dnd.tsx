@@ -7,7 +7,7 @@ import { NavLink as RouterLink } from 'react-router';
 
 /**
  * The placeholder drop target of the Datasets list: dropping a dataset dragged from a folder there takes it out
- * of that folder (spec 3 §9).
+ * of that folder.
  */
 export const OUT_OF_FOLDER = 'out-of-folder';
 export const folderDropId = (folderId: string) => `folder:${folderId}`;

@@ -15,7 +15,7 @@ export interface UploadFormProps {
 }
 
 /**
- * Picks a .csv file (spec 3 §5): dropped or chosen, it is checked at once ("wrong file type", "file too large")
+ * Picks a .csv file: dropped or chosen, it is checked at once ("wrong file type", "file too large")
  * and its name, without the extension, becomes the dataset's default name.
  */
 export function UploadForm({ onUpload, withName = true, submitLabel }: UploadFormProps) {

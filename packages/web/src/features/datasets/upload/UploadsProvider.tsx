@@ -24,7 +24,7 @@ function failOnUnload(datasetId: string) {
 /**
  * Holds the datasets area's running uploads (they survive moving between its pages) and guards leaving while
  * one runs: the browser's own prompt on unload, and "A dataset is still uploading, do you want to leave the
- * page?" on a navigation out of the area. Leaving cancels the uploads and fails their jobs (spec 3 §4).
+ * page?" on a navigation out of the area. Leaving cancels the uploads and fails their jobs.
  */
 export function UploadsProvider({ projectId, children }: { projectId: string; children: ReactNode }) {
   const { t } = useTranslation('datasets');

@@ -25,7 +25,7 @@ interface Props {
   onSave: (element: EditedElement) => Promise<unknown>;
 }
 
-/** The config of an element, by its type (spec 3 §3 Element config); the shared rule checks it before saving. */
+/** The config of an element, by its type (Element config); the shared rule checks it before saving. */
 export function ElementEditorModal({ editing, onClose, onSave }: Props) {
   const { t } = useTranslation('forms');
   const serverText = useServerText();

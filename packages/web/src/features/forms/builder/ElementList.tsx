@@ -38,7 +38,7 @@ interface Props {
 }
 
 /**
- * The builder's elements (spec 3 §5): drag and drop with @dnd-kit (pointer, and keyboard: focus the handle,
+ * The builder's elements: drag and drop with @dnd-kit (pointer, and keyboard: focus the handle,
  * Space, arrows, Space), move up and move to top for elements after the second, move down, edit, delete, and
  * a required switch per question.
  */

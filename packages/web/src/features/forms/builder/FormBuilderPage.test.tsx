@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the form builder (spec 3 §4, §5)', () => {
+describe('the form builder', () => {
   it('offers move up and move to top only after the second element, and sends the new order', async () => {
     const requests = stubNetwork((key) =>
       key === get ? { status: 200, body: makeForm() } : key === `PUT /api/v1/forms/${FORM}` ? never() : undefined,

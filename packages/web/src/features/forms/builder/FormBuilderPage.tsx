@@ -16,7 +16,7 @@ import { type EditedElement, ElementEditorModal } from './ElementEditorModal.tsx
 import { ElementList } from './ElementList.tsx';
 
 /**
- * The form builder, /projects/{projectId}/forms/{formId} (spec 3 §4, needs form edit): the elements (add, edit,
+ * The form builder, /projects/{projectId}/forms/{formId} (needs form edit): the elements (add, edit,
  * reorder, delete, required) beside a live preview of the public page; a published form is read-only.
  */
 export function FormBuilderPage() {

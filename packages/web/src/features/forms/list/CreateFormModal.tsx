@@ -15,7 +15,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Create Form (spec 3 §4): name required, description; the new form opens in the builder. */
+/** Create Form: name required, description; the new form opens in the builder. */
 export function CreateFormModal({ projectId, opened, onClose }: Props) {
   const { t } = useTranslation('forms');
   const serverText = useServerText();

@@ -14,7 +14,7 @@ interface Props {
   onDelete: () => void;
 }
 
-/** A form on the list (spec 3 §4): its badge (Draft, Published or Closed); edit actions need form edit. */
+/** A form on the list: its badge (Draft, Published or Closed); edit actions need form edit. */
 export function FormCard({ form, projectId, canEdit, onDuplicate, onDelete }: Props) {
   const { t } = useTranslation('forms');
   const status = formStatus(form);

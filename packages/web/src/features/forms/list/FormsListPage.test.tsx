@@ -21,7 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the forms list (spec 3 §4)', () => {
+describe('the forms list', () => {
   it('badges each card Draft, Published or Closed and searches', async () => {
     stubNetwork((key) => (key === list ? { status: 200, body: forms } : undefined));
     renderForms(`/projects/${PROJECT_ID}/forms`, PROJECT_ROLE_PRESETS.edit);

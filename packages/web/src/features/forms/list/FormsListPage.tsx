@@ -17,7 +17,7 @@ import { FormCard } from './FormCard.tsx';
 
 const SEARCH_FIELDS = { name: (f: Form) => f.name, description: (f: Form) => f.description };
 
-/** The forms list (spec 3 §4, needs form view): search, cards with their badge, Create Form for editors. */
+/** The forms list (needs form view): search, cards with their badge, Create Form for editors. */
 export function FormsListPage() {
   const { t } = useTranslation('forms');
   const serverText = useServerText();

@@ -12,7 +12,7 @@ import { ThemeToggle } from '../../../app/ThemeToggle.tsx';
 import { FormView } from '../view/FormView.tsx';
 
 /**
- * The public form page, /public/forms/{formId} (spec 1 §2, issue 18): no login, in the visitor's language and
+ * The public form page, /public/forms/{formId} (issue 18): no login, in the visitor's language and
  * theme (both switchable here). A draft, unknown or closed form says it is not accepting responses; a sent
  * response is thanked.
  */

@@ -17,7 +17,7 @@ interface Props {
 const BOOL_DEFAULTS: Record<BoolKey, boolean> = CHART_DEFAULTS.axis;
 
 /**
- * The settings of one axis entry (spec 2 §3 axis entry, §9 options): title and whether it shows, labels, label
+ * The settings of one axis entry (axis entry, options): title and whether it shows, labels, label
  * slant, bounds (auto, data or fixed, with a value when fixed), scale, direction, side and the zoom bar.
  */
 export function AxisSettings({ axis, numeric, onChange }: Props) {

@@ -15,7 +15,7 @@ import { BAR_CATEGORY_GAP_RANGE, BAR_GAP_RANGE, LEGEND_ITEM_GAP_RANGE } from './
 
 export type ChartDisplay = ChartVis['display'];
 
-/** Legend on by default when more than one series or a group-by exists (spec 2 §9). */
+/** Legend on by default when more than one series or a group-by exists. */
 export function defaultHasLegend(vis: ChartVis): boolean {
   const values = chartSeries(vis).filter((entry) => entry.bucket === 'dependent').length;
   return values > 1 || vis.groupBy.some((axis) => axis.series.length > 0);
@@ -32,7 +32,7 @@ interface Props {
 }
 
 /**
- * Chart-level display (spec 2 §3, §5, §9): tooltip, legend (position, item gap up to 50), animation, stacking,
+ * Chart-level display: tooltip, legend (position, item gap up to 50), animation, stacking,
  * bar spacing, the gradient's visual map, grid lines, and which axis carries the values of a bar chart.
  */
 export function ChartDisplaySettings({ vis, chartType, onChange }: Props) {

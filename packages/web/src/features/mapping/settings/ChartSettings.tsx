@@ -20,7 +20,7 @@ export interface ChartSettingsProps {
   groups?: string[];
   /** The dashboard's colour scale, shown while the card chooses none. */
   dashboardScheme?: ColorSchemeName;
-  /** Every change here is display or colour only: the card needs no refetch (spec 2 §4). */
+  /** Every change here is display or colour only: the card needs no refetch. */
   onChange: (next: ChartVis) => void;
 }
 

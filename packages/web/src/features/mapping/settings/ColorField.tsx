@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * A colour typed as hex with optional alpha (#rgb, #rgba, #rrggbb, #rrggbbaa; spec 2 §5) or picked. Text that is
+ * A colour typed as hex with optional alpha (#rgb, #rgba, #rrggbb, #rrggbbaa) or picked. Text that is
  * not such a colour shows an error and is not saved; the last valid colour stays stored.
  */
 export function ColorField({ label, value, placeholder, onChange }: Props) {

@@ -31,7 +31,7 @@ function setColor(map: Record<string, string> | undefined, key: string, color: s
 }
 
 /**
- * A chart's colours (spec 2 §3 vis colors, §9): its colour scale (the dashboard's when none is chosen), one colour
+ * A chart's colours (vis colors): its colour scale (the dashboard's when none is chosen), one colour
  * per group value, and the gradient's High and Low colours when a gradient is mapped.
  */
 export function ColorSettings({ vis, groups, dashboardScheme = DEFAULT_COLOR_SCHEME, onChange }: Props) {

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * Pie and radar settings (spec 2 §3 axis display, §5 steps of 5, §9 defaults). A pie draws one ring per dependent
+ * Pie and radar settings (axis display, steps of 5, defaults). A pie draws one ring per dependent
  * axis entry, each with its radii, start angle and labels; a radar reads its outer radius and start angle from
  * the first dependent axis entry.
  */

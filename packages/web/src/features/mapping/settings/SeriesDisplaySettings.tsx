@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * How one series is drawn (spec 2 §3 series display, §5 ranges): dots and their labels (labels are disabled while
+ * How one series is drawn (series display, ranges): dots and their labels (labels are disabled while
  * dots are off), dot size, line type, style and width, and fill opacity, each shown only where it applies.
  */
 export function SeriesDisplaySettings({ display, drawnAs, onChange }: Props) {

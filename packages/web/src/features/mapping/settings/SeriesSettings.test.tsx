@@ -35,7 +35,7 @@ async function optionsOf(label: string) {
     .map((option) => option.textContent);
 }
 
-describe('operation choices by field type (spec 2 §5)', () => {
+describe('operation choices by field type', () => {
   const cases: Array<[FeatureType, Partial<SeriesSettingsProps>, string[]]> = [
     ['number', {}, ['None', 'Sum', 'Average', 'Median', 'Max', 'Min', 'Count', 'Distinct count', 'Bin', 'List']],
     ['number', { aggregated: false }, ['None', 'Bin']],
@@ -84,7 +84,7 @@ describe('operation choices by field type (spec 2 §5)', () => {
   });
 });
 
-describe('series display (spec 2 §3, §5, §9)', () => {
+describe('series display', () => {
   it('dot size 4..50 step 2 default 10, line width 2..50 step 2 default 2', async () => {
     const state = renderSeries();
     await expectNumberRange(

@@ -21,7 +21,7 @@ import { SeriesDisplaySettings } from './SeriesDisplaySettings.tsx';
 
 export interface SeriesSettingsProps {
   series: Series;
-  /** The type of the mapped feature: it decides the operation choices (spec 2 §5). */
+  /** The type of the mapped feature: it decides the operation choices. */
   featureType: FeatureType;
   /** A date feature's precision: finer date parts are offered only when it allows them. */
   precision?: DatePrecision | null;
@@ -41,7 +41,7 @@ export interface SeriesSettingsProps {
 }
 
 /**
- * The settings of one mapped series (spec 2 §3 series entry, §5): operation (by the feature's type; 'none' stored
+ * The settings of one mapped series (series entry): operation (by the feature's type; 'none' stored
  * as ''), bins, label, unit of measure, per-series chart type, colour, and how it is drawn.
  */
 export function SeriesSettings({

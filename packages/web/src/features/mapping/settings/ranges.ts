@@ -2,8 +2,8 @@ import { BINS, type ChartType } from '@tessera/shared';
 import { CHART_DEFAULTS } from '../../charts/rules.ts';
 
 /**
- * The ranges, steps and defaults of the mapping editor's number inputs (spec 2 §5 "Forms and inputs", §9
- * "Defaults"). The panels read them from here so that a test can walk every input against the spec. The defaults
+ * The ranges, steps and defaults of the mapping editor's number inputs and
+ * their defaults. The panels read them from here so that a test can walk every input against the spec. The defaults
  * are the chart renderer's (charts/rules.ts CHART_DEFAULTS): an input shows what the chart draws.
  */
 export interface NumberRange {
@@ -18,11 +18,11 @@ export const BIN_RANGE: NumberRange = { min: BINS.min, max: BINS.max, step: BINS
 export const LINE_WIDTH_RANGE: NumberRange = { min: 2, max: 50, step: 2, default: CHART_DEFAULTS.lineWidth };
 export const DOT_SIZE_RANGE: NumberRange = { min: 4, max: 50, step: 2, default: CHART_DEFAULTS.dotSize };
 export const FILL_OPACITY_RANGE: Omit<NumberRange, 'default'> = { min: 0, max: 1, step: 0.1 };
-/** Bar spacing (spec 2 §5): the gap between categories steps by 2, between bars of a category by 0.1. */
+/** Bar spacing: the gap between categories steps by 2, between bars of a category by 0.1. */
 export const BAR_CATEGORY_GAP_RANGE: NumberRange = { min: 0, max: 50, step: 2, default: CHART_DEFAULTS.barCategoryGap };
 export const BAR_GAP_RANGE: NumberRange = { min: 0, max: 50, step: 0.1, default: CHART_DEFAULTS.barGap };
 export const LEGEND_ITEM_GAP_RANGE: NumberRange = { min: 0, max: 50, step: 1, default: CHART_DEFAULTS.legendItemGap };
-/** Pie radii in percent of the card (steps of 5); the default ring is the 60 % split of spec 2 §9. */
+/** Pie radii in percent of the card (steps of 5); the default ring is the 60 % split. */
 export const PIE_INNER_RADIUS_RANGE: NumberRange = {
   min: 0,
   max: 100,
@@ -39,7 +39,7 @@ export const RADAR_OUTER_RADIUS_RANGE: NumberRange = {
   default: CHART_DEFAULTS.radarOuterRadius,
 };
 
-/** Default fill opacity of a series by the type it is drawn as (spec 2 §9: area 0.6, bar 1, radar 0.4, scatter 0.9). */
+/** Default fill opacity of a series by the type it is drawn as (area 0.6, bar 1, radar 0.4, scatter 0.9). */
 export const FILL_OPACITY_DEFAULTS: Record<ChartType, number> = CHART_DEFAULTS.fillOpacity;
 
 /** Chart types a series of a line-family chart may be drawn as instead of the chart's own type. */

@@ -2,7 +2,7 @@ import { Checkbox, Group, Input, NumberInput, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import type { InputFieldProps } from './types.ts';
 
-/** One option of a constraint: its min, max and whether it is disabled (spec 2 §5). */
+/** One option of a constraint: its min, max and whether it is disabled. */
 export interface Constraint {
   min: number | null;
   max: number | null;

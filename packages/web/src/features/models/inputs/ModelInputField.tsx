@@ -20,7 +20,7 @@ const WIDGETS: Record<string, (props: InputFieldProps) => React.ReactNode> = {
 
 /**
  * One model input as the model panel, the model bar, the model page and the onboarding preview show it: the
- * widget of its input style (spec 3 §5), labelled with its name (or its variable name).
+ * widget of its input style, labelled with its name (or its variable name).
  */
 export function ModelInputField(props: Omit<InputFieldProps, 'label'> & { label?: string }) {
   const Widget = WIDGETS[inputStyleOf(props.input)] ?? TextField;

@@ -2,7 +2,7 @@ import { NumberInput } from '@mantine/core';
 import { numberBounds, numberStep } from './inputStyle.ts';
 import type { InputFieldProps } from './types.ts';
 
-/** integer and float: a number input, step 1 or 0.1 (spec 3 §5, §9). */
+/** integer and float: a number input, step 1 or 0.1. */
 export function NumberField({ input, value, onChange, label, error, disabled }: InputFieldProps) {
   const step = numberStep(input.dataType, input.display.config);
   const { min, max } = numberBounds(input.display.config);

@@ -1,4 +1,4 @@
-/** The model input widgets, one per input style (spec 3 §5), shared by the models area and the dashboard model panel. */
+/** The model input widgets, one per input style, shared by the models area and the dashboard model panel. */
 export { asConstraints, type Constraint } from './ConstraintField.tsx';
 export { DatasetLink } from './DatasetLink.tsx';
 export { asJsonText, inputStyleOf, numberBounds, numberStep, optionFor, optionItems } from './inputStyle.ts';

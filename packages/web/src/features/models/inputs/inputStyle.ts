@@ -1,13 +1,13 @@
 import { INPUT_STYLES, type ModelInput, type ModelInputType } from '@tessera/shared';
 
-/** The input style an input shows with: its display.inputType when allowed for its type (spec 3 §5), else the first. */
+/** The input style an input shows with: its display.inputType when allowed for its type, else the first. */
 export function inputStyleOf(input: Pick<ModelInput, 'dataType' | 'display'>): string {
   if (!input.dataType) return 'text';
   const allowed = INPUT_STYLES[input.dataType];
   return allowed.includes(input.display.inputType) ? input.display.inputType : (allowed[0] ?? 'text');
 }
 
-/** Integer defaults step 1, float step 0.1 (spec 3 §9); a config may set its own step. */
+/** Integer defaults step 1, float step 0.1; a config may set its own step. */
 export function numberStep(dataType: ModelInputType | null, config: Record<string, unknown>): number {
   if (typeof config.step === 'number' && config.step > 0) return config.step;
   return dataType === 'integer' ? 1 : 0.1;

@@ -9,7 +9,7 @@ const takesOptions = (input: ModelInput) =>
   (input.dataType === 'string' && input.display.inputType === 'selectOne') || input.dataType === 'list';
 
 /**
- * One input's set-up (spec 3 §5): type (required), input style (those allowed for the type), options of a select,
+ * One input's set-up: type (required), input style (those allowed for the type), options of a select,
  * default (required; false and 0 count), model bar and model panel display; a warning icon until ready.
  */
 export function InputEditor({

@@ -6,7 +6,7 @@ import { ModelInputField } from '../inputs/index.ts';
 import { runButtonLabel } from '../runButtonLabel.ts';
 
 /**
- * The live UI preview (spec 3 §2): the inputs as the model panel shows them (primary, then the advanced
+ * The live UI preview: the inputs as the model panel shows them (primary, then the advanced
  * settings), each at its default; running says 'Model cannot be run in the UI Preview' for 2.5 s.
  */
 export function InputsPreview({

@@ -20,7 +20,7 @@ export const onboardTitle = (t: TFunction<'models'>, name: string): string =>
   name ? t('setup.title', { name }) : t('setup.titleNoName');
 
 /**
- * The onboarding wizard (spec 3 §2, §4), /projects/{projectId}/models/onboard and {modelId}/onboard (model
+ * The onboarding wizard, /projects/{projectId}/models/onboard and {modelId}/onboard (model
  * edit): 'Create Model - name' ('Create Model' before a name), tabs Select Source Function, Configure Inputs, Generate Outputs; Done confirms
  * the model and returns to the model list.
  */

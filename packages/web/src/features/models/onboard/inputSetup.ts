@@ -1,6 +1,6 @@
 import { INPUT_STYLES, inputProblem, type ModelInput, type ModelInputType } from '@tessera/shared';
 
-/** Configure Inputs' rules (spec 3 §4 Onboarding, §5 Model input): pure, tested beside. */
+/** Configure Inputs' rules (Model input): pure, tested beside. */
 
 /** The default config of an input style: integer steps 1, float 0.1. */
 export function defaultConfig(dataType: ModelInputType): Record<string, unknown> {

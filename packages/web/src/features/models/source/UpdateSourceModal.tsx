@@ -11,7 +11,7 @@ import { OutputMergeCard } from './OutputMergeCard.tsx';
 type Tab = 'source' | 'inputs' | 'outputs';
 
 /**
- * Update Source Function (spec 3 §2, §4): tabs Select Source, Review Inputs, Update Outputs. A trial run writes
+ * Update Source Function: tabs Select Source, Review Inputs, Update Outputs. A trial run writes
  * new datasets; each merges with a previous output (Linked) or becomes New; Commit keeps cards working on linked
  * features; Cancel removes the unused new datasets.
  */

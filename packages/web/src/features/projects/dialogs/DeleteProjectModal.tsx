@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteProject } from '../../../api/projects.ts';
 import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
 
-/** Delete Project (editProject): the project's name must be typed to confirm (spec 3 §2, §5). */
+/** Delete Project (editProject): the project's name must be typed to confirm. */
 export function DeleteProjectModal({ project, onClose }: { project: MyProject; onClose: () => void }) {
   const { t } = useTranslation('projects');
   const remove = useDeleteProject();

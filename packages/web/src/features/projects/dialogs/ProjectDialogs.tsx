@@ -26,7 +26,7 @@ const DIALOGS = {
 } satisfies Record<ProjectDialog['kind'], (props: { project: MyProject; onClose: () => void }) => unknown>;
 
 /**
- * The project dialogs of spec 3 §2. Each shows the project as the list has it now (a live change or another
+ * The project dialogs. Each shows the project as the list has it now (a live change or another
  * dialog may have updated it since the menu was opened).
  */
 export function ProjectDialogs({ dialog, onClose }: { dialog: ProjectDialog | null; onClose: () => void }) {

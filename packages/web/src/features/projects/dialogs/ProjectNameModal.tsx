@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * The name dialog of Create Project and Rename Project: the name is required (spec 3 §5), checked by the same
+ * The name dialog of Create Project and Rename Project: the name is required, checked by the same
  * rule the server applies (`projectNameField`), and a server error shows under the field.
  */
 export function ProjectNameModal({ opened, onClose, title, submitLabel, initialName = '', busy, onSubmit }: Props) {

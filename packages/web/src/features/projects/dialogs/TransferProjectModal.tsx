@@ -10,7 +10,7 @@ import { useMe } from '../../../api/session.ts';
 import { useServerText } from '../../../app/serverText.ts';
 
 /**
- * Where a project may be transferred (spec 3 §6): every organization for manageAllOrganizations, otherwise the
+ * Where a project may be transferred: every organization for manageAllOrganizations, otherwise the
  * client organizations of the caller's consultant organization — which is what the organization index answers
  * for each role; inactive ones and the project's current organization are left out.
  */

@@ -36,7 +36,7 @@ export const TRANSFER_ASSET_SOURCES: readonly TransferAssetSource[] = [
   { key: 'forms', area: 'form', list: (projectId) => call(api.listForms, { query: { projectId } }) },
 ];
 
-/** A kind can be moved only where the caller holds edit on its area in both projects (spec 3 §6). */
+/** A kind can be moved only where the caller holds edit on its area in both projects. */
 export function canTransferKind(area: ProjectArea, from: ProjectRoles, to: ProjectRoles | undefined): boolean {
   return meetsLevel(from[area], 'edit') && (to === undefined || meetsLevel(to[area], 'edit'));
 }

@@ -13,7 +13,7 @@ import { ProjectRow } from './ProjectRow.tsx';
 import { emptyStateKey, visibleProjects } from './projectList.ts';
 
 /**
- * The project list (spec 3 §2, spec 2 §2): a search box filtering by name, the projects sorted by name, each
+ * The project list: a search box filtering by name, the projects sorted by name, each
  * opening by its id and carrying its menu, and Create Project for holders of the createProjects role.
  * The bar above greets the user ("Welcome {first}").
  */

@@ -46,7 +46,7 @@ interface Props {
 }
 
 /**
- * A project's menu (spec 2 §2, spec 3 §6): each item by the caller's rights; the Public Dashboards switch
+ * A project's menu: each item by the caller's rights; the Public Dashboards switch
  * acts at once, the others open their dialog. Members is a section holding Edit Members.
  */
 export function ProjectMenu({ project, orgRoles, onOpenDialog }: Props) {

@@ -3,7 +3,7 @@ import { listSearch, NAME_SEARCH_FIELDS } from '@tessera/shared';
 const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /**
- * The projects the list shows (spec 3 §2): those matching the search box by name (the shared list search:
+ * The projects the list shows: those matching the search box by name (the shared list search:
  * fuzzy, or "re:" and a regular expression), sorted alphabetically by name whatever the search ranked first.
  */
 export function visibleProjects<T extends { name: string }>(projects: readonly T[], search: string): T[] {

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * Adding members (spec 3 §6): pick an organization and users (only active users who are not members yet are
+ * Adding members: pick an organization and users (only active users who are not members yet are
  * offered), choose a role — View Dashboards by default — and one permission is added per user.
  */
 export function AddMembersForm({ project, organizations, ownOrganizationId }: Props) {

@@ -12,7 +12,7 @@ import {
 } from '@tessera/shared';
 
 /**
- * The enabling rules of the member role editor (spec 3 §5 "Permission editing"), the same rules the server
+ * The enabling rules of the member role editor, the same rules the server
  * enforces (`canGrant`): nobody grants more than they hold.
  */
 

@@ -22,7 +22,7 @@ import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts'
 const MobiPage = lazy(async () => ({ default: (await import('../../mobi/MobiPage.tsx')).MobiPage }));
 
 /**
- * Everything under /projects/{projectId}/ (spec 3 §2): loads the project and the caller's own permission
+ * Everything under /projects/{projectId}/: loads the project and the caller's own permission
  * (either failing sends the user to /projects), shows the project in the navigation bar (name, organization
  * logo, the tabs its roles allow), holds the live-update subscription, redirects the root to the first
  * visible area and guards each area by its role.
@@ -98,7 +98,7 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
             </ProjectGuard>
           }
         />
-        {/* The card mapping editor (spec 2 §2): needs dashboard edit. */}
+        {/* The card mapping editor: needs dashboard edit. */}
         <Route
           path="units/:unitId/mapping"
           element={

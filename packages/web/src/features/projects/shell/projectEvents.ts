@@ -96,7 +96,7 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
 }
 
 /**
- * The project's live-update subscription (spec 3 §2 "It opens a live-update subscription for the project"),
+ * The project's live-update subscription,
  * held while the project shell is mounted.
  */
 export function useProjectSocket(projectId: string): void {

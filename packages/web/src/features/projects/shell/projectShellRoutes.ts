@@ -8,7 +8,7 @@ import {
 } from '@tessera/shared';
 
 /**
- * Where the project root goes (spec 3 §2): the first area page the caller may open (by the guards' own rule), in
+ * Where the project root goes: the first area page the caller may open (by the guards' own rule), in
  * the order dashboards, datasets, models, forms; else the project list.
  */
 export function projectRootTarget(projectId: string, roles: ProjectRoles): string {
