@@ -54,5 +54,6 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
+  // After the click has started the download: revoking at once can cancel it in some browsers.
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

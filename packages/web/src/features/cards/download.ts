@@ -1,3 +1,4 @@
+import { saveBlob } from '../../api/exports.ts';
 import { downloadUnitCsv } from '../../api/units.ts';
 
 /**
@@ -7,16 +8,7 @@ import { downloadUnitCsv } from '../../api/units.ts';
 
 /** Saves text as a file named `fileName` (the browser's download). */
 export function saveTextFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // After the click has started the download: revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type }), fileName);
 }
 
 /** Asks for a card's CSV and saves it. */
