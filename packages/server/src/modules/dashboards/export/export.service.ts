@@ -126,14 +126,12 @@ export class ExportService {
     const job = await this.app.ctx.jobs.find(jobId);
     if (job?.type !== 'dashboardExport' || job.userId !== userId) throw notFound(EXPORT_ERRORS.notFound);
     if (job.status !== 'completed') return { kind: 'job', job: presentJob(job) };
-    for (const extension of ['pdf', 'png'] as const) {
-      const bytes = await readExport(this.app.ctx.storage.root, job.id, extension);
-      if (bytes) {
-        const type = extension === 'pdf' ? 'application/pdf' : 'image/png';
-        return { kind: 'file', bytes, type, name: fileName(job, extension) };
-      }
-    }
-    throw notFound(EXPORT_ERRORS.notFound);
+    // The job is named after its file (`{data app}.{format}`): one read, of the file it made.
+    const extension = /\.(pdf|png)$/.exec(job.name)?.[1] as ExportFormat | undefined;
+    const bytes = extension && (await readExport(this.app.ctx.storage.root, job.id, extension));
+    if (!extension || !bytes) throw notFound(EXPORT_ERRORS.notFound);
+    const type = extension === 'pdf' ? 'application/pdf' : 'image/png';
+    return { kind: 'file', bytes, type, name: fileName(job, extension) };
   }
 
   async run({ data, signal, progress, log, job }: JobContext<ExportJobData>): Promise<{ message: string } | undefined> {
