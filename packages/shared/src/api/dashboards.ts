@@ -116,7 +116,7 @@ export const duplicateDashboard = endpoint({
   path: '/api/v1/dashboards/:id/duplicate',
   access: projectRule(edit, 'dashboard'),
   params: idParams,
-  /** Default name: the original's followed by ' (copy)'. */
+  /** Default name: the original's followed by ' (copy)', ' (copie)' when the request asks for French. */
   body: z.object({ name: dataAppNameField.optional() }).strict().nullish(),
   response: dashboardSchema,
 });
@@ -139,7 +139,7 @@ export const duplicateTab = endpoint({
   path: '/api/v1/dashboards/:id/tabs/:tabId/duplicate',
   access: projectRule(edit, 'dashboard'),
   params: tabParams,
-  /** Default name: the original's followed by ' (copy)'. */
+  /** Default name: the original's followed by ' (copy)', ' (copie)' when the request asks for French. */
   body: z.object({ name: dataAppNameField.optional() }).strict().nullish(),
   response: z.object({ dashboard: dashboardSchema, tab: tabSchema, units: z.array(unitSchema) }),
 });

@@ -1,16 +1,19 @@
 import { DATA_APP_LIMITS, type LayoutItem } from '@tessera/shared';
 import type { tabs, units } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import type { TabRow } from './tabs/tabs.store.ts';
 import type { UnitRow } from './units/units.store.ts';
 
 /** Deep copies for Duplicate Dashboard, Duplicate Tab and Duplicate (card): new ids everywhere, nothing shared. */
 
-const COPY_SUFFIX = ' (copy)';
+/** The copy's mark, in the language of the request that made it (the web names nothing itself). */
+const COPY_SUFFIX: Record<MailLanguage, string> = { en: ' (copy)', fr: ' (copie)' };
 
-/** "Name (copy)", cut so that it stays within the name limit. */
-export function copyName(name: string): string {
-  return name.slice(0, DATA_APP_LIMITS.nameMax - COPY_SUFFIX.length) + COPY_SUFFIX;
+/** "Name (copy)" ("Nom (copie)" in French), cut so that it stays within the name limit. */
+export function copyName(name: string, language: MailLanguage = 'en'): string {
+  const suffix = COPY_SUFFIX[language];
+  return name.slice(0, DATA_APP_LIMITS.nameMax - suffix.length) + suffix;
 }
 
 /** Stored filters carry their own ids (the filters issue addresses them by id): a copy gets new ones. */

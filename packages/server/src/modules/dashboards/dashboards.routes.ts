@@ -35,8 +35,8 @@ export async function dashboardsRoutes(app: FastifyInstance) {
     await dashboards.delete(params.id, (id) => removePreview(dataDir, id));
     return { ok: true as const };
   });
-  route(app, api.duplicateDashboard, ({ auth, params, body }) =>
-    dashboards.duplicate(auth.user, params.id, body?.name),
+  route(app, api.duplicateDashboard, ({ auth, params, body, request }) =>
+    dashboards.duplicate(auth.user, params.id, body?.name, mailLanguage(request.headers['accept-language'])),
   );
 
   route(app, api.getDashboardPreview, ({ auth, params }) => previews.state(params.id, auth.user.id));

@@ -181,7 +181,7 @@ export class DashboardsService {
   }
 
   /** Duplicate Dashboard: a deep copy in the same project, created by the caller, with its own image. */
-  async duplicate(user: Caller, id: string, name?: string): Promise<Dashboard> {
+  async duplicate(user: Caller, id: string, name?: string, language: MailLanguage = 'en'): Promise<Dashboard> {
     const copyId = newId();
     const dashboard = await this.db.transaction(async (tx) => {
       const source = await lockDashboard(tx, id);
@@ -201,7 +201,7 @@ export class DashboardsService {
       await insertDashboard(tx, {
         id: copyId,
         projectId: source.projectId,
-        name: name ?? copyName(source.name),
+        name: name ?? copyName(source.name, language),
         description: source.description,
         type: source.type,
         tabIds: copies.map((c) => c.tab.id!),

@@ -70,6 +70,25 @@ describe('create and list data apps', () => {
     expect(await firstTab('de', 'Dashboard')).toBe('Tab 1');
   });
 
+  it('names a copy in the language of the request that makes it (dashboard, tab and card)', async () => {
+    const d = await createDashboard(t, w.editor, w.projectId, { name: 'Origin' });
+    const tabId = d.tabs[0];
+    const unit = (await addUnit(t, w.editor, tabId)).unit;
+    await caller(t, w.editor)('PUT', `/api/v1/units/${unit._id}`, { name: 'Rain' });
+    const send = as(t.app, w.editor.token);
+    const duplicate = async (url: string, language: string) => {
+      const res = await send({ method: 'POST', url, headers: { 'accept-language': language }, payload: {} });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect((await duplicate(`/api/v1/dashboards/${d._id}/duplicate`, 'fr-FR')).name).toBe('Origin (copie)');
+    expect((await duplicate(`/api/v1/dashboards/${d._id}/duplicate`, 'en')).name).toBe('Origin (copy)');
+    expect((await duplicate(`/api/v1/dashboards/${d._id}/tabs/${tabId}/duplicate`, 'fr')).tab.name).toBe(
+      'Tab 1 (copie)',
+    );
+    expect((await duplicate(`/api/v1/tabs/${tabId}/units/${unit._id}/duplicate`, 'fr')).unit.name).toBe('Rain (copie)');
+  });
+
   it('App Name is required; bad types and unknown fields are refused', async () => {
     const post = caller(t, w.editor);
     for (const name of ['', '   ', undefined]) {

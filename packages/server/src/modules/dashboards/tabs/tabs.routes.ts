@@ -1,5 +1,6 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { mailLanguage } from '../../../platform/mailLanguage.ts';
 import { route } from '../../../platform/routes.ts';
 import { authorOf } from '../history/author.ts';
 import { TabsService } from './tabs.service.ts';
@@ -10,7 +11,13 @@ export async function tabsRoutes(app: FastifyInstance) {
 
   route(app, api.createTab, ({ params, body, auth, request }) => tabs.create(params.id, body, authorOf(auth, request)));
   route(app, api.duplicateTab, ({ params, body, auth, request }) =>
-    tabs.duplicate(params.id, params.tabId, body?.name, authorOf(auth, request)),
+    tabs.duplicate(
+      params.id,
+      params.tabId,
+      body?.name,
+      authorOf(auth, request),
+      mailLanguage(request.headers['accept-language']),
+    ),
   );
   route(app, api.deleteTab, ({ params, auth, request }) =>
     tabs.delete(params.id, params.tabId, authorOf(auth, request)),

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
+import type { MailLanguage } from '../../../platform/mailLanguage.ts';
 import { copyName, copyTab } from '../copy.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard, updateDashboardRow } from '../dashboards.store.ts';
@@ -57,14 +58,25 @@ export class TabsService {
   }
 
   /** Duplicate Tab: a copy with copies of its cards, right after the original. */
-  async duplicate(dashboardId: string, tabId: string, name: string | undefined, author: Author) {
+  async duplicate(
+    dashboardId: string,
+    tabId: string,
+    name: string | undefined,
+    author: Author,
+    language: MailLanguage = 'en',
+  ) {
     const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const dashboard = await lockDashboard(tx, dashboardId);
       if (!dashboard) throw notFound('Dashboard not found');
       const source = await findTab(tx, tabId);
       if (!source || source.dashboardId !== dashboardId) throw tabNotFound();
       if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
-      const copy = copyTab(source, await listUnitsOfTabs(tx, [tabId]), dashboardId, name ?? copyName(source.name));
+      const copy = copyTab(
+        source,
+        await listUnitsOfTabs(tx, [tabId]),
+        dashboardId,
+        name ?? copyName(source.name, language),
+      );
       const [tab] = await insertTabs(tx, [copy.tab]);
       const units = await insertUnits(tx, copy.units);
       const order = [...dashboard.tabIds];

@@ -1,6 +1,7 @@
 import { api, CROSS_FILTER_MESSAGES, type PublicCardAnswer, type PublicCardRequest } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorAnswer, HttpError, notFound } from '../../../platform/errors.ts';
+import { mailLanguage } from '../../../platform/mailLanguage.ts';
 import { route } from '../../../platform/routes.ts';
 import type { DashboardRow, PublicUnitPlace } from '../dashboards.store.ts';
 import { authorOf } from '../history/author.ts';
@@ -20,7 +21,13 @@ export async function unitsRoutes(app: FastifyInstance) {
     ...(body?.clientId ? { clientId: body.clientId } : {}),
   }));
   route(app, api.duplicateUnit, ({ params, body, auth, request }) =>
-    units.duplicate(params.id, params.unitId, body?.layoutItem, authorOf(auth, request)),
+    units.duplicate(
+      params.id,
+      params.unitId,
+      body?.layoutItem,
+      authorOf(auth, request),
+      mailLanguage(request.headers['accept-language']),
+    ),
   );
   route(app, api.deleteUnit, ({ params, auth, request }) =>
     units.delete(params.id, params.unitId, authorOf(auth, request)),

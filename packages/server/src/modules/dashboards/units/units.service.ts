@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
+import type { MailLanguage } from '../../../platform/mailLanguage.ts';
 import { copyName, copyUnitValues } from '../copy.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dataApps.events.ts';
@@ -63,12 +64,16 @@ export class UnitsService {
     unitId: string,
     box: LayoutBox | undefined,
     author: Author,
+    language: MailLanguage = 'en',
   ): Promise<{ tab: Tab; unit: Unit }> {
     return this.addCard(tabId, author, async (tx, tab) => {
       const source = await findUnit(tx, unitId);
       if (!source || source.row.tabId !== tabId) throw unitNotFound();
       // The copy is named "… (copy)" (an untitled card stays untitled), like a duplicated dashboard or tab.
-      const copy = { ...copyUnitValues(source.row, tabId), name: source.row.name ? copyName(source.row.name) : '' };
+      const copy = {
+        ...copyUnitValues(source.row, tabId),
+        name: source.row.name ? copyName(source.row.name, language) : '',
+      };
       const [row] = await insertUnits(tx, [copy]);
       return {
         row,
