@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { api, type DataAppFilter, type Vis } from '@tessera/shared';
+import { api, type DataAppFilter, EXPORT_TABLE_ROW_LIMIT, type Vis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
@@ -176,6 +176,33 @@ describe('exports of a data app', () => {
       'Overview',
       'Trends',
     ]);
+  });
+
+  it("a table longer than the limit prints its first 2,000 rows and says so, in the reader's language", async () => {
+    const setup = await CardsSetup.create(j.app, token, 'Long export');
+    const long = EXPORT_TABLE_ROW_LIMIT + 50;
+    const lines = Array.from({ length: long }, (_, i) => `L-${String(i + 1).padStart(5, '0')},${i}`);
+    const dataset = await setup.importCsv('long.csv', `code,n\n${lines.join('\n')}\n`);
+    const code = dataset.features.find((f) => f.name === 'code');
+    if (!code) throw new Error('no feature code');
+    const dashboard = await callAs(j.app, token, api.createDashboard, {
+      body: { projectId: setup.projectId, name: 'Long', description: '', type: 'Dashboard', tabName: 'All' },
+    });
+    await setup.addCard(dashboard.tabs[0] as string, { x: 0, y: 0, w: 12, h: 5 }, 'Every code', 'table', {
+      table: [{ id: 'col-code', feature: { _id: code._id, dataset: { _id: dataset._id } } }],
+      filters: [],
+    });
+    for (const [language, line] of [
+      ['en', 'Only the first 2,000 rows are printed.'],
+      ['fr', 'Seules les 2\u202f000 premières lignes sont imprimées.'],
+    ] as const) {
+      const file = await exportFile(j.app, token, dashboard._id, { format: 'pdf' }, language);
+      const all = (await pdfPages(file.bytes, `exports-long-${language}`)).join('\n');
+      expect(all).toContain('L-00001');
+      expect(all).toContain(`L-0${EXPORT_TABLE_ROW_LIMIT}`);
+      expect(all).not.toContain(`L-0${EXPORT_TABLE_ROW_LIMIT + 1}`);
+      expect(all.replace(/[\u00a0\u202f]/g, ' ')).toContain(line.replace(/[\u00a0\u202f]/g, ' '));
+    }
   });
 
   it('a PNG of a tab is the export page at 2x (1180 css px wide); a card PNG is the card alone, at 2x', async () => {
