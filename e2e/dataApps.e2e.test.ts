@@ -41,7 +41,7 @@ describe('data apps', () => {
   let publicLink = '';
   let viewerUser: TestUser | undefined;
 
-  // The project is the setting, not the journey: root creates it through the API (spec 3 covers its screens).
+  // The project is the setting, not the journey: root creates it through the API (the projects journey covers its screens).
   beforeAll(async () => {
     rootToken = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
     projectId = (await callAs(j.app, rootToken, api.createProject, { body: { name: PROJECT } }))._id;

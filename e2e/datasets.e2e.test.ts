@@ -12,7 +12,7 @@ import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
 const see = (scope: Locator, text: string) => scope.getByText(text, { exact: true }).first().waitFor();
 
 /**
- * Issue 5 end to end (spec 3 datasets): root uploads a CSV through the dropzone and follows its progress, sees
+ * Issue 5 end to end (datasets): root uploads a CSV through the dropzone and follows its progress, sees
  * the detected features, changes a feature's type, pages the table, appends a file and deletes the appended
  * job's data, creates a joined dataset, and drags a dataset into a folder without opening it. The tests share
  * one server and run in order, each building on what the previous one made.

@@ -10,7 +10,7 @@ import { ADMIN } from './support/tessera.ts';
 import { expectPath, expectText, expectToast, signIn } from './support/ui.ts';
 
 /**
- * Issue 15 end to end (spec 3 Models area, Packages): root uploads a package through Add package and watches
+ * Issue 15 end to end (the Models area's packages): root uploads a package through Add package and watches
  * it build, opens its page, edits a file in CodeMirror, saves, commits and sees the function list change, edits
  * the environment variables and the dependencies (each rebuilt as a job, with its notice), and opens a Dash app
  * served from its own origin. The tests run in order, each building on what the previous one made.

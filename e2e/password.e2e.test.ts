@@ -7,7 +7,7 @@ import { expectPath, expectText, expectToast, signIn, storedToken, userMenu } fr
 
 /**
  * (settings users/my, recover and reset pages), (password reset, recovery), (checklist),
- * §8 (toasts). The tests of this file share one server and run in order: each one changes the root user's
+ * and the toasts. The tests of this file share one server and run in order: each one changes the root user's
  * password, and the next starts from it.
  */
 describe('passwords', () => {

@@ -53,7 +53,7 @@ function checkAll(source: Source, options: { columns?: ColumnRef[]; filters?: Fi
   for (const o of options.orderBy ?? []) checkColumn(source, o.column);
 }
 
-/** ORDER BY clause; nulls always last (spec 2: order by ... nulls last). */
+/** ORDER BY clause; nulls always last (a product rule: empty values sort after the others). */
 export function compileOrderBy(orderBy: OrderBy[] | undefined): string {
   if (!orderBy?.length) return '';
   const parts = orderBy.map((o) => {

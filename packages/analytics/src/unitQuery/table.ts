@@ -1,6 +1,6 @@
 /**
- * Table cards: one page of rows keyed by column id, and the count of every matching row (table vis,
- * §5 "Table mapping", page size).
+ * Table cards: one page of rows keyed by column id, and the count of every matching row (the table
+ * mapping and its page size).
  *
  * Every column is read as its feature's current type (dates as ISO text). All columns come from one dataset
  * and a feature appears once, else 'bad-operation'. The job is the request's, else the first column's choice.

@@ -149,7 +149,7 @@ export const models = pgTable(
   (t) => [index('models_project_idx').on(t.projectId, t.timeCreated), index('models_algorithm_idx').on(t.algorithmId)],
 );
 
-/** The runs of a model (spec 3 "Model run"), each one job of the jobs platform (`jobId`). */
+/** The runs of a model (docs/models.md), each one job of the jobs platform (`jobId`). */
 export const modelRuns = pgTable(
   'model_runs',
   {

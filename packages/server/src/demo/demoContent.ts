@@ -3,7 +3,7 @@ import type { UnitType, Vis } from '@tessera/shared';
 /**
  * What `DEMO=1` loads: three CSVs of the npm package vega-datasets (BSD-3-Clause; the data's own sources are
  * listed in its SOURCES.md: Seattle weather from NOAA, Gapminder's health and income, Iowa's electricity from the
- * U.S. EIA), a dashboard with a card of every type (KPI, table, and each chart type of spec 2: area, line,
+ * U.S. EIA), a dashboard with a card of every type (KPI, table, and each chart type the product has: area, line,
  * scatter, bar, pie, radar, boxplot), a report of three sections' worth of cards, and a public link.
  */
 export const DEMO = {

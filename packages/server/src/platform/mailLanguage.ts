@@ -1,4 +1,4 @@
-/** The languages Tessera writes mail in (spec 1: the interface speaks English and French; default en). */
+/** The languages Tessera writes mail in (the interface speaks English and French; default en). */
 export const MAIL_LANGUAGES = ['en', 'fr'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Interpreter } from './interpreters.ts';
 import { pathsFor, runSandboxed } from './sandbox.ts';
 
-/** The model input types of spec 3. */
+/** The model input types (docs/writing-a-package.md). */
 export type InputType = 'boolean' | 'integer' | 'float' | 'string' | 'date' | 'dictionary' | 'list' | 'dataframe';
 
 export interface DiscoveredParam {

@@ -66,7 +66,7 @@ export const SERVER_ERRORS = {
   'project.unknownAssetKind': 'Unknown asset kind',
   'project.transferRights': 'You need edit rights on {area}s in both projects to transfer {key}.',
   'project.assetsNotFound': 'Some {key} were not found in this project',
-  // Data apps (spec 2)
+  // Data apps
   'dashboard.notFound': 'Dashboard not found',
   'dashboard.gone': 'The dashboard no longer exists.',
   'dashboard.tabOrder': 'The tab order must list every tab of this dashboard once',

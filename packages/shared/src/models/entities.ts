@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from '../http/ids.ts';
 import { MODEL_INPUT_TYPES, MODEL_RESULT_STORAGES, MODEL_RUN_STATUSES } from './constants.ts';
 
-/** How an input shows in the model bar and panel (spec 2). */
+/** How an input shows in the model bar and panel (docs/models.md). */
 export const modelInputDisplaySchema = z.object({
   modelBar: z.boolean(),
   modelPanel: z.enum(['hidden', 'primary', 'secondary']),

@@ -6,7 +6,7 @@ export type PythonBaseImage = (typeof PYTHON_BASE_IMAGES)[number];
 export const DEFAULT_BASE_IMAGE: PythonBaseImage = '3.10';
 export const baseImageLabel = (version: string) => `Python ${version} slim`;
 
-/** A package's build states (spec 3 "Package status"). */
+/** A package's build states (docs/writing-a-package.md). */
 export const PACKAGE_STATUSES = ['uploading', 'queued', 'parsing', 'installing', 'built', 'failed'] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 export const BUILDING_STATUSES = ['uploading', 'queued', 'parsing', 'installing'] as const satisfies PackageStatus[];
@@ -25,7 +25,7 @@ export const PACKAGE_NOTICE_MS = { uploaded: 7000, started: 3000, success: 4000 
 export const PACKAGE_BUILD_KINDS = ['upload', 'update', 'commit', 'env', 'dependencies'] as const;
 export type PackageBuildKind = (typeof PACKAGE_BUILD_KINDS)[number];
 
-/** Model input types function parameters map to (spec 3 model inputs). */
+/** Model input types function parameters map to (docs/writing-a-package.md). */
 export const PARAM_TYPES = [
   'boolean',
   'integer',
@@ -37,7 +37,7 @@ export const PARAM_TYPES = [
   'dataframe',
 ] as const;
 
-/** The spec's exact words (spec 3 "Package status"). */
+/** The product's exact words for each state. */
 export const PACKAGE_STATUS_TEXT: Record<PackageStatus, string> = {
   uploading: 'Uploading Package...',
   queued: 'Build Queued',

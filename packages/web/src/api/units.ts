@@ -33,7 +33,7 @@ import { fetchPublicCard } from './publicCards.ts';
  * - A superseded request is cancelled: TanStack passes an AbortSignal that goes to fetch.
  * - Page, sort and filter changes are "temporary data": the previous answer stays shown while the next loads
  *   (`placeholderData`), and a failure of such a change keeps the last answer (`useUnitData` below).
- * - Refetch triggers of §4: first mount; the filters once hydrated (the key); a dataset append (or any change of
+ * - What refetches a card: first mount; the filters once hydrated (the key); a dataset append (or any change of
  *   its rows) from the live channel (`refetchUnitsReadingDatasets`); a model run finishing — model runs come
  *   with a later issue, whose run events call `refetchUnitsReadingDatasets` with the run's output datasets.
  */
@@ -160,7 +160,7 @@ export function refetchUnitsReadingDatasets(client: QueryClient, datasetIds: rea
   });
 }
 
-/** The dataset events (spec 3's live channel) after which the cards reading that dataset refetch. */
+/** The dataset events (the project's live channel) after which the cards reading that dataset refetch. */
 const DATA_CHANGING_REASONS = new Set(['imported', 'appended', 'dataDeleted', 'featuresUpdated']);
 
 /** Applies a live event to the cards' data: called for every event of the project's channel. */

@@ -49,7 +49,7 @@ class RunFailure extends Error {
 }
 
 /**
- * A model run (spec 3 "Model run"): queued → started → finished | failed | cancelled. The dataframe inputs are
+ * A model run (docs/models.md): queued → started → finished | failed | cancelled. The dataframe inputs are
  * written as Parquet (DuckDB over the dataset's segments, with the features' names), the function runs in the
  * sandbox in its package's built environment and revision, what it prints streams to the project's live
  * channel, and each output becomes a Model Output dataset's segment (models.outputs.ts). Cancel aborts the

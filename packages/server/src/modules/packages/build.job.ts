@@ -22,7 +22,7 @@ export interface BuildJobData {
 const MAX_ERROR_LOG_CHARS = 20_000;
 
 /**
- * A package's build (spec 3 "Package status"): queued → parsing (function discovery, never importing the
+ * A package's build (docs/writing-a-package.md): queued → parsing (function discovery, never importing the
  * user's code) → installing (the environment for its requirements, shared with every package that has the
  * same ones) → built; any failure → failed with the error log (pip's own lines). A Python version the server
  * lacks fails the build with a message naming it. Every step is told on the project's live channel.

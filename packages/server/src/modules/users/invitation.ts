@@ -12,7 +12,7 @@ export interface Invitation {
   inviter: { name: string; email: string; organizationName: string | null };
   code: string;
   /**
-   * The invited person has no language of their own yet (the choice is kept in their browser, spec 1): the mail
+   * The invited person has no language of their own yet (the choice is kept in their browser): the mail
    * is written in the language the inviter uses Tessera in (their request's Accept-Language).
    */
   language: MailLanguage;

@@ -30,8 +30,8 @@ export function useCardData(unit: Unit): CardData {
   // The cross-filters of the tab's other cards (its own selection only highlights).
   const crossFilters = useCrossFilters(unit.dashboardId, unit.tabId).forCard(unit._id);
   const [sort, setSort] = useState<TableSort | null>(null);
-  // The page belongs to the filters it was chosen under: new filters start at page 1 in the same render (spec 2
-  // §4 "Table filter or sort changes return to page 1"), without a request for the old page first.
+  // The page belongs to the filters it was chosen under: new filters start at page 1 in the same render (a
+  // table's filter or sort change returns to page 1), without a request for the old page first.
   const [paging, setPaging] = useState({ page: 1, filters });
   const page = paging.filters === filters ? paging.page : 1;
   const setPage = (next: number) => setPaging({ page: next, filters });

@@ -34,7 +34,7 @@ interface Props {
 
 type SeriesColors = Record<string, string>;
 
-/** Every bucket of the card (spec 2 issue 8: X, Y, group by, dot size, gradient, tooltip, order by, filters; KPIs; columns). */
+/** Every bucket of the card (X, Y, group by, dot size, gradient, tooltip, order by, filters; KPIs; columns). */
 export function BucketPanel({ type, vis, features, apply, setVis, projectId, openFilterId }: Props) {
   const { all } = useBucketChoices(type, vis);
   const scaleColors = type === 'chart' ? defaultSeriesColors(chartVisOf(vis)) : {};

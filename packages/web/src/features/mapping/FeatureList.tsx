@@ -13,7 +13,7 @@ interface Props {
   onAdd: (feature: MappingFeature, choice: BucketChoice) => void;
 }
 
-/** The side list: the project's datasets and their features, with a search over both (spec 2 issue 8). */
+/** The side list: the project's datasets and their features, with a search over both. */
 /** The placeholders' keys while the features load. */
 const SKELETON_KEYS = Array.from({ length: FEATURE_SKELETON_ITEMS }, (_, i) => `placeholder-${i}`);
 

@@ -9,7 +9,7 @@ import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
 import { ModelMenu } from './ModelMenu.tsx';
 
-/** What a model's row says under its name (spec 3 "Model list states"). */
+/** What a model's row says under its name. */
 export function modelStateKey(model: Model): { key: string; error: boolean } {
   if (model.sourceMissing) return { key: 'sourceNotFound', error: true };
   if (!model.onboarded) return { key: 'draft', error: false };

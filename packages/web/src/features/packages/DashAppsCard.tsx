@@ -3,7 +3,7 @@ import type { Package } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The package's Dash apps, each opened on its own page (spec 3 "Dash apps"). */
+/** The package's Dash apps, each opened on its own page (docs/dash-apps.md). */
 export function DashAppsCard({ pkg, projectId }: { pkg: Package; projectId: string }) {
   const { t } = useTranslation('packages');
   return (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DeletePackageModal } from './DeletePackageModal.tsx';
 import { PackageUploadModal } from './PackageUploadModal.tsx';
 
-/** A package's menu (spec 3: Update Package / Delete Package, package edit only) with the two dialogs it opens. */
+/** A package's menu (Update Package / Delete Package, package edit only) with the two dialogs it opens. */
 export function PackageMenu({
   pkg,
   projectId,

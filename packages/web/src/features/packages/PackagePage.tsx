@@ -34,7 +34,7 @@ import { PackageMenu } from './PackageMenu.tsx';
 import { BuildBanner } from './PackageStatus.tsx';
 import { PackageUsedIn } from './PackageUsedIn.tsx';
 
-/** /projects/{projectId}/packages/{packageId} (spec 3 "Packages"): the package's page. */
+/** /projects/{projectId}/packages/{packageId}: the package's page. */
 export function PackagePage() {
   const { t } = useTranslation('packages');
   const { packageId = '' } = useParams();

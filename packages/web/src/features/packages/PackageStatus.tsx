@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { isBuilding, PACKAGE_STATUSES, type Package } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 
-/** A package's status in words (spec 3 "Package status"). */
+/** A package's status in words. */
 export function usePackageStatusText() {
   const { t, i18n } = useTranslation('packages');
   return (pkg: Pick<Package, 'status' | 'timeCreated' | 'lastUpdated'>) => {

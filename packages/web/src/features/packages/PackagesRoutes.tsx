@@ -8,7 +8,7 @@ import { PackagePage } from './PackagePage.tsx';
 import { PackageTextPage } from './PackageTextPage.tsx';
 
 /**
- * /projects/{projectId}/packages/* (spec 3 "Packages"), behind the shell's package view guard: the package
+ * /projects/{projectId}/packages/*, behind the shell's package view guard: the package
  * page, its code, its Dash apps; /env and /dependencies need package edit.
  */
 export function PackagesRoutes() {

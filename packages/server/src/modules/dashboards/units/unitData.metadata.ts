@@ -88,7 +88,7 @@ class ProjectReader implements ProjectMetadata {
 
 /**
  * The job a card's 'latest' reads: every segment, except for the output of a model that keeps all its runs (each
- * run a job), where it is the newest run alone (spec 3 "Selected result: latest or a specific finished run").
+ * run a job), where it is the newest run alone (a model's selected result is its latest or a specific finished run: docs/models.md).
  */
 async function latestJob(db: Db, dataset: DatasetRow): Promise<{ jobId?: string }> {
   if (dataset.type !== 'modelResult' || dataset.source.model?.resultStorage !== 'all') return {};

@@ -23,7 +23,7 @@ interface Running extends RunningDashApp {
 }
 
 /**
- * Dash apps of packages (spec 3 "Dash apps"): each runs in the sandbox on a Unix socket; this process serves
+ * Dash apps of packages (docs/dash-apps.md): each runs in the sandbox on a Unix socket; this process serves
  * them with a separate HTTP server (DASH_PORT), each app on an origin of its own (dashOrigins.ts), never the web
  * app's, behind a single-use ticket exchanged for a host-only cookie, both re-checked on every request against
  * the member's sign-in and package view (dashServer.ts, docs/security.md). An app nobody used for

@@ -89,7 +89,7 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
             }
           />
         ))}
-        {/* Source-code packages (spec 3 "Packages"): package view; /env and /dependencies check edit inside. */}
+        {/* Source-code packages: package view; /env and /dependencies check edit inside. */}
         <Route
           path="packages/*"
           element={
