@@ -1,6 +1,6 @@
 import { LOGO_MAX_BYTES } from '@tessera/shared';
 
-/** The 8 bytes every PNG file starts with (PNG spec §5.2). */
+/** The 8 bytes every PNG file starts with (the PNG specification, section 5.2). */
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 export type LogoProblem = 'type' | 'size';
