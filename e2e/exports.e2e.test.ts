@@ -225,14 +225,19 @@ describe('exports of a data app', () => {
     expect(Math.abs(cardSize.height - 2 * 4 * 70)).toBeLessThanOrEqual(4);
   });
 
-  it('Export PDF in the data app menu and Download PNG in a card menu save the files, with progress', async () => {
+  it('Export PDF… in the data app menu (tabs and paper chosen) and Download PNG in a card menu save the files, with progress', async () => {
     const { page } = j;
     await signIn(page, ADMIN.email, ADMIN.password);
     await expectPath(page, '/projects');
     await page.goto(`/projects/${projectId}/dashboards/${dashboardId}/tabs/${tabs.overview}`);
     await page.getByRole('button', { name: 'Data app menu' }).click();
     const pdfDownload = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByRole('menuitem', { name: 'Export PDF' }).click();
+    await page.getByRole('menuitem', { name: 'Export PDF…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export PDF' });
+    await dialog.getByRole('checkbox', { name: 'Details' }).uncheck();
+    await dialog.getByRole('radio', { name: 'Landscape' }).check();
+    await screenshot(page, 'exports-dialog', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Export' }).click();
     await page
       .getByText(/Preparing your file/)
       .first()
@@ -240,8 +245,11 @@ describe('exports of a data app', () => {
     await screenshot(page, 'exports-progress', { fullPage: false });
     const pdf = await readFile((await (await pdfDownload).path()) as string);
     const pages = await pdfPages(pdf, 'exports-menu');
+    // The tabs chosen in the dialog only, on landscape paper.
     expect(pages.join('\n')).toContain('Trends');
+    expect(pages.join('\n')).not.toContain('Every sale');
     expect(pageOf(pages, 'Overview')).toBe(0);
+    expect(await pdfPageSize(pdf, 'exports-menu')).toBe('842.88 x 595.92');
     await page.getByText('Your file is ready.').waitFor();
     await screenshot(page, 'exports-done', { fullPage: false });
 

@@ -41,6 +41,7 @@ export function DashboardScreen({ view, tabId, publicLink, withDatasets }: Props
             <Stack gap="md">
               <DashboardHeader
                 dashboard={view.dashboard}
+                tabs={view.tabs}
                 publicLink={publicLink}
                 datasets={withDatasets ? { opened: datasetsOpened, toggle: datasets.toggle } : undefined}
                 onAddCard={!report && tab ? () => addCard.add(tab) : undefined}

@@ -10,6 +10,7 @@ import { CrossFilterBar } from '../../crossFilters/CrossFilterBar.tsx';
 import { FilterBar } from '../../filters/FilterBar.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { ColorMenu, ModelBars, PublicModelBars } from '../editorParts.tsx';
+import { ExportPdfDialog } from '../export/ExportPdfDialog.tsx';
 import { useExport } from '../export/useExport.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { UndoRedo } from '../history/UndoRedo.tsx';
@@ -17,6 +18,8 @@ import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
 
 interface Props {
   dashboard: DashboardView['dashboard'];
+  /** Its tabs (sections), in order: Export PDF offers them. */
+  tabs: DashboardView['tabs'];
   /** The public address, when the project is public and its organization shares (else no button). */
   publicLink: string | null;
   /** The dataset side list's toggle; absent outside a project. */
@@ -32,13 +35,14 @@ interface Props {
  * project to run, on the public page read-only (the inputs of the run shown); Show Datasets and Add Card; the
  * menu's History and Export PDF (docs/data-apps.md "Export").
  */
-export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, addingCard }: Props) {
+export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCard, addingCard }: Props) {
   const { t } = useTranslation('dataApps');
   const { canEdit, place } = useDashboardMode();
   const projectId = placeProjectId(place);
   const update = useUpdateDashboard(projectId ?? '');
   const hide = dashboard.display.hide;
   const [historyOpened, history] = useDisclosure(false);
+  const [exportOpened, exportDialog] = useDisclosure(false);
   const inProject = place.kind === 'project' && projectId !== null;
   const exporter = useExport(dashboard._id, dashboard.tabs);
 
@@ -91,7 +95,7 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
                 <Menu.Item
                   leftSection={<IconFileTypePdf size={16} />}
                   disabled={exporter.busy}
-                  onClick={() => void exporter.start({ format: 'pdf' })}
+                  onClick={exportDialog.open}
                 >
                   {t('export.exportPdf')}
                 </Menu.Item>
@@ -104,6 +108,16 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
       <CrossFilterBar dashboardId={dashboard._id} />
       {!hide.hideCommandBar && projectId && <ModelBars projectId={projectId} dashboardId={dashboard._id} />}
       {!hide.hideCommandBar && place.kind === 'public' && <PublicModelBars dashboardId={dashboard._id} />}
+      {inProject && (
+        <ExportPdfDialog
+          opened={exportOpened}
+          onClose={exportDialog.close}
+          tabs={tabs}
+          sections={dashboard.type === 'Report'}
+          busy={exporter.busy}
+          onExport={(request) => void exporter.start(request)}
+        />
+      )}
       {inProject && historyOpened && (
         <HistoryPanel
           projectId={projectId}
