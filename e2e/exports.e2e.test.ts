@@ -156,6 +156,25 @@ describe('exports of a data app', () => {
     },
   );
 
+  it('prints the cross-filters in force and applies them to the other cards', async () => {
+    const crossFilters = [
+      {
+        unitId: chartId,
+        card: 'Amount by region',
+        feature: 'region',
+        labels: ['South'],
+        filter: { featureId: regionId, values: ['South'] },
+      },
+    ];
+    const file = await exportFile(j.app, token, dashboardId, { format: 'pdf', tabs: [tabs.overview], crossFilters });
+    const [overview] = await pdfPages(file.bytes, 'exports-cross');
+    expect(overview).toContain('Cross-filters: region is South — from Amount by region');
+    // The KPI counts South's sales only (43,625 of 174,750); the clicked chart keeps every region.
+    expect(overview).toMatch(/43,625/);
+    expect(overview).not.toMatch(/174,750/);
+    for (const region of REGIONS) expect(overview).toContain(region);
+  });
+
   it('prints on A4 portrait by default, on Letter landscape when asked, the chosen tabs only', async () => {
     const a4 = await exportFile(j.app, token, dashboardId, { format: 'pdf', tabs: [tabs.trends] });
     expect(await pdfPageSize(a4.bytes, 'exports-a4')).toBe('595.92 x 842.88');

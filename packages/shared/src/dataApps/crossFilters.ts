@@ -58,6 +58,25 @@ export type PointItem = z.infer<typeof pointItemSchema>;
 /** Cross-filters on one data request: at most this many. */
 export const MAX_CROSS_FILTERS = 20;
 
+/** The page address's parameter holding a tab's cross-filters (a link reproduces the view; nothing is saved). */
+export const CROSS_PARAM = 'cross';
+
+/**
+ * A cross-filter as a page keeps it: the card it came from (which highlights it; the tab's other cards are filtered
+ * by it) and the words of its chip ("{feature} is {labels} — from {card}").
+ */
+export const crossFilterEntrySchema = z
+  .object({
+    unitId: id,
+    card: z.string().max(200),
+    feature: z.string().max(200),
+    /** Each value's text, in the order of the filter's values (a range: one text). */
+    labels: z.array(z.string().max(1000)).max(200),
+    filter: crossFilterSchema,
+  })
+  .strict();
+export type CrossFilterEntry = z.infer<typeof crossFilterEntrySchema>;
+
 /**
  * The range of time a truncating date part's value covers, as ISO timestamps (`to` excluded): '2024-03' of
  * year-month is from 2024-03-01 to 2024-04-01. Undefined for a part that repeats (month, day of week...) or a

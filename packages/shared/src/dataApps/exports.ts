@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../http/ids.ts';
+import { CROSS_PARAM, crossFilterEntrySchema, MAX_CROSS_FILTERS } from './crossFilters.ts';
 import { filterSchema } from './filters.ts';
 
 /**
@@ -24,7 +25,14 @@ export const EXPORT_PNG_WIDTH = 1180;
 /** The export page sets this attribute to "true" once every card it prints has drawn. */
 export const EXPORT_READY_ATTRIBUTE = 'data-export-ready';
 /** The query parameters of the export page (beside the preview token). */
-export const EXPORT_PARAMS = { tabs: 'tabs', unit: 'unit', filters: 'filters', at: 'at', format: 'format' } as const;
+export const EXPORT_PARAMS = {
+  tabs: 'tabs',
+  unit: 'unit',
+  filters: 'filters',
+  at: 'at',
+  format: 'format',
+  cross: CROSS_PARAM,
+} as const;
 
 /** The filters in force to print: the dashboard's and each tab's (by tab id); absent, the saved ones apply. */
 export const exportFiltersSchema = z
@@ -45,6 +53,8 @@ export const exportRequestSchema = z
     paper: z.enum(EXPORT_PAPERS).default('a4'),
     orientation: z.enum(EXPORT_ORIENTATIONS).default('portrait'),
     filters: exportFiltersSchema.optional(),
+    /** The cross-filters in force on the page (its `?cross=`): printed, and applied as on the page. */
+    crossFilters: z.array(crossFilterEntrySchema).max(MAX_CROSS_FILTERS).optional(),
   })
   .strict();
 export type ExportRequest = z.input<typeof exportRequestSchema>;
@@ -61,6 +71,7 @@ export const EXPORT_ERRORS = {
   noChromium: 'Chromium is not installed on this server, so exports cannot be made.',
   stopped: 'The export was stopped.',
   notFound: 'Export not found',
+  unknownCrossFilterCard: 'A cross-filter comes from a card that is not on this data app.',
 } as const;
 
 /** The export's filters in the page's address: base64url of their JSON. */

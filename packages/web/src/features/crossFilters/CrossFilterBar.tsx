@@ -48,7 +48,11 @@ export function CrossFilterBar({ dashboardId }: { dashboardId: string }) {
   );
 }
 
-function chipText(t: (key: string, options?: Record<string, unknown>) => string, entry: CrossFilterEntry): string {
+/** A cross-filter's words: "weather is rain — from Days by weather". */
+export function chipText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  entry: CrossFilterEntry,
+): string {
   const values = entry.labels.map((label) => label || t('cross.noValue')).join(t('cross.or'));
   return t('cross.chip', { feature: entry.feature, values, card: entry.card });
 }

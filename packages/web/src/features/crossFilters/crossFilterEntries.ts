@@ -1,7 +1,8 @@
 import {
   binRange,
   type CrossFilter,
-  crossFilterSchema,
+  type CrossFilterEntry,
+  crossFilterEntrySchema,
   type DataRow,
   isDatePart,
   MAX_CROSS_FILTERS,
@@ -16,34 +17,13 @@ import { z } from 'zod';
  * The cross-filters of a tab as the web keeps them (docs/cross-filters.md): in the URL (`?cross=`), so that a link
  * reproduces the view, never saved. Each entry remembers the card it came from and the words of its chip.
  */
-export interface CrossFilterEntry {
-  /** The clicked card: it highlights this selection; every other card is filtered by it. */
-  unitId: string;
-  /** The chip's words: "{feature} is {values} — from {card}". */
-  card: string;
-  feature: string;
-  /** Each value's text, in the order of the filter's values (a range: one text). */
-  labels: string[];
-  filter: CrossFilter;
-}
-
-export const CROSS_PARAM = 'cross';
-
-const entrySchema = z
-  .object({
-    unitId: z.string().regex(/^[0-9a-f]{24}$/),
-    card: z.string().max(200),
-    feature: z.string().max(200),
-    labels: z.array(z.string().max(1000)).max(200),
-    filter: crossFilterSchema,
-  })
-  .strict();
+export { CROSS_PARAM, type CrossFilterEntry } from '@tessera/shared';
 
 /** The entries of a URL parameter; anything malformed reads as none. */
 export function entriesFromParam(param: string | null): CrossFilterEntry[] {
   if (!param) return [];
   try {
-    const parsed = z.array(entrySchema).max(MAX_CROSS_FILTERS).safeParse(JSON.parse(param));
+    const parsed = z.array(crossFilterEntrySchema).max(MAX_CROSS_FILTERS).safeParse(JSON.parse(param));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];

@@ -1,4 +1,5 @@
 import {
+  type CrossFilterEntry,
   EXPORT_ERRORS,
   EXPORT_PARAMS,
   type ExportFilters,
@@ -18,7 +19,7 @@ import { redactUrl } from '../../../platform/logging.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import { PreviewService } from '../preview/preview.service.ts';
 import { issuePreviewToken, revokePreviewToken } from '../preview/preview.tokens.ts';
-import { findUnit } from '../units/units.store.ts';
+import { findUnit, listUnitsOfTabs } from '../units/units.store.ts';
 import { ExportBrowser } from './export.browser.ts';
 import { readExport, writeExport } from './export.files.ts';
 import { renderExport } from './export.render.ts';
@@ -42,6 +43,8 @@ export interface ExportJobData {
   tabs: string[];
   unitId: string | null;
   filters: ExportFilters | null;
+  /** The cross-filters in force on the page it was asked from (absent in jobs queued before they were printed). */
+  crossFilters?: CrossFilterEntry[];
   language: string;
   /** When it was asked for (ISO): the time printed at the top. */
   at: string;
@@ -82,6 +85,17 @@ export class ExportService {
     if (asked.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest(EXPORT_ERRORS.unknownTab);
     const filterTabs = Object.keys(body.filters?.tabs ?? {});
     if (filterTabs.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest(EXPORT_ERRORS.unknownTab);
+    const crossFilters = body.crossFilters ?? [];
+    if (
+      crossFilters.length &&
+      !(await unitsAreOn(
+        this.db,
+        row,
+        crossFilters.map((entry) => entry.unitId),
+      ))
+    ) {
+      throw badRequest(EXPORT_ERRORS.unknownCrossFilterCard);
+    }
     let tabs = body.tabs ? row.tabIds.filter((tabId) => asked.includes(tabId)) : [...row.tabIds];
     if (body.format === 'pdf' && body.unitId) throw badRequest(EXPORT_ERRORS.pdfNoUnit);
     if (body.format === 'png') {
@@ -106,6 +120,7 @@ export class ExportService {
       tabs,
       unitId: body.unitId ?? null,
       filters: body.filters ?? null,
+      crossFilters,
       language,
       at: new Date().toISOString(),
     };
@@ -167,6 +182,12 @@ export class ExportService {
   }
 }
 
+/** Whether every card named is on one of the data app's tabs. */
+async function unitsAreOn(db: Db, dashboard: { tabIds: string[] }, unitIds: readonly string[]): Promise<boolean> {
+  const onTabs = new Set((await listUnitsOfTabs(db, dashboard.tabIds)).map((unit) => unit.id));
+  return unitIds.every((unitId) => onTabs.has(unitId));
+}
+
 /** The web app's export page for a job: its tabs, its card, its filters and time, the token that opens it. */
 export function exportPagePath(projectId: string, dashboardId: string, data: ExportJobData, token: string): string {
   const query = new URLSearchParams({ [PREVIEW_TOKEN_PARAM]: token, [EXPORT_PARAMS.tabs]: data.tabs.join(',') });
@@ -174,6 +195,7 @@ export function exportPagePath(projectId: string, dashboardId: string, data: Exp
   query.set(EXPORT_PARAMS.at, data.at);
   if (data.unitId) query.set(EXPORT_PARAMS.unit, data.unitId);
   if (data.filters) query.set(EXPORT_PARAMS.filters, encodeExportFilters(data.filters));
+  if (data.crossFilters?.length) query.set(EXPORT_PARAMS.cross, JSON.stringify(data.crossFilters));
   return `/export/projects/${projectId}/dashboards/${dashboardId}?${query.toString()}`;
 }
 

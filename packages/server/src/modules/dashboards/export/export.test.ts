@@ -1,7 +1,8 @@
-import { EXPORT_ERRORS } from '@tessera/shared';
+import { EXPORT_ERRORS, EXPORT_PARAMS } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addTab, addUnit, caller, createDashboard, type World, world } from '../dashboards.fixtures.ts';
+import { type ExportJobData, exportPagePath } from './export.service.ts';
 
 /**
  * The export API (docs/data-apps.md "Export"): what is asked is checked against the data app, the job and its
@@ -26,6 +27,15 @@ describe('data app exports: the API', () => {
   });
   afterAll(() => t?.close());
 
+  /** A cross-filter as the page keeps it, from card `unitId`. */
+  const cross = (unitId: string) => ({
+    unitId,
+    card: 'Rain by month',
+    feature: 'weather',
+    labels: ['rain'],
+    filter: { featureId: '0123456789abcdef01234567', values: ['rain'] },
+  });
+
   const exportAs = (who: World['viewer'], body: object, id = dashboardId) =>
     caller(t, who)('POST', `/api/v1/dashboards/${id}/export`, body);
 
@@ -44,6 +54,30 @@ describe('data app exports: the API', () => {
     expect((await caller(t, w.outsider)('GET', `/api/v1/exports/${jobId}`)).status).toBe(404);
     expect((await exportAs(w.outsider, { format: 'pdf' })).status).toBe(404);
     expect((await exportAs(w.hidden, { format: 'pdf' })).status).not.toBe(200);
+  });
+
+  it("takes the page's cross-filters from cards of the data app, and gives them to the export page", async () => {
+    const started = await exportAs(w.viewer, { format: 'pdf', crossFilters: [cross(unitId)] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const data: ExportJobData = {
+      dashboardId,
+      format: 'pdf',
+      paper: 'a4',
+      orientation: 'portrait',
+      tabs,
+      unitId: null,
+      filters: null,
+      crossFilters: [cross(unitId)],
+      language: 'en',
+      at: new Date().toISOString(),
+    };
+    const page = new URL(exportPagePath(w.projectId, dashboardId, data, 'token'), 'http://tessera.test');
+    expect(JSON.parse(page.searchParams.get(EXPORT_PARAMS.cross) ?? '')).toEqual([cross(unitId)]);
+    const tooMany = await exportAs(w.viewer, {
+      format: 'pdf',
+      crossFilters: Array.from({ length: 21 }, () => cross(unitId)),
+    });
+    expect(tooMany.status).toBe(400);
   });
 
   it('a job that is no export is no export (404)', async () => {
@@ -67,6 +101,8 @@ describe('data app exports: the API', () => {
     [{ format: 'png' }, EXPORT_ERRORS.pngOneTab],
     [{ format: 'png', tabs: 'BOTH' }, EXPORT_ERRORS.pngOneTab],
     [{ format: 'png', unitId: '0123456789abcdef01234567' }, EXPORT_ERRORS.unknownUnit],
+    [{ format: 'pdf', crossFilters: [cross('0123456789abcdef01234567')] }, EXPORT_ERRORS.unknownCrossFilterCard],
+    [{ format: 'pdf', crossFilters: [{ ...cross('UNIT'), filter: { featureId: 'x' } }] }, undefined],
   ])('refuses %j with a 400 and queues nothing', async (body, message) => {
     const filled = JSON.parse(
       JSON.stringify(body).replace('"UNIT"', JSON.stringify(unitId)).replace('"BOTH"', JSON.stringify(tabs)),

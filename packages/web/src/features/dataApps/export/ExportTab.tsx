@@ -1,6 +1,8 @@
 import { Box, Group, Text, Title } from '@mantine/core';
 import { describeFilter, type PublicDashboard, type PublicFeature, type Tab, type Unit } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import { chipText } from '../../crossFilters/CrossFilterBar.tsx';
+import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
 import { useActiveFilters } from '../../filters/useActiveFilters.ts';
 import { useSummaryWords } from '../../filters/useSummaryWords.ts';
 import { completeLayout } from '../grid/gridLayout.ts';
@@ -29,8 +31,10 @@ const ROW_PX = 70;
 /** One tab of an export: a new page, its header (data app, tab, time, filters in force), then its cards. */
 export function ExportTab({ dashboard, features, tab, units, at, first, target, targetUnitId, onTableLoaded }: Props) {
   const { t, i18n } = useTranslation('dataApps');
+  const { t: filterWords } = useTranslation('filters');
   const words = useSummaryWords();
   const { filters } = useActiveFilters(dashboard._id, tab._id);
+  const cross = useCrossFilters(dashboard._id, tab._id);
   const featureName = (id: string) => features.find((f) => f._id === id)?.name ?? t('filters:summary.unknownFeature');
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(at));
   const byId = new Map(units.map((unit) => [unit._id, unit]));
@@ -65,6 +69,11 @@ export function ExportTab({ dashboard, features, tab, units, at, first, target, 
                 list: filters.map((f) => describeFilter(f, featureName(f.feature.id), words)).join(' · '),
               })}
         </Text>
+        {cross.entries.length > 0 && (
+          <Text size="sm" data-testid="export-cross-filters">
+            {t('export.crossFilters', { list: cross.entries.map((entry) => chipText(filterWords, entry)).join(' · ') })}
+          </Text>
+        )}
       </Box>
       {bands.map((band) => {
         const key = band.map((item) => item.i).join('-');

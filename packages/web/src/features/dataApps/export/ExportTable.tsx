@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchUnitData } from '../../../api/units.ts';
 import { formatValue } from '../../cards/formatValue.ts';
+import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
 import { useActiveFilters } from '../../filters/useActiveFilters.ts';
 import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
 
@@ -30,13 +31,14 @@ export function ExportTable({ unit, onLoaded }: { unit: Unit; onLoaded(unitId: s
   const [search] = useSearchParams();
   const previewToken = search.get(PREVIEW_TOKEN_PARAM);
   const { filters, hydrated } = useActiveFilters(unit.dashboardId, unit.tabId);
+  const crossFilters = useCrossFilters(unit.dashboardId, unit.tabId).forCard(unit._id);
   const [state, setState] = useState<Rows | 'failed' | null>(null);
 
   useEffect(() => {
     if (!hydrated) return;
     const controller = new AbortController();
     const load = async () => {
-      const args = { place, previewToken, tabId: unit.tabId, filters, enabled: true };
+      const args = { place, previewToken, tabId: unit.tabId, filters, crossFilters, enabled: true };
       const first = await fetchUnitData(unit, { ...args, page: 1 }, controller.signal);
       const rows = [...asRows(first)];
       let pages = first.pages;
@@ -52,7 +54,7 @@ export function ExportTable({ unit, onLoaded }: { unit: Unit; onLoaded(unitId: s
       .catch(() => !controller.signal.aborted && setState('failed'))
       .finally(() => !controller.signal.aborted && onLoaded(unit._id));
     return () => controller.abort();
-  }, [unit, place, previewToken, filters, hydrated, onLoaded]);
+  }, [unit, place, previewToken, filters, crossFilters, hydrated, onLoaded]);
 
   const columns = ((unit.vis as { table?: Column[] }).table ?? []).filter((c) => c?.id && c.feature?._id);
   const data = state && state !== 'failed' ? state.first : null;

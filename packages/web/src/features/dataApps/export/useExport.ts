@@ -2,19 +2,23 @@ import { notifications } from '@mantine/notifications';
 import type { ExportFilters, ExportRequest } from '@tessera/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { ExportFailed, runExport, saveBlob } from '../../../api/exports.ts';
 import { useServerText } from '../../../app/serverText.ts';
+import { CROSS_PARAM, entriesFromParam } from '../../crossFilters/crossFilterEntries.ts';
 import { localFilterStore } from '../../filters/localFilters.ts';
 
 /**
  * Export PDF and Download PNG (docs/data-apps.md "Export"): starts the export with the filters the person has in
- * force (their own, when they changed the saved ones), shows its progress in a notice, and saves the file.
+ * force (their own, when they changed the saved ones, and the page's cross-filters), shows its progress in a notice, and saves the file.
  */
 export function useExport(dashboardId: string, tabIds: readonly string[]) {
   const { t } = useTranslation('dataApps');
   const serverText = useServerText();
   const [busy, setBusy] = useState(false);
+  const [search] = useSearchParams();
+  const cross = search.get(CROSS_PARAM);
 
   const start = useCallback(
     async (request: Omit<ExportRequest, 'filters'>) => {
@@ -30,9 +34,9 @@ export function useExport(dashboardId: string, tabIds: readonly string[]) {
       setBusy(true);
       try {
         const filters = ownFilters(dashboardId, tabIds);
-        const file = await runExport(dashboardId, { ...request, ...(filters ? { filters } : {}) }, (fraction) =>
-          notifications.update(working(fraction)),
-        );
+        const crossFilters = entriesFromParam(cross);
+        const asked = { ...request, ...(filters ? { filters } : {}), ...(crossFilters.length ? { crossFilters } : {}) };
+        const file = await runExport(dashboardId, asked, (fraction) => notifications.update(working(fraction)));
         saveBlob(file.blob, file.fileName);
         notifications.update({ id, loading: false, color: 'green', autoClose: 4000, message: t('export.done') });
       } catch (err) {
@@ -50,7 +54,7 @@ export function useExport(dashboardId: string, tabIds: readonly string[]) {
         setBusy(false);
       }
     },
-    [dashboardId, tabIds, t, serverText],
+    [dashboardId, tabIds, cross, t, serverText],
   );
   return { start, busy };
 }
