@@ -6,6 +6,7 @@ import { exportRoutes, projectOfExport } from './export/export.routes.ts';
 import { ExportService } from './export/export.service.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
+import { HeadlessBrowser } from './headlessBrowser.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { HistoryRetention } from './history/retention.ts';
 import { removePreview } from './preview/preview.files.ts';
@@ -29,8 +30,11 @@ export const dashboardsModule: ServerModule = {
     export: projectOfExport,
   },
   jobs: (app) => {
-    new PreviewService(app).define();
-    new ExportService(app).define();
+    // One Chromium per process for the preview images and the exports, closed with the app.
+    const browser = new HeadlessBrowser();
+    app.addHook('onClose', () => browser.close());
+    new PreviewService(app, browser).define();
+    new ExportService(app, browser).define();
     new HistoryRetention(app).install();
   },
   routes: async (app) => {

@@ -17,10 +17,10 @@ import { badRequest, notFound } from '../../../platform/errors.ts';
 import { type JobContext, type JobRow, presentJob } from '../../../platform/jobs/index.ts';
 import { redactUrl } from '../../../platform/logging.ts';
 import { findDashboard } from '../dashboards.store.ts';
+import { BrowserMissing, HeadlessBrowser } from '../headlessBrowser.ts';
 import { PreviewService } from '../preview/preview.service.ts';
 import { issuePreviewToken, revokePreviewToken } from '../preview/preview.tokens.ts';
 import { findUnit, listUnitsOfTabs } from '../units/units.store.ts';
-import { ExportBrowser } from './export.browser.ts';
 import { readExport, writeExport } from './export.files.ts';
 import { renderExport } from './export.render.ts';
 
@@ -57,20 +57,21 @@ export type ExportAnswer =
 
 /**
  * Exports (docs/data-apps.md "Export"): the `dashboardExport` job opens the web app's export page in the server's
- * Chromium (one browser per process, ExportBrowser), authenticated by a preview token for that one data app, and
+ * Chromium (one browser per process, HeadlessBrowser), authenticated by a preview token for that one data app, and
  * keeps the PDF or PNG under DATA_DIR/exports for the requester to download.
  */
 export class ExportService {
   private readonly db: Db;
-  /** Started by the first export this process makes (the routes' service never starts it). */
-  private readonly browser = new ExportBrowser();
-  constructor(private readonly app: FastifyInstance) {
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The process's Chromium, shared with the preview images; started by the first render (routes never start it). */
+    private readonly browser = new HeadlessBrowser(),
+  ) {
     this.db = app.ctx.db;
   }
 
-  /** Registers the job's handler (once per app); the browser closes with the app. */
+  /** Registers the job's handler (once per app). */
   define(): void {
-    this.app.addHook('onClose', () => this.browser.close());
     this.app.ctx.jobs.define<ExportJobData>('dashboardExport', (ctx) => this.run(ctx), {
       timeoutMs: EXPORT_JOB_TIMEOUT_MS,
       concurrency: EXPORT_CONCURRENCY,
@@ -156,18 +157,22 @@ export class ExportService {
     try {
       await progress(0.05);
       const url = `${new PreviewService(this.app).baseUrl()}${exportPagePath(row.projectId, row.id, data, token)}`;
-      const bytes = await this.browser.use(STEP_TIMEOUT_MS, (browser) =>
-        renderExport(browser, {
-          url,
-          format: data.format,
-          paper: data.paper,
-          orientation: data.orientation,
-          language: data.language,
-          signal,
-          stepTimeoutMs: STEP_TIMEOUT_MS,
-          onProgress: (fraction) => void progress(0.1 + 0.8 * fraction),
-        }),
-      );
+      const bytes = await this.browser
+        .use(STEP_TIMEOUT_MS, (browser) =>
+          renderExport(browser, {
+            url,
+            format: data.format,
+            paper: data.paper,
+            orientation: data.orientation,
+            language: data.language,
+            signal,
+            stepTimeoutMs: STEP_TIMEOUT_MS,
+            onProgress: (fraction) => void progress(0.1 + 0.8 * fraction),
+          }),
+        )
+        .catch((err) => {
+          throw err instanceof BrowserMissing ? new Error(EXPORT_ERRORS.noChromium) : err;
+        });
       if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
       await writeExport(this.app.ctx.storage.root, job.id, data.format, bytes);
       return undefined;

@@ -1,17 +1,6 @@
-import { access, constants } from 'node:fs/promises';
 import { PREVIEW, PREVIEW_READY_ATTRIBUTE } from '@tessera/shared';
+import { BrowserMissing, CHROMIUM_PATH, type HeadlessBrowser } from '../headlessBrowser.ts';
 
-/** Debian's Chromium (scripts/ensure-debian-packages.sh installs it); playwright-core downloads no browser. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** The image is at most this tall: the preview page draws only the first rows, this bounds a broken one. */
 const MAX_HEIGHT = 2000;
 // The page decides its height (its content's, at least this much): the first rows of cards and its header.
@@ -34,6 +23,9 @@ const KNOWN = new Set<string>(Object.values(RENDER_ERRORS));
  */
 function userFacing(err: unknown, signal: AbortSignal): Error {
   if (signal.aborted) return new Error(RENDER_ERRORS.aborted);
+  if (err instanceof BrowserMissing) {
+    return new Error(err.what === 'chromium' ? RENDER_ERRORS.noChromium : RENDER_ERRORS.noRenderer);
+  }
   if (err instanceof Error && KNOWN.has(err.message)) return err;
   return new Error(RENDER_ERRORS.failed, { cause: err });
 }
@@ -47,56 +39,49 @@ export interface RenderRequest {
 }
 
 /**
- * Opens the web app's preview page in headless Chromium at the preview width, waits until the page says it
- * has drawn everything (PREVIEW_READY_ATTRIBUTE), and answers a PNG of it. Stopping the signal closes the
- * browser at once.
+ * Opens the web app's preview page in the process's headless Chromium (a context of its own) at the preview width,
+ * waits until the page says it has drawn everything (PREVIEW_READY_ATTRIBUTE), and answers a PNG of it. Stopping
+ * the signal closes the context at once.
  */
-export async function renderPreviewPng({ url, signal, stepTimeoutMs }: RenderRequest): Promise<Buffer> {
-  const playwright = await import('playwright-core').catch(() => undefined);
-  if (!playwright) throw new Error(RENDER_ERRORS.noRenderer);
-  try {
-    await access(CHROMIUM_PATH, constants.X_OK);
-  } catch {
-    throw new Error(RENDER_ERRORS.noChromium);
-  }
+export async function renderPreviewPng(
+  headless: HeadlessBrowser,
+  { url, signal, stepTimeoutMs }: RenderRequest,
+): Promise<Buffer> {
   if (signal.aborted) throw new Error(RENDER_ERRORS.aborted);
-  let browser: Awaited<ReturnType<typeof playwright.chromium.launch>>;
   try {
-    browser = await playwright.chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-      timeout: stepTimeoutMs,
+    return await headless.use(stepTimeoutMs, async (browser) => {
+      const context = await browser.newContext({
+        viewport: { width: PREVIEW.width, height: VIEWPORT_HEIGHT },
+        deviceScaleFactor: 1,
+      });
+      const stop = () => void context.close().catch(() => {});
+      signal.addEventListener('abort', stop, { once: true });
+      try {
+        const page = await context.newPage();
+        const response = await page.goto(url, { waitUntil: 'load', timeout: stepTimeoutMs });
+        const type = response?.headers()['content-type'] ?? '';
+        if (!response?.ok() || !type.startsWith('text/html')) throw new Error(RENDER_ERRORS.noWebApp);
+        try {
+          await page.waitForSelector(`[${PREVIEW_READY_ATTRIBUTE}="true"]`, {
+            state: 'attached',
+            timeout: stepTimeoutMs,
+          });
+        } catch {
+          throw new Error(RENDER_ERRORS.notReady);
+        }
+        // A string expression: the server is compiled without the DOM's types.
+        const height = Number(await page.evaluate('document.documentElement.scrollHeight')) || VIEWPORT_HEIGHT;
+        return await page.screenshot({
+          type: 'png',
+          fullPage: true,
+          clip: { x: 0, y: 0, width: PREVIEW.width, height: Math.max(1, Math.min(height, MAX_HEIGHT)) },
+        });
+      } finally {
+        signal.removeEventListener('abort', stop);
+        await context.close().catch(() => {});
+      }
     });
   } catch (err) {
     throw userFacing(err, signal);
-  }
-  const stop = () => void browser.close().catch(() => {});
-  signal.addEventListener('abort', stop, { once: true });
-  try {
-    const context = await browser.newContext({
-      viewport: { width: PREVIEW.width, height: VIEWPORT_HEIGHT },
-      deviceScaleFactor: 1,
-    });
-    const page = await context.newPage();
-    const response = await page.goto(url, { waitUntil: 'load', timeout: stepTimeoutMs });
-    const type = response?.headers()['content-type'] ?? '';
-    if (!response?.ok() || !type.startsWith('text/html')) throw new Error(RENDER_ERRORS.noWebApp);
-    try {
-      await page.waitForSelector(`[${PREVIEW_READY_ATTRIBUTE}="true"]`, { state: 'attached', timeout: stepTimeoutMs });
-    } catch {
-      throw new Error(RENDER_ERRORS.notReady);
-    }
-    // A string expression: the server is compiled without the DOM's types.
-    const height = Number(await page.evaluate('document.documentElement.scrollHeight')) || VIEWPORT_HEIGHT;
-    return await page.screenshot({
-      type: 'png',
-      fullPage: true,
-      clip: { x: 0, y: 0, width: PREVIEW.width, height: Math.max(1, Math.min(height, MAX_HEIGHT)) },
-    });
-  } catch (err) {
-    throw userFacing(err, signal);
-  } finally {
-    signal.removeEventListener('abort', stop);
-    await browser.close().catch(() => {});
   }
 }

@@ -9,6 +9,7 @@ import { presentDashboard, presentPreview } from '../dashboards.presenter.ts';
 import type { PreviewRequester } from '../dashboards.service.ts';
 import { type DashboardRow, findDashboard, findDashboardFacts, updateDashboardRow } from '../dashboards.store.ts';
 import { emitDashboardUpdated } from '../dataApps.events.ts';
+import { HeadlessBrowser } from '../headlessBrowser.ts';
 import { removePreview, writePreview } from './preview.files.ts';
 import { renderPreviewPng } from './preview.render.ts';
 import { issuePreviewToken, revokePreviewToken } from './preview.tokens.ts';
@@ -48,7 +49,11 @@ export function previewPagePath(row: Pick<DashboardRow, 'id' | 'projectId' | 'ty
  */
 export class PreviewService implements PreviewRequester {
   private readonly db: Db;
-  constructor(private readonly app: FastifyInstance) {
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The process's Chromium, shared with the exports; started by the first render (routes never start it). */
+    private readonly browser = new HeadlessBrowser(),
+  ) {
     this.db = app.ctx.db;
   }
 
@@ -123,7 +128,7 @@ export class PreviewService implements PreviewRequester {
     const token = await issuePreviewToken(this.db, row.id, TOKEN_TTL_MS);
     try {
       const url = `${this.baseUrl()}${previewPagePath(row)}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`;
-      const png = await renderPreviewPng({ url, signal, stepTimeoutMs: STEP_TIMEOUT_MS });
+      const png = await renderPreviewPng(this.browser, { url, signal, stepTimeoutMs: STEP_TIMEOUT_MS });
       if (signal.aborted) throw new Error('The preview render was stopped.');
       await writePreview(this.app.ctx.storage.root, row.id, png);
       const updated = await this.settle(row.id, {
