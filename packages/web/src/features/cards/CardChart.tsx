@@ -3,7 +3,14 @@ import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
-import { clickedOfRow, selectedRows } from '../crossFilters/crossFilterEntries.ts';
+import type { ChartElement } from '../charts/chartElements.ts';
+import {
+  type Clicked,
+  clickedOfLegend,
+  clickedOfRow,
+  legendSelects,
+  selectedRows,
+} from '../crossFilters/crossFilterEntries.ts';
 import { useCardCrossFilter } from '../crossFilters/useCardCrossFilter.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
@@ -22,6 +29,8 @@ interface Props {
   h: number | undefined;
   /** Show the chart's data as a table in place of the drawing ("Show as table"). */
   asTable?: boolean;
+  /** Told the element the keyboard focused, as what it selects (the card menu's "View rows" drills into it). */
+  onFocusElement?: (clicked: Clicked | undefined) => void;
 }
 
 /** The attribute of the chart's container holding what ECharts drew (see `reportDrawnValues`). */
@@ -72,12 +81,12 @@ function reportDrawnValues(container: HTMLElement | null, views: ChartViews) {
 export const CHART_POINTS_ATTRIBUTE = 'data-points';
 
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
-export function CardChart({ unit, data, width, height, h, asTable = false }: Props) {
+export function CardChart({ unit, data, width, height, h, asTable = false, onFocusElement }: Props) {
   const { canEdit, place, exporting } = useDashboardMode();
   // The dashboard's colour scale and feature colours, from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
-  const { t } = useTranslation('dataApps');
+  const { t, i18n } = useTranslation('dataApps');
   const cross = useCardCrossFilter(unit, data);
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
@@ -134,9 +143,26 @@ export function CardChart({ unit, data, width, height, h, asTable = false }: Pro
     );
   }
   // Cross-filtering (docs/cross-filters.md): a click selects the element's value for the tab's other cards.
+  // A click selects the element's key value; a legend entry its group's value, where the entries are key values.
+  const clickedAt = (row: number) => clickedOfRow(rows, row, data.series, cross.featureName, cross.format);
   const onElementClick = cross.active
-    ? (row: number, adding: boolean) =>
-        cross.select(clickedOfRow(rows, row, data.series, cross.featureName, cross.format), adding)
+    ? (row: number, adding: boolean) => cross.select(clickedAt(row), adding)
+    : undefined;
+  const chartType = (unit.vis as { chartType?: string }).chartType;
+  const onLegendClick =
+    cross.active && legendSelects(data.series, chartType)
+      ? (row: number, adding: boolean) =>
+          cross.select(clickedOfLegend(rows, row, data.series, chartType, cross.featureName, cross.format), adding)
+      : undefined;
+  // The words of a keyboard-focused element: "Jul, rain: 5.6" (its key, its series, its value).
+  const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 2 });
+  const describeElement = (element: ChartElement) => {
+    const key = clickedAt(element.row)?.label;
+    const value = element.value === undefined ? '' : numbers.format(element.value);
+    return key && key !== element.name ? `${key}, ${element.name}: ${value}` : `${element.name}: ${value}`;
+  };
+  const focusElement = onFocusElement
+    ? (element: ChartElement | undefined) => onFocusElement(element ? clickedAt(element.row) : undefined)
     : undefined;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>
@@ -158,6 +184,9 @@ export function CardChart({ unit, data, width, height, h, asTable = false }: Pro
           onTooMuchData={onTooMuchData}
           onDrawn={drawn}
           onElementClick={onElementClick}
+          onLegendClick={onLegendClick}
+          describeElement={describeElement}
+          onFocusElement={focusElement}
           selectedRows={selectedRows(rows, data.series, cross.own)}
         />
       )}
