@@ -75,7 +75,23 @@ function reportDrawnValues(container: HTMLElement | null, views: ChartViews) {
     }),
   );
   container.setAttribute(CHART_POINTS_ATTRIBUTE, JSON.stringify(points));
+  // Where each text was drawn (a legend entry, an axis label), so that a journey can click a legend entry.
+  const texts = instance
+    .getZr()
+    .storage.getDisplayList()
+    .flatMap((el) => {
+      const text = (el.style as { text?: unknown } | undefined)?.text;
+      if (typeof text !== 'string' || !text) return [];
+      const rect = el.getBoundingRect().clone();
+      const transform = el.getComputedTransform();
+      if (transform) rect.applyTransform(transform);
+      return [{ text, x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }];
+    });
+  container.setAttribute(CHART_TEXTS_ATTRIBUTE, JSON.stringify(texts));
 }
+
+/** The attribute of the chart's container holding where its texts were drawn (webdriver only). */
+export const CHART_TEXTS_ATTRIBUTE = 'data-texts';
 
 /** The attribute of the chart's container holding where its elements were drawn (webdriver only). */
 export const CHART_POINTS_ATTRIBUTE = 'data-points';
