@@ -19,7 +19,7 @@ interface Props {
   /** A chart card shows its data as a table ("Show as table"). */
   asTable?: boolean;
   /** Told the chart element the keyboard focused (the card menu's "View rows" drills into it). */
-  onFocusElement?: (clicked: Clicked | undefined) => void;
+  onFocusElement?: (clicked: Clicked[] | undefined) => void;
 }
 
 /**

@@ -6,6 +6,7 @@ import { useSaveUnitVis } from '../../api/units.ts';
 import type { ChartElement } from '../charts/chartElements.ts';
 import {
   type Clicked,
+  clickedOfElement,
   clickedOfLegend,
   clickedOfRow,
   legendSelects,
@@ -29,8 +30,8 @@ interface Props {
   h: number | undefined;
   /** Show the chart's data as a table in place of the drawing ("Show as table"). */
   asTable?: boolean;
-  /** Told the element the keyboard focused, as what it selects (the card menu's "View rows" drills into it). */
-  onFocusElement?: (clicked: Clicked | undefined) => void;
+  /** Told the element the keyboard focused, as its key values (the card menu's "View rows" drills into it). */
+  onFocusElement?: (clicked: Clicked[] | undefined) => void;
 }
 
 /** The attribute of the chart's container holding what ECharts drew (see `reportDrawnValues`). */
@@ -178,7 +179,10 @@ export function CardChart({ unit, data, width, height, h, asTable = false, onFoc
     return key && key !== element.name ? `${key}, ${element.name}: ${value}` : `${element.name}: ${value}`;
   };
   const focusElement = onFocusElement
-    ? (element: ChartElement | undefined) => onFocusElement(element ? clickedAt(element.row) : undefined)
+    ? (element: ChartElement | undefined) =>
+        onFocusElement(
+          element ? clickedOfElement(rows, element.row, data.series, cross.featureName, cross.format) : undefined,
+        )
     : undefined;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Clicked,
   clickedOfCell,
+  clickedOfElement,
   clickedOfLegend,
   clickedOfRow,
   entriesFromParam,
@@ -163,6 +164,15 @@ describe('clickedOfLegend: a legend entry selects a key value where it stands fo
     expect(legendSelects([month, value], 'pie')).toBe(true);
     expect(legendSelects([month, value, { ...value, id: 'z' }], 'line')).toBe(false);
     expect(legendSelects([month, group, value], 'radar')).toBe(false);
+  });
+
+  it("an element's View rows point names its key and its group", () => {
+    const both = clickedOfElement(rows, 1, [month, group, value], () => '', format);
+    expect(pointOf(both)).toEqual([
+      { featureId: W, values: ['Jan'] },
+      { featureId: G, values: ['sun'] },
+    ]);
+    expect(clickedOfElement(rows, 1, [month, value], () => '', format).map((c) => c.label)).toEqual(['Jan']);
   });
 
   it('a legend selection highlights the rows of every selected key together', () => {

@@ -129,6 +129,24 @@ export function clickedOfLegend(
   return group ? clickedOfKey(data, row, group, featureName, format) : undefined;
 }
 
+/**
+ * Every key value of a chart's element, for its "View rows": its independent key's and, in a "group by" chart, its
+ * group's (a bar of rain in July: month is July and weather is rain).
+ */
+export function clickedOfElement(
+  data: readonly DataRow[],
+  row: number,
+  series: readonly SeriesMeta[],
+  featureName: (featureId: string) => string,
+  format: (value: unknown, meta: SeriesMeta) => string,
+): Clicked[] {
+  const keys = [series.find((s) => s.role === 'independent'), series.find((s) => s.role === 'groupBy')];
+  return keys.flatMap((key) => {
+    const clicked = key ? clickedOfKey(data, row, key, featureName, format) : undefined;
+    return clicked ? [clicked] : [];
+  });
+}
+
 /** Whether a chart's legend entries select key values (a "group by", a pie's slices) rather than show series. */
 export const legendSelects = (series: readonly SeriesMeta[], chartType: string | undefined) =>
   chartType === 'pie' || (chartType !== 'radar' && series.some((s) => s.role === 'groupBy'));

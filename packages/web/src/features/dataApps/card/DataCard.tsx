@@ -56,8 +56,8 @@ export function DataCard({ unit, h, draggable }: Props) {
   const cross = useCrossFilters(unit.dashboardId, unit.tabId);
   const [viewingRows, setViewingRows] = useState(false);
   // The chart element the keyboard focused: the menu's View rows drills into it (else into the selection).
-  const [focused, setFocused] = useState<Clicked | undefined>();
-  const drilled = focused ? [focused] : cross.ownOf(unit._id);
+  const [focused, setFocused] = useState<Clicked[] | undefined>();
+  const drilled = focused?.length ? focused : cross.ownOf(unit._id);
   // "Show as table": the chart's data in place of its drawing, until asked back (docs/accessibility.md).
   const [asTable, setAsTable] = useState(false);
   const toggleTable = () => setAsTable((shown) => !shown);
@@ -154,7 +154,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
           onBetaCardTypes={() => openMapping('custom')}
           onViewRows={() => setViewingRows(true)}
-          focusedElement={focused?.label}
+          focusedElement={focused?.map((clicked) => clicked.label).join(', ') || undefined}
         />
       </Group>
       <Box flex={1} miw={0} mih={0} style={{ overflow: 'auto' }}>
