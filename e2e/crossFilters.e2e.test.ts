@@ -5,42 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
-import type { Tessera } from './support/tessera.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
+import { bars, CITIES, cardOf, clickBar, ROWS, sumByCity, uploadWeather, WEATHERS } from './support/weather.ts';
 
 /**
  * Issue 46 in Chromium (docs/cross-filters.md): a click on a bar filters the tab's other cards, its chip shows in the
  * filter bar, the link reopened in a new browser context gives the same view, "View rows" counts the bar's rows
  * and downloads them as CSV. Expectations are worked out here from the CSV text.
  */
-const WEATHERS = ['drizzle', 'fog', 'rain', 'snow', 'sun'];
-const CITIES = ['Paris', 'Lyon', 'Nice'];
-const ROWS = Array.from({ length: 30 }, (_, i) => ({
-  city: CITIES[(i * 7) % 3] as string,
-  weather: WEATHERS[(i * 3) % 5] as string,
-  precipitation: ((i * 53) % 97) / 4,
-}));
-const CSV = `city,weather,precipitation\n${ROWS.map((r) => `${r.city},${r.weather},${r.precipitation}`).join('\n')}\n`;
-
-async function upload(app: Tessera, token: string, projectId: string) {
-  const dataset = await callAs(app, token, api.createDataset, { body: { name: 'weather', projectId } });
-  const form = new FormData();
-  form.set('file', new Blob([CSV], { type: 'text/csv' }), 'weather.csv');
-  const res = await fetch(`${app.url}/api/v1/datasets/${dataset._id}/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(200);
-  for (let tries = 0; ; tries++) {
-    const detail = await callAs(app, token, api.getDataset, { params: { id: dataset._id } });
-    if (detail.imported) return detail;
-    if (tries > 150) throw new Error('weather was not imported');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('cross-filters and View rows (issue 46)', () => {
   const j = useJourney();
   let token = '';
@@ -51,7 +24,7 @@ describe('cross-filters and View rows (issue 46)', () => {
   beforeAll(async () => {
     token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
     const projectId = (await callAs(j.app, token, api.createProject, { body: { name: 'Weather' } }))._id;
-    const weather = await upload(j.app, token, projectId);
+    const weather = await uploadWeather(j.app, token, projectId);
     const ref = (name: string) => ({
       _id: weather.features.find((f) => f.name === name)!._id,
       dataset: { _id: weather._id },
@@ -83,50 +56,9 @@ describe('cross-filters and View rows (issue 46)', () => {
     });
   });
 
-  const card = (page: Page, unitId: string) => page.getByTestId(`card-${unitId}`);
-  const drawn = async (page: Page, unitId: string) => {
-    const chart = card(page, unitId).locator('[data-testid="chart-view"][data-values][data-points]');
-    await chart.waitFor();
-    return {
-      values: JSON.parse((await chart.getAttribute('data-values')) ?? '{}') as {
-        categories: string[];
-        series: Array<{ data: unknown[] }>;
-      },
-      points: JSON.parse((await chart.getAttribute('data-points')) ?? '[]') as Array<{
-        x: number;
-        y: number;
-        baseY: number;
-      }>,
-      box: (await chart.boundingBox())!,
-    };
-  };
-  /** A bar chart's drawn values: category → value. */
-  const bars = async (page: Page, unitId: string) => {
-    const { values } = await drawn(page, unitId);
-    return new Map(
-      values.series[0]!.data.map((point) => {
-        const value = (Array.isArray(point) ? point : (point as { value: unknown[] }).value) as [number, number];
-        return [values.categories[value[0]]!, value[1]];
-      }),
-    );
-  };
-  const rainByCity = () => {
-    const out = new Map<string, number>();
-    for (const r of ROWS.filter((row) => row.weather === 'rain'))
-      out.set(r.city, (out.get(r.city) ?? 0) + r.precipitation);
-    return out;
-  };
+  const card = cardOf;
+  const rainByCity = () => sumByCity('rain');
   const rainDays = ROWS.filter((r) => r.weather === 'rain').length;
-
-  async function clickBar(page: Page, unitId: string, category: string) {
-    await drawn(page, unitId);
-    // Bars grow in: a click mid-animation may land above the bar.
-    await page.waitForTimeout(1200);
-    const { values, points, box } = await drawn(page, unitId);
-    const index = values.categories.indexOf(category);
-    const point = points[index]!;
-    await page.mouse.click(box.x + point.x, box.y + (point.y + point.baseY) / 2);
-  }
 
   async function expectRainView(page: Page) {
     await expect.poll(() => page.getByTestId('cross-filter-chip').count(), { timeout: 15_000 }).toBe(1);

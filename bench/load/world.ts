@@ -33,6 +33,8 @@ export interface PublicDashboard {
   cards: Array<{ id: string; name: string; type: 'chart' | 'kpi' | 'table' }>;
   tabId: string;
   regionFeature: string;
+  /** The category feature (bench/crossFilter's clicks select its values too). */
+  categoryFeature: string;
 }
 
 /** The dataset imported from the CSV, a public project and a dashboard of 12 cards over it. */
@@ -116,6 +118,7 @@ export async function publicDashboard(app: Tessera, token: string, csv: string):
     cards,
     tabId,
     regionFeature: feature('region')._id,
+    categoryFeature: feature('category')._id,
   };
 }
 

@@ -2,6 +2,7 @@ import { Box, Center, Loader } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { Unit } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
+import type { Clicked } from '../crossFilters/crossFilterEntries.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { CardChart } from './CardChart.tsx';
 import { KpiView } from './kpi/KpiView.tsx';
@@ -17,13 +18,15 @@ interface Props {
   showFinishHint: boolean;
   /** A chart card shows its data as a table ("Show as table"). */
   asTable?: boolean;
+  /** Told the chart element the keyboard focused (the card menu's "View rows" drills into it). */
+  onFocusElement?: (clicked: Clicked[] | undefined) => void;
 }
 
 /**
  * A typed card's body: the empty placeholder, the loader, an error or no-data
  * placeholder, or the card's view — chart, KPI, table or custom — drawn at the body's measured size.
  */
-export function CardBody({ unit, card, h, showFinishHint, asTable = false }: Props) {
+export function CardBody({ unit, card, h, showFinishHint, asTable = false, onFocusElement }: Props) {
   const { t } = useTranslation('cards');
   const { ref, width, height } = useElementSize();
   const { body } = card;
@@ -65,6 +68,7 @@ export function CardBody({ unit, card, h, showFinishHint, asTable = false }: Pro
             height={height}
             h={h}
             asTable={asTable && unit.type === 'chart'}
+            onFocusElement={onFocusElement}
           />
         );
       default:

@@ -3,7 +3,15 @@ import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
-import { clickedOfRow, selectedRows } from '../crossFilters/crossFilterEntries.ts';
+import type { ChartElement } from '../charts/chartElements.ts';
+import {
+  type Clicked,
+  clickedOfElement,
+  clickedOfLegend,
+  clickedOfRow,
+  legendSelects,
+  selectedRows,
+} from '../crossFilters/crossFilterEntries.ts';
 import { useCardCrossFilter } from '../crossFilters/useCardCrossFilter.ts';
 import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
 import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
@@ -22,6 +30,8 @@ interface Props {
   h: number | undefined;
   /** Show the chart's data as a table in place of the drawing ("Show as table"). */
   asTable?: boolean;
+  /** Told the element the keyboard focused, as its key values (the card menu's "View rows" drills into it). */
+  onFocusElement?: (clicked: Clicked[] | undefined) => void;
 }
 
 /** The attribute of the chart's container holding what ECharts drew (see `reportDrawnValues`). */
@@ -66,18 +76,34 @@ function reportDrawnValues(container: HTMLElement | null, views: ChartViews) {
     }),
   );
   container.setAttribute(CHART_POINTS_ATTRIBUTE, JSON.stringify(points));
+  // Where each text was drawn (a legend entry, an axis label), so that a journey can click a legend entry.
+  const texts = instance
+    .getZr()
+    .storage.getDisplayList()
+    .flatMap((el) => {
+      const text = (el.style as { text?: unknown } | undefined)?.text;
+      if (typeof text !== 'string' || !text) return [];
+      const rect = el.getBoundingRect().clone();
+      const transform = el.getComputedTransform();
+      if (transform) rect.applyTransform(transform);
+      return [{ text, x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }];
+    });
+  container.setAttribute(CHART_TEXTS_ATTRIBUTE, JSON.stringify(texts));
 }
+
+/** The attribute of the chart's container holding where its texts were drawn (webdriver only). */
+export const CHART_TEXTS_ATTRIBUTE = 'data-texts';
 
 /** The attribute of the chart's container holding where its elements were drawn (webdriver only). */
 export const CHART_POINTS_ATTRIBUTE = 'data-points';
 
 /** A chart card's ECharts view (too much data gives its placeholder), or a custom card's own view. */
-export function CardChart({ unit, data, width, height, h, asTable = false }: Props) {
+export function CardChart({ unit, data, width, height, h, asTable = false, onFocusElement }: Props) {
   const { canEdit, place, exporting } = useDashboardMode();
   // The dashboard's colour scale and feature colours, from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
-  const { t } = useTranslation('dataApps');
+  const { t, i18n } = useTranslation('dataApps');
   const cross = useCardCrossFilter(unit, data);
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);
@@ -134,9 +160,29 @@ export function CardChart({ unit, data, width, height, h, asTable = false }: Pro
     );
   }
   // Cross-filtering (docs/cross-filters.md): a click selects the element's value for the tab's other cards.
+  // A click selects the element's key value; a legend entry its group's value, where the entries are key values.
+  const clickedAt = (row: number) => clickedOfRow(rows, row, data.series, cross.featureName, cross.format);
   const onElementClick = cross.active
-    ? (row: number, adding: boolean) =>
-        cross.select(clickedOfRow(rows, row, data.series, cross.featureName, cross.format), adding)
+    ? (row: number, adding: boolean) => cross.select(clickedAt(row), adding)
+    : undefined;
+  const chartType = (unit.vis as { chartType?: string }).chartType;
+  const onLegendClick =
+    cross.active && legendSelects(data.series, chartType)
+      ? (row: number, adding: boolean) =>
+          cross.select(clickedOfLegend(rows, row, data.series, chartType, cross.featureName, cross.format), adding)
+      : undefined;
+  // The words of a keyboard-focused element: "Jul, rain: 5.6" (its key, its series, its value).
+  const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 2 });
+  const describeElement = (element: ChartElement) => {
+    const key = clickedAt(element.row)?.label;
+    const value = element.value === undefined ? '' : numbers.format(element.value);
+    return key && key !== element.name ? `${key}, ${element.name}: ${value}` : `${element.name}: ${value}`;
+  };
+  const focusElement = onFocusElement
+    ? (element: ChartElement | undefined) =>
+        onFocusElement(
+          element ? clickedOfElement(rows, element.row, data.series, cross.featureName, cross.format) : undefined,
+        )
     : undefined;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>
@@ -158,6 +204,9 @@ export function CardChart({ unit, data, width, height, h, asTable = false }: Pro
           onTooMuchData={onTooMuchData}
           onDrawn={drawn}
           onElementClick={onElementClick}
+          onLegendClick={onLegendClick}
+          describeElement={describeElement}
+          onFocusElement={focusElement}
           selectedRows={selectedRows(rows, data.series, cross.own)}
         />
       )}

@@ -328,7 +328,7 @@ describe('Download as CSV', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Download as CSV', 'Download PNG']);
+    ).toEqual(['View rows', 'Download as CSV', 'Download PNG']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Download as CSV' }));
     await waitFor(() => expect(saved).toEqual(['sales-rows-2024.csv']));
     const text = await new Promise<string>((resolve) => {

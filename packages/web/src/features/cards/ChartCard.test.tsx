@@ -138,7 +138,7 @@ describe('a chart card for screen readers', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Show as table', 'Download as CSV', 'Download PNG']);
+    ).toEqual(['View rows', 'Show as table', 'Download as CSV', 'Download PNG']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Show as table' }));
     const table = await screen.findByRole('table', { name: 'Data of Rain by month' });
     expect(
@@ -164,5 +164,25 @@ describe('a chart card for screen readers', () => {
     expect(screen.queryByRole('table', { name: 'Data of Rain by month' })).toBeNull();
     // The table and the chart again came from the data the card had: no request more.
     await waitFor(() => expect(requests.length).toBe(asked));
+  });
+});
+
+describe('a chart card from the keyboard (docs/cross-filters.md "Keyboard")', () => {
+  it('arrows announce an element, Enter selects it, and the menu drills into it', async () => {
+    serve();
+    renderDataApps(path, { roles: VIEWER });
+    const chart = await screen.findByRole('img', { name: 'Rain by month' }, { timeout: 15_000 });
+    await waitFor(() => expect(chart.getAttribute('tabindex')).toBe('0'));
+    chart.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByTestId('chart-focus').textContent).toBe('July, rain: 0.5');
+    expect(chart.getAttribute('data-focused-row')).toBe('1');
+    await userEvent.keyboard('{End}');
+    expect(screen.getByTestId('chart-focus').textContent).toBe('November, rain: 5.5');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('cross-filter-chip').textContent).toContain('month is November'));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Card menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'View rows of November' })).toBeTruthy();
   });
 });

@@ -18,10 +18,12 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCategoryColors } from './categoryColors.ts';
 import { chartDescription } from './chartDescription.ts';
+import { type ChartElement, rowOfElement, rowOfItem, rowOfLegendItem } from './chartElements.ts';
 import { chartOption } from './chartOption.ts';
 import { echarts, echartsLocale } from './echartsCore.ts';
 import { nextTask } from './nextTask.ts';
 import type { ChartColors, ChartOptionResult } from './types.ts';
+import { useChartKeyboard } from './useChartKeyboard.ts';
 
 export interface ChartViewProps {
   /** The chart's accessible name (a card's title); default "Chart". */
@@ -48,6 +50,15 @@ export interface ChartViewProps {
   onElementClick?: (row: number, adding: boolean) => void;
   /** Rows the card's selection covers: their elements stay bright, the others are dimmed. */
   selectedRows?: readonly number[];
+  /**
+   * A click on a legend entry standing for the row `row` (a group of a "group by", a pie's slice): given, the
+   * entry selects instead of hiding its series (docs/cross-filters.md "Legend entries").
+   */
+  onLegendClick?: (row: number, adding: boolean) => void;
+  /** The words of a chart element reached by the keyboard; default "{name}: {value}". */
+  describeElement?: (element: ChartElement) => string;
+  /** Told the element the keyboard focused (undefined: none). */
+  onFocusElement?: (element: ChartElement | undefined) => void;
 }
 
 function useElementSize(ref: React.RefObject<HTMLDivElement | null>, fixed: { width?: number; height?: number }) {
@@ -86,6 +97,9 @@ export function ChartView({
   onDrawn,
   onElementClick,
   selectedRows,
+  onLegendClick,
+  describeElement,
+  onFocusElement,
 }: ChartViewProps) {
   const { t, i18n } = useTranslation('charts');
   const theme = useComputedColorScheme('light');
@@ -154,9 +168,20 @@ export function ChartView({
     });
     chart.current = instance;
     instance.on('click', (params) => {
-      const row = rowOfElement(params);
       const event = (params as { event?: { event?: MouseEvent } }).event?.event;
-      if (row !== undefined) clicked.current?.(row, !!(event?.shiftKey || event?.ctrlKey || event?.metaKey));
+      const adding = !!(event?.shiftKey || event?.ctrlKey || event?.metaKey);
+      if (params.componentType === 'legend') {
+        const row = drawnOption.current ? rowOfLegendItem(drawnOption.current, String(params.value)) : undefined;
+        if (row !== undefined) legendClicked.current?.(row, adding);
+        return;
+      }
+      const row = rowOfElement(params);
+      if (row !== undefined) clicked.current?.(row, adding);
+    });
+    // A legend entry that selects does not hide its series: the hiding ECharts did is undone.
+    instance.on('legendselectchanged', (params) => {
+      const { name } = params as { name?: string };
+      if (legendClicked.current && name !== undefined) instance.dispatchAction({ type: 'legendSelect', name });
     });
     return () => {
       instance.dispose();
@@ -166,11 +191,28 @@ export function ChartView({
 
   const clicked = useRef(onElementClick);
   clicked.current = onElementClick;
+  const legendClicked = useRef(onLegendClick);
+  legendClicked.current = onLegendClick;
+  const legendSelects = onLegendClick !== undefined;
   const selectedKey = JSON.stringify(selectedRows ?? []);
   const shown = useMemo(
-    () => (result?.verdict === 'ok' ? withSelection(result.option, JSON.parse(selectedKey) as number[]) : undefined),
-    [result, selectedKey],
+    () =>
+      result?.verdict === 'ok'
+        ? withLegendEvents(withSelection(result.option, JSON.parse(selectedKey) as number[]), legendSelects)
+        : undefined,
+    [result, selectedKey, legendSelects],
   );
+  const drawnOption = useRef(shown);
+  drawnOption.current = shown;
+  const keyboard = useChartKeyboard({
+    chart,
+    option: shown,
+    onSelect: onElementClick,
+    describe: describeElement ?? ((e) => `${e.name}: ${e.value ?? ''}`),
+    onFocusElement,
+  });
+  const redrawFocus = useRef(keyboard.redraw);
+  redrawFocus.current = keyboard.redraw;
   const tellDrawn = useRef(onDrawn);
   tellDrawn.current = onDrawn;
   useEffect(() => {
@@ -182,6 +224,7 @@ export function ChartView({
         instance.resize({ width: size.width, height: size.height });
       if (shown) instance.setOption(animate ? shown : { ...shown, animation: false }, { notMerge: true });
       else instance.clear();
+      redrawFocus.current();
       tellDrawn.current?.();
     });
   }, [result, shown, size.width, size.height, animate]);
@@ -202,18 +245,31 @@ export function ChartView({
         aria-label={label || t('chart')}
         aria-describedby={description ? descriptionId : undefined}
         style={{ width: width ?? '100%', height: height ?? '100%', minHeight: 0, minWidth: 0 }}
+        {...(keyboard.enabled
+          ? {
+              tabIndex: 0,
+              'aria-keyshortcuts': 'ArrowLeft ArrowRight ArrowUp ArrowDown Home End Enter Space Escape',
+              'data-focused-row': keyboard.active?.row,
+              onKeyDown: keyboard.onKeyDown,
+              onBlur: keyboard.onBlur,
+            }
+          : {})}
       />
       {description && <VisuallyHidden id={descriptionId}>{description}</VisuallyHidden>}
+      {keyboard.enabled && (
+        <VisuallyHidden aria-live="polite" data-testid="chart-focus">
+          {keyboard.announcement}
+        </VisuallyHidden>
+      )}
     </>
   );
 }
 
-/** The data row an element was drawn from: a cartesian point carries it third (`[x, y, row]`), a slice as `row`. */
-function rowOfElement(params: unknown): number | undefined {
-  const { value, data } = params as { value?: unknown; data?: { row?: unknown } };
-  if (Array.isArray(value) && typeof value[2] === 'number') return value[2];
-  if (data && typeof data.row === 'number') return data.row;
-  return undefined;
+/** The option whose legend reports clicks (`triggerEvent`) when its entries select. */
+function withLegendEvents(option: EChartsOption, selects: boolean): EChartsOption {
+  const legend = option.legend;
+  if (!selects || !legend || Array.isArray(legend)) return option;
+  return { ...option, legend: { ...legend, triggerEvent: true } };
 }
 
 /** The option with the elements outside the selection dimmed (nothing changes without a selection). */
@@ -226,7 +282,7 @@ function withSelection(option: EChartsOption, rows: number[]): EChartsOption {
     return {
       ...s,
       data: data.map((item) => {
-        const row = rowOfElement(Array.isArray(item) ? { value: item } : { data: item });
+        const row = rowOfItem(item);
         if (row === undefined || selected.has(row)) return item;
         const dim = { opacity: 0.25 };
         return Array.isArray(item)

@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type Clicked,
   clickedOfCell,
+  clickedOfElement,
+  clickedOfLegend,
   clickedOfRow,
   entriesFromParam,
   entriesToParam,
+  legendSelects,
   pointOf,
   selectedRows,
   selectedTableRows,
@@ -133,5 +136,58 @@ describe('clickedOfCell: a table cell selects its key value', () => {
     const byMonth = toggleEntry([], UNIT, clickedOfCell(rows, 0, 'm', columns, () => 'day', format)!, false);
     expect(selectedTableRows(rows, columns, byMonth)).toEqual([0]);
     expect(selectedTableRows(rows, [total], byCity)).toEqual([]);
+  });
+});
+
+describe('clickedOfLegend: a legend entry selects a key value where it stands for one', () => {
+  const G = 'c'.repeat(24);
+  const group = key({ id: 'g', role: 'groupBy', featureId: G, label: 'weather' });
+  const month = key({ label: 'month' });
+  const rows: DataRow[] = [
+    { x: 'Jan', g: 'rain', y: 3 },
+    { x: 'Jan', g: 'sun', y: 5 },
+    { x: 'Feb', g: 'rain', y: 1 },
+  ];
+  const cases: Array<[string, SeriesMeta[], string, number, { featureId: string; values?: unknown[] } | undefined]> = [
+    ['a group of a "group by" selects the group', [month, group, value], 'bar', 1, { featureId: G, values: ['sun'] }],
+    ['a pie slice selects its key', [month, value], 'pie', 2, { featureId: W, values: ['Feb'] }],
+    ['value series keep showing and hiding', [month, value], 'bar', 0, undefined],
+    ['a group with no value is "no value"', [month, group, value], 'line', 0, { featureId: G, values: [null] }],
+  ];
+  it.each(cases)('%s', (_, series, chartType, row, filter) => {
+    const data = filter?.values?.[0] === null ? [{ x: 'Jan', g: null, y: 1 }] : rows;
+    expect(clickedOfLegend(data, row, series, chartType, () => 'weather', format)?.filter).toEqual(filter);
+  });
+
+  it('which legends select: a "group by" (not a radar\'s polygons) and a pie', () => {
+    expect(legendSelects([month, group, value], 'bar')).toBe(true);
+    expect(legendSelects([month, value], 'pie')).toBe(true);
+    expect(legendSelects([month, value, { ...value, id: 'z' }], 'line')).toBe(false);
+    expect(legendSelects([month, group, value], 'radar')).toBe(false);
+  });
+
+  it("an element's View rows point names its key and its group", () => {
+    const both = clickedOfElement(rows, 1, [month, group, value], () => '', format);
+    expect(pointOf(both)).toEqual([
+      { featureId: W, values: ['Jan'] },
+      { featureId: G, values: ['sun'] },
+    ]);
+    expect(clickedOfElement(rows, 1, [month, value], () => '', format).map((c) => c.label)).toEqual(['Jan']);
+  });
+
+  it('a legend selection highlights the rows of every selected key together', () => {
+    const byGroup = toggleEntry(
+      [],
+      UNIT,
+      clickedOfLegend(rows, 0, [month, group, value], 'bar', () => '', format)!,
+      false,
+    );
+    expect(selectedRows(rows, [month, group, value], byGroup)).toEqual([0, 2]);
+    const both = toggleEntry(byGroup, UNIT, clickedOfRow(rows, 2, [month, group, value], () => '', format)!, true);
+    expect(selectedRows(rows, [month, group, value], both)).toEqual([2]);
+    expect(pointOf(both)).toEqual([
+      { featureId: G, values: ['rain'] },
+      { featureId: W, values: ['Feb'] },
+    ]);
   });
 });

@@ -90,6 +90,47 @@ export function clickedOfRow(
   return key ? clickedOfKey(data, row, key, featureName, format) : undefined;
 }
 
+/**
+ * The cross-filter of a legend entry standing for the row `row` (docs/cross-filters.md "Legend entries"): a
+ * "group by" chart's entry is a group, so it selects the group's value; a pie's entry is a slice, so it selects
+ * the slice's key, as a click on the slice does. Undefined when the legend lists value series (they keep showing
+ * and hiding their series).
+ */
+export function clickedOfLegend(
+  data: readonly DataRow[],
+  row: number,
+  series: readonly SeriesMeta[],
+  chartType: string | undefined,
+  featureName: (featureId: string) => string,
+  format: (value: unknown, meta: SeriesMeta) => string,
+): Clicked | undefined {
+  if (chartType === 'pie') return clickedOfRow(data, row, series, featureName, format);
+  const group = series.find((s) => s.role === 'groupBy');
+  return group ? clickedOfKey(data, row, group, featureName, format) : undefined;
+}
+
+/**
+ * Every key value of a chart's element, for its "View rows": its independent key's and, in a "group by" chart, its
+ * group's (a bar of rain in July: month is July and weather is rain).
+ */
+export function clickedOfElement(
+  data: readonly DataRow[],
+  row: number,
+  series: readonly SeriesMeta[],
+  featureName: (featureId: string) => string,
+  format: (value: unknown, meta: SeriesMeta) => string,
+): Clicked[] {
+  const keys = [series.find((s) => s.role === 'independent'), series.find((s) => s.role === 'groupBy')];
+  return keys.flatMap((key) => {
+    const clicked = key ? clickedOfKey(data, row, key, featureName, format) : undefined;
+    return clicked ? [clicked] : [];
+  });
+}
+
+/** Whether a chart's legend entries select key values (a "group by", a pie's slices) rather than show series. */
+export const legendSelects = (series: readonly SeriesMeta[], chartType: string | undefined) =>
+  chartType === 'pie' || (chartType !== 'radar' && series.some((s) => s.role === 'groupBy'));
+
 /** A table column that holds a key (a raw value, a date part or a bin), not an aggregate. */
 export const isKeyColumn = (meta: SeriesMeta) =>
   meta.role === 'table' && (meta.operation === '' || isDatePart(meta.operation) || meta.valueType === 'bin');
@@ -144,22 +185,29 @@ function clickedOfKey(
 const numberMeta = (meta: SeriesMeta): SeriesMeta => ({ ...meta, valueType: 'number' });
 
 /**
- * The "View rows" point of a card's selection (its own entries): feature = values pairs. A range (a bin) names
+ * The "View rows" point of a card's selection (its own entries), or of one element (a focused chart element):
+ * feature = values pairs. A range (a bin) names
  * the bin by its lower bound, as the card drew it.
  */
-export const pointOf = (own: readonly CrossFilterEntry[]): PointItem[] =>
+export const pointOf = (own: ReadonlyArray<{ filter: CrossFilter }>): PointItem[] =>
   own.map(({ filter }) => ({
     featureId: filter.featureId,
     values: filter.range ? [filter.range.from] : (filter.values ?? []),
   }));
 
-/** The rows of `data` a card's selection covers (what it highlights), by its independent key. */
+/**
+ * The rows of `data` a card's selection covers (what it highlights), by its independent key and its "group by"
+ * key (a legend entry's selection): a row is covered when it holds a selected value of every selected key.
+ */
 export function selectedRows(
   data: readonly DataRow[],
   series: readonly SeriesMeta[],
   own: readonly CrossFilterEntry[],
 ): number[] {
-  return rowsMatching(data, series.filter((s) => s.role === 'independent').slice(0, 1), own);
+  const keys = [series.find((s) => s.role === 'independent'), series.find((s) => s.role === 'groupBy')].filter(
+    (s): s is SeriesMeta => s !== undefined,
+  );
+  return rowsMatching(data, keys, own, 'every');
 }
 
 /** The rows of a table a card's selection covers: those whose key column of a selected feature holds a value. */
@@ -168,17 +216,22 @@ export function selectedTableRows(
   series: readonly SeriesMeta[],
   own: readonly CrossFilterEntry[],
 ): number[] {
-  return rowsMatching(data, series.filter(isKeyColumn), own);
+  return rowsMatching(data, series.filter(isKeyColumn), own, 'some');
 }
 
-function rowsMatching(data: readonly DataRow[], keys: readonly SeriesMeta[], own: readonly CrossFilterEntry[]) {
+function rowsMatching(
+  data: readonly DataRow[],
+  keys: readonly SeriesMeta[],
+  own: readonly CrossFilterEntry[],
+  combine: 'some' | 'every',
+) {
   const pairs = keys.flatMap((key) =>
     own.filter((e) => e.filter.featureId === key.featureId).map((entry) => ({ key, filter: entry.filter })),
   );
   if (!pairs.length) return [];
   const rows: number[] = [];
   data.forEach((row, i) => {
-    const hit = pairs.some(({ key, filter: { range, values } }) => {
+    const hit = pairs[combine](({ key, filter: { range, values } }) => {
       const v = row[key.id];
       return (range && typeof v === 'number' && v === range.from) || values?.some((x) => x === v);
     });

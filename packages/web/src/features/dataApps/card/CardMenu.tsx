@@ -8,6 +8,7 @@ import {
   IconNotes,
   IconPhoto,
   IconTable,
+  IconTableColumn,
   IconTrash,
 } from '@tabler/icons-react';
 import type { UnitType } from '@tessera/shared';
@@ -22,7 +23,8 @@ export type CardMenuItem =
   | 'download'
   | 'downloadPng'
   | 'delete'
-  | 'betaCardTypes';
+  | 'betaCardTypes'
+  | 'viewRows';
 
 /**
  * Which items a card's menu has. Editing, copying and deleting need the edit right; Beta
@@ -31,6 +33,7 @@ export type CardMenuItem =
  * of KPI or custom cards (a reader of a chart or table keeps Download as CSV). Download PNG (docs/data-apps.md
  * "Export") on every typed card where the server may export it (`exportable`: inside a project), readers too. A chart with data has "Show as
  * table" for everyone who has the menu (docs/accessibility.md "Charts"; public pages have a button instead).
+ * View rows first on a chart, KPI or table with data, for everyone who has the menu (docs/cross-filters.md).
  */
 export function cardMenuItems(
   card: { type: UnitType | null; downloadable: boolean },
@@ -38,10 +41,12 @@ export function cardMenuItems(
 ): CardMenuItem[] {
   if (!rights.cardMenu) return [];
   const tabular = card.type === 'chart' || card.type === 'table';
+  const rows: CardMenuItem[] = card.downloadable && (tabular || card.type === 'kpi') ? ['viewRows'] : [];
   const png: CardMenuItem[] = rights.exportable && card.type !== null ? ['downloadPng'] : [];
   const table: CardMenuItem[] = card.type === 'chart' && card.downloadable ? ['showTable'] : [];
-  if (!rights.canEdit) return [...(tabular && card.downloadable ? [...table, 'downloadCsv' as const] : []), ...png];
-  const items: CardMenuItem[] = ['editDescription', 'duplicate', ...table];
+  if (!rights.canEdit)
+    return [...rows, ...(tabular && card.downloadable ? [...table, 'downloadCsv' as const] : []), ...png];
+  const items: CardMenuItem[] = [...rows, 'editDescription', 'duplicate', ...table];
   if (card.downloadable && tabular) items.push('downloadCsv');
   if (card.downloadable && card.type === 'custom') items.push('download');
   items.push(...png);
@@ -61,6 +66,9 @@ interface Props {
   /** Whether the chart shows as a table now (the item then reads "Show as chart"). */
   asTable?: boolean;
   onToggleTable?: () => void;
+  onViewRows?: () => void;
+  /** The words of the chart element the keyboard focused: View rows drills into it. */
+  focusedElement?: string;
 }
 
 /** The card menu; Delete asks in a confirmation popover anchored to the menu button. */
@@ -74,6 +82,8 @@ export function CardMenu({
   onBetaCardTypes,
   asTable = false,
   onToggleTable,
+  onViewRows,
+  focusedElement,
 }: Props) {
   const { t } = useTranslation(['dataApps', 'cards', 'charts']);
   const [confirming, setConfirming] = useState(false);
@@ -101,6 +111,11 @@ export function CardMenu({
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              {items.includes('viewRows') && onViewRows && (
+                <Menu.Item leftSection={<IconTableColumn size={16} />} onClick={onViewRows}>
+                  {focusedElement ? t('viewRows.openElement', { element: focusedElement }) : t('viewRows.open')}
+                </Menu.Item>
+              )}
               {items.includes('editDescription') && (
                 <Menu.Item leftSection={<IconNotes size={16} />} onClick={onEditDescription}>
                   {t('card.editDescription')}

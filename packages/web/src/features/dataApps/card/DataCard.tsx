@@ -11,7 +11,7 @@ import { useServerText } from '../../../app/serverText.ts';
 import { CardBody } from '../../cards/CardBody.tsx';
 import { downloadCard } from '../../cards/download.ts';
 import { useCardData } from '../../cards/useCardData.ts';
-import { pointOf } from '../../crossFilters/crossFilterEntries.ts';
+import { type Clicked, pointOf } from '../../crossFilters/crossFilterEntries.ts';
 import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
 import { ViewRowsModal } from '../../crossFilters/ViewRowsModal.tsx';
 import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
@@ -55,6 +55,9 @@ export function DataCard({ unit, h, draggable }: Props) {
   const { filters: inForce } = useActiveFilters(unit.dashboardId, unit.tabId);
   const cross = useCrossFilters(unit.dashboardId, unit.tabId);
   const [viewingRows, setViewingRows] = useState(false);
+  // The chart element the keyboard focused: the menu's View rows drills into it (else into the selection).
+  const [focused, setFocused] = useState<Clicked[] | undefined>();
+  const drilled = focused?.length ? focused : cross.ownOf(unit._id);
   // "Show as table": the chart's data in place of its drawing, until asked back (docs/accessibility.md).
   const [asTable, setAsTable] = useState(false);
   const toggleTable = () => setAsTable((shown) => !shown);
@@ -150,13 +153,22 @@ export function DataCard({ unit, h, draggable }: Props) {
           onDownloadPng={() => void exporter.start({ format: 'png', unitId: unit._id })}
           onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
           onBetaCardTypes={() => openMapping('custom')}
+          onViewRows={() => setViewingRows(true)}
+          focusedElement={focused?.map((clicked) => clicked.label).join(', ') || undefined}
         />
       </Group>
       <Box flex={1} miw={0} mih={0} style={{ overflow: 'auto' }}>
         {unit.type === null ? (
           <TypeChooser canEdit={canEdit} h={h} busy={units.update.isPending} onChoose={choose} />
         ) : (
-          <CardBody unit={unit} card={card} h={h} showFinishHint={canEdit} asTable={asTable} />
+          <CardBody
+            unit={unit}
+            card={card}
+            h={h}
+            showFinishHint={canEdit}
+            asTable={asTable}
+            onFocusElement={setFocused}
+          />
         )}
       </Box>
       {viewingRows && (
@@ -165,7 +177,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           body={{
             filters: inForce.map(({ valid: _valid, ...filter }) => filter),
             ...(cross.forCard(unit._id) ? { crossFilters: cross.forCard(unit._id) } : {}),
-            ...(cross.ownOf(unit._id).length ? { point: pointOf(cross.ownOf(unit._id)) } : {}),
+            ...(drilled.length ? { point: pointOf(drilled) } : {}),
           }}
           onClose={() => setViewingRows(false)}
         />

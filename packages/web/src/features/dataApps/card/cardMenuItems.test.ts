@@ -11,7 +11,7 @@ describe('cardMenuItems', () => {
       'an editor of a chart with data',
       { type: 'chart', downloadable: true },
       EDITOR,
-      ['editDescription', 'duplicate', 'showTable', 'downloadCsv', 'delete'],
+      ['viewRows', 'editDescription', 'duplicate', 'showTable', 'downloadCsv', 'delete'],
     ],
     [
       'an editor of a chart with no data',
@@ -23,11 +23,17 @@ describe('cardMenuItems', () => {
       'an editor of a table (already a table)',
       { type: 'table', downloadable: true },
       EDITOR,
-      ['editDescription', 'duplicate', 'downloadCsv', 'delete'],
+      ['viewRows', 'editDescription', 'duplicate', 'downloadCsv', 'delete'],
     ],
-    ['a reader of a chart with data', { type: 'chart', downloadable: true }, READER, ['showTable', 'downloadCsv']],
+    [
+      'a reader of a chart with data',
+      { type: 'chart', downloadable: true },
+      READER,
+      ['viewRows', 'showTable', 'downloadCsv'],
+    ],
     ['a reader of a chart with no data', { type: 'chart', downloadable: false }, READER, []],
-    ['a reader of a KPI', { type: 'kpi', downloadable: true }, READER, []],
+    ['a reader of a KPI', { type: 'kpi', downloadable: true }, READER, ['viewRows']],
+    ['a reader of a KPI with no data', { type: 'kpi', downloadable: false }, READER, []],
     ['a public visitor (the card has a button instead)', { type: 'chart', downloadable: true }, PUBLIC, []],
   ];
   it.each(cases)('%s', (_name, card, rights, expected) => {
