@@ -15,10 +15,13 @@ export function ScheduleFields<S extends ScheduleState>({
   value: s,
   onChange,
   errors,
+  hint = true,
 }: {
   value: S;
   onChange: (next: S) => void;
   errors: Partial<Record<keyof ScheduleState, string>>;
+  /** The scheduled runs' note on how far ahead a run may be scheduled. */
+  hint?: boolean;
 }) {
   const { t } = useTranslation('triggers');
   const [zones] = useState(timezones);
@@ -100,9 +103,11 @@ export function ScheduleFields<S extends ScheduleState>({
           error={errors.endDate}
         />
       )}
-      <Text size="sm" c="dimmed">
-        {t('hint', { defaultValue: TRIGGER_TEXTS.hint })}
-      </Text>
+      {hint && (
+        <Text size="sm" c="dimmed">
+          {t('hint', { defaultValue: TRIGGER_TEXTS.hint })}
+        </Text>
+      )}
     </>
   );
 }

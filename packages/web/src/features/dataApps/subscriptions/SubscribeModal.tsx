@@ -103,7 +103,7 @@ export function SubscribeModal({ projectId, dashboard, canEdit, opened, onClose 
           onChange={(v) => v && set({ language: v as SubscriptionFormState['language'] })}
           allowDeselect={false}
         />
-        <ScheduleFields value={s} onChange={setState} errors={errors} />
+        <ScheduleFields value={s} onChange={setState} errors={errors} hint={false} />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t('subscriptions.format')}

@@ -1,5 +1,11 @@
 import type { ExportFilters, SubscriptionBody, SubscriptionFormat, SubscriptionLanguage } from '@tessera/shared';
-import { initialSchedule, patternOf, SCHEDULE_FIELD_OF, type ScheduleState } from '../../triggers/triggerForm.ts';
+import {
+  initialSchedule,
+  patternOf,
+  SCHEDULE_FIELD_OF,
+  type ScheduleState,
+  timezones,
+} from '../../triggers/triggerForm.ts';
 
 /** The Subscribe dialog's fields: who (addresses, one language for them), when, which tabs, in which form. */
 export interface SubscriptionFormState extends ScheduleState {
@@ -17,7 +23,9 @@ export function initialSubscription(
   language: string,
   now: Date = new Date(),
 ): SubscriptionFormState {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  // The browser's own zone when the zone list offers it (a browser on UTC has no such entry), else the default.
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = own && timezones().includes(own) ? own : undefined;
   return {
     ...initialSchedule(now, zone),
     unit: 'days',
