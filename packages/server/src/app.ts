@@ -27,6 +27,7 @@ import { packageAssetKind, packageFiles, packagesModule } from './modules/packag
 import { permissionsModule } from './modules/permissions/index.ts';
 import { type AssetKind, projectsModule } from './modules/projects/index.ts';
 import { ssoModule } from './modules/sso/index.ts';
+import { subscriptionsModule } from './modules/subscriptions/index.ts';
 import { triggersModule } from './modules/triggers/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { installAccessControl } from './platform/access.ts';
@@ -88,6 +89,8 @@ export interface BuildOptions {
  * |               | model:run; fills packages' model uses               | dashboards                    |
  * | triggers      | routes, a scheduler on workers; resources: trigger, | models                        |
  * |               | triggerScope                                        |                               |
+ * | subscriptions | routes, a scheduler and a send task on workers;     | dashboards, triggers          |
+ * |               | resources: subscription                             |                               |
  * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
  * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
@@ -120,6 +123,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     packagesModule({ modelUses: modelsOfPackage }),
     modelsModule,
     triggersModule,
+    subscriptionsModule,
     formsModule,
     assistantModule,
   ];

@@ -157,6 +157,8 @@ export const configSchema = z.object({
    * the most recent runs, once (modules/triggers/scheduler.ts).
    */
   SCHEDULER_GRACE_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  /** A subscription's failed mail is tried again after this long, then about twice as long (docs/data-apps.md). */
+  SUBSCRIPTION_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /**
    * For tests only: the scheduler's clock reads SCHEDULER_CLOCK_ORIGIN (an ISO instant) at the real time
    * SCHEDULER_CLOCK_ANCHOR_MS, running SCHEDULER_CLOCK_SCALE times faster. Unset: the real clock.

@@ -23,6 +23,7 @@ import { bytea, createdAt } from './columns.ts';
 export * from './schema.dataAppHistory.ts';
 export * from './schema.forms.ts';
 export * from './schema.packages.ts';
+export * from './schema.subscriptions.ts';
 export * from './schema.triggers.ts';
 
 export const organizations = pgTable(

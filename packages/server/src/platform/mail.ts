@@ -4,11 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { newId } from './ids.ts';
 
+/** A file sent with a mail: attached, or (with `cid`) shown inside its HTML as `<img src="cid:…">`. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe, for instance). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -16,6 +16,7 @@ export * from './organizations.ts';
 export * from './packages.ts';
 export * from './permissions.ts';
 export * from './projects.ts';
+export * from './subscriptions.ts';
 export * from './tabs.ts';
 export * from './triggers.ts';
 export * from './units.ts';

@@ -16,6 +16,7 @@ export * from './layout.ts';
 export * from './mapping/index.ts';
 export * from './operations.ts';
 export * from './published.ts';
+export * from './subscriptions.ts';
 export * from './unitData.ts';
 export * from './vis.ts';
 export * from './visSchemas.ts';

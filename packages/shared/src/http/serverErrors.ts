@@ -3,6 +3,7 @@ import { USER_MESSAGES } from '../api/users.ts';
 import { PASSWORD_RULE_MESSAGES } from '../auth/password.ts';
 import { CROSS_FILTER_MESSAGES } from '../dataApps/crossFilters.ts';
 import { EXPORT_ERRORS } from '../dataApps/exports.ts';
+import { SUBSCRIPTION_ERRORS } from '../dataApps/subscriptions.ts';
 import { DATASET_ERRORS, DATASET_MESSAGES } from '../datasets/constants.ts';
 import { FORM_MESSAGES } from '../forms/constants.ts';
 import { MODEL_MESSAGES } from '../models/constants.ts';
@@ -86,6 +87,7 @@ export const SERVER_ERRORS = {
   'card.notOnTab': 'The card is not on this tab',
   ...prefixed('crossFilter', CROSS_FILTER_MESSAGES),
   ...prefixed('export', EXPORT_ERRORS),
+  ...prefixed('subscription', SUBSCRIPTION_ERRORS),
   'card.tooMany': 'A tab holds at most {count} cards',
   'card.invalidConfiguration': 'The card configuration is not valid',
   'card.tooMuchData':

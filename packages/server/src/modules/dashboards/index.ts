@@ -54,6 +54,12 @@ export const dashboardAssetKind: AssetKind = { key: 'dashboards', area: 'dashboa
 export const dashboardPreviewFiles: ProjectFiles = { list: dashboardIdsOfProject, remove: removePreview };
 
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
+export {
+  DataAppRenderer,
+  type DataAppRenderRequest,
+  type DataAppSummary,
+  dataAppSummary,
+} from './export/export.direct.ts';
 export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
 export { resolvePublicDashboard } from './public.ts';
 export { type Card, UnitDataService } from './units/unitData.service.ts';

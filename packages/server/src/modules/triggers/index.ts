@@ -14,3 +14,5 @@ export const triggersModule: ServerModule = {
   jobs: installScheduler,
   routes: triggersRoutes,
 };
+
+export { type Clock, clockOf } from './clock.ts';

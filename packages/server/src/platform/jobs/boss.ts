@@ -91,6 +91,8 @@ export type QueueOptions = {
   retryLimit: number;
   /** Seconds before a retry (pg-boss's default, 0, when not given). */
   retryDelay?: number;
+  /** Each retry waits about twice as long as the one before (pg-boss's exponential backoff). */
+  retryBackoff?: boolean;
   expireInSeconds: number;
 };
 
@@ -106,7 +108,8 @@ export async function ensureQueue(boss: PgBoss, queue: QueueOptions): Promise<vo
       else if (
         existing.retryLimit !== queue.retryLimit ||
         existing.expireInSeconds !== queue.expireInSeconds ||
-        (queue.retryDelay !== undefined && existing.retryDelay !== queue.retryDelay)
+        (queue.retryDelay !== undefined && existing.retryDelay !== queue.retryDelay) ||
+        (queue.retryBackoff !== undefined && existing.retryBackoff !== queue.retryBackoff)
       ) {
         await boss.updateQueue(queue.name, queue);
       }

@@ -17,6 +17,8 @@ export interface TaskOptions {
   retryLimit: number;
   /** Seconds before a retry. */
   retryDelay: number;
+  /** Each retry waits about twice as long as the one before. */
+  retryBackoff?: boolean;
   /** pg-boss fails (and retries) a task still active this long after it started: it catches dead processes. */
   expireInSeconds: number;
 }

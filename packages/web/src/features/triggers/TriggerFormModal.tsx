@@ -1,23 +1,12 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type Model, REPEAT_UNITS, TRIGGER_TEXTS, type Trigger } from '@tessera/shared';
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { Model, Trigger } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useDatasets } from '../../api/datasets.ts';
 import { useTriggerMutations } from '../../api/triggers.ts';
-import {
-  FIELD_OF,
-  initialState,
-  isInterval,
-  stateOfTrigger,
-  type TriggerFormState,
-  timezones,
-  toBody,
-  toUpdateBody,
-  withTimezone,
-} from './triggerForm.ts';
-
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+import { ScheduleFields } from './ScheduleFields.tsx';
+import { FIELD_OF, initialState, stateOfTrigger, type TriggerFormState, toBody, toUpdateBody } from './triggerForm.ts';
 
 /**
  * The scheduled-run form (docs/scheduled-runs.md): Add a scheduled run of a model, or edit one (`trigger`): the
@@ -39,7 +28,6 @@ export function TriggerFormModal({
   const create = trigger ? mutations.update : mutations.create;
   const opening = () => (trigger ? stateOfTrigger(trigger, model) : initialState(model));
   const [s, setState] = useState<TriggerFormState>(opening);
-  const [zones] = useState(timezones);
   const datasets = useDatasets(model.projectId).data ?? [];
   const set = (change: Partial<TriggerFormState>) => setState((prev) => ({ ...prev, ...change }));
   const serverFields = create.error instanceof ApiError ? create.error.fields : {};
@@ -47,8 +35,6 @@ export function TriggerFormModal({
   for (const [field, message] of Object.entries(serverFields)) errors[FIELD_OF[field] ?? field] ??= message;
   const required = t('required');
   if (!s.name.trim() && create.isError) errors.name ??= required;
-  const start = new Date(`${s.startDate}T00:00:00`);
-  const validStart = !Number.isNaN(start.getTime());
 
   const close = () => {
     create.reset();
@@ -100,82 +86,7 @@ export function TriggerFormModal({
             />
           ),
         )}
-        <Select
-          label={t('timezone')}
-          searchable
-          data={zones}
-          value={s.timezone}
-          onChange={(v) => v && setState((prev) => withTimezone(prev, v))}
-          error={errors.timezone}
-        />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            type="date"
-            label={t('startDate')}
-            required
-            value={s.startDate}
-            onChange={(e) => set({ startDate: e.currentTarget.value })}
-            error={errors.startDate}
-          />
-          <TextInput
-            type="time"
-            label={t('startTime')}
-            required
-            value={s.startTime}
-            onChange={(e) => set({ startTime: e.currentTarget.value })}
-            error={errors.startTime}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
-            label={t('repeats')}
-            required
-            data={REPEAT_UNITS.map((u) => ({ value: u, label: t(`units.${u}`) }))}
-            value={s.unit}
-            onChange={(v) => v && set({ unit: v as TriggerFormState['unit'] })}
-            allowDeselect={false}
-            error={errors.unit}
-          />
-          {s.unit !== 'never' && (
-            <NumberInput
-              label={t('every')}
-              required
-              min={1}
-              value={s.value}
-              onChange={(v) => set({ value: typeof v === 'number' ? v : '' })}
-              error={errors.value}
-            />
-          )}
-        </SimpleGrid>
-        {isInterval(s.unit) && (
-          <TextInput
-            type="time"
-            label={t('endTime')}
-            required
-            value={s.endTime}
-            onChange={(e) => set({ endTime: e.currentTarget.value })}
-            error={errors.endTime}
-          />
-        )}
-        {s.unit === 'weeks' && validStart && (
-          <TextInput label={t('weeklyDay')} readOnly value={t(`weekdays.${WEEKDAYS[start.getDay()]}`)} />
-        )}
-        {s.unit === 'months' && validStart && (
-          <TextInput label={t('monthlyDay')} readOnly value={String(start.getDate())} />
-        )}
-        {s.unit !== 'never' && (
-          <TextInput
-            type="date"
-            label={t('endDate')}
-            required
-            value={s.endDate}
-            onChange={(e) => set({ endDate: e.currentTarget.value })}
-            error={errors.endDate}
-          />
-        )}
-        <Text size="sm" c="dimmed">
-          {t('hint', { defaultValue: TRIGGER_TEXTS.hint })}
-        </Text>
+        <ScheduleFields value={s} onChange={setState} errors={errors} />
         {create.error && !Object.keys(serverFields).length && <Text c="red">{create.error.message}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -60,7 +60,7 @@ export function useExport(dashboardId: string, tabIds: readonly string[]) {
 }
 
 /** The person's own filters (changed from the saved ones on this page), for the tabs that still exist. */
-function ownFilters(dashboardId: string, tabIds: readonly string[]): ExportFilters | undefined {
+export function ownFilters(dashboardId: string, tabIds: readonly string[]): ExportFilters | undefined {
   const local = localFilterStore.get(dashboardId);
   if (!local) return undefined;
   const tabs = Object.fromEntries(Object.entries(local.tabs).filter(([tabId]) => tabIds.includes(tabId)));

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDatabase, IconDots, IconFileTypePdf, IconHistory, IconPlus } from '@tabler/icons-react';
+import { IconDatabase, IconDots, IconFileTypePdf, IconHistory, IconMail, IconPlus } from '@tabler/icons-react';
 import type { ColorSchemeName } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
@@ -14,6 +14,7 @@ import { ExportPdfDialog } from '../export/ExportPdfDialog.tsx';
 import { useExport } from '../export/useExport.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { UndoRedo } from '../history/UndoRedo.tsx';
+import { SubscribeModal } from '../subscriptions/SubscribeModal.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
 
 interface Props {
@@ -33,7 +34,7 @@ interface Props {
  * The dashboard header: title; Copy Public Link; the colour menu for editors unless
  * hideDashboardColors; the filter bar (unless hideFilters) and the model bars unless hideCommandBar: inside a
  * project to run, on the public page read-only (the inputs of the run shown); Show Datasets and Add Card; the
- * menu's History and Export PDF (docs/data-apps.md "Export").
+ * menu's History, Export PDF (docs/data-apps.md "Export") and Subscribe… ("Subscriptions").
  */
 export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCard, addingCard }: Props) {
   const { t } = useTranslation('dataApps');
@@ -43,6 +44,7 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
   const hide = dashboard.display.hide;
   const [historyOpened, history] = useDisclosure(false);
   const [exportOpened, exportDialog] = useDisclosure(false);
+  const [subscribeOpened, subscribe] = useDisclosure(false);
   const inProject = place.kind === 'project' && projectId !== null;
   const exporter = useExport(dashboard._id, dashboard.tabs);
 
@@ -99,6 +101,9 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
                 >
                   {t('export.exportPdf')}
                 </Menu.Item>
+                <Menu.Item leftSection={<IconMail size={16} />} onClick={subscribe.open}>
+                  {t('subscriptions.subscribe')}
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
           )}
@@ -125,6 +130,15 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
           opened={historyOpened}
           onClose={history.close}
           canEdit={canEdit}
+        />
+      )}
+      {inProject && subscribeOpened && (
+        <SubscribeModal
+          projectId={projectId}
+          dashboard={dashboard}
+          canEdit={canEdit}
+          opened={subscribeOpened}
+          onClose={subscribe.close}
         />
       )}
     </Stack>

@@ -1,0 +1,91 @@
+import { EXPORT_ERRORS, type ExportFilters, type ExportFormat } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { findDashboard } from '../dashboards.store.ts';
+import { BrowserMissing, HeadlessBrowser } from '../headlessBrowser.ts';
+import { PreviewService } from '../preview/preview.service.ts';
+import { issuePreviewToken, revokePreviewToken } from '../preview/preview.tokens.ts';
+import { renderExport } from './export.render.ts';
+import { EXPORT_JOB_TIMEOUT_MS, type ExportJobData, exportPagePath } from './export.service.ts';
+
+const STEP_TIMEOUT_MS = 45_000;
+const TOKEN_TTL_MS = EXPORT_JOB_TIMEOUT_MS + 30_000;
+
+/** What other modules ask to have drawn: a PDF of tabs (none: every tab), or a PNG of exactly one tab. */
+export interface DataAppRenderRequest {
+  dashboardId: string;
+  format: ExportFormat;
+  tabs: readonly string[];
+  filters: ExportFilters | null;
+  language: string;
+  signal?: AbortSignal;
+}
+
+/** A data app's name and place, as a mail about it names and links it. */
+export interface DataAppSummary {
+  id: string;
+  name: string;
+  projectId: string;
+  type: 'Dashboard' | 'Report';
+  tabIds: string[];
+}
+
+export async function dataAppSummary(app: FastifyInstance, dashboardId: string): Promise<DataAppSummary | undefined> {
+  const row = await findDashboard(app.ctx.db, dashboardId);
+  return row && { id: row.id, name: row.name, projectId: row.projectId, type: row.type, tabIds: [...row.tabIds] };
+}
+
+/**
+ * Draws a data app to a PDF or PNG buffer right away, with the export's page and Chromium (export.render.ts), for
+ * work that is already a job or a task of its own (a subscription's mail). Tabs no longer on the data app are left
+ * out; when none is left, a PDF takes every tab and a PNG the first. One browser per renderer, closed with the app.
+ */
+export class DataAppRenderer {
+  private readonly browser = new HeadlessBrowser();
+  constructor(private readonly app: FastifyInstance) {
+    app.addHook('onClose', () => this.browser.close());
+  }
+
+  async render(request: DataAppRenderRequest): Promise<Buffer> {
+    const row = await findDashboard(this.app.ctx.db, request.dashboardId);
+    if (!row) throw new Error('The dashboard no longer exists.');
+    let tabs = row.tabIds.filter((tabId) => request.tabs.includes(tabId));
+    if (!tabs.length) tabs = request.format === 'png' ? row.tabIds.slice(0, 1) : [...row.tabIds];
+    if (request.format === 'png') tabs = tabs.slice(0, 1);
+    const data: ExportJobData = {
+      dashboardId: row.id,
+      format: request.format,
+      paper: 'a4',
+      orientation: 'portrait',
+      tabs,
+      unitId: null,
+      filters: request.filters,
+      language: request.language,
+      at: new Date().toISOString(),
+    };
+    const signal = request.signal ?? new AbortController().signal;
+    const token = await issuePreviewToken(this.app.ctx.db, row.id, TOKEN_TTL_MS);
+    try {
+      const url = `${new PreviewService(this.app).baseUrl()}${exportPagePath(row.projectId, row.id, data, token)}`;
+      const bytes = await this.browser
+        .use(STEP_TIMEOUT_MS, (browser) =>
+          renderExport(browser, {
+            url,
+            format: data.format,
+            paper: data.paper,
+            orientation: data.orientation,
+            language: data.language,
+            signal,
+            stepTimeoutMs: STEP_TIMEOUT_MS,
+            onProgress: () => {},
+          }),
+        )
+        .catch((err) => {
+          throw err instanceof BrowserMissing ? new Error(EXPORT_ERRORS.noChromium) : err;
+        });
+      if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
+      return bytes;
+    } finally {
+      await revokePreviewToken(this.app.ctx.db, token);
+    }
+  }
+}

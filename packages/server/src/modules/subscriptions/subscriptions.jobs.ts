@@ -1,0 +1,181 @@
+import { occurrencesBetween, SUBSCRIPTION_SEND_ATTEMPTS } from '@tessera/shared';
+import type { FastifyInstance } from 'fastify';
+import { newId } from '../../platform/ids.ts';
+import { type DataAppRenderer, dataAppSummary } from '../dashboards/index.ts';
+import { type Clock, clockOf } from '../triggers/index.ts';
+import { subscriptionMail } from './subscriptions.mail.ts';
+import {
+  advanceCursor,
+  claimSend,
+  dueSubscriptions,
+  findSend,
+  findSubscription,
+  markDelivered,
+  type SubscriptionRow,
+  settleSend,
+  startAttempt,
+} from './subscriptions.store.ts';
+import { signToken, UNSUBSCRIBE_PURPOSE } from './subscriptions.tokens.ts';
+
+/** The background task that sends one claimed occurrence. */
+export const SEND_TASK = 'subscriptionSend';
+/** Subscriptions looked at per tick (the most overdue first; the rest on the next tick). */
+const BATCH = 100;
+/** Occurrences counted at most between a cursor and now. */
+const COUNT_LIMIT = 1_000_000;
+
+export interface SubscriptionSchedulerOptions {
+  pollMs: number;
+  clock: Clock;
+}
+
+/**
+ * Sends subscriptions on every worker (ROLE all or worker). Each tick reads the subscriptions whose cursor is due
+ * and claims, for each, its latest due occurrence by inserting its send row (unique on subscription and time):
+ * the worker whose insert lands queues the send task, any other finds the row there and does nothing. Older
+ * occurrences that no worker was up for are not sent: the latest mail already shows the data app as it is now.
+ */
+export class SubscriptionScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: SubscriptionSchedulerOptions,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.ticking;
+  }
+
+  private schedule(delay: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.ticking = this.tick()
+        .catch((err) => this.app.log.error({ err }, 'the subscriptions tick failed'))
+        .finally(() => {
+          this.ticking = undefined;
+          this.schedule(this.options.pollMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** One pass over the due subscriptions; answers the send rows this worker claimed (tests race two of them). */
+  async tick(): Promise<string[]> {
+    const now = this.options.clock();
+    const claimed: string[] = [];
+    for (const row of await dueSubscriptions(this.app.ctx.db, now, BATCH)) {
+      if (this.stopped) break;
+      const sendId = await this.fireDue(row, now);
+      if (sendId) claimed.push(sendId);
+    }
+    return claimed;
+  }
+
+  private async fireDue(row: SubscriptionRow, now: Date): Promise<string | undefined> {
+    const cursor = row.nextRunAt;
+    if (!cursor) return undefined;
+    const due = occurrencesBetween(row.pattern, new Date(cursor.getTime() - 1), now, COUNT_LIMIT);
+    const latest = due.at(-1);
+    let claimed: string | undefined;
+    if (latest && row.recipients.length) {
+      const send = await claimSend(this.app.ctx.db, {
+        id: newId(),
+        subscriptionId: row.id,
+        scheduledAt: latest,
+        worker: this.app.ctx.jobs.nodeId,
+      });
+      if (send) {
+        await this.app.ctx.jobs.tasks.send(SEND_TASK, { sendId: send.id });
+        claimed = send.id;
+      }
+    }
+    const next = occurrencesBetween(row.pattern, latest ?? now, new Date(8.64e15), 1)[0] ?? null;
+    await advanceCursor(this.app.ctx.db, row.id, cursor, next);
+    return claimed;
+  }
+}
+
+/**
+ * Sends a claimed occurrence to each recipient not yet reached, the data app drawn once per language. A failure
+ * throws so that the queue tries again later (SUBSCRIPTION_RETRY_SECONDS, then about twice as long); the last
+ * allowed attempt records the failure on the subscription instead (its last error), and a later success clears it.
+ */
+export async function sendOccurrence(app: FastifyInstance, renderer: DataAppRenderer, sendId: string): Promise<void> {
+  const { db } = app.ctx;
+  const send = await findSend(db, sendId);
+  if (!send || send.sentAt) return;
+  const row = await findSubscription(db, send.subscriptionId);
+  const dashboard = row && (await dataAppSummary(app, row.dashboardId));
+  if (!row || !dashboard) return;
+  const attempt = await startAttempt(db, send.id);
+  try {
+    const files = new Map<string, Buffer>();
+    const base = app.ctx.config.publicUrl;
+    const dataAppUrl = `${base}/projects/${dashboard.projectId}/dashboards/${dashboard.type === 'Report' ? 'report/' : ''}${dashboard.id}`;
+    for (const recipient of row.recipients) {
+      if (send.delivered.includes(recipient.email)) continue;
+      let file = files.get(recipient.language);
+      if (!file) {
+        file = await renderer.render({
+          dashboardId: dashboard.id,
+          format: row.format,
+          tabs: row.tabs,
+          filters: row.filters ?? null,
+          language: recipient.language,
+        });
+        files.set(recipient.language, file);
+      }
+      const token = signToken(row.unsubscribeKey, {
+        purpose: UNSUBSCRIBE_PURPOSE,
+        subscriptionId: row.id,
+        email: recipient.email,
+      });
+      await app.ctx.mailer.send(
+        subscriptionMail({
+          to: recipient.email,
+          language: recipient.language,
+          dashboardName: dashboard.name,
+          format: row.format,
+          file,
+          at: send.scheduledAt,
+          timezone: row.pattern.timezone,
+          dataAppUrl,
+          unsubscribeUrl: `${base}/api/v1/subscriptions/unsubscribe/${token}`,
+        }),
+      );
+      await markDelivered(db, send.id, recipient.email);
+    }
+    await settleSend(db, send, { sentAt: new Date(), error: null }, true);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    const final = attempt >= SUBSCRIPTION_SEND_ATTEMPTS;
+    await settleSend(db, send, { sentAt: null, error }, final);
+    app.log.warn({ subscriptionId: row.id, attempt, final, error }, 'a subscription mail could not be sent');
+    if (!final) throw err;
+  }
+}
+
+/** The send task (on every role: an API process only sends to it) and, on workers, the scheduler. */
+export function installSubscriptions(app: FastifyInstance, renderer: DataAppRenderer): void {
+  const { config } = app.ctx;
+  app.ctx.jobs.tasks.define<{ sendId: string }>(SEND_TASK, (data) => sendOccurrence(app, renderer, data.sendId), {
+    retryLimit: SUBSCRIPTION_SEND_ATTEMPTS - 1,
+    retryDelay: config.SUBSCRIPTION_RETRY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  });
+  if (!app.ctx.jobs.runsWorkers) return;
+  const scheduler = new SubscriptionScheduler(app, { pollMs: config.SCHEDULER_POLL_MS, clock: clockOf(config) });
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('preClose', async () => scheduler.stop());
+}

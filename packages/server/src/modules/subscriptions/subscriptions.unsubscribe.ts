@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { MailLanguage } from '../../platform/mailLanguage.ts';
+import { dataAppSummary } from '../dashboards/index.ts';
+import { findSubscription, updateSubscriptionRow } from './subscriptions.store.ts';
+import { recipientTag, subscriptionOfToken, verifyUnsubscribeToken } from './subscriptions.tokens.ts';
+
+export type UnsubscribeOutcome =
+  | { ok: true; dashboardName: string | null; email: string | null; language: MailLanguage | undefined }
+  | { ok: false };
+
+/**
+ * Takes the link's address off its subscription, without signing in: the token must be an unsubscribe link signed
+ * with that subscription's key. Using it again finds the address gone and answers the same (without the address,
+ * which the token does not hold). When the last address leaves, the subscription stays (editors see that no one
+ * is left) but sends nothing more.
+ */
+export async function unsubscribeByToken(app: FastifyInstance, token: string): Promise<UnsubscribeOutcome> {
+  const id = subscriptionOfToken(token);
+  const row = id && (await findSubscription(app.ctx.db, id));
+  const tag = row && verifyUnsubscribeToken(row.unsubscribeKey, token);
+  if (!row || !tag) return { ok: false };
+  const recipient = row.recipients.find((r) => recipientTag(r.email) === tag);
+  if (recipient) {
+    const recipients = row.recipients.filter((r) => r !== recipient);
+    await updateSubscriptionRow(app.ctx.db, row.id, {
+      recipients,
+      ...(recipients.length ? {} : { nextRunAt: null }),
+    });
+    app.log.info({ subscriptionId: row.id }, 'a recipient unsubscribed');
+  }
+  const dashboard = await dataAppSummary(app, row.dashboardId);
+  return {
+    ok: true,
+    dashboardName: dashboard?.name ?? null,
+    email: recipient?.email ?? null,
+    language: recipient?.language,
+  };
+}

@@ -1,0 +1,63 @@
+import type { ExportFilters, SubscriptionBody, SubscriptionFormat, SubscriptionLanguage } from '@tessera/shared';
+import {
+  initialSchedule,
+  patternOf,
+  SCHEDULE_FIELD_OF,
+  type ScheduleState,
+  timezones,
+} from '../../triggers/triggerForm.ts';
+
+/** The Subscribe dialog's fields: who (addresses, one language for them), when, which tabs, in which form. */
+export interface SubscriptionFormState extends ScheduleState {
+  emails: string[];
+  language: SubscriptionLanguage;
+  format: SubscriptionFormat;
+  /** PDF: the tabs sent (none chosen: every tab). PNG: exactly one. */
+  tabs: string[];
+  withFilters: boolean;
+}
+
+/** The dialog as it opens: the caller's address, every day from today in their time zone, a PDF of every tab. */
+export function initialSubscription(
+  ownEmail: string | undefined,
+  language: string,
+  now: Date = new Date(),
+): SubscriptionFormState {
+  // The browser's own zone when the zone list offers it (a browser on UTC has no such entry), else the default.
+  const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = own && timezones().includes(own) ? own : undefined;
+  return {
+    ...initialSchedule(now, zone),
+    unit: 'days',
+    value: 1,
+    emails: ownEmail ? [ownEmail] : [],
+    language: language.startsWith('fr') ? 'fr' : 'en',
+    format: 'pdf',
+    tabs: [],
+    withFilters: false,
+  };
+}
+
+/** The body of POST subscriptions; the filters in force only when asked for. */
+export function toSubscriptionBody(
+  s: SubscriptionFormState,
+  dashboardId: string,
+  filters: ExportFilters | undefined,
+): SubscriptionBody {
+  return {
+    dashboardId,
+    recipients: s.emails.map((email) => ({ email: email.trim(), language: s.language })),
+    pattern: patternOf(s),
+    tabs: s.format === 'png' ? s.tabs.slice(0, 1) : s.tabs,
+    format: s.format,
+    filters: s.withFilters && filters ? filters : null,
+  };
+}
+
+/** The dialog field a server field error belongs to: the schedule's, or recipients (any of them), tabs, format. */
+export function fieldOf(serverField: string): keyof SubscriptionFormState | undefined {
+  if (serverField in SCHEDULE_FIELD_OF) return SCHEDULE_FIELD_OF[serverField];
+  if (serverField.startsWith('recipients')) return 'emails';
+  if (serverField === 'tabs' || serverField === 'format') return serverField;
+  return undefined;
+}
