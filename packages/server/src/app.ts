@@ -7,6 +7,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { alertsModule } from './modules/alerts/index.ts';
 import { assistantFiles, assistantModule } from './modules/assistant/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { collectionsModule } from './modules/collections/index.ts';
@@ -88,6 +89,7 @@ export interface BuildOptions {
  * |               | model:run; fills packages' model uses               | dashboards                    |
  * | triggers      | routes, a scheduler on workers; resources: trigger, | models                        |
  * |               | triggerScope                                        |                               |
+ * | alerts        | routes, checks on workers; resources: alert         | dashboards                    |
  * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
  * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
@@ -120,6 +122,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     packagesModule({ modelUses: modelsOfPackage }),
     modelsModule,
     triggersModule,
+    alertsModule,
     formsModule,
     assistantModule,
   ];

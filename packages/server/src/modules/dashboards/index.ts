@@ -52,5 +52,6 @@ export const dashboardPreviewFiles: ProjectFiles = { list: dashboardIdsOfProject
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
 export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
 export { resolvePublicDashboard } from './public.ts';
+export { savedCardOf } from './units/savedCard.ts';
 export { type Card, UnitDataService } from './units/unitData.service.ts';
 export { cardsOfDataset } from './units/units.store.ts';
