@@ -16,6 +16,7 @@ import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
 import { ViewRowsModal } from '../../crossFilters/ViewRowsModal.tsx';
 import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
 import { useActiveFilters } from '../../filters/useActiveFilters.ts';
+import { AlertDialog } from '../alerts/AlertDialog.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { useExport } from '../export/useExport.ts';
 import { CardModelIcon } from '../models/CardModelIcon.tsx';
@@ -55,6 +56,7 @@ export function DataCard({ unit, h, draggable }: Props) {
   const { filters: inForce } = useActiveFilters(unit.dashboardId, unit.tabId);
   const cross = useCrossFilters(unit.dashboardId, unit.tabId);
   const [viewingRows, setViewingRows] = useState(false);
+  const [settingAlert, setSettingAlert] = useState(false);
   // "Show as table": the chart's data in place of its drawing, until asked back (docs/accessibility.md).
   const [asTable, setAsTable] = useState(false);
   const toggleTable = () => setAsTable((shown) => !shown);
@@ -82,7 +84,10 @@ export function DataCard({ unit, h, draggable }: Props) {
   const downloadable = cardIsMapped(unit) && !card.failed && !card.data?.error;
   const exportable = place.kind === 'project';
   const exporter = useExport(unit.dashboardId, [unit.tabId]);
-  const items = cardMenuItems({ type: unit.type, downloadable }, { canEdit, cardMenu, exportable });
+  const items = cardMenuItems(
+    { type: unit.type, downloadable },
+    { canEdit, cardMenu, exportable, alertable: exportable },
+  );
 
   return (
     <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
@@ -148,6 +153,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
           onDownload={() => void download()}
           onDownloadPng={() => void exporter.start({ format: 'png', unitId: unit._id })}
+          onSetAlert={() => setSettingAlert(true)}
           onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
           onBetaCardTypes={() => openMapping('custom')}
         />
@@ -168,6 +174,14 @@ export function DataCard({ unit, h, draggable }: Props) {
             ...(cross.ownOf(unit._id).length ? { point: pointOf(cross.ownOf(unit._id)) } : {}),
           }}
           onClose={() => setViewingRows(false)}
+        />
+      )}
+      {settingAlert && projectId && (
+        <AlertDialog
+          projectId={projectId}
+          unit={unit}
+          features={card.data?.features ?? []}
+          onClose={() => setSettingAlert(false)}
         />
       )}
       {describing && (

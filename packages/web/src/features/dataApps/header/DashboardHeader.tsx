@@ -1,13 +1,14 @@
 import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDatabase, IconDots, IconFileTypePdf, IconHistory, IconPlus } from '@tabler/icons-react';
+import { IconBell, IconDatabase, IconDots, IconFileTypePdf, IconHistory, IconPlus } from '@tabler/icons-react';
 import type { ColorSchemeName } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
 import { CrossFilterBar } from '../../crossFilters/CrossFilterBar.tsx';
 import { FilterBar } from '../../filters/FilterBar.tsx';
+import { AlertsPanel } from '../alerts/AlertsPanel.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { ColorMenu, ModelBars, PublicModelBars } from '../editorParts.tsx';
 import { useExport } from '../export/useExport.ts';
@@ -39,6 +40,7 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
   const update = useUpdateDashboard(projectId ?? '');
   const hide = dashboard.display.hide;
   const [historyOpened, history] = useDisclosure(false);
+  const [alertsOpened, alertsPanel] = useDisclosure(false);
   const inProject = place.kind === 'project' && projectId !== null;
   const exporter = useExport(dashboard._id, dashboard.tabs);
 
@@ -88,6 +90,9 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
                 <Menu.Item leftSection={<IconHistory size={16} />} onClick={history.open}>
                   {t('history.title')}
                 </Menu.Item>
+                <Menu.Item leftSection={<IconBell size={16} />} onClick={alertsPanel.open}>
+                  {t('alerts.menuItem')}
+                </Menu.Item>
                 <Menu.Item
                   leftSection={<IconFileTypePdf size={16} />}
                   disabled={exporter.busy}
@@ -104,6 +109,14 @@ export function DashboardHeader({ dashboard, publicLink, datasets, onAddCard, ad
       <CrossFilterBar dashboardId={dashboard._id} />
       {!hide.hideCommandBar && projectId && <ModelBars projectId={projectId} dashboardId={dashboard._id} />}
       {!hide.hideCommandBar && place.kind === 'public' && <PublicModelBars dashboardId={dashboard._id} />}
+      {inProject && (
+        <AlertsPanel
+          projectId={projectId}
+          dashboardId={dashboard._id}
+          opened={alertsOpened}
+          onClose={alertsPanel.close}
+        />
+      )}
       {inProject && historyOpened && (
         <HistoryPanel
           projectId={projectId}
