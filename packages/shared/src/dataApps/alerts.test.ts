@@ -37,7 +37,7 @@ describe('the values an alert may watch', () => {
 
   it('keeps the label and the feature', () => {
     expect(alertableValues('kpi', { kpi: [{ id: 'a', feature: ref, label: 'Total' }] })).toEqual([
-      { id: 'a', label: 'Total', featureId: F },
+      { id: 'a', label: 'Total', featureId: F, operation: '' },
     ]);
   });
 });

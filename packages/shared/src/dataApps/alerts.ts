@@ -32,16 +32,18 @@ export const ALERT_MESSAGES = {
 export interface AlertableValue {
   id: string;
   label: string;
-  /** The feature it reads (the web names it when the series has no label). */
+  /** The feature it reads and the operation on it (the web names the value by them when it has no label). */
   featureId: string;
+  operation: string;
 }
 
 /** The values of a saved card an alert may watch; none for a table, a custom card or a vis that does not parse. */
 export function alertableValues(type: UnitType | null, vis: unknown): AlertableValue[] {
-  const of = (s: { id: string; label?: string; feature: { _id: string } }) => ({
+  const of = (s: { id: string; label?: string; operation?: string; feature: { _id: string } }) => ({
     id: s.id,
     label: s.label ?? '',
     featureId: s.feature._id,
+    operation: s.operation ?? '',
   });
   if (type === 'kpi') {
     const parsed = kpiVisSchema.safeParse(vis ?? {});

@@ -6,19 +6,20 @@ import {
   type AlertCondition,
   alertableValues,
   type Unit,
-  type UnitFeature,
+  type UnitData,
 } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertConditionText, useAlertMutations } from '../../../api/alerts.ts';
 import { FormActions } from '../../../app/FormActions.tsx';
 import { formErrors, useServerText } from '../../../app/serverText.ts';
+import { kpiLabel } from '../../cards/kpi/KpiView.tsx';
 
 interface Props {
   projectId: string;
   unit: Unit;
-  /** The card's features as its data answered them: they name the values whose series has no label. */
-  features: UnitFeature[];
+  /** The card's data as shown: it names the values whose series has no label ("amount (sum)"). */
+  data: UnitData | undefined;
   onClose: () => void;
 }
 
@@ -28,13 +29,13 @@ const FIELDS = ['name', 'valueId', 'condition', 'value'] as const;
  * "Set alert…" of a KPI or chart card's menu (docs/data-apps.md "Alerts"): which value (a KPI value, or a chart
  * series' total), the condition (above, below, a change of more than N %), the threshold, and a name.
  */
-export function AlertDialog({ projectId, unit, features, onClose }: Props) {
+export function AlertDialog({ projectId, unit, data, onClose }: Props) {
   const { t, i18n } = useTranslation('dataApps');
   const serverText = useServerText();
   const { create } = useAlertMutations(projectId);
-  const featureNames = new Map(features.map((f) => [f._id, f.name]));
   const values = alertableValues(unit.type, unit.vis).map((v) => {
-    const name = v.label || featureNames.get(v.featureId) || v.id;
+    const series = { id: v.id, label: v.label, operation: v.operation, feature: { _id: v.featureId } };
+    const name = (data && kpiLabel(series, data, t)) || v.label || v.id;
     return { value: v.id, label: unit.type === 'chart' ? t('alerts.seriesTotal', { name }) : name };
   });
   const [valueId, setValueId] = useState<string | null>(values[0]?.value ?? null);

@@ -91,14 +91,16 @@ function AlertRow({ projectId, alert, here }: { projectId: string; alert: Alert;
             {t('alerts.noFirings')}
           </Text>
         )}
-        {firings.data?.map((firing) => (
-          <Text size="sm" key={firing._id}>
-            {t('alerts.firedAt', {
-              time: time.format(new Date(firing.firedAt)),
-              value: formatNumber(firing.value, locale),
-            })}
-          </Text>
-        ))}
+        <Stack gap={2} role="list" aria-label={t('alerts.firings')}>
+          {firings.data?.map((firing) => (
+            <Text size="sm" key={firing._id} role="listitem">
+              {t('alerts.firedAt', {
+                time: time.format(new Date(firing.firedAt)),
+                value: formatNumber(firing.value, locale),
+              })}
+            </Text>
+          ))}
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -177,12 +177,7 @@ export function DataCard({ unit, h, draggable }: Props) {
         />
       )}
       {settingAlert && projectId && (
-        <AlertDialog
-          projectId={projectId}
-          unit={unit}
-          features={card.data?.features ?? []}
-          onClose={() => setSettingAlert(false)}
-        />
+        <AlertDialog projectId={projectId} unit={unit} data={card.data} onClose={() => setSettingAlert(false)} />
       )}
       {describing && (
         <DescriptionBox
