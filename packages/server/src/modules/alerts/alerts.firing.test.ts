@@ -1,9 +1,9 @@
 import type { Alert, AlertFiring, DatasetDetail, ProjectServerToClient } from '@tessera/shared';
 import { projectNamespace, REALTIME_PATH } from '@tessera/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { alertFirings, permissions, users } from '../../db/schema.ts';
 import { appendCsv, caller, eventually, importCsv } from '../datasets/datasets.fixtures.ts';
 import { AlertChecker } from './alerts.check.ts';
 import { type AlertsWorld, alertsWorld, ref, savedCard } from './alerts.fixtures.ts';
@@ -15,28 +15,38 @@ import { updateAlertRow } from './alerts.store.ts';
  */
 let w: AlertsWorld;
 let socket: Socket<ProjectServerToClient>;
+let viewerSocket: Socket<ProjectServerToClient>;
 const notices: unknown[] = [];
+/** What another member of the project hears of the editor's alerts: nothing. */
+const viewerNotices: unknown[] = [];
 
-beforeAll(async () => {
-  w = await alertsWorld();
-  await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+async function connect(token: string, heard: unknown[]): Promise<Socket<ProjectServerToClient>> {
   const address = w.t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
-  socket = io(`http://127.0.0.1:${address.port}${projectNamespace(w.projectId)}`, {
+  const client: Socket<ProjectServerToClient> = io(`http://127.0.0.1:${address.port}${projectNamespace(w.projectId)}`, {
     path: REALTIME_PATH,
-    auth: { token: w.editor.token },
+    auth: { token },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
   });
-  socket.on('alert:fired', (payload) => notices.push(payload));
+  client.on('alert:fired', (payload) => heard.push(payload));
   await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
+    client.once('connect', () => resolve());
+    client.once('connect_error', reject);
   });
+  return client;
+}
+
+beforeAll(async () => {
+  w = await alertsWorld();
+  await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+  socket = await connect(w.editor.token, notices);
+  viewerSocket = await connect(w.viewer.token, viewerNotices);
 });
 afterAll(async () => {
   socket?.disconnect();
+  viewerSocket?.disconnect();
   await w?.t.close();
 });
 
@@ -109,6 +119,7 @@ describe('an alert fires when its condition turns true', () => {
       threshold: 100,
       value: 105,
     });
+    expect(viewerNotices).toEqual([]);
   });
 
   it('a change alert fires on a change of more than N % since the last check', async () => {
@@ -152,5 +163,33 @@ describe('an alert fires when its condition turns true', () => {
     ]);
     expect(outcomes.sort()).toEqual(['fired', 'unchanged']);
     expect(await firingsOf(alert._id)).toHaveLength(1);
+  });
+
+  it('a recipient who may no longer view the data apps is not told', async () => {
+    const { unitId } = await kpiOfSum('hidden', 'v\n5');
+    const alert = (
+      await caller(w, w.dashboardsOnly)('POST', base, {
+        name: 'Gone',
+        unitId,
+        tabId: w.tabId,
+        valueId: 'sum',
+        condition: 'above',
+        value: 100,
+      })
+    ).json() as Alert;
+    expect(alert.lastValue).toBe(5);
+    const { db } = w.t.database;
+    const [membership] = await db
+      .select()
+      .from(permissions)
+      .where(and(eq(permissions.userId, w.dashboardsOnly.id), eq(permissions.projectId, w.projectId)));
+    await db
+      .update(permissions)
+      .set({ roles: { ...membership.roles, dashboard: 'hidden' } })
+      .where(eq(permissions.id, membership.id));
+    await updateAlertRow(db, alert._id, { threshold: 1 });
+    expect(await new AlertChecker(w.t.app).check(alert._id)).toBe('no-access');
+    const [row] = await db.select().from(alertFirings).where(eq(alertFirings.alertId, alert._id));
+    expect(row).toBeUndefined();
   });
 });
