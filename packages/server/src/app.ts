@@ -7,6 +7,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { alertsModule } from './modules/alerts/index.ts';
 import { assistantFiles, assistantModule } from './modules/assistant/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { collectionsModule } from './modules/collections/index.ts';
@@ -91,6 +92,7 @@ export interface BuildOptions {
  * |               | triggerScope                                        |                               |
  * | subscriptions | routes, a scheduler and a send task on workers;     | dashboards, triggers          |
  * |               | resources: subscription                             |                               |
+ * | alerts        | routes, checks on workers; resources: alert         | dashboards                    |
  * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
  * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
@@ -124,6 +126,7 @@ export function serverModules(options: { extraAssetKinds?: readonly AssetKind[] 
     modelsModule,
     triggersModule,
     subscriptionsModule,
+    alertsModule,
     formsModule,
     assistantModule,
   ];

@@ -150,6 +150,12 @@ export const configSchema = z.object({
     .min(0.01)
     .max(24 * 60)
     .default(10),
+  /** How often each worker queues a check of every alert (minutes); they are also checked when their data changes. */
+  ALERTS_CHECK_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(15),
   /** How often a worker looks for scheduled runs that are due (ms). */
   SCHEDULER_POLL_MS: z.coerce.number().int().min(20).max(600_000).default(5000),
   /**

@@ -20,6 +20,7 @@ import { bytea, createdAt } from './columns.ts';
  * The metadata schema, one drizzle entry (drizzle.config.ts): the core tables here, each newer area's in a file of
  * its own re-exported below.
  */
+export * from './schema.alerts.ts';
 export * from './schema.dataAppHistory.ts';
 export * from './schema.forms.ts';
 export * from './schema.packages.ts';

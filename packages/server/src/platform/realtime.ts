@@ -70,7 +70,12 @@ export interface EmitOptions {
    * View Dashboards member's business); a member in several of the rooms gets the event once.
    */
   area?: ProjectArea | readonly ProjectArea[];
+  /** Only to this user's sockets on the project's channel (a notice meant for them alone, an alert's). */
+  user?: string;
 }
+
+/** Hears an event this process emits (see `RealtimeGateway.onEmit`). */
+export type EmitListener = (projectId: string, event: ProjectEventName, payload: unknown) => void;
 
 const refusal = (code: RealtimeError): ExtendedError => Object.assign(new Error(code), { data: { code } });
 
@@ -80,6 +85,7 @@ export class RealtimeGateway {
   private readonly db: Db;
   private redis?: { pub: ReturnType<typeof createClient>; sub: ReturnType<typeof createClient> };
   private sweep?: NodeJS.Timeout;
+  private readonly listeners: EmitListener[] = [];
 
   constructor(private readonly app: FastifyInstance) {
     this.log = app.log.child({ component: 'realtime' });
@@ -142,9 +148,27 @@ export class RealtimeGateway {
       return;
     }
     const areas = options.area === undefined ? [] : typeof options.area === 'string' ? [options.area] : options.area;
-    const rooms = [...(areas.length ? areas.map(areaRoom) : [MEMBERS]), ...(options.public ? [PUBLIC] : [])];
+    const rooms = options.user
+      ? [userRoom(options.user)]
+      : [...(areas.length ? areas.map(areaRoom) : [MEMBERS]), ...(options.public ? [PUBLIC] : [])];
     this.emitLocal(projectId, rooms, event, parsed.data);
     if (this.redis) this.io.serverSideEmit('project:emit', projectId, rooms, event, parsed.data);
+    for (const listener of this.listeners) {
+      try {
+        listener(projectId, event, parsed.data);
+      } catch (err) {
+        this.log.error({ err, event }, 'a listener of realtime events failed');
+      }
+    }
+  }
+
+  /**
+   * Hears every event this process emits, once, where it is emitted (never the ones relayed from other nodes):
+   * the one place a module reacts to what the others announce (the alerts module to `dataset:updated`, whichever
+   * write path sent it). A listener must not throw nor block: it queues its work.
+   */
+  onEmit(listener: EmitListener): void {
+    this.listeners.push(listener);
   }
 
   /**

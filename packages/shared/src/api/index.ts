@@ -1,4 +1,5 @@
 /** Every endpoint contract, by domain. The server registers each one; the web client calls them. */
+export * from './alerts.ts';
 export * from './assistant.ts';
 export * from './auth.ts';
 export * from './collections.ts';

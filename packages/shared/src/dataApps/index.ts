@@ -1,3 +1,4 @@
+export * from './alerts.ts';
 export * from './appState.ts';
 export * from './cardRequests.ts';
 export * from './changeKinds.ts';

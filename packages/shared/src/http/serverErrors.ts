@@ -1,6 +1,7 @@
 import { ORGANIZATION_MESSAGES } from '../api/organizations.ts';
 import { USER_MESSAGES } from '../api/users.ts';
 import { PASSWORD_RULE_MESSAGES } from '../auth/password.ts';
+import { ALERT_MESSAGES } from '../dataApps/alerts.ts';
 import { CROSS_FILTER_MESSAGES } from '../dataApps/crossFilters.ts';
 import { EXPORT_ERRORS } from '../dataApps/exports.ts';
 import { SUBSCRIPTION_ERRORS } from '../dataApps/subscriptions.ts';
@@ -213,6 +214,7 @@ export const SERVER_ERRORS = {
   'model.notSelectable': MODEL_MESSAGES.notSelectable,
   // Scheduled runs
   ...prefixed('trigger', TRIGGER_MESSAGES),
+  ...prefixed('alert', ALERT_MESSAGES),
   // Forms
   ...prefixed('form', FORM_MESSAGES),
   'form.tooManyElements': 'At most {count} elements',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberSchema } from '../api/permissions.ts';
 import { projectSchema } from '../api/projects.ts';
+import { alertFiredEventSchema } from '../dataApps/alerts.ts';
 import { dashboardEventSchema, tabSchema, unitSchema } from '../dataApps/entities.ts';
 import { id } from '../http/ids.ts';
 import { jobSchema } from '../jobs/job.ts';
@@ -46,6 +47,8 @@ export const projectEvents = {
   'form:updated': z.object({ _id: id }),
   'form:deleted': z.object({ _id: id }),
   /** A folder of datasets was created, renamed or deleted. */
+  /** An alert's condition became true: sent to its recipient only (docs/data-apps.md "Alerts"). */
+  'alert:fired': alertFiredEventSchema,
   'collection:updated': z.object({ _id: id, deleted: z.boolean() }),
   /** A package's build step started, succeeded or failed, or its name, description or code changed. */
   'package:updated': packageEventSchema,

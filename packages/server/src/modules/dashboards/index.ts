@@ -62,5 +62,6 @@ export {
 } from './export/export.direct.ts';
 export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
 export { resolvePublicDashboard } from './public.ts';
+export { savedCardOf } from './units/savedCard.ts';
 export { type Card, UnitDataService } from './units/unitData.service.ts';
 export { cardsOfDataset } from './units/units.store.ts';

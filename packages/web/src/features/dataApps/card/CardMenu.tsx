@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
 import {
+  IconBell,
   IconChartBar,
   IconCopy,
   IconDots,
@@ -22,6 +23,7 @@ export type CardMenuItem =
   | 'downloadCsv'
   | 'download'
   | 'downloadPng'
+  | 'setAlert'
   | 'delete'
   | 'betaCardTypes'
   | 'viewRows';
@@ -34,15 +36,18 @@ export type CardMenuItem =
  * "Export") on every typed card where the server may export it (`exportable`: inside a project), readers too. A chart with data has "Show as
  * table" for everyone who has the menu (docs/accessibility.md "Charts"; public pages have a button instead).
  * View rows first on a chart, KPI or table with data, for everyone who has the menu (docs/cross-filters.md).
+ * "Set alert…" on KPI and chart cards for every member who has the menu inside a project (`alertable`, readers
+ * too: docs/data-apps.md "Alerts").
  */
 export function cardMenuItems(
   card: { type: UnitType | null; downloadable: boolean },
-  rights: { canEdit: boolean; cardMenu: boolean; exportable?: boolean },
+  rights: { canEdit: boolean; cardMenu: boolean; exportable?: boolean; alertable?: boolean },
 ): CardMenuItem[] {
   if (!rights.cardMenu) return [];
   const tabular = card.type === 'chart' || card.type === 'table';
   const rows: CardMenuItem[] = card.downloadable && (tabular || card.type === 'kpi') ? ['viewRows'] : [];
-  const png: CardMenuItem[] = rights.exportable && card.type !== null ? ['downloadPng'] : [];
+  const alert: CardMenuItem[] = rights.alertable && (card.type === 'kpi' || card.type === 'chart') ? ['setAlert'] : [];
+  const png: CardMenuItem[] = [...(rights.exportable && card.type !== null ? ['downloadPng' as const] : []), ...alert];
   const table: CardMenuItem[] = card.type === 'chart' && card.downloadable ? ['showTable'] : [];
   if (!rights.canEdit)
     return [...rows, ...(tabular && card.downloadable ? [...table, 'downloadCsv' as const] : []), ...png];
@@ -61,6 +66,7 @@ interface Props {
   onDuplicate: () => void;
   onDownload: () => void;
   onDownloadPng?: () => void;
+  onSetAlert?: () => void;
   onDelete: () => Promise<unknown>;
   onBetaCardTypes: () => void;
   /** Whether the chart shows as a table now (the item then reads "Show as chart"). */
@@ -78,6 +84,7 @@ export function CardMenu({
   onDuplicate,
   onDownload,
   onDownloadPng,
+  onSetAlert,
   onDelete,
   onBetaCardTypes,
   asTable = false,
@@ -147,6 +154,11 @@ export function CardMenu({
               {items.includes('downloadPng') && onDownloadPng && (
                 <Menu.Item leftSection={<IconPhoto size={16} />} onClick={onDownloadPng}>
                   {t('export.downloadPng')}
+                </Menu.Item>
+              )}
+              {items.includes('setAlert') && onSetAlert && (
+                <Menu.Item leftSection={<IconBell size={16} />} onClick={onSetAlert}>
+                  {t('alerts.setAlert')}
                 </Menu.Item>
               )}
               {items.includes('betaCardTypes') && (

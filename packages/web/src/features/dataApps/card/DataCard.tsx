@@ -16,6 +16,7 @@ import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
 import { ViewRowsModal } from '../../crossFilters/ViewRowsModal.tsx';
 import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
 import { useActiveFilters } from '../../filters/useActiveFilters.ts';
+import { AlertDialog } from '../alerts/AlertDialog.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { useExport } from '../export/useExport.ts';
 import { CardModelIcon } from '../models/CardModelIcon.tsx';
@@ -58,6 +59,7 @@ export function DataCard({ unit, h, draggable }: Props) {
   // The chart element the keyboard focused: the menu's View rows drills into it (else into the selection).
   const [focused, setFocused] = useState<Clicked[] | undefined>();
   const drilled = focused?.length ? focused : cross.ownOf(unit._id);
+  const [settingAlert, setSettingAlert] = useState(false);
   // "Show as table": the chart's data in place of its drawing, until asked back (docs/accessibility.md).
   const [asTable, setAsTable] = useState(false);
   const toggleTable = () => setAsTable((shown) => !shown);
@@ -85,7 +87,10 @@ export function DataCard({ unit, h, draggable }: Props) {
   const downloadable = cardIsMapped(unit) && !card.failed && !card.data?.error;
   const exportable = place.kind === 'project';
   const exporter = useExport(unit.dashboardId, [unit.tabId]);
-  const items = cardMenuItems({ type: unit.type, downloadable }, { canEdit, cardMenu, exportable });
+  const items = cardMenuItems(
+    { type: unit.type, downloadable },
+    { canEdit, cardMenu, exportable, alertable: exportable },
+  );
 
   return (
     <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
@@ -151,6 +156,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
           onDownload={() => void download()}
           onDownloadPng={() => void exporter.start({ format: 'png', unitId: unit._id })}
+          onSetAlert={() => setSettingAlert(true)}
           onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
           onBetaCardTypes={() => openMapping('custom')}
           onViewRows={() => setViewingRows(true)}
@@ -181,6 +187,9 @@ export function DataCard({ unit, h, draggable }: Props) {
           }}
           onClose={() => setViewingRows(false)}
         />
+      )}
+      {settingAlert && projectId && (
+        <AlertDialog projectId={projectId} unit={unit} data={card.data} onClose={() => setSettingAlert(false)} />
       )}
       {describing && (
         <DescriptionBox

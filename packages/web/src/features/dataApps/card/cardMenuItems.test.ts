@@ -6,7 +6,9 @@ const READER = { canEdit: false, cardMenu: true };
 const PUBLIC = { canEdit: false, cardMenu: false };
 
 describe('cardMenuItems', () => {
-  const cases: Array<[string, Parameters<typeof cardMenuItems>[0], typeof EDITOR, CardMenuItem[]]> = [
+  const cases: Array<
+    [string, Parameters<typeof cardMenuItems>[0], Parameters<typeof cardMenuItems>[1], CardMenuItem[]]
+  > = [
     [
       'an editor of a chart with data',
       { type: 'chart', downloadable: true },
@@ -35,6 +37,24 @@ describe('cardMenuItems', () => {
     ['a reader of a KPI', { type: 'kpi', downloadable: true }, READER, ['viewRows']],
     ['a reader of a KPI with no data', { type: 'kpi', downloadable: false }, READER, []],
     ['a public visitor (the card has a button instead)', { type: 'chart', downloadable: true }, PUBLIC, []],
+    [
+      'an editor of a KPI inside a project (Set alert)',
+      { type: 'kpi', downloadable: true },
+      { ...EDITOR, exportable: true, alertable: true },
+      ['editDescription', 'duplicate', 'downloadPng', 'setAlert', 'delete'],
+    ],
+    [
+      'a reader of a chart inside a project (Set alert)',
+      { type: 'chart', downloadable: true },
+      { ...READER, exportable: true, alertable: true },
+      ['showTable', 'downloadCsv', 'downloadPng', 'setAlert'],
+    ],
+    [
+      'a reader of a table inside a project (no alert on a table)',
+      { type: 'table', downloadable: true },
+      { ...READER, exportable: true, alertable: true },
+      ['downloadCsv', 'downloadPng'],
+    ],
   ];
   it.each(cases)('%s', (_name, card, rights, expected) => {
     expect(cardMenuItems(card, rights)).toEqual(expected);

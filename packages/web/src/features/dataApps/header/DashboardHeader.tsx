@@ -1,13 +1,22 @@
 import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDatabase, IconDots, IconFileTypePdf, IconHistory, IconMail, IconPlus } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconDatabase,
+  IconDots,
+  IconFileTypePdf,
+  IconHistory,
+  IconMail,
+  IconPlus,
+} from '@tabler/icons-react';
 import type { ColorSchemeName } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
 import { CrossFilterBar } from '../../crossFilters/CrossFilterBar.tsx';
 import { FilterBar } from '../../filters/FilterBar.tsx';
+import { AlertsPanel } from '../alerts/AlertsPanel.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { ColorMenu, ModelBars, PublicModelBars } from '../editorParts.tsx';
 import { ExportPdfDialog } from '../export/ExportPdfDialog.tsx';
@@ -45,6 +54,7 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
   const [historyOpened, history] = useDisclosure(false);
   const [exportOpened, exportDialog] = useDisclosure(false);
   const [subscribeOpened, subscribe] = useDisclosure(false);
+  const [alertsOpened, alertsPanel] = useDisclosure(false);
   const inProject = place.kind === 'project' && projectId !== null;
   const exporter = useExport(dashboard._id, dashboard.tabs);
 
@@ -94,6 +104,9 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
                 <Menu.Item leftSection={<IconHistory size={16} />} onClick={history.open}>
                   {t('history.title')}
                 </Menu.Item>
+                <Menu.Item leftSection={<IconBell size={16} />} onClick={alertsPanel.open}>
+                  {t('alerts.menuItem')}
+                </Menu.Item>
                 <Menu.Item
                   leftSection={<IconFileTypePdf size={16} />}
                   disabled={exporter.busy}
@@ -121,6 +134,14 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
           sections={dashboard.type === 'Report'}
           busy={exporter.busy}
           onExport={(request) => void exporter.start(request)}
+        />
+      )}
+      {inProject && (
+        <AlertsPanel
+          projectId={projectId}
+          dashboardId={dashboard._id}
+          opened={alertsOpened}
+          onClose={alertsPanel.close}
         />
       )}
       {inProject && historyOpened && (

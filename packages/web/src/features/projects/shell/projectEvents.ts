@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { applyAlertEvent } from '../../../api/alerts.ts';
 import { tokenStore } from '../../../api/client.ts';
 import { applyDatasetEvent, isDatasetEvent } from '../../../api/datasets.ts';
 import { applyFormEvent } from '../../../api/forms.ts';
@@ -91,6 +92,9 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
   if (isTriggerEvent(name)) applyTriggerEvent(client, projectId);
   // Packages: the lists and their build notices (api/packages.ts).
   if (isPackageEvent(name)) applyPackageEvent(name, parsed.data, client, projectId, ctx.t, ctx);
+  // Alerts: a notice of the firing, and the alerts list (api/alerts.ts).
+  if (name === 'alert:fired')
+    applyAlertEvent(parsed.data as ProjectEventPayload<'alert:fired'>, client, projectId, ctx.t);
   // Cards reading a dataset whose rows changed refetch their data (api/units.ts).
   applyUnitDataEvent(name, parsed.data, client);
 }

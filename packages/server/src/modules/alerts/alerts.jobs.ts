@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
+import { AlertChecker } from './alerts.check.ts';
+
+/** The alerts' checks, a background task of the jobs platform (platform/jobs/tasks.ts). */
+export const ALERTS_CHECK_TASK = 'alertsCheck';
+
+/** What one run checks: the alerts on a dataset's cards, one alert, or (neither) every alert. */
+export interface AlertsCheckData {
+  datasetId?: string;
+  alertId?: string;
+}
+
+/**
+ * Alerts are checked (docs/data-apps.md "Alerts"):
+ * - after every change of a dataset's rows or features: whichever write path announces `dataset:updated` (an
+ *   import, an append, a model's outputs, form responses...), this process hears it once (`onEmit`) and queues a
+ *   check of the alerts on the cards drawing on that dataset;
+ * - on a schedule: each worker queues a check of every alert every ALERTS_CHECK_MINUTES;
+ * - once when an alert is set or its condition changes.
+ * Workers run the checks; an API process only queues them.
+ */
+export function installAlertChecks(app: FastifyInstance): AlertChecker {
+  const { jobs, config } = app.ctx;
+  const checker = new AlertChecker(app);
+  jobs.tasks.define<AlertsCheckData>(
+    ALERTS_CHECK_TASK,
+    async (data, signal) => {
+      if (data.alertId) await checker.check(data.alertId);
+      else if (data.datasetId) await checker.checkDataset(data.datasetId);
+      else await checker.checkAll(signal);
+    },
+    { retryLimit: 1, retryDelay: 30, expireInSeconds: 30 * 60 },
+  );
+  realtimeOf(app).onEmit((_projectId, event, payload) => {
+    if (event !== 'dataset:updated') return;
+    void queueAlertsCheck(app, { datasetId: (payload as { _id: string })._id });
+  });
+  if (jobs.runsWorkers) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void queueAlertsCheck(app, {}), config.ALERTS_CHECK_MINUTES * 60_000);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => clearInterval(timer));
+  }
+  return checker;
+}
+
+/** Queues a check; a failure to queue is logged (the next scheduled pass checks again). */
+export async function queueAlertsCheck(app: FastifyInstance, data: AlertsCheckData): Promise<void> {
+  try {
+    await app.ctx.jobs.tasks.send(ALERTS_CHECK_TASK, data);
+  } catch (err) {
+    app.log.warn({ err, ...data }, 'could not queue an alerts check');
+  }
+}
