@@ -41,19 +41,19 @@ describe('cardMenuItems', () => {
       'an editor of a KPI inside a project (Set alert)',
       { type: 'kpi', downloadable: true },
       { ...EDITOR, exportable: true, alertable: true },
-      ['editDescription', 'duplicate', 'downloadPng', 'setAlert', 'delete'],
+      ['viewRows', 'editDescription', 'duplicate', 'downloadPng', 'setAlert', 'delete'],
     ],
     [
       'a reader of a chart inside a project (Set alert)',
       { type: 'chart', downloadable: true },
       { ...READER, exportable: true, alertable: true },
-      ['showTable', 'downloadCsv', 'downloadPng', 'setAlert'],
+      ['viewRows', 'showTable', 'downloadCsv', 'downloadPng', 'setAlert'],
     ],
     [
       'a reader of a table inside a project (no alert on a table)',
       { type: 'table', downloadable: true },
       { ...READER, exportable: true, alertable: true },
-      ['downloadCsv', 'downloadPng'],
+      ['viewRows', 'downloadCsv', 'downloadPng'],
     ],
   ];
   it.each(cases)('%s', (_name, card, rights, expected) => {
