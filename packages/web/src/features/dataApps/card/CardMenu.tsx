@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
 import {
+  IconArrowsMove,
   IconChartBar,
   IconCopy,
   IconDots,
@@ -7,16 +8,19 @@ import {
   IconFlask,
   IconNotes,
   IconPhoto,
+  IconResize,
   IconTable,
   IconTrash,
 } from '@tabler/icons-react';
 import type { UnitType } from '@tessera/shared';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CardMenuItem =
   | 'editDescription'
   | 'duplicate'
+  | 'move'
+  | 'resize'
   | 'showTable'
   | 'downloadCsv'
   | 'download'
@@ -31,10 +35,12 @@ export type CardMenuItem =
  * of KPI or custom cards (a reader of a chart or table keeps Download as CSV). Download PNG (docs/data-apps.md
  * "Export") on every typed card where the server may export it (`exportable`: inside a project), readers too. A chart with data has "Show as
  * table" for everyone who has the menu (docs/accessibility.md "Charts"; public pages have a button instead).
+ * Move and Resize where editors may move cards (`movable`: the desktop grid), for moving without dragging
+ * (docs/accessibility.md "Layout by keyboard").
  */
 export function cardMenuItems(
   card: { type: UnitType | null; downloadable: boolean },
-  rights: { canEdit: boolean; cardMenu: boolean; exportable?: boolean },
+  rights: { canEdit: boolean; cardMenu: boolean; exportable?: boolean; movable?: boolean },
 ): CardMenuItem[] {
   if (!rights.cardMenu) return [];
   const tabular = card.type === 'chart' || card.type === 'table';
@@ -42,6 +48,7 @@ export function cardMenuItems(
   const table: CardMenuItem[] = card.type === 'chart' && card.downloadable ? ['showTable'] : [];
   if (!rights.canEdit) return [...(tabular && card.downloadable ? [...table, 'downloadCsv' as const] : []), ...png];
   const items: CardMenuItem[] = ['editDescription', 'duplicate', ...table];
+  if (rights.movable) items.push('move', 'resize');
   if (card.downloadable && tabular) items.push('downloadCsv');
   if (card.downloadable && card.type === 'custom') items.push('download');
   items.push(...png);
@@ -54,6 +61,8 @@ interface Props {
   items: CardMenuItem[];
   onEditDescription: () => void;
   onDuplicate: () => void;
+  onMove?: () => void;
+  onResize?: () => void;
   onDownload: () => void;
   onDownloadPng?: () => void;
   onDelete: () => Promise<unknown>;
@@ -61,6 +70,8 @@ interface Props {
   /** Whether the chart shows as a table now (the item then reads "Show as chart"). */
   asTable?: boolean;
   onToggleTable?: () => void;
+  /** The menu's button, for those that give the focus back to it (the Move and Resize dialog). */
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 /** The card menu; Delete asks in a confirmation popover anchored to the menu button. */
@@ -68,12 +79,15 @@ export function CardMenu({
   items,
   onEditDescription,
   onDuplicate,
+  onMove,
+  onResize,
   onDownload,
   onDownloadPng,
   onDelete,
   onBetaCardTypes,
   asTable = false,
   onToggleTable,
+  buttonRef,
 }: Props) {
   const { t } = useTranslation(['dataApps', 'cards', 'charts']);
   const [confirming, setConfirming] = useState(false);
@@ -96,7 +110,7 @@ export function CardMenu({
         <div>
           <Menu position="bottom-end" width={200} shadow="md" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('card.menu')}>
+              <ActionIcon ref={buttonRef} variant="subtle" color="gray" size="sm" aria-label={t('card.menu')}>
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>
@@ -109,6 +123,16 @@ export function CardMenu({
               {items.includes('duplicate') && (
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
                   {t('card.duplicate')}
+                </Menu.Item>
+              )}
+              {items.includes('move') && onMove && (
+                <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={onMove}>
+                  {t('layout.moveItem')}
+                </Menu.Item>
+              )}
+              {items.includes('resize') && onResize && (
+                <Menu.Item leftSection={<IconResize size={16} />} onClick={onResize}>
+                  {t('layout.resizeItem')}
                 </Menu.Item>
               )}
               {items.includes('showTable') && (

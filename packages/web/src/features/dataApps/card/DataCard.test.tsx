@@ -106,7 +106,7 @@ describe('the card header and menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Edit Description', 'Duplicate', 'Download PNG', 'Delete']);
+    ).toEqual(['Edit Description', 'Duplicate', 'Move', 'Resize', 'Download PNG', 'Delete']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByText('Delete this card?')).toBeTruthy();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);

@@ -1,8 +1,8 @@
-import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconGripVertical, IconInfoCircle, IconPencil, IconTableColumn } from '@tabler/icons-react';
 import { cardIsMapped, type Unit, type UnitType } from '@tessera/shared';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -18,8 +18,10 @@ import { CardFilterIcon } from '../../filters/CardFilterIcon.tsx';
 import { useActiveFilters } from '../../filters/useActiveFilters.ts';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { useExport } from '../export/useExport.ts';
+import { cardLayoutKeyDown, type LayoutStep, useCardLayoutControls } from '../grid/cardLayoutKeys.tsx';
 import { CardModelIcon } from '../models/CardModelIcon.tsx';
 import { unitMappingPath } from '../paths.ts';
+import { CardLayoutDialog } from './CardLayoutDialog.tsx';
 import { CardMenu, cardMenuItems } from './CardMenu.tsx';
 import { CardName } from './CardName.tsx';
 import { ChartTableButton } from './ChartTableButton.tsx';
@@ -58,6 +60,17 @@ export function DataCard({ unit, h, draggable }: Props) {
   // "Show as table": the chart's data in place of its drawing, until asked back (docs/accessibility.md).
   const [asTable, setAsTable] = useState(false);
   const toggleTable = () => setAsTable((shown) => !shown);
+  // Moving and resizing without dragging (docs/accessibility.md "Layout by keyboard"): desktop editors only.
+  const layoutControls = useCardLayoutControls();
+  const [laying, setLaying] = useState<LayoutStep | null>(null);
+  const keysHintId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The menu item that opened the dialog is gone when it closes: the focus goes back to the menu's button.
+  const stopLaying = () => {
+    setLaying(null);
+    setTimeout(() => menuButton.current?.focus(), 0);
+  };
+  const cardName = unit.name || t('card.untitled');
 
   const failed = (error: unknown) =>
     notifications.show({
@@ -82,20 +95,30 @@ export function DataCard({ unit, h, draggable }: Props) {
   const downloadable = cardIsMapped(unit) && !card.failed && !card.data?.error;
   const exportable = place.kind === 'project';
   const exporter = useExport(unit.dashboardId, [unit.tabId]);
-  const items = cardMenuItems({ type: unit.type, downloadable }, { canEdit, cardMenu, exportable });
+  const items = cardMenuItems(
+    { type: unit.type, downloadable },
+    { canEdit, cardMenu, exportable, movable: layoutControls !== null },
+  );
 
   return (
     <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <Group gap={4} wrap="nowrap" px="xs" pt={6} pb={2} miw={0}>
         {canEdit && draggable && (
-          <Box
+          <ActionIcon
             className={DRAG_HANDLE_CLASS}
-            aria-label={t('card.drag')}
-            style={{ cursor: 'grab', display: 'flex' }}
-            c="dimmed"
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={t('layout.handle', { name: cardName })}
+            aria-describedby={layoutControls ? keysHintId : undefined}
+            style={{ cursor: 'grab' }}
+            onKeyDown={layoutControls ? cardLayoutKeyDown(layoutControls, unit._id) : undefined}
           >
             <IconGripVertical size={16} />
-          </Box>
+          </ActionIcon>
+        )}
+        {canEdit && draggable && layoutControls && (
+          <VisuallyHidden id={keysHintId}>{t('layout.keysHint')}</VisuallyHidden>
         )}
         <CardName name={unit.name} editable={canEdit} onSave={(name) => save({ name })} />
         {projectId && unit.type && <CardModelIcon projectId={projectId} unit={unit} />}
@@ -145,6 +168,9 @@ export function DataCard({ unit, h, draggable }: Props) {
           asTable={asTable}
           onToggleTable={toggleTable}
           onEditDescription={() => setDescribing(true)}
+          buttonRef={menuButton}
+          onMove={() => setLaying('move')}
+          onResize={() => setLaying('resize')}
           onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
           onDownload={() => void download()}
           onDownloadPng={() => void exporter.start({ format: 'png', unitId: unit._id })}
@@ -168,6 +194,15 @@ export function DataCard({ unit, h, draggable }: Props) {
             ...(cross.ownOf(unit._id).length ? { point: pointOf(cross.ownOf(unit._id)) } : {}),
           }}
           onClose={() => setViewingRows(false)}
+        />
+      )}
+      {laying && layoutControls && (
+        <CardLayoutDialog
+          kind={laying}
+          unitId={unit._id}
+          name={cardName}
+          controls={layoutControls}
+          onClose={stopLaying}
         />
       )}
       {describing && (
