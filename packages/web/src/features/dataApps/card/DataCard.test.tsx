@@ -187,3 +187,13 @@ describe('new card defaults', () => {
     expect(screen.getByText('Without edit access, you are not able to add cards')).toBeTruthy();
   });
 });
+
+describe('focus after the mapping editor', () => {
+  it("gives the focus to the saved card's Edit button when the editor comes back to the dashboard", async () => {
+    serve(3, {}, true);
+    renderDataApps({ pathname: path, state: { focusCard: U2 } });
+    const stock = await screen.findByTestId(`card-${U2}`);
+    const edit = await within(stock).findByRole('button', { name: 'Edit' });
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+});

@@ -2,9 +2,9 @@ import { ActionIcon, Box, Group, Paper, Tooltip, VisuallyHidden } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { IconGripVertical, IconInfoCircle, IconPencil, IconTableColumn } from '@tabler/icons-react';
 import { cardIsMapped, type Unit, type UnitType } from '@tessera/shared';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useUnitMutations } from '../../../api/dashboards.ts';
 import { useServerText } from '../../../app/serverText.ts';
@@ -65,6 +65,14 @@ export function DataCard({ unit, h, draggable }: Props) {
   const [laying, setLaying] = useState<LayoutStep | null>(null);
   const keysHintId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const focusHere = (location.state as { focusCard?: string } | null)?.focusCard === unit._id;
+  // Coming back from this card's mapping editor (saved or cancelled): the focus goes to its Edit button, else its
+  // menu, rather than to the page's body (docs/accessibility.md "Focus").
+  useEffect(() => {
+    if (focusHere) (editButton.current ?? menuButton.current)?.focus();
+  }, [focusHere]);
   // The menu item that opened the dialog is gone when it closes: the focus goes back to the menu's button.
   const stopLaying = () => {
     setLaying(null);
@@ -138,6 +146,7 @@ export function DataCard({ unit, h, draggable }: Props) {
         )}
         {canEdit && unit.type && projectId && (
           <ActionIcon
+            ref={editButton}
             variant="subtle"
             color="gray"
             size="sm"
