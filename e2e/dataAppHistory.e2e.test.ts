@@ -86,7 +86,7 @@ describe('data app history, undo and redo', () => {
     // 1. Move card B below card A by its drag handle (six columns left, a card's height down).
     const grid = await settledBox(page.locator('.react-grid-layout'));
     const column = columnWidth(grid.width, 12) + 20;
-    await dragBy(page, card(page, cardB).getByLabel('Drag to move', { exact: true }), -6 * column, 360);
+    await dragBy(page, card(page, cardB).getByRole('button', { name: /^Move / }), -6 * column, 360);
     await changedFrom(states[0]!);
     states.push(await state());
     // 2. Widen card A by three columns with its corner handle.

@@ -97,7 +97,7 @@ describe('data apps', () => {
       Edit: await count('Edit'),
       'tab menus': await page.getByRole('button', { name: /^Menu of tab / }).count(),
       'Card name field': await page.getByRole('textbox', { name: 'Card name', exact: true }).count(),
-      'Drag to move': await page.getByLabel('Drag to move', { exact: true }).count(),
+      'move handles': await page.getByRole('button', { name: /^Move / }).count(),
       // react-grid-layout keeps the handles of a grid that cannot be resized, hidden (class react-resizable-hide).
       'resize handles': await page.locator('.react-resizable-handle:visible').count(),
     };
@@ -111,7 +111,7 @@ describe('data apps', () => {
     Edit: 0,
     'tab menus': 0,
     'Card name field': 0,
-    'Drag to move': 0,
+    'move handles': 0,
     'resize handles': 0,
   };
 
@@ -217,7 +217,7 @@ describe('data apps', () => {
     // Drag card B by its handle up to the top row: it takes the top and card A goes below it.
     const a = await settledBox(card(page, cardA));
     const b = await settledBox(card(page, cardB));
-    await dragBy(page, card(page, cardB).getByLabel('Drag to move', { exact: true }), 0, a.y - b.y);
+    await dragBy(page, card(page, cardB).getByRole('button', { name: /^Move / }), 0, a.y - b.y);
     await expect
       .poll(async () => byPlace(await readTab(revenueTabId)), { timeout: 15_000 })
       .toEqual({
@@ -515,7 +515,7 @@ describe('data apps', () => {
     // Heights are kept; cards are not dragged on a phone (desktop only).
     expect(phone.a.height).toBe(460);
     expect(phone.b.height).toBe(340);
-    expect(await page.getByLabel('Drag to move', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Move / }).count()).toBe(0);
     // Nothing spills sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'data-apps-dashboard-phone-390');

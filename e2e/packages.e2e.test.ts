@@ -100,7 +100,16 @@ describe('packages', () => {
     await page.keyboard.type('\ndef total(values: list) -> float:\n');
     await page.keyboard.type('return sum(values)\n');
     expect(await save.isDisabled()).toBe(false);
+    // The editor is named after its file, tells how to leave it, and Escape then Tab leaves it (no keyboard trap).
+    const editor = page.getByRole('textbox', { name: 'Code editor for stats.py', exact: true });
+    const hintId = (await editor.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe('Press Escape then Tab to leave the editor.');
     await screenshot(page, 'packages-4-code-editor');
+    const inEditor = () => page.evaluate(() => Boolean(document.activeElement?.closest('.cm-editor')));
+    expect(await inEditor()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await inEditor()).toBe(false);
     await save.click();
     // Saving is a source-code update: its notice offers Commit Changes, which makes the new revision.
     await expectToast(page, 'Source code updated:');

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 
 /**
  * The card grid (react-grid-layout) as a person handles it with a mouse: a card is dragged by its header's handle
- * ("Drag to move") and resized by the corner handle react-resizable draws in its bottom-right corner. Both
+ * ("Move <card name>") and resized by the corner handle react-resizable draws in its bottom-right corner. Both
  * libraries follow mousedown on the handle, then mousemove and mouseup on the document, so the pointer moves in
  * small steps as a hand would.
  */

@@ -124,7 +124,7 @@ function LocationProbe() {
 
 /** Renders the data apps' routes (project, public, preview) at `path`, as `roles` in the project. */
 export function renderDataApps(
-  path: string,
+  path: string | { pathname: string; state: unknown },
   {
     roles = EDITOR,
     project = {},

@@ -1,12 +1,13 @@
 import { Button, Popover, Select, Stack } from '@mantine/core';
 import { IconFilterPlus } from '@tabler/icons-react';
 import { isFilterValid } from '@tessera/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProjectDatasets } from '../../api/dashboards.ts';
 import { useDatasetFeatures } from '../../api/filters.ts';
 import { FilterMenu } from './FilterMenu.tsx';
 import { type FilterDraft, newDraft } from './filterDraft.ts';
+import { refocusAfterClose } from './filterFocus.ts';
 import type { LookupFeature } from './useFeatureLookup.ts';
 import type { FilterActions, FilterLevel } from './useFilterActions.ts';
 
@@ -48,8 +49,10 @@ export function AddFilterButton({ projectId, publicFeatures, actions, tabId }: P
     setFeature(null);
     setDraft(null);
   };
+  const button = useRef<HTMLButtonElement>(null);
   const close = () => {
     setOpened(false);
+    refocusAfterClose(button.current);
     if (draft && feature && isFilterValid(draft, feature.type)) actions.add(level, draft);
     reset();
   };
@@ -63,6 +66,8 @@ export function AddFilterButton({ projectId, publicFeatures, actions, tabId }: P
     <Popover opened={opened} onDismiss={close} position="bottom-start" shadow="md" trapFocus>
       <Popover.Target>
         <Button
+          ref={button}
+          data-add-filter
           size="xs"
           variant="default"
           leftSection={<IconFilterPlus size={16} />}

@@ -63,6 +63,7 @@ const saved = (id: string, f: Omit<DataAppFilter, '_id'>): DataAppFilter => ({ _
 function serve(filters: DataAppFilter[] = [], { featuresStatus = 200 } = {}) {
   const view = makeView('Dashboard', [makeTab(T1, { name: 'Overview' })]);
   view.dashboard.filters = filters;
+  let remaining = [...filters];
   const answer = (list: DataAppFilter[]) => ({
     status: 200,
     body: { owner: { kind: 'dashboard', _id: DASHBOARD_ID }, dashboardId: DASHBOARD_ID, filters: list },
@@ -89,7 +90,10 @@ function serve(filters: DataAppFilter[] = [], { featuresStatus = 200 } = {}) {
       const filter = saved(hexId('a1'), { type: 'value', operation: 'greater', value: 5, feature: { id: PRICE } });
       return { ...answer([filter]), body: { ...answer([filter]).body, filter } };
     }
-    if (key.startsWith('DELETE /api/v1/filters/')) return answer([]);
+    if (key.startsWith('DELETE /api/v1/filters/')) {
+      remaining = remaining.filter((f) => !key.endsWith(f._id));
+      return answer(remaining);
+    }
     return undefined;
   });
 }
@@ -228,5 +232,39 @@ describe('filter bar', { timeout: 60_000 }, () => {
     serve([filter], { featuresStatus: 500 });
     renderDataApps(path);
     expect(await screen.findByRole('button', { name: 'Edit filter Feature: invalid filter' })).toBeTruthy();
+  });
+
+  it('gives the focus back to Add Filter when its menu closes, and to the chip when the chip menu closes', async () => {
+    const filter = saved(hexId('a2'), { type: 'value', operation: 'greater', value: 7, feature: { id: PRICE } });
+    serve([filter]);
+    renderDataApps(path);
+    await addFilterOn('Price');
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Filter' })));
+    const chip = screen.getByRole('button', { name: 'Edit filter Price > 7' });
+    await userEvent.click(chip);
+    await screen.findByTestId('filter-menu');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('filter-menu')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(chip));
+  });
+
+  it('moves the focus to the next chip, else to Add Filter, when a chip is removed', async () => {
+    const filters = [
+      saved(hexId('a2'), { type: 'value', operation: 'greater', value: 7, feature: { id: PRICE } }),
+      saved(hexId('a3'), { type: 'value', operation: 'greater', value: 9, feature: { id: PRICE } }),
+    ];
+    serve(filters);
+    renderDataApps(path);
+    const next = await screen.findByRole('button', { name: 'Edit filter Price > 9' });
+    screen.getByRole('button', { name: 'Remove filter Price > 7' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('filter-chip')).toHaveLength(1));
+    expect(document.activeElement).toBe(next);
+    // The last chip's removal leads to Add Filter.
+    await userEvent.keyboard('{Tab}{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Filter' }));
+    await waitFor(() => expect(screen.queryByTestId('filter-chip')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Filter' }));
   });
 });

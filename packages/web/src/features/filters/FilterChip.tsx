@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Popover, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { type DataAppFilter, describeFilter, isFilterValid } from '@tessera/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterMenu } from './FilterMenu.tsx';
 import { changed, type FilterDraft } from './filterDraft.ts';
+import { focusAfterChip, refocusAfterClose } from './filterFocus.ts';
 import type { FeatureState } from './useFeatureLookup.ts';
 import type { FilterActions, FilterLevel } from './useFilterActions.ts';
 import { useSummaryWords } from './useSummaryWords.ts';
@@ -28,7 +29,8 @@ const STATE_KEY = {
 
 /**
  * One filter in the bar: its summary (or its feature's state), a click opens its menu, the cross removes it.
- * When the menu closes an invalid filter is dropped, a changed valid one is saved.
+ * When the menu closes an invalid filter is dropped, a changed valid one is saved. The focus goes back to the
+ * chip when its menu closes, and to the next chip (or Add filter) when the chip goes away (filterFocus.ts).
  */
 export function FilterChip({ filter, level, feature, actions, projectId }: Props) {
   const { t } = useTranslation('filters');
@@ -42,18 +44,30 @@ export function FilterChip({ filter, level, feature, actions, projectId }: Props
   const editable = feature.state === 'ok' || feature.state === 'public';
   const color = problem ? 'red' : level === 'tab' ? 'teal' : undefined;
 
+  const chip = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const remove = () => {
+    focusAfterChip(chip.current);
+    actions.remove(filter._id);
+  };
+
   const close = () => {
     if (!draft) return;
     setDraft(null);
-    if (!isFilterValid(draft, featureType)) actions.remove(filter._id);
-    else if (changed(draft, filter)) actions.update(draft);
+    if (!isFilterValid(draft, featureType)) {
+      remove();
+      return;
+    }
+    if (changed(draft, filter)) actions.update(draft);
+    refocusAfterClose(editButton.current);
   };
 
   return (
     <Popover opened={draft !== null} onDismiss={close} position="bottom-start" shadow="md" trapFocus withinPortal>
       <Popover.Target>
-        <Group gap={0} wrap="nowrap" data-testid="filter-chip" title={t(`level.${level}`)}>
+        <Group ref={chip} gap={0} wrap="nowrap" data-testid="filter-chip" title={t(`level.${level}`)}>
           <Button
+            ref={editButton}
             size="xs"
             variant="light"
             color={color}
@@ -73,7 +87,7 @@ export function FilterChip({ filter, level, feature, actions, projectId }: Props
             color={color}
             radius="xl"
             style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 }}
-            onClick={() => actions.remove(filter._id)}
+            onClick={remove}
             aria-label={t('bar.remove', { name: label })}
           >
             <IconX size={14} />

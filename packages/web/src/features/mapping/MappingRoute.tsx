@@ -100,7 +100,8 @@ function LoadedMapping({
     onSuccess: (saved) => {
       editDashboardCache(client, unit.dashboardId, upsertUnit(saved));
       client.setQueryData(['project', projectId, 'units', unit._id], saved);
-      void navigate(back);
+      // Back on the dashboard the focus goes to the saved card (its Edit button), not to the page's body.
+      void navigate(back, { state: { focusCard: unit._id } });
     },
   });
   // Cancel on a blank card (just added, only its type chosen on the way here) removes it: nothing the user did
@@ -111,7 +112,7 @@ function LoadedMapping({
       const { tab } = await call(api.deleteUnit, { params: { id: unit.tabId, unitId: unit._id } });
       editDashboardCache(client, unit.dashboardId, (view) => removeUnit(unit._id)(upsertTab(tab)(view)));
     },
-    onSettled: () => void navigate(back),
+    onSettled: () => void navigate(back, { state: { focusCard: unit._id } }),
   });
   const error = save.error ? (save.error instanceof ApiError ? serverText(save.error.message) : t('saveFailed')) : null;
   return (

@@ -12,17 +12,19 @@ import {
   Stack,
   Text,
   useComputedColorScheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { meetsLevel } from '@tessera/shared';
 import CodeMirror from '@uiw/react-codemirror';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageCode, usePackageMutations } from '../../api/packages.ts';
 import { useServerText } from '../../app/serverText.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { codeEditorAccess } from './codeEditorAccess.ts';
 import { showCodeSaved, showCodeSaveFailed } from './codeSaveNotices.ts';
 import { requirementProblemText } from './requirementProblem.ts';
 
@@ -46,6 +48,12 @@ export function CodeEditorPage() {
   const [error, setError] = useState<string>();
   const saved = current ? code.data?.sourceCode[current] : undefined;
   const requirementsProblem = current === 'requirements.txt' ? requirementProblemText(t, text) : undefined;
+  const hintId = useId();
+  const editorLabel = t('code.editorLabel', { file: current ?? '' });
+  const extensions = useMemo(
+    () => [...codeEditorAccess(editorLabel, hintId), ...(current?.endsWith('.py') ? [python()] : [])],
+    [editorLabel, hintId, current],
+  );
 
   useEffect(() => {
     if (!current && files.length) setCurrent(files.find((f) => f.endsWith('.py') && f !== '__init__.py') ?? files[0]);
@@ -160,11 +168,11 @@ export function CodeEditorPage() {
             value={text}
             height="calc(100vh - 240px)"
             theme={scheme}
-            extensions={current?.endsWith('.py') ? [python()] : []}
+            extensions={extensions}
             editable={canEdit}
             onChange={setText}
-            aria-label={current}
           />
+          <VisuallyHidden id={hintId}>{t('code.leaveHint')}</VisuallyHidden>
         </Box>
       </Group>
     </Stack>

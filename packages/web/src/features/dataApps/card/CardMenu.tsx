@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Menu, Popover, Stack, Text } from '@mantine/core';
 import {
+  IconArrowsMove,
   IconBell,
   IconChartBar,
   IconCopy,
@@ -8,17 +9,20 @@ import {
   IconFlask,
   IconNotes,
   IconPhoto,
+  IconResize,
   IconTable,
   IconTableColumn,
   IconTrash,
 } from '@tabler/icons-react';
 import type { UnitType } from '@tessera/shared';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CardMenuItem =
   | 'editDescription'
   | 'duplicate'
+  | 'move'
+  | 'resize'
   | 'showTable'
   | 'downloadCsv'
   | 'download'
@@ -38,10 +42,12 @@ export type CardMenuItem =
  * View rows first on a chart, KPI or table with data, for everyone who has the menu (docs/cross-filters.md).
  * "Set alert…" on KPI and chart cards for every member who has the menu inside a project (`alertable`, readers
  * too: docs/data-apps.md "Alerts").
+ * Move and Resize where editors may move cards (`movable`: the desktop grid), for moving without dragging
+ * (docs/accessibility.md "Layout by keyboard").
  */
 export function cardMenuItems(
   card: { type: UnitType | null; downloadable: boolean },
-  rights: { canEdit: boolean; cardMenu: boolean; exportable?: boolean; alertable?: boolean },
+  rights: { canEdit: boolean; cardMenu: boolean; exportable?: boolean; alertable?: boolean; movable?: boolean },
 ): CardMenuItem[] {
   if (!rights.cardMenu) return [];
   const tabular = card.type === 'chart' || card.type === 'table';
@@ -52,6 +58,7 @@ export function cardMenuItems(
   if (!rights.canEdit)
     return [...rows, ...(tabular && card.downloadable ? [...table, 'downloadCsv' as const] : []), ...png];
   const items: CardMenuItem[] = [...rows, 'editDescription', 'duplicate', ...table];
+  if (rights.movable) items.push('move', 'resize');
   if (card.downloadable && tabular) items.push('downloadCsv');
   if (card.downloadable && card.type === 'custom') items.push('download');
   items.push(...png);
@@ -64,6 +71,8 @@ interface Props {
   items: CardMenuItem[];
   onEditDescription: () => void;
   onDuplicate: () => void;
+  onMove?: () => void;
+  onResize?: () => void;
   onDownload: () => void;
   onDownloadPng?: () => void;
   onSetAlert?: () => void;
@@ -75,6 +84,8 @@ interface Props {
   onViewRows?: () => void;
   /** The words of the chart element the keyboard focused: View rows drills into it. */
   focusedElement?: string;
+  /** The menu's button, for those that give the focus back to it (the Move and Resize dialog). */
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
 /** The card menu; Delete asks in a confirmation popover anchored to the menu button. */
@@ -82,6 +93,8 @@ export function CardMenu({
   items,
   onEditDescription,
   onDuplicate,
+  onMove,
+  onResize,
   onDownload,
   onDownloadPng,
   onSetAlert,
@@ -91,6 +104,7 @@ export function CardMenu({
   onToggleTable,
   onViewRows,
   focusedElement,
+  buttonRef,
 }: Props) {
   const { t } = useTranslation(['dataApps', 'cards', 'charts']);
   const [confirming, setConfirming] = useState(false);
@@ -113,7 +127,7 @@ export function CardMenu({
         <div>
           <Menu position="bottom-end" width={200} shadow="md" withinPortal>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('card.menu')}>
+              <ActionIcon ref={buttonRef} variant="subtle" color="gray" size="sm" aria-label={t('card.menu')}>
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>
@@ -131,6 +145,16 @@ export function CardMenu({
               {items.includes('duplicate') && (
                 <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
                   {t('card.duplicate')}
+                </Menu.Item>
+              )}
+              {items.includes('move') && onMove && (
+                <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={onMove}>
+                  {t('layout.moveItem')}
+                </Menu.Item>
+              )}
+              {items.includes('resize') && onResize && (
+                <Menu.Item leftSection={<IconResize size={16} />} onClick={onResize}>
+                  {t('layout.resizeItem')}
                 </Menu.Item>
               )}
               {items.includes('showTable') && (

@@ -106,7 +106,7 @@ describe('the card header and menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Edit Description', 'Duplicate', 'Download PNG', 'Delete']);
+    ).toEqual(['Edit Description', 'Duplicate', 'Move', 'Resize', 'Download PNG', 'Delete']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByText('Delete this card?')).toBeTruthy();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
@@ -185,5 +185,15 @@ describe('new card defaults', () => {
     renderDataApps(path, { roles: VIEWER });
     expect(await screen.findByText('No cards have been added yet.')).toBeTruthy();
     expect(screen.getByText('Without edit access, you are not able to add cards')).toBeTruthy();
+  });
+});
+
+describe('focus after the mapping editor', () => {
+  it("gives the focus to the saved card's Edit button when the editor comes back to the dashboard", async () => {
+    serve(3, {}, true);
+    renderDataApps({ pathname: path, state: { focusCard: U2 } });
+    const stock = await screen.findByTestId(`card-${U2}`);
+    const edit = await within(stock).findByRole('button', { name: 'Edit' });
+    await waitFor(() => expect(document.activeElement).toBe(edit));
   });
 });

@@ -1,10 +1,10 @@
-import { ActionIcon, Box, Group, Paper, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconGripVertical, IconInfoCircle, IconPencil, IconTableColumn } from '@tabler/icons-react';
 import { cardIsMapped, type Unit, type UnitType } from '@tessera/shared';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useUnitMutations } from '../../../api/dashboards.ts';
 import { useServerText } from '../../../app/serverText.ts';
@@ -19,8 +19,10 @@ import { useActiveFilters } from '../../filters/useActiveFilters.ts';
 import { AlertDialog } from '../alerts/AlertDialog.tsx';
 import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
 import { useExport } from '../export/useExport.ts';
+import { cardLayoutKeyDown, type LayoutStep, useCardLayoutControls } from '../grid/cardLayoutKeys.tsx';
 import { CardModelIcon } from '../models/CardModelIcon.tsx';
 import { unitMappingPath } from '../paths.ts';
+import { CardLayoutDialog } from './CardLayoutDialog.tsx';
 import { CardMenu, cardMenuItems } from './CardMenu.tsx';
 import { CardName } from './CardName.tsx';
 import { ChartTableButton } from './ChartTableButton.tsx';
@@ -63,6 +65,25 @@ export function DataCard({ unit, h, draggable }: Props) {
   // "Show as table": the chart's data in place of its drawing, until asked back (docs/accessibility.md).
   const [asTable, setAsTable] = useState(false);
   const toggleTable = () => setAsTable((shown) => !shown);
+  // Moving and resizing without dragging (docs/accessibility.md "Layout by keyboard"): desktop editors only.
+  const layoutControls = useCardLayoutControls();
+  const [laying, setLaying] = useState<LayoutStep | null>(null);
+  const keysHintId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const focusHere = (location.state as { focusCard?: string } | null)?.focusCard === unit._id;
+  // Coming back from this card's mapping editor (saved or cancelled): the focus goes to its Edit button, else its
+  // menu, rather than to the page's body (docs/accessibility.md "Focus").
+  useEffect(() => {
+    if (focusHere) (editButton.current ?? menuButton.current)?.focus();
+  }, [focusHere]);
+  // The menu item that opened the dialog is gone when it closes: the focus goes back to the menu's button.
+  const stopLaying = () => {
+    setLaying(null);
+    setTimeout(() => menuButton.current?.focus(), 0);
+  };
+  const cardName = unit.name || t('card.untitled');
 
   const failed = (error: unknown) =>
     notifications.show({
@@ -89,21 +110,28 @@ export function DataCard({ unit, h, draggable }: Props) {
   const exporter = useExport(unit.dashboardId, [unit.tabId]);
   const items = cardMenuItems(
     { type: unit.type, downloadable },
-    { canEdit, cardMenu, exportable, alertable: exportable },
+    { canEdit, cardMenu, exportable, alertable: exportable, movable: layoutControls !== null },
   );
 
   return (
     <Paper withBorder radius="md" h="100%" style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
       <Group gap={4} wrap="nowrap" px="xs" pt={6} pb={2} miw={0}>
         {canEdit && draggable && (
-          <Box
+          <ActionIcon
             className={DRAG_HANDLE_CLASS}
-            aria-label={t('card.drag')}
-            style={{ cursor: 'grab', display: 'flex' }}
-            c="dimmed"
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={t('layout.handle', { name: cardName })}
+            aria-describedby={layoutControls ? keysHintId : undefined}
+            style={{ cursor: 'grab' }}
+            onKeyDown={layoutControls ? cardLayoutKeyDown(layoutControls, unit._id) : undefined}
           >
             <IconGripVertical size={16} />
-          </Box>
+          </ActionIcon>
+        )}
+        {canEdit && draggable && layoutControls && (
+          <VisuallyHidden id={keysHintId}>{t('layout.keysHint')}</VisuallyHidden>
         )}
         <CardName name={unit.name} editable={canEdit} onSave={(name) => save({ name })} />
         {projectId && unit.type && <CardModelIcon projectId={projectId} unit={unit} />}
@@ -123,6 +151,7 @@ export function DataCard({ unit, h, draggable }: Props) {
         )}
         {canEdit && unit.type && projectId && (
           <ActionIcon
+            ref={editButton}
             variant="subtle"
             color="gray"
             size="sm"
@@ -153,6 +182,9 @@ export function DataCard({ unit, h, draggable }: Props) {
           asTable={asTable}
           onToggleTable={toggleTable}
           onEditDescription={() => setDescribing(true)}
+          buttonRef={menuButton}
+          onMove={() => setLaying('move')}
+          onResize={() => setLaying('resize')}
           onDuplicate={() => units.duplicate.mutate({ tabId: unit.tabId, unitId: unit._id }, { onError: failed })}
           onDownload={() => void download()}
           onDownloadPng={() => void exporter.start({ format: 'png', unitId: unit._id })}
@@ -190,6 +222,15 @@ export function DataCard({ unit, h, draggable }: Props) {
       )}
       {settingAlert && projectId && (
         <AlertDialog projectId={projectId} unit={unit} data={card.data} onClose={() => setSettingAlert(false)} />
+      )}
+      {laying && layoutControls && (
+        <CardLayoutDialog
+          kind={laying}
+          unitId={unit._id}
+          name={cardName}
+          controls={layoutControls}
+          onClose={stopLaying}
+        />
       )}
       {describing && (
         <DescriptionBox

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type CardMenuItem, cardMenuItems } from './CardMenu.tsx';
 
-const EDITOR = { canEdit: true, cardMenu: true };
+const EDITOR: { canEdit: boolean; cardMenu: boolean; movable?: boolean } = { canEdit: true, cardMenu: true };
+const DESKTOP_EDITOR = { ...EDITOR, movable: true };
 const READER = { canEdit: false, cardMenu: true };
 const PUBLIC = { canEdit: false, cardMenu: false };
 
@@ -33,8 +34,15 @@ describe('cardMenuItems', () => {
       READER,
       ['viewRows', 'showTable', 'downloadCsv'],
     ],
+    [
+      'an editor on the desktop grid (Move and Resize, for moving without dragging)',
+      { type: 'kpi', downloadable: true },
+      DESKTOP_EDITOR,
+      ['viewRows', 'editDescription', 'duplicate', 'move', 'resize', 'delete'],
+    ],
     ['a reader of a chart with no data', { type: 'chart', downloadable: false }, READER, []],
     ['a reader of a KPI', { type: 'kpi', downloadable: true }, READER, ['viewRows']],
+    ['a reader, even where cards may move', { type: 'kpi', downloadable: true }, { ...READER, movable: true }, ['viewRows']],
     ['a reader of a KPI with no data', { type: 'kpi', downloadable: false }, READER, []],
     ['a public visitor (the card has a button instead)', { type: 'chart', downloadable: true }, PUBLIC, []],
     [

@@ -8,6 +8,7 @@ import GridLayout, { type Layout } from 'react-grid-layout';
 import { DashboardViewProvider } from '../../filters/useActiveFilters.ts';
 import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
 import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { CardLayoutContext, useCardLayoutKeys } from './cardLayoutKeys.tsx';
 import { EmptyGrid } from './EmptyGrid.tsx';
 import {
   completeLayout,
@@ -31,7 +32,8 @@ interface Props {
  * The card grid of one tab: 12 columns on desktop and 2 on mobile (below 700 px of width minus 50),
  * margin 20, rows of 100 px. Editors drag cards by their handle on desktop and resize them anywhere; on mobile
  * the cards stack full width and only their height can change. The preview page draws the first rows (y up to
- * 3) of a 12-column grid 1180 wide.
+ * 3) of a 12-column grid 1180 wide. On desktop an editor also moves and resizes a card by keyboard or by its
+ * menu's Move and Resize (cardLayoutKeys.tsx), saved the same way as a drag.
  */
 export function CardGrid({ tab, units }: Props) {
   const { canEdit, preview } = useDashboardMode();
@@ -59,6 +61,8 @@ export function CardGrid({ tab, units }: Props) {
 
   const stored = useMemo(() => completeLayout(tab.units, tab.layout), [tab.units, tab.layout]);
   const { layout, change } = useLayoutSaver(tab.dashboardId, tab._id, stored);
+  const keys = useCardLayoutKeys(layout, change, units);
+  const movable = canEdit && !mobile && !preview;
   const shown = preview ? previewLayout(layout) : mobile ? stackedLayout(layout) : layout;
   const heights = new Map(shown.map((item) => [item.i, item.h]));
   const byId = new Map(units.map((unit) => [unit._id, unit]));
@@ -75,32 +79,35 @@ export function CardGrid({ tab, units }: Props) {
     <Box ref={ref} w={preview ? PREVIEW.width : '100%'}>
       {attachedWidth === null ? null : (
         <DashboardViewProvider dashboardId={tab.dashboardId}>
-          <GridLayout
-            width={width}
-            cols={preview ? PREVIEW.columns : gridColumns(width)}
-            layout={shown}
-            rowHeight={GRID.rowHeight}
-            margin={[GRID.margin, GRID.margin]}
-            containerPadding={[0, 0]}
-            compactType="vertical"
-            isDraggable={canEdit && !mobile && !preview}
-            isResizable={canEdit && !preview}
-            resizeHandles={mobile ? ['s'] : ['se']}
-            draggableHandle={`.${DRAG_HANDLE_CLASS}`}
-            useCSSTransforms={!preview}
-            onDragStop={onStop}
-            onResizeStop={onStop}
-          >
-            {cards.map((unit) => (
-              <div key={unit._id} data-testid={`card-${unit._id}`}>
-                {revealed.has(unit._id) ? (
-                  <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
-                ) : (
-                  <Paper withBorder radius="md" h="100%" data-testid="card-shell" />
-                )}
-              </div>
-            ))}
-          </GridLayout>
+          <CardLayoutContext.Provider value={movable ? keys.controls : null}>
+            <GridLayout
+              width={width}
+              cols={preview ? PREVIEW.columns : gridColumns(width)}
+              layout={shown}
+              rowHeight={GRID.rowHeight}
+              margin={[GRID.margin, GRID.margin]}
+              containerPadding={[0, 0]}
+              compactType="vertical"
+              isDraggable={movable}
+              isResizable={canEdit && !preview}
+              resizeHandles={mobile ? ['s'] : ['se']}
+              draggableHandle={`.${DRAG_HANDLE_CLASS}`}
+              useCSSTransforms={!preview}
+              onDragStop={onStop}
+              onResizeStop={onStop}
+            >
+              {cards.map((unit) => (
+                <div key={unit._id} data-testid={`card-${unit._id}`}>
+                  {revealed.has(unit._id) ? (
+                    <DataCard unit={unit} h={heights.get(unit._id)} draggable={!mobile} />
+                  ) : (
+                    <Paper withBorder radius="md" h="100%" data-testid="card-shell" />
+                  )}
+                </div>
+              ))}
+            </GridLayout>
+          </CardLayoutContext.Provider>
+          {keys.region}
         </DashboardViewProvider>
       )}
     </Box>

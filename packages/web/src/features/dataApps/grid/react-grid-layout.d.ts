@@ -63,3 +63,25 @@ declare module 'react-grid-layout' {
 
   export default class ReactGridLayout extends Component<ReactGridLayoutProps> {}
 }
+
+/** The layout functions react-grid-layout runs on a drag or a resize (its build/utils.js, 1.5.4). */
+declare module 'react-grid-layout/build/utils.js' {
+  import type { Layout } from 'react-grid-layout';
+
+  export type CompactType = 'vertical' | 'horizontal' | null;
+  export function cloneLayout(layout: Layout[]): Layout[];
+  export function getLayoutItem(layout: Layout[], id: string): Layout | undefined;
+  export function bottom(layout: Layout[]): number;
+  export function compact(layout: Layout[], compactType: CompactType, cols: number, allowOverlap?: boolean): Layout[];
+  export function moveElement(
+    layout: Layout[],
+    item: Layout,
+    x: number | undefined,
+    y: number | undefined,
+    isUserAction: boolean,
+    preventCollision: boolean,
+    compactType: CompactType,
+    cols: number,
+    allowOverlap?: boolean,
+  ): Layout[];
+}

@@ -8,6 +8,7 @@ import { SortableIds } from './SortableIds.tsx';
 import classes from './TabBar.module.css';
 import type { TabDialog } from './TabDialogs.tsx';
 import { TabMenu } from './TabMenu.tsx';
+import { ORDER_ID_ATTRIBUTE, useKeyboardOrder } from './useKeyboardOrder.tsx';
 import type { TabActions } from './useTabActions.ts';
 
 interface Props {
@@ -20,7 +21,8 @@ interface Props {
 
 /**
  * The tab bar of a dashboard: the tabs in their order, selecting one opens its path; editors drag
- * them to reorder (saved as the dashboard's tab id list), add a tab, and use each tab's menu.
+ * them to reorder (saved as the dashboard's tab id list) or move them by keyboard (Ctrl+Shift+arrow, or Move
+ * left / Move right in the tab's menu), add a tab, and use each tab's menu.
  */
 export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) {
   const { t } = useTranslation('dataApps');
@@ -28,6 +30,7 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
   const { place } = useDashboardMode();
   // A tab's PNG is made by the server for signed-in members (docs/data-apps.md "Export").
   const exportable = place.kind === 'project';
+  const order = useKeyboardOrder(tabs, 'tabs', actions.reorder, 'horizontal');
   const exporter = useExport(
     tabs[0]?.dashboardId ?? '',
     tabs.map((tab) => tab._id),
@@ -55,6 +58,8 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
                 >
                   <UnstyledButton
                     {...sortable.handle}
+                    {...{ [ORDER_ID_ATTRIBUTE]: id }}
+                    onKeyDown={canEdit ? order.onKeyDown(id) : undefined}
                     role="tab"
                     aria-selected={selected}
                     className={classes.tabButton}
@@ -70,6 +75,8 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
                       canEdit={canEdit}
                       onDialog={onDialog}
                       onDuplicate={(tabId) => void actions.duplicate(tabId)}
+                      onMove={(tabId, offset) => order.move(tabId, offset)}
+                      canMove={order.canMove}
                       onDownloadPng={
                         exportable ? (tabId) => void exporter.start({ format: 'png', tabs: [tabId] }) : undefined
                       }
@@ -81,6 +88,7 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
           </SortableIds>
         </Group>
       </ScrollArea>
+      {order.region}
       {canEdit && (
         <Tooltip label={t('tabs.add')} openDelay={500}>
           <ActionIcon variant="light" aria-label={t('tabs.add')} onClick={() => onDialog({ kind: 'new' })}>

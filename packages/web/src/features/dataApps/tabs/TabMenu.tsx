@@ -1,5 +1,13 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCopy, IconDotsVertical, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCopy,
+  IconDotsVertical,
+  IconPencil,
+  IconPhoto,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import type { TabDialog } from './TabDialogs.tsx';
@@ -13,13 +21,16 @@ interface Props {
   canEdit: boolean;
   /** Download PNG (docs/data-apps.md "Export"), for whoever may view the data app in its project. */
   onDownloadPng?: (tabId: string) => void;
+  /** Editors: Move left / Move right, where the tab can go (docs/accessibility.md "Layout by keyboard"). */
+  onMove?: (tabId: string, offset: -1 | 1) => void;
+  canMove?: (tabId: string, offset: -1 | 1) => boolean;
 }
 
 /**
  * Per-tab menu: Edit Tab, Delete Tab, Duplicate Tab (the section variants in a report) for editors;
  * Download PNG of the tab for all who see it in the project.
  */
-export function TabMenu({ tab, words, onDialog, onDuplicate, canEdit, onDownloadPng }: Props) {
+export function TabMenu({ tab, words, onDialog, onDuplicate, canEdit, onDownloadPng, onMove, canMove }: Props) {
   const { t } = useTranslation('dataApps');
   return (
     <Menu position="bottom-end" width={200} shadow="md" withinPortal>
@@ -44,6 +55,16 @@ export function TabMenu({ tab, words, onDialog, onDuplicate, canEdit, onDownload
             <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onDuplicate(tab._id)}>
               {t(`${words}.duplicate`)}
             </Menu.Item>
+            {onMove && canMove?.(tab._id, -1) && (
+              <Menu.Item leftSection={<IconArrowLeft size={16} />} onClick={() => onMove(tab._id, -1)}>
+                {t(`${words}.moveEarlier`)}
+              </Menu.Item>
+            )}
+            {onMove && canMove?.(tab._id, 1) && (
+              <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={() => onMove(tab._id, 1)}>
+                {t(`${words}.moveLater`)}
+              </Menu.Item>
+            )}
           </>
         )}
         {onDownloadPng && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstTab, moveId, tabAfterDelete } from './tabNavigation.ts';
+import { firstTab, moveId, moveIdBy, tabAfterDelete } from './tabNavigation.ts';
 
 describe('tab navigation rules', () => {
   const tabs = ['a', 'b', 'c'];
@@ -29,5 +29,13 @@ describe('tab navigation rules', () => {
     expect(moveId(tabs, 'a', 'c')).toEqual(['b', 'c', 'a']);
     expect(moveId(tabs, 'a', 'a')).toEqual(tabs);
     expect(moveId(tabs, 'a', 'zz')).toEqual(tabs);
+  });
+
+  it('a move by keyboard goes one place earlier or later, never past either end', () => {
+    expect(moveIdBy(tabs, 'b', -1)).toEqual(['b', 'a', 'c']);
+    expect(moveIdBy(tabs, 'b', 1)).toEqual(['a', 'c', 'b']);
+    expect(moveIdBy(tabs, 'a', -1)).toEqual(tabs);
+    expect(moveIdBy(tabs, 'c', 1)).toEqual(tabs);
+    expect(moveIdBy(tabs, 'zz', 1)).toEqual(tabs);
   });
 });

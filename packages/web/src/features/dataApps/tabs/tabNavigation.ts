@@ -31,3 +31,14 @@ export function moveId(ids: readonly string[], activeId: string, overId: string)
   next.splice(to, 0, activeId);
   return next;
 }
+
+/** Moves one id `offset` places (−1 earlier, +1 later), never past either end (moving a tab by keyboard). */
+export function moveIdBy(ids: readonly string[], id: string, offset: number): string[] {
+  const from = ids.indexOf(id);
+  if (from === -1) return [...ids];
+  const to = Math.min(Math.max(from + offset, 0), ids.length - 1);
+  const next = [...ids];
+  next.splice(from, 1);
+  next.splice(to, 0, id);
+  return next;
+}
