@@ -5,11 +5,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../api/queryClient.ts';
 import { router } from './router.tsx';
-import { colorSchemeManager, theme } from './theme.ts';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="dark"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" />

@@ -23,6 +23,7 @@ import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageCode, usePackageMutations } from '../../api/packages.ts';
 import { useServerText } from '../../app/serverText.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { namedEditor, readableOneDark } from './codeEditorTheme.ts';
 import { showCodeSaved, showCodeSaveFailed } from './codeSaveNotices.ts';
 import { requirementProblemText } from './requirementProblem.ts';
 
@@ -46,6 +47,10 @@ export function CodeEditorPage() {
   const [error, setError] = useState<string>();
   const saved = current ? code.data?.sourceCode[current] : undefined;
   const requirementsProblem = current === 'requirements.txt' ? requirementProblemText(t, text) : undefined;
+  const extensions = useMemo(
+    () => [namedEditor(current ?? ''), ...(current?.endsWith('.py') ? [python()] : [])],
+    [current],
+  );
 
   useEffect(() => {
     if (!current && files.length) setCurrent(files.find((f) => f.endsWith('.py') && f !== '__init__.py') ?? files[0]);
@@ -159,8 +164,8 @@ export function CodeEditorPage() {
           <CodeMirror
             value={text}
             height="calc(100vh - 240px)"
-            theme={scheme}
-            extensions={current?.endsWith('.py') ? [python()] : []}
+            theme={scheme === 'dark' ? readableOneDark : 'light'}
+            extensions={extensions}
             editable={canEdit}
             onChange={setText}
             aria-label={current}
