@@ -13,6 +13,8 @@ export interface AxeFinding {
   rule: string;
   impact: string;
   target: string;
+  /** The start of the element's HTML, to find it in the code. */
+  html: string;
   summary: string;
 }
 
@@ -21,7 +23,7 @@ interface AxeResult {
     id: string;
     impact: string | null;
     help: string;
-    nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+    nodes: Array<{ target: unknown[]; html: string; failureSummary?: string }>;
   }>;
 }
 
@@ -51,6 +53,7 @@ export async function blockingViolations(page: Page, state: string): Promise<Axe
         rule: v.id,
         impact: v.impact ?? '',
         target: node.target.map(String).join(' '),
+        html: node.html.slice(0, 160),
         summary: (node.failureSummary ?? v.help).replace(/\s+/g, ' ').trim(),
       })),
     );
@@ -59,6 +62,6 @@ export async function blockingViolations(page: Page, state: string): Promise<Axe
 /** One line per finding, for the failure message. */
 export function describeFindings(findings: AxeFinding[]): string {
   return findings
-    .map((f) => `[${f.state}] ${f.rule} (${f.impact}) at ${f.target}: ${f.summary.slice(0, 300)}`)
+    .map((f) => `[${f.state}] ${f.rule} (${f.impact}) at ${f.target} ${f.html}: ${f.summary.slice(0, 300)}`)
     .join('\n');
 }

@@ -4,10 +4,12 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../api/queryClient.ts';
+import { useLocalizedTheme } from './localizedTheme.ts';
 import { router } from './router.tsx';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme.ts';
+import { colorSchemeManager, cssVariablesResolver } from './theme.ts';
 
 export function App() {
+  const theme = useLocalizedTheme();
   return (
     <MantineProvider
       theme={theme}

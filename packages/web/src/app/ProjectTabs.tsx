@@ -33,8 +33,9 @@ export function ProjectTabs({ projectId, roles, vertical = false }: Props) {
     return { ...tab, to, active: pathname === to || pathname.startsWith(`${to}/`), label: t(`tabs.${tab.key}`) };
   });
   if (tabs.length === 0) return null;
-  const beta = (
-    <Badge size="xs" variant="light" ml={4}>
+  // `hidden` where the link is named by aria-label, which says "beta" itself: the name then holds all its text.
+  const beta = (hidden: boolean) => (
+    <Badge size="xs" variant="light" ml={4} aria-hidden={hidden || undefined}>
       {t('tabs.beta')}
     </Badge>
   );
@@ -50,7 +51,7 @@ export function ProjectTabs({ projectId, roles, vertical = false }: Props) {
             active={tab.active}
             label={tab.label}
             leftSection={ICONS[tab.key]}
-            rightSection={tab.beta ? beta : undefined}
+            rightSection={tab.beta ? beta(false) : undefined}
             aria-current={tab.active ? 'page' : undefined}
           />
         ))}
@@ -74,14 +75,14 @@ export function ProjectTabs({ projectId, roles, vertical = false }: Props) {
             size="sm"
             px="xs"
             aria-current={tab.active ? 'page' : undefined}
-            aria-label={tab.label}
+            aria-label={tab.beta ? `${tab.label} (${t('tabs.beta')})` : tab.label}
           >
             {/* The icon sits in the label so that it stays centred when the name is hidden on a tablet. */}
             <Group gap={8} wrap="nowrap">
               {ICONS[tab.key]}
               <Group gap={0} wrap="nowrap" visibleFrom="md">
                 {tab.label}
-                {tab.beta && beta}
+                {tab.beta && beta(true)}
               </Group>
             </Group>
           </Button>

@@ -7,10 +7,23 @@ export function initials(name: User['name']): string {
   return `${name.first.trim().charAt(0)}${name.last.trim().charAt(0)}`.toUpperCase();
 }
 
-/** The user's logo image, or their initials on the avatar colour chosen from their id and first letter. */
-export function UserAvatar({ user, size = 'md' }: { user: AvatarUser; size?: MantineSize | number }) {
+/**
+ * The user's logo image, or their initials on the avatar colour chosen from their id and first letter (in black
+ * or white, whichever reads better: the theme's autoContrast). `decorative`: inside a control named otherwise (the
+ * user menu), hidden from assistive technologies so that the control's name contains all its text.
+ */
+export function UserAvatar({
+  user,
+  size = 'md',
+  decorative = false,
+}: {
+  user: AvatarUser;
+  size?: MantineSize | number;
+  decorative?: boolean;
+}) {
   return (
     <Avatar
+      aria-hidden={decorative || undefined}
       src={user.logo ?? undefined}
       alt={`${user.name.first} ${user.name.last}`}
       color={avatarColor(user._id, user.name.first)}

@@ -90,6 +90,7 @@ export function DataCard({ unit, h, draggable }: Props) {
         {canEdit && draggable && (
           <Box
             className={DRAG_HANDLE_CLASS}
+            role="img"
             aria-label={t('card.drag')}
             style={{ cursor: 'grab', display: 'flex' }}
             c="dimmed"
@@ -117,7 +118,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           <ActionIcon
             variant="subtle"
             color="gray"
-            size="sm"
+            size={24}
             aria-label={t('card.edit')}
             onClick={() => openMapping(unit.type as string)}
           >
