@@ -33,9 +33,8 @@ export function ProjectTabs({ projectId, roles, vertical = false }: Props) {
     return { ...tab, to, active: pathname === to || pathname.startsWith(`${to}/`), label: t(`tabs.${tab.key}`) };
   });
   if (tabs.length === 0) return null;
-  // `hidden` where the link is named by aria-label, which says "beta" itself: the name then holds all its text.
-  const beta = (hidden: boolean) => (
-    <Badge size="xs" variant="light" ml={4} aria-hidden={hidden || undefined}>
+  const beta = (
+    <Badge size="xs" variant="light" ml={4}>
       {t('tabs.beta')}
     </Badge>
   );
@@ -51,7 +50,7 @@ export function ProjectTabs({ projectId, roles, vertical = false }: Props) {
             active={tab.active}
             label={tab.label}
             leftSection={ICONS[tab.key]}
-            rightSection={tab.beta ? beta(false) : undefined}
+            rightSection={tab.beta ? beta : undefined}
             aria-current={tab.active ? 'page' : undefined}
           />
         ))}
@@ -75,14 +74,15 @@ export function ProjectTabs({ projectId, roles, vertical = false }: Props) {
             size="sm"
             px="xs"
             aria-current={tab.active ? 'page' : undefined}
-            aria-label={tab.beta ? `${tab.label} (${t('tabs.beta')})` : tab.label}
+            aria-label={tab.beta ? `${tab.label} ${t('tabs.beta')}` : tab.label}
           >
             {/* The icon sits in the label so that it stays centred when the name is hidden on a tablet. */}
             <Group gap={8} wrap="nowrap">
               {ICONS[tab.key]}
               <Group gap={0} wrap="nowrap" visibleFrom="md">
                 {tab.label}
-                {tab.beta && beta(true)}
+                {/* The space keeps the words apart in the link's text, which its name ("Mobi beta") then holds. */}
+                {tab.beta && <> {beta}</>}
               </Group>
             </Group>
           </Button>

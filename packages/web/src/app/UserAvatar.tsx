@@ -1,5 +1,6 @@
 import { Avatar, type MantineSize } from '@mantine/core';
 import { avatarColor, type User } from '@tessera/shared';
+import classes from './UserAvatar.module.css';
 
 type AvatarUser = Pick<User, '_id' | 'name' | 'logo'>;
 
@@ -31,7 +32,7 @@ export function UserAvatar({
       radius="xl"
       size={size}
     >
-      {initials(user.name)}
+      {decorative ? <span className={classes.initials} data-initials={initials(user.name)} /> : initials(user.name)}
     </Avatar>
   );
 }

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager, Menu } from '@mantine/core';
 import { BREAKPOINTS, COLORS, THEME_STORAGE_KEY } from '@tessera/shared';
 
 /** Greys and blues, red for errors and green for success; dark by default, kept locally. */
@@ -30,6 +30,10 @@ export const theme = createTheme({
       '#006e4e',
     ],
   },
+  components: {
+    // No hidden focus placeholder in menus (a child with tabindex a menu may not have): focus goes to the first item.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+  },
   other: { errorColor: COLORS.error, successColor: COLORS.success },
   breakpoints: {
     xs: '30em',
@@ -59,6 +63,9 @@ export const SCHEME_TEXT = {
     error: 'var(--mantine-color-red-4)',
     /** Menu items coloured red (Delete) use shade 6 in both schemes; in the dark one it is the red text. */
     red6: 'var(--mantine-color-red-4)',
+    /** The background of yellow and orange notices, darker than Mantine's so that dimmed text reads on them. */
+    yellowLight: '#502a00',
+    orangeLight: '#4f1a06',
   },
 } as const;
 
@@ -76,6 +83,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': SCHEME_TEXT.dark.dimmed,
     '--mantine-color-error': SCHEME_TEXT.dark.error,
     '--mantine-color-red-6': SCHEME_TEXT.dark.red6,
+    '--mantine-color-yellow-light': SCHEME_TEXT.dark.yellowLight,
+    '--mantine-color-orange-light': SCHEME_TEXT.dark.orangeLight,
   },
 });
 

@@ -1,5 +1,5 @@
 import { DEFAULT_THEME, darken, mergeMantineTheme } from '@mantine/core';
-import { AVATAR_COLORS, contrastRatio, LARGE_TEXT_CONTRAST, relativeLuminance, TEXT_CONTRAST } from '@tessera/shared';
+import { AVATAR_COLORS, contrastRatio, relativeLuminance, TEXT_CONTRAST } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { SCHEME_TEXT, theme } from './theme.ts';
 
@@ -42,7 +42,6 @@ function lightPairs(): Pair[] {
     pairs.push([`link on ${name}`, resolve(SCHEME_TEXT.light.anchor), bg, TEXT_CONTRAST]);
     pairs.push([`error on ${name}`, resolve(SCHEME_TEXT.light.error), bg, TEXT_CONTRAST]);
     pairs.push([`primary text on ${name}`, shade(full.primaryColor, lightShade), bg, TEXT_CONTRAST]);
-    pairs.push([`input border on ${name}`, shade('gray', 4), bg, 1]);
   }
   for (const color of FILLED_COLORS) {
     const bg = shade(color, lightShade);
@@ -85,10 +84,12 @@ function darkPairs(): Pair[] {
     pairs.push([`text on ${color} filled`, onFilled(bg), bg, TEXT_CONTRAST]);
   }
   for (const color of NOTICE_COLORS) {
-    // Mantine draws a light notice on its colour's darkest shade darkened by half, text in shade 0.
-    const bg = darken(shade(color, 9), 0.5);
+    // Mantine draws a light notice on its colour's darkest shade darkened by half (ours darker for some), text
+    // in shade 0.
+    const ours: Record<string, string> = { yellow: SCHEME_TEXT.dark.yellowLight, orange: SCHEME_TEXT.dark.orangeLight };
+    const bg = ours[color] ?? darken(shade(color, 9), 0.5);
     pairs.push([`${color} notice text`, shade(color, 0), bg, TEXT_CONTRAST]);
-    pairs.push([`dimmed in a ${color} notice`, SCHEME_TEXT.dark.dimmed, bg, LARGE_TEXT_CONTRAST]);
+    pairs.push([`dimmed in a ${color} notice`, SCHEME_TEXT.dark.dimmed, bg, TEXT_CONTRAST]);
     pairs.push([`text in a ${color} notice`, text, bg, TEXT_CONTRAST]);
   }
   return pairs;

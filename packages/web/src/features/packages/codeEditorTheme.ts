@@ -10,7 +10,7 @@ const READABLE_GUTTER = '#abb2bf';
 /** One Dark with every text colour at 4.5:1 or more on its background, for the dark colour scheme. */
 export const readableOneDark: Extension = [
   oneDarkTheme,
-  EditorView.theme({ '.cm-gutters': { color: READABLE_GUTTER } }, { dark: true }),
+  EditorView.theme({ '.cm-gutters .cm-gutterElement': { color: READABLE_GUTTER } }, { dark: true }),
   syntaxHighlighting(
     HighlightStyle.define(
       oneDarkHighlightStyle.specs.map((spec) => (spec.color === '#e06c75' ? { ...spec, color: READABLE_CORAL } : spec)),
