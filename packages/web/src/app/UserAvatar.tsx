@@ -1,5 +1,5 @@
 import { Avatar, type MantineSize } from '@mantine/core';
-import { avatarColor, type User } from '@tessera/shared';
+import { avatarColor, readableTextOn, type User } from '@tessera/shared';
 import classes from './UserAvatar.module.css';
 
 type AvatarUser = Pick<User, '_id' | 'name' | 'logo'>;
@@ -10,7 +10,7 @@ export function initials(name: User['name']): string {
 
 /**
  * The user's logo image, or their initials on the avatar colour chosen from their id and first letter (in black
- * or white, whichever reads better: the theme's autoContrast). `decorative`: inside a control named otherwise (the
+ * or white, whichever reads better). `decorative`: inside a control named otherwise (the
  * user menu), hidden from assistive technologies so that the control's name contains all its text.
  */
 export function UserAvatar({
@@ -22,12 +22,14 @@ export function UserAvatar({
   size?: MantineSize | number;
   decorative?: boolean;
 }) {
+  const color = avatarColor(user._id, user.name.first);
   return (
     <Avatar
       aria-hidden={decorative || undefined}
+      styles={{ placeholder: { color: readableTextOn(color) } }}
       src={user.logo ?? undefined}
       alt={`${user.name.first} ${user.name.last}`}
-      color={avatarColor(user._id, user.name.first)}
+      color={color}
       variant="filled"
       radius="xl"
       size={size}
