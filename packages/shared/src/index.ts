@@ -1,4 +1,5 @@
 export * from './access/index.ts';
+export * from './accessibility/contrast.ts';
 export type { AssistantStatus, ChatAnswer, ChatMessageInput, ChatStreamEvent } from './api/assistant.ts';
 export type { LoginAnswer } from './api/auth.ts';
 export {

@@ -4,12 +4,19 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../api/queryClient.ts';
+import { useLocalizedTheme } from './localizedTheme.ts';
 import { router } from './router.tsx';
-import { colorSchemeManager, theme } from './theme.ts';
+import { colorSchemeManager, cssVariablesResolver } from './theme.ts';
 
 export function App() {
+  const theme = useLocalizedTheme();
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="dark"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-right" />

@@ -30,7 +30,7 @@ export function PhoneNav({ user, project }: { user: User; project: ShellProject 
         {project && <ProjectTabs projectId={project._id} roles={project.roles} vertical />}
         <Divider my="sm" />
         <Group gap="sm" px="sm" py="xs" wrap="nowrap">
-          <UserAvatar user={user} size={36} />
+          <UserAvatar user={user} size={36} decorative />
           <Box miw={0}>
             <Text size="sm" fw={600} truncate>
               {user.name.first} {user.name.last}

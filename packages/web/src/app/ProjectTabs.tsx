@@ -74,14 +74,15 @@ export function ProjectTabs({ projectId, roles, vertical = false }: Props) {
             size="sm"
             px="xs"
             aria-current={tab.active ? 'page' : undefined}
-            aria-label={tab.label}
+            aria-label={tab.beta ? `${tab.label} ${t('tabs.beta')}` : tab.label}
           >
             {/* The icon sits in the label so that it stays centred when the name is hidden on a tablet. */}
             <Group gap={8} wrap="nowrap">
               {ICONS[tab.key]}
               <Group gap={0} wrap="nowrap" visibleFrom="md">
                 {tab.label}
-                {tab.beta && beta}
+                {/* The space keeps the words apart in the link's text, which its name ("Mobi beta") then holds. */}
+                {tab.beta && <> {beta}</>}
               </Group>
             </Group>
           </Button>

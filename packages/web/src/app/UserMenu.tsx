@@ -23,7 +23,7 @@ export function UserMenu({ user }: { user: User }) {
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label={t('menu.open')} style={{ borderRadius: '50%' }}>
-          <UserAvatar user={user} size={36} />
+          <UserAvatar user={user} size={36} decorative />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -25,6 +25,7 @@ import { usePackage, usePackageCode, usePackageMutations } from '../../api/packa
 import { useServerText } from '../../app/serverText.ts';
 import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { codeEditorAccess } from './codeEditorAccess.ts';
+import { readableOneDark } from './codeEditorTheme.ts';
 import { showCodeSaved, showCodeSaveFailed } from './codeSaveNotices.ts';
 import { requirementProblemText } from './requirementProblem.ts';
 
@@ -167,7 +168,7 @@ export function CodeEditorPage() {
           <CodeMirror
             value={text}
             height="calc(100vh - 240px)"
-            theme={scheme}
+            theme={scheme === 'dark' ? readableOneDark : 'light'}
             extensions={extensions}
             editable={canEdit}
             onChange={setText}

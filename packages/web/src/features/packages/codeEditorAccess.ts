@@ -9,7 +9,8 @@ import { EditorView, type Extension } from '@uiw/react-codemirror';
  */
 export function codeEditorAccess(label: string, hintId: string): Extension[] {
   return [
-    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': hintId }),
+    // Reachable by Tab even when read-only (a reader's view of the code).
+    EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': hintId, tabindex: '0' }),
     EditorView.theme({
       '&.cm-focused': {
         outline: '2px solid var(--mantine-primary-color-filled)',

@@ -15,7 +15,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { UnitType } from '@tessera/shared';
-import { type Ref, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CardMenuItem =
@@ -109,6 +109,7 @@ export function CardMenu({
   const { t } = useTranslation(['dataApps', 'cards', 'charts']);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const questionId = useId();
   if (items.length === 0) return null;
 
   const remove = async () => {
@@ -122,7 +123,17 @@ export function CardMenu({
   };
 
   return (
-    <Popover opened={confirming} onChange={setConfirming} position="bottom-end" withArrow shadow="md" trapFocus>
+    // withRoles off: the confirmation's anchor is a plain div around the menu (a div may not carry aria-haspopup or
+    // aria-expanded); the dropdown says itself that it is a dialog, named by its question.
+    <Popover
+      opened={confirming}
+      onChange={setConfirming}
+      position="bottom-end"
+      withArrow
+      shadow="md"
+      trapFocus
+      withRoles={false}
+    >
       <Popover.Target>
         <div>
           <Menu position="bottom-end" width={200} shadow="md" withinPortal>
@@ -199,9 +210,11 @@ export function CardMenu({
           </Menu>
         </div>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown role="dialog" aria-labelledby={questionId}>
         <Stack gap="xs">
-          <Text size="sm">{t('card.deleteConfirm')}</Text>
+          <Text size="sm" id={questionId}>
+            {t('card.deleteConfirm')}
+          </Text>
           <Group gap="xs" justify="flex-end">
             <Button size="xs" variant="default" onClick={() => setConfirming(false)} disabled={busy}>
               {t('common.cancel')}

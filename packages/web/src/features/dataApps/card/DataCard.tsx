@@ -154,7 +154,7 @@ export function DataCard({ unit, h, draggable }: Props) {
             ref={editButton}
             variant="subtle"
             color="gray"
-            size="sm"
+            size={24}
             aria-label={t('card.edit')}
             onClick={() => openMapping(unit.type as string)}
           >

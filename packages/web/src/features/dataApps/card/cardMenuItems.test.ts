@@ -42,7 +42,12 @@ describe('cardMenuItems', () => {
     ],
     ['a reader of a chart with no data', { type: 'chart', downloadable: false }, READER, []],
     ['a reader of a KPI', { type: 'kpi', downloadable: true }, READER, ['viewRows']],
-    ['a reader, even where cards may move', { type: 'kpi', downloadable: true }, { ...READER, movable: true }, ['viewRows']],
+    [
+      'a reader, even where cards may move',
+      { type: 'kpi', downloadable: true },
+      { ...READER, movable: true },
+      ['viewRows'],
+    ],
     ['a reader of a KPI with no data', { type: 'kpi', downloadable: false }, READER, []],
     ['a public visitor (the card has a button instead)', { type: 'chart', downloadable: true }, PUBLIC, []],
     [

@@ -26,7 +26,8 @@ export default function SortableDnd({ ids, orientation, onMove, nameOf, children
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      accessibility={accessibility}
+      // The live region goes to the end of the page: inside a tab list it would be a child a tab list may not have.
+      accessibility={{ ...accessibility, container: document.body }}
       onDragEnd={onDragEnd}
     >
       <SortableContext

@@ -56,7 +56,8 @@ export function DraggableDataset({
   to: string;
   canDrag: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  // Only the pointer drags (no keyboard sensor): the link keeps its role, with no button around it.
+  const { listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `dataset:${dataset._id}:${fromFolder ?? ''}`,
     data: { dataset, fromFolder, label: dataset.name } satisfies DragData & { label: string },
     disabled: !canDrag,
@@ -65,7 +66,7 @@ export function DraggableDataset({
     ? { transform: `translate(${transform.x}px, ${transform.y}px)`, zIndex: 10, opacity: isDragging ? 0.8 : 1 }
     : undefined;
   return (
-    <div ref={setNodeRef} style={style} {...listeners} {...attributes}>
+    <div ref={setNodeRef} style={style} {...listeners}>
       {/* The browser's own link drag would cancel the pointer events dnd-kit follows. */}
       <NavLink
         component={RouterLink}

@@ -52,6 +52,19 @@ describe('the public form page (no login)', () => {
     });
   }, 15_000);
 
+  it('is a main landmark with the form as its one h1; a required field says so; a refused submit focuses the first error', async () => {
+    stubNetwork((key) => (key === get ? { status: 200, body: publicForm() } : undefined));
+    renderForms(`/public/forms/${FORM}`, VIEWER);
+    const heading = await screen.findByRole('heading', { name: 'Survey', level: 1 });
+    expect(screen.getByRole('main').contains(heading)).toBe(true);
+    const name = screen.getByLabelText(/^Name/) as HTMLInputElement;
+    expect(name.required).toBe(true);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    await userEvent.click(submit);
+    expect(await screen.findByText('This input is required.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+  });
+
   it("shows the server's field messages, in the visitor's language", async () => {
     await i18n.changeLanguage('fr');
     stubNetwork((key) =>

@@ -43,6 +43,7 @@ export function PublicFormPage() {
       <FormView
         key={sent}
         form={form.data}
+        headingOrder={1}
         onSubmit={async (answers) => {
           try {
             await send.mutateAsync(answers);
@@ -57,7 +58,7 @@ export function PublicFormPage() {
   }
 
   return (
-    <Box mih="100dvh" py="xl">
+    <Box component="main" mih="100dvh" py="xl">
       <Container size="sm">
         <Group justify="flex-end" gap="xs" mb="sm">
           <LanguageToggle />

@@ -36,7 +36,8 @@ export function ElementField({ element, value, onChange, error }: Props) {
   const common = {
     label: config.question,
     description: config.description || undefined,
-    withAsterisk: Boolean(config.required),
+    // `required` draws the asterisk and tells assistive technologies (the form is noValidate: our checks speak).
+    required: Boolean(config.required),
     error,
   };
   const text = typeof value === 'string' ? value : '';
