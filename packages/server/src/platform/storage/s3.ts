@@ -70,7 +70,7 @@ export class S3Storage implements Storage {
     return counter.bytes;
   }
 
-  localPath(key: string): Promise<string> {
+  async localPath(key: string): Promise<string> {
     return this.cache.get(checkKey(key), (tempPath) => this.download(key, tempPath));
   }
 
