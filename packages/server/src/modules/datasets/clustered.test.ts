@@ -121,7 +121,7 @@ describe('clustered copies of segments', () => {
     const copy = clusteredSegmentPath(w.t.dataDir, sales._id, uploadId);
     const plain = segmentPath(w.t.dataDir, sales._id, uploadId);
     for (const options of [{}, { jobId: uploadId }]) {
-      const { source } = await datasetCatalog(db(), w.t.dataDir, row, options);
+      const { source } = await datasetCatalog(db(), w.t.app.ctx.storage, row, options);
       expect(source?.sql).toContain(plain);
       expect(source?.sql).not.toContain(copy);
       expect(source?.clustered).toContain(copy);
@@ -244,7 +244,7 @@ describe('clustered copies of segments', () => {
     appendId = appended._id;
     await waitForCopy(sales._id, appendId);
     const row = (await findDataset(db(), sales._id))!;
-    const { source } = await datasetCatalog(db(), w.t.dataDir, row);
+    const { source } = await datasetCatalog(db(), w.t.app.ctx.storage, row);
     expect(source?.clustered).toContain(clusteredSegmentPath(w.t.dataDir, sales._id, appendId));
     expect((await rowsByName(w, sales)).map((r) => r.id)).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
 
@@ -254,7 +254,7 @@ describe('clustered copies of segments', () => {
       [`${uploadId}.clustered.parquet`, `${uploadId}.parquet`].sort(),
     );
     expect((await findDatasetJob(db(), appendId))?.clusteredAt).toBeNull();
-    const after = await datasetCatalog(db(), w.t.dataDir, (await findDataset(db(), sales._id))!);
+    const after = await datasetCatalog(db(), w.t.app.ctx.storage, (await findDataset(db(), sales._id))!);
     expect(after.source?.clustered).not.toContain(appendId);
   });
 
