@@ -1,5 +1,12 @@
 import { defineProject } from 'vitest/config';
 
+/** TEST_STORAGE=s3 runs the tests on a local S3-compatible server instead of the folder (src/test/s3GlobalSetup.ts). */
 export default defineProject({
-  test: { name: 'server', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['./src/test/s3GlobalSetup.ts'],
+  },
 });

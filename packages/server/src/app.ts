@@ -44,7 +44,7 @@ import { gatherFactReaders, gatherResourceResolvers, openResourceCache } from '.
 import { installRealtime } from './platform/realtime.ts';
 import { openRedis } from './platform/redis.ts';
 import { MemoryResultCache, NoResultCache, RedisResultCache, type ResultCache } from './platform/resultCache.ts';
-import { openStorage } from './platform/storage.ts';
+import { openStorage } from './platform/storage/index.ts';
 import { openTokenCache } from './platform/tokenCache.ts';
 import { contractValidator } from './platform/validation.ts';
 import { serveWebApp } from './platform/web.ts';
@@ -199,7 +199,8 @@ async function buildPlatform(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = installJobs(app, config, database);
   const tokens = await openTokenCache(database);
   const resources = await openResourceCache(database);
-  const storage = openStorage(config);
+  const storage = await openStorage(config, (fields, message) => app.log.info(fields, message));
+  app.addHook('onClose', async () => storage.close());
   const redis = config.REDIS_URL ? await openRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.close()));
   const counters = redis ? new RedisWindowCounters(redis, config.REDIS_PREFIX) : new MemoryWindowCounters();

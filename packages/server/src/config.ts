@@ -17,10 +17,34 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   /**
-   * The files every process shares (dataset segments, uploads, package files): platform/storage.ts. Default:
+   * The files every process shares (dataset segments, uploads, package files): platform/storage/. Default:
    * DATA_DIR. With several processes, one folder they all see (a shared volume on several machines).
    */
   STORAGE_DIR: optional,
+  /**
+   * An S3-compatible bucket instead of the folder: `s3://bucket` or `s3://bucket/prefix` (docs/operations.md,
+   * "Object storage"). Credentials come from the standard AWS variables and chain.
+   */
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const parsed = parseStorageUrl(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** Another S3-compatible server than AWS (MinIO, Ceph, R2...): its address. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** 1: address the bucket in the path (`endpoint/bucket/key`), as most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  /** Each process's copies of stored files, read by DuckDB (default DATA_DIR/storage-cache), and their bound. */
+  STORAGE_CACHE_DIR: optional,
+  STORAGE_CACHE_GB: z.coerce.number().min(0.001).max(1_000_000).default(10),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   /** Prefix of the keys Tessera writes in Redis (rate limits, cached card results), so several installs can share one. */
@@ -191,4 +215,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '') };
+}
+
+/** Bucket names as S3 allows them: 3 to 63 lowercase letters, digits, dots and hyphens. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_PART = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * STORAGE_URL (`s3://bucket` or `s3://bucket/prefix`) as a bucket and a prefix ending in `/` (or `''`); a string
+ * saying what is wrong otherwise.
+ */
+export function parseStorageUrl(value: string): { bucket: string; prefix: string } | string {
+  const match = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(value);
+  if (!match) return 'Write s3://bucket or s3://bucket/prefix (only S3-compatible storage is supported)';
+  const [, bucket = '', rest = ''] = match;
+  if (!BUCKET.test(bucket) || bucket.includes('..'))
+    return `"${bucket}" is not a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens`;
+  const parts = rest.split('/').filter((part) => part !== '');
+  if (parts.some((part) => !PREFIX_PART.test(part) || part === '.' || part === '..'))
+    return 'The prefix after the bucket may hold letters, digits, ".", "_" and "-" between its "/" only';
+  return { bucket, prefix: parts.length ? `${parts.join('/')}/` : '' };
 }

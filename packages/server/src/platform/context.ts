@@ -5,7 +5,7 @@ import type { Mailer } from './mail.ts';
 import type { ResourceCache } from './projectAccess.ts';
 import type { Redis } from './redis.ts';
 import type { ResultCache } from './resultCache.ts';
-import type { Storage } from './storage.ts';
+import type { Storage } from './storage/index.ts';
 import type { TokenCache } from './tokenCache.ts';
 
 /** What every module needs, decorated on the Fastify instance as `app.ctx`. */
@@ -14,7 +14,7 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
-  /** Where the files every process shares live (segments, uploads, packages): storage.ts. */
+  /** Where the files every process shares live (segments, uploads, packages): platform/storage/. */
   storage: Storage;
   /** The process's Redis client when REDIS_URL is set (keys under REDIS_PREFIX): redis.ts. */
   redis?: Redis;

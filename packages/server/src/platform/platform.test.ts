@@ -8,10 +8,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('platform', () => {
-  it('answers health with the database kind', async () => {
+  it('answers health with the database and storage kinds', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: t.database.kind });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: t.database.kind,
+      storage: { kind: t.app.ctx.storage.kind },
+    });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

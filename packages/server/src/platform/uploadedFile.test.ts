@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_WRITE_BUFFER_BYTES, writeUploadedFile } from './storage.ts';
+import { UPLOAD_WRITE_BUFFER_BYTES, writeUploadedFile } from './storage/index.ts';
 
 /** An upload's bytes go to a new file whole, however the request cuts them, and never over a file that exists. */
 let dir: string;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,33 @@ export interface TestAppOptions {
   assetKinds?: readonly AssetKind[];
 }
 
+/** What s3GlobalSetup.ts provides to the tests under 's3Storage'. */
+export interface ProvidedS3 {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * With TEST_STORAGE=s3, the settings of the local S3-compatible server the tests share (s3GlobalSetup.ts), under a
+ * prefix of this app's own; otherwise none (the folder, DATA_DIR).
+ */
+export async function testObjectStorage(): Promise<Record<string, string>> {
+  if (process.env.TEST_STORAGE !== 's3') return {};
+  // Imported here: crash.fixture.ts takes this file's helpers in a process of its own, outside vitest.
+  const { inject } = await import('vitest');
+  const s3 = (inject as (key: string) => unknown)('s3Storage') as ProvidedS3 | undefined;
+  if (!s3) return {};
+  process.env.AWS_ACCESS_KEY_ID = s3.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = s3.secretAccessKey;
+  return {
+    STORAGE_URL: `s3://${s3.bucket}/app-${randomUUID()}`,
+    S3_ENDPOINT: s3.endpoint,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 /** Builds the real app on a fresh database; the root user is ROOT. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
@@ -90,6 +117,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tessera.test',
     PYTHON_ENVS_DIR: sharedEnvsDir(),
+    ...(env.STORAGE_DIR || env.STORAGE_URL ? {} : await testObjectStorage()),
     ...env,
   });
   const mailer = new MemoryMailer(

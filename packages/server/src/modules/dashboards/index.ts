@@ -51,7 +51,10 @@ export const dashboardsModule: ServerModule = {
 export const dashboardAssetKind: AssetKind = { key: 'dashboards', area: 'dashboard', move: moveDashboards };
 
 /** A deleted project's dashboards leave their preview images behind unless removed. */
-export const dashboardPreviewFiles: ProjectFiles = { list: dashboardIdsOfProject, remove: removePreview };
+export const dashboardPreviewFiles: ProjectFiles = {
+  list: dashboardIdsOfProject,
+  remove: (storage, id) => removePreview(storage.root, id),
+};
 
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
 export {

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.close());
 
-const segment = (datasetId: string, jobId: string) => path.join(w.t.dataDir, 'datasets', datasetId, `${jobId}.parquet`);
+const segment = (datasetId: string, jobId: string) =>
+  path.join(w.t.app.ctx.storage.root, 'datasets', datasetId, `${jobId}.parquet`);
 
 describe('PUT /api/v1/datasets/:id/append and the history', () => {
   it('appends a file whose columns match (in any order); each append is a job and a segment', async () => {

@@ -1,19 +1,19 @@
 import {
   type ColumnRef,
-  clusteredSegmentPath,
   type Filter,
   joinedSource,
   type OrderBy,
   QueryError,
   type Source,
-  segmentPath,
   segmentSource,
 } from '@tessera/analytics';
 import { DATASET_ERRORS, type DatasetFilter, type DatasetOrder } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 import { type DatasetRow, findDataset, type ImportedJob, importedJobs } from './datasets.store.ts';
 import { type FeatureRow, listFeatures } from './features/features.store.ts';
+import { clusteredKey, segmentKey } from './files.ts';
 
 /**
  * The catalog of a dataset: the relation its queries read (an analytics `Source`) and, for each feature, the
@@ -27,6 +27,9 @@ import { type FeatureRow, listFeatures } from './features/features.store.ts';
  * - A joined dataset reads its two sources' catalogs as they are now, so an append to a source shows in the
  *   join at once. Its sources must still be in its project: after a transfer, a join never reads another
  *   project's data.
+ *
+ * The segments are read at the local paths the storage answers (`localPath`): the folder's own files, or the
+ * object store's cached copies, fetched here on a first read (platform/storage/).
  */
 export interface CatalogFeature {
   row: FeatureRow;
@@ -51,7 +54,7 @@ const conflict = (message: string) => new HttpError('conflict', message);
 
 export async function datasetCatalog(
   db: Db,
-  dataDir: string,
+  files: Storage,
   dataset: DatasetRow,
   options: { jobId?: string; depth?: number } = {},
 ): Promise<Catalog> {
@@ -60,7 +63,7 @@ export async function datasetCatalog(
   if (dataset.type === 'joined') {
     if (options.jobId)
       throw badRequest('A joined dataset has no jobs of its own', { jobId: 'Not a job of this dataset' });
-    return joinedCatalog(db, dataDir, dataset, rows, depth);
+    return joinedCatalog(db, files, dataset, rows, depth);
   }
   const imported = await importedJobs(db, dataset.id);
   let jobs = imported;
@@ -69,14 +72,14 @@ export async function datasetCatalog(
     if (!jobs.length) throw notFound(DATASET_ERRORS.jobNotFound);
   }
   if (!rows.length) return build(dataset, undefined, [], jobs);
+  const segments = await Promise.all(jobs.map((j) => files.localPath(segmentKey(dataset.id, j.jobId))));
+  const clustered = await Promise.all(
+    jobs.map((j, i) => (j.clusteredAt ? files.localPath(clusteredKey(dataset.id, j.jobId)) : segments[i]!)),
+  );
   const source = segmentSource(
-    jobs.map((j) => segmentPath(dataDir, dataset.id, j.jobId)),
+    segments,
     rows.map((f) => ({ dbName: f.dbName, physicalType: f.physicalType })),
-    {
-      clusteredPaths: jobs.map((j) =>
-        (j.clusteredAt ? clusteredSegmentPath : segmentPath)(dataDir, dataset.id, j.jobId),
-      ),
-    },
+    { clusteredPaths: clustered },
   );
   return build(
     dataset,
@@ -91,7 +94,7 @@ export async function datasetCatalog(
 
 async function joinedCatalog(
   db: Db,
-  dataDir: string,
+  files: Storage,
   dataset: DatasetRow,
   rows: FeatureRow[],
   depth: number,
@@ -102,7 +105,7 @@ async function joinedCatalog(
   const sides = await Promise.all([step._id, right._id].map((id) => findDataset(db, id)));
   if (sides.some((s) => !s || s.projectId !== dataset.projectId)) throw conflict(DATASET_ERRORS.joinSourceMissing);
   const [leftCatalog, rightCatalog] = await Promise.all(
-    sides.map((side) => datasetCatalog(db, dataDir, side!, { depth: depth + 1 })),
+    sides.map((side) => datasetCatalog(db, files, side!, { depth: depth + 1 })),
   );
   if (!leftCatalog.source || !rightCatalog.source) throw conflict(DATASET_ERRORS.joinSourceMissing);
   const on = step.on.map(([l, r]): [string, string] => {

@@ -1,7 +1,8 @@
-import { deleteClusteredSegment, writeClusteredCopy } from '@tessera/analytics';
+import { writeClusteredCopy } from '@tessera/analytics';
 import type { FastifyInstance } from 'fastify';
 import { findDatasetJob, recordClustered, unclusteredSegments } from './datasets.store.ts';
 import { listFeatures } from './features/features.store.ts';
+import { deleteClusteredFiles, putClusteredCopy, segmentKey } from './files.ts';
 
 /** The background task (and pg-boss queue) of clustered copies (not a product job type: see `SegmentClustering`). */
 export const CLUSTER_QUEUE = 'datasetSegmentCluster';
@@ -80,7 +81,8 @@ export class SegmentClustering {
   /** The task: writes and records the copy, unless it is no longer wanted; `signal` aborts when the app stops. */
   private async run({ datasetId, jobId }: ClusterJobData, signal: AbortSignal): Promise<void> {
     const { db } = this.app.ctx;
-    const dataDir = this.app.ctx.storage.root;
+    const { storage } = this.app.ctx;
+    const dataDir = storage.root;
     try {
       const job = await findDatasetJob(db, jobId);
       if (!job || job.datasetId !== datasetId || job.state !== 'imported' || job.clusteredAt) return;
@@ -88,13 +90,17 @@ export class SegmentClustering {
       const column = await clusterColumn(this.app, datasetId);
       if (!column) return;
       const started = performance.now();
-      await writeClusteredCopy({ dataDir, datasetId, jobId, dbName: column, signal });
+      // The segment is read at its local path (a cached copy with an object store), then the copy is stored.
+      await storage.withLocalPaths([segmentKey(datasetId, jobId)], () =>
+        writeClusteredCopy({ dataDir, datasetId, jobId, dbName: column, signal }),
+      );
+      await putClusteredCopy(storage, datasetId, jobId);
       if (await recordClustered(db, jobId)) {
         const ms = Math.round(performance.now() - started);
         this.app.log.info({ datasetId, jobId, rows: job.rowCount, ms }, 'wrote the clustered copy of a segment');
       } else {
         // The rows were deleted (or the dataset) while the copy was written: it must not outlive them.
-        await deleteClusteredSegment(dataDir, datasetId, jobId);
+        await deleteClusteredFiles(storage, datasetId, jobId);
       }
     } catch (err) {
       this.app.log.warn({ err, datasetId, jobId }, 'could not write the clustered copy of a segment');

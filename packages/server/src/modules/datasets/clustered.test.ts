@@ -54,7 +54,7 @@ const jobsOf = async (datasetId: string) =>
 
 async function waitForCopy(datasetId: string, jobId: string): Promise<void> {
   await eventually(async () => Boolean((await findDatasetJob(db(), jobId))?.clusteredAt), 'the clustered copy');
-  expect(existsSync(clusteredSegmentPath(w.t.dataDir, datasetId, jobId))).toBe(true);
+  expect(existsSync(clusteredSegmentPath(w.t.app.ctx.storage.root, datasetId, jobId))).toBe(true);
 }
 
 /** The db name of a feature. */
@@ -89,8 +89,8 @@ describe('clustered copies of segments', () => {
         );
         return reader.getRowObjectsJson() as Array<{ id: number; at: string }>;
       });
-    const copy = await read(clusteredSegmentPath(w.t.dataDir, sales._id, uploadId));
-    const plain = await read(segmentPath(w.t.dataDir, sales._id, uploadId));
+    const copy = await read(clusteredSegmentPath(w.t.app.ctx.storage.root, sales._id, uploadId));
+    const plain = await read(segmentPath(w.t.app.ctx.storage.root, sales._id, uploadId));
     expect(plain.map((r) => Number(r.id))).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect([...copy].sort((a, b) => Number(a.id) - Number(b.id))).toEqual(plain);
     expect(copy.map((r) => r.at)).toEqual(plain.map((r) => r.at).sort());
@@ -112,16 +112,16 @@ describe('clustered copies of segments', () => {
     for (const dataset of [small, noDate]) {
       const [job] = await jobsOf(dataset._id);
       expect((await findDatasetJob(db(), job._id))?.clusteredAt).toBeNull();
-      expect(await readdir(datasetDir(w.t.dataDir, dataset._id))).toEqual([`${job._id}.parquet`]);
+      expect(await readdir(datasetDir(w.t.app.ctx.storage.root, dataset._id))).toEqual([`${job._id}.parquet`]);
     }
   });
 
   it('gives the catalog a clustered relation beside the segments, for the dataset and for one job', async () => {
     const row = (await findDataset(db(), sales._id))!;
-    const copy = clusteredSegmentPath(w.t.dataDir, sales._id, uploadId);
-    const plain = segmentPath(w.t.dataDir, sales._id, uploadId);
+    const copy = clusteredSegmentPath(w.t.app.ctx.storage.root, sales._id, uploadId);
+    const plain = segmentPath(w.t.app.ctx.storage.root, sales._id, uploadId);
     for (const options of [{}, { jobId: uploadId }]) {
-      const { source } = await datasetCatalog(db(), w.t.dataDir, row, options);
+      const { source } = await datasetCatalog(db(), w.t.app.ctx.storage, row, options);
       expect(source?.sql).toContain(plain);
       expect(source?.sql).not.toContain(copy);
       expect(source?.clustered).toContain(copy);
@@ -204,7 +204,7 @@ describe('clustered copies of segments', () => {
   });
 
   it('reads the copy for chart and KPI cards only: tables and lists read the segment', async () => {
-    const copy = clusteredSegmentPath(w.t.dataDir, sales._id, uploadId);
+    const copy = clusteredSegmentPath(w.t.app.ctx.storage.root, sales._id, uploadId);
     const category = await dbName(sales._id, 'category');
     const call = dataAppCaller(w.t, w.editor);
     const card = async (type: string, vis: object) => {
@@ -217,7 +217,7 @@ describe('clustered copies of segments', () => {
     const table = await card('table', { table: [{ id: 'id', feature: ref('id') }] });
     // A copy with only the books (a copy is never like this: it shows which file each card reads).
     await withConnection((c) =>
-      c.run(`COPY (SELECT * FROM read_parquet(['${segmentPath(w.t.dataDir, sales._id, uploadId)}'])
+      c.run(`COPY (SELECT * FROM read_parquet(['${segmentPath(w.t.app.ctx.storage.root, sales._id, uploadId)}'])
               WHERE ${category} = 'books') TO '${copy}.books' (FORMAT parquet)`),
     );
     await rename(copy, `${copy}.whole`);
@@ -244,17 +244,17 @@ describe('clustered copies of segments', () => {
     appendId = appended._id;
     await waitForCopy(sales._id, appendId);
     const row = (await findDataset(db(), sales._id))!;
-    const { source } = await datasetCatalog(db(), w.t.dataDir, row);
-    expect(source?.clustered).toContain(clusteredSegmentPath(w.t.dataDir, sales._id, appendId));
+    const { source } = await datasetCatalog(db(), w.t.app.ctx.storage, row);
+    expect(source?.clustered).toContain(clusteredSegmentPath(w.t.app.ctx.storage.root, sales._id, appendId));
     expect((await rowsByName(w, sales)).map((r) => r.id)).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
 
     const res = await caller(w, w.editor)('DELETE', `/api/v1/datasets/${sales._id}/deleteData/${appendId}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(await readdir(datasetDir(w.t.dataDir, sales._id))).toEqual(
+    expect(await readdir(datasetDir(w.t.app.ctx.storage.root, sales._id))).toEqual(
       [`${uploadId}.clustered.parquet`, `${uploadId}.parquet`].sort(),
     );
     expect((await findDatasetJob(db(), appendId))?.clusteredAt).toBeNull();
-    const after = await datasetCatalog(db(), w.t.dataDir, (await findDataset(db(), sales._id))!);
+    const after = await datasetCatalog(db(), w.t.app.ctx.storage, (await findDataset(db(), sales._id))!);
     expect(after.source?.clustered).not.toContain(appendId);
   });
 
@@ -277,7 +277,7 @@ describe('clustered copies of segments', () => {
 
   it('a restart queues the copies never made, as for a segment imported before copies existed', async () => {
     await db().update(datasetJobs).set({ clusteredAt: null }).where(eq(datasetJobs.jobId, uploadId));
-    await rm(clusteredSegmentPath(w.t.dataDir, sales._id, uploadId));
+    await rm(clusteredSegmentPath(w.t.app.ctx.storage.root, sales._id, uploadId));
     const config = loadConfig({
       DATA_DIR: w.t.dataDir,
       LOG_LEVEL: 'silent',
@@ -297,6 +297,6 @@ describe('clustered copies of segments', () => {
 
   it('deleting the dataset removes its copies', async () => {
     expect((await caller(w, w.editor)('DELETE', `/api/v1/datasets/${sales._id}`)).statusCode).toBe(200);
-    expect(existsSync(datasetDir(w.t.dataDir, sales._id))).toBe(false);
+    expect(existsSync(datasetDir(w.t.app.ctx.storage.root, sales._id))).toBe(false);
   });
 });

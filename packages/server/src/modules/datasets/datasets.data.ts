@@ -3,6 +3,7 @@ import { csvField, readDataset, streamCsv } from '@tessera/analytics';
 import type { Cell, DatasetFilter, DatasetOrder, Pages } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 import { analytics, datasetCatalog, toFilters, toOrderBy } from './catalog.ts';
 import type { DatasetRow } from './datasets.store.ts';
 
@@ -26,8 +27,8 @@ export interface PageRequest {
  * One page of a dataset's rows: visible features only, each read as its type (a changed type is
  * a cast), each row keyed by feature `_id`.
  */
-export async function datasetPage(db: Db, dataDir: string, dataset: DatasetRow, request: PageRequest) {
-  const catalog = await datasetCatalog(db, dataDir, dataset, { jobId: request.jobId });
+export async function datasetPage(db: Db, files: Storage, dataset: DatasetRow, request: PageRequest) {
+  const catalog = await datasetCatalog(db, files, dataset, { jobId: request.jobId });
   const visible = catalog.features.filter((f) => !f.row.hidden);
   const jobId = request.jobId ?? null;
   const filters = toFilters(catalog, request.filters);
@@ -58,11 +59,11 @@ export async function datasetPage(db: Db, dataDir: string, dataset: DatasetRow, 
  */
 export async function datasetCsv(
   db: Db,
-  dataDir: string,
+  files: Storage,
   dataset: DatasetRow,
   log: FastifyBaseLogger,
 ): Promise<Readable> {
-  const catalog = await datasetCatalog(db, dataDir, dataset);
+  const catalog = await datasetCatalog(db, files, dataset);
   const visible = catalog.features.filter((f) => !f.row.hidden);
   const out = new PassThrough();
   if (!catalog.source || !visible.length) {

@@ -20,7 +20,7 @@ async function registerDatasetsRoutes(app: FastifyInstance, uses: DatasetUseRead
   const datasets = new DatasetsService(app);
   const uploads = new UploadsService(app, datasets);
   const { db } = app.ctx;
-  const dataDir = app.ctx.storage.root;
+  const files = app.ctx.storage;
 
   route(app, api.listDatasets, ({ query }) =>
     datasets.list(query.projectId, { imported: query.imported, id: query.id }),
@@ -61,11 +61,11 @@ async function registerDatasetsRoutes(app: FastifyInstance, uses: DatasetUseRead
   route(app, api.deleteDatasetJobData, ({ params }) => uploads.deleteJobData(params.id, params.jobId));
 
   route(app, api.datasetData, async ({ params, query, body }) =>
-    datasetPage(db, dataDir, await datasets.getRow(params.id), { ...query, ...(body ?? {}) }),
+    datasetPage(db, files, await datasets.getRow(params.id), { ...query, ...(body ?? {}) }),
   );
   route(app, api.downloadDataset, async ({ params, reply }) => {
     const dataset = await datasets.getRow(params.id);
-    const stream = await datasetCsv(db, dataDir, dataset, app.log);
+    const stream = await datasetCsv(db, files, dataset, app.log);
     const name = downloadFileName(dataset.name);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -1,4 +1,3 @@
-import { deleteDatasetSegments } from '@tessera/analytics';
 import {
   DATASET_ERRORS,
   type Dataset,
@@ -11,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 import { collectionIdsInProject } from '../collections/index.ts';
 import { datasetCatalog } from './catalog.ts';
 import { presentDataset, presentDatasetDetail } from './datasets.presenter.ts';
@@ -29,6 +29,7 @@ import {
 } from './datasets.store.ts';
 import { refreshFeatureStats } from './features/features.stats.ts';
 import { insertFeatures, listFeatures } from './features/features.store.ts';
+import { deleteDatasetFiles } from './files.ts';
 import { planJoin } from './joined.ts';
 
 type Reason = ProjectEventPayload<'dataset:updated'>['reason'];
@@ -40,10 +41,10 @@ export type CreateInput =
 /** Datasets: the metadata side. Data and uploads are in datasets.data.ts and datasets.uploads.ts. */
 export class DatasetsService {
   private readonly db: Db;
-  private readonly dataDir: string;
+  private readonly files: Storage;
   constructor(private readonly app: FastifyInstance) {
     this.db = app.ctx.db;
-    this.dataDir = app.ctx.storage.root;
+    this.files = app.ctx.storage;
   }
 
   async getRow(id: string): Promise<DatasetRow> {
@@ -110,8 +111,8 @@ export class DatasetsService {
     });
     // The join must read: a failure here (it should not happen after planJoin's checks) removes the dataset.
     try {
-      await datasetCatalog(this.db, this.dataDir, row);
-      await refreshFeatureStats(this.db, this.dataDir, row);
+      await datasetCatalog(this.db, this.files, row);
+      await refreshFeatureStats(this.db, this.files, row);
     } catch (error) {
       await deleteDatasetRow(this.db, row.id);
       throw error;
@@ -148,7 +149,7 @@ export class DatasetsService {
     if ((await listDependentDatasets(this.db, id)).length) throw new HttpError('conflict', DATASET_ERRORS.usedByJoin);
     for (const { job } of await unfinishedJobsOf(this.db, id)) await this.app.ctx.jobs.cancel(job.id);
     if (!(await deleteDatasetRow(this.db, id))) throw notFound(DATASET_ERRORS.notFound);
-    await deleteDatasetSegments(this.dataDir, id);
+    await deleteDatasetFiles(this.files, id);
     realtimeOf(this.app).emit(row.projectId, 'dataset:deleted', { _id: id }, { area: 'dataset' });
   }
 

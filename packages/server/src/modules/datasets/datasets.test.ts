@@ -80,7 +80,7 @@ describe('datasets: create, list, show, update, delete', () => {
 
   it('deletes a dataset with its features and files', async () => {
     const dataset = await importCsv(w, 'doomed', SALES);
-    const folder = path.join(w.t.dataDir, 'datasets', dataset._id);
+    const folder = path.join(w.t.app.ctx.storage.root, 'datasets', dataset._id);
     expect(existsSync(folder)).toBe(true);
     expect((await caller(w, w.viewer)('DELETE', `/api/v1/datasets/${dataset._id}`)).statusCode).toBe(403);
     expect((await caller(w, w.editor)('DELETE', `/api/v1/datasets/${dataset._id}`)).statusCode).toBe(200);

@@ -1,23 +1,24 @@
-import { rm } from 'node:fs/promises';
-import { deleteSegment, IngestError, type IngestResult, ingestCsv } from '@tessera/analytics';
+import { IngestError, type IngestResult, ingestCsv } from '@tessera/analytics';
 import { DATASET_ERRORS } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JobContext, JobRow } from '../../platform/jobs/index.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
+import { StorageNotFoundError } from '../../platform/storage/index.ts';
 import type { SegmentClustering } from './cluster.job.ts';
 import {
   type DatasetRow,
   findDataset,
   findDatasetJob,
+  importedJobs,
   listDependentDatasets,
   updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
 import { refreshFeatureStats } from './features/features.stats.ts';
 import { insertFeatures, setPhysicalType } from './features/features.store.ts';
-import { uploadPath } from './upload.ts';
+import { deleteJobFiles, putSegment, segmentKey, uploadKey } from './files.ts';
 
 export interface ImportJobData {
   datasetId: string;
@@ -27,8 +28,10 @@ export interface ImportJobData {
 /**
  * The import job of an upload (feature detection) or an append:
  *
- * 1. DuckDB reads the stored file into the job's segment and detects the features (`ingestCsv`); a file it
- *    cannot read fails the job with a clear message and leaves no segment.
+ * 1. DuckDB reads the stored file (at its local path: a cached copy with an object store) into the job's segment
+ *    and detects the features (`ingestCsv`); a file it cannot read fails the job with a clear message and leaves
+ *    no segment. The segment is written in the storage's local folder, then stored under its key (`putSegment`).
+ *    An append reads the dataset's other segments too (their types widen the new one's), held locally meanwhile.
  * 2. One metadata transaction commits the result: for an upload, the features and the dataset `imported`; for
  *    an append, the widened column types. Only then is the segment read by queries (its dataset job becomes
  *    `imported`), so the dataset is never seen half-imported. If the commit fails, the segment is deleted.
@@ -40,28 +43,34 @@ export interface ImportJobData {
  */
 export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClustering, 'request'>) {
   return async (ctx: JobContext<ImportJobData>): Promise<void> => {
-    const { db } = app.ctx;
-    const dataDir = app.ctx.storage.root;
+    const { db, storage } = app.ctx;
+    const dataDir = storage.root;
     const { datasetId, kind } = ctx.data;
     const jobId = ctx.job.id;
-    const csvPath = uploadPath(dataDir, jobId);
     try {
       const dataset = await findDataset(db, datasetId);
       const upload = await findDatasetJob(db, jobId);
       if (!dataset || !upload) throw new Error(DATASET_ERRORS.notFound);
+      const others =
+        kind === 'append' ? (await importedJobs(db, datasetId)).map((j) => segmentKey(datasetId, j.jobId)) : [];
       let result: IngestResult;
       try {
-        result = await ingestCsv({
-          dataDir,
-          datasetId,
-          jobId,
-          csvPath,
-          expectedColumns: kind === 'append' ? dataset.columns : undefined,
-          signal: ctx.signal,
-        });
+        result = await storage.withLocalPaths([uploadKey(jobId), ...others], ([csvPath]) =>
+          ingestCsv({
+            dataDir,
+            datasetId,
+            jobId,
+            csvPath: csvPath!,
+            expectedColumns: kind === 'append' ? dataset.columns : undefined,
+            signal: ctx.signal,
+          }),
+        );
+        await putSegment(storage, datasetId, jobId);
       } catch (error) {
         // The ingest's messages are written for the user; anything else is reported plainly.
         if (error instanceof IngestError) throw new Error(error.message, { cause: error });
+        if (error instanceof StorageNotFoundError && error.key === uploadKey(jobId))
+          throw new Error('The uploaded file was not found.', { cause: error });
         throw error;
       }
       let committed: DatasetRow | undefined;
@@ -73,7 +82,7 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
             : commitAppend(tx, dataset, jobId, result),
         );
       } catch (error) {
-        await deleteSegment(dataDir, datasetId, jobId);
+        await deleteJobFiles(storage, datasetId, jobId);
         throw error;
       }
       if (kind === 'append') await refreshAfterDataChange(app, committed);
@@ -86,7 +95,7 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
       );
       await clustering?.request(datasetId, jobId, result.rowCount);
     } finally {
-      await rm(csvPath, { force: true });
+      await storage.delete(uploadKey(jobId));
     }
   };
 }
@@ -97,10 +106,10 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
  */
 export function abandonedImport(app: FastifyInstance) {
   return async (row: JobRow): Promise<void> => {
-    const dataDir = app.ctx.storage.root;
-    await rm(uploadPath(dataDir, row.id), { force: true });
+    const { storage } = app.ctx;
+    await storage.delete(uploadKey(row.id));
     const upload = await findDatasetJob(app.ctx.db, row.id);
-    if (upload && upload.state !== 'imported') await deleteSegment(dataDir, upload.datasetId, row.id);
+    if (upload && upload.state !== 'imported') await deleteJobFiles(storage, upload.datasetId, row.id);
   };
 }
 
@@ -159,7 +168,7 @@ const scalar = (v: unknown): Scalar =>
 /** After rows were added or removed: the dataset's stored stats and previews, and those of joins reading it. */
 export async function refreshAfterDataChange(app: FastifyInstance, dataset: DatasetRow): Promise<void> {
   try {
-    await refreshFeatureStats(app.ctx.db, app.ctx.storage.root, dataset);
+    await refreshFeatureStats(app.ctx.db, app.ctx.storage, dataset);
   } catch (err) {
     app.log.warn({ err, datasetId: dataset.id }, 'could not refresh the stats of a dataset');
   }
@@ -172,7 +181,7 @@ async function refreshDependents(app: FastifyInstance, datasetId: string, seen: 
     if (seen.has(dependent.id)) continue;
     seen.add(dependent.id);
     try {
-      await refreshFeatureStats(app.ctx.db, app.ctx.storage.root, dependent);
+      await refreshFeatureStats(app.ctx.db, app.ctx.storage, dependent);
     } catch (err) {
       app.log.warn({ err, datasetId: dependent.id }, 'could not refresh the stats of a joined dataset');
     }

@@ -1,4 +1,3 @@
-import { deleteDatasetSegments } from '@tessera/analytics';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import type { AssetKind, ProjectFiles } from '../projects/index.ts';
@@ -8,6 +7,7 @@ import { datasetIdsOfProject, findDatasetProject, moveDatasets } from './dataset
 import type { DatasetUseReaders } from './datasetUses.ts';
 import { featuresRoutes } from './features/features.routes.ts';
 import { findFeatureProject } from './features/features.store.ts';
+import { deleteDatasetFiles } from './files.ts';
 
 /**
  * datasets — datasets and their features (features/): uploads and appends as jobs, data pages, downloads, the
@@ -38,7 +38,7 @@ export const datasetAssetKind: AssetKind = {
 };
 
 /** A deleted project's datasets leave their Parquet segments behind unless removed. */
-export const datasetFiles: ProjectFiles = { list: datasetIdsOfProject, remove: deleteDatasetSegments };
+export const datasetFiles: ProjectFiles = { list: datasetIdsOfProject, remove: deleteDatasetFiles };
 
 export { type Catalog, datasetCatalog } from './catalog.ts';
 export { downloadFileName, pagesOf } from './datasets.data.ts';

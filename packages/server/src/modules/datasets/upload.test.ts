@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.t.close());
 
-const uploads = () => readdirSync(path.join(w.t.dataDir, 'uploads'));
+const uploads = () => readdirSync(path.join(w.t.app.ctx.storage.root, 'uploads'));
 
 describe('POST /api/v1/datasets/:id/upload', () => {
   it('imports a CSV: features with types, stats, precision and preview; the dataset is imported', async () => {
@@ -114,7 +114,7 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     expect(job).toMatchObject({ status: 'failed', message: 'This is not a CSV file: it contains binary data.' });
     const shown = (await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}`)).json();
     expect(shown).toMatchObject({ imported: false, features: [], rowCount: 0 });
-    expect(existsSync(path.join(w.t.dataDir, 'datasets', dataset._id))).toBe(false);
+    expect(existsSync(path.join(w.t.app.ctx.storage.root, 'datasets', dataset._id))).toBe(false);
     expect(uploads()).toEqual([]);
     // The dataset can take another upload after a failed one.
     const retry = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'binary.csv', SALES);

@@ -11,7 +11,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.ts';
-import { writeUploadedFile } from '../../platform/storage.ts';
+import { writeUploadedFile } from '../../platform/storage/index.ts';
 
 /**
  * Receiving an uploaded CSV: the checks run before any byte is stored where they can, and the file

@@ -70,7 +70,7 @@ async function waitForStatus(datasetId: string, status: string) {
 
 /** The uploads folder's files (none when the folder itself is gone). */
 const uploads = () => {
-  const dir = path.join(w.t.dataDir, 'uploads');
+  const dir = path.join(w.t.app.ctx.storage.root, 'uploads');
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 

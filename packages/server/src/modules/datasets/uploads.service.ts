@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { deleteSegment, IngestError } from '@tessera/analytics';
+import { IngestError } from '@tessera/analytics';
 import { DATASET_ERRORS, type DatasetJob } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -16,13 +16,14 @@ import {
   updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
+import { deleteJobFiles, uploadKey } from './files.ts';
 import { type ImportJobData, refreshAfterDataChange } from './import.job.ts';
 import { openCsvPart, storePart, uploadPath } from './upload.ts';
 
 const conflict = (message: string) => new HttpError('conflict', message);
 
 /**
- * Uploads, appends and their history: the file streams to `DATA_DIR/uploads/{jobId}.csv` while
+ * Uploads, appends and their history: the file streams to the storage's `uploads/{jobId}.csv` while
  * its job is `continue`; once stored, the job is queued and the answer goes back at once. The import itself is
  * the job (import.job.ts).
  */
@@ -61,15 +62,19 @@ export class UploadsService {
       name: part.filename,
     });
     await insertDatasetJob(this.db, { jobId: job.id, datasetId, kind, fileName: part.filename });
+    // Received into the storage's local folder (the object store's cache), checked there, then stored under its
+    // key (multipart for an object store), where the import reads it on any worker.
     const target = uploadPath(this.dataDir, job.id);
     try {
       const bytes = await storePart(part, target);
       await updateDatasetJob(this.db, job.id, { bytes });
       if (kind === 'append') await this.checkHeader(target, dataset.columns);
+      await this.app.ctx.storage.putFile(uploadKey(job.id), target);
       const data: ImportJobData = { datasetId, kind };
       await jobs.release(job.id, data);
     } catch (error) {
       await rm(target, { force: true });
+      await this.app.ctx.storage.delete(uploadKey(job.id));
       await jobs.fail(job.id, error instanceof Error ? error.message : DATASET_ERRORS.cancelledByUser);
       throw error;
     }
@@ -127,7 +132,7 @@ export class UploadsService {
       await updateDatasetJob(tx, jobId, { state: 'deleted', clusteredAt: null });
       return updateDatasetRow(tx, datasetId, {});
     });
-    await deleteSegment(this.dataDir, datasetId, jobId);
+    await deleteJobFiles(this.app.ctx.storage, datasetId, jobId);
     await refreshAfterDataChange(this.app, row ?? dataset);
     this.datasets.announce(row ?? dataset, 'dataDeleted');
     return this.datasets.present(row ?? dataset);

@@ -141,7 +141,7 @@ export class ResponsesFlusher {
     const { db, storage } = this.app.ctx;
     this.stats.schedule(datasetId, async () => {
       const dataset = await findDataset(db, datasetId);
-      if (dataset) await refreshFeatureStats(db, storage.root, dataset);
+      if (dataset) await refreshFeatureStats(db, storage, dataset);
     });
   }
 }

@@ -7,6 +7,11 @@ import { VERSION } from '../../version.ts';
 export async function healthRoutes(app: FastifyInstance) {
   route(app, api.health, async () => {
     await app.ctx.db.execute(sql`select 1`);
-    return { status: 'ok' as const, version: VERSION, database: app.ctx.database.kind };
+    return {
+      status: 'ok' as const,
+      version: VERSION,
+      database: app.ctx.database.kind,
+      storage: app.ctx.storage.stats(),
+    };
   });
 }

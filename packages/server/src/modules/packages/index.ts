@@ -34,7 +34,10 @@ export const packageAssetKind: AssetKind = {
 };
 
 /** A deleted project's packages leave their folders (revisions, working copy) behind unless removed. */
-export const packageFiles: ProjectFiles = { list: listProjectPackageIds, remove: removePackageFiles };
+export const packageFiles: ProjectFiles = {
+  list: listProjectPackageIds,
+  remove: (storage, id) => removePackageFiles(storage.root, id),
+};
 
 /** Commits a package's edited working copy, if it has edits (a model's Update Source Commit); true when committed. */
 export const commitPackageChanges = (app: FastifyInstance, userId: string, packageId: string): Promise<boolean> =>

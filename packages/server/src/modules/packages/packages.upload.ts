@@ -4,7 +4,7 @@ import { api, isUnsafeText, MAX_PACKAGE_UPLOAD_BYTES, PACKAGE_MESSAGES, UNSAFE_T
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { writeUploadedFile } from '../../platform/storage.ts';
+import { writeUploadedFile } from '../../platform/storage/index.ts';
 
 /**
  * Receiving a package's multipart form (upload package): the fields `name`, `baseImage`, `projectId`

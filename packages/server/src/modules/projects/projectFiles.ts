@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage/index.ts';
 
 /**
  * Files an area keeps under DATA_DIR for its assets, which outlive their rows unless removed: an extension point
@@ -9,6 +10,6 @@ import type { Db } from '../../db/client.ts';
 export interface ProjectFiles {
   /** The ids of the project's assets that may have files (read before the project's rows go). */
   list(db: Db, projectId: string): Promise<string[]>;
-  /** Removes one asset's files; a failure is logged, the project stays deleted. */
-  remove(dataDir: string, id: string): Promise<void>;
+  /** Removes one asset's files (from the shared storage; areas not moved onto keys yet under its `root`). */
+  remove(storage: Storage, id: string): Promise<void>;
 }

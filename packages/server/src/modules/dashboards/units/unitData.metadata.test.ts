@@ -64,7 +64,7 @@ describe("a project's data version", () => {
 
 describe('card metadata kept between requests', () => {
   it('is read once per data version', async () => {
-    const cache = new ProjectMetadataCache(db(), w.t.app.ctx.storage.root);
+    const cache = new ProjectMetadataCache(db(), w.t.app.ctx.storage);
     const v = await version();
     const reader = cache.of(w.projectId, v);
     expect(cache.of(w.projectId, v)).toBe(reader);
@@ -92,7 +92,7 @@ describe('card metadata kept between requests', () => {
   });
 
   it('never finds another project’s features or datasets, even once kept', async () => {
-    const cache = new ProjectMetadataCache(db(), w.t.app.ctx.storage.root);
+    const cache = new ProjectMetadataCache(db(), w.t.app.ctx.storage);
     const mine = cache.of(w.projectId, await version());
     const theirs = [featureId(w.foreign, 'amount')];
     expect(await mine.features([featureId(w.sales, 'amount'), ...theirs])).toHaveLength(1);

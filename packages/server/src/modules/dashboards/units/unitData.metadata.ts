@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
 import { datasets, features } from '../../../db/schema.ts';
+import type { Storage } from '../../../platform/storage/index.ts';
 import { type Catalog, type DatasetRow, datasetCatalog, type FeatureRow, importedJobs } from '../../datasets/index.ts';
 
 /**
@@ -51,7 +52,7 @@ class ProjectReader implements ProjectMetadata {
 
   constructor(
     private readonly db: Db,
-    private readonly dataDir: string,
+    private readonly files: Storage,
     private readonly projectId: string,
   ) {}
 
@@ -78,7 +79,7 @@ class ProjectReader implements ProjectMetadata {
     const key = `${dataset.id}:${jobId}`;
     const known = this.catalogs.get(key);
     if (known) return known;
-    const reading = readCatalog(this.db, this.dataDir, dataset, jobId);
+    const reading = readCatalog(this.db, this.files, dataset, jobId);
     // Only a catalog that could be read is kept: a job id that is not one of the dataset's is asked again.
     this.catalogs.set(key, reading);
     void reading.then((found) => found ?? this.catalogs.delete(key));
@@ -96,10 +97,10 @@ async function latestJob(db: Db, dataset: DatasetRow): Promise<{ jobId?: string 
   return newest ? { jobId: newest.jobId } : {};
 }
 
-async function readCatalog(db: Db, dataDir: string, dataset: DatasetRow, jobId: string) {
+async function readCatalog(db: Db, files: Storage, dataset: DatasetRow, jobId: string) {
   if (!dataset.imported) return undefined;
   try {
-    return await datasetCatalog(db, dataDir, dataset, jobId === 'latest' ? await latestJob(db, dataset) : { jobId });
+    return await datasetCatalog(db, files, dataset, jobId === 'latest' ? await latestJob(db, dataset) : { jobId });
   } catch {
     return undefined;
   }
@@ -111,7 +112,7 @@ export class ProjectMetadataCache {
 
   constructor(
     private readonly db: Db,
-    private readonly dataDir: string,
+    private readonly files: Storage,
     maxProjects = 500,
   ) {
     this.entries = new LRUCache({ max: maxProjects });
@@ -124,7 +125,7 @@ export class ProjectMetadataCache {
   of(projectId: string, version: number): ProjectMetadata {
     const entry = this.entries.get(projectId);
     if (entry?.version === version) return entry.reader;
-    const reader = new ProjectReader(this.db, this.dataDir, projectId);
+    const reader = new ProjectReader(this.db, this.files, projectId);
     if (!entry || entry.version < version) this.entries.set(projectId, { version, reader });
     return reader;
   }

@@ -117,7 +117,7 @@ export class UnitDataService {
    */
   private readonly publicAnswers: KeptOnce<PublicAnswer>;
   constructor(private readonly app: FastifyInstance) {
-    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage.root);
+    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage);
     const answers = new LRUCache<string, PublicAnswer>({
       maxSize: 32 * 1024 * 1024,
       sizeCalculation: (answer) => answer.text.length + 64,

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
 import { realtimeOf } from '../../../platform/realtime.ts';
+import type { Storage } from '../../../platform/storage/index.ts';
 import { analytics, type Catalog, datasetCatalog } from '../catalog.ts';
 import { type DatasetRow, findDataset, listDependentDatasets } from '../datasets.store.ts';
 import { presentFeature } from './features.presenter.ts';
@@ -41,10 +42,10 @@ const scalar = (v: unknown): Cell =>
 /** Features: metadata changes, and the values, stats and categories read through DuckDB. */
 export class FeaturesService {
   private readonly db: Db;
-  private readonly dataDir: string;
+  private readonly files: Storage;
   constructor(private readonly app: FastifyInstance) {
     this.db = app.ctx.db;
-    this.dataDir = app.ctx.storage.root;
+    this.files = app.ctx.storage;
   }
 
   async listOfDataset(datasetId: string): Promise<Feature[]> {
@@ -78,7 +79,7 @@ export class FeaturesService {
     if (!row) throw notFound(DATASET_ERRORS.featureNotFound);
     const formatChanged = change.dateFormat !== undefined && change.dateFormat !== feature.dateFormat;
     if ((change.type && change.type !== feature.type) || formatChanged) {
-      await refreshFeatureStats(this.db, this.dataDir, dataset, [featureId]);
+      await refreshFeatureStats(this.db, this.files, dataset, [featureId]);
       row = (await findFeature(this.db, featureId)) ?? row;
     }
     realtimeOf(this.app).emit(
@@ -112,7 +113,7 @@ export class FeaturesService {
 
   private async catalogOf(featureId: string, jobId?: string) {
     const { feature, dataset } = await this.load(featureId);
-    const catalog: Catalog = await datasetCatalog(this.db, this.dataDir, dataset, { jobId });
+    const catalog: Catalog = await datasetCatalog(this.db, this.files, dataset, { jobId });
     const entry = catalog.byId.get(feature.id);
     if (!entry && catalog.source) throw new HttpError('conflict', DATASET_ERRORS.joinColumnMissing);
     return { feature, source: catalog.source, ref: entry?.ref };

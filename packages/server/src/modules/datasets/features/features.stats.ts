@@ -1,6 +1,7 @@
 import { columnStats, readDataset } from '@tessera/analytics';
 import { FEATURE_PREVIEW_SIZE } from '@tessera/shared';
 import type { Db } from '../../../db/client.ts';
+import type { Storage } from '../../../platform/storage/index.ts';
 import { datasetCatalog } from '../catalog.ts';
 import type { DatasetRow } from '../datasets.store.ts';
 import { type FeatureRow, updateFeatureRow } from './features.store.ts';
@@ -19,8 +20,8 @@ const scalar = (v: unknown): Scalar =>
  * for a new joined dataset. Like detection, stats are kept for numbers (min, max, mean) and dates and times
  * (min, max); other types keep none.
  */
-export async function refreshFeatureStats(db: Db, dataDir: string, dataset: DatasetRow, onlyIds?: string[]) {
-  const catalog = await datasetCatalog(db, dataDir, dataset);
+export async function refreshFeatureStats(db: Db, files: Storage, dataset: DatasetRow, onlyIds?: string[]) {
+  const catalog = await datasetCatalog(db, files, dataset);
   const source = catalog.source;
   const wanted = catalog.features.filter((f) => !onlyIds || onlyIds.includes(f.row.id));
   if (!source || !wanted.length) return;
