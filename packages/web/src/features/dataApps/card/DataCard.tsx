@@ -121,7 +121,8 @@ export function DataCard({ unit, h, draggable }: Props) {
             className={DRAG_HANDLE_CLASS}
             variant="subtle"
             color="gray"
-            size="sm"
+            // 24 px: the smallest target WCAG 2.5.8 allows.
+            size={24}
             aria-label={t('layout.handle', { name: cardName })}
             aria-describedby={layoutControls ? keysHintId : undefined}
             style={{ cursor: 'grab' }}
