@@ -1,14 +1,8 @@
-import { EXPORT_ERRORS, type ExportFilters, type ExportFormat } from '@tessera/shared';
+import type { ExportFilters, ExportFormat } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { findDashboard } from '../dashboards.store.ts';
-import { BrowserMissing, HeadlessBrowser } from '../headlessBrowser.ts';
-import { PreviewService } from '../preview/preview.service.ts';
-import { issuePreviewToken, revokePreviewToken } from '../preview/preview.tokens.ts';
-import { renderExport } from './export.render.ts';
-import { EXPORT_JOB_TIMEOUT_MS, type ExportJobData, exportPagePath } from './export.service.ts';
-
-const STEP_TIMEOUT_MS = 45_000;
-const TOKEN_TTL_MS = EXPORT_JOB_TIMEOUT_MS + 30_000;
+import { HeadlessBrowser } from '../headlessBrowser.ts';
+import { type ExportJobData, ExportService } from './export.service.ts';
 
 /** What other modules ask to have drawn: a PDF of tabs (none: every tab), or a PNG of exactly one tab. */
 export interface DataAppRenderRequest {
@@ -41,7 +35,9 @@ export async function dataAppSummary(app: FastifyInstance, dashboardId: string):
  */
 export class DataAppRenderer {
   private readonly browser = new HeadlessBrowser();
+  private readonly exports: ExportService;
   constructor(private readonly app: FastifyInstance) {
+    this.exports = new ExportService(app, this.browser);
     app.addHook('onClose', () => this.browser.close());
   }
 
@@ -62,30 +58,6 @@ export class DataAppRenderer {
       language: request.language,
       at: new Date().toISOString(),
     };
-    const signal = request.signal ?? new AbortController().signal;
-    const token = await issuePreviewToken(this.app.ctx.db, row.id, TOKEN_TTL_MS);
-    try {
-      const url = `${new PreviewService(this.app).baseUrl()}${exportPagePath(row.projectId, row.id, data, token)}`;
-      const bytes = await this.browser
-        .use(STEP_TIMEOUT_MS, (browser) =>
-          renderExport(browser, {
-            url,
-            format: data.format,
-            paper: data.paper,
-            orientation: data.orientation,
-            language: data.language,
-            signal,
-            stepTimeoutMs: STEP_TIMEOUT_MS,
-            onProgress: () => {},
-          }),
-        )
-        .catch((err) => {
-          throw err instanceof BrowserMissing ? new Error(EXPORT_ERRORS.noChromium) : err;
-        });
-      if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
-      return bytes;
-    } finally {
-      await revokePreviewToken(this.app.ctx.db, token);
-    }
+    return this.exports.draw(row, data, request.signal ?? new AbortController().signal, () => {});
   }
 }

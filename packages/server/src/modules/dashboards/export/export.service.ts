@@ -153,9 +153,32 @@ export class ExportService {
   async run({ data, signal, progress, log, job }: JobContext<ExportJobData>): Promise<{ message: string } | undefined> {
     const row = await findDashboard(this.db, data.dashboardId);
     if (!row) return { message: GONE };
-    const token = await issuePreviewToken(this.db, row.id, TOKEN_TTL_MS);
     try {
       await progress(0.05);
+      const bytes = await this.draw(row, data, signal, (fraction) => void progress(0.1 + 0.8 * fraction));
+      await writeExport(this.app.ctx.storage.root, job.id, data.format, bytes);
+      return undefined;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const cause = err instanceof Error && err.cause instanceof Error ? redactUrl(err.cause.message) : undefined;
+      log.warn({ dashboardId: row.id, message, cause }, 'data app export failed');
+      throw err;
+    }
+  }
+
+  /**
+   * Draws an export of a data app right away: its export page, opened with a preview token for that one data app
+   * (revoked after), in the shared Chromium. For work that is already a job or a task (the export job, a
+   * subscription's mail).
+   */
+  async draw(
+    row: { id: string; projectId: string },
+    data: ExportJobData,
+    signal: AbortSignal,
+    onProgress: (fraction: number) => void,
+  ): Promise<Buffer> {
+    const token = await issuePreviewToken(this.db, row.id, TOKEN_TTL_MS);
+    try {
       const url = `${new PreviewService(this.app).baseUrl()}${exportPagePath(row.projectId, row.id, data, token)}`;
       const bytes = await this.browser
         .use(STEP_TIMEOUT_MS, (browser) =>
@@ -167,20 +190,14 @@ export class ExportService {
             language: data.language,
             signal,
             stepTimeoutMs: STEP_TIMEOUT_MS,
-            onProgress: (fraction) => void progress(0.1 + 0.8 * fraction),
+            onProgress,
           }),
         )
         .catch((err) => {
           throw err instanceof BrowserMissing ? new Error(EXPORT_ERRORS.noChromium) : err;
         });
       if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
-      await writeExport(this.app.ctx.storage.root, job.id, data.format, bytes);
-      return undefined;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const cause = err instanceof Error && err.cause instanceof Error ? redactUrl(err.cause.message) : undefined;
-      log.warn({ dashboardId: row.id, message, cause }, 'data app export failed');
-      throw err;
+      return bytes;
     } finally {
       await revokePreviewToken(this.db, token);
     }
