@@ -1,6 +1,7 @@
 import { occurrencesBetween, SUBSCRIPTION_SEND_ATTEMPTS } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../platform/ids.ts';
+import { Ticker } from '../../platform/ticker.ts';
 import { type DataAppRenderer, dataAppSummary } from '../dashboards/index.ts';
 import { type Clock, clockOf } from '../triggers/index.ts';
 import { subscriptionMail } from './subscriptions.mail.ts';
@@ -36,37 +37,25 @@ export interface SubscriptionSchedulerOptions {
  * occurrences that no worker was up for are not sent: the latest mail already shows the data app as it is now.
  */
 export class SubscriptionScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly ticker: Ticker;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly options: SubscriptionSchedulerOptions,
-  ) {}
+  ) {
+    this.ticker = new Ticker(
+      () => this.tick(),
+      options.pollMs,
+      (err) => this.app.log.error({ err }, 'the subscriptions tick failed'),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.ticker.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.ticking;
-  }
-
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.ticking = this.tick()
-        .catch((err) => this.app.log.error({ err }, 'the subscriptions tick failed'))
-        .finally(() => {
-          this.ticking = undefined;
-          this.schedule(this.options.pollMs);
-        });
-    }, delay);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.ticker.stop();
   }
 
   /** One pass over the due subscriptions; answers the send rows this worker claimed (tests race two of them). */
@@ -74,7 +63,7 @@ export class SubscriptionScheduler {
     const now = this.options.clock();
     const claimed: string[] = [];
     for (const row of await dueSubscriptions(this.app.ctx.db, now, BATCH)) {
-      if (this.stopped) break;
+      if (this.ticker.stopped) break;
       const sendId = await this.fireDue(row, now);
       if (sendId) claimed.push(sendId);
     }

@@ -1,6 +1,7 @@
 import { nextOccurrence, occurrencesBetween } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../platform/ids.ts';
+import { Ticker } from '../../platform/ticker.ts';
 import { queueScheduledRun } from '../models/index.ts';
 import { type Clock, clockOf } from './clock.ts';
 import {
@@ -37,44 +38,32 @@ export interface SchedulerOptions {
  * and its job in one transaction, so two workers never run one occurrence twice and a pause stops fires at once.
  */
 export class Scheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private ticking: Promise<void> | undefined;
-  private stopped = false;
+  private readonly ticker: Ticker;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly options: SchedulerOptions,
-  ) {}
+  ) {
+    this.ticker = new Ticker(
+      () => this.tick(),
+      options.pollMs,
+      (err) => this.app.log.error({ err }, 'the scheduler tick failed'),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.ticker.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.ticking;
-  }
-
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.ticking = this.tick()
-        .catch((err) => this.app.log.error({ err }, 'the scheduler tick failed'))
-        .finally(() => {
-          this.ticking = undefined;
-          this.schedule(this.options.pollMs);
-        });
-    }, delay);
-    this.timer.unref();
+  stop(): Promise<void> {
+    return this.ticker.stop();
   }
 
   /** One pass over the due triggers (exposed for tests that drive the clock themselves). */
   async tick(): Promise<void> {
     const now = this.options.clock();
     for (const trigger of await dueTriggers(this.app.ctx.db, now, BATCH)) {
-      if (this.stopped) return;
+      if (this.ticker.stopped) return;
       await this.fireDue(trigger, now);
     }
   }
