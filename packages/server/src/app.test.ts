@@ -34,6 +34,7 @@ describe('the composition', () => {
     const kinds = Object.keys(gatherResourceResolvers(serverModules().map((m) => m.resources)));
     expect(kinds.sort()).toEqual(
       [
+        'alert',
         'algorithm',
         'collection',
         'dashboard',
@@ -47,6 +48,7 @@ describe('the composition', () => {
         'package',
         'permission',
         'project',
+        'subscription',
         'tab',
         'trigger',
         'triggerScope',
