@@ -151,7 +151,7 @@ describe('datasets', () => {
     await rowCount(page, 120);
     const table = page.getByRole('table');
     expect(await table.locator('tbody tr').count()).toBe(50);
-    await page.getByRole('button', { name: '2', exact: true }).click();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await expect.poll(() => table.locator('tbody tr').first().locator('td').first().textContent()).toBe('51');
     expect(await table.locator('tbody tr').count()).toBe(50);
 
