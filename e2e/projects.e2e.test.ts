@@ -1,4 +1,5 @@
 import { api, ROLE_PRESETS } from '@tessera/shared';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs, createClaimedUser, type TestUser } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
@@ -60,10 +61,11 @@ describe('projects', () => {
     await expectPath(page, /^\/projects\/[^/]+/);
     await page.goBack();
     await expectPath(page, '/projects');
-    const open = page.getByRole('link', { name: `Open ${PROJECT}`, exact: true });
-    await open.getByText(rootOrganization, { exact: true }).waitFor();
+    // The project's row: its link (named by the project alone) with the organization and the role beside it.
+    const row = projectRow(page, PROJECT);
+    await row.getByText(rootOrganization, { exact: true }).waitFor();
     // The creator is a Full Access member.
-    await open.getByText('Full Access', { exact: true }).waitFor();
+    await row.getByText('Full Access', { exact: true }).waitFor();
     await screenshot(page, 'projects-created');
 
     await page.getByRole('button', { name: `Project menu for ${PROJECT}`, exact: true }).click();
@@ -91,10 +93,7 @@ describe('projects', () => {
     await expectPath(page, '/projects');
     await expectText(page, `Welcome ${member.first}`);
     // No createProjects role: no Create Project button.
-    await page
-      .getByRole('link', { name: `Open ${PROJECT}`, exact: true })
-      .getByText('View Dashboards')
-      .waitFor();
+    await projectRow(page, PROJECT).getByText('View Dashboards').waitFor();
     expect(await page.getByRole('button', { name: 'Create Project', exact: true }).count()).toBe(0);
 
     await page.getByRole('link', { name: `Open ${PROJECT}`, exact: true }).click();
@@ -137,7 +136,7 @@ describe('projects', () => {
     await expectToast(page, `${PROJECT} was transferred to ${CLIENT}`);
     await transfer.waitFor({ state: 'hidden' });
 
-    const open = page.getByRole('link', { name: `Open ${PROJECT}`, exact: true });
+    const open = projectRow(page, PROJECT);
     await open.getByText(CLIENT, { exact: true }).waitFor();
     expect(await open.getByText(rootOrganization, { exact: true }).count()).toBe(0);
     await screenshot(page, 'projects-transferred');
@@ -152,3 +151,10 @@ describe('projects', () => {
     await screenshot(page, 'projects-client-projects-tab');
   });
 });
+
+/** A project's row in the list: the card around its Open link. */
+function projectRow(page: Page, name: string) {
+  return page
+    .locator('.mantine-Paper-root')
+    .filter({ has: page.getByRole('link', { name: `Open ${name}`, exact: true }) });
+}
