@@ -138,7 +138,7 @@ describe('a chart card for screen readers', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['View rows', 'Show as table', 'Download as CSV', 'Download PNG']);
+    ).toEqual(['View rows', 'Show as table', 'Download as CSV', 'Download PNG', 'Set alert…']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Show as table' }));
     const table = await screen.findByRole('table', { name: 'Data of Rain by month' });
     expect(
