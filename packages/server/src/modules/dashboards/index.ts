@@ -6,7 +6,7 @@ import { exportRoutes, projectOfExport } from './export/export.routes.ts';
 import { ExportService } from './export/export.service.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
-import { HeadlessBrowser } from './headlessBrowser.ts';
+import { headlessBrowserOf } from './headlessBrowser.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { HistoryRetention } from './history/retention.ts';
 import { removePreview } from './preview/preview.files.ts';
@@ -30,9 +30,7 @@ export const dashboardsModule: ServerModule = {
     export: projectOfExport,
   },
   jobs: (app) => {
-    // One Chromium per process for the preview images and the exports, closed with the app.
-    const browser = new HeadlessBrowser();
-    app.addHook('onClose', () => browser.close());
+    const browser = headlessBrowserOf(app);
     new PreviewService(app, browser).define();
     new ExportService(app, browser).define();
     new HistoryRetention(app).install();

@@ -1,7 +1,7 @@
 import type { ExportFilters, ExportFormat } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { findDashboard } from '../dashboards.store.ts';
-import { HeadlessBrowser } from '../headlessBrowser.ts';
+import { headlessBrowserOf } from '../headlessBrowser.ts';
 import { type ExportJobData, ExportService } from './export.service.ts';
 
 /** What other modules ask to have drawn: a PDF of tabs (none: every tab), or a PNG of exactly one tab. */
@@ -31,14 +31,12 @@ export async function dataAppSummary(app: FastifyInstance, dashboardId: string):
 /**
  * Draws a data app to a PDF or PNG buffer right away, with the export's page and Chromium (export.render.ts), for
  * work that is already a job or a task of its own (a subscription's mail). Tabs no longer on the data app are left
- * out; when none is left, a PDF takes every tab and a PNG the first. One browser per renderer, closed with the app.
+ * out; when none is left, a PDF takes every tab and a PNG the first. It draws with the process's one Chromium (headlessBrowserOf).
  */
 export class DataAppRenderer {
-  private readonly browser = new HeadlessBrowser();
   private readonly exports: ExportService;
   constructor(private readonly app: FastifyInstance) {
-    this.exports = new ExportService(app, this.browser);
-    app.addHook('onClose', () => this.browser.close());
+    this.exports = new ExportService(app, headlessBrowserOf(app));
   }
 
   async render(request: DataAppRenderRequest): Promise<Buffer> {
