@@ -91,8 +91,7 @@ export class AlertChecker {
 
   /** Checks the alerts on the cards that draw on a dataset (after its data changed). */
   async checkDataset(datasetId: string): Promise<void> {
-    const unitIds = (await cardsOfDataset(this.app.ctx.db, datasetId)).map((c) => c.id);
-    for (const id of await alertIdsOfUnits(this.app.ctx.db, unitIds)) await this.checkLogged(id);
+    for (const id of await alertIdsOfDataset(this.app.ctx.db, datasetId)) await this.checkLogged(id);
   }
 
   /** The scheduled pass: every alert. */
@@ -155,4 +154,12 @@ export class AlertChecker {
       this.app.log.warn({ err, alertId: alert.id }, 'the mail of an alert could not be sent');
     }
   }
+}
+
+/** The alerts on the cards that draw on a dataset. */
+export async function alertIdsOfDataset(db: FastifyInstance['ctx']['db'], datasetId: string): Promise<string[]> {
+  return alertIdsOfUnits(
+    db,
+    (await cardsOfDataset(db, datasetId)).map((c) => c.id),
+  );
 }

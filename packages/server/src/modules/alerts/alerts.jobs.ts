@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { realtimeOf } from '../../platform/realtime.ts';
-import { AlertChecker } from './alerts.check.ts';
+import { AlertChecker, alertIdsOfDataset } from './alerts.check.ts';
 
 /** The alerts' checks, a background task of the jobs platform (platform/jobs/tasks.ts). */
 export const ALERTS_CHECK_TASK = 'alertsCheck';
@@ -34,7 +34,11 @@ export function installAlertChecks(app: FastifyInstance): AlertChecker {
   );
   realtimeOf(app).onEmit((_projectId, event, payload) => {
     if (event !== 'dataset:updated') return;
-    void queueAlertsCheck(app, { datasetId: (payload as { _id: string })._id });
+    const datasetId = (payload as { _id: string })._id;
+    // Most datasets feed no alert: a check is queued only for one that does (two small reads, no task).
+    void alertIdsOfDataset(app.ctx.db, datasetId)
+      .then((ids) => (ids.length > 0 ? queueAlertsCheck(app, { datasetId }) : undefined))
+      .catch((err) => app.log.warn({ err, datasetId }, 'could not look up the alerts of a dataset'));
   });
   if (jobs.runsWorkers) {
     let timer: NodeJS.Timeout | undefined;
