@@ -2,7 +2,7 @@
  * Issue 21's faults, on `npm run cluster`'s processes (2 API processes and 2 workers behind the proxy, a private
  * PostgreSQL this bench may restart, the machine's Redis under a random prefix):
  *
- * 1. kill -9 of the worker importing a 4,000,000-row CSV;
+ * 1. kill -9 of the worker importing a 4,000,000-row CSV (the import starts over on the other worker);
  * 2. kill -9 of the worker building a package (pip installing pandas and pyarrow in its sandbox);
  * 3. kill -9 of the worker running a model (a function sleeping 60 s in its sandbox);
  * 4. kill -9 of the API process holding the live channels of VIEWERS viewers (socket.io, as the web app opens it);
@@ -174,9 +174,10 @@ try {
     const dataset = await call<{ _id: string }>('POST', '/api/v1/datasets', { name: 'big', projectId });
     const upload = await uploadFile(base, `/api/v1/datasets/${dataset._id}/upload`, token, csv);
     const { row, killedAt, settledMs, orphans } = await killWorkerOf(() => job(upload._id), 300);
+    // An import starts over on another worker (its upload is in the store): the job ends completed there.
     const event = await told('job:updated', upload._id, row.status);
-    const segments = await c.query<{ state: string; n: string }>(
-      'select state, count(*) as n from dataset_jobs where dataset_id = $1 group by state',
+    const segments = await c.query<{ state: string; n: string; rows: string }>(
+      'select state, count(*) as n, sum(row_count) as rows from dataset_jobs where dataset_id = $1 group by state',
       [dataset._id],
     );
     const imported = segments.find((s) => s.state === 'imported');
@@ -185,26 +186,16 @@ try {
       (err: Error) => `refused (${err.message.slice(0, 60)})`,
     );
     await c.add('worker');
-    const again = await uploadFile(base, `/api/v1/datasets/${dataset._id}/upload`, token, csv);
-    const redone = await until(
-      'the import again',
-      async () => {
-        const now = await job(again._id);
-        return now && ['completed', 'failed'].includes(now.status) ? now : undefined;
-      },
-      300_000,
-    );
     const ok =
-      check(row.status === 'failed', `import: the job ended ${row.status}`) &&
-      check(!imported, 'import: a segment of the killed import is marked imported') &&
-      check(orphans.length === 0, `import: processes left: ${orphans.join(', ')}`) &&
-      check(redone.status === 'completed', `import again: ${redone.status} ${redone.message}`);
+      check(row.status === 'completed', `import: the job ended ${row.status} (${row.message})`) &&
+      check(Number(imported?.rows) === IMPORT_ROWS, `import: ${imported?.rows ?? 0} rows imported`) &&
+      check(orphans.length === 0, `import: processes left: ${orphans.join(', ')}`);
     outcomes.push({
       fault: `kill -9 worker mid-import (${IMPORT_ROWS.toLocaleString('en')} rows)`,
-      seen: `job ${row.status}: "${row.message}" (told live after ${event.at - killedAt} ms)`,
+      seen: `job started again, then ${row.status} (told live after ${event.at - killedAt} ms)`,
       settledMs,
-      leftBehind: `no imported segment (${segments.map((s) => `${s.n} ${s.state}`).join(', ') || 'none'}); rows read: ${rows}`,
-      after: `same upload again: ${redone.status} on ${redone.worker === row.worker ? 'the same' : 'another'} worker`,
+      leftBehind: `segments: ${segments.map((s) => `${s.n} ${s.state}`).join(', ') || 'none'}; rows read: ${rows}`,
+      after: 'nothing to redo: the import finished on the other worker',
       ok,
     });
   }

@@ -7,6 +7,7 @@ import { EXPORT_ERRORS } from '../dataApps/exports.ts';
 import { SUBSCRIPTION_ERRORS } from '../dataApps/subscriptions.ts';
 import { DATASET_ERRORS, DATASET_MESSAGES } from '../datasets/constants.ts';
 import { FORM_MESSAGES } from '../forms/constants.ts';
+import { JOB_MESSAGES } from '../jobs/job.ts';
 import { MODEL_MESSAGES } from '../models/constants.ts';
 import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '../packages/constants.ts';
 import { TRIGGER_MESSAGES } from '../schedules/constants.ts';
@@ -119,6 +120,8 @@ export const SERVER_ERRORS = {
   'dataset.invalidJobId': 'Invalid job id: {id}',
   'job.notFound': 'Job not found',
   'job.notWaiting': 'The job is no longer waiting for its input',
+  'job.interrupted': JOB_MESSAGES.interrupted,
+  'job.restarted': JOB_MESSAGES.restarted,
   // Reading an uploaded file (packages/analytics ingest and sniff)
   'ingest.empty': 'The file is empty.',
   'ingest.binary': 'This is not a CSV file: it contains binary data.',

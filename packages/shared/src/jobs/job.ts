@@ -41,6 +41,8 @@ export type JobOwnerType = (typeof JOB_OWNER_TYPES)[number];
 /** The messages the platform itself writes on a job (a handler's own failure message is its own text). */
 export const JOB_MESSAGES = {
   interrupted: 'Interrupted by a server restart',
+  /** On a job started again from the beginning because the process running it died (an import: DefineOptions). */
+  restarted: 'Started again: the server running it stopped',
   timeout: 'The job took too long',
   cancelled: 'Cancelled',
 } as const;

@@ -5,6 +5,11 @@ import { sweepDatasetFiles } from './startup.ts';
 
 /** An import takes at most this long (a 2 GB file imports in well under a minute on the reference machine). */
 const IMPORT_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+/**
+ * An import whose process died (a node lost) starts over on another, at most this many times: its upload is in
+ * the store and a fresh run redoes a half-written segment (the metadata commit is what makes it count).
+ */
+const IMPORT_RESTARTS = 2;
 
 /**
  * The datasets module's work outside requests, on every process: the import job types (`featureDetection` for
@@ -16,8 +21,9 @@ export function datasetsJobs(app: FastifyInstance): void {
   clustering.install();
   const handler = importHandler(app, clustering);
   const abandoned = abandonedImport(app);
-  app.ctx.jobs.define('featureDetection', handler, { timeoutMs: IMPORT_TIMEOUT_MS, abandoned });
-  app.ctx.jobs.define('append', handler, { timeoutMs: IMPORT_TIMEOUT_MS, abandoned });
+  const options = { timeoutMs: IMPORT_TIMEOUT_MS, abandoned, restartWhenLost: IMPORT_RESTARTS };
+  app.ctx.jobs.define('featureDetection', handler, options);
+  app.ctx.jobs.define('append', handler, options);
   app.addHook('onReady', async () => {
     const removed = await sweepDatasetFiles(app);
     if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'removed files left by interrupted work');

@@ -1,12 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { JOB_MESSAGES } from '@tessera/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { datasetJobs } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { toBossId } from '../../platform/jobs/bossIds.ts';
 import { as, ROOT } from '../../test/harness.ts';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { createDataset, type DatasetsWorld, datasetsWorld, SALES, sendFile, waitForJob } from './datasets.fixtures.ts';
@@ -58,6 +61,44 @@ describe('another process dying during an import (PostgreSQL: several servers sh
       await as(w.t.app, w.editor.token)({ method: 'GET', url: `/api/v1/datasets/${dataset._id}/jobs` })
     ).json();
     expect(history.jobs).toMatchObject([{ _id: jobId, status: 'failed', message: JOB_MESSAGES.interrupted }]);
+  });
+});
+
+describe('a node lost during an import (PostgreSQL: another node takes over)', () => {
+  it('starts the import over from its stored upload, and the dataset is imported once', async () => {
+    const dataset = await createDataset(w, 'taken over');
+    const db = w.t.database.db;
+    const { storage } = w.t.app.ctx;
+    const jobId = await insertAbandonedJob(db, {
+      projectId: w.projectId,
+      name: 'taken-over.csv',
+      type: 'featureDetection',
+      ownerType: 'dataset',
+      ownerId: dataset._id,
+      userId: w.editor.id,
+      worker: 'a-node-that-was-lost',
+    });
+    await db
+      .insert(datasetJobs)
+      .values({ jobId, datasetId: dataset._id, kind: 'upload', fileName: 'taken-over.csv', bytes: SALES.length });
+    await storage.putStream(`uploads/${jobId}.csv`, Readable.from([SALES]));
+    // The lost node had taken the job's queue entry when it died.
+    await db.execute(
+      sql`insert into pgboss.job (id, name, data, state, started_on) values (${toBossId(jobId)}::uuid, 'featureDetection',
+        ${JSON.stringify({ datasetId: dataset._id, kind: 'upload' })}::jsonb, 'active', now() - interval '1 hour')`,
+    );
+
+    await w.t.app.ctx.jobs.sweep();
+    const done = await waitForJob(w, dataset._id, jobId);
+    expect(done).toMatchObject({ status: 'completed', rowCount: 5 });
+    const history = (
+      await as(w.t.app, w.editor.token)({ method: 'GET', url: `/api/v1/datasets/${dataset._id}/jobs` })
+    ).json();
+    expect(history.jobs).toMatchObject([{ _id: jobId, status: 'completed' }]);
+    const data = (
+      await as(w.t.app, w.editor.token)({ method: 'POST', url: `/api/v1/datasets/${dataset._id}/data`, payload: {} })
+    ).json();
+    expect(data.count).toBe(5);
   });
 });
 

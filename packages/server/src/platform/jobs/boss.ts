@@ -132,6 +132,20 @@ export async function putBack(boss: PgBoss, queue: string, bossId: string): Prom
 }
 
 /**
+ * The queue entry of a job whose process died, waiting again for a worker (in the caller's transaction), while
+ * it has been started again fewer than `limit` times (counted in pg-boss's retry_count: our queues never retry by
+ * themselves). Answers whether it was put back.
+ */
+export async function putBackLost(client: SqlClient, queue: string, bossId: string, limit: number): Promise<boolean> {
+  const { rows } = await client.executeSql(
+    `UPDATE ${BOSS_SCHEMA}.job SET state = 'created', started_on = NULL, retry_count = retry_count + 1
+     WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count < $3 RETURNING id`,
+    [queue, bossId, limit],
+  );
+  return rows.length > 0;
+}
+
+/**
  * A worker that takes one entry of `queue` at a time and, after each, looks again at once rather than after the
  * polling interval (more may be waiting), for as long as `active()`. Answers the worker's id.
  */

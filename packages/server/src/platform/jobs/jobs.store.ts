@@ -1,4 +1,10 @@
-import { FINISHED_JOB_STATUSES, type JobOwnerType, type JobStatus, UNFINISHED_JOB_STATUSES } from '@tessera/shared';
+import {
+  FINISHED_JOB_STATUSES,
+  JOB_MESSAGES,
+  type JobOwnerType,
+  type JobStatus,
+  UNFINISHED_JOB_STATUSES,
+} from '@tessera/shared';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
@@ -51,6 +57,38 @@ export async function queueHeldJobWith(db: Db, client: SqlClient, id: string): P
   const { rows } = await client.executeSql(query.sql, query.params);
   const written = rows[0] as { last_updated?: Date | string } | undefined;
   return written?.last_updated === undefined ? undefined : new Date(written.last_updated);
+}
+
+/**
+ * active → queued again, its holder gone (the job starts over: `restartLost` in service.ts); in the caller's
+ * transaction. Answers the row, or undefined when another process changed it first.
+ */
+export async function requeueLostJobWith(db: Db, client: SqlClient, row: JobRow): Promise<JobRow | undefined> {
+  const query = db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      worker: null,
+      heartbeatAt: null,
+      progress: null,
+      message: JOB_MESSAGES.restarted,
+      lastUpdated: sql`now()`,
+    })
+    .where(and(eq(jobs.id, row.id), eq(jobs.status, 'active'), eq(jobs.worker, row.worker ?? '')))
+    .returning({ lastUpdated: jobs.lastUpdated })
+    .toSQL();
+  const { rows } = await client.executeSql(query.sql, query.params);
+  const written = rows[0] as { last_updated?: Date | string } | undefined;
+  if (written?.last_updated === undefined) return undefined;
+  return {
+    ...row,
+    status: 'queued',
+    worker: null,
+    heartbeatAt: null,
+    progress: null,
+    message: JOB_MESSAGES.restarted,
+    lastUpdated: new Date(written.last_updated),
+  };
 }
 
 /** queued → active for this worker; undefined when the job was cancelled, failed or deleted meanwhile. */

@@ -12,7 +12,8 @@ import { heldJobs, type JobRow, queuedJobs, settleJob } from './jobs.store.ts';
  *   when it is any other process (only one process can open a PGlite database, so a holder that is not live
  *   here died with its process); on PostgreSQL, when it has not renewed its heartbeat for `staleMs`. Failed
  *   with "Interrupted by a server restart": a half-done job is never resumed, its handler may have left
- *   partial work that only a fresh run redoes cleanly.
+ *   partial work that only a fresh run redoes cleanly. A type that allows it (`restartWhenLost`) gets that
+ *   fresh run instead: an active job goes back to the queue, for any process, while its allowance lasts.
  * - queued: still waiting is fine while its pg-boss job will run (created or retry). It is failed when that
  *   pg-boss job is gone or finished (never written, or lost), or when pg-boss shows it taken by a worker that
  *   never claimed it (a claim follows a fetch within milliseconds): on PGlite unless a worker of this process
@@ -34,6 +35,8 @@ export interface SweepOptions {
   /** Fails the pg-boss job of a job failed here, so that it does not stay active until it expires. */
   failQueueEntry(row: JobRow): Promise<void>;
   publish(row: JobRow): void;
+  /** Puts an active job whose holder is gone back in the queue, when its type allows; answers whether it did. */
+  restart?(row: JobRow): Promise<boolean>;
   /** The job type's clean-up of a job failed here (its files), run as soon as it is failed. */
   abandoned?(row: JobRow): Promise<void>;
 }
@@ -60,7 +63,9 @@ export async function sweep(options: SweepOptions): Promise<JobRow[]> {
   for (const row of await heldJobs(db, staleMs)) {
     const local = row.worker ? holders.holds(row.worker, row.id) : undefined;
     const gone = local !== undefined ? !local : kind === 'pglite' || row.stale;
-    if (gone) await fail(row, row.status);
+    if (!gone) continue;
+    if (row.status === 'active' && (await options.restart?.(row))) continue;
+    await fail(row, row.status);
   }
 
   for (const row of await queuedJobs(db, staleMs)) {

@@ -48,6 +48,12 @@ export interface DefineOptions {
    * segment). Runs in whichever process fails the job, at once, not at that process's next start.
    */
   abandoned?: (row: JobRow) => Promise<void>;
+  /**
+   * How many times a job of this type whose process died mid-way is started again from the beginning, by any
+   * process (default 0: failed with "Interrupted by a server restart"). For work whose input outlives the process
+   * and whose handler redoes a half-done attempt cleanly: an import reads its upload from the store.
+   */
+  restartWhenLost?: number;
 }
 
 export interface JobDefinition {
@@ -57,6 +63,7 @@ export interface JobDefinition {
   timeoutMs: number;
   perProject?: number;
   abandoned?: (row: JobRow) => Promise<void>;
+  restartWhenLost?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;

@@ -10,6 +10,7 @@ import {
   ensureQueue,
   inTransaction,
   putBack,
+  putBackLost,
   type QueueOptions,
   type SqlClient,
   workOneAtATime,
@@ -106,6 +107,7 @@ export class JobService {
       timeoutMs,
       ...(options.perProject ? { perProject: Math.max(1, Math.floor(options.perProject)) } : {}),
       ...(options.abandoned ? { abandoned: options.abandoned } : {}),
+      ...(options.restartWhenLost ? { restartWhenLost: Math.max(0, Math.floor(options.restartWhenLost)) } : {}),
     };
     this.definitions.set(type, definition);
     if (this.state === 'started') this.prepare(definition);
@@ -291,7 +293,35 @@ export class JobService {
       },
       publish: (row) => this.options.publish(row),
       abandoned: (row) => this.cleanUpAbandoned(row),
+      restart: (row) => this.restartLost(row),
     });
+  }
+
+  /**
+   * An active job whose process died, back in the queue to start over (its type's `restartWhenLost`): the row
+   * and the queue entry in one transaction, nothing when the allowance is spent (the sweep then fails it).
+   */
+  private async restartLost(row: JobRow): Promise<boolean> {
+    const limit = this.definitions.get(row.type)?.restartWhenLost ?? 0;
+    if (limit === 0) return false;
+    const queued = await inTransaction(this.options.database, async (client) => {
+      const requeued = await store.requeueLostJobWith(this.db, client, row);
+      if (!requeued) return undefined;
+      if (!(await putBackLost(client, row.type, toBossId(row.id), limit))) throw WITHDRAWN;
+      await notifyQueued(this.options.database, client, row.type);
+      return requeued;
+    }).catch((err) => {
+      if (err === WITHDRAWN) return undefined;
+      throw err;
+    });
+    if (!queued) return false;
+    this.options.log.warn(
+      { jobId: row.id, jobType: row.type, lostWorker: row.worker },
+      'job restarted: its process died',
+    );
+    this.options.publish(queued);
+    this.wake(row.type);
+    return true;
   }
 
   /** The type's clean-up of a job failed without its handler (logged, never thrown: the job is failed anyway). */
