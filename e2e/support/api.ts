@@ -7,7 +7,7 @@ import type { Tessera } from './tessera.ts';
  * starts (an account, an organization) but is not the journey itself. Errors throw with the server's answer.
  */
 export async function callAs<E extends Endpoint>(
-  app: Tessera,
+  app: Pick<Tessera, 'url'>,
   token: string | null,
   e: E,
   ...[input]: {} extends EndpointInput<E> ? [EndpointInput<E>?] : [EndpointInput<E>]
@@ -28,7 +28,7 @@ export async function callAs<E extends Endpoint>(
 }
 
 /** Signs in through the API and returns the access token. */
-export async function apiSignIn(app: Tessera, email: string, password: string): Promise<string> {
+export async function apiSignIn(app: Pick<Tessera, 'url'>, email: string, password: string): Promise<string> {
   const answer = await callAs(app, null, api.login, { body: { email, password } });
   if (!('accessToken' in answer)) throw new Error(`signing in as ${email} gave no token: ${JSON.stringify(answer)}`);
   return answer.accessToken;

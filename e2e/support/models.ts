@@ -11,7 +11,7 @@ import type { Tessera } from './tessera.ts';
 
 /** Uploads `files` as a zip package of the project and waits until it is built (answers it, or throws). */
 export async function builtPackage(
-  app: Tessera,
+  app: Pick<Tessera, 'url'>,
   token: string,
   projectId: string,
   name: string,
@@ -37,7 +37,7 @@ export async function builtPackage(
 
 /** A model of the package's function, its inputs changed by `change` (modelBar...), confirmed. */
 export async function confirmedModel(
-  app: Tessera,
+  app: Pick<Tessera, 'url'>,
   token: string,
   pkg: Package,
   functionName: string,
@@ -54,7 +54,7 @@ export async function confirmedModel(
 
 /** Runs the model with these inputs and waits until the run settles (answers the settled run). */
 export async function settledRun(
-  app: Tessera,
+  app: Pick<Tessera, 'url'>,
   token: string,
   modelId: string,
   inputs: Array<{ varName: string; value: unknown }> = [],
