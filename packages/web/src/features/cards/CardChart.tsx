@@ -3,6 +3,8 @@ import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
+import { CardPlaceholder } from '../canvas/CardPlaceholder.tsx';
+import { useDashboardMode } from '../canvas/dashboardMode.tsx';
 import type { ChartElement } from '../charts/chartElements.ts';
 import {
   type Clicked,
@@ -13,8 +15,6 @@ import {
   selectedRows,
 } from '../crossFilters/crossFilterEntries.ts';
 import { useCardCrossFilter } from '../crossFilters/useCardCrossFilter.ts';
-import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
 import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
 import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';

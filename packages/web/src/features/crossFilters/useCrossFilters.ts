@@ -1,7 +1,7 @@
 import type { CrossFilter } from '@tessera/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { useDashboardMode } from '../canvas/dashboardMode.tsx';
 import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
 import {
   type Clicked,

@@ -3,8 +3,8 @@ import { type DataRow, meetsLevel, type ProposedCard } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProposedCardData } from '../../api/assistant.ts';
+import { useCurrentProject } from '../../project/currentProject.tsx';
 import { ChartView } from '../charts/index.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
 import { AddToDashboardModal } from './AddToDashboardModal.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useModels } from '../../api/models.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
 import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
 import { ModelMenu } from './ModelMenu.tsx';
 

@@ -26,8 +26,8 @@ import {
   usePackageEnv,
   usePackageMutations,
 } from '../../api/packages.ts';
-import { usePageName } from '../../app/documentTitle.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { usePageName } from '../../ui/documentTitle.ts';
 import { DashAppsCard } from './DashAppsCard.tsx';
 import { initFileView } from './initFile.ts';
 import { PackageMenu } from './PackageMenu.tsx';

@@ -1,7 +1,7 @@
 import { meetsLevel } from '@tessera/shared';
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFound } from '../../app/NotFound.tsx';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { CodeEditorPage } from './CodeEditorPage.tsx';
 import { DashAppPage } from './DashAppPage.tsx';
 import { PackagePage } from './PackagePage.tsx';

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { type Model, meetsLevel } from '@tessera/shared';
 import { useProjectTriggers } from '../../api/triggers.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
 import { TriggerRow } from './TriggerRow.tsx';
 
 /** A model's scheduled runs as rows under it in the models list (one project query shared by every model's rows). */

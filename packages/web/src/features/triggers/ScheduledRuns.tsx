@@ -4,7 +4,7 @@ import { type Model, meetsLevel } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelTriggers } from '../../api/triggers.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
 import { TriggerFormModal } from './TriggerFormModal.tsx';
 import { TriggerRow } from './TriggerRow.tsx';
 

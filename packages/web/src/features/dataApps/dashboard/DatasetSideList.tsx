@@ -4,8 +4,8 @@ import { IconDatabase, IconTable } from '@tabler/icons-react';
 import { type Dashboard, meetsLevel } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useProjectDatasets } from '../../../api/dashboards.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
-import { useDashboardMode } from './dashboardMode.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useDashboardMode } from '../../canvas/dashboardMode.tsx';
 import { FeatureColors } from './FeatureColors.tsx';
 
 /** Sidebar width and the width from which it is docked beside the page. */

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { orderedView, useDashboard } from '../../../api/dashboards.ts';
 import { findMyProject, useMyProjects } from '../../../api/projects.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
-import { type DashboardPlace, dashboardPath, dashboardsListPath, publicLink } from '../paths.ts';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { type DashboardMode, DashboardModeContext } from '../../canvas/dashboardMode.tsx';
+import { type DashboardPlace, dashboardPath, dashboardsListPath, publicLink } from '../../canvas/paths.ts';
 import { DashboardScreen } from './DashboardScreen.tsx';
-import { type DashboardMode, DashboardModeContext } from './dashboardMode.tsx';
 import { dashboardRouteOutcome } from './dashboardRoute.ts';
 
 /**

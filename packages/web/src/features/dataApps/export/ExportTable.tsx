@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchUnitData } from '../../../api/units.ts';
-import { formatValue } from '../../cards/formatValue.ts';
+import { useDashboardMode } from '../../canvas/dashboardMode.tsx';
+import { formatValue } from '../../canvas/formatValue.ts';
 import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
 import { useActiveFilters } from '../../filters/useActiveFilters.ts';
-import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
 
 interface Column {
   id: string;

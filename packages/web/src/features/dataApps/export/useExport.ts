@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { ExportFailed, runExport, saveBlob } from '../../../api/exports.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { CROSS_PARAM, entriesFromParam } from '../../crossFilters/crossFilterEntries.ts';
 import { localFilterStore } from '../../filters/localFilters.ts';
 

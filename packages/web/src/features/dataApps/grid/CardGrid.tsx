@@ -5,11 +5,7 @@ import { useElementSize } from '@mantine/hooks';
 import { GRID, PREVIEW, type Tab, type Unit } from '@tessera/shared';
 import { startTransition, useCallback, useMemo, useState } from 'react';
 import GridLayout, { type Layout } from 'react-grid-layout';
-import { DashboardViewProvider } from '../../filters/useActiveFilters.ts';
-import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
-import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
-import { CardLayoutContext, useCardLayoutKeys } from './cardLayoutKeys.tsx';
-import { EmptyGrid } from './EmptyGrid.tsx';
+import { useDashboardMode } from '../../canvas/dashboardMode.tsx';
 import {
   completeLayout,
   gridColumns,
@@ -18,7 +14,11 @@ import {
   stackedLayout,
   toStoredLayout,
   withHeights,
-} from './gridLayout.ts';
+} from '../../canvas/gridLayout.ts';
+import { DashboardViewProvider } from '../../filters/useActiveFilters.ts';
+import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
+import { CardLayoutContext, useCardLayoutKeys } from './cardLayoutKeys.tsx';
+import { EmptyGrid } from './EmptyGrid.tsx';
 import { useLayoutSaver } from './useLayoutSaver.ts';
 import { useRevealed } from './useRevealed.ts';
 

@@ -12,11 +12,11 @@ import {
   useDuplicateDashboard,
   useUpdateDashboardPreview,
 } from '../../../api/dashboards.ts';
-import { ListPageBody } from '../../../app/ListPageBody.tsx';
-import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
-import { useServerText } from '../../../app/serverText.ts';
-import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { ListPageBody } from '../../../ui/ListPageBody.tsx';
+import { ListPageHeader } from '../../../ui/ListPageHeader.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
+import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
 import { CreateDataAppModal } from './CreateDataAppModal.tsx';
 import { DataAppCard } from './DataAppCard.tsx';
 import type { AppAction } from './DataAppMenu.tsx';

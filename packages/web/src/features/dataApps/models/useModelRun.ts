@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDatasets } from '../../../api/datasets.ts';
 import { useModelMutations, useModelRuns } from '../../../api/models.ts';
-import { useServerText } from '../../../app/serverText.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
 import { activeRun, type InputValues, runRequest } from './modelInputs.ts';
 
 /**

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { type DashboardView, useTabMutations, useUpdateDashboard } from '../../../api/dashboards.ts';
-import { useServerText } from '../../../app/serverText.ts';
-import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
-import { dashboardPath } from '../paths.ts';
+import { useServerText } from '../../../ui/serverText.ts';
+import { placeProjectId, useDashboardMode } from '../../canvas/dashboardMode.tsx';
+import { dashboardPath } from '../../canvas/paths.ts';
 import type { TabValues } from './TabModal.tsx';
 
 /**

@@ -7,11 +7,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDeleteForm, useDuplicateForm, useForms } from '../../../api/forms.ts';
-import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
-import { ListPageBody } from '../../../app/ListPageBody.tsx';
-import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
-import { useServerText } from '../../../app/serverText.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
+import { ListPageBody } from '../../../ui/ListPageBody.tsx';
+import { ListPageHeader } from '../../../ui/ListPageHeader.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
 import { CreateFormModal } from './CreateFormModal.tsx';
 import { FormCard } from './FormCard.tsx';
 

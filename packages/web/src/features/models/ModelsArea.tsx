@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePackages } from '../../api/packages.ts';
-import { ModelHelp } from '../models/ModelHelp.tsx';
-import { ModelsCard } from '../models/ModelsCard.tsx';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
-import { PackageMenu } from './PackageMenu.tsx';
-import { usePackageStatusText } from './PackageStatus.tsx';
-import { PackageUploadModal } from './PackageUploadModal.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { PackageMenu } from '../packages/PackageMenu.tsx';
+import { usePackageStatusText } from '../packages/PackageStatus.tsx';
+import { PackageUploadModal } from '../packages/PackageUploadModal.tsx';
+import { ModelHelp } from './ModelHelp.tsx';
+import { ModelsCard } from './ModelsCard.tsx';
 
 /**
  * The project's Models area (''): the Source Code card (packages newest first, 'Add package' with
