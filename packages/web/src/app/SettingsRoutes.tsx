@@ -5,8 +5,8 @@ import {
   ClientOrganizationsPage,
   MyOrganizationPage,
   RootOrganizationPage,
-} from '../features/organizations/OrganizationPages.tsx';
-import { AccountSettings } from '../features/settings/AccountSettings.tsx';
+} from '../features/organizations/index.ts';
+import { AccountSettings } from '../features/settings/index.ts';
 import { RoleGuard } from '../project/guards.tsx';
 import { NotFound } from '../ui/NotFound.tsx';
 

@@ -16,8 +16,8 @@ import { connectProjectSocket, refetchAfterReconnect } from '../../api/realtime.
 import { useMe } from '../../api/session.ts';
 import { applyTriggerEvent, isTriggerEvent } from '../../api/triggers.ts';
 import { applyUnitDataEvent } from '../../api/units.ts';
-import { applyDataAppEvent, isDataAppEvent } from '../../features/dataApps/liveEvents.ts';
-import { applyPackageEvent } from '../../features/packages/packageEvents.ts';
+import { applyDataAppEvent, isDataAppEvent } from '../../features/dataApps/index.ts';
+import { applyPackageEvent } from '../../features/packages/index.ts';
 
 export interface ProjectEventContext {
   projectId: string;

@@ -3,9 +3,8 @@ import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
-import { CardPlaceholder } from '../canvas/CardPlaceholder.tsx';
-import { useDashboardMode } from '../canvas/dashboardMode.tsx';
-import type { ChartElement } from '../charts/chartElements.ts';
+import { CardPlaceholder, useDashboardMode } from '../canvas/index.ts';
+import type { ChartElement } from '../charts/index.ts';
 import {
   type Clicked,
   clickedOfElement,
@@ -13,9 +12,9 @@ import {
   clickedOfRow,
   legendSelects,
   selectedRows,
-} from '../crossFilters/crossFilterEntries.ts';
-import { useCardCrossFilter } from '../crossFilters/useCardCrossFilter.ts';
-import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
+  useCardCrossFilter,
+} from '../crossFilters/index.ts';
+import { useCachedDashboardView } from '../filters/index.ts';
 import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';
 import { chartViews, customViews, useLazyModule } from './lazyViews.ts';
@@ -38,7 +37,7 @@ interface Props {
 export const CHART_VALUES_ATTRIBUTE = 'data-values';
 
 type Axis = { type?: unknown; data?: unknown };
-type ChartViews = typeof import('./chartViews.ts');
+type ChartViews = typeof import('../charts/views.ts');
 
 /**
  * Writes what ECharts actually drew onto the container, so that an automated browser (an end-to-end journey;

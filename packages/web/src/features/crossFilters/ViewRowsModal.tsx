@@ -5,9 +5,7 @@ import { columnDecimals, type OrderByEntry, type Unit, type UnitRowsBody } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadUnitRows, fetchUnitRows } from '../../api/units.ts';
-import { useDashboardMode } from '../canvas/dashboardMode.tsx';
-import { saveTextFile } from '../canvas/download.ts';
-import { formatValue } from '../canvas/formatValue.ts';
+import { formatValue, saveTextFile, useDashboardMode } from '../canvas/index.ts';
 
 const PAGE_SIZE = 50;
 

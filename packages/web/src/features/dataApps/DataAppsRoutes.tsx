@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { useCurrentProject } from '../../project/currentProject.tsx';
-import { dashboardsListPath } from '../canvas/paths.ts';
+import { dashboardsListPath } from '../canvas/index.ts';
 import { ProjectDashboardRoute } from './dashboard/ProjectDashboardRoute.tsx';
 import { DataAppsListPage } from './list/DataAppsListPage.tsx';
 

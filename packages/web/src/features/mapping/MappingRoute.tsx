@@ -13,8 +13,8 @@ import {
   upsertUnit,
 } from '../../api/dashboards.ts';
 import { useServerText } from '../../ui/serverText.ts';
-import { dashboardPath, dashboardsListPath } from '../canvas/paths.ts';
-import { isBlankCard } from '../cards/cardBody.ts';
+import { dashboardPath, dashboardsListPath } from '../canvas/index.ts';
+import { isBlankCard } from '../cards/index.ts';
 import { initialVis, parseUnitType, subtypeOf } from './initialVis.ts';
 import { MappingEditor } from './MappingEditor.tsx';
 import { useMappingState } from './useMappingState.ts';

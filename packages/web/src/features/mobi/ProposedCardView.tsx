@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProposedCardData } from '../../api/assistant.ts';
 import { useCurrentProject } from '../../project/currentProject.tsx';
-import { ChartView } from '../charts/index.ts';
+import { ChartView } from '../charts/views.ts';
 import { AddToDashboardModal } from './AddToDashboardModal.tsx';
 
 /**

@@ -6,7 +6,7 @@ import { useModel } from '../../api/models.ts';
 import { useCurrentProject } from '../../project/currentProject.tsx';
 import { usePageName } from '../../ui/documentTitle.ts';
 import { NotFound } from '../../ui/NotFound.tsx';
-import { ScheduledRuns } from '../triggers/ScheduledRuns.tsx';
+import { ScheduledRuns } from '../triggers/index.ts';
 import { ModelInfoTab } from './ModelInfoTab.tsx';
 import { ModelMenu } from './ModelMenu.tsx';
 import { ModelOutputsTab } from './ModelOutputsTab.tsx';

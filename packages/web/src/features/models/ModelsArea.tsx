@@ -6,9 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePackages } from '../../api/packages.ts';
 import { useCurrentProject } from '../../project/currentProject.tsx';
-import { PackageMenu } from '../packages/PackageMenu.tsx';
-import { usePackageStatusText } from '../packages/PackageStatus.tsx';
-import { PackageUploadModal } from '../packages/PackageUploadModal.tsx';
+import { PackageMenu, PackageUploadModal, usePackageStatusText } from '../packages/index.ts';
 import { ModelHelp } from './ModelHelp.tsx';
 import { ModelsCard } from './ModelsCard.tsx';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useModels } from '../../api/models.ts';
 import { useCurrentProject } from '../../project/currentProject.tsx';
-import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
+import { ModelTriggerRows } from '../triggers/index.ts';
 import { ModelMenu } from './ModelMenu.tsx';
 
 /** What a model's row says under its name. */

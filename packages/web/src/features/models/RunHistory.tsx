@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelEdits, useModelMutations, useModelRunPages } from '../../api/models.ts';
 import { useScrollPaging } from '../../ui/useScrollPaging.ts';
-import { ScheduledBadge } from '../triggers/ScheduledBadge.tsx';
+import { ScheduledBadge } from '../triggers/index.ts';
 import { RunFailure, RunLog } from './RunStatusView.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { passwordAcceptable, TOAST_MS } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useChangeMyPassword } from '../../api/account.ts';
 import { formErrors, useServerText } from '../../ui/serverText.ts';
-import { PasswordChecklist } from '../login/PasswordChecklist.tsx';
+import { PasswordChecklist } from '../login/index.ts';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { alertConditionText, useAlertMutations } from '../../../api/alerts.ts';
 import { FormActions } from '../../../ui/FormActions.tsx';
 import { formErrors, useServerText } from '../../../ui/serverText.ts';
-import { kpiLabel } from '../../cards/kpi/KpiView.tsx';
+import { kpiLabel } from '../../cards/index.ts';
 
 interface Props {
   projectId: string;

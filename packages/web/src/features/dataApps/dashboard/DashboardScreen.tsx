@@ -2,7 +2,7 @@ import { Box, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DashboardView } from '../../../api/dashboards.ts';
 import { usePageName } from '../../../ui/documentTitle.ts';
-import { SelectedResultsProvider } from '../../canvas/SelectedResults.tsx';
+import { SelectedResultsProvider } from '../../canvas/index.ts';
 import { DatasetSideList } from '../editorParts.tsx';
 import { DashboardHeader } from '../header/DashboardHeader.tsx';
 import { ReportBody } from '../report/ReportBody.tsx';

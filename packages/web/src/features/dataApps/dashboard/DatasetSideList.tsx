@@ -5,7 +5,7 @@ import { type Dashboard, meetsLevel } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useProjectDatasets } from '../../../api/dashboards.ts';
 import { useCurrentProject } from '../../../project/currentProject.tsx';
-import { useDashboardMode } from '../../canvas/dashboardMode.tsx';
+import { useDashboardMode } from '../../canvas/index.ts';
 import { FeatureColors } from './FeatureColors.tsx';
 
 /** Sidebar width and the width from which it is docked beside the page. */

@@ -6,8 +6,14 @@ import { Navigate, useParams } from 'react-router';
 import { orderedView, useDashboard } from '../../../api/dashboards.ts';
 import { findMyProject, useMyProjects } from '../../../api/projects.ts';
 import { useCurrentProject } from '../../../project/currentProject.tsx';
-import { type DashboardMode, DashboardModeContext } from '../../canvas/dashboardMode.tsx';
-import { type DashboardPlace, dashboardPath, dashboardsListPath, publicLink } from '../../canvas/paths.ts';
+import {
+  type DashboardMode,
+  DashboardModeContext,
+  type DashboardPlace,
+  dashboardPath,
+  dashboardsListPath,
+  publicLink,
+} from '../../canvas/index.ts';
 import { DashboardScreen } from './DashboardScreen.tsx';
 import { dashboardRouteOutcome } from './dashboardRoute.ts';
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { DashboardView } from '../../../api/dashboards.ts';
-import { useDashboardMode } from '../../canvas/dashboardMode.tsx';
+import { useDashboardMode } from '../../canvas/index.ts';
 import { TabDialogs } from '../editorParts.tsx';
 import { CardGrid } from '../grid/CardGrid.tsx';
 import { TabBar } from '../tabs/TabBar.tsx';

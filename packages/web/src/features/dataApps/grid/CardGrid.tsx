@@ -5,7 +5,6 @@ import { useElementSize } from '@mantine/hooks';
 import { GRID, PREVIEW, type Tab, type Unit } from '@tessera/shared';
 import { startTransition, useCallback, useMemo, useState } from 'react';
 import GridLayout, { type Layout } from 'react-grid-layout';
-import { useDashboardMode } from '../../canvas/dashboardMode.tsx';
 import {
   completeLayout,
   gridColumns,
@@ -13,9 +12,10 @@ import {
   previewLayout,
   stackedLayout,
   toStoredLayout,
+  useDashboardMode,
   withHeights,
-} from '../../canvas/gridLayout.ts';
-import { DashboardViewProvider } from '../../filters/useActiveFilters.ts';
+} from '../../canvas/index.ts';
+import { DashboardViewProvider } from '../../filters/index.ts';
 import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
 import { CardLayoutContext, useCardLayoutKeys } from './cardLayoutKeys.tsx';
 import { EmptyGrid } from './EmptyGrid.tsx';

@@ -3,7 +3,7 @@ import { IconCpu } from '@tabler/icons-react';
 import { type Unit, visDatasetIds } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useDashboardModels } from '../../../api/models.ts';
-import { useCardSelectedOutput } from '../../canvas/SelectedResults.tsx';
+import { useCardSelectedOutput } from '../../canvas/index.ts';
 import classes from './CardModelIcon.module.css';
 import { modelsByDataset, runLabel } from './modelInputs.ts';
 

@@ -10,10 +10,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
 import { useUnitsDataSettled } from '../../../api/units.ts';
-import { type DashboardMode, DashboardModeContext } from '../../canvas/dashboardMode.tsx';
-import { completeLayout, previewLayout } from '../../canvas/gridLayout.ts';
-import { dashboardPath } from '../../canvas/paths.ts';
-import { chartsDrawn } from '../../cards/drawnState.ts';
+import {
+  completeLayout,
+  type DashboardMode,
+  DashboardModeContext,
+  dashboardPath,
+  previewLayout,
+} from '../../canvas/index.ts';
+import { chartsDrawn } from '../../cards/index.ts';
 import { dashboardRouteOutcome } from '../dashboard/dashboardRoute.ts';
 import { CardGrid } from '../grid/CardGrid.tsx';
 import { PublicUnavailable } from './PublicUnavailable.tsx';

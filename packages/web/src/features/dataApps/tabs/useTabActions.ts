@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { type DashboardView, useTabMutations, useUpdateDashboard } from '../../../api/dashboards.ts';
 import { useServerText } from '../../../ui/serverText.ts';
-import { placeProjectId, useDashboardMode } from '../../canvas/dashboardMode.tsx';
-import { dashboardPath } from '../../canvas/paths.ts';
+import { dashboardPath, placeProjectId, useDashboardMode } from '../../canvas/index.ts';
 import type { TabValues } from './TabModal.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDatasetUses, useDeleteDataset } from '../../../api/datasets.ts';
 import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
-import { dashboardPath } from '../../canvas/paths.ts';
+import { dashboardPath } from '../../canvas/index.ts';
 
 interface Props {
   projectId: string;
