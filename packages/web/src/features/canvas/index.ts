@@ -1,4 +1,8 @@
-/** The dashboard canvas under cards, filters, cross-filters and data apps: the dashboard mode (editor, public, preview, export), the data app paths, card placeholders, selected model results, grid layout rules, value formatting and downloads. */
+/**
+ * The dashboard canvas under cards, filters, cross-filters and data apps: the dashboard mode (editor, public,
+ * preview, export), the data app paths, card placeholders, selected model results, grid layout rules, value
+ * formatting and downloads.
+ */
 
 export { CardPlaceholder } from './CardPlaceholder.tsx';
 export {

@@ -1,4 +1,7 @@
-/** Cards: a card's data and body (chart, table, KPI, custom views) as the dashboard, the mapping editor and exports draw them. */
+/**
+ * Cards: a card's data and body (chart, table, KPI, custom views) as the dashboard, the mapping editor and exports
+ * draw them.
+ */
 
 export { CardBody } from './CardBody.tsx';
 export { cardBodyState, isBlankCard } from './cardBody.ts';

@@ -1,4 +1,7 @@
-/** Cross-filters: clicks on a card's points, rows or legend that filter the dashboard's other cards, their bar and the rows view. */
+/**
+ * Cross-filters: clicks on a card's points, rows or legend that filter the dashboard's other cards, their bar and
+ * the rows view.
+ */
 
 export { CrossFilterBar, chipText } from './CrossFilterBar.tsx';
 export {

@@ -1,4 +1,7 @@
-/** Dashboard filters: the filter bar and menu, the active filters of a dashboard view, and the words that summarise them. */
+/**
+ * Dashboard filters: the filter bar and menu, the active filters of a dashboard view, and the words that summarise
+ * them.
+ */
 
 export { CardFilterIcon } from './CardFilterIcon.tsx';
 export { FilterBar } from './FilterBar.tsx';

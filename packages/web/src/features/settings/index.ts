@@ -1,4 +1,7 @@
-/** Account settings: the account pages, and the pieces the organization pages reuse (profile, login history, name and logo fields). */
+/**
+ * Account settings: the account pages, and the pieces the organization pages reuse (profile, login history, name
+ * and logo fields).
+ */
 
 export { AccountSettings } from './AccountSettings.tsx';
 export { LoginEvents } from './LoginEvents.tsx';

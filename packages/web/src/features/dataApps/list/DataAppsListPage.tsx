@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import { type Dashboard, meetsLevel } from '@tessera/shared';
+import type { Dashboard } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -13,6 +13,7 @@ import {
   useUpdateDashboardPreview,
 } from '../../../api/dashboards.ts';
 import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
 import { ListPageBody } from '../../../ui/ListPageBody.tsx';
 import { ListPageHeader } from '../../../ui/ListPageHeader.tsx';
 import { useServerText } from '../../../ui/serverText.ts';
@@ -30,9 +31,9 @@ import { visibleDataApps } from './dataAppList.ts';
 export function DataAppsListPage() {
   const { t } = useTranslation('dataApps');
   const serverText = useServerText();
-  const { project, permission } = useCurrentProject();
+  const { project } = useCurrentProject();
   const projectId = project._id;
-  const canEdit = meetsLevel(permission.roles.dashboard, 'edit');
+  const canEdit = useProjectCan('dashboard:edit');
   const dashboards = useDashboards(projectId);
   const duplicate = useDuplicateDashboard(projectId);
   const updatePreview = useUpdateDashboardPreview(projectId);
