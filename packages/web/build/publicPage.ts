@@ -7,7 +7,7 @@ type OutputChunk = Rollup.OutputChunk;
 const PUBLIC_DASHBOARD_MODULES = [
   'src/app/RootLayout.tsx',
   'src/features/dataApps/public/PublicRoutes.tsx',
-  'src/features/charts/views.ts',
+  'src/features/cards/chartViews.ts',
 ];
 
 /** The chunk files a chunk needs before it runs: itself and its static imports, transitively. */

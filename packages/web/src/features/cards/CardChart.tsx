@@ -37,7 +37,7 @@ interface Props {
 export const CHART_VALUES_ATTRIBUTE = 'data-values';
 
 type Axis = { type?: unknown; data?: unknown };
-type ChartViews = typeof import('../charts/views.ts');
+type ChartViews = typeof import('./chartViews.ts');
 
 /**
  * Writes what ECharts actually drew onto the container, so that an automated browser (an end-to-end journey;

@@ -27,7 +27,7 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   };
 }
 
-export const chartViews = lazyModule(() => import('../charts/views.ts'));
+export const chartViews = lazyModule(() => import('./chartViews.ts'));
 export const customViews = lazyModule(() => import('./customViews.ts'));
 
 /** The module, undefined until loaded (at once when another card loaded it already); nothing when not `wanted`. */

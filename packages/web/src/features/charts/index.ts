@@ -1,6 +1,6 @@
 /**
  * Chart cards' drawing (chart vis, chart rendering): the pure rules and option function, light enough for a
- * static import. The view and ECharts itself are in views.ts, which code loads on demand (cards/lazyViews.ts).
+ * static import. The view and ECharts itself are in views.ts, for code loaded on demand (cards/chartViews.ts).
  */
 
 export type { ChartViewProps } from './ChartView.tsx';

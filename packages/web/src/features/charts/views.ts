@@ -1,7 +1,7 @@
 /**
- * The chart card's view and ECharts (the library's core, its zrender engine and the chart types in use), loaded
- * on their own (see lazyViews.ts): the dashboard draws its grid and cards first, and the chart library is parsed
- * and run in a task of its own rather than in the first render's (see drawQueue.ts).
+ * The charts' heavy entry: the chart view, the chart table and ECharts itself (its core, zrender and the chart
+ * types in use). Import it only from code that is itself loaded on demand (cards/chartViews.ts, the Mobi page), so
+ * that the chart library stays out of the pages' first chunks; index.ts is the light entry.
  */
 export { ChartTable } from './ChartTable.tsx';
 export { ChartView } from './ChartView.tsx';
