@@ -7,9 +7,20 @@
  * - No cycle between server modules (checked at folder level: module A → B → A through any files; the test
  *   (checks/boundaries.ts) judges it without tests and fixtures, which may use a higher module's fixtures).
  * - The platform (packages/server/src/platform) knows no module: modules plug into it, app.ts wires them.
- * - The web's api/ layer knows no feature.
+ * - The web's layers (docs/architecture.md "The web app"): api/ and ui/ at the bottom, project/ (the open
+ *   project) above them, the features above those, app/ (the router and the shells) on top. A feature is used by
+ *   other features and by app/ only through its entry, index.ts (and charts/views.ts, the chart view and ECharts,
+ *   which code loads on demand); an `import()` that loads a page or view on demand may name its module, since a
+ *   chunk starts at a module. Tests and test helpers (`*.test.ts(x)`, test*.ts(x), *Test*.tsx, testing.tsx) are
+ *   exempt from the entry rule. No cycle between features (judged without tests, like the server's modules).
  */
 const MODULE = '^packages/server/src/modules/([^/]+)/';
+const WEB = '^packages/web/src/';
+const FEATURE = `${WEB}features/([^/]+)/`;
+/** The web's tests and test helpers. */
+const WEB_TESTS = '([.]test[.]tsx?|/test[A-Za-z]*[.]tsx?|/[a-zA-Z]+Test[A-Z][A-Za-z]*[.]tsx?|/testing[.]tsx)$';
+/** A feature's entries: index.ts, and the charts' views loaded on demand. */
+const FEATURE_ENTRIES = [`${WEB}features/[^/]+/index[.]ts$`, `${WEB}features/charts/views[.]ts$`];
 
 module.exports = {
   forbidden: [
@@ -58,6 +69,55 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/web/src/api/' },
       to: { path: '^packages/web/src/features/' },
+    },
+    {
+      name: 'web-feature-entry-only',
+      comment:
+        'Import another web feature only through its index.ts (its public surface), or load a module with import().',
+      severity: 'error',
+      from: { path: FEATURE, pathNot: WEB_TESTS },
+      to: {
+        path: `${WEB}features/[^/]+/`,
+        pathNot: [`${WEB}features/$1/`, ...FEATURE_ENTRIES],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'web-app-uses-feature-entries',
+      comment: 'The router and the shells (app/) import a feature through its index.ts, or load a page with import().',
+      severity: 'error',
+      from: { path: `${WEB}app/`, pathNot: WEB_TESTS },
+      to: { path: `${WEB}features/[^/]+/`, pathNot: FEATURE_ENTRIES, dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'no-web-feature-cycle',
+      comment:
+        'Dependencies between web features go one way: a shared piece moves down (ui/, project/, features/canvas).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: `${WEB}features/[^/]+$` },
+      to: { path: `${WEB}features/[^/]+$`, circular: true },
+    },
+    {
+      name: 'web-feature-knows-no-app',
+      comment: 'Features never import the router or the shells (app/): app/ places them.',
+      severity: 'error',
+      from: { path: `${WEB}features/`, pathNot: WEB_TESTS },
+      to: { path: `${WEB}app/` },
+    },
+    {
+      name: 'web-ui-knows-no-feature',
+      comment: 'ui/ (shared components and helpers) is below the open project, the features and app/.',
+      severity: 'error',
+      from: { path: `${WEB}ui/`, pathNot: WEB_TESTS },
+      to: { path: `${WEB}(project|features|app)/` },
+    },
+    {
+      name: 'web-project-knows-no-feature',
+      comment: 'project/ (the open project, its access and guards) is below the features and app/.',
+      severity: 'error',
+      from: { path: `${WEB}project/`, pathNot: WEB_TESTS },
+      to: { path: `${WEB}(features|app)/` },
     },
   ],
   options: {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { layeringViolations, repositoryRoot } from './boundaries.ts';
 
 describe('layering (dependency-cruiser, .dependency-cruiser.cjs)', () => {
-  it('finds no deep import between server modules, no module cycle, no platform → module, no api/ → features/', async () => {
+  it('finds no deep import between server modules or web features, no module or feature cycle, no layer reaching up', async () => {
     const violations = await layeringViolations();
     expect(violations.map((v) => `${v.rule}: ${v.from} → ${v.to}`)).toEqual([]);
   });
@@ -11,6 +11,7 @@ describe('layering (dependency-cruiser, .dependency-cruiser.cjs)', () => {
   it('reports each kind of violation in a tree that has them (checks/fixtures/violations)', async () => {
     const violations = await layeringViolations(path.join(repositoryRoot, 'checks/fixtures/violations'));
     const server = 'packages/server/src';
+    const web = 'packages/web/src';
     expect(violations).toEqual(
       expect.arrayContaining([
         {
@@ -35,8 +36,24 @@ describe('layering (dependency-cruiser, .dependency-cruiser.cjs)', () => {
           from: 'packages/web/src/api/gamma.ts',
           to: 'packages/web/src/features/gamma/paths.ts',
         },
+        { rule: 'web-app-uses-feature-entries', from: `${web}/app/router.ts`, to: `${web}/features/gamma/paths.ts` },
+        {
+          rule: 'web-feature-entry-only',
+          from: `${web}/features/delta/DeltaPage.ts`,
+          to: `${web}/features/gamma/paths.ts`,
+        },
+        { rule: 'web-feature-knows-no-app', from: `${web}/features/gamma/GammaPage.ts`, to: `${web}/app/router.ts` },
+        {
+          rule: 'web-project-knows-no-feature',
+          from: `${web}/project/currentProject.ts`,
+          to: `${web}/features/delta/index.ts`,
+        },
+        { rule: 'web-ui-knows-no-feature', from: `${web}/ui/Banner.ts`, to: `${web}/features/gamma/index.ts` },
+        { rule: 'no-web-feature-cycle', from: `${web}/features/delta`, to: `${web}/features/gamma` },
+        { rule: 'no-web-feature-cycle', from: `${web}/features/gamma`, to: `${web}/features/delta` },
       ]),
     );
-    expect(violations).toHaveLength(6);
+    // A test reaching inside another feature and app/'s import() of a page are not violations.
+    expect(violations).toHaveLength(13);
   });
 });

@@ -5,7 +5,7 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
-    setupFiles: ['src/app/testSetup.ts'],
+    setupFiles: ['src/ui/testSetup.ts'],
     // A deadline on a shared 2-core machine, not a speed target.
     testTimeout: 30_000,
   },

@@ -2,8 +2,8 @@ import { Notifications, notifications } from '@mantine/notifications';
 import type { Job } from '@tessera/shared';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders, testQueryClient } from '../app/testing.tsx';
 import i18n from '../i18n/index.ts';
+import { renderWithProviders, testQueryClient } from '../ui/testing.tsx';
 import { applyDatasetEvent } from './datasets.ts';
 
 const job = (type: Job['type'], status: Job['status']) =>

@@ -8,7 +8,7 @@ export type ProjectSocket = Socket<ProjectServerToClient, Record<string, never>>
 /**
  * Opens a project's live channel: socket.io's namespace `/v1/projects/{projectId}` on the API's origin,
  * authenticated by the stored token (read again at each reconnection, so a new sign-in is used). What the web
- * does with its events is the project shell's (features/projects/shell/projectEvents.ts).
+ * does with its events is the project shell's (app/projectShell/projectEvents.ts).
  */
 export function connectProjectSocket(projectId: string, origin = window.location.origin): ProjectSocket {
   return io(`${origin}${projectNamespace(projectId)}`, {

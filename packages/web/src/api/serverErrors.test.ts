@@ -1,7 +1,7 @@
 import { api, SERVER_ERROR_CODES, SERVER_ERRORS } from '@tessera/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubNetwork } from '../app/testing.tsx';
 import i18n from '../i18n/index.ts';
+import { stubNetwork } from '../ui/testing.tsx';
 import { ApiError, call } from './client.ts';
 import { serverErrorText } from './serverErrors.ts';
 

@@ -4,9 +4,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../api/queryClient.ts';
-import { useLocalizedTheme } from './localizedTheme.ts';
+import { useLocalizedTheme } from '../ui/localizedTheme.ts';
+import { colorSchemeManager, cssVariablesResolver } from '../ui/theme.ts';
 import { router } from './router.tsx';
-import { colorSchemeManager, cssVariablesResolver } from './theme.ts';
 
 export function App() {
   const theme = useLocalizedTheme();

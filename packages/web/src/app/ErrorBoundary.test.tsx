@@ -2,8 +2,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../ui/testing.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { renderWithProviders, stubNetwork } from './testing.tsx';
 
 function Bomb({ message }: { message: string }): never {
   throw new Error(message);

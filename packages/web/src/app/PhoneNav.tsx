@@ -4,11 +4,11 @@ import type { User } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../api/session.ts';
-import { LanguageToggle } from './LanguageToggle.tsx';
+import { LanguageToggle } from '../ui/LanguageToggle.tsx';
+import { ThemeToggle } from '../ui/ThemeToggle.tsx';
+import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { ProjectTabs } from './ProjectTabs.tsx';
 import type { ShellProject } from './shellProject.tsx';
-import { ThemeToggle } from './ThemeToggle.tsx';
-import { UserAvatar } from './UserAvatar.tsx';
 import { USER_MENU_ICONS } from './UserMenu.tsx';
 import { userMenuLinks } from './userMenu.ts';
 

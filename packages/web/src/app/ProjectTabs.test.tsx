@@ -3,9 +3,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n/index.ts';
+import { visibleProjectTabs } from '../project/projectAccess.ts';
+import { renderWithProviders } from '../ui/testing.tsx';
 import { ProjectTabs } from './ProjectTabs.tsx';
-import { visibleProjectTabs } from './projectAccess.ts';
-import { renderWithProviders } from './testing.tsx';
 
 const PROJECT = '64b7f0c2a1b2c3d4e5f60701';
 /** Roles with every area hidden but those given. */

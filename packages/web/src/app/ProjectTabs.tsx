@@ -4,7 +4,7 @@ import { type ProjectRoles, SHELL_TOOLTIP_DELAY_MS } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { type ProjectTabKey, visibleProjectTabs } from './projectAccess.ts';
+import { type ProjectTabKey, visibleProjectTabs } from '../project/projectAccess.ts';
 
 const ICONS: Record<ProjectTabKey, ReactNode> = {
   dataApps: <IconLayoutDashboard size={18} />,

@@ -8,8 +8,8 @@ import { call } from '../api/client.ts';
 import { pageErrorStore } from '../api/errors.ts';
 import { queryClient } from '../api/queryClient.ts';
 import i18n from '../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../ui/testing.tsx';
 import { RootLayout } from './RootLayout.tsx';
-import { renderWithProviders, stubNetwork } from './testing.tsx';
 
 const apiError = (status: number) => ({ status, body: { error: { code: 'x', message: 'failed' } } });
 

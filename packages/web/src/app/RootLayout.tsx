@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onSessionExpired, usePageErrorStatus } from '../api/errors.ts';
+import { FullPageError } from '../ui/FullPageError.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { FullPageError } from './FullPageError.tsx';
 
 /**
  * The top of every page, public ones included: the error boundary, the full-page error (which replaces the

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProjectListPage } from '../features/projects/ProjectListPage.tsx';
 import i18n from '../i18n/index.ts';
+import { makeUser, never, renderWithProviders, stubNetwork } from '../ui/testing.tsx';
 import { Shell } from './Shell.tsx';
-import { makeUser, never, renderWithProviders, stubNetwork } from './testing.tsx';
 
 function renderShell() {
   const router = createMemoryRouter(

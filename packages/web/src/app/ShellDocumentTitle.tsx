@@ -1,7 +1,7 @@
 import type { User } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useDocumentTitle, usePublishedPageName } from './documentTitle.ts';
+import { useDocumentTitle, usePublishedPageName } from '../ui/documentTitle.ts';
 import type { ShellProject } from './shellProject.tsx';
 import { projectAreaTitleKey, shellTitleKey } from './shellTitle.ts';
 

@@ -3,11 +3,11 @@ import { IconHome } from '@tabler/icons-react';
 import { SHELL_TOOLTIP_DELAY_MS, type User } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageToggle } from './LanguageToggle.tsx';
+import { LanguageToggle } from '../ui/LanguageToggle.tsx';
+import { ThemeToggle } from '../ui/ThemeToggle.tsx';
 import { ProjectTabs } from './ProjectTabs.tsx';
 import { ShellTitle } from './ShellTitle.tsx';
 import type { ShellProject } from './shellProject.tsx';
-import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 interface Props {

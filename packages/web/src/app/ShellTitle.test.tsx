@@ -3,9 +3,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n/index.ts';
+import { makeUser, renderWithProviders } from '../ui/testing.tsx';
 import { ShellTitle } from './ShellTitle.tsx';
 import { shellTitleKey } from './shellTitle.ts';
-import { makeUser, renderWithProviders } from './testing.tsx';
 
 function titleAt(path: string, project: Parameters<typeof ShellTitle>[0]['project'] = null) {
   renderWithProviders(

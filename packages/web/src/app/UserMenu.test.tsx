@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n/index.ts';
-import { makeUser, onlyRole, renderWithProviders, stubNetwork } from './testing.tsx';
+import { makeUser, onlyRole, renderWithProviders, stubNetwork } from '../ui/testing.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { userMenuLinks } from './userMenu.ts';
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../api/session.ts';
-import { UserAvatar } from './UserAvatar.tsx';
+import { UserAvatar } from '../ui/UserAvatar.tsx';
 import { type UserMenuKey, userMenuLinks } from './userMenu.ts';
 
 export const USER_MENU_ICONS: Record<UserMenuKey, ReactNode> = {

@@ -73,7 +73,7 @@ export const router = createBrowserRouter([
           {
             path: 'projects/:projectId/*',
             lazy: async () => ({
-              Component: (await import('../features/projects/shell/ProjectShell.tsx')).ProjectShell,
+              Component: (await import('./projectShell/ProjectShell.tsx')).ProjectShell,
             }),
           },
           {
@@ -84,9 +84,9 @@ export const router = createBrowserRouter([
           },
           {
             path: 'settings/*',
-            lazy: async () => ({ Component: (await import('../features/settings/SettingsRoutes.tsx')).SettingsRoutes }),
+            lazy: async () => ({ Component: (await import('./SettingsRoutes.tsx')).SettingsRoutes }),
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./NotFound.tsx')).NotFound }) },
+          { path: '*', lazy: async () => ({ Component: (await import('../ui/NotFound.tsx')).NotFound }) },
         ],
       },
     ],

@@ -3,7 +3,8 @@ import type { DataRow, Unit, UnitData } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveUnitVis } from '../../api/units.ts';
-import type { ChartElement } from '../charts/chartElements.ts';
+import { CardPlaceholder, useDashboardMode } from '../canvas/index.ts';
+import type { ChartElement } from '../charts/index.ts';
 import {
   type Clicked,
   clickedOfElement,
@@ -11,11 +12,9 @@ import {
   clickedOfRow,
   legendSelects,
   selectedRows,
-} from '../crossFilters/crossFilterEntries.ts';
-import { useCardCrossFilter } from '../crossFilters/useCardCrossFilter.ts';
-import { CardPlaceholder } from '../dataApps/card/CardPlaceholder.tsx';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
-import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
+  useCardCrossFilter,
+} from '../crossFilters/index.ts';
+import { useCachedDashboardView } from '../filters/index.ts';
 import { DRAWN_ATTRIBUTE } from './drawnState.ts';
 import { useDrawTurn } from './drawQueue.ts';
 import { chartViews, customViews, useLazyModule } from './lazyViews.ts';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { editDashboardCache, upsertTab } from '../../api/dashboards.ts';
 import { applyUnitDataEvent } from '../../api/units.ts';
-import { type RecordedRequest, stubNetwork } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { type RecordedRequest, stubNetwork } from '../../ui/testing.tsx';
 import {
   DASHBOARD_ID,
   hexId,

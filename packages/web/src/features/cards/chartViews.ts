@@ -3,6 +3,4 @@
  * on their own (see lazyViews.ts): the dashboard draws its grid and cards first, and the chart library is parsed
  * and run in a task of its own rather than in the first render's (see drawQueue.ts).
  */
-export { ChartTable } from '../charts/ChartTable.tsx';
-export { ChartView } from '../charts/ChartView.tsx';
-export { echarts } from '../charts/echartsCore.ts';
+export { ChartTable, ChartView, echarts } from '../charts/views.ts';

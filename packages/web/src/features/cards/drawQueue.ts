@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { nextTask } from '../charts/nextTask.ts';
+import { nextTask } from '../charts/index.ts';
 
 /**
  * One chart drawn per browser task (spec: a 50-card dashboard must stay responsive). Card answers arrive close

@@ -2,10 +2,9 @@ import { cardIsMapped, PREVIEW_TOKEN_PARAM, type Unit } from '@tessera/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type UnitDataState, useUnitData } from '../../api/units.ts';
-import { useCrossFilters } from '../crossFilters/useCrossFilters.ts';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
-import { useCardJob } from '../dataApps/models/SelectedResults.tsx';
-import { useActiveFilters } from '../filters/useActiveFilters.ts';
+import { useCardJob, useDashboardMode } from '../canvas/index.ts';
+import { useCrossFilters } from '../crossFilters/index.ts';
+import { useActiveFilters } from '../filters/index.ts';
 import { type CardBodyState, cardBodyState } from './cardBody.ts';
 import { nextSort, sortOrderBy, type TableSort } from './table/tableState.ts';
 

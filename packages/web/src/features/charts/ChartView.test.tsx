@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders } from '../../ui/testing.tsx';
 import { ChartView } from './ChartView.tsx';
 import { echarts } from './echartsCore.ts';
 import { buildInput, simpleChart } from './testFixtures.ts';

@@ -5,9 +5,7 @@ import { columnDecimals, type OrderByEntry, type Unit, type UnitRowsBody } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadUnitRows, fetchUnitRows } from '../../api/units.ts';
-import { saveTextFile } from '../cards/download.ts';
-import { formatValue } from '../cards/formatValue.ts';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { formatValue, saveTextFile, useDashboardMode } from '../canvas/index.ts';
 
 const PAGE_SIZE = 50;
 

@@ -1,7 +1,6 @@
 import type { SeriesMeta, Unit, UnitData } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { formatValue } from '../cards/formatValue.ts';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { formatValue, useDashboardMode } from '../canvas/index.ts';
 import type { Clicked, CrossFilterEntry } from './crossFilterEntries.ts';
 import { useCrossFilters } from './useCrossFilters.ts';
 

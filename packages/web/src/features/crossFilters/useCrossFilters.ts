@@ -1,8 +1,8 @@
 import type { CrossFilter } from '@tessera/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
-import { useCachedDashboardView } from '../filters/useActiveFilters.ts';
+import { useDashboardMode } from '../canvas/index.ts';
+import { useCachedDashboardView } from '../filters/index.ts';
 import {
   type Clicked,
   CROSS_PARAM,

@@ -1,8 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { dashboardsListPath } from '../canvas/index.ts';
 import { ProjectDashboardRoute } from './dashboard/ProjectDashboardRoute.tsx';
 import { DataAppsListPage } from './list/DataAppsListPage.tsx';
-import { dashboardsListPath } from './paths.ts';
 
 /**
  * The data apps area under /projects/{projectId}/dashboards, behind the project shell's dashboard

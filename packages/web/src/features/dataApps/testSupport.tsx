@@ -16,8 +16,8 @@ import {
 } from '@tessera/shared';
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
-import { renderWithProviders, testQueryClient } from '../../app/testing.tsx';
-import { CurrentProjectContext } from '../projects/shell/currentProject.tsx';
+import { CurrentProjectContext } from '../../project/currentProject.tsx';
+import { renderWithProviders, testQueryClient } from '../../ui/testing.tsx';
 import { DataAppsRoutes } from './DataAppsRoutes.tsx';
 import { PreviewDashboardRoutes, PublicDashboardRoutes } from './public/PublicRoutes.tsx';
 

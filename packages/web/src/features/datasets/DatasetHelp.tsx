@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HelpNotice } from '../../app/HelpNotice.tsx';
+import { HelpNotice } from '../../ui/HelpNotice.tsx';
 
 /** The datasets area's help: uploads, joins, folders and the Features tab. */
 export function DatasetHelp() {

@@ -1,10 +1,10 @@
 import { Anchor, Center, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconDatabase } from '@tabler/icons-react';
-import { meetsLevel } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useMatch } from 'react-router';
-import { SideLayout } from '../../app/SideLayout.tsx';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { SideLayout } from '../../ui/SideLayout.tsx';
 import { DatasetPage } from './dataset/DatasetPage.tsx';
 import { DatasetsSidebar } from './sidebar/DatasetsSidebar.tsx';
 import { UploadsProvider } from './upload/UploadsProvider.tsx';
@@ -16,8 +16,8 @@ import { UploadsProvider } from './upload/UploadsProvider.tsx';
  */
 export function DatasetsRoutes() {
   const { t } = useTranslation('datasets');
-  const { project, permission } = useCurrentProject();
-  const canEdit = meetsLevel(permission.roles.dataset, 'edit');
+  const { project } = useCurrentProject();
+  const canEdit = useProjectCan('dataset:edit');
   // On a phone the list shows alone, or the open dataset alone (SideLayout).
   const datasetOpen = useMatch('/projects/:projectId/datasets/:datasetId/*') !== null;
   return (

@@ -11,7 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { type DashboardView, isDetailKeyOf } from '../../api/dashboards.ts';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { useDashboardMode } from '../canvas/index.ts';
 import { localFilterStore, localOrSaved } from './localFilters.ts';
 
 /**

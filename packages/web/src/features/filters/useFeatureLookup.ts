@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { dashboardKeys } from '../../api/dashboards.ts';
 import { cachedPublicLoad, useDashboardFeatures, useProjectFeatures } from '../../api/filters.ts';
-import { placeProjectId, useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { placeProjectId, useDashboardMode } from '../canvas/index.ts';
 import { useCachedDashboardView } from './useActiveFilters.ts';
 import { useReadsDatasets } from './useReadsDatasets.ts';
 

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../api/dashboards.ts';
 import { type FilterOwner, useFilterMutations } from '../../api/filters.ts';
-import { useDashboardMode } from '../dataApps/dashboard/dashboardMode.tsx';
+import { useDashboardMode } from '../canvas/index.ts';
 import { type FilterDraft, toNewFilter } from './filterDraft.ts';
 import { localFilterStore, localOrSaved } from './localFilters.ts';
 

@@ -1,6 +1,6 @@
 import { meetsRequirement, requirementOf } from '@tessera/shared';
 import { useContext } from 'react';
-import { CurrentProjectContext } from '../projects/shell/currentProject.tsx';
+import { CurrentProjectContext } from '../../project/currentProject.tsx';
 
 /**
  * May the member read the open project's datasets (the vocabulary's `dataset:view`, the rule the features routes

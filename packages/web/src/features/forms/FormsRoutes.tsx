@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router';
-import { ProjectGuard } from '../../app/guards.tsx';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { ProjectGuard } from '../../project/guards.tsx';
 import { FormBuilderPage } from './builder/FormBuilderPage.tsx';
 import { FormsListPage } from './list/FormsListPage.tsx';
 

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Form, FormElement, ProjectRoles } from '@tessera/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { renderWithProviders, testQueryClient } from '../../app/testing.tsx';
+import { CurrentProjectContext } from '../../project/currentProject.tsx';
+import { renderWithProviders, testQueryClient } from '../../ui/testing.tsx';
 import { hexId, PROJECT_ID, projectContext } from '../dataApps/testSupport.tsx';
-import { CurrentProjectContext } from '../projects/shell/currentProject.tsx';
 import { FormsRoutes } from './FormsRoutes.tsx';
 import { PublicFormPage } from './public/PublicFormPage.tsx';
 

@@ -2,7 +2,7 @@ import { LANGUAGE_STORAGE_KEY } from '@tessera/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes, serveApi } from '../../app/testSupport.tsx';
+import { renderRoutes, serveApi } from '../../ui/testSupport.tsx';
 import { loginRoutes } from './loginTestRoutes.tsx';
 
 describe('login layout', () => {

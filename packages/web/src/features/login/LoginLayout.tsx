@@ -1,8 +1,8 @@
 import { Box, Center, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../app/documentTitle.ts';
-import { LanguageToggle } from '../../app/LanguageToggle.tsx';
+import { useDocumentTitle } from '../../ui/documentTitle.ts';
+import { LanguageToggle } from '../../ui/LanguageToggle.tsx';
 import { LoginLogo } from './logos.tsx';
 
 /** The public login area: one centred card with the logo, the EN/FR toggle and the current screen; its page title. */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, errorUnder, renderRoutes, serveApi } from '../../app/testSupport.tsx';
 import { setLanguage } from '../../i18n/index.ts';
+import { apiError, errorUnder, renderRoutes, serveApi } from '../../ui/testSupport.tsx';
 import { loginRoutes } from './loginTestRoutes.tsx';
 
 async function request(email: string, label = 'Email', button = 'Send Reset') {

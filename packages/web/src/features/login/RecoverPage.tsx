@@ -5,7 +5,7 @@ import { isEmail, normalizeEmail } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useForgotPassword } from '../../api/account.ts';
-import { formErrors, useServerText } from '../../app/serverText.ts';
+import { formErrors, useServerText } from '../../ui/serverText.ts';
 
 /** Password recovery: request a reset link by email, then a confirmation state. */
 export function RecoverPage() {

@@ -2,8 +2,8 @@ import { PASSWORD_RULE_MESSAGES, PASSWORD_RULES, TOAST_MS } from '@tessera/share
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, errorUnder, renderRoutes, serveApi, shownToasts } from '../../app/testSupport.tsx';
 import en from '../../i18n/locales/en/login.json';
+import { apiError, errorUnder, renderRoutes, serveApi, shownToasts } from '../../ui/testSupport.tsx';
 import { loginRoutes } from './loginTestRoutes.tsx';
 
 const CODE = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useResetCodeCheck, useResetPassword } from '../../api/account.ts';
 import { ApiError } from '../../api/client.ts';
-import { formErrors, useServerText } from '../../app/serverText.ts';
+import { formErrors, useServerText } from '../../ui/serverText.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 /**

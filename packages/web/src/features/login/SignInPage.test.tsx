@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
-import { apiError, errorUnder, renderRoutes, serveApi } from '../../app/testSupport.tsx';
+import { apiError, errorUnder, renderRoutes, serveApi } from '../../ui/testSupport.tsx';
 import { loginRoutes } from './loginTestRoutes.tsx';
 
 const RESET_CODE = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';

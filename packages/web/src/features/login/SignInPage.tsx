@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { logoutOnce, useLoginMutation } from '../../api/account.ts';
 import { ApiError, tokenStore } from '../../api/client.ts';
-import { useServerText } from '../../app/serverText.ts';
+import { useServerText } from '../../ui/serverText.ts';
 import { useMicrosoftSignIn } from './microsoft.ts';
 
 /**

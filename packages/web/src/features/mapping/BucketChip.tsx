@@ -12,7 +12,7 @@ import {
   type Series,
 } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { useSummaryWords } from '../filters/useSummaryWords.ts';
+import { useSummaryWords } from '../filters/index.ts';
 import classes from './BucketChip.module.css';
 import type { BucketItem } from './bucketItems.ts';
 import { chipDropId, itemDragId, type MappingDrag, seriesDragId } from './dnd.ts';

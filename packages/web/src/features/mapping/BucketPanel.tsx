@@ -14,7 +14,7 @@ import {
   type UnitType,
   type Vis,
 } from '@tessera/shared';
-import { defaultSeriesColors } from '../charts/seriesColors.ts';
+import { defaultSeriesColors } from '../charts/index.ts';
 import { Bucket } from './Bucket.tsx';
 import { BucketChip } from './BucketChip.tsx';
 import { type BucketItem, bucketItems } from './bucketItems.ts';

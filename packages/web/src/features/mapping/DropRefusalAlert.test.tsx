@@ -3,8 +3,8 @@ import { type ChartVis, defaultVis, type MappingFeature, type Vis } from '@tesse
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders } from '../../ui/testing.tsx';
 import { DropRefusalAlert } from './DropRefusalAlert.tsx';
 import { bucketDropId } from './dnd.ts';
 import { useDropHandlers } from './useDropHandlers.ts';

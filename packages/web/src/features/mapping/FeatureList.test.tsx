@@ -1,8 +1,8 @@
 import { FEATURE_SKELETON_ITEMS } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders } from '../../ui/testing.tsx';
 import { FeatureList } from './FeatureList.tsx';
 
 afterEach(() => {

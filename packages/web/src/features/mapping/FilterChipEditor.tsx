@@ -2,8 +2,7 @@ import { Popover, UnstyledButton } from '@mantine/core';
 import { type DataAppFilter, isFilterValid, type MappingFeature } from '@tessera/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterMenu } from '../filters/FilterMenu.tsx';
-import { type FilterDraft, withOperation } from '../filters/filterDraft.ts';
+import { type FilterDraft, FilterMenu, withOperation } from '../filters/index.ts';
 
 interface Props {
   filter: DataAppFilter;

@@ -3,7 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import type { CustomSubtype, Unit, UnitType } from '@tessera/shared';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardBody } from '../cards/CardBody.tsx';
+import { CardBody } from '../cards/index.ts';
 import type { PreviewData } from './usePreviewData.ts';
 
 interface Props {

@@ -3,8 +3,8 @@ import { type DatasetDetail, defaultVis, newSeries, type Vis } from '@tessera/sh
 import { act, cleanup, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders } from '../../ui/testing.tsx';
 import { BucketPanel } from './BucketPanel.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { bucketChoices, useBucketChoices } from './useBucketChoices.ts';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HelpNotice } from '../../app/HelpNotice.tsx';
+import { HelpNotice } from '../../ui/HelpNotice.tsx';
 
 /** The mapping screen's help: how to drag columns into buckets, and the keyboard way. */
 export function MappingHelp() {

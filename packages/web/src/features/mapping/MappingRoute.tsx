@@ -12,9 +12,9 @@ import {
   upsertTab,
   upsertUnit,
 } from '../../api/dashboards.ts';
-import { useServerText } from '../../app/serverText.ts';
-import { isBlankCard } from '../cards/cardBody.ts';
-import { dashboardPath, dashboardsListPath } from '../dataApps/paths.ts';
+import { useServerText } from '../../ui/serverText.ts';
+import { dashboardPath, dashboardsListPath } from '../canvas/index.ts';
+import { isBlankCard } from '../cards/index.ts';
 import { initialVis, parseUnitType, subtypeOf } from './initialVis.ts';
 import { MappingEditor } from './MappingEditor.tsx';
 import { useMappingState } from './useMappingState.ts';

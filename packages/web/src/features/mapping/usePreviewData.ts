@@ -3,9 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type CustomSubtype, cardIsMapped, type Unit, type UnitType, type Vis } from '@tessera/shared';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import { cardBodyState } from '../cards/cardBody.ts';
-import { nextSort, sortOrderBy, type TableSort } from '../cards/table/tableState.ts';
-import type { CardData } from '../cards/useCardData.ts';
+import type { CardData } from '../cards/index.ts';
+import { cardBodyState, nextSort, sortOrderBy, type TableSort } from '../cards/index.ts';
 
 /** Edits come in bursts (a drag, typing a label): the preview waits this long after the last one. */
 export const PREVIEW_DEBOUNCE_MS = 300;

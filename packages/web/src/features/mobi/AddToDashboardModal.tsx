@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { addProposedCard } from '../../api/assistant.ts';
 import { dashboardKeys, useDashboard, useDashboards } from '../../api/dashboards.ts';
-import { dashboardPath } from '../dataApps/paths.ts';
+import { dashboardPath } from '../canvas/index.ts';
 
 interface Props {
   card: ProposedCard;

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../app/testing.tsx';
+import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
 import { MobiChat } from './MobiChat.tsx';
 
 // jsdom has no font loading API; Mantine's autosize textarea listens to it.

@@ -1,7 +1,7 @@
 import { Alert, Badge, Center, Container, Group, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAssistantStatus } from '../../api/assistant.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
 import { useUserKey } from './conversation.ts';
 import { MobiChat } from './MobiChat.tsx';
 import { MobiPrivacy } from './MobiPrivacy.tsx';

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Group, Loader, Text } from '@mantine/core';
-import { type DataRow, meetsLevel, type ProposedCard } from '@tessera/shared';
+import type { DataRow, ProposedCard } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProposedCardData } from '../../api/assistant.ts';
-import { ChartView } from '../charts/index.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { ChartView } from '../charts/views.ts';
 import { AddToDashboardModal } from './AddToDashboardModal.tsx';
 
 /**
@@ -13,9 +13,8 @@ import { AddToDashboardModal } from './AddToDashboardModal.tsx';
  */
 export function ProposedCardView({ card, projectId }: { card: ProposedCard; projectId: string }) {
   const { t } = useTranslation('mobi');
-  const { permission } = useCurrentProject();
-  const canRead = meetsLevel(permission.roles.dataset, 'view');
-  const canAdd = meetsLevel(permission.roles.dashboard, 'edit');
+  const canRead = useProjectCan('dataset:view');
+  const canAdd = useProjectCan('dashboard:edit');
   const data = useProposedCardData(projectId, card, canRead);
   const [adding, setAdding] = useState(false);
 

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HelpNotice } from '../../app/HelpNotice.tsx';
+import { HelpNotice } from '../../ui/HelpNotice.tsx';
 
 /** The models area's help: from a package of Python functions to a model run from a dashboard. */
 export function ModelHelp() {

@@ -2,8 +2,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
 import { ModelInfoTab } from './ModelInfoTab.tsx';
 import { MODEL_PROJECT_ID, makeModel } from './testModel.ts';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useModelEdits } from '../../api/models.ts';
-import { ConfirmModal } from '../../app/ConfirmModal.tsx';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { UpdateSourceModal } from './source/UpdateSourceModal.tsx';
 
 /**

@@ -1,12 +1,12 @@
 import { Container, Group, Tabs, Text, Title } from '@mantine/core';
-import { meetsLevel } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useModel } from '../../api/models.ts';
-import { usePageName } from '../../app/documentTitle.ts';
-import { NotFound } from '../../app/NotFound.tsx';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
-import { ScheduledRuns } from '../triggers/ScheduledRuns.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { usePageName } from '../../ui/documentTitle.ts';
+import { NotFound } from '../../ui/NotFound.tsx';
+import { ScheduledRuns } from '../triggers/index.ts';
 import { ModelInfoTab } from './ModelInfoTab.tsx';
 import { ModelMenu } from './ModelMenu.tsx';
 import { ModelOutputsTab } from './ModelOutputsTab.tsx';
@@ -16,13 +16,14 @@ import { InputsStep } from './onboard/InputsStep.tsx';
 export function ModelPage() {
   const { t } = useTranslation('models');
   const { modelId = '' } = useParams();
-  const { project, permission } = useCurrentProject();
+  const { project } = useCurrentProject();
   const model = useModel(project._id, modelId);
   usePageName(model.data?.name);
-  if (!meetsLevel(permission.roles.model, 'view')) return <Text p="xl">{t('notAllowed')}</Text>;
+  const canView = useProjectCan('model:view');
+  const canEdit = useProjectCan('model:edit');
+  if (!canView) return <Text p="xl">{t('notAllowed')}</Text>;
   if (model.error) return <NotFound />;
   if (!model.data) return null;
-  const canEdit = meetsLevel(permission.roles.model, 'edit');
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" mb="md" wrap="nowrap">

@@ -1,12 +1,13 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconBrain, IconPlus } from '@tabler/icons-react';
-import { type Model, meetsLevel } from '@tessera/shared';
+import type { Model } from '@tessera/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useModels } from '../../api/models.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
-import { ModelTriggerRows } from '../triggers/ModelTriggerRows.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { ModelTriggerRows } from '../triggers/index.ts';
 import { ModelMenu } from './ModelMenu.tsx';
 
 /** What a model's row says under its name. */
@@ -25,9 +26,9 @@ export function modelStateKey(model: Model): { key: string; error: boolean } {
 export function ModelsCard({ hasBuiltPackage }: { hasBuiltPackage: boolean }) {
   const { t } = useTranslation('models');
   const { t: tp } = useTranslation('packages');
-  const { project, permission } = useCurrentProject();
-  const canView = meetsLevel(permission.roles.model, 'view');
-  const canEdit = meetsLevel(permission.roles.model, 'edit');
+  const { project } = useCurrentProject();
+  const canView = useProjectCan('model:view');
+  const canEdit = useProjectCan('model:edit');
   const models = useModels(project._id, canView);
   const navigate = useNavigate();
   return (

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
-import { NotFound } from '../../app/NotFound.tsx';
-import { ModelsArea } from '../packages/ModelsArea.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { ModelPage } from './ModelPage.tsx';
+import { ModelsArea } from './ModelsArea.tsx';
 import { OnboardPage } from './onboard/OnboardPage.tsx';
 
 /** /projects/{projectId}/models/* : the Models area and a model's detail page. */

@@ -2,8 +2,8 @@ import type { DatasetDetail } from '@tessera/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
 import { OUTPUT_PREVIEW_ROWS, OutputPreview } from './OutputPreview.tsx';
 
 afterEach(() => {

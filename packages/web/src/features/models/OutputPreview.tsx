@@ -3,7 +3,7 @@ import type { ModelOutputRef } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDataset, useDatasetPreviewRows } from '../../api/datasets.ts';
-import { RowsTable } from '../../app/RowsTable.tsx';
+import { RowsTable } from '../../ui/RowsTable.tsx';
 
 /** How many rows of each output the Outputs tab shows. */
 export const OUTPUT_PREVIEW_ROWS = 10;

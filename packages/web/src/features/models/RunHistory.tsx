@@ -4,8 +4,8 @@ import { DELETABLE_RUN_STATUSES, type Model } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelEdits, useModelMutations, useModelRunPages } from '../../api/models.ts';
-import { useScrollPaging } from '../../app/useScrollPaging.ts';
-import { ScheduledBadge } from '../triggers/ScheduledBadge.tsx';
+import { useScrollPaging } from '../../ui/useScrollPaging.ts';
+import { ScheduledBadge } from '../triggers/index.ts';
 import { RunFailure, RunLog } from './RunStatusView.tsx';
 
 /**

@@ -4,7 +4,7 @@ import { failureSummary, hasTraceback, MODEL_RUN_LOG_CUT_LINE, type Model, type 
 import { useTranslation } from 'react-i18next';
 import { useDatasets } from '../../api/datasets.ts';
 import { useModelMutations, useRunLog } from '../../api/models.ts';
-import { saveTextFile } from '../cards/download.ts';
+import { saveTextFile } from '../canvas/index.ts';
 import { OutputPreview } from './OutputPreview.tsx';
 
 const isRunning = (run: ModelRun) => run.status === 'queued' || run.status === 'started';

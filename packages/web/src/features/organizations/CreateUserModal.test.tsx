@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
-import { apiError, errorUnder, renderRoutes, serveApi } from '../../app/testSupport.tsx';
 import { setLanguage } from '../../i18n/index.ts';
+import { apiError, errorUnder, renderRoutes, serveApi } from '../../ui/testSupport.tsx';
 import { settingsRoutes } from '../settings/settingsTestRoutes.tsx';
 import { IDS, INTERACTIVE, member, sampleOrganization, viewer } from './testFixtures.ts';
 

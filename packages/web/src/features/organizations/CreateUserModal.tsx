@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useCreateUser } from '../../api/users.ts';
-import { FormActions } from '../../app/FormActions.tsx';
-import { useServerText } from '../../app/serverText.ts';
+import { FormActions } from '../../ui/FormActions.tsx';
+import { useServerText } from '../../ui/serverText.ts';
 import { RoleEditor } from './RoleEditor.tsx';
 
 type Field = 'first' | 'last' | 'email' | 'roles';

@@ -8,8 +8,7 @@ import {
 } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useUpdateOrganization, useUploadOrganizationLogo } from '../../api/organizations.ts';
-import { LogoPicker } from '../settings/LogoUpload.tsx';
-import { NameField } from '../settings/NameField.tsx';
+import { LogoPicker, NameField } from '../settings/index.ts';
 import { KindSettings } from './KindSettings.tsx';
 import { OrganizationLifecycle } from './OrganizationLifecycle.tsx';
 import { OrganizationLogo } from './OrganizationLogo.tsx';

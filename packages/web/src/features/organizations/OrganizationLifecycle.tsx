@@ -3,7 +3,7 @@ import type { Organization } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOrganization, useUpdateOrganization } from '../../api/organizations.ts';
-import { TypedConfirmModal } from '../../app/TypedConfirmModal.tsx';
+import { TypedConfirmModal } from '../../ui/TypedConfirmModal.tsx';
 import { useOrgAction } from './useOrgAction.ts';
 
 /** The Delete Organization dialog: type the name to confirm. */

@@ -1,7 +1,7 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationLog } from '../../api/organizations.ts';
-import { LoginEvents } from '../settings/LoginEvents.tsx';
+import { LoginEvents } from '../settings/index.ts';
 
 /** The Login History tab: the organization's login events (GET /api/v1/logs/organizations/{id}), or "No activity". */
 export function OrganizationLog({ organizationId }: { organizationId: string }) {

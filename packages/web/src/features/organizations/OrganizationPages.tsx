@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { useOrganization } from '../../api/organizations.ts';
 import { useMyOrganization } from '../../api/session.ts';
-import { NotFound } from '../../app/NotFound.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { OrganizationList } from './OrganizationList.tsx';
 import { OrganizationLoading, OrganizationSettings } from './OrganizationSettings.tsx';
 

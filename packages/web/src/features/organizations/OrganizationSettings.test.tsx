@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
-import { errorUnder, renderRoutes, serveApi } from '../../app/testSupport.tsx';
+import { errorUnder, renderRoutes, serveApi } from '../../ui/testSupport.tsx';
 import { settingsRoutes } from '../settings/settingsTestRoutes.tsx';
 import { CONSULTANT_ADMIN, IDS, INTERACTIVE, sampleOrganization, viewer } from './testFixtures.ts';
 

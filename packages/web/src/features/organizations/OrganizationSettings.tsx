@@ -4,7 +4,7 @@ import type { Organization, User } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useMe } from '../../api/session.ts';
-import { NotFound } from '../../app/NotFound.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { GeneralSettings } from './GeneralSettings.tsx';
 import { OrganizationLog } from './OrganizationLog.tsx';
 import { OrganizationLogo } from './OrganizationLogo.tsx';

@@ -2,7 +2,7 @@ import { type OrgRoles, ROLE_PRESETS } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../app/testing.tsx';
+import { renderWithProviders } from '../../ui/testing.tsx';
 import { RoleEditor } from './RoleEditor.tsx';
 import { NO_ROLES } from './roleEditor.ts';
 

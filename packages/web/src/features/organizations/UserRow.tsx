@@ -3,8 +3,8 @@ import { COPIED_LABEL_MS, rolePresetOf, type User } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteUser, useResendUserEmail, useUpdateUser } from '../../api/users.ts';
-import { ConfirmModal } from '../../app/ConfirmModal.tsx';
-import { UserAvatar } from '../../app/UserAvatar.tsx';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
+import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useOrgAction } from './useOrgAction.ts';
 
 /** The reset link of an invitation: this host's /login/reset/{token}. */

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useStoreUserLogo, useUpdateUser } from '../../api/users.ts';
-import { useServerText } from '../../app/serverText.ts';
-import { LoginHistory } from '../settings/LoginHistory.tsx';
-import { UserProfile } from '../settings/UserProfile.tsx';
+import { useServerText } from '../../ui/serverText.ts';
+import { LoginHistory, UserProfile } from '../settings/index.ts';
 import { RoleEditor } from './RoleEditor.tsx';
 
 interface UserSettingsModalProps {

@@ -1,5 +1,5 @@
 import { type OrgRoles, ROLE_PRESETS } from '@tessera/shared';
-import { sampleUser } from '../../app/testSupport.tsx';
+import { sampleUser } from '../../ui/testSupport.tsx';
 
 /** Ids and answers shared by the organization settings tests (24-hex ids like the server's). */
 export const IDS = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { useServerText } from '../../app/serverText.ts';
+import { useServerText } from '../../ui/serverText.ts';
 
 /** Runs an action and keeps its failure as text to show (the server's message, translated when known). */
 export function useOrgAction() {

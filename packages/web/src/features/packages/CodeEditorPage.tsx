@@ -15,15 +15,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { meetsLevel } from '@tessera/shared';
 import CodeMirror from '@uiw/react-codemirror';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageCode, usePackageMutations } from '../../api/packages.ts';
-import { useServerText } from '../../app/serverText.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { useServerText } from '../../ui/serverText.ts';
 import { codeEditorAccess } from './codeEditorAccess.ts';
 import { readableOneDark } from './codeEditorTheme.ts';
 import { showCodeSaved, showCodeSaveFailed } from './codeSaveNotices.ts';
@@ -37,8 +37,8 @@ export function CodeEditorPage() {
   const { t } = useTranslation('packages');
   const serverText = useServerText();
   const { packageId = '' } = useParams();
-  const { project, permission } = useCurrentProject();
-  const canEdit = meetsLevel(permission.roles.package, 'edit');
+  const { project } = useCurrentProject();
+  const canEdit = useProjectCan('package:edit');
   const pkg = usePackage(project._id, packageId);
   const code = usePackageCode(project._id, packageId);
   const { saveCode, commit } = usePackageMutations(project._id, packageId);

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageMutations } from '../../api/packages.ts';
-import { useServerText } from '../../app/serverText.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useServerText } from '../../ui/serverText.ts';
 
 /**
  * /projects/{projectId}/packages/{packageId}/dash/{dashApp}: starts the app (loading, then running, or the

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { Package } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { usePackageMutations } from '../../api/packages.ts';
-import { ConfirmModal } from '../../app/ConfirmModal.tsx';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 
 /** Delete Package (package edit): refused by the server with its message while a model uses the package. */
 export function DeletePackageModal({

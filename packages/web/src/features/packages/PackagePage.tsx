@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { meetsLevel, type Package } from '@tessera/shared';
+import type { Package } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -26,8 +26,9 @@ import {
   usePackageEnv,
   usePackageMutations,
 } from '../../api/packages.ts';
-import { usePageName } from '../../app/documentTitle.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { usePageName } from '../../ui/documentTitle.ts';
 import { DashAppsCard } from './DashAppsCard.tsx';
 import { initFileView } from './initFile.ts';
 import { PackageMenu } from './PackageMenu.tsx';
@@ -38,8 +39,8 @@ import { PackageUsedIn } from './PackageUsedIn.tsx';
 export function PackagePage() {
   const { t } = useTranslation('packages');
   const { packageId = '' } = useParams();
-  const { project, permission } = useCurrentProject();
-  const canEdit = meetsLevel(permission.roles.package, 'edit');
+  const { project } = useCurrentProject();
+  const canEdit = useProjectCan('package:edit');
   const query = usePackage(project._id, packageId);
   usePageName(query.data?.name);
   const navigate = useNavigate();

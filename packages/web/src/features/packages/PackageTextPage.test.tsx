@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
-import { CurrentProjectContext } from '../projects/shell/currentProject.tsx';
+import { CurrentProjectContext } from '../../project/currentProject.tsx';
+import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
 import { makeProject } from '../projects/testFixtures.ts';
 import { PackageTextPage } from './PackageTextPage.tsx';
 

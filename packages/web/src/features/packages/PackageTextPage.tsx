@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePackage, usePackageDependencies, usePackageEnv, usePackageMutations } from '../../api/packages.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
 import { requirementProblemText } from './requirementProblem.ts';
 
 /**

@@ -5,8 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { packageKeys, sendPackageZip, usePythonVersions } from '../../api/packages.ts';
-import { FormActions } from '../../app/FormActions.tsx';
-import { useServerText } from '../../app/serverText.ts';
+import { FormActions } from '../../ui/FormActions.tsx';
+import { useServerText } from '../../ui/serverText.ts';
 import { PackageGuide } from './PackageGuide.tsx';
 
 interface Props {

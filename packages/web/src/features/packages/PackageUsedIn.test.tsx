@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders } from '../../ui/testing.tsx';
 import { PackageUsedIn } from './PackageUsedIn.tsx';
 
 const PROJECT = 'aaaaaaaaaaaaaaaaaaaaaaaa';

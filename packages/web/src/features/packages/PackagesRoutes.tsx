@@ -1,7 +1,7 @@
-import { meetsLevel } from '@tessera/shared';
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFound } from '../../app/NotFound.tsx';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { CodeEditorPage } from './CodeEditorPage.tsx';
 import { DashAppPage } from './DashAppPage.tsx';
 import { PackagePage } from './PackagePage.tsx';
@@ -12,8 +12,8 @@ import { PackageTextPage } from './PackageTextPage.tsx';
  * page, its code, its Dash apps; /env and /dependencies need package edit.
  */
 export function PackagesRoutes() {
-  const { project, permission } = useCurrentProject();
-  const canEdit = meetsLevel(permission.roles.package, 'edit');
+  const { project } = useCurrentProject();
+  const canEdit = useProjectCan('package:edit');
   const editOnly = (element: React.ReactNode) =>
     canEdit ? element : <Navigate to={`/projects/${project._id}/models`} replace />;
   return (

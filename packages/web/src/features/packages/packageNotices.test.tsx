@@ -3,8 +3,8 @@ import type { PackageEvent } from '@tessera/shared';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork, testQueryClient } from '../../app/testing.tsx';
 import i18n from '../../i18n/index.ts';
+import { renderWithProviders, stubNetwork, testQueryClient } from '../../ui/testing.tsx';
 import { applyPackageEvent } from './packageEvents.ts';
 
 const PROJECT = 'aaaaaaaaaaaaaaaaaaaaaaaa';

@@ -1,6 +1,6 @@
 import { PROJECT_ROLE_PRESETS, ROLE_PRESETS } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { onlyRole } from '../../app/testing.tsx';
+import { onlyRole } from '../../ui/testing.tsx';
 import { projectMenuItems } from './projectMenu.ts';
 import { makeProject, rolesWith } from './testFixtures.ts';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUpdateMyName } from '../../api/account.ts';
 import { sessionKeys, useMe } from '../../api/session.ts';
-import { NotFound } from '../../app/NotFound.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
 import { LoginHistory } from './LoginHistory.tsx';
 import { PasswordTab } from './PasswordTab.tsx';
 import { UserProfile } from './UserProfile.tsx';

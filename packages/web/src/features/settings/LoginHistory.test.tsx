@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
-import { renderRoutes, sampleUser, serveApi } from '../../app/testSupport.tsx';
+import { renderRoutes, sampleUser, serveApi } from '../../ui/testSupport.tsx';
 import { settingsRoutes } from './settingsTestRoutes.tsx';
 
 const LOG = '/api/v1/logs/users/0123456789abcdef01234567';

@@ -4,7 +4,7 @@ import { LOGO_HINT_PX } from '@tessera/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadUserLogo } from '../../api/account.ts';
-import { formErrors, useServerText } from '../../app/serverText.ts';
+import { formErrors, useServerText } from '../../ui/serverText.ts';
 import { logoProblem } from './logoFile.ts';
 
 /** Uploads a user's logo (PUT /api/v1/users/{id}/logo, field `logo`). */

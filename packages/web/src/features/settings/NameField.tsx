@@ -1,7 +1,7 @@
 import { Loader, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formErrors, useServerText } from '../../app/serverText.ts';
+import { formErrors, useServerText } from '../../ui/serverText.ts';
 
 interface NameFieldProps {
   label: string;

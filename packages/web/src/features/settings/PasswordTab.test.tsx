@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
-import { apiError, errorUnder, renderRoutes, sampleUser, serveApi, shownToasts } from '../../app/testSupport.tsx';
+import { apiError, errorUnder, renderRoutes, sampleUser, serveApi, shownToasts } from '../../ui/testSupport.tsx';
 import { settingsRoutes } from './settingsTestRoutes.tsx';
 
 beforeEach(() => tokenStore.set('a-token'));

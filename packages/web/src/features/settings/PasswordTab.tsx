@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { passwordAcceptable, TOAST_MS } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useChangeMyPassword } from '../../api/account.ts';
-import { formErrors, useServerText } from '../../app/serverText.ts';
-import { PasswordChecklist } from '../login/PasswordChecklist.tsx';
+import { formErrors, useServerText } from '../../ui/serverText.ts';
+import { PasswordChecklist } from '../login/index.ts';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
-import { apiError, errorUnder, renderRoutes, sampleUser, serveApi } from '../../app/testSupport.tsx';
+import { apiError, errorUnder, renderRoutes, sampleUser, serveApi } from '../../ui/testSupport.tsx';
 import { settingsRoutes } from './settingsTestRoutes.tsx';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,7 +1,7 @@
 import { Group, Stack, TextInput } from '@mantine/core';
 import type { User } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../app/UserAvatar.tsx';
+import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { LogoUpload } from './LogoUpload.tsx';
 import { NameField } from './NameField.tsx';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { SettingsRoutes } from './SettingsRoutes.tsx';
+import { SettingsRoutes } from '../../app/SettingsRoutes.tsx';
 
 /** /settings/* as the app's router mounts it, for the settings tests. */
 export const settingsRoutes: RouteObject[] = [

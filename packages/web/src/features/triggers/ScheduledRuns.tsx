@@ -1,18 +1,17 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { type Model, meetsLevel } from '@tessera/shared';
+import type { Model } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelTriggers } from '../../api/triggers.ts';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
 import { TriggerFormModal } from './TriggerFormModal.tsx';
 import { TriggerRow } from './TriggerRow.tsx';
 
 /** The Model Info tab's scheduled runs list, with Add (model edit). */
 export function ScheduledRuns({ model }: { model: Model }) {
   const { t } = useTranslation('triggers');
-  const { permission } = useCurrentProject();
-  const canEdit = meetsLevel(permission.roles.model, 'edit');
+  const canEdit = useProjectCan('model:edit');
   const triggers = useModelTriggers(model.projectId, model._id);
   const [adding, setAdding] = useState(false);
   return (

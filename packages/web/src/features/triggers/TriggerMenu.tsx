@@ -4,7 +4,7 @@ import { type Model, TRIGGER_TEXTS, type Trigger } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTriggerMutations } from '../../api/triggers.ts';
-import { ConfirmModal } from '../../app/ConfirmModal.tsx';
+import { ConfirmModal } from '../../ui/ConfirmModal.tsx';
 import { TriggerFormModal } from './TriggerFormModal.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { Unit, UnitData, Vis } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { CardPlaceholder } from '../../dataApps/card/CardPlaceholder.tsx';
+import { CardPlaceholder } from '../../canvas/index.ts';
 import { subtypeOf, textOf } from './customVis.ts';
 import { EditableTableView } from './EditableTableView.tsx';
 import { HtmlFrame } from './HtmlFrame.tsx';

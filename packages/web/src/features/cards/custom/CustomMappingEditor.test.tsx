@@ -3,8 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { CustomMappingEditor } from './CustomMappingEditor.tsx';
 
 // jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to it.

@@ -2,7 +2,7 @@ import { Box, Stack, Text } from '@mantine/core';
 import type { DataRow, SeriesMeta, Unit, UnitData } from '@tessera/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatValue } from '../formatValue.ts';
+import { formatValue } from '../../canvas/index.ts';
 import { kpiLayout, kpiValueSize } from './kpiLayout.ts';
 
 interface KpiSeries {

@@ -2,9 +2,8 @@ import { Box, Skeleton, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { columnDecimals, type DataRow, TABLE_PAGE_SIZE, type Unit, type UnitData } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { clickedOfCell, isKeyColumn, selectedTableRows } from '../../crossFilters/crossFilterEntries.ts';
-import { useCardCrossFilter } from '../../crossFilters/useCardCrossFilter.ts';
-import { formatValue } from '../formatValue.ts';
+import { formatValue } from '../../canvas/index.ts';
+import { clickedOfCell, isKeyColumn, selectedTableRows, useCardCrossFilter } from '../../crossFilters/index.ts';
 import { PageControls } from './PageControls.tsx';
 import type { TableSort } from './tableState.ts';
 

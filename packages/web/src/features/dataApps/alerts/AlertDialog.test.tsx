@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../../api/client.ts';
-import { apiError, errorUnder, renderRoutes, serveApi } from '../../../app/testSupport.tsx';
+import { apiError, errorUnder, renderRoutes, serveApi } from '../../../ui/testSupport.tsx';
 import { AlertDialog } from './AlertDialog.tsx';
 
 const PROJECT = 'aaaaaaaaaaaaaaaaaaaaaaaa';

@@ -11,9 +11,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertConditionText, useAlertMutations } from '../../../api/alerts.ts';
-import { FormActions } from '../../../app/FormActions.tsx';
-import { formErrors, useServerText } from '../../../app/serverText.ts';
-import { kpiLabel } from '../../cards/kpi/KpiView.tsx';
+import { FormActions } from '../../../ui/FormActions.tsx';
+import { formErrors, useServerText } from '../../../ui/serverText.ts';
+import { kpiLabel } from '../../cards/index.ts';
 
 interface Props {
   projectId: string;

@@ -3,8 +3,7 @@ import { IconChartBar, IconLock, IconNumbers, IconTable } from '@tabler/icons-re
 import type { UnitType } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDashboardAudience } from '../dashboard/dashboardMode.tsx';
-import { chooserTextHidden } from '../grid/gridLayout.ts';
+import { chooserTextHidden, useDashboardAudience } from '../../canvas/index.ts';
 
 const CHOICES: Array<{ type: UnitType; icon: ReactNode }> = [
   { type: 'kpi', icon: <IconNumbers size={18} /> },

@@ -1,7 +1,6 @@
 import { type DataAppFilter, filterSchema, validFilters, visDatasetIds } from '@tessera/shared';
 import { useMemo } from 'react';
-import { useActiveFilters } from '../../filters/useActiveFilters.ts';
-import { useFeatureLookup } from '../../filters/useFeatureLookup.ts';
+import { useActiveFilters, useFeatureLookup } from '../../filters/index.ts';
 
 /**
  * The filters that apply to a card (its header's filter icon, "Card": "filter icon whose tooltip

@@ -1,10 +1,10 @@
 import { Box, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DashboardView } from '../../../api/dashboards.ts';
-import { usePageName } from '../../../app/documentTitle.ts';
+import { usePageName } from '../../../ui/documentTitle.ts';
+import { SelectedResultsProvider } from '../../canvas/index.ts';
 import { DatasetSideList } from '../editorParts.tsx';
 import { DashboardHeader } from '../header/DashboardHeader.tsx';
-import { SelectedResultsProvider } from '../models/SelectedResults.tsx';
 import { ReportBody } from '../report/ReportBody.tsx';
 import { TabbedBody } from './TabbedBody.tsx';
 import { useAddCard } from './useAddCard.ts';

@@ -1,11 +1,12 @@
 import { Box, CloseButton, Drawer, Group, Loader, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDatabase, IconTable } from '@tabler/icons-react';
-import { type Dashboard, meetsLevel } from '@tessera/shared';
+import type { Dashboard } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useProjectDatasets } from '../../../api/dashboards.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
-import { useDashboardMode } from './dashboardMode.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
+import { useDashboardMode } from '../../canvas/index.ts';
 import { FeatureColors } from './FeatureColors.tsx';
 
 /** Sidebar width and the width from which it is docked beside the page. */
@@ -20,9 +21,9 @@ function DatasetList({
   onClose: () => void;
 }) {
   const { t } = useTranslation('dataApps');
-  const { project, permission } = useCurrentProject();
+  const { project } = useCurrentProject();
   // Without the dataset view role the list is simply empty (the server would refuse it).
-  const allowed = meetsLevel(permission.roles.dataset, 'view');
+  const allowed = useProjectCan('dataset:view');
   const datasets = useProjectDatasets(project._id, allowed);
   const list = allowed ? (datasets.data ?? []) : [];
   const { canEdit } = useDashboardMode();

@@ -1,14 +1,21 @@
 import { Center, Loader } from '@mantine/core';
-import { type DashboardType, meetsLevel } from '@tessera/shared';
+import type { DashboardType } from '@tessera/shared';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { orderedView, useDashboard } from '../../../api/dashboards.ts';
 import { findMyProject, useMyProjects } from '../../../api/projects.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
-import { type DashboardPlace, dashboardPath, dashboardsListPath, publicLink } from '../paths.ts';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
+import {
+  type DashboardMode,
+  DashboardModeContext,
+  type DashboardPlace,
+  dashboardPath,
+  dashboardsListPath,
+  publicLink,
+} from '../../canvas/index.ts';
 import { DashboardScreen } from './DashboardScreen.tsx';
-import { type DashboardMode, DashboardModeContext } from './dashboardMode.tsx';
 import { dashboardRouteOutcome } from './dashboardRoute.ts';
 
 /**
@@ -31,7 +38,9 @@ function DashboardRouteFor({
   pathType: DashboardType;
 }) {
   const { t } = useTranslation('dataApps');
-  const { project, permission } = useCurrentProject();
+  const { project } = useCurrentProject();
+  const canEdit = useProjectCan('dashboard:edit');
+  const withDatasets = useProjectCan('dataset:view');
   const projectId = project._id;
   const detail = useDashboard(projectId, dashboardId);
   const mine = useMyProjects();
@@ -42,11 +51,11 @@ function DashboardRouteFor({
   const mode = useMemo<DashboardMode>(
     () => ({
       place: { kind: 'project', projectId } satisfies DashboardPlace,
-      canEdit: meetsLevel(permission.roles.dashboard, 'edit'),
+      canEdit,
       cardMenu: true,
       preview: false,
     }),
-    [projectId, permission.roles.dashboard],
+    [projectId, canEdit],
   );
 
   if (detail.isError) return <Navigate to={dashboardsListPath(projectId)} replace />;
@@ -68,7 +77,7 @@ function DashboardRouteFor({
         view={orderedView(detail.data)}
         tabId={outcome.tabId}
         publicLink={link}
-        withDatasets={meetsLevel(permission.roles.dataset, 'view')}
+        withDatasets={withDatasets}
       />
     </DashboardModeContext.Provider>
   );

@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { DashboardView } from '../../../api/dashboards.ts';
+import { useDashboardMode } from '../../canvas/index.ts';
 import { TabDialogs } from '../editorParts.tsx';
 import { CardGrid } from '../grid/CardGrid.tsx';
 import { TabBar } from '../tabs/TabBar.tsx';
 import type { TabDialog } from '../tabs/TabDialogs.tsx';
 import { useTabActions } from '../tabs/useTabActions.ts';
-import { useDashboardMode } from './dashboardMode.tsx';
 import { EmptyDataApp } from './EmptyDataApp.tsx';
 
 /** A dashboard's body: the tab bar and the selected tab's card grid, or the empty data app. */

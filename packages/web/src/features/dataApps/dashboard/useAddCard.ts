@@ -3,7 +3,7 @@ import { newCardBox, type Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { type DashboardView, useUnitMutations } from '../../../api/dashboards.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 
 /**
  * Add Card: a card with no type yet, where a new one goes by default — 12x3 at the top of an empty dashboard

@@ -1,8 +1,7 @@
 import { Box, Paper, Text } from '@mantine/core';
 import type { Unit } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { CardBody } from '../../cards/CardBody.tsx';
-import { useCardData } from '../../cards/useCardData.ts';
+import { CardBody, useCardData } from '../../cards/index.ts';
 
 /** A chart, KPI or custom card on paper: its name, then its body as the data app draws it (charts as SVG). */
 export function ExportCard({ unit, h }: { unit: Unit; h: number }) {

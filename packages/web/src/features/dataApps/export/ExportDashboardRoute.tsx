@@ -10,9 +10,9 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
-import { cardsDrawn } from '../../cards/drawnState.ts';
-import { localFilterStore } from '../../filters/localFilters.ts';
-import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
+import { type DashboardMode, DashboardModeContext } from '../../canvas/index.ts';
+import { cardsDrawn } from '../../cards/index.ts';
+import { localFilterStore } from '../../filters/index.ts';
 import { PublicUnavailable } from '../public/PublicUnavailable.tsx';
 import { ExportTab } from './ExportTab.tsx';
 import { useTablesLoaded } from './exportProgress.ts';

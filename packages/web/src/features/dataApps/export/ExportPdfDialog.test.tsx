@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { ExportPdfDialog } from './ExportPdfDialog.tsx';
 
 const TABS = [

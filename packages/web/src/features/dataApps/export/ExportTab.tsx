@@ -1,11 +1,9 @@
 import { Box, Group, Text, Title } from '@mantine/core';
 import { describeFilter, type PublicDashboard, type PublicFeature, type Tab, type Unit } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { chipText } from '../../crossFilters/CrossFilterBar.tsx';
-import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
-import { useActiveFilters } from '../../filters/useActiveFilters.ts';
-import { useSummaryWords } from '../../filters/useSummaryWords.ts';
-import { completeLayout } from '../grid/gridLayout.ts';
+import { completeLayout } from '../../canvas/index.ts';
+import { chipText, useCrossFilters } from '../../crossFilters/index.ts';
+import { useActiveFilters, useSummaryWords } from '../../filters/index.ts';
 import { ExportCard } from './ExportCard.tsx';
 import { ExportTable } from './ExportTable.tsx';
 import { printBands } from './exportProgress.ts';

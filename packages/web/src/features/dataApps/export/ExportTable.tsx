@@ -4,10 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchUnitData } from '../../../api/units.ts';
-import { formatValue } from '../../cards/formatValue.ts';
-import { useCrossFilters } from '../../crossFilters/useCrossFilters.ts';
-import { useActiveFilters } from '../../filters/useActiveFilters.ts';
-import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { formatValue, useDashboardMode } from '../../canvas/index.ts';
+import { useCrossFilters } from '../../crossFilters/index.ts';
+import { useActiveFilters } from '../../filters/index.ts';
 
 interface Column {
   id: string;

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { ExportFailed, runExport, saveBlob } from '../../../api/exports.ts';
-import { useServerText } from '../../../app/serverText.ts';
-import { CROSS_PARAM, entriesFromParam } from '../../crossFilters/crossFilterEntries.ts';
-import { localFilterStore } from '../../filters/localFilters.ts';
+import { useServerText } from '../../../ui/serverText.ts';
+import { CROSS_PARAM, entriesFromParam } from '../../crossFilters/index.ts';
+import { localFilterStore } from '../../filters/index.ts';
 
 /**
  * Export PDF and Download PNG (docs/data-apps.md "Export"): starts the export with the filters the person has in

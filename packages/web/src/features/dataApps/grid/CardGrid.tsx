@@ -5,11 +5,6 @@ import { useElementSize } from '@mantine/hooks';
 import { GRID, PREVIEW, type Tab, type Unit } from '@tessera/shared';
 import { startTransition, useCallback, useMemo, useState } from 'react';
 import GridLayout, { type Layout } from 'react-grid-layout';
-import { DashboardViewProvider } from '../../filters/useActiveFilters.ts';
-import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
-import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
-import { CardLayoutContext, useCardLayoutKeys } from './cardLayoutKeys.tsx';
-import { EmptyGrid } from './EmptyGrid.tsx';
 import {
   completeLayout,
   gridColumns,
@@ -17,8 +12,13 @@ import {
   previewLayout,
   stackedLayout,
   toStoredLayout,
+  useDashboardMode,
   withHeights,
-} from './gridLayout.ts';
+} from '../../canvas/index.ts';
+import { DashboardViewProvider } from '../../filters/index.ts';
+import { DataCard, DRAG_HANDLE_CLASS } from '../card/DataCard.tsx';
+import { CardLayoutContext, useCardLayoutKeys } from './cardLayoutKeys.tsx';
+import { EmptyGrid } from './EmptyGrid.tsx';
 import { useLayoutSaver } from './useLayoutSaver.ts';
 import { useRevealed } from './useRevealed.ts';
 

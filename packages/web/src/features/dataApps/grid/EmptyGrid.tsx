@@ -1,7 +1,7 @@
 import { EmptyState } from '@mantine/core';
 import { IconLayoutGridAdd, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useDashboardAudience } from '../dashboard/dashboardMode.tsx';
+import { useDashboardAudience } from '../../canvas/index.ts';
 
 /**
  * A tab with no cards: editors are told to add cards with the button; members who read it that no

@@ -1,7 +1,7 @@
 import type { LayoutItem, Unit } from '@tessera/shared';
 import { createContext, type KeyboardEvent, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveAnnouncer } from '../../../app/useLiveAnnouncer.tsx';
+import { useLiveAnnouncer } from '../../../ui/useLiveAnnouncer.tsx';
 import { ARROW_KEYS, type Direction, moveCard, placeOf, resizeCard } from './keyboardLayout.ts';
 
 export type LayoutStep = 'move' | 'resize';

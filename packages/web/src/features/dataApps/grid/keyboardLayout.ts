@@ -1,7 +1,7 @@
 import { GRID, type LayoutItem } from '@tessera/shared';
 import type { Layout } from 'react-grid-layout';
 import { bottom, cloneLayout, compact, getLayoutItem, moveElement } from 'react-grid-layout/build/utils.js';
-import { toStoredLayout } from './gridLayout.ts';
+import { toStoredLayout } from '../../canvas/index.ts';
 
 /**
  * Moving and resizing a card without a pointer (docs/accessibility.md "Layout by keyboard"). Each step runs the

@@ -4,7 +4,7 @@ import type { LayoutItem } from '@tessera/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveTabLayout } from '../../../api/dashboards.ts';
-import { sameLayout } from './gridLayout.ts';
+import { sameLayout } from '../../canvas/index.ts';
 
 /** Wait this long after the last move or resize before saving: one call for a burst of changes. */
 export const LAYOUT_SAVE_DELAY_MS = 600;

@@ -1,8 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { type DataAppFilter, describeFilter } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { useFeatureLookup } from '../../filters/useFeatureLookup.ts';
-import { useSummaryWords } from '../../filters/useSummaryWords.ts';
+import { useFeatureLookup, useSummaryWords } from '../../filters/index.ts';
 
 interface Props {
   dashboardId: string;

@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardVersion, useRestoreVersion } from '../../../api/dashboardHistory.ts';
 import { type DashboardView, orderedView } from '../../../api/dashboards.ts';
-import { PinnedDashboardViewProvider } from '../../filters/useActiveFilters.ts';
-import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
+import { type DashboardMode, DashboardModeContext } from '../../canvas/index.ts';
+import { PinnedDashboardViewProvider } from '../../filters/index.ts';
 import { CardGrid } from '../grid/CardGrid.tsx';
 import { VersionFilters } from './VersionFilters.tsx';
 

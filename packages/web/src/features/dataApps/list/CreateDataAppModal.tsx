@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateDashboard } from '../../../api/dashboards.ts';
-import { dashboardPath } from '../paths.ts';
+import { dashboardPath } from '../../canvas/index.ts';
 import { DataAppFormModal } from './DataAppFormModal.tsx';
 import { useDataAppForm } from './dataAppForm.ts';
 

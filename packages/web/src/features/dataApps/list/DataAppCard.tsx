@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Dashboard } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { dashboardPath } from '../paths.ts';
+import { dashboardPath } from '../../canvas/index.ts';
 import { type AppAction, DataAppMenu } from './DataAppMenu.tsx';
 import { PreviewImage } from './PreviewImage.tsx';
 

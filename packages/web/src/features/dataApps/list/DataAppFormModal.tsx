@@ -1,7 +1,7 @@
 import { Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '../../../app/FormActions.tsx';
+import { FormActions } from '../../../ui/FormActions.tsx';
 import { DataAppFields } from './DataAppFields.tsx';
 import type { DataAppForm, DataAppValues } from './dataAppForm.ts';
 

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import { type Dashboard, meetsLevel } from '@tessera/shared';
+import type { Dashboard } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -12,11 +12,12 @@ import {
   useDuplicateDashboard,
   useUpdateDashboardPreview,
 } from '../../../api/dashboards.ts';
-import { ListPageBody } from '../../../app/ListPageBody.tsx';
-import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
-import { useServerText } from '../../../app/serverText.ts';
-import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
+import { ListPageBody } from '../../../ui/ListPageBody.tsx';
+import { ListPageHeader } from '../../../ui/ListPageHeader.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
+import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
 import { CreateDataAppModal } from './CreateDataAppModal.tsx';
 import { DataAppCard } from './DataAppCard.tsx';
 import type { AppAction } from './DataAppMenu.tsx';
@@ -30,9 +31,9 @@ import { visibleDataApps } from './dataAppList.ts';
 export function DataAppsListPage() {
   const { t } = useTranslation('dataApps');
   const serverText = useServerText();
-  const { project, permission } = useCurrentProject();
+  const { project } = useCurrentProject();
   const projectId = project._id;
-  const canEdit = meetsLevel(permission.roles.dashboard, 'edit');
+  const canEdit = useProjectCan('dashboard:edit');
   const dashboards = useDashboards(projectId);
   const duplicate = useDuplicateDashboard(projectId);
   const updatePreview = useUpdateDashboardPreview(projectId);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formErrors, useServerText } from '../../../app/serverText.ts';
+import { formErrors, useServerText } from '../../../ui/serverText.ts';
 
 export interface DataAppValues {
   name: string;

@@ -3,9 +3,9 @@ import { IconCpu } from '@tabler/icons-react';
 import { type Unit, visDatasetIds } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useDashboardModels } from '../../../api/models.ts';
+import { useCardSelectedOutput } from '../../canvas/index.ts';
 import classes from './CardModelIcon.module.css';
 import { modelsByDataset, runLabel } from './modelInputs.ts';
-import { useCardSelectedOutput } from './SelectedResults.tsx';
 
 /**
  * The model icon of a card whose data comes from a model's output, pulsing while the model

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import type { Model } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { runButtonLabel } from '../../models/runButtonLabel.ts';
+import { runButtonLabel } from '../../models/index.ts';
 import { ModelInputField } from './ModelInputField.tsx';
 import { barInputs, type InputValues } from './modelInputs.ts';
 import { useModelAccess } from './useModelAccess.ts';

@@ -2,11 +2,10 @@ import { Stack } from '@mantine/core';
 import type { Model } from '@tessera/shared';
 import { useEffect, useState } from 'react';
 import { useDashboardModels, useModelRuns } from '../../../api/models.ts';
+import { newestFinishedRun, useSelectedResults } from '../../canvas/index.ts';
 import { ModelBar } from './ModelBar.tsx';
 import { ModelPanel } from './ModelPanel.tsx';
 import { type InputValues, shownValues } from './modelInputs.ts';
-import { useSelectedResults } from './SelectedResults.tsx';
-import { newestFinishedRun } from './selectedResult.ts';
 
 /**
  * The model bars of a dashboard: one per model whose outputs its cards read, in the header unless

@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import type { ModelInput } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { ModelInputField as InputWidget } from '../../models/inputs/index.ts';
+import { ModelInputField as InputWidget } from '../../models/index.ts';
 
 interface Props {
   input: ModelInput;

@@ -4,7 +4,7 @@ import { IconPencil, IconPlayerPlay, IconPlayerStop, IconRestore } from '@tabler
 import type { Model, ModelInput } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { runButtonLabel } from '../../models/runButtonLabel.ts';
+import { runButtonLabel } from '../../models/index.ts';
 import { ModelInputField } from './ModelInputField.tsx';
 import { type InputValues, initialValues, panelInputs } from './modelInputs.ts';
 import { RunHistory } from './RunHistory.tsx';

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { PublicModelBars } from './PublicModelBars.tsx';
 
 const BOARD = 'dddddddddddddddddddddddd';

@@ -4,10 +4,9 @@ import type { Model, ModelRun } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelMutations } from '../../../api/models.ts';
+import { canSelectRun, useSelectedResults } from '../../canvas/index.ts';
 import { historyOrder, runLabel } from './modelInputs.ts';
 import { RunInfoModal } from './RunInfoModal.tsx';
-import { useSelectedResults } from './SelectedResults.tsx';
-import { canSelectRun } from './selectedResult.ts';
 import { useModelAccess } from './useModelAccess.ts';
 
 export const STATUS_COLORS: Record<ModelRun['status'], string> = {

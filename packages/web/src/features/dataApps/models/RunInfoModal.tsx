@@ -4,7 +4,7 @@ import type { Model, ModelRun } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModelMutations } from '../../../api/models.ts';
-import { DatasetLink } from '../../models/inputs/index.ts';
+import { DatasetLink } from '../../models/index.ts';
 import { STATUS_COLORS } from './RunHistory.tsx';
 import { useModelAccess } from './useModelAccess.ts';
 import { useInputDatasets } from './useModelRun.ts';

@@ -1,6 +1,6 @@
 import { can, type OrgActor } from '@tessera/shared';
 import { useMe } from '../../../api/session.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
 
 /**
  * What the viewer may do with a model of the dashboard, by the rules the server enforces: run it and

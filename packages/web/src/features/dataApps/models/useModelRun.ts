@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { type Model, meetsLevel } from '@tessera/shared';
+import type { Model } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDatasets } from '../../../api/datasets.ts';
 import { useModelMutations, useModelRuns } from '../../../api/models.ts';
-import { useServerText } from '../../../app/serverText.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { activeRun, type InputValues, runRequest } from './modelInputs.ts';
 
 /**
@@ -49,8 +49,7 @@ export function useModelRun(projectId: string, model: Model) {
 
 /** The datasets a dataframe input chooses from: the project's, for a viewer who may see datasets. */
 export function useInputDatasets(projectId: string) {
-  const { permission } = useCurrentProject();
-  const allowed = meetsLevel(permission.roles.dataset, 'view');
+  const allowed = useProjectCan('dataset:view');
   const datasets = useDatasets(projectId, allowed);
   return allowed ? (datasets.data ?? []) : [];
 }

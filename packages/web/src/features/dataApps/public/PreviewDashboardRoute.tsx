@@ -10,12 +10,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { orderedView, usePublicDashboard } from '../../../api/dashboards.ts';
 import { useUnitsDataSettled } from '../../../api/units.ts';
-import { chartsDrawn } from '../../cards/drawnState.ts';
-import { type DashboardMode, DashboardModeContext } from '../dashboard/dashboardMode.tsx';
+import {
+  completeLayout,
+  type DashboardMode,
+  DashboardModeContext,
+  dashboardPath,
+  previewLayout,
+} from '../../canvas/index.ts';
+import { chartsDrawn } from '../../cards/index.ts';
 import { dashboardRouteOutcome } from '../dashboard/dashboardRoute.ts';
 import { CardGrid } from '../grid/CardGrid.tsx';
-import { completeLayout, previewLayout } from '../grid/gridLayout.ts';
-import { dashboardPath } from '../paths.ts';
 import { PublicUnavailable } from './PublicUnavailable.tsx';
 
 /**

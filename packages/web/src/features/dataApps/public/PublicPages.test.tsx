@@ -1,8 +1,8 @@
 import { PREVIEW_READY_ATTRIBUTE } from '@tessera/shared';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { stubNetwork } from '../../../ui/testing.tsx';
 import {
   currentLocation,
   DASHBOARD_ID,

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { NotFound } from '../../../app/NotFound.tsx';
+import { NotFound } from '../../../ui/NotFound.tsx';
 import { PreviewDashboardRoute } from './PreviewDashboardRoute.tsx';
 import { PublicDashboardRoute } from './PublicDashboardRoute.tsx';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyUnitDataEvent } from '../../../api/units.ts';
-import { whenCardsDrawn } from '../../cards/drawnState.ts';
+import { whenCardsDrawn } from '../../cards/index.ts';
 import { applyRawDataAppEvent } from '../liveEvents.ts';
 
 /** The longest the page waits for its cards to draw before it connects anyway (slow answers, no cards). */

@@ -1,7 +1,7 @@
 import { Box, Group, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardView } from '../../../api/dashboards.ts';
-import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { useDashboardMode } from '../../canvas/index.ts';
 import { EmptyDataApp } from '../dashboard/EmptyDataApp.tsx';
 import type { useAddCard } from '../dashboard/useAddCard.ts';
 import { TabDialogs } from '../editorParts.tsx';

@@ -20,7 +20,7 @@ import { orderedView, useDashboard } from '../../../api/dashboards.ts';
 import { useProjectMembers } from '../../../api/permissions.ts';
 import { useMe } from '../../../api/session.ts';
 import { useSubscriptionMutations } from '../../../api/subscriptions.ts';
-import { ScheduleFields } from '../../triggers/ScheduleFields.tsx';
+import { ScheduleFields } from '../../triggers/index.ts';
 import { ownFilters } from '../export/useExport.ts';
 import { SubscriptionList } from './SubscriptionList.tsx';
 import { fieldOf, initialSubscription, type SubscriptionFormState, toSubscriptionBody } from './subscriptionForm.ts';

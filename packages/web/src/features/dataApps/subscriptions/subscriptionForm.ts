@@ -1,11 +1,5 @@
 import type { ExportFilters, SubscriptionBody, SubscriptionFormat, SubscriptionLanguage } from '@tessera/shared';
-import {
-  initialSchedule,
-  patternOf,
-  SCHEDULE_FIELD_OF,
-  type ScheduleState,
-  timezones,
-} from '../../triggers/triggerForm.ts';
+import { initialSchedule, patternOf, SCHEDULE_FIELD_OF, type ScheduleState, timezones } from '../../triggers/index.ts';
 
 /** The Subscribe dialog's fields: who (addresses, one language for them), when, which tabs, in which form. */
 export interface SubscriptionFormState extends ScheduleState {

@@ -7,7 +7,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { CSSProperties } from 'react';
-import { useDndAnnouncements } from '../../../app/useDndAnnouncements.ts';
+import { useDndAnnouncements } from '../../../ui/useDndAnnouncements.ts';
 import type { SortableIdsProps as Props, SortableRender } from './SortableIds.tsx';
 import { moveId } from './tabNavigation.ts';
 

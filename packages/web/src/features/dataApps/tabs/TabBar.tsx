@@ -2,7 +2,7 @@ import { ActionIcon, Box, Group, ScrollArea, Tooltip, UnstyledButton } from '@ma
 import { IconPlus } from '@tabler/icons-react';
 import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { useDashboardMode } from '../../canvas/index.ts';
 import { useExport } from '../export/useExport.ts';
 import { SortableIds } from './SortableIds.tsx';
 import classes from './TabBar.module.css';

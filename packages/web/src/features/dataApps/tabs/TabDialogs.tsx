@@ -1,6 +1,6 @@
 import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
+import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
 import { TabModal } from './TabModal.tsx';
 import type { TabActions } from './useTabActions.ts';
 

@@ -2,8 +2,8 @@ import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { DATA_APP_LIMITS } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '../../../app/FormActions.tsx';
-import { formErrors, useServerText } from '../../../app/serverText.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
+import { formErrors, useServerText } from '../../../ui/serverText.ts';
 
 export interface TabValues {
   name: string;

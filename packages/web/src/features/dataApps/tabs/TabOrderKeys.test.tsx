@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { stubNetwork } from '../../../ui/testing.tsx';
 import { DASHBOARD_ID, hexId, makeDashboard, makeTab, makeView, PROJECT_ID, renderDataApps } from '../testSupport.tsx';
 
 const [T1, T2, T3] = ['b1', 'b2', 'b3'].map(hexId);

@@ -1,7 +1,7 @@
 import type { Tab } from '@tessera/shared';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLiveAnnouncer } from '../../../app/useLiveAnnouncer.tsx';
+import { useLiveAnnouncer } from '../../../ui/useLiveAnnouncer.tsx';
 import { moveIdBy } from './tabNavigation.ts';
 
 /** The attribute each tab's (section's) button carries, for giving it the focus back after it moved. */

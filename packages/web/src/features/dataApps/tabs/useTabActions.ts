@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { type DashboardView, useTabMutations, useUpdateDashboard } from '../../../api/dashboards.ts';
-import { useServerText } from '../../../app/serverText.ts';
-import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
-import { dashboardPath } from '../paths.ts';
+import { useServerText } from '../../../ui/serverText.ts';
+import { dashboardPath, placeProjectId, useDashboardMode } from '../../canvas/index.ts';
 import type { TabValues } from './TabModal.tsx';
 
 /**

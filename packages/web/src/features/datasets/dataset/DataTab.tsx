@@ -3,7 +3,7 @@ import type { DatasetDetail } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDatasetRows, useDatasets } from '../../../api/datasets.ts';
-import { RowsTable } from '../../../app/RowsTable.tsx';
+import { RowsTable } from '../../../ui/RowsTable.tsx';
 
 /**
  * The Data tab: date created, the description, the join setup of a joined dataset and the rows,

@@ -4,7 +4,7 @@ import type { Dataset } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateDataset } from '../../../api/datasets.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 
 /** The dataset's name, edited in place: Enter or leaving the field saves, Escape restores. */
 export function DatasetName({

@@ -1,13 +1,12 @@
 import { ActionIcon, Alert, Badge, Center, Group, Loader, Menu, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { IconDots, IconTrash } from '@tabler/icons-react';
 import type { DatasetDetail } from '@tessera/shared';
-import { meetsLevel } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDataset } from '../../../api/datasets.ts';
-import { usePageName } from '../../../app/documentTitle.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
+import { usePageName } from '../../../ui/documentTitle.ts';
 import { useUploads } from '../upload/UploadsContext.tsx';
 import { DatasetName } from './DatasetName.tsx';
 import { DataTab } from './DataTab.tsx';
@@ -99,12 +98,13 @@ function DatasetMenu({ projectId, dataset }: { projectId: string; dataset: Datas
  */
 function TypeBadge({ dataset, projectId }: { dataset: DatasetDetail; projectId: string }) {
   const { t } = useTranslation('datasets');
-  const { permission } = useCurrentProject();
+  const canEditPackages = useProjectCan('package:edit');
+  const canEditForms = useProjectCan('form:edit');
   const { type, source } = dataset;
   if (type === 'file') return <Badge>{t('badges.file')}</Badge>;
   if (type === 'joined') return <Badge color="grape">{t('badges.joined')}</Badge>;
   if (type === 'modelResult') {
-    const link = source.model && meetsLevel(permission.roles.package, 'edit');
+    const link = source.model && canEditPackages;
     return link ? (
       <Badge color="teal" component={Link} to={`/projects/${projectId}/models/${source.model?.id}`}>
         {t('badges.modelResult')}
@@ -114,7 +114,7 @@ function TypeBadge({ dataset, projectId }: { dataset: DatasetDetail; projectId: 
     );
   }
   if (type === 'formData') {
-    const link = source.form && meetsLevel(permission.roles.form, 'edit');
+    const link = source.form && canEditForms;
     return link ? (
       <Badge color="orange" component={Link} to={`/projects/${projectId}/forms/${source.form?.id}`}>
         {t('badges.formData')}

@@ -4,8 +4,8 @@ import type { DatasetDetail, DatasetUses } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDatasetUses, useDeleteDataset } from '../../../api/datasets.ts';
-import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
-import { dashboardPath } from '../../dataApps/paths.ts';
+import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
+import { dashboardPath } from '../../canvas/index.ts';
 
 interface Props {
   projectId: string;

@@ -1,7 +1,7 @@
 import type { Feature } from '@tessera/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
+import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { FeatureCard } from './FeatureCard.tsx';
 
 // jsdom has no font loading API; Mantine's autosize textarea listens to it.

@@ -4,7 +4,7 @@ import { FEATURE_TYPES, type Feature, type FeatureType } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateFeature } from '../../../api/datasets.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { TypeDialog } from './TypeDialog.tsx';
 
 const stat = (value: unknown) =>

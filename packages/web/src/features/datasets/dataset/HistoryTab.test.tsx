@@ -1,8 +1,8 @@
 import type { Dataset, DatasetJob } from '@tessera/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { HistoryTab } from './HistoryTab.tsx';
 
 const DATASET_ID = '64b7f0c2a1b2c3d4e5f60002';

@@ -6,7 +6,7 @@ import { COLORS, type Dataset } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshDatasets, sendDatasetFile, useDatasetHistory, useDeleteJobData } from '../../../api/datasets.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { UploadForm } from '../upload/UploadForm.tsx';
 import { jobMessageText, jobStatusColor } from './jobMessage.ts';
 

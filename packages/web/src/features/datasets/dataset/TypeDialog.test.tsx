@@ -2,8 +2,8 @@ import type { Feature } from '@tessera/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { dateFormatSample } from './dateFormatSample.ts';
 import { TypeDialog } from './TypeDialog.tsx';
 

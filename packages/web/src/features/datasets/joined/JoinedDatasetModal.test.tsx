@@ -2,7 +2,7 @@ import type { DatasetDetail } from '@tessera/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
+import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { JoinedDatasetModal } from './JoinedDatasetModal.tsx';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/client.ts';
 import { refreshDatasets, useDataset, useDatasets } from '../../../api/datasets.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { chooseDataset, emptyJoin, type JoinState, joinReady, joinSource } from './joinState.ts';
 
 /**

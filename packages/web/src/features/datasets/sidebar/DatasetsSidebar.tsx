@@ -5,7 +5,7 @@ import { type Dataset, listSearch } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDatasetJobs, useDatasets, useFolders, useUpdateDataset } from '../../../api/datasets.ts';
-import { useDndAnnouncements } from '../../../app/useDndAnnouncements.ts';
+import { useDndAnnouncements } from '../../../ui/useDndAnnouncements.ts';
 import { AddDatasetModal } from '../AddDatasetModal.tsx';
 import { DatasetHelp } from '../DatasetHelp.tsx';
 import { useUploads } from '../upload/UploadsContext.tsx';

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import type { Collection } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useSaveFolder } from '../../../api/datasets.ts';
-import { FormActions } from '../../../app/FormActions.tsx';
-import { formErrors, useServerText } from '../../../app/serverText.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
+import { formErrors, useServerText } from '../../../ui/serverText.ts';
 
 export interface FolderModalProps {
   projectId: string;

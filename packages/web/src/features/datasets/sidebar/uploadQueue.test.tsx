@@ -1,7 +1,7 @@
 import type { DatasetJob, JobStatus } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { UploadQueue } from './UploadQueue.tsx';
 import { queueExpanded } from './uploadQueue.ts';
 

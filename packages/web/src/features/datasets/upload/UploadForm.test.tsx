@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { UploadForm } from './UploadForm.tsx';
 
 afterEach(cleanup);

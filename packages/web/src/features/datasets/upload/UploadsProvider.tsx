@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { tokenStore } from '../../../api/client.ts';
 import { createFileDataset, failUpload, refreshDatasets, sendDatasetFile } from '../../../api/datasets.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { type RunningUpload, UploadsContext } from './UploadsContext.tsx';
 
 /** Fails the dataset's upload job while the page unloads: keepalive lets the request outlive the page. */

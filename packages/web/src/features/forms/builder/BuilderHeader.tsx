@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { usePublishForm, useUpdateForm } from '../../../api/forms.ts';
-import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
-import { useServerText } from '../../../app/serverText.ts';
+import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
 import { STATUS_COLORS } from '../list/FormCard.tsx';
 
 /**

@@ -10,8 +10,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import { FormActions } from '../../../app/FormActions.tsx';
-import { useServerText } from '../../../app/serverText.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
 
 export interface EditedElement {
   elementId?: string;

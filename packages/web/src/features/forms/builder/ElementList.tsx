@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { elementMoves, type FormElement, moveItem } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { useDndAnnouncements } from '../../../app/useDndAnnouncements.ts';
+import { useDndAnnouncements } from '../../../ui/useDndAnnouncements.ts';
 
 interface Props {
   elements: FormElement[];

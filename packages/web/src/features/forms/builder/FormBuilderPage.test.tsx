@@ -2,8 +2,8 @@ import { PROJECT_ROLE_PRESETS } from '@tessera/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { never, stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { never, stubNetwork } from '../../../ui/testing.tsx';
 import { ELEMENTS, hexId, makeForm, PROJECT_ID, renderForms } from '../testSupport.tsx';
 
 const FORM = hexId('f1');

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useCreateForm } from '../../../api/forms.ts';
-import { FormActions } from '../../../app/FormActions.tsx';
-import { useServerText } from '../../../app/serverText.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
 
 interface Props {
   projectId: string;

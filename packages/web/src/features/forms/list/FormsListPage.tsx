@@ -2,16 +2,17 @@ import { Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconForms } from '@tabler/icons-react';
-import { type Form, listSearch, meetsLevel } from '@tessera/shared';
+import { type Form, listSearch } from '@tessera/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDeleteForm, useDuplicateForm, useForms } from '../../../api/forms.ts';
-import { ConfirmModal } from '../../../app/ConfirmModal.tsx';
-import { ListPageBody } from '../../../app/ListPageBody.tsx';
-import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
-import { useServerText } from '../../../app/serverText.ts';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
+import { ConfirmModal } from '../../../ui/ConfirmModal.tsx';
+import { ListPageBody } from '../../../ui/ListPageBody.tsx';
+import { ListPageHeader } from '../../../ui/ListPageHeader.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
 import { CreateFormModal } from './CreateFormModal.tsx';
 import { FormCard } from './FormCard.tsx';
 
@@ -21,9 +22,9 @@ const SEARCH_FIELDS = { name: (f: Form) => f.name, description: (f: Form) => f.d
 export function FormsListPage() {
   const { t } = useTranslation('forms');
   const serverText = useServerText();
-  const { project, permission } = useCurrentProject();
+  const { project } = useCurrentProject();
   const projectId = project._id;
-  const canEdit = meetsLevel(permission.roles.form, 'edit');
+  const canEdit = useProjectCan('form:edit');
   const forms = useForms(projectId);
   const duplicate = useDuplicateForm(projectId);
   const remove = useDeleteForm(projectId);

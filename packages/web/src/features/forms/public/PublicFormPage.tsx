@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { usePublicForm, useSubmitResponse } from '../../../api/forms.ts';
-import { useDocumentTitle } from '../../../app/documentTitle.ts';
-import { LanguageToggle } from '../../../app/LanguageToggle.tsx';
-import { ThemeToggle } from '../../../app/ThemeToggle.tsx';
+import { useDocumentTitle } from '../../../ui/documentTitle.ts';
+import { LanguageToggle } from '../../../ui/LanguageToggle.tsx';
+import { ThemeToggle } from '../../../ui/ThemeToggle.tsx';
 import { FormView } from '../view/FormView.tsx';
 
 /**

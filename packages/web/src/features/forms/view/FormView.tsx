@@ -3,7 +3,7 @@ import { type Answers, type AnswerValue, checkResponse, type PublicForm } from '
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { ElementField } from './ElementField.tsx';
 
 interface Props {

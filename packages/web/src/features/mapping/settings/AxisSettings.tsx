@@ -1,7 +1,7 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { AXIS_BOUND_TYPES, AXIS_SCALES, type Axis } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { CHART_DEFAULTS } from '../../charts/rules.ts';
+import { CHART_DEFAULTS } from '../../charts/index.ts';
 
 export type AxisDisplay = NonNullable<Axis['display']>;
 type BoolKey = 'hasTitle' | 'hasLabels' | 'slant' | 'reversed' | 'zoomVisible';

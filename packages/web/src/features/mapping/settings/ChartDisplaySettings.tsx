@@ -9,7 +9,7 @@ import {
 } from '@tessera/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHART_DEFAULTS } from '../../charts/rules.ts';
+import { CHART_DEFAULTS } from '../../charts/index.ts';
 import { NumberSetting } from './NumberSetting.tsx';
 import { BAR_CATEGORY_GAP_RANGE, BAR_GAP_RANGE, LEGEND_ITEM_GAP_RANGE } from './ranges.ts';
 

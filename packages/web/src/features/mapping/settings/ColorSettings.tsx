@@ -8,7 +8,7 @@ import {
   PRODUCT_NAME,
 } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { categoryColors, pageCategoryColors } from '../../charts/categoryColors.ts';
+import { categoryColors, pageCategoryColors } from '../../charts/index.ts';
 import { ColorField } from './ColorField.tsx';
 
 export type ChartColors = ChartVis['colors'];

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { Axis, ChartVis } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { CHART_DEFAULTS, defaultRingRadii } from '../../charts/rules.ts';
+import { CHART_DEFAULTS, defaultRingRadii } from '../../charts/index.ts';
 import type { AxisDisplay } from './AxisSettings.tsx';
 import { NumberSetting } from './NumberSetting.tsx';
 import {

@@ -2,8 +2,8 @@ import type { ChartType, FeatureType, Series } from '@tessera/shared';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { SeriesSettings, type SeriesSettingsProps } from './SeriesSettings.tsx';
 import { expectNumberRange, renderStateful } from './settingsTestSupport.tsx';
 

@@ -1,5 +1,5 @@
 import { BINS, type ChartType } from '@tessera/shared';
-import { CHART_DEFAULTS } from '../../charts/rules.ts';
+import { CHART_DEFAULTS } from '../../charts/index.ts';
 
 /**
  * The ranges, steps and defaults of the mapping editor's number inputs and

@@ -5,8 +5,8 @@
  */
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { chartOption } from '../../charts/chartOption.ts';
 import { defaultHasDotForRows } from '../../charts/rules.ts';
 import { type AnyOption, buildInput, type ChartSpec, categoryRows, simpleChart } from '../../charts/testFixtures.ts';

@@ -6,7 +6,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { expect } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import type { NumberRange } from './ranges.ts';
 
 interface StatefulProps<T> {

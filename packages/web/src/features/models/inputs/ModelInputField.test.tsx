@@ -1,7 +1,7 @@
 import type { ModelInput, ModelInputType } from '@tessera/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { inputStyleOf, numberStep } from './inputStyle.ts';
 import { ModelInputField } from './ModelInputField.tsx';
 

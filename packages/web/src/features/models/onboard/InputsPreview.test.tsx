@@ -1,8 +1,8 @@
 import { RUN_PREVIEW_HINT_MS } from '@tessera/shared';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders } from '../../../ui/testing.tsx';
 import { InputsPreview } from './InputsPreview.tsx';
 
 beforeEach(() => vi.useFakeTimers());

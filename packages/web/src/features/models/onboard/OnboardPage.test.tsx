@@ -3,10 +3,10 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { CurrentProjectContext } from '../../../project/currentProject.tsx';
+import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { PROJECT_ID, projectContext } from '../../dataApps/testSupport.tsx';
-import { CurrentProjectContext } from '../../projects/shell/currentProject.tsx';
 import { makeModel } from '../testModel.ts';
 import { OnboardPage } from './OnboardPage.tsx';
 

@@ -1,13 +1,13 @@
 import { Container, Tabs, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { meetsLevel } from '@tessera/shared';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useModel, useModelEdits } from '../../../api/models.ts';
-import { NotFound } from '../../../app/NotFound.tsx';
-import { useCurrentProject } from '../../projects/shell/currentProject.tsx';
+import { useCurrentProject } from '../../../project/currentProject.tsx';
+import { useProjectCan } from '../../../project/useProjectCan.ts';
+import { NotFound } from '../../../ui/NotFound.tsx';
 import { InputsStep } from './InputsStep.tsx';
 import { firstStep, inputsComplete } from './inputSetup.ts';
 import { OutputsStep } from './OutputsStep.tsx';
@@ -28,14 +28,15 @@ export function OnboardPage() {
   const { t } = useTranslation('models');
   const { modelId = '' } = useParams();
   const navigate = useNavigate();
-  const { project, permission } = useCurrentProject();
+  const { project } = useCurrentProject();
   const model = useModel(project._id, modelId);
   const { confirm } = useModelEdits(project._id);
   const arrived = (useLocation().state as { step?: number } | null)?.step;
   const [step, setStep] = useState<number | null>(arrived ?? null);
   // The name typed in the first step (until then the model's): the title shows it as it is typed.
   const [typedName, setTypedName] = useState<string | null>(null);
-  if (!meetsLevel(permission.roles.model, 'edit')) return <Text p="xl">{t('notAllowed')}</Text>;
+  const canEdit = useProjectCan('model:edit');
+  if (!canEdit) return <Text p="xl">{t('notAllowed')}</Text>;
   if (model.error) return <NotFound />;
   if (modelId && !model.data) return null;
   const current = step ?? firstStep(model.data);

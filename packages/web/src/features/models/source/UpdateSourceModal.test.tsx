@@ -2,8 +2,8 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { MODEL_PROJECT_ID, makeModel } from '../testModel.ts';
 import { UpdateSourceModal } from './UpdateSourceModal.tsx';
 

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { MyProject } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useDeleteProject } from '../../../api/projects.ts';
-import { TypedConfirmModal } from '../../../app/TypedConfirmModal.tsx';
+import { TypedConfirmModal } from '../../../ui/TypedConfirmModal.tsx';
 
 /** Delete Project (editProject): the project's name must be typed to confirm. */
 export function DeleteProjectModal({ project, onClose }: { project: MyProject; onClose: () => void }) {

@@ -5,7 +5,7 @@ import type { MyProject } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDeletePermission } from '../../../api/permissions.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 
 /** Leave Project (any member): removes one's own membership after the spec's warning. */
 export function LeaveProjectModal({ project, onClose }: { project: MyProject; onClose: () => void }) {

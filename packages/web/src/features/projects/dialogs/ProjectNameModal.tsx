@@ -2,8 +2,8 @@ import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { api } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
-import { FormActions } from '../../../app/FormActions.tsx';
-import { formErrors, useServerText } from '../../../app/serverText.ts';
+import { FormActions } from '../../../ui/FormActions.tsx';
+import { formErrors, useServerText } from '../../../ui/serverText.ts';
 
 interface Props {
   opened: boolean;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { projectKeys, type TransferAssetLists, useMyProjects, useTransferAssets } from '../../../api/projects.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { canTransferKind, TRANSFER_ASSET_SOURCES, type TransferAssetSource } from './transferAssetSources.ts';
 
 interface Props {

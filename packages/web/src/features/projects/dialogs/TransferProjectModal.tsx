@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useReachableOrganizations, useUpdateProject } from '../../../api/projects.ts';
 import { useMe } from '../../../api/session.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 
 /**
  * Where a project may be transferred: every organization for manageAllOrganizations, otherwise the

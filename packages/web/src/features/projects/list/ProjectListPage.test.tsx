@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../../../api/session.ts';
-import { makeUser, renderWithProviders, stubNetwork, testQueryClient } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { makeUser, renderWithProviders, stubNetwork, testQueryClient } from '../../../ui/testing.tsx';
 import { makeProject } from '../testFixtures.ts';
 import { ProjectListPage } from './ProjectListPage.tsx';
 

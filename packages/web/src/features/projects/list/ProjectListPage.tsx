@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyProjects } from '../../../api/projects.ts';
 import { useMe } from '../../../api/session.ts';
-import { ListPageHeader } from '../../../app/ListPageHeader.tsx';
+import { ListPageHeader } from '../../../ui/ListPageHeader.tsx';
 import { type ProjectDialog, ProjectDialogs } from '../dialogs/ProjectDialogs.tsx';
 import { CreateProjectModal } from './CreateProjectModal.tsx';
 import { ProjectRow } from './ProjectRow.tsx';

@@ -16,7 +16,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useUpdateProject } from '../../../api/projects.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { type ProjectMenuItem, projectMenuItems } from '../projectMenu.ts';
 
 type DialogItem = Exclude<ProjectMenuItem, 'publicDashboards'>;

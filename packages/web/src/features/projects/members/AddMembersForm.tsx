@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useAddMembers, useMemberCandidates } from '../../../api/permissions.ts';
-import { useServerText } from '../../../app/serverText.ts';
+import { useServerText } from '../../../ui/serverText.ts';
 import { ProjectRoleEditor } from './ProjectRoleEditor.tsx';
 
 interface Props {

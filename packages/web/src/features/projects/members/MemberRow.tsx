@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDeletePermission, useUpdateMemberRoles } from '../../../api/permissions.ts';
-import { useServerText } from '../../../app/serverText.ts';
-import { UserAvatar } from '../../../app/UserAvatar.tsx';
+import { useServerText } from '../../../ui/serverText.ts';
+import { UserAvatar } from '../../../ui/UserAvatar.tsx';
 import { ProjectRoleEditor } from './ProjectRoleEditor.tsx';
 
 interface Props {

@@ -3,8 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../../../api/session.ts';
-import { makeUser, onlyRole, renderWithProviders, stubNetwork, testQueryClient } from '../../../app/testing.tsx';
 import i18n from '../../../i18n/index.ts';
+import { makeUser, onlyRole, renderWithProviders, stubNetwork, testQueryClient } from '../../../ui/testing.tsx';
 import { makeMember, makeOrganization, makeProject, ORG_ID, rolesWith } from '../testFixtures.ts';
 import { MembersModal } from './MembersModal.tsx';
 

@@ -1,6 +1,6 @@
 import { can, type OrganizationFacts, type OrgRoles, PROJECT_ROLE_PRESETS, ROLE_PRESETS } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { onlyRole } from '../../../app/testing.tsx';
+import { onlyRole } from '../../../ui/testing.tsx';
 import { rolesWith } from '../testFixtures.ts';
 import {
   canEditMemberRole,

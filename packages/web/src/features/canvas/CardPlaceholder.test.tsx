@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../app/testing.tsx';
-import i18n from '../../../i18n/index.ts';
+import i18n from '../../i18n/index.ts';
+import { renderWithProviders } from '../../ui/testing.tsx';
 import { CardPlaceholder } from './CardPlaceholder.tsx';
 
 const unit = { type: 'chart' as const, subtype: null, vis: { chartType: 'bar' } };

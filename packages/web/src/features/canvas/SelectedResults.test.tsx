@@ -2,8 +2,8 @@ import type { Unit } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
-import { DashboardModeContext } from '../dashboard/dashboardMode.tsx';
+import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
+import { DashboardModeContext } from './dashboardMode.tsx';
 import { SelectedResultsProvider, useCardJob } from './SelectedResults.tsx';
 
 const BOARD = 'dddddddddddddddddddddddd';

@@ -5,10 +5,10 @@ import { api, PREVIEW_TOKEN_PARAM, selectedJobOf, visDatasetIds } from '@tessera
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, call } from '../../../api/client.ts';
-import { modelKeys, useDashboardModels, usePublicDashboardModels } from '../../../api/models.ts';
-import { useServerText } from '../../../app/serverText.ts';
-import { placeProjectId, useDashboardMode } from '../dashboard/dashboardMode.tsx';
+import { ApiError, call } from '../../api/client.ts';
+import { modelKeys, useDashboardModels, usePublicDashboardModels } from '../../api/models.ts';
+import { useServerText } from '../../ui/serverText.ts';
+import { placeProjectId, useDashboardMode } from './dashboardMode.tsx';
 import { type SelectedRuns, selectedOutputOf, selectRun } from './selectedResult.ts';
 
 interface SelectedResults {

@@ -2,7 +2,7 @@ import { type AreaLevel, meetsLevel, type OrgRoleKey, type OrgRoles, type Projec
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { useMe } from '../api/session.ts';
-import { NotFound } from './NotFound.tsx';
+import { NotFound } from '../ui/NotFound.tsx';
 import type { ProjectPermissionLike } from './projectAccess.ts';
 
 /**

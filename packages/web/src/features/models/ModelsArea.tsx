@@ -1,16 +1,15 @@
 import { Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPackage, IconPlus } from '@tabler/icons-react';
-import { meetsLevel, type Package } from '@tessera/shared';
+import type { Package } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePackages } from '../../api/packages.ts';
-import { ModelHelp } from '../models/ModelHelp.tsx';
-import { ModelsCard } from '../models/ModelsCard.tsx';
-import { useCurrentProject } from '../projects/shell/currentProject.tsx';
-import { PackageMenu } from './PackageMenu.tsx';
-import { usePackageStatusText } from './PackageStatus.tsx';
-import { PackageUploadModal } from './PackageUploadModal.tsx';
+import { useCurrentProject } from '../../project/currentProject.tsx';
+import { useProjectCan } from '../../project/useProjectCan.ts';
+import { PackageMenu, PackageUploadModal, usePackageStatusText } from '../packages/index.ts';
+import { ModelHelp } from './ModelHelp.tsx';
+import { ModelsCard } from './ModelsCard.tsx';
 
 /**
  * The project's Models area (''): the Source Code card (packages newest first, 'Add package' with
@@ -18,8 +17,8 @@ import { PackageUploadModal } from './PackageUploadModal.tsx';
  */
 export function ModelsArea() {
   const { t } = useTranslation('packages');
-  const { project, permission } = useCurrentProject();
-  const canEdit = meetsLevel(permission.roles.package, 'edit');
+  const { project } = useCurrentProject();
+  const canEdit = useProjectCan('package:edit');
   const packages = usePackages(project._id);
   const [adding, setAdding] = useState(false);
   const hasBuilt = packages.data?.some((p) => p.status === 'built') ?? false;

@@ -2,24 +2,24 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { useMyProjectPermission } from '../../../api/permissions.ts';
-import { findMyProject, useMyProjects, useProject } from '../../../api/projects.ts';
-import { ProjectGuard } from '../../../app/guards.tsx';
-import { NotFound } from '../../../app/NotFound.tsx';
-import { type ShellProject, useShellProject } from '../../../app/shellProject.tsx';
-import { DataAppsRoutes } from '../../dataApps/DataAppsRoutes.tsx';
-import { DatasetsRoutes } from '../../datasets/DatasetsRoutes.tsx';
-import { FormsRoutes } from '../../forms/FormsRoutes.tsx';
-import { MappingRoute } from '../../mapping/MappingRoute.tsx';
-import { ModelsRoutes } from '../../models/ModelsRoutes.tsx';
-import { PackagesRoutes } from '../../packages/PackagesRoutes.tsx';
+import { useMyProjectPermission } from '../../api/permissions.ts';
+import { findMyProject, useMyProjects, useProject } from '../../api/projects.ts';
+import { DataAppsRoutes } from '../../features/dataApps/index.ts';
+import { DatasetsRoutes } from '../../features/datasets/index.ts';
+import { FormsRoutes } from '../../features/forms/index.ts';
+import { MappingRoute } from '../../features/mapping/index.ts';
+import { ModelsRoutes } from '../../features/models/index.ts';
+import { PackagesRoutes } from '../../features/packages/index.ts';
+import { CurrentProjectContext } from '../../project/currentProject.tsx';
+import { ProjectGuard } from '../../project/guards.tsx';
+import { NotFound } from '../../ui/NotFound.tsx';
+import { type ShellProject, useShellProject } from '../shellProject.tsx';
 import { AreaComingSoon } from './AreaComingSoon.tsx';
-import { CurrentProjectContext } from './currentProject.tsx';
 import { useProjectSocket } from './projectEvents.ts';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
 
 /** Mobi loads on its first visit: its word lists (profanity masking) need not weigh on every page. */
-const MobiPage = lazy(async () => ({ default: (await import('../../mobi/MobiPage.tsx')).MobiPage }));
+const MobiPage = lazy(async () => ({ default: (await import('../../features/mobi/MobiPage.tsx')).MobiPage }));
 
 /**
  * Everything under /projects/{projectId}/: loads the project and the caller's own permission

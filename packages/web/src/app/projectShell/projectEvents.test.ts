@@ -5,10 +5,10 @@ import { PROJECT_NAMESPACE_PATTERN, PROJECT_ROLE_PRESETS, REALTIME_PATH, TOKEN_S
 import type { TFunction } from 'i18next';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { permissionKeys } from '../../../api/permissions.ts';
-import { projectKeys } from '../../../api/projects.ts';
-import { connectProjectSocket } from '../../../api/realtime.ts';
-import { makeMember, makeProject } from '../testFixtures.ts';
+import { permissionKeys } from '../../api/permissions.ts';
+import { projectKeys } from '../../api/projects.ts';
+import { connectProjectSocket } from '../../api/realtime.ts';
+import { makeMember, makeProject } from '../../features/projects/testFixtures.ts';
 import { applyProjectEvent, type ProjectEventContext } from './projectEvents.ts';
 
 const entry = makeProject('Budget');

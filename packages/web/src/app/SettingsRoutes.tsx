@@ -1,14 +1,14 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { RoleGuard } from '../../app/guards.tsx';
-import { NotFound } from '../../app/NotFound.tsx';
 import {
   AllOrganizationsPage,
   ClientOrganizationPage,
   ClientOrganizationsPage,
   MyOrganizationPage,
   RootOrganizationPage,
-} from '../organizations/OrganizationPages.tsx';
-import { AccountSettings } from './AccountSettings.tsx';
+} from '../features/organizations/index.ts';
+import { AccountSettings } from '../features/settings/index.ts';
+import { RoleGuard } from '../project/guards.tsx';
+import { NotFound } from '../ui/NotFound.tsx';
 
 /**
  * The settings area under /settings, each route behind the organization role the spec names: a

@@ -2,10 +2,10 @@ import { PROJECT_ROLE_PRESETS, type ProjectRoles } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ShellProject, ShellProjectContext } from '../../../app/shellProject.tsx';
-import { renderWithProviders, stubNetwork } from '../../../app/testing.tsx';
-import i18n from '../../../i18n/index.ts';
-import { makeProject, rolesWith } from '../testFixtures.ts';
+import { makeProject, rolesWith } from '../../features/projects/testFixtures.ts';
+import i18n from '../../i18n/index.ts';
+import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
+import { type ShellProject, ShellProjectContext } from '../shellProject.tsx';
 import { ProjectShell } from './ProjectShell.tsx';
 import { projectRootTarget } from './projectShellRoutes.ts';
 

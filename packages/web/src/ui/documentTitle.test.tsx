@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { projectAreaTitleKey } from '../app/shellTitle.ts';
 import { documentTitle, usePageName, usePublishedPageName } from './documentTitle.ts';
-import { projectAreaTitleKey } from './shellTitle.ts';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconChartDots } from '@tabler/icons-react';
 import type { Unit, UnitDataError } from '@tessera/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { placeholderIconShown } from '../grid/gridLayout.ts';
+import { placeholderIconShown } from './gridLayout.ts';
 import { emptyHint, placeholderKeys } from './placeholders.ts';
 
 interface Props {

@@ -4,9 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionKeys } from '../api/session.ts';
 import i18n from '../i18n/index.ts';
+import { makeUser, never, renderWithProviders, stubNetwork, testQueryClient } from '../ui/testing.tsx';
 import { ProjectGuard, projectGuardOutcome, RoleGuard, roleGuardOutcome } from './guards.tsx';
 import type { ProjectPermissionLike } from './projectAccess.ts';
-import { makeUser, never, renderWithProviders, stubNetwork, testQueryClient } from './testing.tsx';
 
 const PROJECT = '64b7f0c2a1b2c3d4e5f60701';
 /** Roles with every area hidden but those given. */

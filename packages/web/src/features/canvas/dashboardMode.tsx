@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { DashboardPlace } from '../paths.ts';
+import type { DashboardPlace } from './paths.ts';
 
 /**
  * How the dashboard screen behaves where it is shown: inside a project (editable with the dashboard edit

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tokenStore } from '../../api/client.ts';
-import { renderRoutes, sampleUser, serveApi } from '../../app/testSupport.tsx';
-import { settingsRoutes } from './settingsTestRoutes.tsx';
+import { tokenStore } from '../api/client.ts';
+import { settingsRoutes } from '../features/settings/settingsTestRoutes.tsx';
+import { renderRoutes, sampleUser, serveApi } from '../ui/testSupport.tsx';
 
 beforeEach(() => tokenStore.set('a-token'));
 

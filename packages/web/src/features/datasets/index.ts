@@ -1,0 +1,3 @@
+/** Datasets: the project's dataset routes (sidebar, upload, dataset page, joins). */
+
+export { DatasetsRoutes } from './DatasetsRoutes.tsx';

@@ -1,0 +1,6 @@
+/**
+ * Mobi, the chat page: the project shell loads it on demand by import() of its module (its word lists stay off
+ * other pages).
+ */
+
+export { MobiPage } from './MobiPage.tsx';
