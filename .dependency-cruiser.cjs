@@ -8,6 +8,7 @@
  *   (checks/boundaries.ts) judges it without tests and fixtures, which may use a higher module's fixtures).
  * - The platform (packages/server/src/platform) knows no module: modules plug into it, app.ts wires them.
  * - The web's api/ layer knows no feature.
+ * - DuckDB is imported by packages/analytics only (checks/analytics.test.ts also refuses raw COPY statements).
  */
 const MODULE = '^packages/server/src/modules/([^/]+)/';
 
@@ -59,10 +60,17 @@ module.exports = {
       from: { path: '^packages/web/src/api/' },
       to: { path: '^packages/web/src/features/' },
     },
+    {
+      name: 'duckdb-only-in-analytics',
+      comment: 'Every DuckDB statement is written in packages/analytics; the server and the web call its functions.',
+      severity: 'error',
+      from: { path: '^packages/(server|web|shared)/', pathNot: '[.](test|fixtures?)[.]tsx?$' },
+      to: { path: '(^|/)node_modules/@duckdb/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.tsbuild)/' },
+    exclude: { path: '(^|/)(dist|\\.tsbuild)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     combinedDependencies: false,
