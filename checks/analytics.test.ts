@@ -1,9 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from './boundaries.ts';
-
-const run = promisify(execFile);
+import { gitGrep } from './gitGrep.ts';
 
 /**
  * Every DuckDB statement of the product is written in packages/analytics (docs/architecture.md, "The dataset
@@ -14,21 +10,9 @@ const run = promisify(execFile);
  */
 const DUCKDB_STATEMENT = String.raw`\bCOPY \(|runAndReadAll\(|\.run\(` + '`' + String.raw`|@duckdb/`;
 
-async function statementsOutsideAnalytics(): Promise<string[]> {
-  const outside = ['packages/server/src', 'packages/web/src', 'packages/shared/src'];
-  const tests = [':!*.test.ts', ':!*.test.tsx', ':!*.fixtures.ts', ':!*.fixture.ts'];
-  try {
-    const { stdout } = await run('git', ['grep', '-n', '-E', DUCKDB_STATEMENT, '--', ...outside, ...tests], {
-      cwd: repositoryRoot,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return stdout.split('\n').filter(Boolean);
-  } catch (err) {
-    // git grep exits with 1 when nothing matches.
-    if ((err as { code?: number }).code === 1) return [];
-    throw err;
-  }
-}
+const OUTSIDE = ['packages/server/src', 'packages/web/src', 'packages/shared/src'];
+const TESTS = [':!*.test.ts', ':!*.test.tsx', ':!*.fixtures.ts', ':!*.fixture.ts'];
+const statementsOutsideAnalytics = () => gitGrep(DUCKDB_STATEMENT, [...OUTSIDE, ...TESTS]);
 
 describe('DuckDB', () => {
   it('is spoken only by packages/analytics: no COPY, statement or DuckDB import in the other sources', async () => {
