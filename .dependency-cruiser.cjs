@@ -13,6 +13,8 @@
  *   which code loads on demand); an `import()` that loads a page or view on demand may name its module, since a
  *   chunk starts at a module. Tests and test helpers (`*.test.ts(x)`, test*.ts(x), *Test*.tsx, testing.tsx) are
  *   exempt from the entry rule. No cycle between features (judged without tests, like the server's modules).
+ * - The web's api/ layer knows no feature.
+ * - DuckDB is imported by packages/analytics only (checks/analytics.test.ts also refuses raw COPY statements).
  */
 const MODULE = '^packages/server/src/modules/([^/]+)/';
 const WEB = '^packages/web/src/';
@@ -118,11 +120,16 @@ module.exports = {
       severity: 'error',
       from: { path: `${WEB}project/`, pathNot: WEB_TESTS },
       to: { path: `${WEB}(features|app)/` },
+      name: 'duckdb-only-in-analytics',
+      comment: 'Every DuckDB statement is written in packages/analytics; the server and the web call its functions.',
+      severity: 'error',
+      from: { path: '^packages/(server|web|shared)/', pathNot: '[.](test|fixtures?)[.]tsx?$' },
+      to: { path: '(^|/)node_modules/@duckdb/' },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.tsbuild)/' },
+    exclude: { path: '(^|/)(dist|\\.tsbuild)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     combinedDependencies: false,

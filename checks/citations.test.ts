@@ -1,9 +1,5 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from './boundaries.ts';
-
-const run = promisify(execFile);
+import { gitGrep } from './gitGrep.ts';
 
 /**
  * The product specification and the design notes live outside this repository, so a reader of the repository
@@ -13,19 +9,7 @@ const run = promisify(execFile);
  */
 const CITATION = String.raw`\bspecs? [0-9]\b|\bDESIGN(\.md)? ?§|\bspec §`;
 
-async function citations(): Promise<string[]> {
-  try {
-    const { stdout } = await run('git', ['grep', '-n', '-E', CITATION, '--', '.', ':!checks/citations.test.ts'], {
-      cwd: repositoryRoot,
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return stdout.split('\n').filter(Boolean);
-  } catch (err) {
-    // git grep exits with 1 when nothing matches.
-    if ((err as { code?: number }).code === 1) return [];
-    throw err;
-  }
-}
+const citations = () => gitGrep(CITATION, ['.', ':!checks/citations.test.ts']);
 
 describe('the repository', () => {
   it('cites no document outside it (the product spec, the design notes): docs/ holds the rules', async () => {

@@ -4,6 +4,8 @@
  * - engine.ts    DuckDB instances (queries; imports), pooled connections (`configureEngine`, `withConnection`)
  * - segments.ts  Parquet segment files, one per job (`writeSegment`, `listSegments`, `deleteSegment`, ...)
  * - ingest.ts    CSV -> segment + detected features (`ingestCsv`)
+ * - output.ts    a model's output file -> segment, known columns kept (`ingestOutput`)
+ * - rows.ts      JSON rows -> segment (`writeRowsSegment`); a dataset -> a Parquet file by names (`writeNamedParquet`)
  * - clustered.ts a segment's copy ordered by a date column, for cards (`writeClusteredCopy`)
  * - detect.ts    feature type detection and stats (`detectColumns`)
  * - types.ts     feature types and query-time casts (`castExpression`, `previewCast`)
@@ -22,8 +24,10 @@ export * from './errors.ts';
 export * from './export.ts';
 export * from './filters.ts';
 export * from './ingest.ts';
+export * from './output.ts';
 export * from './query.ts';
 export * from './rollup.ts';
+export * from './rows.ts';
 export * from './segments.ts';
 export type { CsvDialect, CsvEncoding } from './sniff.ts';
 export * from './source.ts';

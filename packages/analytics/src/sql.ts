@@ -20,6 +20,14 @@ export function ident(dbName: string): string {
   return `"${dbName}"`;
 }
 
+/**
+ * Quotes a column name that comes from outside the catalog (a model output's own names, renamed to db names as
+ * they are read): escaped, since such a name is any text.
+ */
+export function quoteName(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
 /** A file path as a SQL string literal. Paths are absolute and built by the server, never from user text. */
 export function pathLiteral(filePath: string): string {
   const abs = path.resolve(filePath);

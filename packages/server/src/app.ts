@@ -93,7 +93,7 @@ export interface BuildOptions {
  * | subscriptions | routes, a scheduler and a send task on workers;     | dashboards, triggers          |
  * |               | resources: subscription                             |                               |
  * | alerts        | routes, checks on workers; resources: alert         | dashboards                    |
- * | forms         | routes; resources: form; an asset kind              | datasets; projects' extension |
+ * | forms         | routes, jobs; resources: form; an asset kind        | datasets; projects' extension |
  * |               |                                                     | points                        |
  * | assistant     | routes; project files                               | dashboards, datasets;         |
  * |               |                                                     | projects' extension points    |

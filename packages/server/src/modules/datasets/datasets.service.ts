@@ -1,10 +1,4 @@
-import {
-  DATASET_ERRORS,
-  type Dataset,
-  type DatasetDetail,
-  type JoinSource,
-  type ProjectEventPayload,
-} from '@tessera/shared';
+import { DATASET_ERRORS, type Dataset, type DatasetDetail, type JoinSource } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
@@ -31,8 +25,7 @@ import { refreshFeatureStats } from './features/features.stats.ts';
 import { insertFeatures, listFeatures } from './features/features.store.ts';
 import { deleteDatasetFiles } from './files.ts';
 import { planJoin } from './joined.ts';
-
-type Reason = ProjectEventPayload<'dataset:updated'>['reason'];
+import { announceDatasetUpdated, type DatasetUpdateReason } from './write.ts';
 
 export type CreateInput =
   | { type?: 'file'; name: string; projectId: string; description?: string }
@@ -153,7 +146,7 @@ export class DatasetsService {
     realtimeOf(this.app).emit(row.projectId, 'dataset:deleted', { _id: id }, { area: 'dataset' });
   }
 
-  announce(row: DatasetRow, reason: Reason): void {
-    realtimeOf(this.app).emit(row.projectId, 'dataset:updated', { _id: row.id, reason }, { area: 'dataset' });
+  announce(row: DatasetRow, reason: DatasetUpdateReason): void {
+    announceDatasetUpdated(this.app, row, reason);
   }
 }

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JobContext, JobRow } from '../../platform/jobs/index.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
-import { StorageNotFoundError } from '../../platform/storage/index.ts';
+import { type Storage, StorageNotFoundError } from '../../platform/storage/index.ts';
 import type { SegmentClustering } from './cluster.job.ts';
 import {
   type DatasetRow,
@@ -13,12 +12,12 @@ import {
   findDatasetJob,
   importedJobs,
   listDependentDatasets,
-  updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
 import { refreshFeatureStats } from './features/features.stats.ts';
 import { insertFeatures, setPhysicalType } from './features/features.store.ts';
-import { deleteJobFiles, putSegment, segmentKey, uploadKey } from './files.ts';
+import { deleteJobFiles, segmentKey, uploadKey } from './files.ts';
+import { announceDatasetUpdated, type SegmentTarget, writeDatasetData } from './write.ts';
 
 export interface ImportJobData {
   datasetId: string;
@@ -26,13 +25,13 @@ export interface ImportJobData {
 }
 
 /**
- * The import job of an upload (feature detection) or an append:
+ * The import job of an upload (feature detection) or an append, through the datasets' one write path
+ * (`writeDatasetData`, write.ts), its segment named by the job's id:
  *
  * 1. DuckDB reads the stored file (at its local path: a cached copy with an object store) into the job's segment
  *    and detects the features (`ingestCsv`); a file it cannot read fails the job with a clear message and leaves
- *    no segment. The segment is written in the storage's local folder, then stored under its key (`putSegment`).
- *    An append reads the dataset's other segments too (their types widen the new one's), held locally meanwhile.
- * 2. One metadata transaction commits the result: for an upload, the features and the dataset `imported`; for
+ *    no segment. An append reads the dataset's other segments too (their types widen the new one's).
+ * 2. The write path's transaction commits the result: for an upload, the features and the dataset `imported`; for
  *    an append, the widened column types. Only then is the segment read by queries (its dataset job becomes
  *    `imported`), so the dataset is never seen half-imported. If the commit fails, the segment is deleted.
  * 3. Stats are refreshed where an append changed them, for the dataset and the joined datasets reading it, and
@@ -44,7 +43,6 @@ export interface ImportJobData {
 export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClustering, 'request'>) {
   return async (ctx: JobContext<ImportJobData>): Promise<void> => {
     const { db, storage } = app.ctx;
-    const dataDir = storage.root;
     const { datasetId, kind } = ctx.data;
     const jobId = ctx.job.id;
     try {
@@ -53,51 +51,53 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
       if (!dataset || !upload) throw new Error(DATASET_ERRORS.notFound);
       const others =
         kind === 'append' ? (await importedJobs(db, datasetId)).map((j) => segmentKey(datasetId, j.jobId)) : [];
-      let result: IngestResult;
-      try {
-        result = await storage.withLocalPaths([uploadKey(jobId), ...others], ([csvPath]) =>
-          ingestCsv({
-            dataDir,
-            datasetId,
-            jobId,
-            csvPath: csvPath!,
-            expectedColumns: kind === 'append' ? dataset.columns : undefined,
-            signal: ctx.signal,
-          }),
-        );
-        await putSegment(storage, datasetId, jobId);
-      } catch (error) {
-        // The ingest's messages are written for the user; anything else is reported plainly.
-        if (error instanceof IngestError) throw new Error(error.message, { cause: error });
-        if (error instanceof StorageNotFoundError && error.key === uploadKey(jobId))
-          throw new Error('The uploaded file was not found.', { cause: error });
-        throw error;
-      }
-      let committed: DatasetRow | undefined;
-      try {
-        if (ctx.signal.aborted) throw new Error(DATASET_ERRORS.interrupted);
-        committed = await db.transaction((tx) =>
-          kind === 'upload'
-            ? commitUpload(tx, dataset, jobId, upload.fileName, upload.bytes, result)
-            : commitAppend(tx, dataset, jobId, result),
-        );
-      } catch (error) {
-        await deleteJobFiles(storage, datasetId, jobId);
-        throw error;
-      }
-      if (kind === 'append') await refreshAfterDataChange(app, committed);
-      else await refreshDependents(app, committed.id, new Set([committed.id]));
-      realtimeOf(app).emit(
-        committed.projectId,
-        'dataset:updated',
-        { _id: datasetId, reason: kind === 'upload' ? 'imported' : 'appended' },
-        { area: 'dataset' },
-      );
-      await clustering?.request(datasetId, jobId, result.rowCount);
+      const stored = await writeDatasetData(app, {
+        dataset,
+        jobId,
+        write: (target) => ingestUpload(storage, target, others, kind === 'append' ? dataset.columns : undefined, ctx),
+        measure: (result) => ({ rowCount: result.rowCount }),
+        commit: async (tx, result) => {
+          const row =
+            kind === 'upload'
+              ? await commitUpload(tx, dataset, upload.fileName, upload.bytes, result)
+              : await commitAppend(tx, dataset, result);
+          return { row };
+        },
+        beforeAnnounce: (row) =>
+          kind === 'append' ? refreshAfterDataChange(app, row) : refreshDependents(app, row.id, new Set([row.id])),
+        reason: kind === 'upload' ? 'imported' : 'appended',
+        signal: ctx.signal,
+      });
+      if (stored) await clustering?.request(datasetId, jobId, stored.written.rowCount);
     } finally {
       await storage.delete(uploadKey(jobId));
     }
   };
+}
+
+/**
+ * DuckDB reads the stored file (at its local path: a cached copy with an object store) into the job's segment and
+ * detects the features; an append holds the dataset's other segments locally meanwhile (their types widen the new
+ * one's). The ingest's messages are written for the user; anything else is reported plainly.
+ */
+async function ingestUpload(
+  storage: Storage,
+  target: SegmentTarget,
+  others: string[],
+  expectedColumns: DatasetRow['columns'] | undefined,
+  ctx: JobContext<ImportJobData>,
+): Promise<IngestResult> {
+  const upload = uploadKey(target.jobId);
+  try {
+    return await storage.withLocalPaths([upload, ...others], ([csvPath]) =>
+      ingestCsv({ ...target, csvPath: csvPath!, expectedColumns, signal: ctx.signal }),
+    );
+  } catch (error) {
+    if (error instanceof IngestError) throw new Error(error.message, { cause: error });
+    if (error instanceof StorageNotFoundError && error.key === upload)
+      throw new Error('The uploaded file was not found.', { cause: error });
+    throw error;
+  }
 }
 
 /**
@@ -116,7 +116,6 @@ export function abandonedImport(app: FastifyInstance) {
 async function commitUpload(
   tx: Db,
   dataset: DatasetRow,
-  jobId: string,
   fileName: string,
   bytes: number | null,
   result: IngestResult,
@@ -137,7 +136,6 @@ async function commitUpload(
       preview: c.preview.map(scalar),
     })),
   );
-  await updateDatasetJob(tx, jobId, { state: 'imported', rowCount: result.rowCount, importedAt: new Date() });
   const row = await updateDatasetRow(tx, dataset.id, {
     imported: true,
     columns: result.columns.map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
@@ -148,10 +146,9 @@ async function commitUpload(
 }
 
 /** An append may have widened a column's type (numbers, then text): the dataset and its features follow. */
-async function commitAppend(tx: Db, dataset: DatasetRow, jobId: string, result: IngestResult): Promise<DatasetRow> {
+async function commitAppend(tx: Db, dataset: DatasetRow, result: IngestResult): Promise<DatasetRow> {
   const widened = new Map(result.columns.map((c) => [c.dbName, c.datasetPhysicalType]));
   for (const [dbName, physicalType] of widened) await setPhysicalType(tx, dataset.id, dbName, physicalType);
-  await updateDatasetJob(tx, jobId, { state: 'imported', rowCount: result.rowCount, importedAt: new Date() });
   const row = await updateDatasetRow(tx, dataset.id, {
     columns: dataset.columns.map((c) => ({ ...c, physicalType: widened.get(c.dbName) ?? c.physicalType })),
   });
@@ -185,14 +182,7 @@ async function refreshDependents(app: FastifyInstance, datasetId: string, seen: 
     } catch (err) {
       app.log.warn({ err, datasetId: dependent.id }, 'could not refresh the stats of a joined dataset');
     }
-    realtimeOf(app).emit(
-      dependent.projectId,
-      'dataset:updated',
-      { _id: dependent.id, reason: 'appended' },
-      {
-        area: 'dataset',
-      },
-    );
+    announceDatasetUpdated(app, dependent, 'appended');
     await refreshDependents(app, dependent.id, seen);
   }
 }

@@ -67,3 +67,10 @@ export {
   updateFeatureRow,
 } from './features/features.store.ts';
 export { refreshAfterDataChange } from './import.job.ts';
+export {
+  announceDatasetUpdated,
+  type DatasetUpdateReason,
+  type DatasetWrite,
+  type SegmentTarget,
+  writeDatasetData,
+} from './write.ts';

@@ -1,15 +1,13 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
+import { responsesFlusherOf } from './forms.jobs.ts';
 import { FormsService } from './forms.service.ts';
-import { ResponsesFlusher } from './responses.flush.ts';
 import { ResponsesService } from './responses.service.ts';
 
 /** Forms and their public page's two routes (issue 18). */
 export async function formsRoutes(app: FastifyInstance) {
-  const flusher = new ResponsesFlusher(app);
-  flusher.install();
-  flushers.set(app.ctx, flusher);
+  const flusher = responsesFlusherOf(app);
   const forms = new FormsService(app, flusher);
   const responses = new ResponsesService(app, flusher);
 
@@ -37,13 +35,4 @@ export async function formsRoutes(app: FastifyInstance) {
     const created = await responses.submit(params.id, request.ip, body.answers);
     return reply.code(201).send(created);
   });
-}
-
-const flushers = new WeakMap<object, ResponsesFlusher>();
-
-/** The app's form responses flusher (tests wait on it with `settle()`). */
-export function responsesFlusherOf(app: FastifyInstance): ResponsesFlusher {
-  const flusher = flushers.get(app.ctx);
-  if (!flusher) throw new Error('the forms module is not registered');
-  return flusher;
 }

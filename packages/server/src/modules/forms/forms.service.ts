@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
+import { announceDatasetUpdated } from '../datasets/index.ts';
 import { presentForm } from './forms.presenter.ts';
 import {
   deleteFormRow,
@@ -135,12 +136,7 @@ export class FormsService {
     });
     // The first flush writes the empty segment, so the dataset reads (and charts) at once.
     await this.flusher.flushNow(row.datasetId!);
-    realtimeOf(this.app).emit(
-      row.projectId,
-      'dataset:updated',
-      { _id: row.datasetId!, reason: 'created' },
-      { area: 'dataset' },
-    );
+    announceDatasetUpdated(this.app, { id: row.datasetId!, projectId: row.projectId }, 'created');
     this.announce(row);
     return this.present(row);
   }

@@ -105,6 +105,9 @@ export async function responsesJob(db: Db, datasetId: string) {
   return row;
 }
 
+/** The file name a Form Responses dataset's job shows. */
+export const RESPONSES_FILE_NAME = 'responses';
+
 /** The job row and dataset job of a new Form Responses dataset (never queued: it records the segment). */
 export async function insertResponsesJob(
   db: Db,
@@ -124,18 +127,10 @@ export async function insertResponsesJob(
     jobId: input.jobId,
     datasetId: input.datasetId,
     kind: 'output',
-    fileName: 'responses',
+    fileName: RESPONSES_FILE_NAME,
     state: 'pending',
     rowCount: 0,
   });
-}
-
-/** Records a rebuilt segment: its rows and size (this bumps the project's data version: migration 0006). */
-export async function recordResponsesSegment(db: Db, jobId: string, rowCount: number, bytes: number): Promise<void> {
-  await db
-    .update(datasetJobs)
-    .set({ state: 'imported', rowCount, bytes, importedAt: sql`coalesce(${datasetJobs.importedAt}, now())` })
-    .where(eq(datasetJobs.jobId, jobId));
 }
 
 /** Transfer Assets: moves the forms of `fromProjectId` among `ids`; answers the moved rows. */

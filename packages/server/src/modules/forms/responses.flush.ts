@@ -1,19 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { ident, withConnection, writeSegment } from '@tessera/analytics';
+import { writeRowsSegment } from '@tessera/analytics';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { newId } from '../../platform/ids.ts';
 import { LaterPerKey } from '../../platform/laterPerKey.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
-import { findDataset, refreshFeatureStats, updateDatasetRow } from '../datasets/index.ts';
-import {
-  datasetResponses,
-  findForm,
-  recordResponsesSegment,
-  responsesJob,
-  staleResponseDatasets,
-} from './forms.store.ts';
+import { findDataset, refreshFeatureStats, updateDatasetRow, writeDatasetData } from '../datasets/index.ts';
+import { datasetResponses, findForm, RESPONSES_FILE_NAME, responsesJob, staleResponseDatasets } from './forms.store.ts';
 import { SUBMITTED_COLUMN, yesNoTextColumns } from './responsesDataset.ts';
 
 /** How long a flush waits after a response, so that a burst of responses becomes one rebuild. */
@@ -28,19 +19,21 @@ export const STATS_DELAY_MS = 2000;
  * 201: that is the durable record, and a submission costs one INSERT, so two hundred concurrent submissions
  * are two hundred small inserts and nothing else.
  *
- * The dataset reads one Parquet segment (its single dataset job, created at publish), like every dataset, so
- * cards, filters, stats and downloads need nothing special for forms. A flush rebuilds that segment from all
- * the dataset's rows: it is debounced (FLUSH_DELAY_MS after the first response of a burst, one flush at a time
+ * The dataset reads one Parquet segment (its single dataset job), like every dataset, so cards, filters, stats
+ * and downloads need nothing special for forms. A flush writes a new version of that segment from all the
+ * dataset's rows: it is debounced (FLUSH_DELAY_MS after the first response of a burst, one flush at a time
  * per dataset, one more if responses arrived meanwhile), so a burst of any size costs one or two rebuilds.
- * The rebuild writes the rows as NDJSON and lets DuckDB type them into Parquet, then renames the segment
- * atomically (analytics segments.ts) and records its row count on the dataset job, which bumps the project's
- * data version (migration 0006) and is followed by `dataset:updated` (appended): cards refetch at once.
+ * It goes through the datasets' write path (`writeDatasetData`, docs/architecture.md "The dataset write path"):
+ * the rows become Parquet through packages/analytics (`writeRowsSegment`) under a new job's name (segments are
+ * immutable: an object store's cached copies never go stale), and one transaction records the new dataset job
+ * and removes the earlier one, which bumps the project's data version (migration 0006); then the project hears
+ * `dataset:updated` (appended): cards refetch at once.
  *
- * Why a rebuild and not a new segment per flush: a segment per burst would leave a form with thousands of tiny
- * files that every card query opens, and need compaction; a form's responses are small (a 10,000-row rebuild
- * takes tens of milliseconds), so rebuilding keeps one file and no compaction. The flush runs in a transaction
- * holding an advisory lock on the dataset, so two server processes never write one segment at once; a crash
- * between a commit and its flush is caught up at start-up (`catchUp`).
+ * Why one segment rewritten and not one added per flush: a segment per burst would leave a form with thousands
+ * of tiny files that every card query opens, and need compaction; a form's responses are small (a 10,000-row
+ * rebuild takes tens of milliseconds), so rebuilding keeps one file and no compaction. The commit holds an
+ * advisory lock on the dataset and never replaces a segment with one of fewer rows, so two server processes
+ * flushing at once keep the newer; a crash between a response and its flush is caught up at start-up (`catchUp`).
  */
 export class ResponsesFlusher {
   private readonly pending = new Map<string, { timer?: NodeJS.Timeout; running?: Promise<void>; again: boolean }>();
@@ -103,32 +96,38 @@ export class ResponsesFlusher {
     }
   }
 
-  /** Rebuilds the dataset's segment from its responses when it is behind; answers whether it wrote one. */
+  /**
+   * Writes the dataset's responses as a new segment when its segment is behind them, through the datasets' write
+   * path (the new segment replaces the earlier one, whose job goes); answers whether it wrote one.
+   */
   async flushNow(datasetId: string): Promise<boolean> {
     const { db } = this.app.ctx;
-    const dataDir = this.app.ctx.storage.root;
-    const written = await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form-responses:${datasetId}`}))`);
-      const dataset = await findDataset(tx, datasetId);
-      const job = dataset && (await responsesJob(tx, datasetId));
-      if (!dataset || !job) return undefined;
-      const rows = await datasetResponses(tx, datasetId);
-      if (job.state === 'imported' && job.rowCount === rows.length) return undefined;
-      const form = dataset.source.form?.id ? await findForm(tx, dataset.source.form.id) : undefined;
-      const yesNoTexts = yesNoTextColumns(form?.elements ?? [], dataset.columns);
-      const file = await writeSegment(dataDir, datasetId, job.jobId, (tempPath) =>
-        writeRows(tempPath, dataset.columns, rows, yesNoTexts),
-      );
-      await recordResponsesSegment(tx, job.jobId, rows.length, (await stat(file)).size);
-      return updateDatasetRow(tx, datasetId, {});
+    const dataset = await findDataset(db, datasetId);
+    const job = dataset && (await responsesJob(db, datasetId));
+    if (!dataset || !job) return false;
+    const rows = await datasetResponses(db, datasetId);
+    if (job.state === 'imported' && job.rowCount === rows.length) return false;
+    const form = dataset.source.form?.id ? await findForm(db, dataset.source.form.id) : undefined;
+    const yesNoTexts = yesNoTextColumns(form?.elements ?? [], dataset.columns);
+    const written = await writeDatasetData(this.app, {
+      dataset,
+      jobId: newId(),
+      newJob: { name: dataset.name, type: 'formResponses', fileName: RESPONSES_FILE_NAME, userId: dataset.userId },
+      write: (target) =>
+        writeRowsSegment({ ...target, columns: dataset.columns, rows: rows.map((r) => cellsOf(r, yesNoTexts)) }),
+      measure: (segment) => segment,
+      commit: async (tx, segment) => {
+        // One flush of a dataset commits at a time, and never over a newer one (responses are only added).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`form-responses:${datasetId}`}))`);
+        const current = await responsesJob(tx, datasetId);
+        if (!current || (current.state === 'imported' && (current.rowCount ?? 0) >= segment.rowCount)) return undefined;
+        const row = await updateDatasetRow(tx, datasetId, {});
+        return row && { row, replaces: [current.jobId] };
+      },
+      retire: 'remove',
+      reason: 'appended',
     });
     if (!written) return false;
-    realtimeOf(this.app).emit(
-      written.projectId,
-      'dataset:updated',
-      { _id: datasetId, reason: 'appended' },
-      { area: 'dataset' },
-    );
     this.refreshStatsLater(datasetId);
     return true;
   }
@@ -147,35 +146,14 @@ export class ResponsesFlusher {
 }
 
 type Row = { answers: Record<string, unknown>; submittedAt: Date };
-type Column = { dbName: string; physicalType: string };
 type YesNoTexts = Map<string, { true: string; false: string }>;
 
-/** A stored response as a line of the segment: a yes/no answer to a text column becomes the column's text. */
-function lineOf(row: Row, yesNoTexts: YesNoTexts): string {
+/** A stored response as a row of the segment: a yes/no answer to a text column becomes the column's text. */
+function cellsOf(row: Row, yesNoTexts: YesNoTexts): Record<string, unknown> {
   const cells = { ...row.answers };
   for (const [column, texts] of yesNoTexts) {
     const value = cells[column];
     if (typeof value === 'boolean') cells[column] = texts[value ? 'true' : 'false'];
   }
-  return JSON.stringify({ ...cells, [SUBMITTED_COLUMN]: row.submittedAt.toISOString() });
-}
-
-/** Writes the rows as Parquet with exactly the dataset's columns and types (through a temporary NDJSON file). */
-async function writeRows(target: string, columns: Column[], rows: Row[], yesNoTexts: YesNoTexts): Promise<void> {
-  // Beside the segment: DuckDB may only read and write under DATA_DIR (analytics engine.ts).
-  const json = path.join(path.dirname(target), `responses-${randomBytes(8).toString('hex')}.ndjson`);
-  try {
-    const lines = rows.map((r) => lineOf(r, yesNoTexts));
-    await writeFile(json, lines.length ? `${lines.join('\n')}\n` : '');
-    const types = columns.map((c) => `${ident(c.dbName)}: '${c.physicalType}'`).join(', ');
-    const list = columns.map((c) => ident(c.dbName)).join(', ');
-    const literal = (p: string) => `'${path.resolve(p).replaceAll("'", "''")}'`;
-    // An empty file still gives a typed, empty relation (read_json with explicit columns).
-    const relation = rows.length
-      ? `SELECT ${list} FROM read_json(${literal(json)}, format = 'newline_delimited', columns = {${types}})`
-      : `SELECT ${columns.map((c) => `CAST(NULL AS ${c.physicalType}) AS ${ident(c.dbName)}`).join(', ')} LIMIT 0`;
-    await withConnection((c) => c.run(`COPY (${relation}) TO ${literal(target)} (FORMAT parquet)`));
-  } finally {
-    await rm(json, { force: true });
-  }
+  return { ...cells, [SUBMITTED_COLUMN]: row.submittedAt.toISOString() };
 }

@@ -1,10 +1,10 @@
-import { deleteClusteredSegment, deleteSegment, segmentPath } from '@tessera/analytics';
+import { ingestOutput, type ModelOutputColumn, type NewModelOutputColumn, segmentPath } from '@tessera/analytics';
 import type { ModelOutputRef, ModelResultStorage } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { datasetJobs, jobs } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
 import {
+  announceDatasetUpdated,
   type DatasetRow,
   deleteFeatureRow,
   findDataset,
@@ -14,10 +14,9 @@ import {
   listFeatures,
   refreshAfterDataChange,
   setPhysicalType,
-  updateDatasetJob,
   updateDatasetRow,
+  writeDatasetData,
 } from '../datasets/index.ts';
-import { ingestOutput, type NewOutputColumn } from './models.ingest.ts';
 import { lockModel, updateModelRow } from './models.store.ts';
 
 /** One thing a run produced: a dataframe's Parquet file, or a JSON file of one object (a one-row table). */
@@ -73,7 +72,7 @@ export async function storeOutputs(
       } catch (err) {
         app.log.warn({ err, datasetId: dataset.id }, 'could not refresh a model output dataset');
       }
-      emitUpdated(app, dataset, 'updated');
+      announceDatasetUpdated(app, dataset, 'updated');
     }
   };
   return { outputs: refs, written, refreshStats };
@@ -114,9 +113,6 @@ async function claimOutputDataset(
   });
 }
 
-const emitUpdated = (app: FastifyInstance, dataset: DatasetRow, reason: 'imported' | 'updated') =>
-  realtimeOf(app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason }, { area: 'dataset' });
-
 async function storeOne(
   app: FastifyInstance,
   dataset: DatasetRow,
@@ -125,106 +121,86 @@ async function storeOne(
   output: ProducedOutput,
 ): Promise<{ row: DatasetRow; jobId: string } | undefined> {
   const { db } = app.ctx;
-  const dataDir = app.ctx.storage.root;
   const replace = model.resultStorage === 'latest';
   const earlier = await importedJobs(db, dataset.id);
   const features = await listFeatures(db, dataset.id);
-  const segmentId = newId();
-  const result = await ingestOutput({
-    dataDir,
-    datasetId: dataset.id,
-    segmentId,
-    file: output.file,
-    format: output.format,
-    known: features.map((f) => ({ name: f.name, dbName: f.dbName, physicalType: f.physicalType })),
-    otherSegments: replace ? [] : earlier.map((j) => segmentPath(dataDir, dataset.id, j.jobId)),
+  const jobId = newId();
+  const stored = await writeDatasetData(app, {
+    dataset,
+    jobId,
+    newJob: { name: model.name, type: 'modelRun', fileName: `${output.name}.parquet`, userId: run.userId },
+    write: (target) =>
+      ingestOutput({
+        dataDir: target.dataDir,
+        datasetId: target.datasetId,
+        segmentId: target.jobId,
+        file: output.file,
+        format: output.format,
+        known: features.map((f) => ({ name: f.name, dbName: f.dbName, physicalType: f.physicalType })),
+        otherSegments: replace ? [] : earlier.map((j) => segmentPath(target.dataDir, dataset.id, j.jobId)),
+      }),
+    measure: (result) => ({ rowCount: result.rowCount }),
+    commit: async (tx, result) => {
+      const row = await commitOutput(tx, dataset, model, replace, result);
+      return row && { row, replaces: replace ? earlier.map((j) => j.jobId) : [] };
+    },
+    reason: 'imported',
   });
+  return stored && { row: stored.row, jobId };
+}
+
+/** The output's features and columns, in the write path's transaction (latest: the columns it lacks go). */
+async function commitOutput(
+  tx: Db,
+  dataset: DatasetRow,
+  model: { id: string; resultStorage: ModelResultStorage },
+  replace: boolean,
+  result: { columns: ModelOutputColumn[] },
+): Promise<DatasetRow | undefined> {
+  // Runs of one model store one at a time: two first runs both saw no features before this lock, and only
+  // the first may create them (the second finds them here, made by the first, and adds only what is new).
+  await lockModel(tx, model.id);
   const present = new Set(result.columns.map((c) => c.dbName));
-  let committed: DatasetRow | undefined;
-  try {
-    committed = await db.transaction(async (tx) => {
-      // Runs of one model store one at a time: two first runs both saw no features before this lock, and only
-      // the first may create them (the second finds them here, made by the first, and adds only what is new).
-      await lockModel(tx, model.id);
-      const current = await listFeatures(tx, dataset.id);
-      const known = new Map(current.map((f) => [f.dbName, f.physicalType]));
-      const now = new Date();
-      await tx.insert(jobs).values({
-        id: segmentId,
-        projectId: dataset.projectId,
-        name: model.name,
-        type: 'modelRun',
-        status: 'completed',
-        ownerType: 'dataset',
-        ownerId: dataset.id,
-        userId: run.userId,
-        progress: 1,
-        message: null,
-      });
-      await tx.insert(datasetJobs).values({
-        jobId: segmentId,
+  const current = await listFeatures(tx, dataset.id);
+  const known = new Map(current.map((f) => [f.dbName, f.physicalType]));
+  if (replace) for (const f of current) if (!present.has(f.dbName)) await deleteFeatureRow(tx, f.id);
+  const next = current.length + 1;
+  await insertFeatures(
+    tx,
+    result.columns
+      .filter((c): c is NewModelOutputColumn => c.isNew && !known.has(c.dbName))
+      .map((c, i) => ({
+        id: newId(),
         datasetId: dataset.id,
-        kind: 'output',
-        fileName: `${output.name}.parquet`,
-        rowCount: result.rowCount,
-        state: 'imported',
-        importedAt: now,
-      });
-      if (replace) {
-        for (const job of earlier) await updateDatasetJob(tx, job.jobId, { state: 'deleted', clusteredAt: null });
-        for (const f of current) if (!present.has(f.dbName)) await deleteFeatureRow(tx, f.id);
-      }
-      const next = current.length + 1;
-      await insertFeatures(
-        tx,
-        result.columns
-          .filter((c): c is NewOutputColumn => c.isNew && !known.has(c.dbName))
-          .map((c, i) => ({
-            id: newId(),
-            datasetId: dataset.id,
-            name: c.name,
-            type: c.detected.type,
-            detectedType: c.detected.type,
-            precision: c.detected.precision ?? null,
-            listIndex: next + i,
-            dbName: c.dbName,
-            physicalType: c.datasetPhysicalType,
-            stats: { min: scalar(c.detected.stats.min), max: scalar(c.detected.stats.max), avg: c.detected.stats.avg },
-            preview: c.detected.preview.map(scalar),
-          })),
-      );
-      // A known column whose type this run widened (the others are left as they are).
-      for (const c of result.columns) {
-        const was = known.get(c.dbName);
-        if (was !== undefined && was !== c.datasetPhysicalType) {
-          await setPhysicalType(tx, dataset.id, c.dbName, c.datasetPhysicalType);
-        }
-      }
-      const kept = replace ? dataset.columns.filter((c) => present.has(c.dbName)) : dataset.columns;
-      const widened = new Map(result.columns.map((c) => [c.dbName, c.datasetPhysicalType]));
-      const columns = [
-        ...kept.map((c) => ({ ...c, physicalType: widened.get(c.dbName) ?? c.physicalType })),
-        ...result.columns
-          .filter((c) => !kept.some((k) => k.dbName === c.dbName))
-          .map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
-      ];
-      return updateDatasetRow(tx, dataset.id, {
-        imported: true,
-        columns,
-        source: { ...dataset.source, model: { id: model.id, resultStorage: model.resultStorage } },
-      });
-    });
-  } catch (error) {
-    await deleteSegment(dataDir, dataset.id, segmentId);
-    throw error;
-  }
-  if (!committed) return undefined;
-  if (replace) {
-    for (const job of earlier) {
-      await deleteSegment(dataDir, dataset.id, job.jobId);
-      await deleteClusteredSegment(dataDir, dataset.id, job.jobId);
+        name: c.name,
+        type: c.detected.type,
+        detectedType: c.detected.type,
+        precision: c.detected.precision ?? null,
+        listIndex: next + i,
+        dbName: c.dbName,
+        physicalType: c.datasetPhysicalType,
+        stats: { min: scalar(c.detected.stats.min), max: scalar(c.detected.stats.max), avg: c.detected.stats.avg },
+        preview: c.detected.preview.map(scalar),
+      })),
+  );
+  // A known column whose type this run widened (the others are left as they are).
+  for (const c of result.columns) {
+    const was = known.get(c.dbName);
+    if (was !== undefined && was !== c.datasetPhysicalType) {
+      await setPhysicalType(tx, dataset.id, c.dbName, c.datasetPhysicalType);
     }
   }
-  emitUpdated(app, committed, 'imported');
-  return { row: committed, jobId: segmentId };
+  const kept = replace ? dataset.columns.filter((c) => present.has(c.dbName)) : dataset.columns;
+  const widened = new Map(result.columns.map((c) => [c.dbName, c.datasetPhysicalType]));
+  const columns = [
+    ...kept.map((c) => ({ ...c, physicalType: widened.get(c.dbName) ?? c.physicalType })),
+    ...result.columns
+      .filter((c) => !kept.some((k) => k.dbName === c.dbName))
+      .map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
+  ];
+  return updateDatasetRow(tx, dataset.id, {
+    imported: true,
+    columns,
+    source: { ...dataset.source, model: { id: model.id, resultStorage: model.resultStorage } },
+  });
 }

@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { segmentPath, withConnection } from '@tessera/analytics';
+import { segmentPath, writeNamedParquet } from '@tessera/analytics';
 import { JOB_MESSAGES, type ModelRunStatus, type RunFailureKind } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../../platform/jobs/index.ts';
@@ -211,9 +211,6 @@ function runTimings() {
   return { marks, mark };
 }
 
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
-
 /**
  * The run's inputs for the harness: a dataframe's dataset written as hostDir/inputs/input_{n}.parquet with its
  * feature names (runFunction copies it into the run's folder).
@@ -233,13 +230,7 @@ async function writeInputs(app: FastifyInstance, run: ModelRunRow, hostDir: stri
     }
     const target = path.join(hostDir, 'inputs', `input_${index}.parquet`);
     const segments = (await importedJobs(db, dataset.id)).map((j) => segmentPath(storage.root, dataset.id, j.jobId));
-    const select = dataset.columns.map((c) => `${quoteIdent(c.dbName)} AS ${quoteIdent(c.name)}`).join(', ');
-    await withConnection(async (c) => {
-      const from = segments.length
-        ? `read_parquet([${segments.map(quotePath).join(', ')}], union_by_name = true)`
-        : `(SELECT ${dataset.columns.map((col) => `NULL::${col.physicalType} AS ${quoteIdent(col.dbName)}`).join(', ') || '1 AS c0'} WHERE false)`;
-      await c.run(`COPY (SELECT ${select || '*'} FROM ${from}) TO ${quotePath(target)} (FORMAT parquet)`);
-    });
+    await writeNamedParquet({ segments, columns: dataset.columns, target });
     inputs.push({ name: input.varName, type, value: target });
   }
   return inputs;

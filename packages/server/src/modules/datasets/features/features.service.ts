@@ -19,10 +19,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
-import { realtimeOf } from '../../../platform/realtime.ts';
 import type { Storage } from '../../../platform/storage/index.ts';
 import { analytics, type Catalog, datasetCatalog } from '../catalog.ts';
 import { type DatasetRow, findDataset, listDependentDatasets } from '../datasets.store.ts';
+import { announceDatasetUpdated } from '../write.ts';
 import { presentFeature } from './features.presenter.ts';
 import { refreshFeatureStats } from './features.stats.ts';
 import {
@@ -82,14 +82,7 @@ export class FeaturesService {
       await refreshFeatureStats(this.db, this.files, dataset, [featureId]);
       row = (await findFeature(this.db, featureId)) ?? row;
     }
-    realtimeOf(this.app).emit(
-      dataset.projectId,
-      'dataset:updated',
-      { _id: dataset.id, reason: 'featuresUpdated' },
-      {
-        area: 'dataset',
-      },
-    );
+    announceDatasetUpdated(this.app, dataset, 'featuresUpdated');
     return presentFeature(row);
   }
 
@@ -101,14 +94,7 @@ export class FeaturesService {
       throw new HttpError('conflict', 'A joined dataset joins on this feature; delete the joined dataset first.');
     }
     await deleteFeatureRow(this.db, feature.id);
-    realtimeOf(this.app).emit(
-      dataset.projectId,
-      'dataset:updated',
-      { _id: dataset.id, reason: 'featuresUpdated' },
-      {
-        area: 'dataset',
-      },
-    );
+    announceDatasetUpdated(this.app, dataset, 'featuresUpdated');
   }
 
   private async catalogOf(featureId: string, jobId?: string) {

@@ -1,16 +1,15 @@
-import {
-  type DetectedColumn,
-  describeSegments,
-  detectColumns,
-  SEGMENT_FORMAT,
-  withIngestConnection,
-  writeSegment,
-} from '@tessera/analytics';
+import { type DetectedColumn, detectColumns } from './detect.ts';
+import { withIngestConnection } from './engine.ts';
+import { SEGMENT_FORMAT } from './ingest.ts';
+import { writeSegment } from './segments.ts';
+import { describeSegments } from './source.ts';
+import { pathLiteral, quoteName } from './sql.ts';
 
 /**
  * A model's output file (Parquet from the run, or a one-row table from a JSON-able result) becomes one segment of
  * its Model Output dataset, the way a CSV import does (analytics/ingest.ts): DuckDB copies it with the columns
- * renamed to their db names and it is renamed into place only once written. A column whose name the dataset
+ * renamed to their db names and it is renamed into place only once written (`segmentId` names it: the dataset
+ * job's id). A column whose name the dataset
  * already has keeps that column's db name (cards keep working); a new one gets the next free `c{n}`.
  *
  * Only what a run needs before it says 'finished' is computed here (the per-run overhead): the types
@@ -20,7 +19,7 @@ import {
  * the earlier segments' footers are not read again on every run.
  */
 
-export interface KnownColumn {
+export interface KnownOutputColumn {
   name: string;
   dbName: string;
   /** Its type across the dataset's segments. */
@@ -36,15 +35,12 @@ interface WrittenColumn {
 }
 
 /** A column the dataset did not have, with its detected type and statistics. */
-export type NewOutputColumn = WrittenColumn & { isNew: true; detected: DetectedColumn };
+export type NewModelOutputColumn = WrittenColumn & { isNew: true; detected: DetectedColumn };
 
 /** A column of the written segment: a new one, or a known one. */
-export type OutputColumn = NewOutputColumn | (WrittenColumn & { isNew: false });
+export type ModelOutputColumn = NewModelOutputColumn | (WrittenColumn & { isNew: false });
 
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const quotePath = (file: string) => `'${file.replaceAll("'", "''")}'`;
-
-function dbNamesFor(names: string[], known: KnownColumn[]): Array<{ dbName: string; isNew: boolean }> {
+function dbNamesFor(names: string[], known: KnownOutputColumn[]): Array<{ dbName: string; isNew: boolean }> {
   const byName = new Map(known.map((k) => [k.name, k.dbName]));
   let next = 1 + Math.max(-1, ...known.map((k) => Number(/^c(\d+)$/.exec(k.dbName)?.[1] ?? -1)));
   return names.map((name) => {
@@ -60,24 +56,24 @@ export async function ingestOutput(options: {
   /** A Parquet file, or a JSON file holding one object (a one-row table). */
   file: string;
   format: 'parquet' | 'json';
-  known: KnownColumn[];
+  known: KnownOutputColumn[];
   /** The dataset's segments that stay readable alongside this one (empty for result storage latest). */
   otherSegments: string[];
-}): Promise<{ rowCount: number; columns: OutputColumn[] }> {
+}): Promise<{ rowCount: number; columns: ModelOutputColumn[] }> {
   const read =
     options.format === 'parquet'
-      ? `read_parquet([${quotePath(options.file)}])`
-      : `read_json_auto(${quotePath(options.file)}, format = 'auto')`;
+      ? `read_parquet([${pathLiteral(options.file)}])`
+      : `read_json_auto(${pathLiteral(options.file)}, format = 'auto')`;
   const knownType = new Map(options.known.map((k) => [k.dbName, k.physicalType]));
   return withIngestConnection(async (connection) => {
     const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`);
     const names = described.getRowObjectsJson().map((r) => String(r.column_name));
     const mapped = dbNamesFor(names, options.known);
-    let result: { rowCount: number; columns: OutputColumn[] } | undefined;
+    let result: { rowCount: number; columns: ModelOutputColumn[] } | undefined;
     await writeSegment(options.dataDir, options.datasetId, options.segmentId, async (tempPath) => {
-      const select = names.map((n, i) => `${quoteIdent(n)} AS ${quoteIdent(mapped[i].dbName)}`).join(', ');
+      const select = names.map((n, i) => `${quoteName(n)} AS ${quoteName(mapped[i].dbName)}`).join(', ');
       const copied = await connection.runAndReadAll(
-        `COPY (SELECT ${select || '1 AS c0'} FROM ${read}) TO ${quotePath(tempPath)} ${SEGMENT_FORMAT}`,
+        `COPY (SELECT ${select || '1 AS c0'} FROM ${read}) TO ${pathLiteral(tempPath)} ${SEGMENT_FORMAT}`,
       );
       const rowCount = Number(copied.getRowObjectsJson()[0]?.Count ?? 0);
       const written = await describeSegments([tempPath], connection);
@@ -97,14 +93,14 @@ export async function ingestOutput(options: {
       const detected = fresh.length
         ? await detectColumns(
             connection,
-            { sql: `(SELECT * FROM read_parquet([${quotePath(tempPath)}]))`, columns: written },
+            { sql: `(SELECT * FROM read_parquet([${pathLiteral(tempPath)}]))`, columns: written },
             fresh,
           )
         : { columns: [] };
       const detectedOf = new Map(detected.columns.map((d) => [d.dbName, d]));
       result = {
         rowCount,
-        columns: columns.map(({ isNew, ...column }): OutputColumn => {
+        columns: columns.map(({ isNew, ...column }): ModelOutputColumn => {
           if (!isNew) return { ...column, isNew: false };
           const found = detectedOf.get(column.dbName);
           if (!found) throw new Error(`the column ${column.name} was not detected`);
