@@ -67,3 +67,4 @@ export {
   updateFeatureRow,
 } from './features/features.store.ts';
 export { refreshAfterDataChange } from './import.job.ts';
+export { type FeatureLineage, projectFeatureLineage } from './lineage.ts';
