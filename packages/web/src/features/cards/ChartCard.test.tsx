@@ -210,7 +210,10 @@ describe('radars and raw points from the keyboard (docs/cross-filters.md "Radars
         ...(groupBy ? { groupBy: [{ series: [{ id: 'g', feature: feature(F_CITY) }] }] } : {}),
       },
     });
-  const focusChart = async () => {
+  /** Serves the chart with its rows and series, renders the dashboard and focuses the chart. */
+  const focusChart = async (chartType: string, groupBy: boolean, data: object[], series: object[]) => {
+    serve(unitOf(chartType, groupBy), { ...answer, data, series, features } as unknown as UnitData);
+    renderDataApps(path, { roles: VIEWER });
     const chart = await screen.findByRole('img', { name: 'Rain' }, { timeout: 15_000 });
     await waitFor(() => expect(chart.getAttribute('tabindex')).toBe('0'));
     chart.focus();
@@ -218,23 +221,21 @@ describe('radars and raw points from the keyboard (docs/cross-filters.md "Radars
   };
 
   it("a radar's polygon is its city: Enter selects the city", async () => {
-    serve(unitOf('radar', true), {
-      ...answer,
-      data: [
+    await focusChart(
+      'radar',
+      true,
+      [
         { x: 'June', g: 'Paris', y: 1.5 },
         { x: 'July', g: 'Paris', y: 2 },
         { x: 'June', g: 'Lyon', y: 3 },
         { x: 'July', g: 'Lyon', y: 4 },
       ],
-      series: [
+      [
         meta('x', 'independent', F_MONTH, 'category'),
         meta('y', 'dependent', F_RAIN, 'number', 'avg'),
         meta('g', 'groupBy', F_CITY, 'category'),
       ],
-      features,
-    } as unknown as UnitData);
-    renderDataApps(path, { roles: VIEWER });
-    await focusChart();
+    );
     await userEvent.keyboard('{End}');
     expect(screen.getByTestId('chart-focus').textContent).toBe('Lyon');
     await userEvent.keyboard('{Enter}');
@@ -242,17 +243,15 @@ describe('radars and raw points from the keyboard (docs/cross-filters.md "Radars
   });
 
   it('a raw point with no group selects nothing, and View rows drills into its values', async () => {
-    serve(unitOf('scatter', false), {
-      ...answer,
-      data: [
+    await focusChart(
+      'scatter',
+      false,
+      [
         { x: 3.5, y: 12.25 },
         { x: 1, y: 4 },
       ],
-      series: [meta('x', 'independent', F_MONTH, 'number'), meta('y', 'dependent', F_RAIN, 'number')],
-      features,
-    } as unknown as UnitData);
-    renderDataApps(path, { roles: VIEWER });
-    await focusChart();
+      [meta('x', 'independent', F_MONTH, 'number'), meta('y', 'dependent', F_RAIN, 'number')],
+    );
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByTestId('chart-focus').textContent).toBe('3.50, rain: 12.25');
     await userEvent.keyboard('{Enter}');
