@@ -74,3 +74,4 @@ export {
   type SegmentTarget,
   writeDatasetData,
 } from './write.ts';
+export { type FeatureLineage, projectFeatureLineage } from './lineage.ts';

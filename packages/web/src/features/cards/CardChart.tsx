@@ -7,9 +7,9 @@ import { CardPlaceholder, useDashboardMode } from '../canvas/index.ts';
 import type { ChartElement } from '../charts/index.ts';
 import {
   type Clicked,
+  clickedOfChartRow,
   clickedOfElement,
   clickedOfLegend,
-  clickedOfRow,
   legendSelects,
   selectedRows,
   useCardCrossFilter,
@@ -160,11 +160,19 @@ export function CardChart({ unit, data, width, height, h, asTable = false, onFoc
   }
   // Cross-filtering (docs/cross-filters.md): a click selects the element's value for the tab's other cards.
   // A click selects the element's key value; a legend entry its group's value, where the entries are key values.
-  const clickedAt = (row: number) => clickedOfRow(rows, row, data.series, cross.featureName, cross.format);
-  const onElementClick = cross.active
-    ? (row: number, adding: boolean) => cross.select(clickedAt(row), adding)
-    : undefined;
   const chartType = (unit.vis as { chartType?: string }).chartType;
+  const clickedAt = (row: number) =>
+    clickedOfChartRow(rows, row, data.series, chartType, cross.featureName, cross.format);
+  const elementAt = (row: number) =>
+    clickedOfElement(rows, row, data.series, chartType, cross.featureName, cross.format);
+  // An element that selects nothing (a raw scatter's point of a measure) is focused instead: View rows drills into it.
+  const onElementClick = cross.active
+    ? (row: number, adding: boolean) => {
+        const clicked = clickedAt(row);
+        if (clicked) cross.select(clicked, adding);
+        else onFocusElement?.(elementAt(row));
+      }
+    : undefined;
   const onLegendClick =
     cross.active && legendSelects(data.series, chartType)
       ? (row: number, adding: boolean) =>
@@ -172,16 +180,14 @@ export function CardChart({ unit, data, width, height, h, asTable = false, onFoc
       : undefined;
   // The words of a keyboard-focused element: "Jul, rain: 5.6" (its key, its series, its value).
   const numbers = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 2 });
+  // A radar's polygon has no one value ("rain"); a raw point that selects nothing is named by its X ("3, amount: 12.5").
   const describeElement = (element: ChartElement) => {
-    const key = clickedAt(element.row)?.label;
-    const value = element.value === undefined ? '' : numbers.format(element.value);
-    return key && key !== element.name ? `${key}, ${element.name}: ${value}` : `${element.name}: ${value}`;
+    const key = clickedAt(element.row)?.label ?? elementAt(element.row)[0]?.label;
+    const named = key && key !== element.name ? `${key}, ${element.name}` : element.name;
+    return element.value === undefined ? named : `${named}: ${numbers.format(element.value)}`;
   };
   const focusElement = onFocusElement
-    ? (element: ChartElement | undefined) =>
-        onFocusElement(
-          element ? clickedOfElement(rows, element.row, data.series, cross.featureName, cross.format) : undefined,
-        )
+    ? (element: ChartElement | undefined) => onFocusElement(element ? elementAt(element.row) : undefined)
     : undefined;
   return (
     <Box ref={container} data-testid="chart-view" w={width} h={height}>

@@ -92,16 +92,12 @@ function blankContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   }) as unknown as CanvasRenderingContext2D;
 }
 
-function serve() {
-  const view = makeView(
-    'Dashboard',
-    [makeTab(T1, { units: [U1], layout: [layoutItem(U1, 0, 0, 12, 4)] })],
-    [chartUnit],
-  );
+function serve(unit = chartUnit, data: UnitData = answer) {
+  const view = makeView('Dashboard', [makeTab(T1, { units: [U1], layout: [layoutItem(U1, 0, 0, 12, 4)] })], [unit]);
   return stubNetwork((key) => {
     if (key === `GET /api/v1/dashboards/${DASHBOARD_ID}`) return { status: 200, body: view };
     if (key === 'GET /api/v1/projects/my') return { status: 200, body: [] };
-    if (key.startsWith(`POST /api/v1/units/${U1}/data`)) return { status: 200, body: answer };
+    if (key.startsWith(`POST /api/v1/units/${U1}/data`)) return { status: 200, body: data };
     return undefined;
   });
 }
@@ -184,5 +180,83 @@ describe('a chart card from the keyboard (docs/cross-filters.md "Keyboard")', ()
 
     await userEvent.click(screen.getByRole('button', { name: 'Card menu' }));
     expect(await screen.findByRole('menuitem', { name: 'View rows of November' })).toBeTruthy();
+  });
+});
+
+describe('radars and raw points from the keyboard (docs/cross-filters.md "Radars and raw points")', () => {
+  const F_CITY = hexId('f3');
+  const meta = (id: string, role: string, featureId: string, valueType: string, operation = '') => ({
+    id,
+    role,
+    axis: 0,
+    featureId,
+    operation,
+    valueType,
+    label: id,
+  });
+  const features = [
+    { _id: F_MONTH, name: 'month', type: 'category', precision: null, dataset: { _id: DATASET } },
+    { _id: F_RAIN, name: 'rain', type: 'number', precision: null, dataset: { _id: DATASET } },
+    { _id: F_CITY, name: 'city', type: 'category', precision: null, dataset: { _id: DATASET } },
+  ];
+  const unitOf = (chartType: string, groupBy: boolean) =>
+    makeUnit(U1, T1, {
+      name: 'Rain',
+      type: 'chart',
+      vis: {
+        chartType,
+        independent: [{ series: [{ id: 'x', feature: feature(F_MONTH) }] }],
+        dependent: [{ series: [{ id: 'y', feature: feature(F_RAIN), operation: chartType === 'radar' ? 'avg' : '' }] }],
+        ...(groupBy ? { groupBy: [{ series: [{ id: 'g', feature: feature(F_CITY) }] }] } : {}),
+      },
+    });
+  /** Serves the chart with its rows and series, renders the dashboard and focuses the chart. */
+  const focusChart = async (chartType: string, groupBy: boolean, data: object[], series: object[]) => {
+    serve(unitOf(chartType, groupBy), { ...answer, data, series, features } as unknown as UnitData);
+    renderDataApps(path, { roles: VIEWER });
+    const chart = await screen.findByRole('img', { name: 'Rain' }, { timeout: 15_000 });
+    await waitFor(() => expect(chart.getAttribute('tabindex')).toBe('0'));
+    chart.focus();
+    return chart;
+  };
+
+  it("a radar's polygon is its city: Enter selects the city", async () => {
+    await focusChart(
+      'radar',
+      true,
+      [
+        { x: 'June', g: 'Paris', y: 1.5 },
+        { x: 'July', g: 'Paris', y: 2 },
+        { x: 'June', g: 'Lyon', y: 3 },
+        { x: 'July', g: 'Lyon', y: 4 },
+      ],
+      [
+        meta('x', 'independent', F_MONTH, 'category'),
+        meta('y', 'dependent', F_RAIN, 'number', 'avg'),
+        meta('g', 'groupBy', F_CITY, 'category'),
+      ],
+    );
+    await userEvent.keyboard('{End}');
+    expect(screen.getByTestId('chart-focus').textContent).toBe('Lyon');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('cross-filter-chip').textContent).toContain('city is Lyon'));
+  });
+
+  it('a raw point with no group selects nothing, and View rows drills into its values', async () => {
+    await focusChart(
+      'scatter',
+      false,
+      [
+        { x: 3.5, y: 12.25 },
+        { x: 1, y: 4 },
+      ],
+      [meta('x', 'independent', F_MONTH, 'number'), meta('y', 'dependent', F_RAIN, 'number')],
+    );
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByTestId('chart-focus').textContent).toBe('3.50, rain: 12.25');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByTestId('cross-filter-chip')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Card menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'View rows of 3.50, 12.25' })).toBeTruthy();
   });
 });

@@ -285,9 +285,16 @@ function withSelection(option: EChartsOption, rows: number[]): EChartsOption {
         const row = rowOfItem(item);
         if (row === undefined || selected.has(row)) return item;
         const dim = { opacity: 0.25 };
+        // A radar's polygon is its line and its area: both fade too.
+        const polygon =
+          (s as { type?: unknown }).type === 'radar' ? { lineStyle: dim, areaStyle: { opacity: 0.1 } } : {};
         return Array.isArray(item)
           ? { value: item, itemStyle: dim }
-          : { ...(item as object), itemStyle: { ...((item as { itemStyle?: object }).itemStyle ?? {}), ...dim } };
+          : {
+              ...(item as object),
+              itemStyle: { ...((item as { itemStyle?: object }).itemStyle ?? {}), ...dim },
+              ...polygon,
+            };
       }),
     };
   });

@@ -1,6 +1,8 @@
 import type { EChartsOption } from 'echarts';
 import { describe, expect, it } from 'vitest';
 import { chartElements, nextElement, rowOfElement, rowOfLegendItem } from './chartElements.ts';
+import { chartOption } from './chartOption.ts';
+import { buildInput, type ChartSpec } from './testFixtures.ts';
 
 describe('rowOfElement: the data row behind a clicked element', () => {
   const cases: Array<[string, unknown, number | undefined]> = [
@@ -83,4 +85,38 @@ describe('chartElements and nextElement: what the arrow keys walk', () => {
   it.each(moves)('%s from %i of %i goes to %s', (key, current, count, next) =>
     expect(nextElement(key, current, count)).toBe(next),
   );
+});
+
+describe('radar polygons: a group\'s polygon names a row of its group (docs/cross-filters.md "Radars and raw points")', () => {
+  const radar = (series: ChartSpec['series'], rows: ChartSpec['rows']) => {
+    const result = chartOption(buildInput({ chartType: 'radar', series, rows }));
+    if (result.verdict !== 'ok') throw new Error(result.verdict);
+    return result.option;
+  };
+  const spokes = { id: 'x', role: 'independent' as const, valueType: 'category', label: 'month' };
+  const avg = { id: 'y', role: 'dependent' as const, label: 'rain', operation: 'avg' };
+  const city = { id: 'g', role: 'groupBy' as const, valueType: 'category', label: 'city' };
+  const rows = [
+    { x: 'Jan', g: 'Paris', y: 3 },
+    { x: 'Feb', g: 'Paris', y: 4 },
+    { x: 'Jan', g: 'Lyon', y: 5 },
+    { x: 'Feb', g: 'Lyon', y: 6 },
+  ];
+
+  it('with spokes of categories and a group: one element per group, its row, no one value', () => {
+    const option = radar([spokes, avg, city], rows);
+    const elements = chartElements(option);
+    expect(elements.map((e) => [e.name, e.value, rows[e.row]!.g])).toEqual([
+      ['Paris', undefined, 'Paris'],
+      ['Lyon', undefined, 'Lyon'],
+    ]);
+    expect(rows[rowOfLegendItem(option, 'Lyon')!]!.g).toBe('Lyon');
+    expect(rowOfElement({ value: [5, 6], data: (option.series as Array<{ data: unknown[] }>)[1]!.data[0] })).toBe(
+      elements[1]!.row,
+    );
+  });
+
+  it('without a group a polygon is a value series: no element, nothing to select', () => {
+    expect(chartElements(radar([spokes, avg], rows.slice(0, 2)))).toEqual([]);
+  });
 });

@@ -88,7 +88,9 @@ export function chartElements(option: EChartsOption): ChartElement[] {
       if (row === undefined) return [];
       const sliceName = (item as { name?: unknown } | null)?.name;
       const name = typeof sliceName === 'string' ? sliceName : typeof series.name === 'string' ? series.name : '';
-      return [{ seriesIndex, dataIndex, row, name, value: valueOfItem(item, horizontal) }];
+      // A radar's polygon holds one value per spoke: none of them is the polygon's value.
+      const value = series.type === 'radar' ? undefined : valueOfItem(item, horizontal);
+      return [{ seriesIndex, dataIndex, row, name, value }];
     }),
   );
 }

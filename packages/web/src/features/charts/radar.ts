@@ -89,7 +89,10 @@ export function radarParts(model: ChartModel, palette: ChartPalette, center: [nu
   const min = lo < 0 ? -niceCeil(-lo) : 0;
   const hasDotDefault = defaultHasDot(model.n, model.duplicateIndependent);
 
-  const series = polygons.map(({ drawn, values }) => {
+  // A group's polygon names a row of its group (`row`), so that a click on it selects the group
+  // (docs/cross-filters.md "Radar"); a polygon of a value series stands for no one row.
+  const series = polygons.map(({ drawn, values, rows }) => {
+    const groupRow = model.groupBy ? rows.find((r) => r !== null) : undefined;
     const own = drawn.dependent.vis?.display ?? {};
     return {
       type: 'radar',
@@ -105,7 +108,13 @@ export function radarParts(model: ChartModel, palette: ChartPalette, center: [nu
       },
       itemStyle: { color: drawn.color },
       areaStyle: { color: drawn.color, opacity: own.fillOpacity ?? CHART_DEFAULTS.fillOpacity.radar },
-      data: [{ name: drawn.name, value: values.map((v) => (v === null ? '-' : v)) }],
+      data: [
+        {
+          name: drawn.name,
+          value: values.map((v) => (v === null ? '-' : v)),
+          ...(groupRow === undefined || groupRow === null ? {} : { row: groupRow }),
+        },
+      ],
     };
   });
 

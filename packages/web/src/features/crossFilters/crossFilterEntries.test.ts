@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Clicked,
   clickedOfCell,
+  clickedOfChartRow,
   clickedOfElement,
   clickedOfLegend,
   clickedOfRow,
@@ -159,20 +160,21 @@ describe('clickedOfLegend: a legend entry selects a key value where it stands fo
     expect(clickedOfLegend(data, row, series, chartType, () => 'weather', format)?.filter).toEqual(filter);
   });
 
-  it('which legends select: a "group by" (not a radar\'s polygons) and a pie', () => {
+  it('which legends select: a "group by" (a radar\'s groups too) and a pie', () => {
     expect(legendSelects([month, group, value], 'bar')).toBe(true);
     expect(legendSelects([month, value], 'pie')).toBe(true);
     expect(legendSelects([month, value, { ...value, id: 'z' }], 'line')).toBe(false);
-    expect(legendSelects([month, group, value], 'radar')).toBe(false);
+    expect(legendSelects([month, group, value], 'radar')).toBe(true);
+    expect(legendSelects([month, value, { ...value, id: 'z' }], 'radar')).toBe(false);
   });
 
   it("an element's View rows point names its key and its group", () => {
-    const both = clickedOfElement(rows, 1, [month, group, value], () => '', format);
+    const both = clickedOfElement(rows, 1, [month, group, value], 'bar', () => '', format);
     expect(pointOf(both)).toEqual([
       { featureId: W, values: ['Jan'] },
       { featureId: G, values: ['sun'] },
     ]);
-    expect(clickedOfElement(rows, 1, [month, value], () => '', format).map((c) => c.label)).toEqual(['Jan']);
+    expect(clickedOfElement(rows, 1, [month, value], 'bar', () => '', format).map((c) => c.label)).toEqual(['Jan']);
   });
 
   it('a legend selection highlights the rows of every selected key together', () => {
@@ -189,5 +191,59 @@ describe('clickedOfLegend: a legend entry selects a key value where it stands fo
       { featureId: G, values: ['rain'] },
       { featureId: W, values: ['Feb'] },
     ]);
+  });
+});
+
+describe('clickedOfChartRow: radars and raw scatters (docs/cross-filters.md "Radars and raw points")', () => {
+  const G = 'c'.repeat(24);
+  const X = 'd'.repeat(24);
+  const group: SeriesMeta = { ...key(), id: 'g', role: 'groupBy', featureId: G, label: 'city' };
+  const spoke = key({ id: 'x', valueType: 'category' });
+  const avg: SeriesMeta = { ...value, operation: 'avg' };
+  const rawX: SeriesMeta = { ...key(), id: 'x', featureId: X, valueType: 'number', label: 'wind' };
+  const rawY: SeriesMeta = { ...value, operation: '' };
+  const rows: DataRow[] = [
+    { x: 3.5, y: 12.25, g: 'Paris' },
+    { x: 1, y: 4, g: 'Lyon' },
+  ];
+  const at = (row: number, series: SeriesMeta[], chartType: string) =>
+    clickedOfChartRow(rows, row, series, chartType, () => 'f', format)?.filter;
+
+  it("a radar's polygon selects its group, and nothing without a group", () => {
+    expect(at(1, [spoke, group, avg], 'radar')).toEqual({ featureId: G, values: ['Lyon'] });
+    expect(at(0, [group, avg], 'radar')).toEqual({ featureId: G, values: ['Paris'] });
+    expect(at(0, [spoke, avg], 'radar')).toBeUndefined();
+    expect(clickedOfElement(rows, 1, [spoke, group, avg], 'radar', () => '', format).map((c) => c.filter)).toEqual([
+      { featureId: G, values: ['Lyon'] },
+    ]);
+  });
+
+  it("a raw scatter's point selects its group, else its discrete X, else nothing", () => {
+    expect(at(0, [rawX, rawY, group], 'scatter')).toEqual({ featureId: G, values: ['Paris'] });
+    expect(at(0, [rawX, rawY], 'scatter')).toBeUndefined();
+    const categoryX = { ...rawX, valueType: 'category' };
+    expect(at(1, [categoryX, rawY], 'scatter')).toEqual({ featureId: X, values: [1] });
+    // An aggregated scatter selects its key, as the other charts do.
+    expect(at(0, [rawX, avg], 'scatter')).toEqual({ featureId: X, values: [3.5] });
+  });
+
+  it("a raw point's View rows name every value it was drawn from", () => {
+    const point = clickedOfElement(rows, 0, [rawX, rawY, group], 'scatter', () => '', format);
+    expect(pointOf(point)).toEqual([
+      { featureId: X, values: [3.5] },
+      { featureId: value.featureId, values: [12.25] },
+      { featureId: G, values: ['Paris'] },
+    ]);
+    expect(point.map((c) => c.label)).toEqual(['3.5', '12.25', 'Paris']);
+  });
+
+  it('a radar group selection highlights its polygon', () => {
+    const own = toggleEntry(
+      [],
+      UNIT,
+      clickedOfChartRow(rows, 1, [spoke, group, avg], 'radar', () => '', format)!,
+      false,
+    );
+    expect(selectedRows(rows, [spoke, group, avg], own)).toEqual([1]);
   });
 });

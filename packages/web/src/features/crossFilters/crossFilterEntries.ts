@@ -90,6 +90,40 @@ export function clickedOfRow(
   return key ? clickedOfKey(data, row, key, featureName, format) : undefined;
 }
 
+/** A scatter whose value series aggregate nothing: each point is one row, its values the row's raw values. */
+export const isRawScatter = (series: readonly SeriesMeta[], chartType: string | undefined) => {
+  const values = series.filter((s) => s.role === 'dependent');
+  return chartType === 'scatter' && values.length > 0 && values.every((s) => s.operation === '');
+};
+
+/** A key whose values are few and named (a category, a text, an id, a date part, a bin), not a measure. */
+const isDiscrete = (meta: SeriesMeta) =>
+  ['category', 'text', 'id', 'bin'].includes(meta.valueType) || isDatePart(meta.operation);
+
+/**
+ * What a click on a chart's element selects (docs/cross-filters.md): its key value (`clickedOfRow`), except for
+ * a radar's polygon, which stands for its group (the group's value; nothing when the radar has no group), and a
+ * raw scatter's point, which selects its group's value, else its discrete X value, else nothing (a measure's exact
+ * value is no selection; its "View rows" still drills into the point).
+ */
+export function clickedOfChartRow(
+  data: readonly DataRow[],
+  row: number,
+  series: readonly SeriesMeta[],
+  chartType: string | undefined,
+  featureName: (featureId: string) => string,
+  format: (value: unknown, meta: SeriesMeta) => string,
+): Clicked | undefined {
+  const group = series.find((s) => s.role === 'groupBy');
+  if (chartType === 'radar') return group ? clickedOfKey(data, row, group, featureName, format) : undefined;
+  if (isRawScatter(series, chartType)) {
+    const independent = series.find((s) => s.role === 'independent');
+    const key = group ?? (independent && isDiscrete(independent) ? independent : undefined);
+    return key ? clickedOfKey(data, row, key, featureName, format) : undefined;
+  }
+  return clickedOfRow(data, row, series, featureName, format);
+}
+
 /**
  * The cross-filter of a legend entry standing for the row `row` (docs/cross-filters.md "Legend entries"): a
  * "group by" chart's entry is a group, so it selects the group's value; a pie's entry is a slice, so it selects
@@ -111,25 +145,37 @@ export function clickedOfLegend(
 
 /**
  * Every key value of a chart's element, for its "View rows": its independent key's and, in a "group by" chart, its
- * group's (a bar of rain in July: month is July and weather is rain).
+ * group's (a bar of rain in July: month is July and weather is rain). A radar's polygon is its group's; a raw
+ * scatter's point is every value it was drawn from (its X, its value series', its group's), read as raw values.
  */
 export function clickedOfElement(
   data: readonly DataRow[],
   row: number,
   series: readonly SeriesMeta[],
+  chartType: string | undefined,
   featureName: (featureId: string) => string,
   format: (value: unknown, meta: SeriesMeta) => string,
 ): Clicked[] {
-  const keys = [series.find((s) => s.role === 'independent'), series.find((s) => s.role === 'groupBy')];
+  const group = series.find((s) => s.role === 'groupBy');
+  const independent = series.find((s) => s.role === 'independent');
+  const keys =
+    chartType === 'radar'
+      ? [group]
+      : isRawScatter(series, chartType)
+        ? [independent, ...series.filter((s) => s.role === 'dependent'), group]
+        : [independent, group];
   return keys.flatMap((key) => {
     const clicked = key ? clickedOfKey(data, row, key, featureName, format) : undefined;
     return clicked ? [clicked] : [];
   });
 }
 
-/** Whether a chart's legend entries select key values (a "group by", a pie's slices) rather than show series. */
+/**
+ * Whether a chart's legend entries select key values (a "group by", a radar's groups, a pie's slices) rather than
+ * show series.
+ */
 export const legendSelects = (series: readonly SeriesMeta[], chartType: string | undefined) =>
-  chartType === 'pie' || (chartType !== 'radar' && series.some((s) => s.role === 'groupBy'));
+  chartType === 'pie' || series.some((s) => s.role === 'groupBy');
 
 /** A table column that holds a key (a raw value, a date part or a bin), not an aggregate. */
 export const isKeyColumn = (meta: SeriesMeta) =>

@@ -8,6 +8,7 @@ export {
   type Clicked,
   CROSS_PARAM,
   clickedOfCell,
+  clickedOfChartRow,
   clickedOfElement,
   clickedOfLegend,
   clickedOfRow,

@@ -3,7 +3,15 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
 import { datasets, features } from '../../../db/schema.ts';
 import type { Storage } from '../../../platform/storage/index.ts';
-import { type Catalog, type DatasetRow, datasetCatalog, type FeatureRow, importedJobs } from '../../datasets/index.ts';
+import {
+  type Catalog,
+  type DatasetRow,
+  datasetCatalog,
+  type FeatureLineage,
+  type FeatureRow,
+  importedJobs,
+  projectFeatureLineage,
+} from '../../datasets/index.ts';
 
 /**
  * What a card's data request reads of its project's metadata: the features it names, their datasets and the
@@ -24,6 +32,8 @@ export interface ProjectMetadata {
   datasets(ids: readonly string[]): Promise<Map<string, DatasetRow>>;
   /** A dataset's catalog for 'latest' or one of its jobs; undefined when it cannot be read (not imported...). */
   catalog(dataset: DatasetRow, jobId: string): Promise<Catalog | undefined>;
+  /** Which features carry the same values (a joined dataset's copies of its sources' features). */
+  lineage(): Promise<FeatureLineage>;
 }
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -49,6 +59,7 @@ class ProjectReader implements ProjectMetadata {
   private readonly featureById = new Map<string, FeatureRow>();
   private readonly datasetById = new Map<string, DatasetRow>();
   private readonly catalogs = new Map<string, Promise<Catalog | undefined>>();
+  private featureLineage: Promise<FeatureLineage> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -73,6 +84,18 @@ class ProjectReader implements ProjectMetadata {
       for (const row of rows) this.datasetById.set(row.id, row);
     }
     return new Map(ids.flatMap((id) => (this.datasetById.has(id) ? [[id, this.datasetById.get(id)!]] : [])));
+  }
+
+  lineage(): Promise<FeatureLineage> {
+    if (!this.featureLineage) {
+      const reading = projectFeatureLineage(this.db, this.projectId);
+      this.featureLineage = reading;
+      // A failed read is not kept.
+      reading.catch(() => {
+        if (this.featureLineage === reading) this.featureLineage = undefined;
+      });
+    }
+    return this.featureLineage;
   }
 
   catalog(dataset: DatasetRow, jobId: string): Promise<Catalog | undefined> {

@@ -168,6 +168,45 @@ describe('drilling into each element gives the rows behind its value', () => {
     }
   });
 
+  it("a raw scatter coloured by region: a point's rows are its values'; its region filters another card", async () => {
+    const vis = {
+      ...chart('scatter', [key('x', 'qty')], [key('y', 'amount')]),
+      groupBy: [{ series: [key('reg', 'region')] }],
+    };
+    const unit = await savedCard(w, 'chart', vis);
+    const data = (await dataOf(unit._id)).data as DataRow[];
+    for (const row of data.slice(0, 4)) {
+      const point = [
+        { featureId: f('qty'), values: [row.x] },
+        { featureId: f('amount'), values: [row.y] },
+        { featureId: f('region'), values: [row.reg] },
+      ];
+      const drilled = await rowsOf(unit._id, { point });
+      expect(drilled.total).toBe(data.filter((d) => d.x === row.x && d.y === row.y && d.reg === row.reg).length);
+      expect(drilled.total).toBeGreaterThan(0);
+    }
+    // What the point selects for the other cards (docs/cross-filters.md "Radars and raw points"): its region.
+    const other = await savedCard(w, 'chart', chart('bar', [key('reg', 'region')], [key('n', 'order_id', 'count')]));
+    const crossFilters = [crossFilter(), { featureId: f('region'), values: [data[0].reg] }];
+    const filtered = (await dataOf(other._id, { filters: [tabFilter()], crossFilters })).data as DataRow[];
+    expect(filtered.map((r) => r.reg)).toEqual([data[0].reg]);
+  });
+
+  it("a radar by month split by region: a polygon's rows are its region's", async () => {
+    const vis = {
+      ...chart('radar', [key('m', 'day', 'month')], [key('n', 'order_id', 'count')]),
+      groupBy: [{ series: [key('reg', 'region')] }],
+    };
+    const unit = await savedCard(w, 'chart', vis);
+    const data = (await dataOf(unit._id)).data as DataRow[];
+    for (const region of ['North', 'East']) {
+      const drilled = await rowsOf(unit._id, { point: [{ featureId: f('region'), values: [region] }], seriesId: 'n' });
+      const counted = data.filter((r) => r.reg === region).reduce((sum, r) => sum + (r.n as number), 0);
+      expect(drilled.total).toBe(counted);
+      expect(drilled.total).toBe(inForceOrders().filter((o) => o.region === region).length);
+    }
+  });
+
   it('a KPI: its rows count its count and sum its sum', async () => {
     const unit = await savedCard(w, 'kpi', {
       kpi: [key('s', 'amount', 'sum'), key('n', 'order_id', 'count')],
