@@ -18,7 +18,9 @@ const withPostgres = process.env.TEST_DATABASE_URL
       {
         extends: './packages/server/vitest.config.ts',
         root: './packages/server',
-        test: { name: 'server-postgres', env: { TEST_DB: 'postgres' } },
+        // The PostgreSQL run keeps the files in an S3-compatible store (s3rver), the PGlite run in the folder: the
+        // suite passes with STORAGE_URL set and with the local folder, without a third run of it.
+        test: { name: 'server-postgres', env: { TEST_DB: 'postgres', TEST_STORAGE: 's3' } },
       },
     ]
   : [];

@@ -1,15 +1,23 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { ID_PATTERN } from '@tessera/shared';
+import { type Storage, StorageNotFoundError } from '../../platform/storage/index.ts';
 
 /**
- * Images the assistant made, kept under the project (`DATA_DIR/assistant/{projectId}/images/{imageId}`) and served
- * by our API with the member's access: never a link to the service's storage, whose URLs expire.
+ * Images the assistant made, kept under the project in the shared storage
+ * (`assistant/{projectId}/images/{imageId}`) and served by our API with the member's access: never a link to the
+ * service's storage, whose URLs expire. An image never changes once made (a new one has a new id).
  */
 
-const assistantDir = (dataDir: string, projectId: string) => path.join(dataDir, 'assistant', projectId);
-const imageFile = (dataDir: string, projectId: string, imageId: string) =>
-  path.join(assistantDir(dataDir, projectId), 'images', imageId);
+const assistantPrefix = (projectId: string) => {
+  if (!ID_PATTERN.test(projectId)) throw new Error(`not a project id: ${projectId}`);
+  return `assistant/${projectId}/`;
+};
+const imageKey = (projectId: string, imageId: string) => {
+  if (!ID_PATTERN.test(imageId)) throw new Error(`not an image id: ${imageId}`);
+  return `${assistantPrefix(projectId)}images/${imageId}`;
+};
 
 /** The image formats the service may send, by their first bytes. */
 const FORMATS: Array<{ type: string; magic: number[] }> = [
@@ -22,29 +30,31 @@ export function imageTypeOf(bytes: Uint8Array): string | undefined {
   return FORMATS.find((f) => f.magic.every((b, i) => bytes[i] === b))?.type;
 }
 
-export async function saveImage(dataDir: string, projectId: string, imageId: string, bytes: Buffer): Promise<void> {
-  const file = imageFile(dataDir, projectId, imageId);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, bytes);
-  await rename(`${file}.tmp`, file);
+export async function saveImage(storage: Storage, projectId: string, imageId: string, bytes: Buffer): Promise<void> {
+  await storage.putStream(imageKey(projectId, imageId), Readable.from([bytes]));
 }
 
 /** The image and its type, or undefined when there is none. */
-export async function openImage(dataDir: string, projectId: string, imageId: string) {
-  const file = imageFile(dataDir, projectId, imageId);
-  let head: Buffer;
+export async function openImage(storage: Storage, projectId: string, imageId: string) {
+  if (!ID_PATTERN.test(projectId) || !ID_PATTERN.test(imageId)) return undefined;
+  let file: string;
   try {
-    const handle = await open(file, 'r');
-    head = Buffer.alloc(4);
+    file = await storage.localPath(imageKey(projectId, imageId));
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return undefined;
+    throw error;
+  }
+  const head = Buffer.alloc(4);
+  const handle = await open(file, 'r');
+  try {
     await handle.read(head, 0, 4, 0);
+  } finally {
     await handle.close();
-  } catch {
-    return undefined;
   }
   return { type: imageTypeOf(head) ?? 'application/octet-stream', stream: createReadStream(file) };
 }
 
 /** Removes every file the assistant kept for a project (called when the project is deleted). */
-export function removeAssistantFiles(dataDir: string, projectId: string): Promise<void> {
-  return rm(assistantDir(dataDir, projectId), { recursive: true, force: true });
+export function removeAssistantFiles(storage: Storage, projectId: string): Promise<void> {
+  return storage.delete(assistantPrefix(projectId));
 }

@@ -58,7 +58,7 @@ export async function assistantRoutes(app: FastifyInstance) {
   );
 
   route(app, api.getAssistantImage, async ({ params, reply }) => {
-    const image = await openImage(app.ctx.storage.root, params.projectId, params.imageId);
+    const image = await openImage(app.ctx.storage, params.projectId, params.imageId);
     if (!image) throw notFound();
     return reply.type(image.type).header('cache-control', 'private, max-age=31536000, immutable').send(image.stream);
   });

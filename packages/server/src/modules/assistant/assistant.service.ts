@@ -205,7 +205,7 @@ export class AssistantService {
     }
     if (!imageTypeOf(bytes)) throw new HttpError('upstream', 'The service sent something that is not an image');
     const imageId = newId();
-    await saveImage(this.app.ctx.storage.root, projectId, imageId, bytes);
+    await saveImage(this.app.ctx.storage, projectId, imageId, bytes);
     return { url: `/api/v1/projects/${projectId}/assistant/images/${imageId}` };
   }
 

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { PROJECT_ROLE_PRESETS, type ProjectRoles, ROLE_PRESETS, type UnitData } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,10 +270,11 @@ describe('the assistant, through an OpenAI-compatible service', () => {
 
   it('removes the project’s images with the project', async () => {
     const made = (await call(w.editor, 'POST', `${base()}/image`, { prompt: 'to be removed' })).json();
-    const dir = path.join(w.t.dataDir, 'assistant', w.projectId);
-    expect(existsSync(path.join(dir, 'images', made.url.split('/').at(-1)))).toBe(true);
+    const { storage } = w.t.app.ctx;
+    const prefix = `assistant/${w.projectId}/`;
+    expect((await storage.list(prefix)).map((o) => o.key)).toContain(`${prefix}images/${made.url.split('/').at(-1)}`);
     const del = await as(w.t.app, w.editor.token)({ method: 'DELETE', url: `/api/v1/projects/${w.projectId}` });
     expect(del.statusCode, del.body).toBe(200);
-    expect(existsSync(dir)).toBe(false);
+    expect(await storage.list(prefix)).toEqual([]);
   });
 });

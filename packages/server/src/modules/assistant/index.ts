@@ -9,5 +9,5 @@ export const assistantModule: ServerModule = { name: 'assistant', routes: assist
 /** A deleted project's assistant images (kept under DATA_DIR/assistant/{projectId}) are removed with it. */
 export const assistantFiles: ProjectFiles = {
   list: async (_db, projectId) => [projectId],
-  remove: (storage, id) => removeAssistantFiles(storage.root, id),
+  remove: (storage, id) => removeAssistantFiles(storage, id),
 };

@@ -18,7 +18,7 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature, usedFeatu
  * module's `jobs` (index.ts).
  */
 export async function dashboardsRoutes(app: FastifyInstance) {
-  const dataDir = app.ctx.storage.root;
+  const { storage } = app.ctx;
   const previews = new PreviewService(app);
   new PreviewRefresher(app, previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000).listen();
   const dashboards = new DashboardsService(app, previews);
@@ -32,7 +32,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
     dashboards.update(params.id, body, authorOf(auth, request)),
   );
   route(app, api.deleteDashboard, async ({ params }) => {
-    await dashboards.delete(params.id, (id) => removePreview(dataDir, id));
+    await dashboards.delete(params.id, (id) => removePreview(storage, id));
     return { ok: true as const };
   });
   route(app, api.duplicateDashboard, ({ auth, params, body, request }) =>
@@ -44,7 +44,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
     previews.request(params.id, { force: true, userId: auth.user.id }),
   );
   route(app, api.getDashboardPreviewImage, async ({ params, reply }) =>
-    sendPng(reply, await readPreview(dataDir, params.id), 'private'),
+    sendPng(reply, await readPreview(storage, params.id), 'private'),
   );
 
   route(app, api.getPublicDashboard, async ({ params, query }) => {
@@ -68,7 +68,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   });
   route(app, api.getPublicDashboardPreviewImage, async ({ params, reply }) => {
     const row = await resolvePublicDashboard(app.ctx.db, params.id);
-    return sendPng(reply, await readPreview(dataDir, row.id), 'public');
+    return sendPng(reply, await readPreview(storage, row.id), 'public');
   });
 }
 

@@ -51,7 +51,7 @@ export const dashboardAssetKind: AssetKind = { key: 'dashboards', area: 'dashboa
 /** A deleted project's dashboards leave their preview images behind unless removed. */
 export const dashboardPreviewFiles: ProjectFiles = {
   list: dashboardIdsOfProject,
-  remove: (storage, id) => removePreview(storage.root, id),
+  remove: (storage, id) => removePreview(storage, id),
 };
 
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
@@ -61,7 +61,7 @@ export {
   type DataAppSummary,
   dataAppSummary,
 } from './export/export.direct.ts';
-export { previewFile, removePreview, writePreview } from './preview/preview.files.ts';
+export { previewKey, removePreview, writePreview } from './preview/preview.files.ts';
 export { resolvePublicDashboard } from './public.ts';
 export { savedCardOf } from './units/savedCard.ts';
 export { type Card, UnitDataService } from './units/unitData.service.ts';

@@ -21,7 +21,7 @@ import {
   updateDatasetRow,
   updateFeatureRow,
 } from '../datasets/index.ts';
-import { commitPackageChanges, findAlgorithm, packageRunSource } from '../packages/index.ts';
+import { builtPackage, commitPackageChanges, findAlgorithm } from '../packages/index.ts';
 import { inputsForSource } from './models.inputs.ts';
 import type { ModelsService } from './models.service.ts';
 import { type ModelWithSource, updateModelRow } from './models.store.ts';
@@ -57,7 +57,7 @@ export class ModelSourceService {
     const row = await this.editable(id);
     const algorithm = await findAlgorithm(this.db, algorithmId);
     if (!algorithm || algorithm.projectId !== row.projectId) throw notFound(MODEL_MESSAGES.algorithmNotFound);
-    if (!(await packageRunSource(this.db, this.app.ctx.config, algorithm.packageId)))
+    if (!(await builtPackage(this.db, algorithm.packageId)))
       throw badRequest(MODEL_MESSAGES.packageNotBuilt, { algorithmId: MODEL_MESSAGES.packageNotBuilt });
     await updateModelRow(this.db, id, { algorithmId, inputs: inputsForSource(row.inputs, algorithm.params) });
     this.announce(row);

@@ -86,7 +86,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
       modelName = model.name;
       const source = model.algorithmId ? await findSource(db, model.algorithmId) : undefined;
       if (!source) throw new RunFailure('source', 'Source not found');
-      const pkg = await packageRunSource(db, { ...config, DATA_DIR: storage.root }, source.algorithm.packageId);
+      const pkg = await packageRunSource(app.ctx, source.algorithm.packageId);
       if (!pkg) throw new RunFailure('source', 'The package of this model is not built');
       spec = {
         interpreter: await interpreterFor(pkg.baseImage),

@@ -4,7 +4,8 @@ import { newId } from '../../platform/ids.ts';
 import type { JobContext } from '../../platform/jobs/index.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { discoverPackage, ensureEnvironment, interpreterFor } from '../../runner/index.ts';
-import { envsDir, revisionDir } from './packages.files.ts';
+import { envsDir } from './packages.files.ts';
+import { packageSourcesOf } from './packages.sources.ts';
 import { findPackage, replaceDiscovery, updatePackageRow } from './packages.store.ts';
 
 export interface BuildJobData {
@@ -29,7 +30,7 @@ const MAX_ERROR_LOG_CHARS = 20_000;
  */
 export function buildHandler(app: FastifyInstance) {
   return async (ctx: JobContext<BuildJobData>): Promise<{ message?: string }> => {
-    const { db, config, storage } = app.ctx;
+    const { db, config } = app.ctx;
     const { packageId, revision, kind } = ctx.data;
     const current = async () => {
       const row = await findPackage(db, packageId);
@@ -43,7 +44,7 @@ export function buildHandler(app: FastifyInstance) {
     try {
       const pkg = await current();
       if (!pkg) return { message: 'A newer revision replaced this build' };
-      const dir = revisionDir(storage.root, packageId, revision);
+      const dir = await packageSourcesOf(app.ctx).revisionFolder(packageId, revision);
       const interpreter = await interpreterFor(pkg.baseImage);
       if (ctx.data.discover) {
         await setStatus('parsing');
@@ -83,7 +84,7 @@ export function buildHandler(app: FastifyInstance) {
         const built = await ensureEnvironment({
           interpreter,
           requirements: pkg.dependencies,
-          envsDir: envsDir({ ...config, DATA_DIR: storage.root }),
+          envsDir: envsDir(config),
           log: (line: string) => void log.push(line),
           signal: ctx.signal,
         });

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import type { AssetKind, ProjectFiles } from '../projects/index.ts';
-import { removePackageFiles } from './packages.files.ts';
 import { packagesJobs } from './packages.jobs.ts';
 import { packagesRoutes } from './packages.routes.ts';
 import { type ModelUsesReader, PackagesService } from './packages.service.ts';
+import { packageSourcesOf } from './packages.sources.ts';
 import { findAlgorithmProject, findPackageProject, listProjectPackageIds, movePackages } from './packages.store.ts';
 
 /**
@@ -36,7 +36,7 @@ export const packageAssetKind: AssetKind = {
 /** A deleted project's packages leave their folders (revisions, working copy) behind unless removed. */
 export const packageFiles: ProjectFiles = {
   list: listProjectPackageIds,
-  remove: (storage, id) => removePackageFiles(storage.root, id),
+  remove: (storage, id, dataDir) => packageSourcesOf({ storage, config: { DATA_DIR: dataDir } }).remove(id),
 };
 
 /** Commits a package's edited working copy, if it has edits (a model's Update Source Commit); true when committed. */
@@ -46,5 +46,5 @@ export const commitPackageChanges = (app: FastifyInstance, userId: string, packa
 export type { ModelUse } from './packages.presenter.ts';
 export type { ModelUsesReader } from './packages.service.ts';
 export { type AlgorithmRow, findAlgorithm } from './packages.store.ts';
-export { type PackageRunSource, packageRunSource } from './runSource.ts';
+export { builtPackage, type PackageRunSource, packageRunSource } from './runSource.ts';
 export { templateFiles, templateZip } from './template.ts';

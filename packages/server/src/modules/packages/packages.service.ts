@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -29,21 +29,16 @@ import {
 import { announce, type BuildJobData } from './build.job.ts';
 import { parseEnv } from './env.ts';
 import {
-  changedFiles,
   envsDir,
-  freezeRevision,
+  isText,
+  MAX_SHOWN_FILE_BYTES,
   readRequirements,
-  readTextFiles,
-  removePackageFiles,
+  readRequirementsFile,
   requirementsHash,
-  resetWorkingCopy,
-  revisionDir,
   safeFilePath,
-  stageWorkingCopy,
-  stagingDir,
-  workDir,
 } from './packages.files.ts';
 import { type ModelUse, presentAlgorithm, presentPackage } from './packages.presenter.ts';
+import { changedBetween, type PackageSources, packageSourcesOf, type SourceList } from './packages.sources.ts';
 import {
   deletePackageRow,
   findAlgorithm,
@@ -96,6 +91,7 @@ const NO_MODELS: ModelUsesReader = async () => [];
 export class PackagesService {
   private readonly db: Db;
   private readonly dataDir: string;
+  private readonly sources: PackageSources;
   /** Called once a package is deleted (its running Dash apps stop). */
   onDelete?: (packageId: string) => Promise<void>;
   constructor(
@@ -103,7 +99,8 @@ export class PackagesService {
     private readonly modelUses: ModelUsesReader = NO_MODELS,
   ) {
     this.db = app.ctx.db;
-    this.dataDir = app.ctx.storage.root;
+    this.dataDir = app.ctx.config.DATA_DIR;
+    this.sources = packageSourcesOf(app.ctx);
   }
 
   async getRow(id: string): Promise<PackageWithUser> {
@@ -144,9 +141,9 @@ export class PackagesService {
     if (uses.length) throw conflict(formatMessage(PACKAGE_ERRORS.inUse, { count: uses.length }));
     if (!(await deletePackageRow(this.db, id))) throw notFound(PACKAGE_ERRORS.notFound);
     await this.onDelete?.(id);
-    await removePackageFiles(this.dataDir, id).catch((err) =>
-      this.app.log.warn({ err, packageId: id }, 'package files not removed'),
-    );
+    await this.sources
+      .remove(id)
+      .catch((err) => this.app.log.warn({ err, packageId: id }, 'package files not removed'));
     realtimeOf(this.app).emit(row.projectId, 'package:deleted', { _id: id }, { area: 'package' });
   }
 
@@ -160,7 +157,7 @@ export class PackagesService {
       }
       const staged = await this.unpack(id, form.zipPath, 'upload');
       const dependencies = await stagedRequirements(staged, 'zipfile');
-      await freezeRevision(this.dataDir, id, staged, 1);
+      await this.sources.freeze(id, staged, 1);
       await this.db.transaction(async (tx) => {
         await insertPackage(tx, {
           id,
@@ -182,7 +179,7 @@ export class PackagesService {
         });
       });
     } catch (error) {
-      await removePackageFiles(this.dataDir, id);
+      await this.sources.remove(id);
       throw error;
     } finally {
       await rm(form.zipPath, { force: true });
@@ -201,7 +198,7 @@ export class PackagesService {
       const revision = await nextRevisionNumber(this.db, id);
       const staged = await this.unpack(id, form.zipPath, `update-${revision}`);
       const dependencies = await stagedRequirements(staged, 'zipfile');
-      await freezeRevision(this.dataDir, id, staged, revision);
+      await this.sources.freeze(id, staged, revision);
       await this.db.transaction(async (tx) => {
         await insertRevision(tx, {
           packageId: id,
@@ -231,7 +228,7 @@ export class PackagesService {
 
   /** Unpacks a zip into a staging folder of the package (a bad zip: 400 naming why, the folder removed). */
   private async unpack(id: string, zipPath: string, label: string): Promise<string> {
-    const staged = stagingDir(this.dataDir, id, label);
+    const staged = path.join(this.sources.localDir(id), `${label}.tmp`);
     await rm(staged, { recursive: true, force: true });
     await mkdir(path.dirname(staged), { recursive: true });
     try {
@@ -262,23 +259,24 @@ export class PackagesService {
   /** The working copy's text files, and those that differ from the current revision. */
   async code(id: string): Promise<{ sourceCode: Record<string, string>; changed: string[] }> {
     const row = await this.getRow(id);
-    const work = workDir(this.dataDir, id);
-    const [sourceCode, changed] = await Promise.all([
-      readTextFiles(work),
-      changedFiles(revisionDir(this.dataDir, id, row.revision), work),
-    ]);
-    return { sourceCode, changed };
+    const [work, revision] = await Promise.all([this.sources.work(id), this.sources.revision(id, row.revision)]);
+    const sourceCode: Record<string, string> = {};
+    for (const [rel, file] of Object.entries(work)) {
+      if (file.bytes > MAX_SHOWN_FILE_BYTES) continue;
+      const buffer = await readFile(await this.sources.localFile(id, file));
+      if (isText(buffer)) sourceCode[rel] = buffer.toString('utf8');
+    }
+    return { sourceCode, changed: changedBetween(revision, work) };
   }
 
   async saveCode(id: string, fileName: string, text: string): Promise<void> {
     const row = await this.getRow(id);
-    const work = workDir(this.dataDir, id);
-    const file = safeFilePath(work, fileName);
-    if (!file) throw badRequest(PACKAGE_ERRORS.badFileName, { fileName: PACKAGE_ERRORS.badFileName });
-    const existing = await stat(file).catch(() => undefined);
-    if (!existing?.isFile()) throw notFound(PACKAGE_ERRORS.fileNotFound);
-    if (file === path.join(work, 'requirements.txt')) assertRequirements(text, 'updatedCode');
-    await writeFile(file, text, 'utf8');
+    const rel = safeFilePath(fileName);
+    if (!rel) throw badRequest(PACKAGE_ERRORS.badFileName, { fileName: PACKAGE_ERRORS.badFileName });
+    const work = await this.sources.work(id);
+    if (!work[rel]) throw notFound(PACKAGE_ERRORS.fileNotFound);
+    if (rel === 'requirements.txt') assertRequirements(text, 'updatedCode');
+    await this.writeWorkFile(id, work, rel, text);
     announce(this.app, row, null, 'updated', null);
   }
 
@@ -286,16 +284,17 @@ export class PackagesService {
   async commit(userId: string, id: string): Promise<Package> {
     const row = await this.getRow(id);
     if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
-    const work = workDir(this.dataDir, id);
-    if (!(await changedFiles(revisionDir(this.dataDir, id, row.revision), work)).length) {
+    const work = await this.sources.work(id);
+    if (!changedBetween(await this.sources.revision(id, row.revision), work).length) {
       throw conflict(PACKAGE_ERRORS.nothingToCommit);
     }
     const revision = await nextRevisionNumber(this.db, id);
-    const staged = await stageWorkingCopy(this.dataDir, id, `commit-${revision}`);
-    const dependencies = await stagedRequirements(staged);
+    const requirements = work['requirements.txt'];
+    const dependencies = requirements ? await readRequirementsFile(await this.sources.localFile(id, requirements)) : '';
+    assertRequirements(dependencies);
     const hash = requirementsHash(dependencies);
     const install = hash !== requirementsHash(row.dependencies) || !row.envKey;
-    await rename(staged, revisionDir(this.dataDir, id, revision));
+    await this.sources.addRevision(id, revision, work);
     await this.db.transaction(async (tx) => {
       await insertRevision(tx, { packageId: id, revision, projectId: row.projectId, requirementsHash: hash, userId });
       await updatePackageRow(tx, id, { revision, dependencies, ...(install ? { envKey: null } : {}) });
@@ -311,7 +310,7 @@ export class PackagesService {
     if (row.revision <= 1 || !(await findRevision(this.db, id, row.revision - 1))) {
       throw conflict(PACKAGE_ERRORS.noEarlierRevision);
     }
-    await resetWorkingCopy(this.dataDir, id, row.revision - 1);
+    await this.sources.setWork(id, await this.sources.revision(id, row.revision - 1));
     return this.commit(userId, id);
   }
 
@@ -322,18 +321,15 @@ export class PackagesService {
   async commitIfChanged(userId: string, id: string): Promise<boolean> {
     const row = await this.getRow(id);
     if (isBuilding(row.status)) return false;
-    if (!(await changedFiles(revisionDir(this.dataDir, id, row.revision), workDir(this.dataDir, id))).length) {
-      return false;
-    }
+    const [work, revision] = await Promise.all([this.sources.work(id), this.sources.revision(id, row.revision)]);
+    if (!changedBetween(revision, work).length) return false;
     await this.commit(userId, id);
     return true;
   }
 
   async dependencies(id: string): Promise<{ dependencies: string; added: string[] }> {
     const row = await this.getRow(id);
-    const added = row.envKey
-      ? await addedToEnvironment(envsDir({ ...this.app.ctx.config, DATA_DIR: this.dataDir }), row.envKey)
-      : [];
+    const added = row.envKey ? await addedToEnvironment(envsDir(this.app.ctx.config), row.envKey) : [];
     return { dependencies: row.dependencies, added };
   }
 
@@ -342,7 +338,7 @@ export class PackagesService {
     const row = await this.getRow(id);
     if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
     assertRequirements(text, 'updatedDependencies');
-    await writeFile(path.join(workDir(this.dataDir, id), 'requirements.txt'), text, 'utf8');
+    await this.writeWorkFile(id, await this.sources.work(id), 'requirements.txt', text);
     await updatePackageRow(this.db, id, { dependencies: text, envKey: null });
     await this.build(userId, await this.getRow(id), { kind: 'dependencies', discover: false, install: true });
     return this.show(id);
@@ -364,6 +360,12 @@ export class PackagesService {
     await updatePackageRow(this.db, id, { env: text });
     await this.build(userId, await this.getRow(id), { kind: 'env', discover: false, install: false });
     return this.show(id);
+  }
+
+  /** One file of the working copy replaced (or added) by a text. */
+  private async writeWorkFile(id: string, work: SourceList, rel: string, text: string): Promise<void> {
+    const file = await this.sources.putBytes(id, Buffer.from(text, 'utf8'));
+    await this.sources.setWork(id, { ...work, [rel]: file });
   }
 
   async algorithms(projectId: string): Promise<Algorithm[]> {

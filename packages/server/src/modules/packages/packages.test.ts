@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as } from '../../test/harness.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { makeZip, PURE_PACKAGE, packageForm, uploadPackage, waitForBuild } from './packages.fixtures.ts';
+import { packageSourcesOf } from './packages.sources.ts';
 
 let w: DatasetsWorld;
 beforeAll(async () => {
@@ -13,6 +14,8 @@ beforeAll(async () => {
 afterAll(() => w?.t.close());
 
 const dataDir = () => w.t.app.ctx.storage.root;
+/** How many files the shared storage holds under a prefix. */
+const stored = async (prefix: string) => (await w.t.app.ctx.storage.list(prefix)).length;
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }) : []);
 const functionsOf = (pkg: Package) =>
   pkg.modules.flatMap((m) => m.algorithms.map((a) => `${m.name}.${a.functionName}`));
@@ -63,8 +66,10 @@ describe('a pure-Python package on an older interpreter', () => {
     const ids = (p: Package) => p.modules.flatMap((m) => m.algorithms.map((a) => a._id));
     expect(ids(after).slice(0, 2)).toEqual(ids(pkg));
     // The first revision is still there, unchanged.
-    const rev1 = path.join(dataDir(), 'packages', pkg._id, '1', 'stats.py');
-    expect(existsSync(rev1)).toBe(true);
+    const sources = packageSourcesOf(w.t.app.ctx);
+    const [rev1, rev2] = [await sources.revision(pkg._id, 1), await sources.revision(pkg._id, 2)];
+    expect(rev1['stats.py']?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(rev1['stats.py']).not.toEqual(rev2['stats.py']);
     expect((await edit('PUT', `/api/v1/packages/${pkg._id}/commit`)).statusCode).toBe(409);
   });
 
@@ -183,7 +188,8 @@ describe('a pure-Python package on an older interpreter', () => {
     const list = (await caller(w, w.viewer)('GET', `/api/v1/packages?projectId=${w.projectId}`)).json();
     expect(list.map((p: Package) => p.name)).toEqual(['Second', 'Statistics']);
     expect((await caller(w, w.editor)('DELETE', `/api/v1/packages/${second.json()._id}`)).statusCode).toBe(200);
-    expect(existsSync(path.join(dataDir(), 'packages', second.json()._id))).toBe(false);
+    expect(await stored(`packages/${second.json()._id}/`)).toBe(0);
+    expect(existsSync(packageSourcesOf(w.t.app.ctx).localDir(second.json()._id))).toBe(false);
     expect((await caller(w, w.editor)('GET', `/api/v1/packages/${second.json()._id}`)).statusCode).toBe(404);
   });
 });
@@ -205,7 +211,7 @@ describe('bad uploads change nothing', () => {
 
   it('refuses a zip with ../ and one with a symlink: 400, nothing written', async () => {
     const before = await countPackages();
-    const packagesBefore = filesUnder(path.join(dataDir(), 'packages')).length;
+    const packagesBefore = await stored('packages/');
     const traversal = makeZip({ 'ok.py': 'x = 1', '../evil.py': 'x = 2' });
     const link = makeZip({ 'ok.py': 'x = 1' }, { 'passwd.py': '/etc/passwd' });
     for (const bytes of [traversal, link]) {
@@ -216,8 +222,8 @@ describe('bad uploads change nothing', () => {
       expect(res.json().error.fields.zipfile).toEqual(expect.any(String));
     }
     expect(await countPackages()).toBe(before);
-    expect(filesUnder(path.join(dataDir(), 'packages')).length).toBe(packagesBefore);
-    expect(filesUnder(path.join(dataDir(), 'uploads'))).toEqual([]);
+    expect(await stored('packages/')).toBe(packagesBefore);
+    expect(filesUnder(path.join(w.t.app.ctx.config.DATA_DIR, 'uploads'))).toEqual([]);
     expect(existsSync(path.join(dataDir(), 'evil.py'))).toBe(false);
   });
 
@@ -235,6 +241,6 @@ describe('bad uploads change nothing', () => {
       packageForm({ name: 'x', baseImage: '3.10' }, { name: 'p.zip', bytes: Buffer.from('not a zip') }),
     );
     expect(garbage.statusCode).toBe(400);
-    expect(filesUnder(path.join(dataDir(), 'uploads'))).toEqual([]);
+    expect(filesUnder(path.join(w.t.app.ctx.config.DATA_DIR, 'uploads'))).toEqual([]);
   });
 });

@@ -32,7 +32,8 @@ afterAll(async () => {
   await w?.t.close();
 });
 
-const dataDir = () => w.t.app.ctx.storage.root;
+/** How many files the shared storage holds under a prefix. */
+const stored = async (prefix: string) => (await w.t.app.ctx.storage.list(prefix)).length;
 const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true }) : []);
 const countPackages = async () =>
   (await caller(w, w.editor)('GET', `/api/v1/packages?projectId=${w.projectId}`)).json().length as number;
@@ -58,13 +59,13 @@ const withNul = (bytes: Buffer, placeholder: string) =>
 /** Runs a refused upload and checks that nothing was kept: no package, no folder, no upload, no request out. */
 async function refusedUpload(form: ReturnType<typeof packageForm>) {
   const before = await countPackages();
-  const folders = filesUnder(path.join(dataDir(), 'packages')).length;
+  const folders = await stored('packages/');
   requests.length = 0;
   const res = await send(form);
   expect(res.statusCode, res.body).toBe(400);
   expect(await countPackages()).toBe(before);
-  expect(filesUnder(path.join(dataDir(), 'packages')).length).toBe(folders);
-  expect(filesUnder(path.join(dataDir(), 'uploads'))).toEqual([]);
+  expect(await stored('packages/')).toBe(folders);
+  expect(filesUnder(path.join(w.t.app.ctx.config.DATA_DIR, 'uploads'))).toEqual([]);
   expect(requests).toEqual([]);
   expect(res.body).not.toMatch(/\/tmp\/|\/work\/|at .*\.ts:\d+/);
   return res.json().error as { fields: Record<string, string>; fieldReasons?: Record<string, string> };
@@ -164,7 +165,7 @@ describe('a built package', () => {
   });
 
   it('Update Package with a refused line: 400, the revision and its folders unchanged', async () => {
-    const folders = filesUnder(path.join(dataDir(), 'packages', pkg._id)).length;
+    const folders = await stored(`packages/${pkg._id}/`);
     const zip = makeZip({ ...PURE_PACKAGE, 'requirements.txt': '-r other.txt\n' });
     const res = await send(
       zipForm(zip, { name: 'Stats', baseImage: '3.11' }),
@@ -174,7 +175,7 @@ describe('a built package', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.zipfile).toMatch(/^Line 1 of requirements\.txt is a pip option \(-r other\.txt\)/);
     expect((await caller(w, w.editor)('GET', `/api/v1/packages/${pkg._id}`)).json().revision).toBe(1);
-    expect(filesUnder(path.join(dataDir(), 'packages', pkg._id)).length).toBe(folders);
+    expect(await stored(`packages/${pkg._id}/`)).toBe(folders);
   });
 
   it('its environment variables: values for package editors, names only for viewers, nothing for others', async () => {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { PROJECT_ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { projects } from '../../db/schema.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { membership, project } from '../projects/projects.fixtures.ts';
 import { PURE_PACKAGE, uploadPackage, waitForBuild } from './packages.fixtures.ts';
+import { packageSourcesOf } from './packages.sources.ts';
 
 /** Packages and their project: Transfer Assets moves them with their functions; deleting a project removes their files. */
 
@@ -45,10 +45,13 @@ describe('packages and their project', () => {
       w,
       (await uploadPackage(w, w.editor, 'Gone', '3.9', PURE_PACKAGE, otherProjectId)).json()._id,
     );
-    const folder = path.join(w.t.app.ctx.storage.root, 'packages', pkg._id);
+    const { storage } = w.t.app.ctx;
+    const folder = packageSourcesOf(w.t.app.ctx).localDir(pkg._id);
     expect(existsSync(folder)).toBe(true);
+    expect((await storage.list(`packages/${pkg._id}/`)).length).toBeGreaterThan(0);
     expect((await caller(w, w.editor)('DELETE', `/api/v1/projects/${otherProjectId}`)).statusCode).toBe(200);
     expect(existsSync(folder)).toBe(false);
+    expect(await storage.list(`packages/${pkg._id}/`)).toEqual([]);
     expect((await caller(w, w.editor)('GET', `/api/v1/packages/${pkg._id}`)).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,10 @@
-import path from 'node:path';
 import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../platform/storage/index.ts';
+import { ensureEnvironment, interpreterFor } from '../../runner/index.ts';
 import { parseEnv } from './env.ts';
-import { envsDir, revisionDir } from './packages.files.ts';
-import { findPackage } from './packages.store.ts';
+import { envsDir } from './packages.files.ts';
+import { packageSourcesOf } from './packages.sources.ts';
+import { findPackage, type PackageWithUser } from './packages.store.ts';
 
 /** What the models module needs to run a function of a package: its built environment and current revision. */
 export interface PackageRunSource {
@@ -12,18 +14,36 @@ export interface PackageRunSource {
   env: Record<string, string>;
 }
 
-/** Undefined while the package is missing or not built. */
-export async function packageRunSource(
-  db: Db,
-  config: { DATA_DIR: string; PYTHON_ENVS_DIR?: string },
-  packageId: string,
-): Promise<PackageRunSource | undefined> {
+/** The package when it is built (its functions can run), else undefined. */
+export async function builtPackage(db: Db, packageId: string): Promise<PackageWithUser | undefined> {
   const pkg = await findPackage(db, packageId);
-  if (pkg?.status !== 'built' || !pkg.envKey) return undefined;
+  return pkg?.status === 'built' && pkg.envKey ? pkg : undefined;
+}
+
+/**
+ * Undefined while the package is missing or not built. This node's copy of the current revision and its
+ * environment are made on first need (from the sources in the shared storage; the environment named by its
+ * content, as the build made it on its own node).
+ */
+export async function packageRunSource(
+  ctx: { db: Db; storage: Storage; config: { DATA_DIR: string; PYTHON_ENVS_DIR?: string } },
+  packageId: string,
+  signal?: AbortSignal,
+): Promise<PackageRunSource | undefined> {
+  const pkg = await builtPackage(ctx.db, packageId);
+  if (!pkg?.envKey) return undefined;
+  const packageDir = await packageSourcesOf(ctx).revisionFolder(pkg.id, pkg.revision);
+  const env = await ensureEnvironment({
+    interpreter: await interpreterFor(pkg.baseImage),
+    requirements: pkg.dependencies,
+    envsDir: envsDir(ctx.config),
+    log: () => {},
+    ...(signal ? { signal } : {}),
+  });
   return {
     baseImage: pkg.baseImage,
-    envPath: path.join(envsDir(config), pkg.envKey),
-    packageDir: revisionDir(config.DATA_DIR, pkg.id, pkg.revision),
+    envPath: env.envPath,
+    packageDir,
     env: parseEnv(pkg.env).vars,
   };
 }

@@ -10,6 +10,9 @@ import type { Storage } from '../../platform/storage/index.ts';
 export interface ProjectFiles {
   /** The ids of the project's assets that may have files (read before the project's rows go). */
   list(db: Db, projectId: string): Promise<string[]>;
-  /** Removes one asset's files (from the shared storage; areas not moved onto keys yet under its `root`). */
-  remove(storage: Storage, id: string): Promise<void>;
+  /**
+   * Removes one asset's files (from the shared storage; areas not moved onto keys yet under its `root`), and
+   * what this node keeps of them under its DATA_DIR (`dataDir`).
+   */
+  remove(storage: Storage, id: string, dataDir: string): Promise<void>;
 }

@@ -126,8 +126,10 @@ export class ProjectsService {
   async delete(projectId: string): Promise<void> {
     const files = await Promise.all(this.projectFiles.map((kind) => kind.list(this.db, projectId)));
     if (!(await deleteProjectRow(this.db, projectId))) throw notFound();
-    const storage = this.app.ctx.storage;
-    const removals = this.projectFiles.flatMap((kind, i) => files[i].map((id) => kind.remove(storage, id)));
+    const { storage, config } = this.app.ctx;
+    const removals = this.projectFiles.flatMap((kind, i) =>
+      files[i].map((id) => kind.remove(storage, id, config.DATA_DIR)),
+    );
     for (const result of await Promise.allSettled(removals)) {
       if (result.status === 'rejected')
         this.app.log.warn({ err: result.reason, projectId }, 'project file not removed');

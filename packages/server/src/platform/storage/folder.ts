@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -42,6 +42,13 @@ export class FolderStorage implements Storage {
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw new StorageNotFoundError(key);
     return file;
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return readFile(pathUnder(this.root, checkKey(key))).catch((error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageNotFoundError(key);
+      throw error;
+    });
   }
 
   async withLocalPaths<T>(keys: string[], work: (paths: string[]) => Promise<T>): Promise<T> {

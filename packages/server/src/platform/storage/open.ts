@@ -20,7 +20,7 @@ export interface StorageSettings {
 }
 
 /** The areas whose files the object store's cache takes back at start (those moved onto keys so far). */
-export const CACHED_AREAS = ['datasets', 'uploads'];
+export const CACHED_AREAS = ['datasets', 'uploads', 'packages'];
 
 const GB = 1024 ** 3;
 

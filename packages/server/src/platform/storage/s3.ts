@@ -74,6 +74,11 @@ export class S3Storage implements Storage {
     return this.cache.get(checkKey(key), (tempPath) => this.download(key, tempPath));
   }
 
+  async read(key: string): Promise<Buffer> {
+    const answer = await this.get(key);
+    return Buffer.from(await (answer.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+  }
+
   async withLocalPaths<T>(keys: string[], work: (paths: string[]) => Promise<T>): Promise<T> {
     const releases: (() => void)[] = [];
     try {
@@ -157,14 +162,17 @@ export class S3Storage implements Storage {
     await upload.done();
   }
 
-  private async download(key: string, tempPath: string): Promise<void> {
-    let answer: GetObjectCommandOutput;
+  private async get(key: string): Promise<GetObjectCommandOutput> {
     try {
-      answer = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
+      return await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key: this.objectKey(key) }));
     } catch (error) {
       if (isMissing(error)) throw new StorageNotFoundError(key);
       throw error;
     }
+  }
+
+  private async download(key: string, tempPath: string): Promise<void> {
+    const answer = await this.get(key);
     await pipeline(answer.Body as Readable, createWriteStream(tempPath, { flags: 'wx' }));
   }
 }

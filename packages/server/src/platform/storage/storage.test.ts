@@ -100,6 +100,14 @@ describe.each(implementations)('%s storage', (_name, open) => {
     await expect(storage.withLocalPaths(['uploads/missing.csv'], async () => 1)).rejects.toThrow(StorageNotFoundError);
   });
 
+  it('reads a replaced key from the store itself, never from a stale copy', async () => {
+    await storage.putStream('packages/p1/work.json', Readable.from(['{"v":1}']));
+    expect(readFileSync(await storage.localPath('packages/p1/work.json'), 'utf8')).toBe('{"v":1}');
+    await storage.putStream('packages/p1/work.json', Readable.from(['{"v":2}']));
+    expect((await storage.read('packages/p1/work.json')).toString('utf8')).toBe('{"v":2}');
+    await expect(storage.read('packages/p1/none.json')).rejects.toThrow(StorageNotFoundError);
+  });
+
   it.each(['../escape', '/absolute', 'a//b', 'a/./b', 'a/../b', 'folder/', 'spaces are not/allowed', ''])(
     'refuses the key %j',
     async (key) => {

@@ -30,6 +30,11 @@ export interface Storage {
   putStream(key: string, source: Readable): Promise<number>;
   /** A local file holding the key's bytes (fetched into the cache on a miss); StorageNotFoundError when none. */
   localPath(key: string): Promise<string>;
+  /**
+   * The key's bytes read from the store itself, never from a cached copy: for a small file that is replaced
+   * (a package's working copy's list of files), which a cached copy would keep stale. StorageNotFoundError when none.
+   */
+  read(key: string): Promise<Buffer>;
   /** As `localPath` for several keys, held (never evicted) until `work` ends. */
   withLocalPaths<T>(keys: string[], work: (paths: string[]) => Promise<T>): Promise<T>;
   exists(key: string): Promise<boolean>;

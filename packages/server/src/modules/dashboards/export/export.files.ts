@@ -1,46 +1,41 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ID_PATTERN } from '@tessera/shared';
-import { newId } from '../../../platform/ids.ts';
+import { type Storage, StorageNotFoundError } from '../../../platform/storage/index.ts';
 
 /** An export's file is kept this long after it is made, for its download; older ones are removed. */
 export const EXPORT_KEPT_MS = 24 * 60 * 60 * 1000;
 
-/** Export files live at DATA_DIR/exports/{jobId}.{pdf|png}. */
-export function exportFile(dataDir: string, jobId: string, extension: 'pdf' | 'png'): string {
-  if (!ID_PATTERN.test(jobId)) throw new Error(`not a job id: ${jobId}`);
-  return path.join(dataDir, 'exports', `${jobId}.${extension}`);
+const DAY = (time: Date) => time.toISOString().slice(0, 10);
+
+/** Export files live in the shared storage at `exports/{day the job was queued}/{jobId}.{pdf|png}`. */
+export function exportKey(job: { id: string; timeCreated: Date }, extension: 'pdf' | 'png'): string {
+  if (!ID_PATTERN.test(job.id)) throw new Error(`not a job id: ${job.id}`);
+  return `exports/${DAY(job.timeCreated)}/${job.id}.${extension}`;
 }
 
-/** Written beside and renamed: a download never sees half a file. Old exports are removed on the way. */
-export async function writeExport(dataDir: string, jobId: string, extension: 'pdf' | 'png', bytes: Buffer) {
-  const file = exportFile(dataDir, jobId, extension);
-  await mkdir(path.dirname(file), { recursive: true });
-  await removeOldExports(path.dirname(file));
-  const temporary = `${file}.${newId()}.tmp`;
-  try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+/** Stored whole (a download never sees half a file). Exports of days past the time they are kept are removed. */
+export async function writeExport(
+  storage: Storage,
+  job: { id: string; timeCreated: Date },
+  extension: 'pdf' | 'png',
+  bytes: Buffer,
+) {
+  await removeOldExports(storage);
+  await storage.putStream(exportKey(job, extension), Readable.from([bytes]));
 }
 
-export async function readExport(dataDir: string, jobId: string, extension: 'pdf' | 'png') {
+export async function readExport(storage: Storage, job: { id: string; timeCreated: Date }, extension: 'pdf' | 'png') {
   try {
-    return await readFile(exportFile(dataDir, jobId, extension));
+    return await storage.read(exportKey(job, extension));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (err instanceof StorageNotFoundError) return undefined;
     throw err;
   }
 }
 
-async function removeOldExports(dir: string): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const now = Date.now();
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info && now - info.mtimeMs > EXPORT_KEPT_MS) await rm(file, { force: true });
-  }
+/** The days whose every export is older than EXPORT_KEPT_MS. */
+async function removeOldExports(storage: Storage): Promise<void> {
+  const oldestKept = DAY(new Date(Date.now() - EXPORT_KEPT_MS));
+  const days = new Set((await storage.list('exports/')).map((o) => o.key.split('/')[1] ?? ''));
+  for (const day of days) if (day && day < oldestKept) await storage.delete(`exports/${day}/`);
 }

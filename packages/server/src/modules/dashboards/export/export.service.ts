@@ -58,7 +58,7 @@ export type ExportAnswer =
 /**
  * Exports (docs/data-apps.md "Export"): the `dashboardExport` job opens the web app's export page in the server's
  * Chromium (one browser per process, HeadlessBrowser), authenticated by a preview token for that one data app, and
- * keeps the PDF or PNG under DATA_DIR/exports for the requester to download.
+ * keeps the PDF or PNG in the shared storage (exports/) for the requester to download.
  */
 export class ExportService {
   private readonly db: Db;
@@ -144,7 +144,7 @@ export class ExportService {
     if (job.status !== 'completed') return { kind: 'job', job: presentJob(job) };
     // The job is named after its file (`{data app}.{format}`): one read, of the file it made.
     const extension = /\.(pdf|png)$/.exec(job.name)?.[1] as ExportFormat | undefined;
-    const bytes = extension && (await readExport(this.app.ctx.storage.root, job.id, extension));
+    const bytes = extension && (await readExport(this.app.ctx.storage, job, extension));
     if (!extension || !bytes) throw notFound(EXPORT_ERRORS.notFound);
     const type = extension === 'pdf' ? 'application/pdf' : 'image/png';
     return { kind: 'file', bytes, type, name: fileName(job, extension) };
@@ -156,7 +156,7 @@ export class ExportService {
     try {
       await progress(0.05);
       const bytes = await this.draw(row, data, signal, (fraction) => void progress(0.1 + 0.8 * fraction));
-      await writeExport(this.app.ctx.storage.root, job.id, data.format, bytes);
+      await writeExport(this.app.ctx.storage, job, data.format, bytes);
       return undefined;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -1,37 +1,31 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ID_PATTERN } from '@tessera/shared';
-import { newId } from '../../../platform/ids.ts';
+import { type Storage, StorageNotFoundError } from '../../../platform/storage/index.ts';
 
-/** Dashboard images live at DATA_DIR/previews/{dashboardId}.png. */
-export function previewFile(dataDir: string, dashboardId: string): string {
-  // The id is checked by every route's schema already; checked again because it becomes a file name.
+/**
+ * Dashboard images live in the shared storage at `previews/{dashboardId}.png` (any node renders one, any node
+ * serves it). An image is replaced by the next render, so it is read from the store itself, never from a cached
+ * copy; a write replaces the whole object (a reader never sees half a file).
+ */
+export function previewKey(dashboardId: string): string {
+  // The id is checked by every route's schema already; checked again because it becomes a key.
   if (!ID_PATTERN.test(dashboardId)) throw new Error(`not a dashboard id: ${dashboardId}`);
-  return path.join(dataDir, 'previews', `${dashboardId}.png`);
+  return `previews/${dashboardId}.png`;
 }
 
-/** Written beside and renamed over the old image: a reader never sees half a file. */
-export async function writePreview(dataDir: string, dashboardId: string, png: Buffer): Promise<void> {
-  const file = previewFile(dataDir, dashboardId);
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${newId()}.tmp`;
-  try {
-    await writeFile(temporary, png);
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+export async function writePreview(storage: Storage, dashboardId: string, png: Buffer): Promise<void> {
+  await storage.putStream(previewKey(dashboardId), Readable.from([png]));
 }
 
-export async function readPreview(dataDir: string, dashboardId: string): Promise<Buffer | undefined> {
+export async function readPreview(storage: Storage, dashboardId: string): Promise<Buffer | undefined> {
   try {
-    return await readFile(previewFile(dataDir, dashboardId));
+    return await storage.read(previewKey(dashboardId));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (err instanceof StorageNotFoundError) return undefined;
     throw err;
   }
 }
 
-export async function removePreview(dataDir: string, dashboardId: string): Promise<void> {
-  await rm(previewFile(dataDir, dashboardId), { force: true });
+export async function removePreview(storage: Storage, dashboardId: string): Promise<void> {
+  await storage.delete(previewKey(dashboardId));
 }

@@ -130,7 +130,7 @@ export class PreviewService implements PreviewRequester {
       const url = `${this.baseUrl()}${previewPagePath(row)}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`;
       const png = await renderPreviewPng(this.browser, { url, signal, stepTimeoutMs: STEP_TIMEOUT_MS });
       if (signal.aborted) throw new Error('The preview render was stopped.');
-      await writePreview(this.app.ctx.storage.root, row.id, png);
+      await writePreview(this.app.ctx.storage, row.id, png);
       const updated = await this.settle(row.id, {
         previewStatus: 'ready',
         previewRenderedAt: new Date(),
@@ -138,7 +138,7 @@ export class PreviewService implements PreviewRequester {
       });
       if (!updated) {
         // Deleted while it rendered: leave no file behind.
-        await removePreview(this.app.ctx.storage.root, row.id);
+        await removePreview(this.app.ctx.storage, row.id);
         return { message: GONE };
       }
       return undefined;

@@ -10,7 +10,8 @@ import type { AuthUser } from '../../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../../platform/errors.ts';
 import { ensureEnvironment, interpreterFor, startDashApp } from '../../../runner/index.ts';
 import { parseEnv } from '../env.ts';
-import { envsDir, revisionDir } from '../packages.files.ts';
+import { envsDir } from '../packages.files.ts';
+import { packageSourcesOf } from '../packages.sources.ts';
 import type { PackageRow } from '../packages.store.ts';
 import { DashCredentials, TICKET_MS } from './credentials.ts';
 import { DashOrigins, dashAppId } from './dashOrigins.ts';
@@ -125,13 +126,13 @@ export class DashApps {
   }
 
   private async launch(pkg: PackageRow, declared: { name: string; module: string; variable: string }) {
-    const { config, storage } = this.app.ctx;
+    const { config } = this.app.ctx;
     try {
       const interpreter = await interpreterFor(pkg.baseImage);
       const env = await ensureEnvironment({
         interpreter,
         requirements: pkg.dependencies,
-        envsDir: envsDir({ ...config, DATA_DIR: storage.root }),
+        envsDir: envsDir(config),
         log: () => {},
         signal: AbortSignal.timeout(10 * 60_000),
       });
@@ -139,7 +140,7 @@ export class DashApps {
       const started = await startDashApp({
         interpreter,
         envPath: env.envPath,
-        packageDir: revisionDir(storage.root, pkg.id, pkg.revision),
+        packageDir: await packageSourcesOf(this.app.ctx).revisionFolder(pkg.id, pkg.revision),
         module: declared.module,
         variable: declared.variable,
         socketDir,
