@@ -3,6 +3,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMessage {
+  /** The envelope's sender. */
+  from: string | undefined;
   /** The envelope's recipients. */
   to: string[];
   mail: ParsedMail;
@@ -33,7 +35,11 @@ export async function startSmtpReceiver(options: { refuse?: () => boolean } = {}
             callback(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
             return;
           }
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            mail,
+          });
           callback();
         })
         .catch(callback);
