@@ -120,6 +120,8 @@ module.exports = {
       severity: 'error',
       from: { path: `${WEB}project/`, pathNot: WEB_TESTS },
       to: { path: `${WEB}(features|app)/` },
+    },
+    {
       name: 'duckdb-only-in-analytics',
       comment: 'Every DuckDB statement is written in packages/analytics; the server and the web call its functions.',
       severity: 'error',

@@ -8,7 +8,7 @@ import { gitGrep } from './gitGrep.ts';
  * connection (`.run(\``, `runAndReadAll(`) and an import of DuckDB itself (`@duckdb/`, which
  * .dependency-cruiser.cjs forbids too).
  */
-const DUCKDB_STATEMENT = String.raw`\bCOPY \(|runAndReadAll\(|\.run\(` + '`' + String.raw`|@duckdb/`;
+const DUCKDB_STATEMENT = `${String.raw`\bCOPY \(|runAndReadAll\(|\.run\(`}\`|@duckdb/`;
 
 const OUTSIDE = ['packages/server/src', 'packages/web/src', 'packages/shared/src'];
 const TESTS = [':!*.test.ts', ':!*.test.tsx', ':!*.fixtures.ts', ':!*.fixture.ts'];

@@ -1,5 +1,5 @@
 /**
- * Runs `tick` right away when started, then `pollMs` after each one ends: one at a time, until stopped (a stop waits
+ * Runs `tick` when started (right away unless told otherwise), then `pollMs` after each one ends: one at a time, until stopped (a stop waits
  * for the tick under way). A failed tick is handed to `failed` and the next one comes as usual. The timer does not
  * keep the process alive.
  */
@@ -19,9 +19,10 @@ export class Ticker {
     return this.halted;
   }
 
-  start(): void {
+  /** Starts ticking: the first tick `firstDelayMs` from now (at once by default). */
+  start(firstDelayMs = 0): void {
     this.halted = false;
-    this.schedule(0);
+    this.schedule(firstDelayMs);
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { realtimeOf } from '../../platform/realtime.ts';
+import { Ticker } from '../../platform/ticker.ts';
 import { AlertChecker, alertIdsOfDataset } from './alerts.check.ts';
 
 /** The alerts' checks, a background task of the jobs platform (platform/jobs/tasks.ts). */
@@ -41,12 +42,15 @@ export function installAlertChecks(app: FastifyInstance): AlertChecker {
       .catch((err) => app.log.warn({ err, datasetId }, 'could not look up the alerts of a dataset'));
   });
   if (jobs.runsWorkers) {
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void queueAlertsCheck(app, {}), config.ALERTS_CHECK_MINUTES * 60_000);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => clearInterval(timer));
+    const periodMs = config.ALERTS_CHECK_MINUTES * 60_000;
+    // queueAlertsCheck logs its own failures: the ticker's handler sees none.
+    const ticker = new Ticker(
+      () => queueAlertsCheck(app, {}),
+      periodMs,
+      (err) => app.log.error({ err }, 'the alerts tick failed'),
+    );
+    app.addHook('onReady', async () => ticker.start(periodMs));
+    app.addHook('preClose', async () => ticker.stop());
   }
   return checker;
 }

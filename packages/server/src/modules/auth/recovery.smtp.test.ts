@@ -1,44 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { ROLE_PRESETS } from '@tessera/shared';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser, randomAddress, signIn } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
+import { type ReceivedMessage, type SmtpReceiver, startSmtpReceiver } from '../../test/smtpReceiver.ts';
 
 /** A real SMTP server on a random port: the reset mail travels over the wire as in production. */
-let smtp: SMTPServer;
-const received: Array<{ from: string | undefined; to: string[]; mail: ParsedMail }> = [];
+let smtp: SmtpReceiver;
+let received: ReceivedMessage[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            mail,
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp(
-    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Tessera <no-reply@tessera.test>' },
-    { deliverMail: true },
-  );
+  smtp = await startSmtpReceiver();
+  received = smtp.received;
+  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Tessera <no-reply@tessera.test>' }, { deliverMail: true });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function waitForMail(count: number, timeoutMs = 10_000) {

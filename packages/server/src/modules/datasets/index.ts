@@ -67,6 +67,7 @@ export {
   updateFeatureRow,
 } from './features/features.store.ts';
 export { refreshAfterDataChange } from './import.job.ts';
+export { type FeatureLineage, projectFeatureLineage } from './lineage.ts';
 export {
   announceDatasetUpdated,
   type DatasetUpdateReason,
@@ -74,4 +75,3 @@ export {
   type SegmentTarget,
   writeDatasetData,
 } from './write.ts';
-export { type FeatureLineage, projectFeatureLineage } from './lineage.ts';

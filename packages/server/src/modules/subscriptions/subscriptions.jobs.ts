@@ -7,7 +7,7 @@ import { type Clock, clockOf } from '../triggers/index.ts';
 import { subscriptionMail } from './subscriptions.mail.ts';
 import {
   advanceCursor,
-  claimSend,
+  claimSendWith,
   dueSubscriptions,
   findSend,
   findSubscription,
@@ -33,7 +33,8 @@ export interface SubscriptionSchedulerOptions {
 /**
  * Sends subscriptions on every worker (ROLE all or worker). Each tick reads the subscriptions whose cursor is due
  * and claims, for each, its latest due occurrence by inserting its send row (unique on subscription and time):
- * the worker whose insert lands queues the send task, any other finds the row there and does nothing. Older
+ * the worker whose insert lands queues the send task in the same transaction (a crash between the two loses
+ * nothing: both are written or neither is), any other finds the row there and does nothing. Older
  * occurrences that no worker was up for are not sent: the latest mail already shows the data app as it is now.
  */
 export class SubscriptionScheduler {
@@ -77,16 +78,11 @@ export class SubscriptionScheduler {
     const latest = due.at(-1);
     let claimed: string | undefined;
     if (latest && row.recipients.length) {
-      const send = await claimSend(this.app.ctx.db, {
-        id: newId(),
-        subscriptionId: row.id,
-        scheduledAt: latest,
-        worker: this.app.ctx.jobs.nodeId,
-      });
-      if (send) {
-        await this.app.ctx.jobs.tasks.send(SEND_TASK, { sendId: send.id });
-        claimed = send.id;
-      }
+      const send = { id: newId(), subscriptionId: row.id, scheduledAt: latest, worker: this.app.ctx.jobs.nodeId };
+      const queued = await this.app.ctx.jobs.tasks.sendWith(SEND_TASK, { sendId: send.id }, (client) =>
+        claimSendWith(this.app.ctx.db, client, send),
+      );
+      if (queued) claimed = send.id;
     }
     const next = occurrencesBetween(row.pattern, latest ?? now, new Date(8.64e15), 1)[0] ?? null;
     await advanceCursor(this.app.ctx.db, row.id, cursor, next);

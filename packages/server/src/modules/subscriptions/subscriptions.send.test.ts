@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SUBSCRIPTION_SEND_ATTEMPTS, type Subscription } from '@tessera/shared';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { type ReceivedMessage, type SmtpReceiver, startSmtpReceiver } from '../../test/smtpReceiver.ts';
 import { caller, createDashboard, type World, world } from '../dashboards/dashboards.fixtures.ts';
 import { dailyPattern, emailOfPerson, memberAt } from './subscriptions.fixtures.ts';
 import { SubscriptionScheduler } from './subscriptions.jobs.ts';
@@ -19,42 +17,29 @@ import { findSubscription, sendsOf } from './subscriptions.store.ts';
  */
 const WEB_DIST = path.resolve(import.meta.dirname, '../../../../web/dist');
 
-let smtp: SMTPServer;
-const received: Array<{ to: string[]; mail: ParsedMail }> = [];
+let smtp: SmtpReceiver;
+let received: ReceivedMessage[] = [];
 let refuseNext = 0;
 let t: TestApp;
 let w: World;
 let dashboardId = '';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          if (refuseNext > 0) {
-            refuseNext -= 1;
-            const refusal = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 });
-            callback(refusal);
-            return;
-          }
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        })
-        .catch(callback);
+  smtp = await startSmtpReceiver({
+    refuse: () => {
+      if (refuseNext <= 0) return false;
+      refuseNext -= 1;
+      return true;
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  received = smtp.received;
   t = await createTestApp(
     {
       ROLE: 'all',
       JOBS_POLLING_SECONDS: '0.5',
       SUBSCRIPTION_RETRY_SECONDS: '1',
       WEB_DIST,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Tessera <no-reply@tessera.test>',
     },
     { deliverMail: true },
@@ -65,7 +50,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {

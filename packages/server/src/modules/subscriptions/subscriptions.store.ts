@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projects, subscriptionSends, subscriptions, users } from '../../db/schema.ts';
+import type { SqlClient } from '../../platform/jobs/index.ts';
 
 /** SQL only: subscriptions and their sends. */
 
@@ -80,19 +81,23 @@ export function dueSubscriptions(db: Db, now: Date, limit: number): Promise<Subs
 }
 
 /**
- * Claims an occurrence: its send row, unique on (subscription, time). Answers the row when this caller won it,
- * undefined when another worker (or an earlier tick) has it.
+ * Claims an occurrence: its send row, unique on (subscription, time). Answers whether this caller won it (false
+ * when another worker, or an earlier tick, has it). Runs on a transaction's raw client, beside the send task's
+ * queue entry.
  */
-export async function claimSend(
+export async function claimSendWith(
   db: Db,
+  client: SqlClient,
   send: { id: string; subscriptionId: string; scheduledAt: Date; worker: string },
-): Promise<SendRow | undefined> {
-  const [row] = await db
+): Promise<boolean> {
+  const query = db
     .insert(subscriptionSends)
     .values(send)
     .onConflictDoNothing({ target: [subscriptionSends.subscriptionId, subscriptionSends.scheduledAt] })
-    .returning();
-  return row;
+    .returning({ id: subscriptionSends.id })
+    .toSQL();
+  const { rows } = await client.executeSql(query.sql, query.params);
+  return rows.length === 1;
 }
 
 /** Moves the cursor past what was handled, unless someone (another worker, an edit) moved it already. */

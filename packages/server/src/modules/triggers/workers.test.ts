@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { Model, TriggerPattern } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { testDbKind } from '../../test/harness.ts';
+import { startWorkerProcess, type WorkerProcess } from '../../test/workerProcess.ts';
 import { caller, type DatasetsWorld, datasetsWorld, eventually } from '../datasets/datasets.fixtures.ts';
 import { clockOf } from './clock.ts';
 import { createTrigger, pingModel } from './triggers.fixtures.ts';
@@ -19,7 +17,6 @@ import { firesOf } from './triggers.store.ts';
  * the database, queue the runs with pg-boss and run them in the sandbox.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const MINUTE = 60_000;
 const SCALE = 30;
 /** Real milliseconds for `n` simulated minutes. */
@@ -34,53 +31,16 @@ const simNow = clockOf(loadConfig(CLOCK));
 let w: DatasetsWorld;
 let model: Model;
 let databaseUrl: string;
-const children: ChildProcess[] = [];
+const children: WorkerProcess[] = [];
 
-function startWorker(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(here, '../../main.ts')], {
-    cwd: path.resolve(here, '../../..'),
-    env: {
-      ...process.env,
-      ROLE: 'worker',
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: w.t.dataDir,
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: 'root@example.com',
-      ADMIN_PASSWORD: 'Root-password-1',
-      JOBS_POLLING_SECONDS: '0.5',
-      SCHEDULER_POLL_MS: '100',
-      SCHEDULER_GRACE_SECONDS: '3600',
-      ...CLOCK,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: false,
+function startWorker(env: Record<string, string> = {}): WorkerProcess {
+  const worker = startWorkerProcess({
+    databaseUrl,
+    dataDir: w.t.dataDir,
+    env: { SCHEDULER_GRACE_SECONDS: '3600', ...CLOCK, ...env },
   });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  let out = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('worker is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`a worker exited (${code}):\n${stderr}`)));
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  children.push(child);
-  return {
-    ready,
-    /** Its warnings and errors (JSON log lines at level 40 and above) and its stderr. */
-    problems: () => [...out.split('\n').filter((l) => /"level":(4|5|6)0/.test(l)), stderr].join('\n'),
-    stderr: () => stderr,
-    async kill(signal: NodeJS.Signals = 'SIGKILL') {
-      child.kill(signal);
-      await exited;
-    },
-  };
+  children.push(worker);
+  return worker;
 }
 
 /** Every minute from the next simulated minute on, all day. */
@@ -114,7 +74,7 @@ describe.skipIf(testDbKind !== 'postgres')('scheduled runs on two worker process
     await Promise.all(workers.map((worker) => worker.ready));
   }, 480_000);
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    await Promise.all(children.map((child) => child.kill()));
     await w?.t.close();
   });
 

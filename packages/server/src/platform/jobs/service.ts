@@ -77,6 +77,7 @@ export class JobService {
       runsWorkers: this.runsWorkers,
       pollingSeconds: options.pollingSeconds,
       createQueue: (queue) => this.createQueue(queue),
+      inTransaction: (fn) => inTransaction(options.database, fn),
     });
   }
 

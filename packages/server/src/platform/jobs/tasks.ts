@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { JOB_TYPES } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { putBack, type QueueOptions, workOneAtATime } from './boss.ts';
+import { putBack, type QueueOptions, type SqlClient, workOneAtATime } from './boss.ts';
 
 /** How long a stopping process waits at most for its aborted tasks to wind down (a render, a copy). */
 export const TASK_WIND_DOWN_MS = 10_000;
@@ -37,6 +37,8 @@ export interface TaskHost {
   pollingSeconds: number;
   /** Creates a queue, one at a time with the job service's own (two at once deadlock pg-boss). */
   createQueue(queue: QueueOptions): Promise<void>;
+  /** Runs `fn` in one transaction of the metadata database, with a client pg-boss can use too (boss.ts). */
+  inTransaction<T>(fn: (client: SqlClient) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -68,17 +70,31 @@ export class BackgroundTasks {
 
   /** Queues one run of the task (JSON data) and wakes this process's worker; answers the pg-boss id. */
   async send<D extends object>(name: string, data: D): Promise<string> {
-    const prepared = this.prepared.get(name);
-    if (!prepared) {
-      throw new Error(
-        this.definitions.has(name) ? 'the background tasks are not started' : `the task ${name} is not defined`,
-      );
-    }
-    await prepared;
+    await this.ready(name);
     const id = await this.host.boss.send(name, data);
     if (!id) throw new Error(`the queue of task ${name} refused it`);
-    const workerId = this.workerIds.get(name);
-    if (workerId && this.state === 'started') this.host.boss.notifyWorker(workerId);
+    this.wake(name);
+    return id;
+  }
+
+  /**
+   * Queues one run of the task only if `claim` wins, in one transaction with the caller's own writes (made through
+   * `client`): the claim and the queue entry are both written or neither is, whatever crashes between them.
+   * Answers the pg-boss id, or undefined when `claim` answered false (nothing written).
+   */
+  async sendWith<D extends object>(
+    name: string,
+    data: D,
+    claim: (client: SqlClient) => Promise<boolean>,
+  ): Promise<string | undefined> {
+    await this.ready(name);
+    const id = await this.host.inTransaction(async (client) => {
+      if (!(await claim(client))) return undefined;
+      const sent = await this.host.boss.send(name, data, { db: client });
+      if (!sent) throw new Error(`the queue of task ${name} refused it`);
+      return sent;
+    });
+    if (id) this.wake(name);
     return id;
   }
 
@@ -105,6 +121,22 @@ export class BackgroundTasks {
     for (const name of this.workerIds.keys()) await this.host.boss.offWork(name);
     this.stopping.abort(new Error('the server is stopping'));
     await Promise.race([Promise.allSettled([...this.executions]), sleep(TASK_WIND_DOWN_MS, undefined, { ref: false })]);
+  }
+
+  private async ready(name: string): Promise<void> {
+    const prepared = this.prepared.get(name);
+    if (!prepared) {
+      throw new Error(
+        this.definitions.has(name) ? 'the background tasks are not started' : `the task ${name} is not defined`,
+      );
+    }
+    await prepared;
+  }
+
+  /** Wakes this process's worker of the task (others find the entry when they next poll). */
+  private wake(name: string): void {
+    const workerId = this.workerIds.get(name);
+    if (workerId && this.state === 'started') this.host.boss.notifyWorker(workerId);
   }
 
   /** Creates (or updates) the task's queue and starts its worker. */

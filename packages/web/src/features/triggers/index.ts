@@ -4,4 +4,11 @@ export { ModelTriggerRows } from './ModelTriggerRows.tsx';
 export { ScheduledBadge } from './ScheduledBadge.tsx';
 export { ScheduledRuns } from './ScheduledRuns.tsx';
 export { ScheduleFields } from './ScheduleFields.tsx';
-export { initialSchedule, patternOf, SCHEDULE_FIELD_OF, type ScheduleState, timezones } from './triggerForm.ts';
+export {
+  initialSchedule,
+  patternOf,
+  SCHEDULE_FIELD_OF,
+  type ScheduleState,
+  scheduleOfPattern,
+  timezones,
+} from './triggerForm.ts';

@@ -1,4 +1,4 @@
-import type { Unit, UnitData } from '@tessera/shared';
+import type { Alert, Unit, UnitData } from '@tessera/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -64,5 +64,41 @@ describe('the Set alert dialog', () => {
     await userEvent.type(threshold, '-5');
     await userEvent.click(screen.getByRole('button', { name: 'Set alert' }));
     await waitFor(() => expect(errorUnder(threshold)).toBe('A percent change must be greater than 0'));
+  });
+
+  it('edits an alert: the same form filled in, without the value, saved with PUT', async () => {
+    const alert: Alert = {
+      _id: '444444444444444444444444',
+      name: 'Total amount: above 100',
+      projectId: PROJECT,
+      dashboardId: unit.dashboardId,
+      unitId: unit._id,
+      tabId: unit.tabId,
+      valueId: 'kpi-total',
+      condition: 'above',
+      value: 100,
+      active: false,
+      lastValue: 40,
+      lastCheckedAt: null,
+      lastFiredAt: null,
+      user: { id: '555555555555555555555555' },
+      timeCreated: '2031-01-01T00:00:00.000Z',
+    };
+    const api = serveApi({ [`PUT /api/v1/alerts/${alert._id}`]: { status: 200, body: alert } });
+    renderRoutes([{ path: '/', element: <AlertDialog projectId={PROJECT} alert={alert} onClose={() => {}} /> }], '/');
+    expect(await screen.findByText('Edit the alert')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Value' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Total amount: above 100');
+    const threshold = screen.getByRole('textbox', { name: 'Threshold' });
+    expect(threshold).toHaveProperty('value', '100');
+    await userEvent.clear(threshold);
+    await userEvent.type(threshold, '250');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.sent('PUT', `/api/v1/alerts/${alert._id}`)).toHaveLength(1));
+    expect(api.sent('PUT', `/api/v1/alerts/${alert._id}`)[0]?.body).toEqual({
+      name: 'Total amount: above 100',
+      condition: 'above',
+      value: 250,
+    });
   });
 });

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import {
   ALERT_CONDITIONS,
   ALERT_NAME_MAX,
+  type Alert,
   type AlertCondition,
   alertableValues,
   type Unit,
@@ -15,36 +16,48 @@ import { FormActions } from '../../../ui/FormActions.tsx';
 import { formErrors, useServerText } from '../../../ui/serverText.ts';
 import { kpiLabel } from '../../cards/index.ts';
 
-interface Props {
+type Props = {
   projectId: string;
-  unit: Unit;
-  /** The card's data as shown: it names the values whose series has no label ("amount (sum)"). */
-  data: UnitData | undefined;
   onClose: () => void;
-}
+} & (
+  | {
+      unit: Unit;
+      /** The card's data as shown: it names the values whose series has no label ("amount (sum)"). */
+      data: UnitData | undefined;
+      alert?: undefined;
+    }
+  | {
+      /** Edit this alert: its condition, threshold and name (its value stays: PUT alerts/{id}). */
+      alert: Alert;
+      unit?: undefined;
+      data?: undefined;
+    }
+);
 
 const FIELDS = ['name', 'valueId', 'condition', 'value'] as const;
 
 /**
  * "Set alert…" of a KPI or chart card's menu (docs/data-apps.md "Alerts"): which value (a KPI value, or a chart
- * series' total), the condition (above, below, a change of more than N %), the threshold, and a name.
+ * series' total), the condition (above, below, a change of more than N %), the threshold, and a name. Given an
+ * alert (Edit in the Alerts panel), the same form opens filled in, without the value, and saves with PUT.
  */
-export function AlertDialog({ projectId, unit, data, onClose }: Props) {
+export function AlertDialog({ projectId, unit, data, alert, onClose }: Props) {
   const { t, i18n } = useTranslation('dataApps');
   const serverText = useServerText();
-  const { create } = useAlertMutations(projectId);
-  const values = alertableValues(unit.type, unit.vis).map((v) => {
+  const { create, update } = useAlertMutations(projectId);
+  const saving = alert ? update : create;
+  const values = (unit ? alertableValues(unit.type, unit.vis) : []).map((v) => {
     const series = { id: v.id, label: v.label, operation: v.operation, feature: { _id: v.featureId } };
     const name = (data && kpiLabel(series, data, t)) || v.label || v.id;
-    return { value: v.id, label: unit.type === 'chart' ? t('alerts.seriesTotal', { name }) : name };
+    return { value: v.id, label: unit?.type === 'chart' ? t('alerts.seriesTotal', { name }) : name };
   });
-  const [valueId, setValueId] = useState<string | null>(values[0]?.value ?? null);
-  const [condition, setCondition] = useState<AlertCondition>('above');
-  const [threshold, setThreshold] = useState<number | string>('');
-  const [name, setName] = useState('');
+  const [valueId, setValueId] = useState<string | null>(alert?.valueId ?? values[0]?.value ?? null);
+  const [condition, setCondition] = useState<AlertCondition>(alert?.condition ?? 'above');
+  const [threshold, setThreshold] = useState<number | string>(alert?.value ?? '');
+  const [name, setName] = useState(alert?.name ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const cardName = unit.name || t('card.untitled');
+  const cardName = unit?.name || t('card.untitled');
   const suggestedName =
     typeof threshold === 'number'
       ? t('alerts.defaultName', { card: cardName, condition: alertConditionText(t, condition, threshold, locale) })
@@ -53,14 +66,22 @@ export function AlertDialog({ projectId, unit, data, onClose }: Props) {
   const submit = async () => {
     if (!valueId) return;
     setErrors({});
+    const value = typeof threshold === 'number' ? threshold : Number.NaN;
     try {
+      if (alert) {
+        await update.mutateAsync({ id: alert._id, body: { name: name.trim() || alert.name, condition, value } });
+        notifications.show({ color: 'green', message: t('alerts.updated') });
+        onClose();
+        return;
+      }
+      if (!unit) return;
       await create.mutateAsync({
         name: (name.trim() || suggestedName).slice(0, ALERT_NAME_MAX),
         unitId: unit._id,
         tabId: unit.tabId,
         valueId,
         condition,
-        value: typeof threshold === 'number' ? threshold : Number.NaN,
+        value,
       });
       notifications.show({ color: 'green', message: t('alerts.created') });
       onClose();
@@ -70,8 +91,13 @@ export function AlertDialog({ projectId, unit, data, onClose }: Props) {
   };
 
   return (
-    <Modal opened onClose={() => !create.isPending && onClose()} title={t('alerts.dialogTitle')} centered>
-      {values.length === 0 ? (
+    <Modal
+      opened
+      onClose={() => !saving.isPending && onClose()}
+      title={alert ? t('alerts.editTitle') : t('alerts.dialogTitle')}
+      centered
+    >
+      {!alert && values.length === 0 ? (
         <Text size="sm">{t('alerts.noValues')}</Text>
       ) : (
         <form
@@ -81,14 +107,16 @@ export function AlertDialog({ projectId, unit, data, onClose }: Props) {
           }}
         >
           <Stack gap="md">
-            <Select
-              label={t('alerts.value')}
-              data={values}
-              value={valueId}
-              onChange={setValueId}
-              allowDeselect={false}
-              error={errors.valueId}
-            />
+            {!alert && (
+              <Select
+                label={t('alerts.value')}
+                data={values}
+                value={valueId}
+                onChange={setValueId}
+                allowDeselect={false}
+                error={errors.valueId}
+              />
+            )}
             <Select
               label={t('alerts.condition')}
               data={ALERT_CONDITIONS.map((c) => ({ value: c, label: t(`alerts.conditions.${c}`) }))}
@@ -119,9 +147,9 @@ export function AlertDialog({ projectId, unit, data, onClose }: Props) {
               error={errors.form}
               cancelLabel={t('alerts.cancel')}
               onCancel={onClose}
-              cancelDisabled={create.isPending}
-              submitLabel={t('alerts.save')}
-              busy={create.isPending}
+              cancelDisabled={saving.isPending}
+              submitLabel={alert ? t('alerts.saveChanges') : t('alerts.save')}
+              busy={saving.isPending}
             />
           </Stack>
         </form>

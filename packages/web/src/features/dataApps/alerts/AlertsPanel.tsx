@@ -1,9 +1,11 @@
 import { ActionIcon, Badge, Drawer, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { type Alert, formatNumber } from '@tessera/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertConditionText, useAlertFirings, useAlertMutations, useProjectAlerts } from '../../../api/alerts.ts';
+import { AlertDialog } from './AlertDialog.tsx';
 
 interface Props {
   projectId: string;
@@ -14,7 +16,8 @@ interface Props {
 
 /**
  * The Alerts panel of a data app's menu (docs/data-apps.md "Alerts"): the caller's alerts in the project, this data
- * app's first, each with its condition, its last value, whether the condition holds now and its firings.
+ * app's first, each with its condition, its last value, whether the condition holds now and its firings; Edit
+ * (its condition, threshold and name) and Delete. The list holds the caller's own alerts only: each is theirs to edit.
  */
 export function AlertsPanel({ projectId, dashboardId, opened, onClose }: Props) {
   const { t } = useTranslation('dataApps');
@@ -44,6 +47,7 @@ function AlertRow({ projectId, alert, here }: { projectId: string; alert: Alert;
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const firings = useAlertFirings(projectId, alert._id);
   const { remove } = useAlertMutations(projectId);
+  const [editing, setEditing] = useState(false);
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const removeAlert = () =>
     remove.mutate(alert._id, {
@@ -53,6 +57,7 @@ function AlertRow({ projectId, alert, here }: { projectId: string; alert: Alert;
 
   return (
     <Paper withBorder p="sm" radius="md" aria-label={alert.name} role="group">
+      {editing && <AlertDialog projectId={projectId} alert={alert} onClose={() => setEditing(false)} />}
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -62,6 +67,11 @@ function AlertRow({ projectId, alert, here }: { projectId: string; alert: Alert;
             <Badge color={alert.active ? 'orange' : 'gray'} variant="light">
               {alert.active ? t('alerts.active') : t('alerts.inactive')}
             </Badge>
+            <Tooltip label={t('alerts.edit')}>
+              <ActionIcon variant="subtle" size="sm" aria-label={t('alerts.edit')} onClick={() => setEditing(true)}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
             <Tooltip label={t('alerts.delete')}>
               <ActionIcon
                 variant="subtle"

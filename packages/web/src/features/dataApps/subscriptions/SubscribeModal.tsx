@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { SUBSCRIPTION_LANGUAGES, type Tab } from '@tessera/shared';
+import { SUBSCRIPTION_LANGUAGES, type Subscription, type Tab } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -23,7 +23,14 @@ import { useSubscriptionMutations } from '../../../api/subscriptions.ts';
 import { ScheduleFields } from '../../triggers/index.ts';
 import { ownFilters } from '../export/useExport.ts';
 import { SubscriptionList } from './SubscriptionList.tsx';
-import { fieldOf, initialSubscription, type SubscriptionFormState, toSubscriptionBody } from './subscriptionForm.ts';
+import {
+  fieldOf,
+  initialSubscription,
+  type SubscriptionFormState,
+  stateOfSubscription,
+  toSubscriptionBody,
+  toSubscriptionUpdate,
+} from './subscriptionForm.ts';
 
 interface Props {
   projectId: string;
@@ -36,7 +43,8 @@ interface Props {
 /**
  * Subscribe… (docs/data-apps.md "Subscriptions"): a viewer subscribes themselves, an editor members or addresses of
  * the organization's domains; the schedule (the scheduled runs' fields), the tabs, PDF attached or PNG in the mail,
- * the filters in force if asked; below, the data app's subscriptions (one's own for a viewer) with Delete.
+ * the filters in force if asked; below, the data app's subscriptions (one's own for a viewer) with Edit (the same
+ * form, filled in, saved with PUT) and Delete.
  */
 export function SubscribeModal({ projectId, dashboard, canEdit, opened, onClose }: Props) {
   const { t, i18n } = useTranslation('dataApps');
@@ -44,7 +52,9 @@ export function SubscribeModal({ projectId, dashboard, canEdit, opened, onClose 
   const tabs: Tab[] = view ? orderedView(view).tabs : [];
   const me = useMe().data;
   const members = useProjectMembers(projectId, canEdit && opened).data ?? [];
-  const { create } = useSubscriptionMutations(projectId, dashboard._id);
+  const { create, update } = useSubscriptionMutations(projectId, dashboard._id);
+  const [editing, setEditing] = useState<Subscription | null>(null);
+  const saving = editing ? update : create;
   const opening = () => initialSubscription(me?.email, i18n.resolvedLanguage ?? i18n.language);
   const [s, setState] = useState<SubscriptionFormState>(opening);
   const set = (change: Partial<SubscriptionFormState>) => setState((prev) => ({ ...prev, ...change }));
@@ -53,7 +63,7 @@ export function SubscribeModal({ projectId, dashboard, canEdit, opened, onClose 
     tabs.map((tab) => tab._id),
   );
   const errors: Partial<Record<keyof SubscriptionFormState, string>> = {};
-  const serverFields = create.error instanceof ApiError ? create.error.fields : {};
+  const serverFields = saving.error instanceof ApiError ? saving.error.fields : {};
   for (const [field, message] of Object.entries(serverFields)) {
     const own = fieldOf(field);
     if (own) errors[own] ??= message;
@@ -61,22 +71,37 @@ export function SubscribeModal({ projectId, dashboard, canEdit, opened, onClose 
   const emails = canEdit ? s.emails : me ? [me.email] : [];
   const tabOptions = tabs.map((tab) => ({ value: tab._id, label: tab.name }));
 
-  const close = () => {
+  const startOver = () => {
     create.reset();
+    update.reset();
+    setEditing(null);
     setState(opening());
+  };
+  const close = () => {
+    startOver();
     onClose();
   };
+  const edit = (subscription: Subscription) => {
+    startOver();
+    setEditing(subscription);
+    setState(stateOfSubscription(subscription, i18n.resolvedLanguage ?? i18n.language));
+  };
   const submit = () =>
-    create.mutate(toSubscriptionBody({ ...s, emails }, dashboard._id, filters), {
-      onSuccess: () => {
-        create.reset();
-        setState(opening());
-      },
-    });
+    editing
+      ? update.mutate(
+          { id: editing._id, body: toSubscriptionUpdate({ ...s, emails }, editing, filters) },
+          { onSuccess: startOver },
+        )
+      : create.mutate(toSubscriptionBody({ ...s, emails }, dashboard._id, filters), { onSuccess: startOver });
 
   return (
     <Modal opened={opened} onClose={close} title={t('subscriptions.title', { name: dashboard.name })} size="lg">
       <Stack gap="sm">
+        {editing && (
+          <Text size="sm" fw={500}>
+            {t('subscriptions.editing', { recipients: editing.recipients.map((r) => r.email).join(', ') })}
+          </Text>
+        )}
         {canEdit ? (
           <TagsInput
             label={t('subscriptions.recipients')}
@@ -137,25 +162,37 @@ export function SubscribeModal({ projectId, dashboard, canEdit, opened, onClose 
             error={errors.tabs}
           />
         )}
-        {filters && (
+        {(filters || editing?.filters) && (
           <Checkbox
             label={t('subscriptions.withFilters')}
             checked={s.withFilters}
             onChange={(e) => set({ withFilters: e.currentTarget.checked })}
           />
         )}
-        {create.error && !Object.keys(serverFields).length && <Text c="red">{create.error.message}</Text>}
+        {saving.error && !Object.keys(serverFields).length && <Text c="red">{saving.error.message}</Text>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('subscriptions.close')}
-          </Button>
-          <Button onClick={submit} loading={create.isPending}>
-            {t('subscriptions.save')}
+          {editing ? (
+            <Button variant="default" onClick={startOver}>
+              {t('subscriptions.cancelEdit')}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={close}>
+              {t('subscriptions.close')}
+            </Button>
+          )}
+          <Button onClick={submit} loading={saving.isPending}>
+            {editing ? t('subscriptions.saveChanges') : t('subscriptions.save')}
           </Button>
         </Group>
         <Divider my="xs" />
         <Title order={4}>{t('subscriptions.listTitle')}</Title>
-        <SubscriptionList projectId={projectId} dashboardId={dashboard._id} tabs={tabs} enabled={opened} />
+        <SubscriptionList
+          projectId={projectId}
+          dashboardId={dashboard._id}
+          tabs={tabs}
+          enabled={opened}
+          onEdit={edit}
+        />
       </Stack>
     </Modal>
   );

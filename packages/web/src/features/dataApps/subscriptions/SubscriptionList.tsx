@@ -1,20 +1,25 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Subscription, Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useSubscriptionMutations, useSubscriptions } from '../../../api/subscriptions.ts';
 
-/** A data app's subscriptions: to whom, what, next and last sent, the last failure, and Delete. */
+/**
+ * A data app's subscriptions: to whom, what, next and last sent, the last failure, Edit and Delete. The server lists
+ * only those the caller may change (an editor every one, a viewer their own).
+ */
 export function SubscriptionList({
   projectId,
   dashboardId,
   tabs,
   enabled,
+  onEdit,
 }: {
   projectId: string;
   dashboardId: string;
   tabs: Tab[];
   enabled: boolean;
+  onEdit: (subscription: Subscription) => void;
 }) {
   const { t, i18n } = useTranslation('dataApps');
   const list = useSubscriptions(projectId, dashboardId, enabled);
@@ -65,17 +70,24 @@ export function SubscriptionList({
                 </Text>
               )}
             </Stack>
-            <Tooltip label={t('subscriptions.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('subscriptions.delete')}
-                loading={remove.isPending && remove.variables === s._id}
-                onClick={() => remove.mutate(s._id)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={t('subscriptions.edit')}>
+                <ActionIcon variant="subtle" aria-label={t('subscriptions.edit')} onClick={() => onEdit(s)}>
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={t('subscriptions.delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('subscriptions.delete')}
+                  loading={remove.isPending && remove.variables === s._id}
+                  onClick={() => remove.mutate(s._id)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
         </Paper>
       ))}

@@ -1,5 +1,12 @@
+import type { Subscription } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
-import { fieldOf, initialSubscription, toSubscriptionBody } from './subscriptionForm.ts';
+import {
+  fieldOf,
+  initialSubscription,
+  stateOfSubscription,
+  toSubscriptionBody,
+  toSubscriptionUpdate,
+} from './subscriptionForm.ts';
 
 describe('the Subscribe dialog’s form', () => {
   it('opens on the caller’s address, in their language, every day from today, a PDF of every tab', () => {
@@ -31,5 +38,40 @@ describe('the Subscribe dialog’s form', () => {
     ['body', undefined],
   ])('puts the server’s error on %s under %s', (field, expected) => {
     expect(fieldOf(field)).toBe(expected);
+  });
+
+  it('opens a subscription to edit filled in, and makes the PUT body keeping each kept recipient’s language', () => {
+    const opened = initialSubscription('ann@example.com', 'en');
+    const sub: Subscription = {
+      _id: 's1',
+      dashboardId: 'd1',
+      projectId: 'p1',
+      userId: 'u1',
+      recipients: [
+        { email: 'ann@x.test', language: 'fr' },
+        { email: 'bob@x.test', language: 'en' },
+      ],
+      pattern: toSubscriptionBody({ ...opened, unit: 'weeks', value: 2 }, 'd1', undefined).pattern,
+      tabs: ['t2'],
+      format: 'png',
+      filters: null,
+      nextRunAt: null,
+      lastSentAt: null,
+      lastError: null,
+      timeCreated: '2031-01-01T00:00:00.000Z',
+      lastUpdated: '2031-01-01T00:00:00.000Z',
+    } as Subscription;
+    const s = stateOfSubscription(sub, 'en');
+    expect(s).toMatchObject({ emails: ['ann@x.test', 'bob@x.test'], language: 'fr', unit: 'weeks', value: 2 });
+    expect(s).toMatchObject({ format: 'png', tabs: ['t2'], withFilters: false });
+    const kept = toSubscriptionUpdate({ ...s, emails: ['ann@x.test', 'bob@x.test', 'cy@x.test'] }, sub, undefined);
+    expect(kept.recipients).toEqual([
+      { email: 'ann@x.test', language: 'fr' },
+      { email: 'bob@x.test', language: 'en' },
+      { email: 'cy@x.test', language: 'fr' },
+    ]);
+    expect(kept).toMatchObject({ tabs: ['t2'], format: 'png', filters: null, pattern: sub.pattern });
+    const relanguaged = toSubscriptionUpdate({ ...s, language: 'en' }, sub, undefined);
+    expect(relanguaged.recipients?.map((r) => r.language)).toEqual(['en', 'en']);
   });
 });

@@ -1,5 +1,19 @@
-import type { ExportFilters, SubscriptionBody, SubscriptionFormat, SubscriptionLanguage } from '@tessera/shared';
-import { initialSchedule, patternOf, SCHEDULE_FIELD_OF, type ScheduleState, timezones } from '../../triggers/index.ts';
+import type {
+  ExportFilters,
+  Subscription,
+  SubscriptionBody,
+  SubscriptionFormat,
+  SubscriptionLanguage,
+  SubscriptionUpdate,
+} from '@tessera/shared';
+import {
+  initialSchedule,
+  patternOf,
+  SCHEDULE_FIELD_OF,
+  type ScheduleState,
+  scheduleOfPattern,
+  timezones,
+} from '../../triggers/index.ts';
 
 /** The Subscribe dialog's fields: who (addresses, one language for them), when, which tabs, in which form. */
 export interface SubscriptionFormState extends ScheduleState {
@@ -45,6 +59,42 @@ export function toSubscriptionBody(
     tabs: s.format === 'png' ? s.tabs.slice(0, 1) : s.tabs,
     format: s.format,
     filters: s.withFilters && filters ? filters : null,
+  };
+}
+
+/** The dialog as it opens to edit a subscription: its recipients, schedule, tabs, format and whether it filters. */
+export function stateOfSubscription(sub: Subscription, language: string): SubscriptionFormState {
+  return {
+    ...scheduleOfPattern(sub.pattern),
+    emails: sub.recipients.map((r) => r.email),
+    language: sub.recipients[0]?.language ?? (language.startsWith('fr') ? 'fr' : 'en'),
+    format: sub.format,
+    tabs: sub.tabs,
+    withFilters: sub.filters !== null,
+  };
+}
+
+/**
+ * The body of PUT subscriptions/{id}. A recipient kept keeps their own language unless the language was changed;
+ * with filters: those in force now, else the ones it was saved with.
+ */
+export function toSubscriptionUpdate(
+  s: SubscriptionFormState,
+  sub: Subscription,
+  filters: ExportFilters | undefined,
+): SubscriptionUpdate {
+  const { recipients, pattern, tabs, format } = toSubscriptionBody(s, sub.dashboardId, filters);
+  const languageKept = s.language === stateOfSubscription(sub, s.language).language;
+  const before = new Map(sub.recipients.map((r) => [r.email, r.language]));
+  return {
+    recipients: (recipients ?? []).map((r) => ({
+      email: r.email,
+      language: (languageKept && before.get(r.email)) || r.language,
+    })),
+    pattern,
+    tabs,
+    format,
+    filters: s.withFilters ? (filters ?? sub.filters ?? null) : null,
   };
 }
 
