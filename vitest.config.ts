@@ -18,9 +18,9 @@ const withPostgres = process.env.TEST_DATABASE_URL
       {
         extends: './packages/server/vitest.config.ts',
         root: './packages/server',
-        // The PostgreSQL run keeps the files in an S3-compatible store (s3rver), the PGlite run in the folder: the
-        // suite passes with STORAGE_URL set and with the local folder, without a third run of it.
-        test: { name: 'server-postgres', env: { TEST_DB: 'postgres', TEST_STORAGE: 's3' } },
+        // TEST_STORAGE=s3 in this env would keep the files in an S3-compatible store (s3rver) for this run: not yet,
+        // two datasets tests build a second app on the folder (docs/operations.md "Object storage").
+        test: { name: 'server-postgres', env: { TEST_DB: 'postgres' } },
       },
     ]
   : [];
