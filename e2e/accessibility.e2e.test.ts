@@ -17,17 +17,6 @@ import { ADMIN } from './support/tessera.ts';
 const DEMO_LOADED = /Demo: sign in as/;
 const DEMO_DEADLINE_MS = 240_000;
 
-/**
- * Violations known and still open (listed in docs/accessibility.md), let through by name so that the suite guards
- * everything else: the dashboard's tab list holds each tab's menu button, and one mapping column's name.
- */
-const KNOWN_OPEN: Array<(f: AxeFinding) => boolean> = [
-  (f) => f.rule === 'aria-required-children' && f.html.includes('role="tablist"'),
-  (f) =>
-    f.rule === 'label-content-name-mismatch' &&
-    /aria-roledescription="(draggable column|colonne déplaçable)"/.test(f.html),
-];
-
 interface DemoIds {
   organizationId: string;
   projectId: string;
@@ -153,8 +142,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
           }
           await check(state.name);
         }
-        const blocking = findings.filter((f) => !KNOWN_OPEN.some((known) => known(f)));
-        expect(blocking, `axe-core found:\n${describeFindings(blocking)}`).toEqual([]);
+        expect(findings, `axe-core found:\n${describeFindings(findings)}`).toEqual([]);
       }, 300_000);
     }
   }
