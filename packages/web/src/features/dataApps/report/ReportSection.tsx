@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../grid/CardGrid.tsx';
 import type { TabDialog } from '../tabs/TabDialogs.tsx';
 import { TabMenu } from '../tabs/TabMenu.tsx';
+import type { KeyboardOrder } from '../tabs/useKeyboardOrder.tsx';
 
 export const sectionElementId = (tabId: string) => `section-${tabId}`;
 
@@ -17,10 +18,13 @@ interface Props {
   adding: boolean;
   onDialog: (dialog: TabDialog) => void;
   onDuplicate: (tabId: string) => void;
+  /** Move up / Move down in the section's menu (docs/accessibility.md "Layout by keyboard"). */
+  order: KeyboardOrder;
 }
 
 /** One section of a report: its name, its menu and Add Card for editors, and its card grid. */
-export function ReportSection({ tab, units, selected, canEdit, onAddCard, adding, onDialog, onDuplicate }: Props) {
+export function ReportSection(props: Props) {
+  const { tab, units, selected, canEdit, onAddCard, adding, onDialog, onDuplicate, order } = props;
   const { t } = useTranslation('dataApps');
   return (
     <Box
@@ -53,7 +57,15 @@ export function ReportSection({ tab, units, selected, canEdit, onAddCard, adding
               >
                 {t('header.addCard')}
               </Button>
-              <TabMenu tab={tab} words="sections" canEdit onDialog={onDialog} onDuplicate={onDuplicate} />
+              <TabMenu
+                tab={tab}
+                words="sections"
+                canEdit
+                onDialog={onDialog}
+                onDuplicate={onDuplicate}
+                onMove={order.move}
+                canMove={order.canMove}
+              />
             </Group>
           )}
         </Group>

@@ -12,6 +12,9 @@ export const ORDER_ID_ATTRIBUTE = 'data-order-id';
  * Ctrl+Shift and an arrow on the focused tab, or Move left / Move right in its menu, move it one place; the new
  * place is announced and saved as a drop would save it (`reorder`), and the focus stays on the moved tab.
  */
+/** What useKeyboardOrder answers: the move, the key handler, where a tab can go and the live region. */
+export type KeyboardOrder = ReturnType<typeof useKeyboardOrder>;
+
 export function useKeyboardOrder(
   tabs: readonly Tab[],
   words: 'tabs' | 'sections',
