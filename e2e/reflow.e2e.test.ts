@@ -41,8 +41,7 @@ const PAGES: ReflowPage[] = [
   {
     name: 'mapping editor',
     path: (ids) => `${project(ids)}/units/${ids.unitId}/mapping?tab=${ids.tabId}&type=${ids.unitType}`,
-    names: (ids) => [ids.names.card, 'Area'],
-  },
+    names: (ids) => [ids.names.card],
   },
   {
     name: 'dashboard',
