@@ -92,6 +92,11 @@ export function BucketChip({
       : item.kind === 'orderBy'
         ? menuOperation(item.entry.operation)
         : 'none';
+  const operationWord = operation !== 'none' ? t(`cardSettings:operations.${operation}`) : null;
+  // The name holds what the chip shows, its label and operation (WCAG 2.5.3 label in name).
+  const settingsName = operationWord
+    ? t('chips.settingsWithOperation', { name: shown, operation: operationWord })
+    : t('chips.settings', { name: shown });
   const label = (
     <Group gap={6} wrap="nowrap" miw={0}>
       {feature && <FeatureTypeIcon type={feature.type} size={14} />}
@@ -100,7 +105,7 @@ export function BucketChip({
       </Text>
       {operation !== 'none' && (
         <Badge size="xs" variant="light">
-          {t(`cardSettings:operations.${operation}`)}
+          {operationWord}
         </Badge>
       )}
       {item.kind === 'filter' && !complete && (
@@ -132,7 +137,7 @@ export function BucketChip({
               <UnstyledButton
                 {...draggable.listeners}
                 {...draggable.attributes}
-                aria-label={t('chips.settings', { name })}
+                aria-label={settingsName}
                 className={classes.handle}
                 style={{ minWidth: 0, flex: 1, touchAction: 'none' }}
               >

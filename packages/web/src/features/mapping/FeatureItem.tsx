@@ -40,7 +40,7 @@ export function FeatureItem({ feature, choices, onAdd }: Props) {
           className="mapping-feature"
         >
           <Group gap={6} wrap="nowrap">
-            <FeatureTypeIcon type={feature.type} size={14} />
+            <FeatureTypeIcon type={feature.type} size={14} decorative />
             <Text size="sm" truncate>
               {feature.name}
             </Text>

@@ -12,14 +12,25 @@ const ICONS = {
   id: IconKey,
 } as const;
 
+interface Props {
+  type: FeatureType;
+  size?: number;
+  /**
+   * Inside a control whose name already says the type ("Rain (Number)"): the icon is hidden from screen readers,
+   * so that the control's visible text stays part of its name (WCAG 2.5.3).
+   */
+  decorative?: boolean;
+}
+
 /** A feature type's icon, named for screen readers and in a tooltip ('Number', 'Date'...). */
-export function FeatureTypeIcon({ type, size = 16 }: { type: FeatureType; size?: number }) {
+export function FeatureTypeIcon({ type, size = 16, decorative = false }: Props) {
   const { t } = useTranslation('mapping');
   const Icon = ICONS[type];
   const label = t(`featureTypes.${type}`);
+  const named = decorative ? { 'aria-hidden': true } : { 'aria-label': label, role: 'img' };
   return (
     <Tooltip label={label} openDelay={500}>
-      <Icon size={size} aria-label={label} role="img" style={{ flexShrink: 0 }} />
+      <Icon size={size} {...named} style={{ flexShrink: 0 }} />
     </Tooltip>
   );
 }

@@ -255,6 +255,21 @@ describe('moving columns and chips with the keyboard (dnd-kit keyboard sensor)',
     expect(await screen.findByRole('menu')).toBeTruthy();
   });
 
+  it('names a chip by what it shows, its label and operation (label in name), in English and French', async () => {
+    const labelled = { ...series('rev', 2), label: 'Turnover', operation: 'sum' };
+    renderWithProviders(<Harness initial={{ ...mapped, dependent: [{ series: [labelled] }] } as Vis} />);
+    const chip = within(screen.getByTestId('chip-rev'));
+    expect(chip.getByText('Turnover')).toBeTruthy();
+    expect(chip.getByText('Sum')).toBeTruthy();
+    expect(chip.getByRole('button', { name: 'Settings of Turnover, Sum' })).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('fr');
+    renderWithProviders(<Harness initial={{ ...mapped, dependent: [{ series: [labelled] }] } as Vis} />);
+    expect(
+      within(screen.getByTestId('chip-rev')).getByRole('button', { name: 'Réglages de Turnover, Somme' }),
+    ).toBeTruthy();
+  });
+
   it('tells the instructions in French', async () => {
     await i18n.changeLanguage('fr');
     renderWithProviders(<Harness initial={mapped} />);

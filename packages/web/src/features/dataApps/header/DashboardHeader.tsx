@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -67,14 +67,23 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
   return (
     <Stack gap={0}>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Stack gap={0} miw={0} flex={1}>
+        {/* At least 16rem wide: on a narrow window the buttons wrap below the title rather than squeeze it. */}
+        <Stack gap={0} miw={0} style={{ flex: '1 1 16rem' }}>
           <Title order={2} fz={{ base: 'h3', sm: 'h2' }} style={{ overflowWrap: 'anywhere' }}>
             {dashboard.name}
           </Title>
           {dashboard.description && (
-            <Text size="sm" c="dimmed" lineClamp={2}>
-              {dashboard.description}
-            </Text>
+            // Two lines, and Show more for the rest (never cut with no way to read it).
+            <Spoiler
+              maxHeight={44}
+              showLabel={t('header.showMore')}
+              hideLabel={t('header.showLess')}
+              data-testid="dashboard-description"
+            >
+              <Text size="sm" c="dimmed">
+                {dashboard.description}
+              </Text>
+            </Spoiler>
           )}
         </Stack>
         <Group gap="xs" wrap="wrap">

@@ -68,6 +68,23 @@ describe('dashboard routes', () => {
   });
 });
 
+describe('the tab list', () => {
+  it('owns the tabs alone, in their order, the menu buttons standing outside it', async () => {
+    serve(makeView('Dashboard', tabs));
+    renderDataApps(`${base}/tabs/${T1}`);
+    await screen.findByRole('tab', { name: 'Overview', selected: true });
+    const list = screen.getByRole('tablist', { name: 'Tabs' });
+    expect(list.children.length).toBe(0);
+    const owned = (list.getAttribute('aria-owns') ?? '').split(' ').map((id) => document.getElementById(id));
+    expect(owned.map((tab) => [tab?.getAttribute('role'), tab?.textContent])).toEqual([
+      ['tab', 'Overview'],
+      ['tab', 'Details'],
+      ['tab', 'Forecast'],
+    ]);
+    expect(list.contains(screen.getByRole('button', { name: 'Menu of tab Overview' }))).toBe(false);
+  });
+});
+
 describe('tab navigation after delete and create', () => {
   it('deleting the selected tab goes to the next tab', async () => {
     serve(makeView('Dashboard', tabs), {

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Group, ScrollArea, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Tab } from '@tessera/shared';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDashboardMode } from '../../canvas/index.ts';
 import { useExport } from '../export/useExport.ts';
@@ -26,6 +27,7 @@ interface Props {
  */
 export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) {
   const { t } = useTranslation('dataApps');
+  const idPrefix = useId();
   const byId = new Map(tabs.map((tab) => [tab._id, tab]));
   const { place } = useDashboardMode();
   // A tab's PNG is made by the server for signed-in members (docs/data-apps.md "Export").
@@ -38,7 +40,17 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
   return (
     <Group gap="xs" wrap="nowrap" className={classes.bar}>
       <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars style={{ flex: 1, minWidth: 0 }}>
-        <Group gap={4} wrap="nowrap" role="tablist" aria-label={t('tabs.label')} py={4}>
+        {/*
+          A tab list may own only tabs, and each tab has its menu button beside it: the tab list owns the tabs by
+          aria-owns and holds nothing itself, the row shows each tab with its menu (docs/accessibility.md).
+        */}
+        <div
+          role="tablist"
+          aria-label={t('tabs.label')}
+          aria-orientation="horizontal"
+          aria-owns={tabs.map((tab) => tabElementId(idPrefix, tab._id)).join(' ')}
+        />
+        <Group gap={4} wrap="nowrap" py={4}>
           <SortableIds
             ids={tabs.map((tab) => tab._id)}
             orientation="horizontal"
@@ -60,6 +72,7 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
                     {...sortable.handle}
                     {...{ [ORDER_ID_ATTRIBUTE]: id }}
                     onKeyDown={canEdit ? order.onKeyDown(id) : undefined}
+                    id={tabElementId(idPrefix, id)}
                     role="tab"
                     aria-selected={selected}
                     className={classes.tabButton}
@@ -98,4 +111,9 @@ export function TabBar({ tabs, selectedId, canEdit, actions, onDialog }: Props) 
       )}
     </Group>
   );
+}
+
+/** The id of a tab's element, which the tab list's aria-owns names. */
+function tabElementId(prefix: string, tabId: string): string {
+  return `${prefix}tab-${tabId}`;
 }

@@ -1,0 +1,104 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { api } from '@tessera/shared';
+import type { Page } from 'playwright-core';
+import { apiSignIn, callAs } from './api.ts';
+import { ADMIN, type Tessera } from './tessera.ts';
+
+/** The journeys that visit the demo project (DEMO=1): its ids, read once it is loaded. */
+
+const DEMO_LOADED = /Demo: sign in as/;
+/** How long the demo may take to load on a busy machine. */
+export const DEMO_DEADLINE_MS = 240_000;
+
+export interface DemoIds {
+  organizationId: string;
+  projectId: string;
+  dashboardId: string;
+  tabId: string;
+  unitId: string;
+  unitType: string;
+  datasetId: string;
+  modelId: string;
+  packageId: string;
+  formId: string;
+  /** The names shown for them, which a journey may look for on the pages. */
+  names: {
+    project: string;
+    dashboard: string;
+    dashboardDescription: string;
+    card: string;
+    dataset: string;
+    model: string;
+    form: string;
+  };
+}
+
+/** Waits until the server says the demo is loaded, then answers its ids. */
+export async function waitForDemo(app: Tessera): Promise<DemoIds> {
+  const deadline = Date.now() + DEMO_DEADLINE_MS;
+  while (!DEMO_LOADED.test(app.log())) {
+    if (Date.now() > deadline) throw new Error('the demo did not load in time');
+    await sleep(500);
+  }
+  return demoIds(app);
+}
+
+export const demoProjectPath = (ids: DemoIds) => `/projects/${ids.projectId}`;
+export const demoDashboardPath = (ids: DemoIds) =>
+  `${demoProjectPath(ids)}/dashboards/${ids.dashboardId}/tabs/${ids.tabId}`;
+
+/** Waits for the page's requests to end and its loaders to go, then a little for what they render. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.mantine-Loader-root, [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
+  await sleep(300);
+}
+
+async function demoIds(app: Parameters<typeof callAs>[0]): Promise<DemoIds> {
+  const token = await apiSignIn(app, ADMIN.email, ADMIN.password);
+  const projects = await callAs(app, token, api.listMyProjects);
+  const demo = projects.find((p) => p.name.startsWith('Demo'));
+  if (!demo) throw new Error(`no demo project in ${projects.map((p) => p.name).join(', ')}`);
+  const projectId = demo._id;
+  const dashboards = await callAs(app, token, api.listDashboards, { query: { projectId } });
+  const first = dashboards[0];
+  if (!first) throw new Error('the demo has no dashboard');
+  const detail = await callAs(app, token, api.getDashboard, { params: { id: first._id } });
+  const tab = detail.tabs[0];
+  const unit = detail.units.find((u) => u.tabId === tab?._id && u.type === 'chart') ?? detail.units[0];
+  const [datasets, models, packages, forms] = await Promise.all([
+    callAs(app, token, api.listDatasets, { query: { projectId } }),
+    callAs(app, token, api.listModels, { query: { projectId } }),
+    callAs(app, token, api.listPackages, { query: { projectId } }),
+    callAs(app, token, api.listForms, { query: { projectId } }),
+  ]);
+  const need = <T>(what: string, value: T | undefined): T => {
+    if (value === undefined) throw new Error(`the demo has no ${what}`);
+    return value;
+  };
+  return {
+    organizationId: demo.organizationId ?? '',
+    projectId,
+    dashboardId: first._id,
+    tabId: need('tab', tab)._id,
+    unitId: need('card', unit)._id,
+    unitType: need('card', unit).type ?? 'chart',
+    datasetId: need('dataset', datasets[0])._id,
+    modelId: need('model', models[0])._id,
+    packageId: need('package', packages[0])._id,
+    formId: need('form', forms[0])._id,
+    names: {
+      project: demo.name,
+      dashboard: detail.dashboard.name,
+      dashboardDescription: detail.dashboard.description ?? '',
+      card: need('card', unit).name ?? '',
+      dataset: need('dataset', datasets[0]).name,
+      model: need('model', models[0]).name,
+      form: need('form', forms[0]).name,
+    },
+  };
+}
