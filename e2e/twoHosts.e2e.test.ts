@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { clusterUnavailable } from './support/cluster.ts';
 import { hostsUnavailable } from './support/hosts.ts';
-import { builtPackage, confirmedModel, settledRun } from './support/models.ts';
 import { ADMIN } from './support/tessera.ts';
 import { startTwoHosts, type TwoHosts } from './support/twoHosts.ts';
 
 /**
  * Nodes that share nothing but PostgreSQL, Redis and S3 (docs/operations.md "Several machines"): two nodes, each
  * on a host of its own (a network namespace with its own address and DATA_DIR), reaching the services over their
- * veth links. What one node takes in, the other serves; a node killed mid-import (every process of its host,
+ * veth links. What one node takes in, the other serves (an upload, a form response, live); a node killed mid-import (every process of its host,
  * kill -9) loses nothing: the import finishes on the other; the node comes back with an empty DATA_DIR and answers
  * the same. Skipped, saying why, without root (network namespaces) or without PostgreSQL and Redis.
  */
@@ -98,17 +97,6 @@ describe.skipIf(unavailable !== null)('two nodes on hosts of their own', () => {
     expect(await rowCount(1, salesId)).toBe(5000);
   }, 180_000);
 
-  it('builds a package and runs a model through node 2', async () => {
-    const files = { 'requirements.txt': '', 'calc.py': 'def square(n: int = 3) -> dict:\n    return {"n": n * n}\n' };
-    const pkg = await builtPackage(node(2), token, projectId, 'calc', files);
-    const model = await confirmedModel(node(2), token, pkg, 'square');
-    const first = await settledRun(node(2), token, model._id, [{ varName: 'n', value: 7 }]);
-    expect(first.status, JSON.stringify(first)).toBe('completed');
-    // Again through node 1: whichever node's worker runs it, its environment is built there from the stored package.
-    const second = await settledRun(node(1), token, model._id, [{ varName: 'n', value: 8 }]);
-    expect(second.status, JSON.stringify(second)).toBe('completed');
-  }, 300_000);
-
   it('a form response sent to node 1 reaches a viewer connected to node 2, live', async () => {
     const form = await call<{ _id: string }>(1, 'POST', '/api/v1/forms', { projectId, name: 'Visits' });
     await call(1, 'POST', `/api/v1/forms/${form._id}/elements`, {
@@ -175,17 +163,11 @@ describe.skipIf(unavailable !== null)('two nodes on hosts of their own', () => {
   it('node 1 comes back with an empty DATA_DIR and answers the same', async () => {
     await node(1).restart();
     expect(await rowCount(1, salesId)).toBe(await rowCount(2, salesId));
-    const datasets = await call<{ list: Array<{ _id: string; rowCount?: number }> }>(
-      1,
-      'GET',
-      `/api/v1/datasets?projectId=${projectId}`,
-    );
-    const other = await call<{ list: Array<{ _id: string; rowCount?: number }> }>(
-      2,
-      'GET',
-      `/api/v1/datasets?projectId=${projectId}`,
-    );
-    expect(datasets.list.map((d) => [d._id, d.rowCount])).toEqual(other.list.map((d) => [d._id, d.rowCount]));
-    for (const { _id } of datasets.list) expect(await rowCount(1, _id)).toBe(await rowCount(2, _id));
+    type Listed = Array<{ _id: string; rowCount?: number }>;
+    const datasets = await call<Listed>(1, 'GET', `/api/v1/datasets?projectId=${projectId}`);
+    const other = await call<Listed>(2, 'GET', `/api/v1/datasets?projectId=${projectId}`);
+    expect(datasets.map((d) => [d._id, d.rowCount])).toEqual(other.map((d) => [d._id, d.rowCount]));
+    expect(datasets.length).toBeGreaterThanOrEqual(3);
+    for (const { _id } of datasets) expect(await rowCount(1, _id)).toBe(await rowCount(2, _id));
   }, 180_000);
 });
