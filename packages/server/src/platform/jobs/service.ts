@@ -10,6 +10,7 @@ import {
   ensureQueue,
   inTransaction,
   putBack,
+  putBackLost,
   type QueueOptions,
   type SqlClient,
   workOneAtATime,
@@ -18,13 +19,14 @@ import { fromBossId, toBossId } from './bossIds.ts';
 import { type FairWorker, startFairWorkers } from './fair.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
-import { requeueLost, sweep } from './recovery.ts';
+import { sweep } from './recovery.ts';
 import {
+  DEFAULT_TIMEOUT_MS,
   type DefineOptions,
   failureMessage,
   type JobDefinition,
   type JobHandler,
-  jobDefinition,
+  MAX_TIMEOUT_MS,
   type Outcome,
   ProgressReporter,
   RunningJob,
@@ -97,7 +99,17 @@ export class JobService {
   /** Registers the handler of a type (once per app; on any role: an 'api' process needs the queue to exist). */
   define<D extends object>(type: JobType, handler: JobHandler<D>, options: DefineOptions = {}): void {
     if (this.definitions.has(type)) throw new Error(`the job type ${type} is already defined`);
-    const definition = jobDefinition(type, handler, options);
+    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+    const definition: JobDefinition = {
+      type,
+      handler: handler as JobHandler<never>,
+      concurrency,
+      timeoutMs,
+      ...(options.perProject ? { perProject: Math.max(1, Math.floor(options.perProject)) } : {}),
+      ...(options.abandoned ? { abandoned: options.abandoned } : {}),
+      ...(options.restartWhenLost ? { restartWhenLost: Math.max(0, Math.floor(options.restartWhenLost)) } : {}),
+    };
     this.definitions.set(type, definition);
     if (this.state === 'started') this.prepare(definition);
   }
@@ -286,10 +298,23 @@ export class JobService {
     });
   }
 
-  /** A lost job of a type that may start over, back in the queue (recovery.ts `requeueLost`); false otherwise. */
+  /**
+   * An active job whose process died, back in the queue to start over (its type's `restartWhenLost`): the row
+   * and the queue entry in one transaction, nothing when the allowance is spent (the sweep then fails it).
+   */
   private async restartLost(row: JobRow): Promise<boolean> {
     const limit = this.definitions.get(row.type)?.restartWhenLost ?? 0;
-    const queued = limit > 0 ? await requeueLost(this.options.database, row, limit) : undefined;
+    if (limit === 0) return false;
+    const queued = await inTransaction(this.options.database, async (client) => {
+      const requeued = await store.requeueLostJobWith(this.db, client, row);
+      if (!requeued) return undefined;
+      if (!(await putBackLost(client, row.type, toBossId(row.id), limit))) throw WITHDRAWN;
+      await notifyQueued(this.options.database, client, row.type);
+      return requeued;
+    }).catch((err) => {
+      if (err === WITHDRAWN) return undefined;
+      throw err;
+    });
     if (!queued) return false;
     this.options.log.warn(
       { jobId: row.id, jobType: row.type, lostWorker: row.worker },
