@@ -18,8 +18,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCategoryColors } from './categoryColors.ts';
 import { chartDescription } from './chartDescription.ts';
-import { type ChartElement, rowOfElement, rowOfItem, rowOfLegendItem } from './chartElements.ts';
+import { type ChartElement, rowOfElement, rowOfLegendItem } from './chartElements.ts';
 import { chartOption } from './chartOption.ts';
+import { withLegendEvents, withSelection } from './chartSelection.ts';
 import { echarts, echartsLocale } from './echartsCore.ts';
 import { nextTask } from './nextTask.ts';
 import type { ChartColors, ChartOptionResult } from './types.ts';
@@ -263,40 +264,4 @@ export function ChartView({
       )}
     </>
   );
-}
-
-/** The option whose legend reports clicks (`triggerEvent`) when its entries select. */
-function withLegendEvents(option: EChartsOption, selects: boolean): EChartsOption {
-  const legend = option.legend;
-  if (!selects || !legend || Array.isArray(legend)) return option;
-  return { ...option, legend: { ...legend, triggerEvent: true } };
-}
-
-/** The option with the elements outside the selection dimmed (nothing changes without a selection). */
-function withSelection(option: EChartsOption, rows: number[]): EChartsOption {
-  if (!rows.length || !Array.isArray(option.series)) return option;
-  const selected = new Set(rows);
-  const series = option.series.map((s) => {
-    const data = (s as { data?: unknown }).data;
-    if (!Array.isArray(data)) return s;
-    return {
-      ...s,
-      data: data.map((item) => {
-        const row = rowOfItem(item);
-        if (row === undefined || selected.has(row)) return item;
-        const dim = { opacity: 0.25 };
-        // A radar's polygon is its line and its area: both fade too.
-        const polygon =
-          (s as { type?: unknown }).type === 'radar' ? { lineStyle: dim, areaStyle: { opacity: 0.1 } } : {};
-        return Array.isArray(item)
-          ? { value: item, itemStyle: dim }
-          : {
-              ...(item as object),
-              itemStyle: { ...((item as { itemStyle?: object }).itemStyle ?? {}), ...dim },
-              ...polygon,
-            };
-      }),
-    };
-  });
-  return { ...option, series } as EChartsOption;
 }
