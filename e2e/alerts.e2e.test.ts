@@ -111,6 +111,18 @@ describe('alerts on a KPI card', () => {
     await fr.getByText('Condition vraie').waitFor();
     await settled(page);
     await screenshot(page, 'alerts-4-panel-fr', { fullPage: false });
+
+    // Edit from the panel: the dialog opens filled in, a new threshold is saved in place.
+    await fr.getByRole('group', { name: 'Big total' }).getByRole('button', { name: 'Modifier l’alerte' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Modifier l’alerte' });
+    const threshold = editDialog.getByRole('textbox', { name: 'Seuil' });
+    await expect.poll(() => threshold.inputValue()).toBe('100');
+    await threshold.fill('200');
+    await settled(page);
+    await screenshot(page, 'alerts-6-edit-fr', { fullPage: false });
+    await editDialog.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expectToast(page, 'Alerte enregistrée.');
+    await fr.getByRole('group', { name: 'Big total' }).getByText('au-dessus de 200').waitFor();
     await page.keyboard.press('Escape');
     await card.getByRole('button', { name: 'Menu de la carte' }).click();
     await page.getByRole('menuitem', { name: 'Créer une alerte…' }).click();

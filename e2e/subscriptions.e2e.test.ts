@@ -81,7 +81,7 @@ describe('subscriptions to a data app', () => {
 
   it('the same in French', async () => {
     const { page } = j;
-    const { row } = await subscribe(page, 'fr', {
+    const { dialog, row } = await subscribe(page, 'fr', {
       menu: "Menu de l'application de données",
       item: "S'abonner…",
       tabs: 'Onglets',
@@ -91,8 +91,22 @@ describe('subscriptions to a data app', () => {
     await expect.poll(() => row.textContent()).toContain('Onglets : Details');
     expect(await row.textContent()).toContain('dernier envoi : —');
     await screenshot(page, 'subscriptions-list-fr');
+
+    // Edit: the form comes back filled in with the subscription; another tab is saved in place of the first.
+    await row.getByRole('button', { name: "Modifier l'abonnement", exact: true }).click();
+    await dialog.getByText(`Modification de l'abonnement de ${ADMIN.email}.`).waitFor();
+    // With a tab chosen, the multi-select's text field shrinks behind its pill: opened from the keyboard.
+    await dialog.getByLabel('Onglets', { exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Overview' }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'subscriptions-edit-fr');
+    await dialog.getByRole('button', { name: 'Enregistrer les modifications', exact: true }).click();
+    await expect.poll(() => row.textContent()).toContain('Onglets : Overview');
+
     const token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
     const listed = await callAs(j.app, token, api.listSubscriptions, { query: { dashboardId } });
     expect(listed.map((s) => s.recipients[0]?.language)).toEqual(['fr']);
+    expect(listed).toHaveLength(1);
   });
 });
