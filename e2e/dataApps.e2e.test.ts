@@ -519,5 +519,24 @@ describe('data apps', () => {
     // Nothing spills sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'data-apps-dashboard-phone-390');
+
+    // A long description shows two lines and "Show more" for the rest: never cut with no way to read it.
+    const description = Array.from({ length: 12 }, (_, i) => `Revenue line ${i + 1} is booked when invoiced.`).join(
+      ' ',
+    );
+    await callAs(j.app, rootToken, api.updateDashboard, { params: { id: dashboardId }, body: { description } });
+    await page.reload();
+    const spoiler = page.getByTestId('dashboard-description');
+    await spoiler.getByRole('button', { name: 'Show more' }).click();
+    await spoiler.getByRole('button', { name: 'Show less' }).waitFor();
+    // Opened, every line shows: the text's box is no taller than what it is given.
+    const clipped = () =>
+      spoiler.evaluate((el) => {
+        const content = el.querySelector<HTMLElement>('.mantine-Spoiler-content');
+        return content ? content.scrollHeight - content.clientHeight : -1;
+      });
+    await expect.poll(clipped).toBeLessThanOrEqual(1);
+    expect((await spoiler.boundingBox())?.height ?? 0).toBeGreaterThan(44);
+    await screenshot(page, 'data-apps-description-show-more-390');
   });
 });
