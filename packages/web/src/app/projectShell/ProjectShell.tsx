@@ -19,7 +19,9 @@ import { useProjectSocket } from './projectEvents.ts';
 import { PROJECT_AREA_ROUTES, projectRootTarget } from './projectShellRoutes.ts';
 
 /** Mobi loads on its first visit: its word lists (profanity masking) need not weigh on every page. */
-const MobiPage = lazy(async () => ({ default: (await import('../../features/mobi/MobiPage.tsx')).MobiPage }));
+const AssistantPage = lazy(async () => ({
+  default: (await import('../../features/assistant/AssistantPage.tsx')).AssistantPage,
+}));
 
 /**
  * Everything under /projects/{projectId}/: loads the project and the caller's own permission
@@ -78,7 +80,7 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
                   <ModelsRoutes />
                 ) : key === 'mobi' ? (
                   <Suspense fallback={<Loader aria-label={t('shell.loading')} />}>
-                    <MobiPage />
+                    <AssistantPage />
                   </Suspense>
                 ) : key === 'forms' ? (
                   <FormsRoutes />

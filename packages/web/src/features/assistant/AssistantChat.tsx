@@ -13,8 +13,8 @@ import {
 import { ASSISTANT_MODES, type AssistantMode } from '@tessera/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AssistantMessageView } from './AssistantMessageView.tsx';
 import { useConversation } from './conversation.ts';
-import { MobiMessageView } from './MobiMessageView.tsx';
 
 const STARTERS = ['s1', 's2', 's3', 's4'] as const;
 
@@ -26,8 +26,8 @@ interface Props {
 }
 
 /** The conversation: four starter prompts, modes GPT4 and DALL·E, Enter sends (Shift+Enter a new line). */
-export function MobiChat({ projectId, modes, userKey }: Props) {
-  const { t } = useTranslation('mobi');
+export function AssistantChat({ projectId, modes, userKey }: Props) {
+  const { t } = useTranslation('assistant');
   const { messages, pending, error, send, clear, dismissError } = useConversation(projectId, userKey);
   const [text, setText] = useState('');
   const [mode, setMode] = useState<AssistantMode>(modes[0] ?? 'GPT4');
@@ -74,7 +74,7 @@ export function MobiChat({ projectId, modes, userKey }: Props) {
       ) : (
         <Stack gap="sm" aria-live="polite" data-testid="mobi-messages">
           {messages.map((message) => (
-            <MobiMessageView key={message.id} message={message} projectId={projectId} />
+            <AssistantMessageView key={message.id} message={message} projectId={projectId} />
           ))}
           {pending ? (
             <Group gap="xs">

@@ -17,7 +17,7 @@ interface Props {
 
 /** 'Add to dashboard': choose a data app and one of its tabs; the card is created there with its vis. */
 export function AddToDashboardModal({ card, projectId, onClose }: Props) {
-  const { t } = useTranslation('mobi');
+  const { t } = useTranslation('assistant');
   const client = useQueryClient();
   const navigate = useNavigate();
   const dashboards = useDashboards(projectId);
@@ -104,7 +104,7 @@ function TabSelect(props: {
   value: string | null;
   onChange: (id: string | null) => void;
 }) {
-  const { t } = useTranslation('mobi');
+  const { t } = useTranslation('assistant');
   const dashboard = useDashboard(props.projectId, props.dashboardId);
   const tabs = dashboard.data?.tabs ?? [];
   const { value, onChange } = props;

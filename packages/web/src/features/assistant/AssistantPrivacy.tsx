@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 const ITEMS = ['question', 'datasets', 'image', 'never', 'key'] as const;
 
 /** What our server sends to the language-model service, and what it never sends. */
-export function MobiPrivacy() {
-  const { t } = useTranslation('mobi');
+export function AssistantPrivacy() {
+  const { t } = useTranslation('assistant');
   return (
     <Accordion variant="contained">
       <Accordion.Item value="privacy">

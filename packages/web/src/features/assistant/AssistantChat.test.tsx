@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
-import { MobiChat } from './MobiChat.tsx';
+import { AssistantChat } from './AssistantChat.tsx';
 
 // jsdom has no font loading API; Mantine's autosize textarea listens to it.
 if (!('fonts' in document)) {
@@ -14,7 +14,7 @@ if (!('fonts' in document)) {
 const PROJECT = '64b7f0c2a1b2c3d4e5f60799';
 const CHAT = `POST /api/v1/projects/${PROJECT}/assistant/chat`;
 
-describe('MobiChat', () => {
+describe('AssistantChat', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     cleanup();
@@ -22,7 +22,7 @@ describe('MobiChat', () => {
   });
 
   const renderChat = () =>
-    renderWithProviders(<MobiChat projectId={PROJECT} modes={['GPT4', 'DALL·E']} userKey={null} />);
+    renderWithProviders(<AssistantChat projectId={PROJECT} modes={['GPT4', 'DALL·E']} userKey={null} />);
 
   it('offers four starter prompts and keeps Send disabled while the text is empty', async () => {
     renderChat();

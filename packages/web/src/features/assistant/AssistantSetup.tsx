@@ -10,8 +10,8 @@ interface Props {
 }
 
 /** The unconfigured state: what an operator sets, and a user's own key, kept in this browser only. */
-export function MobiSetup({ userKey, onKey, configured }: Props) {
-  const { t } = useTranslation('mobi');
+export function AssistantSetup({ userKey, onKey, configured }: Props) {
+  const { t } = useTranslation('assistant');
   const [draft, setDraft] = useState('');
   const keyForm = (
     <Stack gap="xs">

@@ -8,13 +8,14 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { generateImage, streamChat } from '../../api/assistant.ts';
 
-export type MobiMessage = StoredChatMessage;
+export type AssistantMessage = StoredChatMessage;
 
-export const readMessages = (): MobiMessage[] => parseStoredMessages(localStorage.getItem(ASSISTANT.storageKey));
+export const readMessages = (): AssistantMessage[] => parseStoredMessages(localStorage.getItem(ASSISTANT.storageKey));
 
-const writeMessages = (messages: MobiMessage[]) => localStorage.setItem(ASSISTANT.storageKey, JSON.stringify(messages));
+const writeMessages = (messages: AssistantMessage[]) =>
+  localStorage.setItem(ASSISTANT.storageKey, JSON.stringify(messages));
 
-const newMessage = (projectId: string, text: string, ai: boolean, mode: AssistantMode): MobiMessage => ({
+const newMessage = (projectId: string, text: string, ai: boolean, mode: AssistantMode): AssistantMessage => ({
   id: crypto.randomUUID(),
   createdAt: new Date().toISOString(),
   text,
@@ -39,13 +40,13 @@ export function useUserKey(): [string | null, (key: string | null) => void] {
  * DALL·E prompt answers one image. A failure leaves no empty answer behind and is reported in `error`.
  */
 export function useConversation(projectId: string, userKey: string | null) {
-  const [all, setAll] = useState<MobiMessage[]>(readMessages);
+  const [all, setAll] = useState<AssistantMessage[]>(readMessages);
   const [pending, setPending] = useState<AssistantMode | null>(null);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const update = useCallback((change: (messages: MobiMessage[]) => MobiMessage[]) => {
+  const update = useCallback((change: (messages: AssistantMessage[]) => AssistantMessage[]) => {
     setAll((previous) => {
       const next = change(previous);
       writeMessages(next);
@@ -63,7 +64,7 @@ export function useConversation(projectId: string, userKey: string | null) {
       const controller = new AbortController();
       abort.current = controller;
       const answer = newMessage(projectId, '', true, mode);
-      const edit = (change: Partial<MobiMessage>) =>
+      const edit = (change: Partial<AssistantMessage>) =>
         update((previous) => previous.map((m) => (m.id === answer.id ? { ...m, ...change } : m)));
       try {
         if (mode === 'DALL·E') {

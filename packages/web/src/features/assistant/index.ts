@@ -3,4 +3,4 @@
  * other pages).
  */
 
-export { MobiPage } from './MobiPage.tsx';
+export { AssistantPage } from './AssistantPage.tsx';

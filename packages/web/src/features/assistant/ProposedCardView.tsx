@@ -12,7 +12,7 @@ import { AddToDashboardModal } from './AddToDashboardModal.tsx';
  * with the user's own permissions), and 'Add to dashboard' for those who may edit data apps.
  */
 export function ProposedCardView({ card, projectId }: { card: ProposedCard; projectId: string }) {
-  const { t } = useTranslation('mobi');
+  const { t } = useTranslation('assistant');
   const canRead = useProjectCan('dataset:view');
   const canAdd = useProjectCan('dashboard:edit');
   const data = useProposedCardData(projectId, card, canRead);

@@ -1,13 +1,13 @@
 import { Alert, Box, Image, Loader, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAssistantImage } from '../../api/assistant.ts';
-import type { MobiMessage } from './conversation.ts';
+import type { AssistantMessage } from './conversation.ts';
 import { maskProfanity } from './mask.ts';
 import { ProposedCardView } from './ProposedCardView.tsx';
 
 /** One message: the user's on the right, Mobi's on the left; text masked, an image, or a proposed card. */
-export function MobiMessageView({ message, projectId }: { message: MobiMessage; projectId: string }) {
-  const { t } = useTranslation('mobi');
+export function AssistantMessageView({ message, projectId }: { message: AssistantMessage; projectId: string }) {
+  const { t } = useTranslation('assistant');
   const image = message.ai && message.mode === 'DALL·E';
   return (
     <Paper
@@ -22,7 +22,7 @@ export function MobiMessageView({ message, projectId }: { message: MobiMessage; 
         {message.ai ? t('mobi') : t('you')}
       </Text>
       {image ? (
-        <MobiImage url={message.text} />
+        <AssistantImage url={message.text} />
       ) : (
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {maskProfanity(message.text)}
@@ -38,8 +38,8 @@ export function MobiMessageView({ message, projectId }: { message: MobiMessage; 
 }
 
 /** One 512x512 image, fetched with the session's token (the server serves it to the project's members only). */
-function MobiImage({ url }: { url: string }) {
-  const { t } = useTranslation('mobi');
+function AssistantImage({ url }: { url: string }) {
+  const { t } = useTranslation('assistant');
   const image = useAssistantImage(url);
   if (image.isPending) return <Loader size="sm" />;
   if (image.isError) return <Alert color="red">{t('image.failed')}</Alert>;
