@@ -37,5 +37,5 @@ export * from './organizations/roles.ts';
 export * from './packages/index.ts';
 export * from './projects/permissions.ts';
 export * from './realtime/index.ts';
-export * from './schedules/index.ts';
 export * from './search/listSearch.ts';
+export * from './triggers/index.ts';

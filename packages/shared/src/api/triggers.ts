@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { projectAction } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';
-import { TRIGGER_MESSAGES } from '../schedules/constants.ts';
-import { triggerBodySchema, triggerSchema, triggerUpdateSchema } from '../schedules/entities.ts';
+import { TRIGGER_MESSAGES } from '../triggers/constants.ts';
+import { triggerBodySchema, triggerSchema, triggerUpdateSchema } from '../triggers/entities.ts';
 
 /**
  * Scheduled model runs: model edit writes, model view reads. A trigger's project comes from

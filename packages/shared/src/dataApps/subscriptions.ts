@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id } from '../http/ids.ts';
-import { triggerPatternSchema } from '../schedules/entities.ts';
+import { triggerPatternSchema } from '../triggers/entities.ts';
 import { exportFiltersSchema } from './exports.ts';
 
 /**

@@ -10,7 +10,7 @@ import { FORM_MESSAGES } from '../forms/constants.ts';
 import { JOB_MESSAGES } from '../jobs/job.ts';
 import { MODEL_MESSAGES } from '../models/constants.ts';
 import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '../packages/constants.ts';
-import { TRIGGER_MESSAGES } from '../schedules/constants.ts';
+import { TRIGGER_MESSAGES } from '../triggers/constants.ts';
 import { UNSAFE_TEXT_MESSAGE } from './text.ts';
 
 /**

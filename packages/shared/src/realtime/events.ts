@@ -7,7 +7,7 @@ import { id } from '../http/ids.ts';
 import { jobSchema } from '../jobs/job.ts';
 import { modelRunSchema } from '../models/entities.ts';
 import { packageEventSchema } from '../packages/entities.ts';
-import { triggerSchema } from '../schedules/entities.ts';
+import { triggerSchema } from '../triggers/entities.ts';
 
 /**
  * Every event the server sends on a project's live channel, with its payload schema. The server's

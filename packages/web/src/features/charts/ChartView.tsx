@@ -13,7 +13,6 @@
  */
 import { useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { type ChartVis, chartVisSchema, type DataRow, type SeriesMeta, type UnitFeature } from '@tessera/shared';
-import type { EChartsOption } from 'echarts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageCategoryColors } from './categoryColors.ts';
