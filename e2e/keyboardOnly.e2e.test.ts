@@ -266,6 +266,7 @@ describe('keyboard only (issues 50 and 46)', () => {
     await screenshot(visitor, 'keyboard-only-8-form', { fullPage: false });
     await visitor.keyboard.press('Enter');
     await visitor.getByText('Thank you! Your response has been recorded.').waitFor();
+    await expect.poll(() => focusedName(visitor)).toBe('Send another response');
     await expect
       .poll(async () => (await callAs(j.app, token, api.getForm, { params: { id: ids.formId } })).responseCount)
       .toBe(responsesBefore + 1);
