@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { api, LANGUAGE_STORAGE_KEY } from '@tessera/shared';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
+import { pressUntilFocused } from './support/keyboard.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
 import { bars, CITIES, cardOf, clickBar, clickText, drawn, ROWS, sumByCity, uploadWeather } from './support/weather.ts';
@@ -111,16 +112,6 @@ describe('cross-filters: public page, legend entries, keyboard (issue 46)', () =
     await callAs(j.app, token, api.updateProject, { params: { id: projectId }, body: { public: false } });
   });
 
-  /** Presses a key until `done` holds (at most `max` times). */
-  async function pressUntil(page: Page, key: string, done: () => Promise<boolean>, max = 80) {
-    for (let i = 0; i < max; i++) {
-      if (await done()) return;
-      await page.keyboard.press(key);
-    }
-    expect(await done()).toBe(true);
-  }
-  const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement).catch(() => false);
-
   const languages = [
     {
       lang: 'en',
@@ -153,9 +144,10 @@ describe('cross-filters: public page, legend entries, keyboard (issue 46)', () =
       await bars(page, ids.byCity);
       await page.waitForTimeout(1200);
       const chart = cardOf(page, ids.byWeather).getByRole('img', { name: 'Days by weather', exact: true });
-      await pressUntil(page, 'Tab', () => isFocused(chart));
+      await pressUntilFocused(page, chart);
       const said = cardOf(page, ids.byWeather).getByTestId('chart-focus');
-      await pressUntil(page, 'ArrowRight', async () => ((await said.textContent()) ?? '').startsWith('rain'), 10);
+      for (let presses = 0; presses < 10 && !((await said.textContent()) ?? '').startsWith('rain'); presses += 1)
+        await page.keyboard.press('ArrowRight');
       // "rain, precipitation (count): 6": the bar's key, its series and its value.
       expect(await said.textContent()).toMatch(new RegExp(`^rain, .+: ${days('rain')}$`));
       await page.keyboard.press('Enter');
@@ -168,18 +160,18 @@ describe('cross-filters: public page, legend entries, keyboard (issue 46)', () =
 
       // Back to the card's menu (Shift+Tab), its View rows item drills into the focused element.
       const menu = cardOf(page, ids.byWeather).getByRole('button', { name: words.menu, exact: true });
-      await pressUntil(page, 'Shift+Tab', () => isFocused(menu), 10);
+      await pressUntilFocused(page, menu, { key: 'Shift+Tab', most: 10 });
       await page.keyboard.press('Enter');
       const item = page.getByRole('menuitem', { name: words.viewRows, exact: true });
       await item.waitFor();
-      await pressUntil(page, 'ArrowDown', () => isFocused(item), 10);
+      await pressUntilFocused(page, item, { key: 'ArrowDown', most: 10 });
       await page.keyboard.press('Enter');
       await expect
         .poll(() => page.getByTestId('view-rows-count').textContent(), { timeout: 15_000 })
         .toBe(`${days('rain')} ${words.count}`);
       await screenshot(page, `cross-filters-keyboard-2-view-rows-${words.lang}`);
       const download = page.getByRole('button', { name: words.csv, exact: true });
-      await pressUntil(page, 'Tab', () => isFocused(download), 40);
+      await pressUntilFocused(page, download, { most: 40 });
       const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
       const csv = readFileSync((await file.path())!, 'utf8')
         .trim()

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
+import { focusedName, pressUntilFocused, signInByKeyboard } from './support/keyboard.ts';
 import { ADMIN } from './support/tessera.ts';
-import { expectPath } from './support/ui.ts';
 
 /**
  * Issue 50 (WCAG 2.1.1 keyboard, 2.5.7 dragging movements): an editor lays out a dashboard with the keyboard
@@ -44,39 +44,6 @@ describe('layout by keyboard', () => {
   const readTab = async (): Promise<Tab> => (await callAs(j.app, token, api.getTab, { params: { id: tabId } })).tab;
   const places = (tab: Tab) => Object.fromEntries(tab.layout.map(({ i, x, y, w, h }) => [i, `${x},${y} ${w}x${h}`]));
 
-  /** The accessible name of the focused element (its aria-label, else its text). */
-  const focusedName = (page: Page) =>
-    page.evaluate(() => {
-      const node = document.activeElement as HTMLElement | null;
-      return node?.getAttribute('aria-label') ?? node?.textContent?.trim() ?? '';
-    });
-
-  /** Presses Tab until the focused element is named `name`, as a keyboard user does. */
-  async function tabTo(page: Page, name: string, most = 120) {
-    for (let presses = 0; presses < most; presses += 1) {
-      if ((await focusedName(page)) === name) return;
-      await page.keyboard.press('Tab');
-    }
-    throw new Error(`${most} presses of Tab did not reach "${name}"`);
-  }
-
-  /** The type of the focused input ('email', 'password'), whatever the page's language. */
-  const focusedInput = (page: Page) =>
-    page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type ?? '');
-
-  async function signInByKeyboard(page: Page) {
-    await page.goto('/login');
-    await page.locator('input[type="password"]').waitFor();
-    for (let presses = 0; presses < 30 && (await focusedInput(page)) !== 'email'; presses += 1)
-      await page.keyboard.press('Tab');
-    await page.keyboard.type(ADMIN.email);
-    await page.keyboard.press('Tab');
-    expect(await focusedInput(page)).toBe('password');
-    await page.keyboard.type(ADMIN.password);
-    await page.keyboard.press('Enter');
-    await expectPath(page, '/projects');
-  }
-
   /** Waits for the cards to stop gliding (react-grid-layout animates a move) before a screenshot. */
   const settled = (page: Page) => page.waitForTimeout(600);
 
@@ -90,12 +57,12 @@ describe('layout by keyboard', () => {
 
   it('moves and resizes a card with the arrow keys, announced, and keeps the layout across a reload', async () => {
     const { page } = j;
-    await signInByKeyboard(page);
+    await signInByKeyboard(page, ADMIN);
     await page.goto(tabPath());
     await page.getByRole('button', { name: `Move ${RAIN}`, exact: true }).waitFor();
     expect(places(await readTab())).toEqual({ [rain]: '0,0 12x3', [stock]: '0,3 12x3' });
 
-    await tabTo(page, `Move ${RAIN}`);
+    await pressUntilFocused(page, `Move ${RAIN}`);
     // Six columns narrower, then six columns right: Rain by month sits in the right half of the top row.
     for (let step = 0; step < 6; step += 1) await page.keyboard.press('Shift+ArrowLeft');
     await expect.poll(() => announced(page)).toBe(`${RAIN} resized to 6 columns by 3 rows`);
@@ -129,21 +96,20 @@ describe('layout by keyboard', () => {
   it('moves a card with the Move dialog of its menu, opened and used by keys, in French', async () => {
     const { page } = j;
     await page.context().addInitScript(([key]) => localStorage.setItem(key as string, 'fr'), [LANGUAGE_STORAGE_KEY]);
-    await signInByKeyboard(page);
+    await signInByKeyboard(page, ADMIN);
     await page.goto(tabPath());
     await page.getByRole('button', { name: `Déplacer ${RAIN}`, exact: true }).waitFor();
     // Rain by month's menu: the first "Menu de la carte" after its move handle; Enter opens it, the arrows walk it.
-    await tabTo(page, `Déplacer ${RAIN}`);
+    await pressUntilFocused(page, `Déplacer ${RAIN}`);
     await page.keyboard.press('Tab');
-    await tabTo(page, 'Menu de la carte');
+    await pressUntilFocused(page, 'Menu de la carte');
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Déplacer', exact: true }).waitFor();
-    for (let presses = 0; presses < 10 && (await focusedName(page)) !== 'Déplacer'; presses += 1)
-      await page.keyboard.press('ArrowDown');
+    await pressUntilFocused(page, 'Déplacer', { key: 'ArrowDown', most: 10 });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: `Déplacer ${RAIN}` });
     await dialog.waitFor();
-    await tabTo(page, 'Vers le haut');
+    await pressUntilFocused(page, 'Vers le haut');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Colonne 7, ligne 1');
     await settled(page);

@@ -342,6 +342,21 @@ describe('Download as CSV', () => {
   });
 });
 
+describe('View rows from the card menu', () => {
+  it('gives the focus back to the card menu’s button once closed (the menu item is gone)', async () => {
+    serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 1) }));
+    renderDataApps(path, { roles: VIEWER });
+    await screen.findByText('North 1', {}, SLOW);
+    const menuButton = screen.getByRole('button', { name: 'Card menu' });
+    await userEvent.click(menuButton);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'View rows' }));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(menuButton));
+  });
+});
+
 describe('refetch triggers', () => {
   it('refetches with the filters in force when they change, back on page 1', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));

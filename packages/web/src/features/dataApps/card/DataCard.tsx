@@ -51,7 +51,8 @@ export function DataCard({ unit, h, draggable }: Props) {
   const cardFilters = useCardFilters(unit);
   const { filters: inForce } = useActiveFilters(unit.dashboardId, unit.tabId);
   const cross = useCrossFilters(unit.dashboardId, unit.tabId);
-  const [viewingRows, setViewingRows] = useState(false);
+  // View rows is open, and from where: its menu item is gone when it closes, its icon button is still there.
+  const [viewingRows, setViewingRows] = useState<'menu' | 'icon' | null>(null);
   // The chart element the keyboard focused: the menu's View rows drills into it (else into the selection).
   const [focused, setFocused] = useState<Clicked[] | undefined>();
   const drilled = focused?.length ? focused : cross.ownOf(unit._id);
@@ -163,7 +164,7 @@ export function DataCard({ unit, h, draggable }: Props) {
               color="gray"
               size="sm"
               aria-label={t('viewRows.open')}
-              onClick={() => setViewingRows(true)}
+              onClick={() => setViewingRows('icon')}
             >
               <IconTableColumn size={16} />
             </ActionIcon>
@@ -186,7 +187,7 @@ export function DataCard({ unit, h, draggable }: Props) {
           onSetAlert={() => setSettingAlert(true)}
           onDelete={() => units.remove.mutateAsync({ tabId: unit.tabId, unitId: unit._id }).catch(failed)}
           onBetaCardTypes={() => openMapping('custom')}
-          onViewRows={() => setViewingRows(true)}
+          onViewRows={() => setViewingRows('menu')}
           focusedElement={focused?.map((clicked) => clicked.label).join(', ') || undefined}
         />
       </Group>
@@ -212,7 +213,10 @@ export function DataCard({ unit, h, draggable }: Props) {
             ...(cross.forCard(unit._id) ? { crossFilters: cross.forCard(unit._id) } : {}),
             ...(drilled.length ? { point: pointOf(drilled) } : {}),
           }}
-          onClose={() => setViewingRows(false)}
+          onClose={() => {
+            if (viewingRows === 'menu') setTimeout(() => menuButton.current?.focus(), 0);
+            setViewingRows(null);
+          }}
         />
       )}
       {settingAlert && projectId && (

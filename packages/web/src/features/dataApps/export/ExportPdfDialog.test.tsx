@@ -13,15 +13,43 @@ const TABS = [
 
 function open(onExport = vi.fn(), sections = false) {
   const onClose = vi.fn();
+  const opener = { current: document.createElement('button') };
+  opener.current.textContent = 'Data app menu';
+  document.body.append(opener.current);
   renderWithProviders(
-    <ExportPdfDialog opened onClose={onClose} tabs={TABS} sections={sections} busy={false} onExport={onExport} />,
+    <ExportPdfDialog
+      opened
+      onClose={onClose}
+      tabs={TABS}
+      sections={sections}
+      busy={false}
+      onExport={onExport}
+      returnFocusTo={opener}
+    />,
   );
-  return { onExport, onClose };
+  return { onExport, onClose, opener: opener.current };
 }
 
 describe('Export PDF dialog', () => {
   beforeEach(() => i18n.changeLanguage('en'));
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    document.body.replaceChildren();
+  });
+
+  it('gives the focus back to the menu button that opened it once exported (its menu item is gone)', async () => {
+    const { onExport, opener } = open();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(onExport).toHaveBeenCalled();
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('gives the focus back to the menu button when closed with Escape', async () => {
+    const { onClose, opener } = open();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
 
   it('exports every tab on A4 portrait by default (no tab list sent: the server prints them all)', async () => {
     const { onExport, onClose } = open();

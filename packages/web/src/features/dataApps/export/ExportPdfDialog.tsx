@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, Radio, Stack } from '@mantine/core';
 import type { ExportOrientation, ExportPaper, ExportRequest, Tab } from '@tessera/shared';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -12,13 +12,18 @@ interface Props {
   sections: boolean;
   busy: boolean;
   onExport(request: Omit<ExportRequest, 'filters'>): void;
+  /**
+   * Where the focus goes once the dialog has closed: its opener, a menu item, is gone by then, and the focus must
+   * not drop to the page's body (docs/accessibility.md "Focus").
+   */
+  returnFocusTo: RefObject<HTMLElement | null>;
 }
 
 /**
  * Export PDF's choices (docs/data-apps.md "Export"): which tabs (every one by default, printed in the data app's
  * order whatever the order they were ticked in), the paper (A4 or Letter) and its orientation.
  */
-export function ExportPdfDialog({ opened, onClose, tabs, sections, busy, onExport }: Props) {
+export function ExportPdfDialog({ opened, onClose, tabs, sections, busy, onExport, returnFocusTo }: Props) {
   const { t } = useTranslation('dataApps');
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [paper, setPaper] = useState<ExportPaper>('a4');
@@ -29,6 +34,7 @@ export function ExportPdfDialog({ opened, onClose, tabs, sections, busy, onExpor
   const close = () => {
     setChosen(null);
     onClose();
+    setTimeout(() => returnFocusTo.current?.focus(), 0);
   };
   const submit = () => {
     onExport({
@@ -41,7 +47,7 @@ export function ExportPdfDialog({ opened, onClose, tabs, sections, busy, onExpor
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('export.dialogTitle')}>
+    <Modal opened={opened} onClose={close} returnFocus={false} title={t('export.dialogTitle')}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -11,6 +11,7 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import type { ColorSchemeName } from '@tessera/shared';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardView } from '../../../api/dashboards.ts';
 import { useUpdateDashboard } from '../../../api/dashboards.ts';
@@ -57,6 +58,7 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
   const [alertsOpened, alertsPanel] = useDisclosure(false);
   const inProject = place.kind === 'project' && projectId !== null;
   const exporter = useExport(dashboard._id, dashboard.tabs);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   const chooseColors = (colorScheme: ColorSchemeName) =>
     update.mutate(
@@ -105,7 +107,7 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
           {inProject && (
             <Menu position="bottom-end" shadow="md" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('header.menu')}>
+                <ActionIcon ref={menuButton} variant="subtle" color="gray" aria-label={t('header.menu')}>
                   <IconDots size={18} />
                 </ActionIcon>
               </Menu.Target>
@@ -143,6 +145,7 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
           sections={dashboard.type === 'Report'}
           busy={exporter.busy}
           onExport={(request) => void exporter.start(request)}
+          returnFocusTo={menuButton}
         />
       )}
       {inProject && (

@@ -45,6 +45,11 @@ describe('the public form page (no login)', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'South' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Thank you! Your response has been recorded.')).toBeTruthy();
+    // The Submit button is gone: the focus is on Send another response, then on the new form's first field.
+    const another = screen.getByRole('button', { name: 'Send another response' });
+    await waitFor(() => expect(document.activeElement).toBe(another));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Name/)));
     const sent = requests.find((r) => r.method === 'POST');
     expect(sent?.authorization).toBeNull();
     expect(sent?.body).toEqual({

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Center, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '@tessera/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -14,7 +14,8 @@ import { FormView } from '../view/FormView.tsx';
 /**
  * The public form page, /public/forms/{formId} (issue 18): no login, in the visitor's language and
  * theme (both switchable here). A draft, unknown or closed form says it is not accepting responses; a sent
- * response is thanked.
+ * response is thanked. The focus follows by keyboard (docs/accessibility.md "Focus"): on Send another response once
+ * thanked, on the form's first field once asked for another.
  */
 export function PublicFormPage() {
   const { formId = '' } = useParams();
@@ -24,6 +25,13 @@ export function PublicFormPage() {
   const send = useSubmitResponse(formId);
   const [sent, setSent] = useState(0);
   const [closedNow, setClosedNow] = useState(false);
+  const card = useRef<HTMLDivElement>(null);
+  const [restarted, setRestarted] = useState(false);
+  // The pressed button is gone once the view changes: the focus goes to what comes next, never to the body.
+  useEffect(() => {
+    if (sent > 0) card.current?.querySelector<HTMLElement>('[data-send-another]')?.focus();
+    else if (restarted) card.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+  }, [sent, restarted]);
 
   let body: React.ReactNode;
   if (form.isPending) body = <Loader aria-label={t('public.loading')} />;
@@ -33,7 +41,14 @@ export function PublicFormPage() {
     body = (
       <Stack align="center" gap="md">
         <Notice icon={<IconCircleCheck size={40} stroke={1.5} color="green" aria-hidden />} text={t('public.thanks')} />
-        <Button variant="default" onClick={() => setSent(0)}>
+        <Button
+          variant="default"
+          data-send-another
+          onClick={() => {
+            setRestarted(true);
+            setSent(0);
+          }}
+        >
           {t('public.another')}
         </Button>
       </Stack>
@@ -64,7 +79,7 @@ export function PublicFormPage() {
           <LanguageToggle />
           <ThemeToggle />
         </Group>
-        <Paper withBorder radius="md" p="xl">
+        <Paper ref={card} withBorder radius="md" p="xl">
           {body}
         </Paper>
         <Center mt="md">
