@@ -391,15 +391,16 @@ export async function filtersInForce(
 
 /**
  * Cross-filters name features of the card's project: another id is a 400, as an unknown feature is. Each one
- * stands for its feature's whole lineage (a joined dataset's copy of it, or the source feature a joined feature
- * copies: `FeatureLineage`), so it reaches a card on whichever of those datasets the card reads.
+ * stands for every feature it reaches (its lineage: a joined dataset's copy of it, or the source feature a joined
+ * feature copies; and through a join's keys, the other side's key: `FeatureLineage.reachOf`), so it reaches a card
+ * on whichever of those datasets the card reads.
  */
 export async function knownCrossFilters(metadata: ProjectMetadata, given: CrossFilter[]): Promise<CrossFilter[]> {
   const known = new Set((await metadata.features(given.map((c) => c.featureId))).map((f) => f.id));
   const unknown = given.find((c) => !known.has(c.featureId));
   if (unknown) throw badRequest(FEATURE_NOT_FOUND, { crossFilters: FEATURE_NOT_FOUND });
   const lineage = await metadata.lineage();
-  return given.flatMap((filter) => lineage.copiesOf(filter.featureId).map((featureId) => ({ ...filter, featureId })));
+  return given.flatMap((filter) => lineage.reachOf(filter.featureId).map((featureId) => ({ ...filter, featureId })));
 }
 
 export const FEATURE_NOT_FOUND = 'Feature not found';
