@@ -117,4 +117,14 @@ describe('featureLineage: the pairing of a join’s keys', () => {
     expect(reach).toEqual(expect.arrayContaining(['o-region', 'm-region', 't-region']));
     expect(reach).not.toContain('j-m-region');
   });
+
+  it('a pairing reaches only the features the reader may be shown; the copies always', () => {
+    const published = new Set(['o-region', 'm-region']);
+    expect(sorted(lineage.reachOf('o-region', (id) => published.has(id)))).toEqual([
+      'o-region',
+      'j-o-region',
+      'm-region',
+      'x-o-region',
+    ]);
+  });
 });

@@ -17,9 +17,10 @@ export interface FeatureLineage {
   /**
    * The features a cross-filter on `featureId` applies to, itself first: in each dataset, the features nearest to
    * it (its own lineage, else the lineages a join's keys pair with it, else those one pairing further...). A
-   * pairing only reaches features of the same kind of value (`valueKind`); just itself for an unknown id.
+   * pairing only reaches features of the same kind of value (`valueKind`), and only those `mayPair` accepts (a reader
+   * of what a dashboard publishes: its published features); just itself for an unknown id.
    */
-  reachOf(featureId: string): string[];
+  reachOf(featureId: string, mayPair?: (featureId: string) => boolean): string[];
 }
 
 type DatasetLinks = Pick<DatasetRow, 'id' | 'source'>;
@@ -74,7 +75,7 @@ export function featureLineage(datasets: DatasetLinks[], features: FeatureColumn
   const featureById = new Map(features.map((f) => [f.id, f]));
   return {
     copiesOf,
-    reachOf: (featureId) => {
+    reachOf: (featureId, mayPair = () => true) => {
       const clicked = featureById.get(featureId);
       if (!clicked) return [featureId];
       // Lineages by their distance in pairings, nearest first (a breadth-first walk from the clicked one's that
@@ -98,6 +99,7 @@ export function featureLineage(datasets: DatasetLinks[], features: FeatureColumn
         const d = distance.get(origin)!;
         for (const id of lineages.get(origin) ?? []) {
           const f = featureById.get(id)!;
+          if (d > 0 && !mayPair(id)) continue;
           const held = nearest.get(f.datasetId);
           if (!held || held.distance > d) nearest.set(f.datasetId, { distance: d, ids: [id] });
           else if (held.distance === d) held.ids.push(id);

@@ -1,6 +1,9 @@
 import type { DatasetDetail, UnitData, UnitRows } from '@tessera/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../../db/schema.ts';
 import { importCsv } from '../../datasets/datasets.fixtures.ts';
+import { createDashboard } from '../dashboards.fixtures.ts';
 import {
   type CardsWorld,
   call,
@@ -191,5 +194,34 @@ describe("cross-filters across a join's pairing (the orders' region and the mana
     const north = [{ featureId: featureId(managers, 'region'), values: ['North'] }];
     const rows = await rowsOf(card._id, { crossFilters: north });
     expect(rows.total).toBe(orders().filter((o) => o.region === 'North').length);
+  });
+
+  it('a public visitor: the pairing reaches a key the dashboard publishes, never a hidden one', async () => {
+    await w.t.database.db.update(projects).set({ public: true }).where(eq(projects.id, w.projectId));
+    // A dashboard of its own: the orders by region and the managers' total budget (their region is not shown).
+    const dashboard = await createDashboard(w.t, w.editor, w.projectId);
+    const tabId = dashboard.tabs[0];
+    await savedCard(w, 'chart', sumByRegion(w.sales), { tabId });
+    const total = await savedCard(
+      w,
+      'kpi',
+      { kpi: [{ id: 'b', feature: ref(managers, 'budget'), operation: 'sum' }] },
+      { tabId },
+    );
+    const crossFilters = [{ featureId: featureId(w.sales, 'region'), values: ['North'] }];
+    const visitor = async () => {
+      const path = `/api/v1/public/dashboards/${dashboard._id}/units/${total._id}/data`;
+      const res = await call(w, undefined)('POST', path, { crossFilters });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return ((res.body as UnitData).data as Record<string, number>).b;
+    };
+    const everyBudget = Object.values(budgetOf).reduce((sum, b) => sum + b, 0);
+    expect(await visitor()).toBeCloseTo(everyBudget, 6);
+    // A member who may read the datasets is answered North's budget.
+    const member = await call(w, w.viewer)('POST', `/api/v1/units/${total._id}/data?tabId=${tabId}`, { crossFilters });
+    expect(((member.body as UnitData).data as Record<string, number>).b).toBeCloseTo(budgetOf.North, 6);
+    // Once a card of the dashboard shows the managers' region, the visitor's selection reaches it.
+    await savedCard(w, 'chart', budgetByRegion(), { tabId });
+    expect(await visitor()).toBeCloseTo(budgetOf.North, 6);
   });
 });
