@@ -7,12 +7,27 @@ import { screenshot } from './support/browser.ts';
 import { useJourney } from './support/journey.ts';
 import { ADMIN } from './support/tessera.ts';
 import { expectPath, signIn } from './support/ui.ts';
-import { bars, CITIES, cardOf, clickBar, ROWS, sumByCity, uploadWeather, WEATHERS } from './support/weather.ts';
+import {
+  bars,
+  CITIES,
+  cardOf,
+  clickBar,
+  clickPointOf,
+  clickText,
+  drawn,
+  ROWS,
+  sumByCity,
+  uploadCsv,
+  uploadWeather,
+  WEATHERS,
+} from './support/weather.ts';
 
 /**
  * Issue 46 in Chromium (docs/cross-filters.md): a click on a bar filters the tab's other cards, its chip shows in the
  * filter bar, the link reopened in a new browser context gives the same view, "View rows" counts the bar's rows
- * and downloads them as CSV. Expectations are worked out here from the CSV text.
+ * and downloads them as CSV. On a second tab: a radar's legend entry, a raw scatter's point and a bar of a joined
+ * dataset (the weather joined with its cities on the city: its bar by the cities' city filters the weather's cards
+ * through the join's pairing) each filter the other cards. Expectations are worked out here from the CSV text.
  */
 describe('cross-filters and View rows (issue 46)', () => {
   const j = useJourney();
@@ -20,6 +35,8 @@ describe('cross-filters and View rows (issue 46)', () => {
   let tabPath = '';
   let listPath = '';
   const ids = { byWeather: '', byCity: '', total: '', rows: '' };
+  /** The second tab: precipitation by weather (the card that is filtered), a radar, a raw scatter, a joined bar. */
+  const elements = { path: '', byWeather: '', radar: '', scatter: '', joined: '' };
 
   beforeAll(async () => {
     token = await apiSignIn(j.app, ADMIN.email, ADMIN.password);
@@ -53,6 +70,62 @@ describe('cross-filters and View rows (issue 46)', () => {
         { id: 'c', feature: ref('city') },
         { id: 'w', feature: ref('weather') },
       ],
+    });
+
+    // The second tab, of the other elements that select.
+    const cities = await uploadCsv(
+      j.app,
+      token,
+      projectId,
+      'cities',
+      'city,region\nParis,North\nLyon,Centre\nNice,South\n',
+    );
+    const cityOf = (d: typeof weather) => d.features.find((f) => f.name === 'city')!._id;
+    const joined = await callAs(j.app, token, api.createDataset, {
+      body: {
+        type: 'joined',
+        name: 'weather with cities',
+        projectId,
+        source: {
+          join: [{ _id: weather._id, type: 'left', on: [[cityOf(weather), cityOf(cities)]] }, { _id: cities._id }],
+        },
+      },
+    });
+    const joinedRef = (name: string) => ({
+      _id: joined.features.find((f) => f.name === name)!._id,
+      dataset: { _id: joined._id },
+    });
+    const { tab } = await callAs(j.app, token, api.createTab, {
+      params: { id: dashboard._id },
+      body: { name: 'Elements' },
+    });
+    elements.path = `/projects/${projectId}/dashboards/${dashboard._id}/tabs/${tab._id}`;
+    const onTab = async (name: string, vis: Record<string, unknown>) => {
+      const { unit } = await callAs(j.app, token, api.createUnit, { params: { id: tab._id }, body: {} });
+      await callAs(j.app, token, api.updateUnit, {
+        params: { id: unit._id },
+        query: {},
+        body: { name, type: 'chart', vis },
+      });
+      return unit._id;
+    };
+    const series = (id: string, feature: object, operation = '') => ({ series: [{ id, feature, operation }] });
+    elements.byWeather = await onTab('Precipitation by weather', bar('weather', 'sum'));
+    elements.radar = await onTab('Radar by city', {
+      chartType: 'radar',
+      independent: [series('x', ref('weather'))],
+      dependent: [series('y', ref('precipitation'), 'sum')],
+      groupBy: [series('g', ref('city'))],
+    });
+    elements.scatter = await onTab('Precipitation points', {
+      chartType: 'scatter',
+      independent: [series('x', ref('weather'))],
+      dependent: [series('y', ref('precipitation'))],
+    });
+    elements.joined = await onTab('Days by city (joined)', {
+      chartType: 'bar',
+      independent: [series('x', joinedRef('cities.city'))],
+      dependent: [series('y', joinedRef('precipitation'), 'count')],
     });
   });
 
@@ -183,5 +256,127 @@ describe('cross-filters and View rows (issue 46)', () => {
     const settings = page.getByRole('dialog', { name: 'Edit Dashboard' });
     await expect(settings.getByRole('switch', { name: /^Cross-filtering/ }).isChecked()).resolves.toBe(true);
     await screenshot(page, 'cross-filters-6-settings-en');
+  });
+
+  type Row = (typeof ROWS)[number];
+  /** The precipitation of each weather over the rows `keep` keeps, rounded as the comparison is. */
+  const byWeatherOf = (keep: (r: Row) => boolean) => {
+    const out = new Map<string, number>();
+    for (const r of ROWS.filter(keep)) out.set(r.weather, (out.get(r.weather) ?? 0) + r.precipitation);
+    return JSON.stringify([...out].map(([w, sum]) => [w, sum.toFixed(6)]).sort());
+  };
+  /** Waits until the second tab's "Precipitation by weather" draws the sums of the rows `keep` keeps. */
+  async function expectByWeather(page: Page, keep: (r: Row) => boolean) {
+    const drawnSums = async () =>
+      JSON.stringify([...(await bars(page, elements.byWeather))].map(([w, sum]) => [w, sum.toFixed(6)]).sort());
+    await expect.poll(drawnSums, { timeout: 15_000 }).toBe(byWeatherOf(keep));
+  }
+  /** Opens View rows of a card's selection, checks its count, and answers its rows' CSV lines (header first). */
+  async function viewRows(page: Page, unitId: string, total: number, fr = false) {
+    const name = fr ? 'Voir les lignes' : 'View rows';
+    await card(page, unitId).getByRole('button', { name, exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('view-rows-count').textContent(), { timeout: 15_000 })
+      .toBe(`${total} ${fr ? 'lignes' : 'rows'}`);
+  }
+  async function viewRowsCsv(page: Page) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download as CSV', exact: true }).click(),
+    ]);
+    return readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
+  }
+  const chip = (page: Page) => page.getByTestId('cross-filter-chip');
+  /** The values of a radar's polygon (its sums by weather). */
+  async function polygonOf(page: Page, unitId: string, name: string) {
+    const { values } = await drawn(page, unitId);
+    const items = values.series.flatMap((s) => s.data) as Array<{ name?: string; value?: unknown[] }>;
+    return (items.find((item) => item.name === name)?.value ?? []) as number[];
+  }
+  /** A picture of the whole page from its top (the chips under the filter bar in sight). */
+  async function shoot(page: Page, name: string) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(800);
+    await screenshot(page, name);
+  }
+  const clearAll = async (page: Page) => {
+    await page.getByRole('button', { name: 'Clear all', exact: true }).last().click();
+    await expectByWeather(page, () => true);
+  };
+
+  it("a radar's legend entry, a raw scatter's point, a joined dataset's bar: each filters the other cards", async () => {
+    const { page } = j;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.goto(elements.path);
+    await expectByWeather(page, () => true);
+
+    // The radar's legend entry of Lyon selects the city: the weather's cards and the joined card (its copy) filter.
+    const lyon = ROWS.filter((r) => r.city === 'Lyon');
+    await clickText(page, elements.radar, 'Lyon');
+    await expect
+      .poll(() => chip(page).textContent(), { timeout: 15_000 })
+      .toContain('city is Lyon — from Radar by city');
+    await expectByWeather(page, (r) => r.city === 'Lyon');
+    await expect
+      .poll(async () => JSON.stringify([...(await bars(page, elements.joined))]), { timeout: 15_000 })
+      .toBe(JSON.stringify([['Lyon', lyon.length]]));
+    await shoot(page, 'cross-filters-7-radar-en');
+    // The polygon's rows: Lyon's days, whose precipitation adds up to the polygon's values.
+    await viewRows(page, elements.radar, lyon.length);
+    const csv = await viewRowsCsv(page);
+    expect(csv).toHaveLength(1 + lyon.length);
+    const column = csv[0]!.split(',').indexOf('precipitation');
+    const rowsSum = csv.slice(1).reduce((sum, line) => sum + Number(line.split(',')[column]), 0);
+    const polygonSum = (await polygonOf(page, elements.radar, 'Lyon')).reduce((sum, v) => sum + v, 0);
+    expect(rowsSum).toBeCloseTo(polygonSum, 6);
+    expect(rowsSum).toBeCloseTo(
+      lyon.reduce((sum, r) => sum + r.precipitation, 0),
+      6,
+    );
+    await page.keyboard.press('Escape');
+    await clearAll(page);
+
+    // A raw scatter's point (weather on X, each day's precipitation) selects its weather.
+    await clickPointOf(page, elements.scatter, 'snow');
+    await expect
+      .poll(() => chip(page).textContent(), { timeout: 15_000 })
+      .toContain('weather is snow — from Precipitation points');
+    await expectByWeather(page, (r) => r.weather === 'snow');
+    await shoot(page, 'cross-filters-8-scatter-en');
+    await viewRows(page, elements.scatter, ROWS.filter((r) => r.weather === 'snow').length);
+    await page.keyboard.press('Escape');
+    await clearAll(page);
+
+    // The joined card's bar of Nice selects the cities' city: the join pairs it with the weather's city.
+    const nice = ROWS.filter((r) => r.city === 'Nice').length;
+    await card(page, elements.joined).scrollIntoViewIfNeeded();
+    await clickBar(page, elements.joined, 'Nice');
+    await expect
+      .poll(() => chip(page).textContent(), { timeout: 15_000 })
+      .toContain('cities.city is Nice — from Days by city (joined)');
+    await expectByWeather(page, (r) => r.city === 'Nice');
+    expect((await bars(page, elements.joined)).get('Nice')).toBe(nice);
+    await shoot(page, 'cross-filters-9-joined-en');
+    await viewRows(page, elements.joined, nice);
+    await screenshot(page, 'cross-filters-10-joined-view-rows-en', { fullPage: false });
+  });
+
+  it("in French: the radar's selection, its chip and View rows", async () => {
+    const { page } = j;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expectPath(page, '/projects');
+    await page.evaluate(([key]) => localStorage.setItem(key as string, 'fr'), [LANGUAGE_STORAGE_KEY]);
+    await page.goto(elements.path);
+    await expectByWeather(page, () => true);
+    await clickText(page, elements.radar, 'Paris');
+    await expect
+      .poll(() => chip(page).textContent(), { timeout: 15_000 })
+      .toContain('city est Paris — depuis Radar by city');
+    await expectByWeather(page, (r) => r.city === 'Paris');
+    await shoot(page, 'cross-filters-11-radar-fr');
+    await viewRows(page, elements.radar, ROWS.filter((r) => r.city === 'Paris').length, true);
   });
 });

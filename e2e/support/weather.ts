@@ -18,10 +18,15 @@ export const ROWS = Array.from({ length: 30 }, (_, i) => ({
 const CSV = `city,weather,precipitation\n${ROWS.map((r) => `${r.city},${r.weather},${r.precipitation}`).join('\n')}\n`;
 
 /** Creates the "weather" dataset in the project and waits for its import. */
-export async function uploadWeather(app: Tessera, token: string, projectId: string) {
-  const dataset = await callAs(app, token, api.createDataset, { body: { name: 'weather', projectId } });
+export function uploadWeather(app: Tessera, token: string, projectId: string) {
+  return uploadCsv(app, token, projectId, 'weather', CSV);
+}
+
+/** Creates a dataset of `csv` named `name` in the project and waits for its import. */
+export async function uploadCsv(app: Tessera, token: string, projectId: string, name: string, csv: string) {
+  const dataset = await callAs(app, token, api.createDataset, { body: { name, projectId } });
   const form = new FormData();
-  form.set('file', new Blob([CSV], { type: 'text/csv' }), 'weather.csv');
+  form.set('file', new Blob([csv], { type: 'text/csv' }), `${name}.csv`);
   const res = await fetch(`${app.url}/api/v1/datasets/${dataset._id}/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
@@ -31,7 +36,7 @@ export async function uploadWeather(app: Tessera, token: string, projectId: stri
   for (let tries = 0; ; tries++) {
     const detail = await callAs(app, token, api.getDataset, { params: { id: dataset._id } });
     if (detail.imported) return detail;
-    if (tries > 150) throw new Error('weather was not imported');
+    if (tries > 150) throw new Error(`${name} was not imported`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -48,6 +53,8 @@ export async function drawn(page: Page, unitId: string) {
       series: Array<{ name: string | null; data: unknown[] }>;
     },
     points: JSON.parse((await chart.getAttribute('data-points')) ?? '[]') as Array<{
+      seriesIndex: number;
+      row: number;
       x: number;
       y: number;
       baseY: number;
@@ -99,4 +106,23 @@ export function sumByCity(weather: string) {
   for (const r of ROWS.filter((row) => row.weather === weather))
     out.set(r.city, (out.get(r.city) ?? 0) + r.precipitation);
   return out;
+}
+
+/** Clicks the first drawn point of a chart whose X category is `category` (a raw scatter's point). */
+export async function clickPointOf(page: Page, unitId: string, category: string) {
+  await drawn(page, unitId);
+  await cardOf(page, unitId).scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1200);
+  const { values, points, box } = await drawn(page, unitId);
+  const categoryOf = (point: { seriesIndex: number; row: number }) => {
+    const item = values.series[point.seriesIndex]!.data.find((d) => {
+      const value = (Array.isArray(d) ? d : (d as { value: unknown[] }).value) as unknown[];
+      return value[2] === point.row;
+    });
+    const x = ((Array.isArray(item) ? item : (item as { value: unknown[] }).value) as unknown[])[0];
+    return typeof x === 'number' ? values.categories[x] : x;
+  };
+  const point = points.find((p) => categoryOf(p) === category);
+  if (!point) throw new Error(`no point of "${category}" drawn in ${unitId}`);
+  await page.mouse.click(box.x + point.x, box.y + point.y);
 }

@@ -104,7 +104,9 @@ async function prepareRows(
     type: plan.kind,
     vis: plan.vis,
     filters: await filtersInForce(metadata, card, request.filters),
-    ...(request.crossFilters?.length ? { crossFilters: await knownCrossFilters(metadata, request.crossFilters) } : {}),
+    ...(request.crossFilters?.length
+      ? { crossFilters: await knownCrossFilters(metadata, request.crossFilters, published) }
+      : {}),
   } as UnitQueryInput;
   let target: ReturnType<typeof drillTarget>;
   try {

@@ -293,7 +293,13 @@ export class UnitDataService {
       vis: plan.vis,
       filters: await filtersInForce(metadata, card, request.filters),
       ...(request.crossFilters?.length
-        ? { crossFilters: await knownCrossFilters(metadata, request.crossFilters) }
+        ? {
+            crossFilters: await knownCrossFilters(
+              metadata,
+              request.crossFilters,
+              card.publishedOnly ? await this.publishedOf(card) : undefined,
+            ),
+          }
         : {}),
       ...(request.orderBy ? { orderBy: request.orderBy } : {}),
       page,
@@ -359,6 +365,8 @@ function preparedKey(card: Card, request: CardRequest, options: { strict?: boole
     card.projectId,
     card.dataVersion,
     card.publishedOnly ?? false,
+    // What the dashboard publishes decides where a published-only reader's cross-filters reach (knownCrossFilters).
+    card.publishedOnly ? card.dashboardVersion : null,
     card.type,
     card.subtype,
     card.vis,
@@ -391,15 +399,24 @@ export async function filtersInForce(
 
 /**
  * Cross-filters name features of the card's project: another id is a 400, as an unknown feature is. Each one
- * stands for its feature's whole lineage (a joined dataset's copy of it, or the source feature a joined feature
- * copies: `FeatureLineage`), so it reaches a card on whichever of those datasets the card reads.
+ * stands for every feature it reaches (its lineage: a joined dataset's copy of it, or the source feature a joined
+ * feature copies; and through a join's keys, the other side's key: `FeatureLineage.reachOf`), so it reaches a card
+ * on whichever of those datasets the card reads. For a reader of what the dashboard publishes (`published`), a
+ * join's pairing reaches published features only: a hidden key is never filtered on (docs/cross-filters.md).
  */
-export async function knownCrossFilters(metadata: ProjectMetadata, given: CrossFilter[]): Promise<CrossFilter[]> {
+export async function knownCrossFilters(
+  metadata: ProjectMetadata,
+  given: CrossFilter[],
+  published?: ReadonlySet<string>,
+): Promise<CrossFilter[]> {
   const known = new Set((await metadata.features(given.map((c) => c.featureId))).map((f) => f.id));
   const unknown = given.find((c) => !known.has(c.featureId));
   if (unknown) throw badRequest(FEATURE_NOT_FOUND, { crossFilters: FEATURE_NOT_FOUND });
   const lineage = await metadata.lineage();
-  return given.flatMap((filter) => lineage.copiesOf(filter.featureId).map((featureId) => ({ ...filter, featureId })));
+  const mayPair = published ? (id: string) => published.has(id) : undefined;
+  return given.flatMap((filter) =>
+    lineage.reachOf(filter.featureId, mayPair).map((featureId) => ({ ...filter, featureId })),
+  );
 }
 
 export const FEATURE_NOT_FOUND = 'Feature not found';
