@@ -4,15 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { clusterUnavailable } from './support/cluster.ts';
 import { hostsUnavailable } from './support/hosts.ts';
+import { builtPackage, confirmedModel, settledRun } from './support/models.ts';
 import { ADMIN } from './support/tessera.ts';
 import { startTwoHosts, type TwoHosts } from './support/twoHosts.ts';
 
 /**
- * Nodes that share nothing but PostgreSQL, Redis and S3 (docs/operations.md "Several machines"): two nodes, each
+ * Nodes that share nothing but PostgreSQL, Redis and S3 (docs/operations.md, "Three nodes: PostgreSQL, Redis and S3"): two nodes, each
  * on a host of its own (a network namespace with its own address and DATA_DIR), reaching the services over their
- * veth links. What one node takes in, the other serves (an upload, a form response, live); a node killed mid-import (every process of its host,
- * kill -9) loses nothing: the import finishes on the other; the node comes back with an empty DATA_DIR and answers
- * the same. Skipped, saying why, without root (network namespaces) or without PostgreSQL and Redis.
+ * veth links. What one node takes in, the other serves (an upload; a package, its model's runs and a chart of their
+ * output; a form response, live); a node killed mid-import (every process of its host, kill -9) loses nothing: the
+ * import finishes on the other; the node comes back with an empty DATA_DIR and answers the same. Skipped, saying why, without root (network namespaces) or without PostgreSQL and Redis.
  */
 const unavailable = hostsUnavailable() ?? (await clusterUnavailable());
 if (unavailable) console.warn(`Skipping the two-host journey: ${unavailable}`);
@@ -96,6 +97,61 @@ describe.skipIf(unavailable !== null)('two nodes on hosts of their own', () => {
     expect(await rowCount(2, salesId)).toBe(5000);
     expect(await rowCount(1, salesId)).toBe(5000);
   }, 180_000);
+
+  it('builds a package sent to node 1, runs its model through node 2, and node 1 reads its output and chart', async () => {
+    const files = { 'requirements.txt': '', 'calc.py': 'def square(n: int = 3) -> dict:\n    return {"n": n * n}\n' };
+    const pkg = await builtPackage(node(1), token, projectId, 'calc', files);
+    const model = await confirmedModel(node(2), token, pkg, 'square');
+    const run = await settledRun(node(2), token, model._id, [{ varName: 'n', value: 7 }]);
+    expect(run.status, run.error ?? '').toBe('finished');
+    const outputId = run.outputs[0]?.dataset._id as string;
+
+    // Node 1 reads the rows the run wrote, wherever it ran: they are in the store.
+    const output = await callAs(node(1), token, api.getDataset, { params: { id: outputId } });
+    const squared = output.features.find((f) => f.name === 'n');
+    if (!squared) throw new Error(`no n in ${JSON.stringify(output.features)}`);
+    const rows = await callAs(node(1), token, api.datasetData, { params: { id: outputId }, query: {}, body: {} });
+    expect(rows.list.map((row) => row[squared._id])).toEqual([49]);
+
+    // A chart of the output made through node 2 answers the same on node 1, and follows the model's next run.
+    const board = await callAs(node(2), token, api.createDashboard, {
+      body: { projectId, name: 'Squares', description: '', type: 'Dashboard', tabName: 'Main' },
+    });
+    const tabId = board.tabs[0] as string;
+    const { unit } = await callAs(node(2), token, api.createUnit, {
+      params: { id: tabId },
+      body: { layoutItem: { x: 0, y: 0, w: 4, h: 2, moved: false, static: false } },
+    });
+    const kpi = [{ id: 'k', feature: { _id: squared._id, dataset: { _id: outputId } }, operation: 'sum' }];
+    await callAs(node(2), token, api.updateUnit, {
+      params: { id: unit._id },
+      query: { tabId },
+      body: { name: 'Square', type: 'kpi', vis: { kpi } as never },
+    });
+    const cardOn = async (n: 1 | 2) =>
+      (
+        (await callAs(node(n), token, api.getUnitData, { params: { id: unit._id }, query: { tabId }, body: {} }))
+          .data as Record<string, unknown>
+      ).k;
+    expect(await cardOn(1)).toBe(49);
+
+    const next = await settledRun(node(1), token, model._id, [{ varName: 'n', value: 8 }]);
+    expect(next.status, next.error ?? '').toBe('finished');
+    expect(await cardOn(2)).toBe(64);
+    expect(await cardOn(1)).toBe(64);
+
+    const workerOf = async (jobId: string) => {
+      const [row] = await hosts.query<{ worker: string }>('select worker from jobs where id = $1', [jobId]);
+      return Number(row?.worker.split(':')[0]) === node(1).pid() ? 'node 1' : 'node 2';
+    };
+    const [build] = await hosts.query<{ id: string }>(
+      "select id from jobs where owner_id = $1 and type = 'packageBuild'",
+      [pkg._id],
+    );
+    console.info(
+      `two hosts: the build ran on ${await workerOf(build?.id as string)}, the runs on ${await workerOf(run.jobId as string)} and ${await workerOf(next.jobId as string)}`,
+    );
+  }, 300_000);
 
   it('a form response sent to node 1 reaches a viewer connected to node 2, live', async () => {
     const form = await call<{ _id: string }>(1, 'POST', '/api/v1/forms', { projectId, name: 'Visits' });

@@ -44,11 +44,27 @@ export const normaliseRequirements = (text: string): string[] => parseRequiremen
 
 let platform: string | undefined;
 function platformTag(): string {
-  if (!platform) {
-    const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
-    platform = `${os.platform()}-${os.arch()}-glibc${header?.glibcVersionRuntime ?? 'none'}`;
-  }
+  if (!platform) platform = `${os.platform()}-${os.arch()}-glibc${glibcVersion() ?? 'none'}`;
   return platform;
+}
+
+/**
+ * The C library's version, from Node's diagnostic report without its network part: with it, the report names the
+ * host at each end of every open socket, looked up synchronously, and where DNS does not answer (a node on a
+ * network of its own) that stalled this process for minutes, heartbeat included, until another node took its
+ * build for lost (docs/operations.md, "Losing a node"). The setting is put back as it was.
+ */
+function glibcVersion(): string | undefined {
+  // `excludeNetwork` came with Node 20.13, after the @types/node this repository uses.
+  const report = process.report as (NodeJS.ProcessReport & { excludeNetwork?: boolean }) | undefined;
+  if (!report) return undefined;
+  const excluded = report.excludeNetwork;
+  report.excludeNetwork = true;
+  try {
+    return (report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
+  } finally {
+    report.excludeNetwork = excluded;
+  }
 }
 
 /** The content address of an environment: interpreter, platform, requirements, pip's index settings, flags. */

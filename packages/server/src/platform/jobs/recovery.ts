@@ -1,10 +1,13 @@
 import { JOB_MESSAGES, type JobStatus } from '@tessera/shared';
-import type { Db } from '../../db/client.ts';
-import { heldJobs, type JobRow, queuedJobs, settleJob } from './jobs.store.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { inTransaction, putBackLost } from './boss.ts';
+import { toBossId } from './bossIds.ts';
+import { heldJobs, type JobRow, queuedJobs, requeueLostJobWith, settleJob } from './jobs.store.ts';
+import { notifyQueued } from './wakeups.ts';
 
 /**
  * Restart safety: no job stays unfinished once nothing will finish it. Runs at
- * start-up and then on every heartbeat, on every process; the conditional updates make one process win each job.
+ * start-up and then as often as the heartbeat, on every process; the conditional updates make one process win each job.
  *
  * Per status:
  * - continue (an upload receiving its bytes) and active (a handler running): held by one process, named in
@@ -75,4 +78,24 @@ export async function sweep(options: SweepOptions): Promise<JobRow[]> {
     await fail(row, 'queued');
   }
   return failed;
+}
+
+const SPENT = new Error('restart allowance spent');
+
+/**
+ * An active job whose holder is gone, back in the queue to start over (its type's `restartWhenLost`: `limit`): the
+ * row and the queue entry in one transaction. Undefined when another process changed the row first or the
+ * allowance is spent (the sweep then fails it).
+ */
+export async function requeueLost(database: Database, row: JobRow, limit: number): Promise<JobRow | undefined> {
+  return inTransaction(database, async (client) => {
+    const requeued = await requeueLostJobWith(database.db, client, row);
+    if (!requeued) return undefined;
+    if (!(await putBackLost(client, row.type, toBossId(row.id), limit))) throw SPENT;
+    await notifyQueued(database, client, row.type);
+    return requeued;
+  }).catch((err) => {
+    if (err === SPENT) return undefined;
+    throw err;
+  });
 }

@@ -69,6 +69,23 @@ export interface JobDefinition {
 export const DEFAULT_TIMEOUT_MS = 60 * 60 * 1000;
 /** pg-boss refuses expirations of 24 hours or more. */
 export const MAX_TIMEOUT_MS = 23 * 60 * 60 * 1000;
+
+/** A type's definition from what `define` was given: counts made whole numbers, the timeout within its bounds. */
+export function jobDefinition<D extends object>(
+  type: JobType,
+  handler: JobHandler<D>,
+  options: DefineOptions,
+): JobDefinition {
+  return {
+    type,
+    handler: handler as JobHandler<never>,
+    concurrency: Math.max(1, Math.floor(options.concurrency ?? 1)),
+    timeoutMs: Math.min(MAX_TIMEOUT_MS, Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS)),
+    ...(options.perProject ? { perProject: Math.max(1, Math.floor(options.perProject)) } : {}),
+    ...(options.abandoned ? { abandoned: options.abandoned } : {}),
+    ...(options.restartWhenLost ? { restartWhenLost: Math.max(0, Math.floor(options.restartWhenLost)) } : {}),
+  };
+}
 /** How long an aborted handler gets to wind down before its job is settled. */
 export const ABORT_GRACE_MS = 1000;
 export const PROGRESS_INTERVAL_MS = 100;

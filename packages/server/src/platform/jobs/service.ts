@@ -10,7 +10,6 @@ import {
   ensureQueue,
   inTransaction,
   putBack,
-  putBackLost,
   type QueueOptions,
   type SqlClient,
   workOneAtATime,
@@ -19,14 +18,13 @@ import { fromBossId, toBossId } from './bossIds.ts';
 import { type FairWorker, startFairWorkers } from './fair.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
-import { sweep } from './recovery.ts';
+import { requeueLost, sweep } from './recovery.ts';
 import {
-  DEFAULT_TIMEOUT_MS,
   type DefineOptions,
   failureMessage,
   type JobDefinition,
   type JobHandler,
-  MAX_TIMEOUT_MS,
+  jobDefinition,
   type Outcome,
   ProgressReporter,
   RunningJob,
@@ -35,6 +33,7 @@ import {
 } from './runner.ts';
 import { type EnqueueInput, type HoldInput, type JobServiceOptions, newJobRow } from './service.types.ts';
 import { BackgroundTasks } from './tasks.ts';
+import { Ticker } from './ticker.ts';
 import { listenerConnection, notifyQueued, WakeupListener } from './wakeups.ts';
 
 export type { EnqueueInput, HoldInput, JobServiceOptions } from './service.types.ts';
@@ -63,8 +62,9 @@ export class JobService {
   private readonly executions = new Set<Promise<unknown>>();
   private readonly held = new Set<string>();
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
-  private ticker: NodeJS.Timeout | undefined;
-  private tick: Promise<void> | undefined;
+  /** The heartbeat and the sweep tick apart: a sweep that waits never holds back the beat (ticker.ts). */
+  private readonly heartbeat: Ticker;
+  private readonly sweeper: Ticker;
   private queueing: Promise<void> = Promise.resolve();
   /** Wake-ups from other processes (PostgreSQL, when this process runs workers): wakeups.ts. */
   private listener: WakeupListener | undefined;
@@ -79,6 +79,17 @@ export class JobService {
       createQueue: (queue) => this.createQueue(queue),
       inTransaction: (fn) => inTransaction(options.database, fn),
     });
+    const every = options.heartbeatSeconds * 1000;
+    this.heartbeat = new Ticker(
+      every,
+      () => this.beat(),
+      (err) => options.log.error({ err }, 'job heartbeat failed'),
+    );
+    this.sweeper = new Ticker(
+      every,
+      () => this.sweep(),
+      (err) => options.log.error({ err }, 'job sweep failed'),
+    );
   }
 
   private get db() {
@@ -99,17 +110,7 @@ export class JobService {
   /** Registers the handler of a type (once per app; on any role: an 'api' process needs the queue to exist). */
   define<D extends object>(type: JobType, handler: JobHandler<D>, options: DefineOptions = {}): void {
     if (this.definitions.has(type)) throw new Error(`the job type ${type} is already defined`);
-    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
-    const timeoutMs = Math.min(MAX_TIMEOUT_MS, Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS));
-    const definition: JobDefinition = {
-      type,
-      handler: handler as JobHandler<never>,
-      concurrency,
-      timeoutMs,
-      ...(options.perProject ? { perProject: Math.max(1, Math.floor(options.perProject)) } : {}),
-      ...(options.abandoned ? { abandoned: options.abandoned } : {}),
-      ...(options.restartWhenLost ? { restartWhenLost: Math.max(0, Math.floor(options.restartWhenLost)) } : {}),
-    };
+    const definition = jobDefinition(type, handler, options);
     this.definitions.set(type, definition);
     if (this.state === 'started') this.prepare(definition);
   }
@@ -227,14 +228,8 @@ export class JobService {
       this.listener = new WakeupListener(connection, (type) => this.wakeLocal(type as JobType), this.options.log);
       await this.listener.start();
     }
-    this.ticker = setInterval(() => {
-      this.tick ??= this.beat()
-        .catch((err) => this.options.log.error({ err }, 'job heartbeat failed'))
-        .finally(() => {
-          this.tick = undefined;
-        });
-    }, this.options.heartbeatSeconds * 1000);
-    this.ticker.unref();
+    this.heartbeat.start();
+    this.sweeper.start();
   }
 
   /**
@@ -251,8 +246,7 @@ export class JobService {
       return;
     }
     this.state = 'stopping';
-    clearInterval(this.ticker);
-    await this.tick;
+    await Promise.all([this.heartbeat.stop(), this.sweeper.stop()]);
     await this.tasks.stop();
     for (const type of this.workerIds.keys()) await this.boss.offWork(type);
     await Promise.all([...this.fairWorkers.values()].flat().map((worker) => worker.stop()));
@@ -276,7 +270,7 @@ export class JobService {
     this.state = 'stopped';
   }
 
-  /** Fails every job nothing will finish (start-up, then every heartbeat). */
+  /** Fails every job nothing will finish (start-up, then as often as the heartbeat, on a ticker of its own). */
   sweep(): Promise<JobRow[]> {
     return sweep({
       db: this.db,
@@ -298,23 +292,10 @@ export class JobService {
     });
   }
 
-  /**
-   * An active job whose process died, back in the queue to start over (its type's `restartWhenLost`): the row
-   * and the queue entry in one transaction, nothing when the allowance is spent (the sweep then fails it).
-   */
+  /** A lost job of a type that may start over, back in the queue (recovery.ts `requeueLost`); false otherwise. */
   private async restartLost(row: JobRow): Promise<boolean> {
     const limit = this.definitions.get(row.type)?.restartWhenLost ?? 0;
-    if (limit === 0) return false;
-    const queued = await inTransaction(this.options.database, async (client) => {
-      const requeued = await store.requeueLostJobWith(this.db, client, row);
-      if (!requeued) return undefined;
-      if (!(await putBackLost(client, row.type, toBossId(row.id), limit))) throw WITHDRAWN;
-      await notifyQueued(this.options.database, client, row.type);
-      return requeued;
-    }).catch((err) => {
-      if (err === WITHDRAWN) return undefined;
-      throw err;
-    });
+    const queued = limit > 0 ? await requeueLost(this.options.database, row, limit) : undefined;
     if (!queued) return false;
     this.options.log.warn(
       { jobId: row.id, jobType: row.type, lostWorker: row.worker },
@@ -498,7 +479,7 @@ export class JobService {
     this.held.delete(id);
   }
 
-  /** Heartbeat: renews this process's unfinished jobs, stops those finished from elsewhere, then sweeps. */
+  /** Heartbeat: renews this process's unfinished jobs, stops those finished from elsewhere. */
   private async beat(): Promise<void> {
     const ids = [...this.running.keys(), ...this.held];
     const statuses = await store.beat(this.db, ids, this.nodeId);
@@ -512,6 +493,5 @@ export class JobService {
       const status = statuses.get(id);
       if (status !== undefined && status !== 'continue') this.held.delete(id);
     }
-    await this.sweep();
   }
 }
