@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { jobs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
+import { Ticker } from '../ticker.ts';
 import {
   createBoss,
   ensureQueue,
@@ -33,7 +34,6 @@ import {
 } from './runner.ts';
 import { type EnqueueInput, type HoldInput, type JobServiceOptions, newJobRow } from './service.types.ts';
 import { BackgroundTasks } from './tasks.ts';
-import { Ticker } from './ticker.ts';
 import { listenerConnection, notifyQueued, WakeupListener } from './wakeups.ts';
 
 export type { EnqueueInput, HoldInput, JobServiceOptions } from './service.types.ts';
@@ -62,7 +62,7 @@ export class JobService {
   private readonly executions = new Set<Promise<unknown>>();
   private readonly held = new Set<string>();
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
-  /** The heartbeat and the sweep tick apart: a sweep that waits never holds back the beat (ticker.ts). */
+  /** The heartbeat and the sweep tick apart: a sweep that waits never holds back the beat (platform/ticker.ts, one each). */
   private readonly heartbeat: Ticker;
   private readonly sweeper: Ticker;
   private queueing: Promise<void> = Promise.resolve();
@@ -81,13 +81,13 @@ export class JobService {
     });
     const every = options.heartbeatSeconds * 1000;
     this.heartbeat = new Ticker(
-      every,
       () => this.beat(),
+      every,
       (err) => options.log.error({ err }, 'job heartbeat failed'),
     );
     this.sweeper = new Ticker(
-      every,
       () => this.sweep(),
+      every,
       (err) => options.log.error({ err }, 'job sweep failed'),
     );
   }
@@ -228,8 +228,8 @@ export class JobService {
       this.listener = new WakeupListener(connection, (type) => this.wakeLocal(type as JobType), this.options.log);
       await this.listener.start();
     }
-    this.heartbeat.start();
-    this.sweeper.start();
+    this.heartbeat.start(this.options.heartbeatSeconds * 1000);
+    this.sweeper.start(this.options.heartbeatSeconds * 1000);
   }
 
   /**
