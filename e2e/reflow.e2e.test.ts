@@ -51,7 +51,8 @@ const PAGES: ReflowPage[] = [
   {
     name: 'mapping editor',
     path: (ids) => `${project(ids)}/units/${ids.unitId}/mapping?tab=${ids.tabId}&type=${ids.unitType}`,
-    names: (ids) => [ids.names.card],
+    // The card's name, and a long dataset name of the column list.
+    names: (ids) => [ids.names.card, 'Gapminder health and income'],
   },
   {
     name: 'dashboard (edit)',
@@ -83,7 +84,11 @@ const PAGES: ReflowPage[] = [
     check: codeEditorUsable,
   },
   { name: 'forms', path: (ids) => `${project(ids)}/forms`, names: (ids) => [ids.names.form] },
-  { name: 'form builder', path: (ids) => `${project(ids)}/forms/${ids.formId}`, names: () => ['City', 'Did it rain?'] },
+  {
+    name: 'form builder',
+    path: (ids) => `${project(ids)}/forms/${ids.formId}`,
+    names: () => ['City', 'Did it rain?', 'How pleasant was it?', 'Rating scale'],
+  },
   { name: 'public form', path: (ids) => `/public/forms/${ids.formId}`, names: (ids) => [ids.names.form] },
   // The dashboard in view mode, as a visitor reads it. (The /preview page is the renderer's 1180 px picture of a
   // tab for the list's images, no page a person reads.)
