@@ -86,16 +86,6 @@ const SIGNED_IN_STATES: PageState[] = [
   { name: 'public dashboard', path: (ids) => `/public/dashboards/${ids.dashboardId}/tabs/${ids.tabId}` },
 ];
 
-/**
- * Findings still open, named so that nothing else slips through (docs/accessibility.md): the mapping editor's column
- * chip, whose visible text and accessible name still differ for axe.
- */
-const KNOWN_OPEN: Array<(f: AxeFinding) => boolean> = [
-  (f) =>
-    f.rule === 'label-content-name-mismatch' &&
-    /aria-roledescription="(draggable column|colonne déplaçable)"/.test(f.html),
-];
-
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   const journey = useJourney({ env: () => ({ DEMO: '1' }) });
   let ids: DemoIds;
@@ -137,8 +127,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
           }
           await check(state.name);
         }
-        const blocking = findings.filter((f) => !KNOWN_OPEN.some((known) => known(f)));
-        expect(blocking, `axe-core found:\n${describeFindings(blocking)}`).toEqual([]);
+        expect(findings, `axe-core found:\n${describeFindings(findings)}`).toEqual([]);
       }, 300_000);
     }
   }

@@ -12,7 +12,7 @@ import { ADMIN } from './support/tessera.ts';
  * alone — no click and no mouse in this file. Root signs in by typing and Enter, opens the dashboard, reaches a
  * card's move handle with Tab, moves it with the arrow keys and resizes it with Shift and the arrows, hears each
  * step in the live region, reloads and finds the layout kept; then the card menu's Move dialog, opened and used
- * by keys, in French.
+ * by keys, in French; last a report's section moved down with Move down in its menu, by keys.
  */
 describe('layout by keyboard', () => {
   const j = useJourney();
@@ -121,5 +121,39 @@ describe('layout by keyboard', () => {
     await expect
       .poll(async () => places(await readTab()), { timeout: 10_000 })
       .toEqual({ [rain]: '6,0 6x4', [stock]: '0,4 12x3' });
+  });
+
+  it("moves a report's section with Move down in its menu, by keys, announced and kept", async () => {
+    const { page } = j;
+    const report = await callAs(j.app, token, api.createDashboard, {
+      body: { projectId, name: 'Seasons', type: 'Report', tabName: 'Spring' },
+    });
+    const spring = report.tabs[0] as string;
+    const summer = (await callAs(j.app, token, api.createTab, { params: { id: report._id }, body: { name: 'Summer' } }))
+      .tab._id;
+    await signInByKeyboard(page);
+    await page.goto(`/projects/${projectId}/dashboards/report/${report._id}/tabs/${spring}`);
+    const menuName = 'Menu of section Spring';
+    await page.getByRole('button', { name: menuName, exact: true }).waitFor();
+    await tabTo(page, menuName);
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Move down', exact: true }).waitFor();
+    // The first section has nowhere to go up.
+    expect(await page.getByRole('menuitem', { name: 'Move up', exact: true }).count()).toBe(0);
+    for (let presses = 0; presses < 10 && (await focusedName(page)) !== 'Move down'; presses += 1)
+      await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => announced(page)).toBe('Section Spring moved to position 2 of 2');
+    const sectionNames = () =>
+      page.locator('section[aria-label]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+    await expect.poll(sectionNames).toEqual(['Summer', 'Spring']);
+    // The focus is back on the moved section's menu button.
+    await expect.poll(() => focusedName(page)).toBe(menuName);
+    await screenshot(page, 'keyboard-layout-section-moved', { fullPage: false });
+    await expect
+      .poll(async () => (await callAs(j.app, token, api.getDashboard, { params: { id: report._id } })).dashboard.tabs, {
+        timeout: 10_000,
+      })
+      .toEqual([summer, spring]);
   });
 });

@@ -15,6 +15,9 @@ export interface DemoIds {
   projectId: string;
   dashboardId: string;
   tabId: string;
+  /** The demo's report and its first section. */
+  reportId: string;
+  reportTabId: string;
   unitId: string;
   unitType: string;
   datasetId: string;
@@ -26,10 +29,13 @@ export interface DemoIds {
     project: string;
     dashboard: string;
     dashboardDescription: string;
+    report: string;
     card: string;
     dataset: string;
     model: string;
+    package: string;
     form: string;
+    organization: string;
   };
 }
 
@@ -65,8 +71,9 @@ async function demoIds(app: Parameters<typeof callAs>[0]): Promise<DemoIds> {
   if (!demo) throw new Error(`no demo project in ${projects.map((p) => p.name).join(', ')}`);
   const projectId = demo._id;
   const dashboards = await callAs(app, token, api.listDashboards, { query: { projectId } });
-  const first = dashboards[0];
-  if (!first) throw new Error('the demo has no dashboard');
+  const first = dashboards.find((d) => d.type === 'Dashboard');
+  const report = dashboards.find((d) => d.type === 'Report');
+  if (!first || !report) throw new Error('the demo has no dashboard or no report');
   const detail = await callAs(app, token, api.getDashboard, { params: { id: first._id } });
   const tab = detail.tabs[0];
   const unit = detail.units.find((u) => u.tabId === tab?._id && u.type === 'chart') ?? detail.units[0];
@@ -85,6 +92,8 @@ async function demoIds(app: Parameters<typeof callAs>[0]): Promise<DemoIds> {
     projectId,
     dashboardId: first._id,
     tabId: need('tab', tab)._id,
+    reportId: report._id,
+    reportTabId: need('section', report.tabs[0]),
     unitId: need('card', unit)._id,
     unitType: need('card', unit).type ?? 'chart',
     datasetId: need('dataset', datasets[0])._id,
@@ -95,10 +104,13 @@ async function demoIds(app: Parameters<typeof callAs>[0]): Promise<DemoIds> {
       project: demo.name,
       dashboard: detail.dashboard.name,
       dashboardDescription: detail.dashboard.description ?? '',
+      report: report.name,
       card: need('card', unit).name ?? '',
       dataset: need('dataset', datasets[0]).name,
       model: need('model', models[0]).name,
+      package: need('package', packages[0]).name,
       form: need('form', forms[0]).name,
+      organization: demo.organization.name,
     },
   };
 }

@@ -15,7 +15,8 @@ export function ShellTitle({ user, project }: { user: Pick<User, 'name'>; projec
         {project.organizationLogo && (
           <Image src={project.organizationLogo} alt={t('title.organizationLogo')} h={32} w="auto" fit="contain" />
         )}
-        <Title order={1} fz={{ base: 'md', sm: 'lg' }} lineClamp={1}>
+        {/* Two lines in the bar: a narrow window still reads a long project name (docs/accessibility.md "Reflow"). */}
+        <Title order={1} fz={{ base: 'sm', sm: 'lg' }} lh={1.25} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {project.name}
         </Title>
       </Group>

@@ -103,6 +103,8 @@ export function BucketChip({
       <Text size="sm" truncate>
         {item.kind === 'filter' && complete ? describeFilter(item.filter, name, words) : shown}
       </Text>
+      {/* A space between the words (a flex row does not draw it): the visible text reads "Turnover Sum", not
+          "TurnoverSum", so that it is found in the name (axe label-content-name-mismatch, docs/accessibility.md). */}{' '}
       {operation !== 'none' && (
         <Badge size="xs" variant="light">
           {operationWord}

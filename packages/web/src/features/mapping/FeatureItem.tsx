@@ -41,7 +41,7 @@ export function FeatureItem({ feature, choices, onAdd }: Props) {
         >
           <Group gap={6} wrap="nowrap">
             <FeatureTypeIcon type={feature.type} size={14} decorative />
-            <Text size="sm" truncate>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {feature.name}
             </Text>
           </Group>

@@ -56,7 +56,7 @@ export function FeatureList({ catalog, choicesFor, onAdd }: Props) {
                 <Accordion.Control px={4}>
                   <Group gap={6} wrap="nowrap">
                     <IconTable size={14} />
-                    <Text size="sm" fw={500} truncate>
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {dataset.name}
                     </Text>
                   </Group>

@@ -13,16 +13,17 @@ interface Props {
 export function MappingHeader({ name, saving, error, onCancel, onSave }: Props) {
   const { t } = useTranslation('mapping');
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm">
-      <div style={{ minWidth: 0 }}>
+    <Group justify="space-between" gap="sm">
+      {/* At least 12rem wide: on a narrow window the buttons wrap below the name, which reads whole. */}
+      <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
         <Text size="xs" c="dimmed">
           {t('title')}
         </Text>
-        <Title order={2} size="h4" lineClamp={1}>
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {name || t('untitled')}
         </Title>
       </div>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs">
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}

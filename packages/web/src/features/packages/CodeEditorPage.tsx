@@ -6,6 +6,7 @@ import {
   Box,
   Breadcrumbs,
   Button,
+  Flex,
   Group,
   NavLink,
   ScrollArea,
@@ -143,8 +144,13 @@ export function CodeEditorPage() {
           {requirementsProblem}
         </Alert>
       )}
-      <Group align="flex-start" gap="sm" wrap="nowrap">
-        <ScrollArea.Autosize mah="calc(100vh - 220px)" w={240} style={{ flexShrink: 0 }}>
+      {/* Files beside the editor, or above it on a narrow window (the editor keeps the whole width). */}
+      <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-start' }} gap="sm">
+        <ScrollArea.Autosize
+          mah={{ base: 160, sm: 'calc(100vh - 220px)' }}
+          w={{ base: '100%', sm: 240 }}
+          style={{ flexShrink: 0 }}
+        >
           <Text size="xs" c="dimmed" mb={4}>
             {t('code.files')}
           </Text>
@@ -175,7 +181,7 @@ export function CodeEditorPage() {
           />
           <VisuallyHidden id={hintId}>{t('code.leaveHint')}</VisuallyHidden>
         </Box>
-      </Group>
+      </Flex>
     </Stack>
   );
 }

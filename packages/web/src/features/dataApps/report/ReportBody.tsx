@@ -6,6 +6,7 @@ import { EmptyDataApp } from '../dashboard/EmptyDataApp.tsx';
 import type { useAddCard } from '../dashboard/useAddCard.ts';
 import { TabDialogs } from '../editorParts.tsx';
 import type { TabDialog } from '../tabs/TabDialogs.tsx';
+import { useKeyboardOrder } from '../tabs/useKeyboardOrder.tsx';
 import { useTabActions } from '../tabs/useTabActions.ts';
 import { ReportSection, sectionElementId } from './ReportSection.tsx';
 import { SectionList } from './SectionList.tsx';
@@ -24,6 +25,8 @@ export function ReportBody({ view, tabId, addCard }: Props) {
   const { canEdit } = useDashboardMode();
   const actions = useTabActions(view);
   const [dialog, setDialog] = useState<TabDialog | null>(null);
+  // One order for the side list (Ctrl+Shift+Up / Down) and the sections' menus (Move up / Move down).
+  const order = useKeyboardOrder(view.tabs, 'sections', actions.reorder, 'vertical');
 
   // Opening the report at its first section shows the page from its top (title included); any other section,
   // and every later change of section, scrolls to it.
@@ -45,7 +48,14 @@ export function ReportBody({ view, tabId, addCard }: Props) {
   return (
     <Group align="flex-start" gap="lg" wrap="nowrap">
       <Box visibleFrom="sm" w={220} style={{ flexShrink: 0, position: 'sticky', top: 76 }}>
-        <SectionList tabs={view.tabs} selectedId={tabId} canEdit={canEdit} actions={actions} onDialog={setDialog} />
+        <SectionList
+          tabs={view.tabs}
+          selectedId={tabId}
+          canEdit={canEdit}
+          actions={actions}
+          onDialog={setDialog}
+          onKeyDown={order.onKeyDown}
+        />
       </Box>
       <Stack gap="xl" flex={1} miw={0}>
         {view.tabs.map((tab) => (
@@ -59,9 +69,12 @@ export function ReportBody({ view, tabId, addCard }: Props) {
             adding={addCard.adding}
             onDialog={setDialog}
             onDuplicate={(id) => void actions.duplicate(id)}
+            onMove={order.move}
+            canMove={order.canMove}
           />
         ))}
       </Stack>
+      {order.region}
       {canEdit && <TabDialogs dialog={dialog} actions={actions} onClose={() => setDialog(null)} />}
     </Group>
   );

@@ -17,10 +17,14 @@ interface Props {
   adding: boolean;
   onDialog: (dialog: TabDialog) => void;
   onDuplicate: (tabId: string) => void;
+  /** Move up / Move down in the section's menu, where it can go (docs/accessibility.md "Layout by keyboard"). */
+  onMove: (tabId: string, offset: -1 | 1) => void;
+  canMove: (tabId: string, offset: -1 | 1) => boolean;
 }
 
 /** One section of a report: its name, its menu and Add Card for editors, and its card grid. */
-export function ReportSection({ tab, units, selected, canEdit, onAddCard, adding, onDialog, onDuplicate }: Props) {
+export function ReportSection(props: Props) {
+  const { tab, units, selected, canEdit, onAddCard, adding, onDialog, onDuplicate, onMove, canMove } = props;
   const { t } = useTranslation('dataApps');
   return (
     <Box
@@ -53,7 +57,15 @@ export function ReportSection({ tab, units, selected, canEdit, onAddCard, adding
               >
                 {t('header.addCard')}
               </Button>
-              <TabMenu tab={tab} words="sections" canEdit onDialog={onDialog} onDuplicate={onDuplicate} />
+              <TabMenu
+                tab={tab}
+                words="sections"
+                canEdit
+                onDialog={onDialog}
+                onDuplicate={onDuplicate}
+                onMove={onMove}
+                canMove={canMove}
+              />
             </Group>
           )}
         </Group>

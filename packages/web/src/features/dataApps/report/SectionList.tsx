@@ -4,7 +4,7 @@ import type { Tab } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { SortableIds } from '../tabs/SortableIds.tsx';
 import type { TabDialog } from '../tabs/TabDialogs.tsx';
-import { ORDER_ID_ATTRIBUTE, useKeyboardOrder } from '../tabs/useKeyboardOrder.tsx';
+import { type KeyboardOrder, ORDER_ID_ATTRIBUTE } from '../tabs/useKeyboardOrder.tsx';
 import type { TabActions } from '../tabs/useTabActions.ts';
 import { sectionElementId } from './ReportSection.tsx';
 
@@ -14,16 +14,17 @@ interface Props {
   canEdit: boolean;
   actions: TabActions;
   onDialog: (dialog: TabDialog) => void;
+  /** Ctrl+Shift+Up / Down on a section moves it (the report's keyboard order). */
+  onKeyDown: KeyboardOrder['onKeyDown'];
 }
 
 /**
  * The report's side section list: choosing a section scrolls to it; editors drag to reorder (or press
  * Ctrl+Shift+Up / Down on a section) and add sections.
  */
-export function SectionList({ tabs, selectedId, canEdit, actions, onDialog }: Props) {
+export function SectionList({ tabs, selectedId, canEdit, actions, onDialog, onKeyDown }: Props) {
   const { t } = useTranslation('dataApps');
   const byId = new Map(tabs.map((tab) => [tab._id, tab]));
-  const order = useKeyboardOrder(tabs, 'sections', actions.reorder, 'vertical');
   return (
     <Stack gap={4} component="nav" aria-label={t('sections.label')}>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="xs">
@@ -41,7 +42,7 @@ export function SectionList({ tabs, selectedId, canEdit, actions, onDialog }: Pr
             <NavLink
               {...sortable.handle}
               {...{ [ORDER_ID_ATTRIBUTE]: id }}
-              onKeyDown={canEdit ? order.onKeyDown(id) : undefined}
+              onKeyDown={canEdit ? onKeyDown(id) : undefined}
               component="button"
               label={byId.get(id)?.name}
               active={id === selectedId}
@@ -57,7 +58,6 @@ export function SectionList({ tabs, selectedId, canEdit, actions, onDialog }: Pr
           </div>
         )}
       </SortableIds>
-      {order.region}
       {canEdit && (
         <Button
           variant="subtle"

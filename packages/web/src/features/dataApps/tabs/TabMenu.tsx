@@ -1,7 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import {
+  IconArrowDown,
   IconArrowLeft,
   IconArrowRight,
+  IconArrowUp,
   IconCopy,
   IconDotsVertical,
   IconPencil,
@@ -21,7 +23,7 @@ interface Props {
   canEdit: boolean;
   /** Download PNG (docs/data-apps.md "Export"), for whoever may view the data app in its project. */
   onDownloadPng?: (tabId: string) => void;
-  /** Editors: Move left / Move right, where the tab can go (docs/accessibility.md "Layout by keyboard"). */
+  /** Editors: Move left / Move right (a section: Move up / Move down), where it can go (docs/accessibility.md). */
   onMove?: (tabId: string, offset: -1 | 1) => void;
   canMove?: (tabId: string, offset: -1 | 1) => boolean;
 }
@@ -32,6 +34,8 @@ interface Props {
  */
 export function TabMenu({ tab, words, onDialog, onDuplicate, canEdit, onDownloadPng, onMove, canMove }: Props) {
   const { t } = useTranslation('dataApps');
+  // Tabs sit in a row, a report's sections in a column.
+  const [EarlierIcon, LaterIcon] = words === 'tabs' ? [IconArrowLeft, IconArrowRight] : [IconArrowUp, IconArrowDown];
   return (
     <Menu position="bottom-end" width={200} shadow="md" withinPortal>
       <Menu.Target>
@@ -56,12 +60,12 @@ export function TabMenu({ tab, words, onDialog, onDuplicate, canEdit, onDownload
               {t(`${words}.duplicate`)}
             </Menu.Item>
             {onMove && canMove?.(tab._id, -1) && (
-              <Menu.Item leftSection={<IconArrowLeft size={16} />} onClick={() => onMove(tab._id, -1)}>
+              <Menu.Item leftSection={<EarlierIcon size={16} />} onClick={() => onMove(tab._id, -1)}>
                 {t(`${words}.moveEarlier`)}
               </Menu.Item>
             )}
             {onMove && canMove?.(tab._id, 1) && (
-              <Menu.Item leftSection={<IconArrowRight size={16} />} onClick={() => onMove(tab._id, 1)}>
+              <Menu.Item leftSection={<LaterIcon size={16} />} onClick={() => onMove(tab._id, 1)}>
                 {t(`${words}.moveLater`)}
               </Menu.Item>
             )}

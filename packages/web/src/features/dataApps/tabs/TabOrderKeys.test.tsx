@@ -15,16 +15,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The dashboard of three tabs; a new tab order is answered as sent. */
-function serve() {
-  const view = makeView('Dashboard', tabs);
+/** The dashboard (or report) of three tabs; a new tab order is answered as sent, the kind kept. */
+function serve(kind: 'Dashboard' | 'Report' = 'Dashboard') {
+  const view = makeView(kind, tabs);
   const requests = stubNetwork((key) => {
     if (key === `GET /api/v1/dashboards/${DASHBOARD_ID}`) return { status: 200, body: view };
     if (key === 'GET /api/v1/projects/my') return { status: 200, body: [] };
     if (key === `GET /api/v1/dashboards?projectId=${PROJECT_ID}`) return { status: 200, body: [] };
     if (key === `PUT /api/v1/dashboards/${DASHBOARD_ID}`) {
       const sent = requests.filter((r) => r.method === 'PUT').at(-1)?.body as { tabs: string[] };
-      return { status: 200, body: makeDashboard({ tabs: sent.tabs }) };
+      return { status: 200, body: makeDashboard({ type: kind, tabs: sent.tabs }) };
     }
     return undefined;
   });
@@ -76,5 +76,34 @@ describe('tab order by keyboard', () => {
     (await screen.findByRole('tab', { name: 'Details' })).focus();
     await userEvent.keyboard('{Control>}{Shift>}{ArrowLeft}{/Shift}{/Control}');
     await waitFor(() => expect(announcements()).toContain('Onglet Details déplacé en position 1 sur 3'));
+  });
+});
+
+describe('section order from the section menu (report)', () => {
+  const reportPath = `/projects/${PROJECT_ID}/dashboards/report/${DASHBOARD_ID}/tabs/${T1}`;
+  const sectionOrder = () =>
+    Array.from(document.querySelectorAll('section[aria-label]')).map((node) => node.getAttribute('aria-label'));
+
+  it('offers Move up and Move down where the section can go, saves the order and announces it', async () => {
+    const requests = serve('Report');
+    renderDataApps(reportPath);
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu of section Overview' }));
+    expect(screen.queryByRole('menuitem', { name: 'Move up' })).toBeNull();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move down' }));
+    await waitFor(() => expect(sectionOrder()).toEqual(['Details', 'Overview', 'Forecast']));
+    expect(sentOrders(requests)).toEqual([[T2, T1, T3]]);
+    expect(announcements()).toContain('Section Overview moved to position 2 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Menu of section Forecast' }));
+    expect(screen.queryByRole('menuitem', { name: 'Move down' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Move up' })).toBeTruthy();
+  });
+
+  it('names the items and announces in French', async () => {
+    await i18n.changeLanguage('fr');
+    serve('Report');
+    renderDataApps(reportPath);
+    await userEvent.click(await screen.findByRole('button', { name: 'Menu de la section Details' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Déplacer vers le haut' }));
+    await waitFor(() => expect(announcements()).toContain('Section Details déplacée en position 1 sur 3'));
   });
 });

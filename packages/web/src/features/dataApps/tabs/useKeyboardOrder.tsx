@@ -55,3 +55,6 @@ export function useKeyboardOrder(
 
   return { move, onKeyDown, canMove, region };
 }
+
+/** What useKeyboardOrder answers: the move, the key handler, where a tab can go and the live region. */
+export type KeyboardOrder = ReturnType<typeof useKeyboardOrder>;

@@ -34,7 +34,8 @@ export function DatasetPage({ projectId, canEdit }: { projectId: string; canEdit
   const d = dataset.data;
   return (
     <Stack key={d._id}>
-      <Group justify="space-between" wrap="nowrap">
+      {/* The badge and menu wrap below the name on a narrow window, never cut (docs/accessibility.md "Reflow"). */}
+      <Group justify="space-between">
         <DatasetName projectId={projectId} dataset={d} canEdit={canEdit} />
         <Group gap="xs" wrap="nowrap">
           <TypeBadge dataset={d} projectId={projectId} />

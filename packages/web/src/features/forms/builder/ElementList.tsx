@@ -119,7 +119,8 @@ function ElementRow({ element, index, count, editable, onMove, onEdit, onDelete,
       data-testid="form-element"
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
     >
-      <Group gap="xs" wrap="nowrap">
+      {/* On a narrow window the switch and the buttons wrap below the element's type and name, which read whole. */}
+      <Group gap="xs">
         {editable && (
           <ActionIcon
             variant="subtle"
@@ -132,12 +133,12 @@ function ElementRow({ element, index, count, editable, onMove, onEdit, onDelete,
             <IconGripVertical size={16} />
           </ActionIcon>
         )}
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Badge size="xs" variant="light">
+        <Stack gap={2} style={{ flex: '1 1 10rem', minWidth: 0 }}>
+          <Group gap={6}>
+            <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
               {t(`types.${element.type}`)}
             </Badge>
-            <Text size="sm" fw={500} truncate>
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
           </Group>

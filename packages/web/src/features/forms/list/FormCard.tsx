@@ -52,11 +52,18 @@ export function FormCard({ form, projectId, canEdit, onDuplicate, onDelete }: Pr
         </Menu>
       </Group>
       {canEdit ? (
-        <Text component={Link} to={href} fw={600} aria-label={t('list.open', { name: form.name })} lineClamp={1}>
+        <Text
+          component={Link}
+          to={href}
+          fw={600}
+          aria-label={t('list.open', { name: form.name })}
+          // The name wraps, never cut (docs/accessibility.md "Reflow").
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {form.name}
         </Text>
       ) : (
-        <Text fw={600} lineClamp={1}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {form.name}
         </Text>
       )}

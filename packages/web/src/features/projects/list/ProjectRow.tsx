@@ -31,12 +31,18 @@ export function ProjectRow({ project, orgRoles, onOpenDialog }: Props) {
               className={classes.link}
               miw={0}
             >
-              <Text fw={600} truncate>
+              {/* The name wraps, never cut (a narrow window reads it whole: docs/accessibility.md "Reflow"). */}
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {project.name}
               </Text>
             </UnstyledButton>
-            <Group gap={6} wrap="nowrap" miw={0}>
-              <Text size="xs" c="dimmed" truncate title={t('row.organization', { name: project.organization.name })}>
+            <Group gap={6} miw={0}>
+              <Text
+                size="xs"
+                c="dimmed"
+                title={t('row.organization', { name: project.organization.name })}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {project.organization.name}
               </Text>
               <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
