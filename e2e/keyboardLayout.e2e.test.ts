@@ -131,11 +131,11 @@ describe('layout by keyboard', () => {
     const spring = report.tabs[0] as string;
     const summer = (await callAs(j.app, token, api.createTab, { params: { id: report._id }, body: { name: 'Summer' } }))
       .tab._id;
-    await signInByKeyboard(page);
+    await signInByKeyboard(page, ADMIN);
     await page.goto(`/projects/${projectId}/dashboards/report/${report._id}/tabs/${spring}`);
     const menuName = 'Menu of section Spring';
     await page.getByRole('button', { name: menuName, exact: true }).waitFor();
-    await tabTo(page, menuName);
+    await pressUntilFocused(page, menuName);
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Move down', exact: true }).waitFor();
     // The first section has nowhere to go up.
