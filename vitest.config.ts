@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { SpreadJourneys } from './scripts/spreadJourneys.ts';
 
 /**
- * One test command for every suite. The server's API tests run on PGlite, and once more on PostgreSQL
- * when TEST_DATABASE_URL is set.
+ * One test command for every suite. The server's API tests run on PGlite with the folder storage, and once more
+ * on PostgreSQL with an S3-compatible store when TEST_DATABASE_URL is set.
  */
 const projects: string[] | object[] = [
   'packages/shared',
@@ -18,9 +18,10 @@ const withPostgres = process.env.TEST_DATABASE_URL
       {
         extends: './packages/server/vitest.config.ts',
         root: './packages/server',
-        // TEST_STORAGE=s3 in this env would keep the files in an S3-compatible store (s3rver) for this run: not yet,
-        // two datasets tests build a second app on the folder (docs/operations.md "Object storage").
-        test: { name: 'server-postgres', env: { TEST_DB: 'postgres' } },
+        // This run keeps the shared files in an S3-compatible store (s3rver, packages/server/src/test/s3GlobalSetup.ts),
+        // the other on the folder: the suite runs once on PGlite and a folder, once on PostgreSQL and a bucket
+        // (docs/operations.md "Object storage").
+        test: { name: 'server-postgres', env: { TEST_DB: 'postgres', TEST_STORAGE: 's3' } },
       },
     ]
   : [];

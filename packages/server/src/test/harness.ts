@@ -64,6 +64,8 @@ export interface TestApp {
   database: Database;
   mailer: MemoryMailer;
   dataDir: string;
+  /** The settings naming its shared storage (STORAGE_URL... of the bucket and prefix, or STORAGE_DIR): `buildNode`. */
+  storageEnv: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -110,16 +112,8 @@ export async function testObjectStorage(): Promise<Record<string, string>> {
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ROOT.email,
-    ADMIN_PASSWORD: ROOT.password,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://tessera.test',
-    PYTHON_ENVS_DIR: sharedEnvsDir(),
-    ...(env.STORAGE_DIR || env.STORAGE_URL ? {} : await testObjectStorage()),
-    ...env,
-  });
+  const chosen = env.STORAGE_DIR || env.STORAGE_URL ? {} : await testObjectStorage();
+  const config = loadConfig({ ...nodeSettings(dataDir), ...chosen, ...env });
   const mailer = new MemoryMailer(
     options.deliverMail
       ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log: pino({ level: 'silent' }) })
@@ -138,11 +132,49 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     database,
     mailer,
     dataDir,
+    storageEnv: storageSettingsOf({ ...chosen, ...env }, app.ctx.storage.root),
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** What every test app's configuration holds besides its storage. */
+function nodeSettings(dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ROOT.email,
+    ADMIN_PASSWORD: ROOT.password,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://tessera.test',
+    PYTHON_ENVS_DIR: sharedEnvsDir(),
+  };
+}
+
+const STORAGE_SETTINGS = ['STORAGE_URL', 'S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'];
+
+/** The settings of an app's shared storage: its bucket's, or its folder (STORAGE_DIR, else its DATA_DIR). */
+function storageSettingsOf(env: Record<string, string>, root: string): Record<string, string> {
+  if (!env.STORAGE_URL) return { STORAGE_DIR: root };
+  return Object.fromEntries(STORAGE_SETTINGS.filter((name) => env[name]).map((name) => [name, env[name]!]));
+}
+
+/**
+ * Another server process on a test app's database and shared storage (its bucket and prefix, or its folder), as
+ * the nodes of a cluster are: with a DATA_DIR of its own (a new node: its own cache, laid-out packages, spill
+ * folder) unless `dataDir` names one (the same node restarted). DuckDB is one engine per process, configured by
+ * the app that starts it: close the test app first (a restart, or a node lost and another taking over).
+ */
+export async function buildNode(
+  t: TestApp,
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-node-')),
+): Promise<FastifyInstance> {
+  const config = loadConfig({ ...nodeSettings(dataDir), ...t.storageEnv, ...env });
+  const app = await buildApp({ config, database: t.database });
+  await app.ready();
+  return app;
 }
 
 /** `inject` with a bearer token. */

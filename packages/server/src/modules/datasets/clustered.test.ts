@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename } from 'node:fs/promises';
 import { clusteredSegmentPath, datasetDir, segmentPath, withConnection } from '@tessera/analytics';
 import type { DatasetDetail, UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { datasetJobs } from '../../db/schema.ts';
 import { MemoryResultCache } from '../../platform/resultCache.ts';
-import { ROOT } from '../../test/harness.ts';
+import { buildNode } from '../../test/harness.ts';
 import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
 import { datasetCatalog } from './catalog.ts';
 import {
@@ -23,6 +21,7 @@ import {
 } from './datasets.fixtures.ts';
 import { findDataset, findDatasetJob } from './datasets.store.ts';
 import { listFeatures } from './features/features.store.ts';
+import { clusteredKey, datasetPrefix, deleteClusteredFiles } from './files.ts';
 
 /**
  * Clustered copies of segments (cluster.job.ts) through the API, with CLUSTER_MIN_ROWS lowered to 20: which
@@ -55,6 +54,7 @@ const jobsOf = async (datasetId: string) =>
 async function waitForCopy(datasetId: string, jobId: string): Promise<void> {
   await eventually(async () => Boolean((await findDatasetJob(db(), jobId))?.clusteredAt), 'the clustered copy');
   expect(existsSync(clusteredSegmentPath(w.t.app.ctx.storage.root, datasetId, jobId))).toBe(true);
+  expect(await w.t.app.ctx.storage.exists(clusteredKey(datasetId, jobId))).toBe(true);
 }
 
 /** The db name of a feature. */
@@ -275,28 +275,20 @@ describe('clustered copies of segments', () => {
     expect(await w.t.app.ctx.jobs.listForProject(w.outsiderProjectId)).toEqual([]);
   });
 
-  it('a restart queues the copies never made, as for a segment imported before copies existed', async () => {
+  it('a node started later queues the copies never made, as for a segment imported before copies existed', async () => {
     await db().update(datasetJobs).set({ clusteredAt: null }).where(eq(datasetJobs.jobId, uploadId));
-    await rm(clusteredSegmentPath(w.t.app.ctx.storage.root, sales._id, uploadId));
-    const config = loadConfig({
-      DATA_DIR: w.t.dataDir,
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: ROOT.email,
-      ADMIN_PASSWORD: ROOT.password,
-      CLUSTER_MIN_ROWS: '20',
-      JOBS_POLLING_SECONDS: '0.5',
-    });
-    const restarted = await buildApp({ config, database: w.t.database });
-    try {
-      await restarted.ready();
-      await waitForCopy(sales._id, uploadId);
-    } finally {
-      await restarted.close();
-    }
+    expect(await deleteClusteredFiles(w.t.app.ctx.storage, sales._id, uploadId)).toBe(true);
+    // The process stops; another node (its own DATA_DIR, the same database and store) starts and makes the copy
+    // from the stored segment. The remaining tests run on it.
+    await w.t.app.close();
+    const node = await buildNode(w.t, { CLUSTER_MIN_ROWS: '20', JOBS_POLLING_SECONDS: '0.5' });
+    w = { ...w, t: { ...w.t, app: node, close: () => node.close().then(() => w.t.database.close()) } };
+    await waitForCopy(sales._id, uploadId);
   });
 
   it('deleting the dataset removes its copies', async () => {
     expect((await caller(w, w.editor)('DELETE', `/api/v1/datasets/${sales._id}`)).statusCode).toBe(200);
     expect(existsSync(datasetDir(w.t.app.ctx.storage.root, sales._id))).toBe(false);
+    expect(await w.t.app.ctx.storage.list(datasetPrefix(sales._id))).toEqual([]);
   });
 });

@@ -33,6 +33,23 @@ export function uploadKey(jobId: string): string {
 /** Every stored file of a dataset (its segments and their copies). */
 export const datasetPrefix = (datasetId: string): string => `${path.posix.dirname(segmentKey(datasetId, 'x'))}/`;
 
+/**
+ * Runs `work` with local paths of a dataset's segments (in the order of `jobIds`): the folder's own files, or
+ * cached copies of the object store's, fetched on a miss and held until `work` ends. Every reader of segments
+ * outside a catalog (a model's earlier outputs, a run's inputs) goes through it.
+ */
+export function withSegmentPaths<T>(
+  storage: Storage,
+  datasetId: string,
+  jobIds: string[],
+  work: (paths: string[]) => Promise<T>,
+): Promise<T> {
+  return storage.withLocalPaths(
+    jobIds.map((jobId) => segmentKey(datasetId, jobId)),
+    work,
+  );
+}
+
 /** Stores a segment the analytics package wrote under the storage's folder (nothing more for the folder itself). */
 export async function putSegment(storage: Storage, datasetId: string, jobId: string): Promise<void> {
   await storage.putFile(segmentKey(datasetId, jobId), segmentPath(storage.root, datasetId, jobId));

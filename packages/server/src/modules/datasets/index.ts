@@ -66,6 +66,7 @@ export {
   setPhysicalType,
   updateFeatureRow,
 } from './features/features.store.ts';
+export { withSegmentPaths } from './files.ts';
 export { refreshAfterDataChange } from './import.job.ts';
 export { type FeatureLineage, projectFeatureLineage } from './lineage.ts';
 export {

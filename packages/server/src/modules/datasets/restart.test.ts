@@ -1,18 +1,18 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { datasetDir } from '@tessera/analytics';
 import { JOB_MESSAGES } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { datasetJobs } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { toBossId } from '../../platform/jobs/bossIds.ts';
-import { as, ROOT } from '../../test/harness.ts';
+import { as, buildNode } from '../../test/harness.ts';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { createDataset, type DatasetsWorld, datasetsWorld, SALES, sendFile, waitForJob } from './datasets.fixtures.ts';
+import { clusteredKey, datasetPrefix, segmentKey, uploadKey } from './files.ts';
 
 /**
  * A server that died during an import: its job was active, the upload still on disk, and the segment already
@@ -45,18 +45,16 @@ describe('another process dying during an import (PostgreSQL: several servers sh
     await db
       .insert(datasetJobs)
       .values({ jobId, datasetId: dataset._id, kind: 'upload', fileName: 'orphaned.csv', bytes: 10 });
-    const upload = path.join(w.t.dataDir, 'uploads', `${jobId}.csv`);
-    const segment = path.join(w.t.dataDir, 'datasets', dataset._id, `${jobId}.parquet`);
-    mkdirSync(path.dirname(upload), { recursive: true });
-    mkdirSync(path.dirname(segment), { recursive: true });
-    writeFileSync(upload, SALES);
-    writeFileSync(segment, 'not committed');
+    // What the dead process had stored: the upload, and the segment it put before its commit.
+    const { storage } = w.t.app.ctx;
+    await storage.putStream(uploadKey(jobId), Readable.from([SALES]));
+    await storage.putStream(segmentKey(dataset._id, jobId), Readable.from(['not committed']));
 
     // The live server's heartbeat sweep (no restart): the job is failed, and its files go with it.
     const failed = await w.t.app.ctx.jobs.sweep();
     expect(failed.map((row) => row.id)).toContain(jobId);
-    expect(existsSync(upload)).toBe(false);
-    expect(existsSync(segment)).toBe(false);
+    expect(await storage.exists(uploadKey(jobId))).toBe(false);
+    expect(await storage.exists(segmentKey(dataset._id, jobId))).toBe(false);
     const history = (
       await as(w.t.app, w.editor.token)({ method: 'GET', url: `/api/v1/datasets/${dataset._id}/jobs` })
     ).json();
@@ -117,30 +115,24 @@ describe('a restart during an import', () => {
     await db
       .insert(datasetJobs)
       .values({ jobId, datasetId: dataset._id, kind: 'upload', fileName: 'interrupted.csv', bytes: 10 });
+    // What the process left when it stopped: in the store, the upload, the segment it put before its commit and a
+    // clustered copy of it (cluster.job.ts), and a dataset no row names (a deleted project's); in its local folder,
+    // a segment and a clustered copy interrupted mid-write (temporaries), and an empty folder of a dataset gone.
+    const { storage } = w.t.app.ctx;
     await w.t.app.close();
-
-    const dir = w.t.dataDir;
-    const upload = path.join(dir, 'uploads', `${jobId}.csv`);
-    const segmentDir = path.join(dir, 'datasets', dataset._id);
-    mkdirSync(path.dirname(upload), { recursive: true });
+    const stored = [uploadKey(jobId), segmentKey(dataset._id, jobId), clusteredKey(dataset._id, jobId)];
+    for (const key of stored) await storage.putStream(key, Readable.from(['left by the process']));
+    const orphanId = newId();
+    await storage.putStream(segmentKey(orphanId, newId()), Readable.from(['rows of a dataset gone']));
+    const segmentDir = datasetDir(storage.root, dataset._id);
     mkdirSync(segmentDir, { recursive: true });
-    writeFileSync(upload, SALES);
-    writeFileSync(path.join(segmentDir, `${jobId}.parquet`), 'not committed');
     writeFileSync(path.join(segmentDir, `${newId()}.parquet.tmp`), 'half written');
-    // A clustered copy of the uncommitted segment, and one interrupted mid-write (cluster.job.ts).
-    writeFileSync(path.join(segmentDir, `${jobId}.clustered.parquet`), 'copy of rows never committed');
     writeFileSync(path.join(segmentDir, `${newId()}.clustered.0123456789ab.parquet.tmp`), 'half a copy');
-    const orphan = path.join(dir, 'datasets', newId());
+    const orphan = datasetDir(storage.root, newId());
     mkdirSync(orphan);
 
-    const config = loadConfig({
-      DATA_DIR: dir,
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: ROOT.email,
-      ADMIN_PASSWORD: ROOT.password,
-    });
-    restarted = await buildApp({ config, database: w.t.database });
-    await restarted.ready();
+    // The same node starts again: its DATA_DIR, the same database and store.
+    restarted = await buildNode(w.t, {}, w.t.dataDir);
     const call = as(restarted, w.editor.token);
 
     const history = (await call({ method: 'GET', url: `/api/v1/datasets/${dataset._id}/jobs` })).json();
@@ -149,7 +141,8 @@ describe('a restart during an import', () => {
     expect(shown).toMatchObject({ imported: false, features: [], rowCount: 0 });
     const data = (await call({ method: 'POST', url: `/api/v1/datasets/${dataset._id}/data`, payload: {} })).json();
     expect(data.list).toEqual([]);
-    expect(existsSync(upload)).toBe(false);
+    for (const key of stored) expect(await restarted.ctx.storage.exists(key)).toBe(false);
+    expect(await restarted.ctx.storage.list(datasetPrefix(orphanId))).toEqual([]);
     expect(existsSync(segmentDir) ? readdirSync(segmentDir) : []).toEqual([]);
     expect(existsSync(orphan)).toBe(false);
 

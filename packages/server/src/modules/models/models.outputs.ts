@@ -1,4 +1,4 @@
-import { ingestOutput, type ModelOutputColumn, type NewModelOutputColumn, segmentPath } from '@tessera/analytics';
+import { ingestOutput, type ModelOutputColumn, type NewModelOutputColumn } from '@tessera/analytics';
 import type { ModelOutputRef, ModelResultStorage } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +15,7 @@ import {
   refreshAfterDataChange,
   setPhysicalType,
   updateDatasetRow,
+  withSegmentPaths,
   writeDatasetData,
 } from '../datasets/index.ts';
 import { lockModel, updateModelRow } from './models.store.ts';
@@ -129,16 +130,19 @@ async function storeOne(
     dataset,
     jobId,
     newJob: { name: model.name, type: 'modelRun', fileName: `${output.name}.parquet`, userId: run.userId },
+    // The earlier runs' segments widen this one's types: read through the storage (cached copies on another node).
     write: (target) =>
-      ingestOutput({
-        dataDir: target.dataDir,
-        datasetId: target.datasetId,
-        segmentId: target.jobId,
-        file: output.file,
-        format: output.format,
-        known: features.map((f) => ({ name: f.name, dbName: f.dbName, physicalType: f.physicalType })),
-        otherSegments: replace ? [] : earlier.map((j) => segmentPath(target.dataDir, dataset.id, j.jobId)),
-      }),
+      withSegmentPaths(app.ctx.storage, dataset.id, replace ? [] : earlier.map((j) => j.jobId), (otherSegments) =>
+        ingestOutput({
+          dataDir: target.dataDir,
+          datasetId: target.datasetId,
+          segmentId: target.jobId,
+          file: output.file,
+          format: output.format,
+          known: features.map((f) => ({ name: f.name, dbName: f.dbName, physicalType: f.physicalType })),
+          otherSegments,
+        }),
+      ),
     measure: (result) => ({ rowCount: result.rowCount }),
     commit: async (tx, result) => {
       const row = await commitOutput(tx, dataset, model, replace, result);

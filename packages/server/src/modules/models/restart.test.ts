@@ -4,11 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { modelRuns, models } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
-import { as, ROOT } from '../../test/harness.ts';
+import { as, buildNode } from '../../test/harness.ts';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { CANCEL_GRACE_MS } from './models.store.ts';
@@ -50,14 +48,8 @@ describe('a restart during a model run', () => {
     }
     await w.t.app.close();
 
-    const config = loadConfig({
-      DATA_DIR: w.t.dataDir,
-      LOG_LEVEL: 'silent',
-      ADMIN_EMAIL: ROOT.email,
-      ADMIN_PASSWORD: ROOT.password,
-    });
-    restarted = await buildApp({ config, database: w.t.database });
-    await restarted.ready();
+    // The same node starts again: its DATA_DIR, the same database and store.
+    restarted = await buildNode(w.t, {}, w.t.dataDir);
     const call = as(restarted, w.editor.token);
     for (const id of runs) {
       const run = (await call({ method: 'GET', url: `/api/v1/model-runs/${id}` })).json() as ModelRun;

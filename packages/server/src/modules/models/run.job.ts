@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { segmentPath, writeNamedParquet } from '@tessera/analytics';
+import { writeNamedParquet } from '@tessera/analytics';
 import { JOB_MESSAGES, type ModelRunStatus, type RunFailureKind } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from '../../platform/jobs/index.ts';
@@ -14,7 +14,7 @@ import {
   type SandboxPool,
   type ServingSandbox,
 } from '../../runner/index.ts';
-import { findDataset, importedJobs } from '../datasets/index.ts';
+import { findDataset, importedJobs, withSegmentPaths } from '../datasets/index.ts';
 import { packageRunSource } from '../packages/index.ts';
 import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
 import { announceRun, RUN_AREAS } from './models.presenter.ts';
@@ -229,8 +229,10 @@ async function writeInputs(app: FastifyInstance, run: ModelRunRow, hostDir: stri
       throw new RunFailure('input', `dataframe not found: ${String(input.value)}`);
     }
     const target = path.join(hostDir, 'inputs', `input_${index}.parquet`);
-    const segments = (await importedJobs(db, dataset.id)).map((j) => segmentPath(storage.root, dataset.id, j.jobId));
-    await writeNamedParquet({ segments, columns: dataset.columns, target });
+    const jobIds = (await importedJobs(db, dataset.id)).map((j) => j.jobId);
+    await withSegmentPaths(storage, dataset.id, jobIds, (segments) =>
+      writeNamedParquet({ segments, columns: dataset.columns, target }),
+    );
     inputs.push({ name: input.varName, type, value: target });
   }
   return inputs;

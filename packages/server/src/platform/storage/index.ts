@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 
 export type { CacheStats } from './cache.ts';
 export { checkKey, checkPrefix, StorageKeyError } from './keys.ts';
+export { copyFolderToStorage, type MigrationCount, type MigrationReport, SHARED_AREAS } from './migrate.ts';
 export { openStorage, type S3Location, type StorageSettings } from './open.ts';
 export type { Storage, StorageStats, StoredObject } from './types.ts';
 export { StorageNotFoundError } from './types.ts';

@@ -4,10 +4,8 @@ import type { UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app.ts';
-import { loadConfig } from '../../../config.ts';
 import { projects } from '../../../db/schema.ts';
-import { as, MemoryMailer, ROOT } from '../../../test/harness.ts';
+import { as, buildNode } from '../../../test/harness.ts';
 import { appendCsv } from '../../datasets/datasets.fixtures.ts';
 import type { Person } from '../../projects/projects.fixtures.ts';
 import { type CardsWorld, cardsWorld, featureId, idRegionTable } from './unitData.fixtures.ts';
@@ -114,21 +112,10 @@ describe('the card result cache', () => {
 
   it('with Redis, a second API process is answered from what the first computed', async (ctx) => {
     if (!redisUp) return ctx.skip();
-    // Two more API processes on the world's database (its data, its segments), sharing Redis.
-    const config = loadConfig({
-      DATA_DIR: w.t.dataDir,
-      ADMIN_EMAIL: ROOT.email,
-      ADMIN_PASSWORD: ROOT.password,
-      LOG_LEVEL: 'silent',
-      ROLE: 'api',
-      REDIS_URL,
-      REDIS_PREFIX,
-    });
-    for (let i = 0; i < 2; i++) {
-      const app = await buildApp({ config, database: w.t.database, mailer: new MemoryMailer() });
-      await app.ready();
-      redisApps.push(app);
-    }
+    // Two more API processes on the world's database and store (its data, its segments), sharing Redis; in this
+    // test process they share its DATA_DIR too (one DuckDB engine per process).
+    for (let i = 0; i < 2; i++)
+      redisApps.push(await buildNode(w.t, { ROLE: 'api', REDIS_URL, REDIS_PREFIX }, w.t.dataDir));
     const [one, two] = redisApps as [FastifyInstance, FastifyInstance];
     const body = { filters: [amountAbove(33)] };
     const first = await ask('viewer', body, one);
