@@ -233,9 +233,7 @@ export class PackagesService {
       await extractZip(zipPath, staged);
     } catch (error) {
       await rm(staged, { recursive: true, force: true });
-      if (error instanceof ZipRejectedError) {
-        throw badRequest(handedText(error.message), { zipfile: handedText(error.message) });
-      }
+      if (error instanceof ZipRejectedError) throw badRequest(error.reason, { zipfile: error.reason });
       throw error;
     }
     return staged;
