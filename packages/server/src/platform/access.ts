@@ -95,7 +95,7 @@ export function installAccessControl(
   app.addHook('onRequest', async (request) => {
     if (request.is404) return; // the not-found handler: a JSON 404 or the public index.html
     const access = request.routeOptions.config.access;
-    if (!access) throw new HttpError('forbidden', 'This route has no access rule');
+    if (!access) throw new HttpError('forbidden', 'generic.noAccessRule');
     const token = bearerToken(request);
     request.auth = token ? await authenticate(app, token) : null;
     if (access.kind === 'public') return;

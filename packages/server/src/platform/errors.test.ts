@@ -1,7 +1,7 @@
 import { SERVER_ERRORS } from '@tessera/shared';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { badRequest, forbidden, HttpError, installErrorHandler, notFound } from './errors.ts';
+import { badRequest, forbidden, HttpError, handedText, installErrorHandler, notFound } from './errors.ts';
 
 describe('server errors carry their stable code', () => {
   it('from a code of the shared list, with its English text', () => {
@@ -11,12 +11,27 @@ describe('server errors carry their stable code', () => {
     expect(notFound().reason).toBe('generic.notFound');
   });
 
-  it('from a text of the shared list, and for each field', () => {
-    const e = badRequest('Some fields are not valid', { email: 'user.emailInUse', name: 'Required', x: 'Unlisted' });
+  it('with the values of its parts filled into the English text', () => {
+    const e = new HttpError('conflict', { code: 'package.inUse', params: { count: 3 } });
+    expect(e.message).toBe('This package is used by 3 model(s): delete or change them first.');
+    expect(e.reason).toBe('package.inUse');
+  });
+
+  it('from text handed over by other code, and for each field', () => {
+    const e = badRequest('generic.invalid', {
+      email: 'user.emailInUse',
+      name: handedText('Required'),
+      x: handedText('Unlisted'),
+    });
     expect(e.reason).toBe('generic.invalid');
     expect(e.fields).toEqual({ email: SERVER_ERRORS['user.emailInUse'], name: 'Required', x: 'Unlisted' });
     expect(e.fieldReasons).toEqual({ email: 'user.emailInUse', name: 'field.required' });
-    expect(new HttpError('conflict', 'Something unlisted').reason).toBeUndefined();
+    expect(new HttpError('upstream', handedText('Something unlisted')).reason).toBeUndefined();
+  });
+
+  it('never from English text written at the call site', () => {
+    // @ts-expect-error: an error is thrown by code, never by its English text
+    expect(() => badRequest('Some fields are not valid')).toThrow(TypeError);
   });
 
   it('in the answer: reason and fieldReasons beside the English texts', async () => {
@@ -26,7 +41,7 @@ describe('server errors carry their stable code', () => {
       throw badRequest('generic.invalid', { first: 'field.required' });
     });
     app.get('/unlisted', async () => {
-      throw new HttpError('conflict', 'Something unlisted');
+      throw new HttpError('conflict', handedText('Something unlisted'));
     });
     try {
       const listed = await app.inject({ method: 'GET', url: '/listed' });

@@ -3,18 +3,43 @@ import {
   type ErrorBody,
   type ErrorCode,
   isServerErrorCode,
-  SERVER_ERRORS,
   type ServerErrorCode,
+  type ServerMessage,
   serverErrorCodeOf,
+  serverMessageCode,
+  serverMessageText,
 } from '@tessera/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { WebPages } from './web.ts';
 
 /**
- * An error the client is meant to see: its status follows from the code. The message is a code of the
- * shared list (SERVER_ERRORS, preferred) or its English text; either way the answer carries the stable code as
- * `reason` (and `fieldReasons` for the fields), which the web translates.
+ * English text that code outside the server hands over: an analytics error (IngestError, QueryError), a shared rule's
+ * message (the rules the browser also checks), a Fastify or schema message, the language-model service's own words.
+ * Its code is the one the shared list gives that text, if any. The server's own errors are thrown by code.
+ */
+export class HandedText {
+  constructor(readonly text: string) {}
+}
+export const handedText = (text: string) => new HandedText(text);
+/** Field messages handed over as text (a shared rule's, by field name). */
+export const handedFields = (fields: Record<string, string>): Record<string, HandedText> =>
+  Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, handedText(text)]));
+
+/** What an error says: a message of the shared list (SERVER_ERRORS) by its code, or text handed over. */
+export type ErrorMessage = ServerMessage | HandedText;
+
+function resolved(message: ErrorMessage): { text: string; code: ServerErrorCode | undefined } {
+  if (message instanceof HandedText) return { text: message.text, code: serverErrorCodeOf(message.text) };
+  const code = serverMessageCode(message);
+  if (!isServerErrorCode(code)) throw new TypeError(`Not a code of the shared list (SERVER_ERRORS): ${code}`);
+  return { text: serverMessageText(message), code };
+}
+
+/**
+ * An error the client is meant to see, thrown by code (`throw new HttpError('conflict', 'dataset.usedByJoin')`): its
+ * status follows from the kind, its English text from the code. The answer carries the code as `reason` (and
+ * `fieldReasons` for the fields), which the web translates (docs/architecture.md "Errors").
  */
 export class HttpError extends Error {
   readonly status: number;
@@ -23,63 +48,50 @@ export class HttpError extends Error {
   readonly fieldReasons?: Record<string, ServerErrorCode>;
   constructor(
     readonly code: ErrorCode,
-    message: ServerErrorCode | (string & {}),
-    fields?: Record<string, ServerErrorCode | (string & {})>,
+    message: ErrorMessage,
+    fields?: Record<string, ErrorMessage>,
   ) {
-    const known = isServerErrorCode(message);
-    super(known ? SERVER_ERRORS[message] : message);
+    const { text, code: reason } = resolved(message);
+    super(text);
     this.status = ERROR_CODES[code];
-    this.reason = known ? message : serverErrorCodeOf(message);
+    this.reason = reason;
     if (fields) {
       this.fields = {};
-      this.fieldReasons = {};
+      const fieldReasons: Record<string, ServerErrorCode> = {};
       for (const [name, value] of Object.entries(fields)) {
-        const fieldCode = isServerErrorCode(value) ? value : serverErrorCodeOf(value);
-        this.fields[name] = isServerErrorCode(value) ? SERVER_ERRORS[value] : value;
-        if (fieldCode) this.fieldReasons[name] = fieldCode;
+        const field = resolved(value);
+        this.fields[name] = field.text;
+        if (field.code) fieldReasons[name] = field.code;
       }
+      if (Object.keys(fieldReasons).length > 0) this.fieldReasons = fieldReasons;
     }
   }
 }
 
-type Message = ServerErrorCode | (string & {});
-export const notFound = (what: Message = 'generic.notFound') => new HttpError('not-found', what);
-export const forbidden = (message: Message = 'generic.forbidden') => new HttpError('forbidden', message);
-export const unauthorized = (message: Message = 'generic.unauthorized') => new HttpError('unauthorized', message);
-export const badRequest = (message: Message, fields?: Record<string, Message>) =>
+export const notFound = (what: ErrorMessage = 'generic.notFound') => new HttpError('not-found', what);
+export const forbidden = (message: ErrorMessage = 'generic.forbidden') => new HttpError('forbidden', message);
+export const unauthorized = (message: ErrorMessage = 'generic.unauthorized') => new HttpError('unauthorized', message);
+export const conflict = (message: ErrorMessage) => new HttpError('conflict', message);
+export const badRequest = (message: ErrorMessage, fields?: Record<string, ErrorMessage>) =>
   new HttpError(fields ? 'validation' : 'bad-request', message, fields);
-
-/** The error body: the English texts, and the stable codes of those the shared list holds. */
-function body(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  const error: ErrorBody['error'] = { code, message };
-  const reason = serverErrorCodeOf(message);
-  if (reason) error.reason = reason;
-  if (fields) {
-    error.fields = fields;
-    const fieldReasons = Object.fromEntries(
-      Object.entries(fields).flatMap(([name, text]) => {
-        const fieldCode = serverErrorCodeOf(text);
-        return fieldCode ? [[name, fieldCode]] : [];
-      }),
-    );
-    if (Object.keys(fieldReasons).length > 0) error.fieldReasons = fieldReasons;
-  }
-  return { error };
-}
 
 /** An HttpError's body, as the error handler answers it. */
 export function httpErrorBody(err: HttpError): ErrorBody {
-  const answer = body(err.code, err.message, err.fields);
-  // A code given at the call site wins over the one found from the text (two codes may share a text).
-  if (err.reason) answer.error.reason = err.reason;
-  if (err.fieldReasons && Object.keys(err.fieldReasons).length > 0) answer.error.fieldReasons = err.fieldReasons;
-  return answer;
+  const error: ErrorBody['error'] = { code: err.code, message: err.message };
+  if (err.reason) error.reason = err.reason;
+  if (err.fields) error.fields = err.fields;
+  if (err.fieldReasons) error.fieldReasons = err.fieldReasons;
+  return { error };
 }
+
+/** The body of an error of a kind and a message (and fields). */
+const body = (code: ErrorCode, message: ErrorMessage, fields?: Record<string, ErrorMessage>): ErrorBody =>
+  httpErrorBody(new HttpError(code, message, fields));
 
 /** Any error as its status and body, as the error handler answers an HttpError; any other is a 500. */
 export function errorAnswer(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof HttpError) return { status: err.status, body: httpErrorBody(err) };
-  return { status: 500, body: body('internal', 'Internal server error') };
+  return { status: 500, body: body('internal', 'generic.internal') };
 }
 
 /** Maps every error to the error shape; no stack trace ever reaches a client. */
@@ -87,31 +99,32 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return reply.status(err.status).send(httpErrorBody(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
+      // The schemas' own messages (the shared rules': 'Required', 'At most 200 characters') are handed text.
+      const fields: Record<string, ErrorMessage> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        fields[key] ??= issue.message ?? 'Invalid value';
+        fields[key] ??= issue.message ? handedText(issue.message) : 'field.invalid';
       }
-      return reply.status(400).send(body('validation', 'Some fields are not valid', fields));
+      return reply.status(400).send(body('validation', 'generic.invalid', fields));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its contract');
-      return reply.status(500).send(body('internal', 'Internal server error'));
+      return reply.status(500).send(body('internal', 'generic.internal'));
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send(body('too-large', 'The request is too large'));
+      return reply.status(413).send(body('too-large', 'generic.tooLarge'));
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.status(415).send(body('unsupported-media-type', 'Unsupported content type'));
+      return reply.status(415).send(body('unsupported-media-type', 'generic.unsupportedMediaType'));
     }
-    if (status === 429) return reply.status(429).send(body('rate-limited', err.message));
+    if (status === 429) return reply.status(429).send(body('rate-limited', handedText(err.message)));
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty JSON body, bad multipart and the like: Fastify's own client errors.
       return reply.status(status).send(body('bad-request', clientMessage(err)));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(body('internal', 'Internal server error'));
+    return reply.status(500).send(body('internal', 'generic.internal'));
   });
 }
 
@@ -122,12 +135,14 @@ export function installNotFound(app: FastifyInstance, web: WebPages | undefined)
     if (web && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/')) {
       return web.send(request, reply);
     }
-    return reply.status(404).send(body('not-found', `No route for ${request.method} ${pathname}`));
+    return reply
+      .status(404)
+      .send(body('not-found', { code: 'generic.noRoute', params: { method: request.method, path: pathname } }));
   });
 }
 
-function clientMessage(err: FastifyError): string {
-  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return 'The body is not valid JSON';
-  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The body must not be empty';
-  return err.message.split('\n')[0].slice(0, 200);
+function clientMessage(err: FastifyError): ErrorMessage {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return 'generic.notJson';
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'generic.emptyBody';
+  return handedText(err.message.split('\n')[0].slice(0, 200));
 }

@@ -1,5 +1,5 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { isUnsafeText, type ServerErrorCode, unsafeTextPath } from '@tessera/shared';
+import { isUnsafeText, type ServerMessage, unsafeTextPath } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.ts';
 
@@ -38,7 +38,7 @@ async function* checked(parts: AsyncIterableIterator<Multipart>): AsyncIterableI
 }
 
 /** The part's first fault, under the name of its field (made printable when the name itself is at fault). */
-export function faultOf(part: Multipart): { field: string; message: ServerErrorCode } | undefined {
+export function faultOf(part: Multipart): { field: string; message: ServerMessage } | undefined {
   const name = part.fieldname;
   if (isUnsafeText(name)) return { field: printable(name), message: 'field.unsafeText' };
   if (name.length > MULTIPART_NAME_MAX) return { field: printable(name), message: 'field.max200' };
@@ -49,7 +49,7 @@ export function faultOf(part: Multipart): { field: string; message: ServerErrorC
   return undefined;
 }
 
-function fileNameFault(part: MultipartFile): { field: string; message: ServerErrorCode } | undefined {
+function fileNameFault(part: MultipartFile): { field: string; message: ServerMessage } | undefined {
   if (isUnsafeText(part.filename)) return { field: part.fieldname, message: 'field.unsafeText' };
   if (part.filename.length > MULTIPART_NAME_MAX) return { field: part.fieldname, message: 'field.max200' };
   return undefined;

@@ -1,4 +1,4 @@
-import { UNSAFE_TEXT_MESSAGE, unsafeTextPath } from '@tessera/shared';
+import { unsafeTextPath } from '@tessera/shared';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ export const contractValidator: FastifySchemaCompiler<z.ZodType> = (route) => {
   return (data) => {
     const path = unsafeTextPath(data);
     if (path) {
-      return { error: badRequest('Some fields are not valid', { [path.join('.') || 'body']: UNSAFE_TEXT_MESSAGE }) };
+      return { error: badRequest('generic.invalid', { [path.join('.') || 'body']: 'field.unsafeText' }) };
     }
     return validate(data);
   };

@@ -1,8 +1,13 @@
+import { type ServerMessage, serverMessageText } from '@tessera/shared';
+
 /** Errors the runner raises; each message is meant for the package's author (it lands in the build log or a 400). */
 
-/** A zip that may not be unpacked: the message says why, in words a user can act on. */
+/** A zip that may not be unpacked: `reason` says why (a code of SERVER_ERRORS), the message in words a user can act on. */
 export class ZipRejectedError extends Error {
   override name = 'ZipRejectedError';
+  constructor(readonly reason: ServerMessage) {
+    super(serverMessageText(reason));
+  }
 }
 
 /** An environment build that failed: `lines` are pip's (or venv's) own error lines, for the build log. */

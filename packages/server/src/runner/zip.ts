@@ -37,12 +37,12 @@ function shownName(name: string): string {
 /** No NUL or control character, each part at most 255 bytes, the whole at most 1024 (docs/security.md, "Uploads"). */
 function checkName(name: string): void {
   if ([...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
-    throw new ZipRejectedError(`The zip file contains an unsafe path (${shownName(name)}).`);
+    throw new ZipRejectedError({ code: 'zip.unsafePath', params: { path: shownName(name) } });
   }
   const tooLong =
     Buffer.byteLength(name) > MAX_PATH_BYTES ||
     name.split('/').some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES);
-  if (tooLong) throw new ZipRejectedError(`The zip file contains a name that is too long (${shownName(name)}).`);
+  if (tooLong) throw new ZipRejectedError({ code: 'zip.nameTooLong', params: { path: shownName(name) } });
 }
 
 function open(zipPath: string): Promise<ZipFile> {
@@ -59,26 +59,27 @@ function rejected(err: Error): ZipRejectedError {
   if (err instanceof ZipRejectedError) return err;
   const message = err.message;
   if (/absolute path|invalid relative path/.test(message)) {
-    return new ZipRejectedError(`The zip file contains an unsafe path (${message.replace(/^.*?: /, '')}).`);
+    const unsafe = message.replace(/^.*?: /, '');
+    return new ZipRejectedError({ code: 'zip.unsafePath', params: { path: unsafe } });
   }
-  return new ZipRejectedError(`The file is not a valid zip archive (${message}).`);
+  return new ZipRejectedError({ code: 'zip.notZip', params: { detail: message } });
 }
 
 function checkEntry(entry: Entry): 'file' | 'dir' {
   const name = entry.fileName;
   checkName(name);
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) {
-    throw new ZipRejectedError(`The zip file contains an unsafe path (${name}).`);
+    throw new ZipRejectedError({ code: 'zip.unsafePath', params: { path: name } });
   }
-  if (name.split('/').includes('..')) throw new ZipRejectedError(`The zip file contains an unsafe path (${name}).`);
+  if (name.split('/').includes('..')) throw new ZipRejectedError({ code: 'zip.unsafePath', params: { path: name } });
   const madeOnUnix = entry.versionMadeBy >> 8 === 3;
   const mode = madeOnUnix ? (entry.externalFileAttributes >>> 16) & S_IFMT : 0;
   const isDir = name.endsWith('/');
   if (mode && mode !== S_IFREG && mode !== S_IFDIR) {
     const kind = mode === 0o120000 ? 'a symbolic link' : 'a device or special file';
-    throw new ZipRejectedError(`The zip file contains ${kind} (${name}); only regular files and folders are allowed.`);
+    throw new ZipRejectedError({ code: 'zip.specialEntry', params: { kind, path: name } });
   }
-  if (entry.isEncrypted()) throw new ZipRejectedError(`The zip file contains an encrypted file (${name}).`);
+  if (entry.isEncrypted()) throw new ZipRejectedError({ code: 'zip.encrypted', params: { path: name } });
   return isDir || mode === S_IFDIR ? 'dir' : 'file';
 }
 
@@ -95,17 +96,17 @@ async function listEntries(zip: ZipFile, limits: ZipLimits): Promise<Entry[]> {
       try {
         count++;
         if (count > limits.maxEntries) {
-          throw new ZipRejectedError(`The zip file has more than ${limits.maxEntries} entries.`);
+          throw new ZipRejectedError({ code: 'zip.tooManyEntries', params: { count: limits.maxEntries } });
         }
         if (checkEntry(entry) === 'file' && !IGNORED.test(entry.fileName)) {
           total += entry.uncompressedSize;
           compressed += entry.compressedSize;
           if (total > limits.maxTotalBytes) {
-            throw new ZipRejectedError(`The zip file unpacks to more than ${mb(limits.maxTotalBytes)}.`);
+            throw new ZipRejectedError({ code: 'zip.tooLargeUnpacked', params: { size: mb(limits.maxTotalBytes) } });
           }
           const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
           if (entry.uncompressedSize > RATIO_FLOOR_BYTES && ratio > limits.maxRatio) {
-            throw new ZipRejectedError(`The zip file is compressed suspiciously well (${entry.fileName}).`);
+            throw new ZipRejectedError({ code: 'zip.suspiciousEntry', params: { path: entry.fileName } });
           }
           files.push(entry);
         }
@@ -117,9 +118,9 @@ async function listEntries(zip: ZipFile, limits: ZipLimits): Promise<Entry[]> {
     zip.readEntry();
   });
   if (total > RATIO_FLOOR_BYTES && total / Math.max(1, compressed) > limits.maxRatio) {
-    throw new ZipRejectedError('The zip file is compressed suspiciously well.');
+    throw new ZipRejectedError('zip.suspicious');
   }
-  if (!files.length) throw new ZipRejectedError('The zip file contains no files.');
+  if (!files.length) throw new ZipRejectedError('zip.empty');
   return files;
 }
 
@@ -158,7 +159,7 @@ export async function extractZip(
       const relative = entry.fileName.slice(strip.length);
       const target = path.resolve(staging, relative);
       if (!relative || !target.startsWith(`${staging}${path.sep}`)) {
-        throw new ZipRejectedError(`The zip file contains an unsafe path (${entry.fileName}).`);
+        throw new ZipRejectedError({ code: 'zip.unsafePath', params: { path: entry.fileName } });
       }
       try {
         await mkdir(path.dirname(target), { recursive: true });
@@ -166,7 +167,7 @@ export async function extractZip(
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOTDIR' || code === 'EEXIST' || code === 'EISDIR') {
-          throw new ZipRejectedError(`The zip file has a file and a folder with the same name (${entry.fileName}).`);
+          throw new ZipRejectedError({ code: 'zip.fileAndFolder', params: { path: entry.fileName } });
         }
         throw err;
       }

@@ -78,8 +78,8 @@ describe('where a new card goes', () => {
 describe('layout rules', () => {
   it('items must name cards of the tab, once each', () => {
     expect(layoutProblem([item(A, 0, 0, 1, 1)], [A, B])).toBeUndefined();
-    expect(layoutProblem([item(C, 0, 0, 1, 1)], [A, B])).toBe('The layout names a card that is not on this tab');
-    expect(layoutProblem([item(A, 0, 0, 1, 1), item(A, 1, 0, 1, 1)], [A])).toBe('The layout names a card twice');
+    expect(layoutProblem([item(C, 0, 0, 1, 1)], [A, B])).toBe('tab.layoutUnknownCard');
+    expect(layoutProblem([item(A, 0, 0, 1, 1), item(A, 1, 0, 1, 1)], [A])).toBe('tab.layoutTwice');
   });
 
   it('cards a layout leaves out keep their place; deleted cards drop out', () => {

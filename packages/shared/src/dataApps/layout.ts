@@ -59,19 +59,19 @@ export function copiedCardBox(original: LayoutItem | undefined, layout: readonly
 }
 
 /**
- * Why a submitted layout cannot be the layout of a tab whose cards are `unitIds`, or undefined when it can:
+ * Why a submitted layout cannot be the layout of a tab whose cards are `unitIds` (its error code), or undefined when it can:
  * every item must name one of the tab's cards, each at most once. Cards the layout leaves out keep their
  * current place (a stale editor does not drop a card another editor just added).
  */
 export function layoutProblem(
   layout: readonly Pick<LayoutItem, 'i'>[],
   unitIds: readonly string[],
-): string | undefined {
+): 'tab.layoutUnknownCard' | 'tab.layoutTwice' | undefined {
   const known = new Set(unitIds);
   const seen = new Set<string>();
   for (const item of layout) {
-    if (!known.has(item.i)) return 'The layout names a card that is not on this tab';
-    if (seen.has(item.i)) return 'The layout names a card twice';
+    if (!known.has(item.i)) return 'tab.layoutUnknownCard';
+    if (seen.has(item.i)) return 'tab.layoutTwice';
     seen.add(item.i);
   }
   return undefined;

@@ -9,7 +9,7 @@ import { DATASET_ERRORS, DATASET_MESSAGES } from '../datasets/constants.ts';
 import { FORM_MESSAGES } from '../forms/constants.ts';
 import { JOB_MESSAGES } from '../jobs/job.ts';
 import { MODEL_MESSAGES } from '../models/constants.ts';
-import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '../packages/constants.ts';
+import { formatMessage, PACKAGE_ERRORS, PACKAGE_MESSAGES } from '../packages/constants.ts';
 import { TRIGGER_MESSAGES } from '../triggers/constants.ts';
 import { UNSAFE_TEXT_MESSAGE } from './text.ts';
 
@@ -35,6 +35,7 @@ export const SERVER_ERRORS = {
   'generic.emptyBody': 'The body must not be empty',
   'generic.internal': 'Internal server error',
   'generic.noAccessRule': 'This route has no access rule',
+  'generic.noRoute': 'No route for {method} {path}',
   // Under an input field
   'field.required': 'Required',
   'field.email': 'Not a valid email address',
@@ -239,6 +240,29 @@ export const SERVER_ERRORS = {
 export type ServerErrorCode = keyof typeof SERVER_ERRORS;
 export const SERVER_ERROR_CODES = Object.keys(SERVER_ERRORS) as ServerErrorCode[];
 
+/** The names of a text's `{name}` parts. */
+type PartsOf<T extends string> = T extends `${string}{${infer Part}}${infer Rest}` ? Part | PartsOf<Rest> : never;
+type CodeWithParts = {
+  [C in ServerErrorCode]: [PartsOf<(typeof SERVER_ERRORS)[C]>] extends [never] ? never : C;
+}[ServerErrorCode];
+
+/**
+ * A message of the list as the server throws it: its code, and for a text with `{name}` parts the value of each part
+ * (`{ code: 'package.inUse', params: { count: 2 } }`). The English text is found from the code, never the reverse.
+ */
+export type ServerMessage =
+  | Exclude<ServerErrorCode, CodeWithParts>
+  | {
+      [C in CodeWithParts]: { code: C; params: Record<PartsOf<(typeof SERVER_ERRORS)[C]>, string | number> };
+    }[CodeWithParts];
+
+export const serverMessageCode = (message: ServerMessage): ServerErrorCode =>
+  typeof message === 'string' ? message : message.code;
+
+/** The English text of a message: its text in the list with its `{name}` parts filled in. */
+export const serverMessageText = (message: ServerMessage): string =>
+  typeof message === 'string' ? SERVER_ERRORS[message] : formatMessage(SERVER_ERRORS[message.code], message.params);
+
 /** A text with `{name}` parts (a number, a name, a detail the server fills in). */
 export const hasServerErrorParams = (code: ServerErrorCode): boolean => /\{\w+\}/.test(SERVER_ERRORS[code]);
 
@@ -260,9 +284,10 @@ for (const code of SERVER_ERROR_CODES) {
 }
 
 /**
- * The code of a message the server is about to send, for the places that still pass a text rather than a code (on
- * the server only, against this one list; the web never reads the text). A text with `{name}` parts matches the
- * server's text with those parts filled in. Undefined for a text not in the list.
+ * The code of a message that reaches its reader as text: a job's stored message and a shared rule's message the
+ * browser checks itself (the web's serverText), and on the server the text other code hands over (handedText in
+ * platform/errors.ts). The server's own errors are thrown by code. A text with `{name}` parts matches the text with
+ * those parts filled in. Undefined for a text not in the list.
  */
 export const serverErrorCodeOf = (text: string): ServerErrorCode | undefined =>
   CODE_OF_TEXT.get(text) ?? TEMPLATES.find((t) => t.pattern.test(text))?.code;

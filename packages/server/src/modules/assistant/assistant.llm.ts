@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Config } from '../../config.ts';
-import { badRequest, HttpError } from '../../platform/errors.ts';
+import { badRequest, HttpError, handedText } from '../../platform/errors.ts';
 
 /** The service's address when LLM_BASE_URL is unset. */
 const OPENAI_URL = 'https://api.openai.com/v1';
@@ -45,35 +45,33 @@ export class LlmClients {
 export function userKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined || header === '') return undefined;
   const key = Array.isArray(header) ? header[0] : header;
-  if (!/^[\x21-\x7e]{8,200}$/.test(key)) throw badRequest('The key is not valid', { key: 'The key is not valid' });
+  if (!/^[\x21-\x7e]{8,200}$/.test(key)) throw badRequest('assistant.keyInvalid', { key: 'assistant.keyInvalid' });
   return key;
 }
 
-export const NOT_CONFIGURED = 'The assistant is not set up on this server';
-export const TIMED_OUT = 'The language-model service did not answer in time';
-export const NO_ANSWER = 'The language-model service gave no usable answer';
-export const BROKE_OFF = 'The language-model service broke off its answer';
+export const timedOutError = () => new HttpError('upstream', 'assistant.timedOut');
 
 /** Any failure of the service as a 502 carrying its message, with the key taken out of it. */
 export function upstreamError(error: unknown, key: string): HttpError {
   if (error instanceof HttpError) return error;
-  let message: string;
   if (
     error instanceof APIUserAbortError ||
     error instanceof APIConnectionTimeoutError ||
     (error instanceof Error && error.name === 'AbortError')
   )
-    message = TIMED_OUT;
-  else if (error instanceof APIError) message = upstreamMessage(error);
-  else message = error instanceof Error ? error.message : String(error);
-  return new HttpError('upstream', redactKey(message || 'The language-model service failed', key));
+    return timedOutError();
+  // The service's own words are passed on, without the key.
+  let text: string;
+  if (error instanceof APIError) text = upstreamMessage(error);
+  else text = error instanceof Error ? error.message : String(error);
+  return new HttpError('upstream', text ? handedText(redactKey(text, key)) : 'assistant.failed');
 }
 
 /** A failure while an answer streams: the service's own error, a timeout, or the connection that broke off. */
 export function streamError(error: unknown, key: string, timedOut: boolean): HttpError {
-  if (timedOut) return new HttpError('upstream', TIMED_OUT);
+  if (timedOut) return timedOutError();
   if (error instanceof APIError && !(error instanceof APIUserAbortError)) return upstreamError(error, key);
-  return new HttpError('upstream', BROKE_OFF);
+  return new HttpError('upstream', 'assistant.brokeOff');
 }
 
 function upstreamMessage(error: APIError): string {

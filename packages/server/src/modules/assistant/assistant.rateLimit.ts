@@ -14,7 +14,7 @@ export class RateLimit {
   /** Counts a request of this user, or refuses it (429) when they are over the limit. */
   async take(userId: string): Promise<void> {
     if (!(await this.counters.hit(`assistant:${userId}`, this.perMinute, 60_000))) {
-      throw new HttpError('rate-limited', 'Too many requests to the assistant: please wait a minute');
+      throw new HttpError('rate-limited', 'assistant.rateLimited');
     }
   }
 }

@@ -1,6 +1,6 @@
 import { ASSISTANT, api, type ChatAnswer, type ChatStreamEvent, meetsLevel } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, notFound } from '../../platform/errors.ts';
+import { HttpError, handedText, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
 import { type Card, UnitDataService } from '../dashboards/index.ts';
 import { openImage } from './assistant.images.ts';
@@ -30,7 +30,7 @@ export async function assistantRoutes(app: FastifyInstance) {
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
       const answer: ChatAnswer = { text: '' };
       for await (const event of events) {
-        if (event.type === 'error') throw new HttpError('upstream', event.error);
+        if (event.type === 'error') throw new HttpError('upstream', handedText(event.error));
         if (event.type === 'delta') answer.text += event.text;
         if (event.type === 'card') answer.card = event.card;
       }

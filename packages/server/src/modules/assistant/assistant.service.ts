@@ -8,6 +8,7 @@ import {
   PROPOSE_CARD_TOOL,
   type ProposedCard,
   proposeCardParameters,
+  SERVER_ERRORS,
   visFromProposal,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
@@ -16,15 +17,7 @@ import { badRequest, HttpError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { type Grounding, groundingOf } from './assistant.grounding.ts';
 import { imageTypeOf, saveImage } from './assistant.images.ts';
-import {
-  type Connection,
-  LlmClients,
-  NO_ANSWER,
-  NOT_CONFIGURED,
-  streamError,
-  TIMED_OUT,
-  upstreamError,
-} from './assistant.llm.ts';
+import { type Connection, LlmClients, streamError, timedOutError, upstreamError } from './assistant.llm.ts';
 import { RateLimit } from './assistant.rateLimit.ts';
 
 /** Largest image the service may hand over by URL (a 512x512 PNG is well under a megabyte). */
@@ -111,7 +104,7 @@ export class AssistantService {
       return this.answer(stream, grounding, connection, idle);
     } catch (error) {
       idle.clear();
-      throw upstreamError(idle.timedOut ? new Error(TIMED_OUT) : error, connection.key);
+      throw idle.timedOut ? timedOutError() : upstreamError(error, connection.key);
     }
   }
 
@@ -147,7 +140,7 @@ export class AssistantService {
     const card = this.proposedCard(calls, grounding);
     // Nothing to show (no text, and a proposal that did not validate): a failure, not an empty answer.
     if (!card && text.trim() === '') {
-      yield { type: 'error', error: NO_ANSWER };
+      yield { type: 'error', error: SERVER_ERRORS['assistant.noAnswer'] };
       return;
     }
     if (card) yield { type: 'card', card };
@@ -199,11 +192,11 @@ export class AssistantService {
       else if (image?.url) bytes = await download(image.url, idle.signal);
       else throw new Error('The service sent no image');
     } catch (error) {
-      throw upstreamError(idle.timedOut ? new Error(TIMED_OUT) : error, connection.key);
+      throw idle.timedOut ? timedOutError() : upstreamError(error, connection.key);
     } finally {
       idle.clear();
     }
-    if (!imageTypeOf(bytes)) throw new HttpError('upstream', 'The service sent something that is not an image');
+    if (!imageTypeOf(bytes)) throw new HttpError('upstream', 'assistant.notImage');
     const imageId = newId();
     await saveImage(this.app.ctx.storage, projectId, imageId, bytes);
     return { url: `/api/v1/projects/${projectId}/assistant/images/${imageId}` };
@@ -211,7 +204,7 @@ export class AssistantService {
 
   private connectionFor(userKey: string | undefined): Connection {
     const connection = this.clients.connection(userKey);
-    if (!connection) throw badRequest(NOT_CONFIGURED);
+    if (!connection) throw badRequest('assistant.notConfigured');
     return connection;
   }
 }

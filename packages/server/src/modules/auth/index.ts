@@ -16,7 +16,7 @@ export {
   type UserWithOrganization,
 } from './accounts.store.ts';
 export { findOrganizationEvents, findUserEvents, type LoginEventRow, recordLoginEvent } from './loginEvents.store.ts';
-export { enterAttempt, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
+export { enterAttempt } from './loginLimits.ts';
 export { type OidcSettings, oidcSettings } from './oidc.ts';
 export { assertPasswordAcceptable, verifyPassword } from './passwords.ts';
 export { createResetCode, resetLink } from './recovery.service.ts';

@@ -4,15 +4,13 @@ import { HttpError } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/ids.ts';
 import { findUserByEmail, type UserWithOrganization } from './accounts.store.ts';
 import { type NewLoginEvent, recordLoginEvent } from './loginEvents.store.ts';
-import { enterAttempt, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
+import { enterAttempt } from './loginLimits.ts';
 import { oidcSettings } from './oidc.ts';
 import { verifyPassword } from './passwords.ts';
 import { findUsableCode } from './resetCodes.store.ts';
 import { issueAccessToken } from './tokens.ts';
 
-export { LOGIN_RATE_LIMIT, RATE_LIMITED_MESSAGE } from './loginLimits.ts';
-
-const FAILED = 'Something went wrong';
+export { LOGIN_RATE_LIMIT } from './loginLimits.ts';
 
 type Outcome = { status: 'failure' | 'deactivated' } | { status: 'success'; answer: LoginAnswer };
 
@@ -39,12 +37,12 @@ export async function login(
   const attempt = await enterAttempt(ctx.db, 'login', email, input.ip, found?.user.id);
   if (!attempt) {
     await record('rate-limited');
-    throw new HttpError('rate-limited', RATE_LIMITED_MESSAGE);
+    throw new HttpError('rate-limited', 'login.rateLimited');
   }
   const outcome = await judge(ctx, found, input.password);
   if (outcome.status !== 'success') {
     await record(outcome.status);
-    throw new HttpError('unauthorized', FAILED, { email: FAILED, password: FAILED });
+    throw new HttpError('unauthorized', 'login.failed', { email: 'login.failed', password: 'login.failed' });
   }
   await attempt.succeeded();
   const { answer } = outcome;

@@ -1,9 +1,10 @@
+import { SERVER_ERRORS } from '@tessera/shared';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCounters } from '../../db/schema.ts';
 import { createOrganization, createUser, signIn } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
-import { LOGIN_RATE_LIMIT, RATE_LIMITED_MESSAGE } from './login.service.ts';
+import { LOGIN_RATE_LIMIT } from './login.service.ts';
 import { findUserEvents } from './loginEvents.store.ts';
 import { pairKey, slowdownMs } from './loginLimits.ts';
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const { perAccountAddress, pairSlowAfter, perAddress, windowMs } = LOGIN_RATE_LIMIT;
+const RATE_LIMITED_MESSAGE = SERVER_ERRORS['login.rateLimited'];
 const RATE_LIMITED = { error: { code: 'rate-limited', message: RATE_LIMITED_MESSAGE, reason: 'login.rateLimited' } };
 const db = () => t.database.db;
 const login = (email: string, password: string, remoteAddress: string, app = t.app) =>

@@ -22,7 +22,6 @@ export const LOGIN_RATE_LIMIT = {
   perAddress: 30,
   slowdown: { firstMs: 2000, maxMs: 60_000 },
 } as const;
-export const RATE_LIMITED_MESSAGE = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
 /** The wait before the next turn once a pair is `over` failures past `pairSlowAfter` (2 s, 4 s, ... 60 s). */
 export const slowdownMs = (over: number) =>

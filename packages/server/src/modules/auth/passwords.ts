@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { firstPasswordFailure, PASSWORD_RULE_MESSAGES } from '@tessera/shared';
+import { firstPasswordFailure } from '@tessera/shared';
 import { hashPassword } from '../../platform/bootstrap.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { newSecret } from '../../platform/ids.ts';
@@ -25,5 +25,7 @@ export async function verifyPassword(hash: string | null | undefined, password: 
 /** Refuses a new password that fails the live checklist, naming the first failed rule in the spec's words. */
 export function assertPasswordAcceptable(password: string, confirmPassword: string): void {
   const rule = firstPasswordFailure(password, confirmPassword);
-  if (rule) throw badRequest(PASSWORD_RULE_MESSAGES[rule], { password: PASSWORD_RULE_MESSAGES[rule] });
+  if (!rule) return;
+  const code = `password.${rule}` as const;
+  throw badRequest(code, { password: code });
 }

@@ -23,7 +23,6 @@ const HOUR_MS = 3600 * 1000;
 export const RESET_CODE_LIFETIME_MS: Record<ResetPurpose, number> = { recovery: HOUR_MS, invitation: 7 * 24 * HOUR_MS };
 /** Recovery mails per account per hour: enough for a lost message, too few to flood an inbox. */
 export const RECOVERY_MAILS_PER_HOUR = 5;
-export const INVALID_LINK = 'This link is no longer valid';
 
 /** A new single-use code for the reset page (`/login/reset/{code}`); only its SHA-256 is stored. */
 export async function createResetCode(db: Db, userId: string, purpose: ResetPurpose): Promise<string> {
@@ -100,7 +99,7 @@ export async function requestRecovery(
 export async function checkResetCode(db: Db, code: string): Promise<{ email: string }> {
   const found = await findUsableCode(db, sha256(code));
   // A deactivated account cannot be claimed or recovered: its link is dead too.
-  if (!found?.active) throw notFound(INVALID_LINK);
+  if (!found?.active) throw notFound('recovery.invalidLink');
   return { email: found.email };
 }
 
@@ -110,12 +109,12 @@ export async function checkResetCode(db: Db, code: string): Promise<{ email: str
  */
 export async function resetPassword(db: Db, code: string, password: string, confirmPassword: string): Promise<void> {
   const codeHash = sha256(code);
-  if (!(await findUsableCode(db, codeHash))?.active) throw notFound(INVALID_LINK);
+  if (!(await findUsableCode(db, codeHash))?.active) throw notFound('recovery.invalidLink');
   assertPasswordAcceptable(password, confirmPassword);
   const passwordHash = await hashPassword(password); // slow on purpose: outside the transaction
   await db.transaction(async (tx) => {
     const userId = await consumeCode(tx, codeHash);
-    if (!userId) throw notFound(INVALID_LINK); // used by a concurrent request meanwhile
+    if (!userId) throw notFound('recovery.invalidLink'); // used by a concurrent request meanwhile
     await setPasswordHash(tx, userId, passwordHash);
     await markAllCodesUsed(tx, userId);
     await revokeAllTokens(tx, userId);

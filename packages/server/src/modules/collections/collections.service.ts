@@ -1,4 +1,4 @@
-import { type Collection, DATASET_ERRORS } from '@tessera/shared';
+import type { Collection } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -14,7 +14,7 @@ import {
   updateCollectionRow,
 } from './collections.store.ts';
 
-const nameTakenError = () => badRequest(DATASET_ERRORS.folderNameTaken, { name: DATASET_ERRORS.folderNameTaken });
+const nameTakenError = () => badRequest('dataset.folderNameTaken', { name: 'dataset.folderNameTaken' });
 
 /** A unique index guards the name against two concurrent creations; its violation means the same as the check. */
 function isUniqueViolation(error: unknown): boolean {
@@ -55,13 +55,13 @@ export class CollectionsService {
 
   async update(id: string, change: { name?: string; description?: string }): Promise<Collection> {
     const current = await findCollection(this.db, id);
-    if (!current) throw notFound(DATASET_ERRORS.folderNotFound);
+    if (!current) throw notFound('dataset.folderNotFound');
     if (change.name !== undefined && (await nameTaken(this.db, current.projectId, change.name, id))) {
       throw nameTakenError();
     }
     try {
       const row = await updateCollectionRow(this.db, id, change);
-      if (!row) throw notFound(DATASET_ERRORS.folderNotFound);
+      if (!row) throw notFound('dataset.folderNotFound');
       this.announce(row.projectId, row.id, false);
       return presentCollection(row);
     } catch (error) {
@@ -72,7 +72,7 @@ export class CollectionsService {
 
   async delete(id: string): Promise<void> {
     const current = await findCollection(this.db, id);
-    if (!current || !(await deleteCollectionRow(this.db, id))) throw notFound(DATASET_ERRORS.folderNotFound);
+    if (!current || !(await deleteCollectionRow(this.db, id))) throw notFound('dataset.folderNotFound');
     this.announce(current.projectId, id, true);
   }
 

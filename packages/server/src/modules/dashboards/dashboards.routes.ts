@@ -1,4 +1,4 @@
-import { api, DATASET_ERRORS } from '@tessera/shared';
+import { api } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
@@ -58,7 +58,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   route(app, api.listDashboardFeatures, ({ params }) => usedFeatures(app.ctx.db, params.id));
   route(app, api.getDashboardFeatureCategories, async ({ params, query }) => {
     const feature = (await usedFeatures(app.ctx.db, params.id)).find((f) => f._id === params.featureId);
-    if (!feature) throw notFound(DATASET_ERRORS.featureNotFound);
+    if (!feature) throw notFound('dashboard.featureNotFound');
     return features.categories(feature._id, { limit: query.limit });
   });
   route(app, api.getPublicFeatureCategories, async ({ params, query }) => {
@@ -74,7 +74,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
 
 /** The image, cacheable by the browser (its url changes with every render); 404 until one exists. */
 function sendPng(reply: FastifyReply, png: Buffer | undefined, cache: 'private' | 'public'): FastifyReply {
-  if (!png) throw notFound('No preview yet');
+  if (!png) throw notFound('dashboard.noPreview');
   return reply
     .type('image/png')
     .header('cache-control', cache === 'private' ? 'private, max-age=86400' : 'public, max-age=300')

@@ -6,6 +6,7 @@ import {
   type DashboardType,
   DEFAULT_COLOR_SCHEME,
   isPermutation,
+  type ServerMessage,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -37,7 +38,7 @@ type Caller = AuthUser['user'];
 /** The dashboard as the API presents it; 404 when it is gone. */
 export async function presentDashboardById(db: Db, id: string): Promise<Dashboard> {
   const facts = await findDashboardFacts(db, id);
-  if (!facts) throw notFound('Dashboard not found');
+  if (!facts) throw notFound('dashboard.notFound');
   return presentDashboard(facts);
 }
 
@@ -46,8 +47,10 @@ export interface PreviewRequester {
   request(dashboardId: string, options?: { force?: boolean; userId?: string | null }): Promise<unknown>;
 }
 
-export const TABS_MUST_BE_PERMUTATION = 'The tab order must list every tab of this dashboard once';
-const TOO_MANY_COLORS = `At most ${DATA_APP_LIMITS.featureColorsMax} feature colours`;
+const TOO_MANY_COLORS: ServerMessage = {
+  code: 'dashboard.tooManyColors',
+  params: { count: DATA_APP_LIMITS.featureColorsMax },
+};
 /**
  * The first tab's (section's) name when the creator gives none, in the language of their request (the web app
  * names it itself, from its translations: these are the same words).
@@ -139,7 +142,7 @@ export class DashboardsService {
 
   private async change(tx: Db, id: string, input: DashboardUpdate): Promise<void> {
     const current = await lockDashboard(tx, id);
-    if (!current) throw notFound('Dashboard not found');
+    if (!current) throw notFound('dashboard.notFound');
     const change: DashboardChange = {};
     if (input.name !== undefined) change.name = input.name;
     if (input.description !== undefined) change.description = input.description;
@@ -165,7 +168,7 @@ export class DashboardsService {
     }
     if (input.tabs) {
       if (!isPermutation(current.tabIds, input.tabs)) {
-        throw badRequest(TABS_MUST_BE_PERMUTATION, { tabs: TABS_MUST_BE_PERMUTATION });
+        throw badRequest('dashboard.tabOrder', { tabs: 'dashboard.tabOrder' });
       }
       change.tabIds = input.tabs;
     }
@@ -175,7 +178,7 @@ export class DashboardsService {
   /** Deletes the dashboard with its tabs and cards; `afterDelete` removes its image file. */
   async delete(id: string, afterDelete?: (id: string) => Promise<void>): Promise<void> {
     const row = await findDashboard(this.db, id);
-    if (!row || !(await deleteDashboardRow(this.db, id))) throw notFound('Dashboard not found');
+    if (!row || !(await deleteDashboardRow(this.db, id))) throw notFound('dashboard.notFound');
     await afterDelete?.(id);
     emitDashboardDeleted(this.app, row.projectId, id);
   }
@@ -185,7 +188,7 @@ export class DashboardsService {
     const copyId = newId();
     const dashboard = await this.db.transaction(async (tx) => {
       const source = await lockDashboard(tx, id);
-      if (!source) throw notFound('Dashboard not found');
+      if (!source) throw notFound('dashboard.notFound');
       const tabRows = await listTabsInOrder(tx, source.tabIds);
       const unitRows = await listUnitsOfTabs(
         tx,

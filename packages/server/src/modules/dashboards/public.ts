@@ -24,7 +24,7 @@ import { listUnitsOfTabs } from './units/units.store.ts';
  * card hangs from it, so the ids of one public dashboard never reach another dashboard's content. Every refusal
  * is the same 404, whether the thing exists or not.
  */
-const closed = () => notFound('Dashboard not found');
+const closed = () => notFound('dashboard.notFound');
 
 export async function resolvePublicDashboard(
   db: Db,
@@ -180,6 +180,6 @@ export async function resolvePublicFeature(
   const dashboard = await resolvePublicDashboard(db, dashboardId, previewToken);
   const { tabs, units } = await load(dashboard);
   const feature = (await publicFeatures(db, dashboard, tabs, units)).find((f) => f._id === featureId);
-  if (!feature) throw notFound('Feature not found');
+  if (!feature) throw notFound('dashboard.featureNotFound');
   return feature;
 }

@@ -7,9 +7,9 @@ import {
   type Source,
   segmentSource,
 } from '@tessera/analytics';
-import { DATASET_ERRORS, type DatasetFilter, type DatasetOrder } from '@tessera/shared';
+import type { DatasetFilter, DatasetOrder } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, HttpError, handedText, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import { type DatasetRow, findDataset, type ImportedJob, importedJobs } from './datasets.store.ts';
 import { type FeatureRow, listFeatures } from './features/features.store.ts';
@@ -50,8 +50,6 @@ export interface Catalog {
 /** How deep joins of joined datasets may nest. */
 const MAX_JOIN_DEPTH = 4;
 
-const conflict = (message: string) => new HttpError('conflict', message);
-
 export async function datasetCatalog(
   db: Db,
   files: Storage,
@@ -61,15 +59,14 @@ export async function datasetCatalog(
   const rows = await listFeatures(db, dataset.id);
   const depth = options.depth ?? 0;
   if (dataset.type === 'joined') {
-    if (options.jobId)
-      throw badRequest('A joined dataset has no jobs of its own', { jobId: 'Not a job of this dataset' });
+    if (options.jobId) throw badRequest('dataset.joinedHasNoJobs', { jobId: 'dataset.notJobOfDataset' });
     return joinedCatalog(db, files, dataset, rows, depth);
   }
   const imported = await importedJobs(db, dataset.id);
   let jobs = imported;
   if (options.jobId) {
     jobs = imported.filter((j) => j.jobId === options.jobId);
-    if (!jobs.length) throw notFound(DATASET_ERRORS.jobNotFound);
+    if (!jobs.length) throw notFound('dataset.jobNotFound');
   }
   if (!rows.length) return build(dataset, undefined, [], jobs);
   const segments = await Promise.all(jobs.map((j) => files.localPath(segmentKey(dataset.id, j.jobId))));
@@ -100,18 +97,18 @@ async function joinedCatalog(
   depth: number,
 ): Promise<Catalog> {
   const join = dataset.source.join;
-  if (!join || depth >= MAX_JOIN_DEPTH) throw conflict(DATASET_ERRORS.joinSourceMissing);
+  if (!join || depth >= MAX_JOIN_DEPTH) throw conflict('dataset.joinSourceMissing');
   const [step, right] = join;
   const sides = await Promise.all([step._id, right._id].map((id) => findDataset(db, id)));
-  if (sides.some((s) => !s || s.projectId !== dataset.projectId)) throw conflict(DATASET_ERRORS.joinSourceMissing);
+  if (sides.some((s) => !s || s.projectId !== dataset.projectId)) throw conflict('dataset.joinSourceMissing');
   const [leftCatalog, rightCatalog] = await Promise.all(
     sides.map((side) => datasetCatalog(db, files, side!, { depth: depth + 1 })),
   );
-  if (!leftCatalog.source || !rightCatalog.source) throw conflict(DATASET_ERRORS.joinSourceMissing);
+  if (!leftCatalog.source || !rightCatalog.source) throw conflict('dataset.joinSourceMissing');
   const on = step.on.map(([l, r]): [string, string] => {
     const lf = leftCatalog.byId.get(l);
     const rf = rightCatalog.byId.get(r);
-    if (!lf || !rf) throw conflict(DATASET_ERRORS.joinColumnMissing);
+    if (!lf || !rf) throw conflict('dataset.joinColumnMissing');
     return [lf.ref.dbName, rf.ref.dbName];
   });
   // A join reads its sides' segments in file order (`joinedSource` keeps no clustered relation).
@@ -137,7 +134,7 @@ function build(
 /** A feature of the catalog, or 400 naming the field. */
 function featureRef(catalog: Catalog, featureId: string, field: string): ColumnRef {
   const feature = catalog.byId.get(featureId);
-  if (!feature) throw badRequest('Unknown feature', { [field]: 'Not a feature of this dataset' });
+  if (!feature) throw badRequest('dataset.unknownFeature', { [field]: 'dataset.notFeatureOfDataset' });
   return feature.ref;
 }
 
@@ -158,7 +155,7 @@ export async function analytics<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof QueryError) throw new HttpError('bad-request', error.message);
+    if (error instanceof QueryError) throw new HttpError('bad-request', handedText(error.message));
     throw error;
   }
 }

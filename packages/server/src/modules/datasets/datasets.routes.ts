@@ -49,7 +49,7 @@ async function registerDatasetsRoutes(app: FastifyInstance, uses: DatasetUseRead
         return await uploads.receive(auth.user.id, params.id, request, kind);
       } catch (error) {
         // The client went away mid-upload: nobody reads this answer, but it must not count as a server fault.
-        if (error instanceof UploadAbortedError) throw new HttpError('bad-request', error.message);
+        if (error instanceof UploadAbortedError) throw new HttpError('bad-request', 'dataset.cancelledByUser');
         throw error;
       }
     };

@@ -1,4 +1,4 @@
-import { DATASET_ERRORS, type Dataset, type DatasetDetail, type JoinSource } from '@tessera/shared';
+import type { Dataset, DatasetDetail, JoinSource } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
@@ -42,7 +42,7 @@ export class DatasetsService {
 
   async getRow(id: string): Promise<DatasetRow> {
     const row = await findDataset(this.db, id);
-    if (!row) throw notFound(DATASET_ERRORS.notFound);
+    if (!row) throw notFound('dataset.notFound');
     return row;
   }
 
@@ -123,7 +123,7 @@ export class DatasetsService {
         const wanted = [...new Set(collections)];
         const found = await collectionIdsInProject(tx, current.projectId, wanted);
         if (found.length !== wanted.length) {
-          throw badRequest(DATASET_ERRORS.folderNotFound, { collections: DATASET_ERRORS.folderNotFound });
+          throw badRequest('dataset.folderNotFound', { collections: 'dataset.folderNotFound' });
         }
         await setDatasetCollections(tx, id, wanted);
       }
@@ -139,9 +139,9 @@ export class DatasetsService {
    */
   async delete(id: string): Promise<void> {
     const row = await this.getRow(id);
-    if ((await listDependentDatasets(this.db, id)).length) throw new HttpError('conflict', DATASET_ERRORS.usedByJoin);
+    if ((await listDependentDatasets(this.db, id)).length) throw new HttpError('conflict', 'dataset.usedByJoin');
     for (const { job } of await unfinishedJobsOf(this.db, id)) await this.app.ctx.jobs.cancel(job.id);
-    if (!(await deleteDatasetRow(this.db, id))) throw notFound(DATASET_ERRORS.notFound);
+    if (!(await deleteDatasetRow(this.db, id))) throw notFound('dataset.notFound');
     await deleteDatasetFiles(this.files, id);
     realtimeOf(this.app).emit(row.projectId, 'dataset:deleted', { _id: id }, { area: 'dataset' });
   }

@@ -1,5 +1,5 @@
 import { JOIN_PREFIX } from '@tessera/analytics';
-import { DATASET_ERRORS, type JoinSource } from '@tessera/shared';
+import type { JoinSource } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -20,23 +20,21 @@ export async function planJoin(
   join: JoinSource,
 ): Promise<{ left: DatasetRow; right: DatasetRow; features: Omit<NewFeatureRow, 'datasetId'>[] }> {
   const [step, rightRef] = join;
-  if (step._id === rightRef._id)
-    throw badRequest('Choose two different datasets', { [field]: 'Choose two different datasets' });
+  if (step._id === rightRef._id) throw badRequest('dataset.joinDifferent', { [field]: 'dataset.joinDifferent' });
   const [left, right] = await Promise.all([findDataset(db, step._id), findDataset(db, rightRef._id)]);
   if (!left || !right || left.projectId !== projectId || right.projectId !== projectId) {
-    throw badRequest(DATASET_ERRORS.joinSameProject, { [field]: DATASET_ERRORS.joinSameProject });
+    throw badRequest('dataset.joinSameProject', { [field]: 'dataset.joinSameProject' });
   }
   const [leftFeatures, rightFeatures] = await Promise.all([listFeatures(db, left.id), listFeatures(db, right.id)]);
   if (!leftFeatures.length || !rightFeatures.length) {
-    const message = 'Both datasets need data before they can be joined.';
-    throw badRequest(message, { [field]: message });
+    throw badRequest('dataset.joinNeedsData', { [field]: 'dataset.joinNeedsData' });
   }
   const leftIds = new Set(leftFeatures.map((f) => f.id));
   const rightIds = new Set(rightFeatures.map((f) => f.id));
   step.on.forEach(([l, r], i) => {
     if (!leftIds.has(l) || !rightIds.has(r)) {
-      throw badRequest('Choose a column of each dataset', {
-        [`${field}.0.on.${i}`]: 'Choose a column of each dataset',
+      throw badRequest('dataset.joinColumns', {
+        [`${field}.0.on.${i}`]: 'dataset.joinColumns',
       });
     }
   });

@@ -1,14 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import {
-  DATASET_ERRORS,
-  DATASET_MESSAGES,
-  isCsvFileName,
-  isUnsafeText,
-  MAX_UPLOAD_BYTES,
-  UNSAFE_TEXT_MESSAGE,
-} from '@tessera/shared';
+import { DATASET_ERRORS, isCsvFileName, isUnsafeText, MAX_UPLOAD_BYTES } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { writeUploadedFile } from '../../platform/storage/index.ts';
@@ -27,8 +20,7 @@ export const MULTIPART_ENVELOPE_BYTES = 1024 * 1024;
 const FIELD = 'file';
 const JOB_ID = /^[0-9a-f]{24}$/;
 
-export const tooLarge = () =>
-  new HttpError('too-large', DATASET_MESSAGES.fileTooLarge, { [FIELD]: DATASET_MESSAGES.fileTooLarge });
+export const tooLarge = () => new HttpError('too-large', 'dataset.fileTooLarge', { [FIELD]: 'dataset.fileTooLarge' });
 
 export class UploadAbortedError extends Error {
   override name = 'UploadAbortedError';
@@ -47,20 +39,20 @@ export function uploadPath(dataDir: string, jobId: string): string {
 
 /** The checks made before anything is stored; answers the file part, its content not read yet. */
 export async function openCsvPart(request: FastifyRequest): Promise<MultipartFile> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', { [FIELD]: 'Required' });
+  if (!request.isMultipart()) throw badRequest('dataset.notMultipart', { [FIELD]: 'field.required' });
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared >= MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES) throw tooLarge();
   // The limit lets MAX_UPLOAD_BYTES - 1 bytes through: the file must be under the limit.
   const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES - 1 } });
-  if (!part || part.fieldname !== FIELD) throw badRequest('No file in the request', { [FIELD]: 'Required' });
+  if (!part || part.fieldname !== FIELD) throw badRequest('dataset.noFile', { [FIELD]: 'field.required' });
   // The file's name is stored (the job's fileName, a new dataset's name): text PostgreSQL takes, or 400.
   if (isUnsafeText(part.filename)) {
     part.file.resume();
-    throw badRequest('Some fields are not valid', { [FIELD]: UNSAFE_TEXT_MESSAGE });
+    throw badRequest('generic.invalid', { [FIELD]: 'field.unsafeText' });
   }
   if (!isCsvFileName(part.filename)) {
     part.file.resume(); // let the rest of the request drain
-    throw badRequest(DATASET_MESSAGES.wrongFileType, { [FIELD]: DATASET_MESSAGES.wrongFileType });
+    throw badRequest('dataset.wrongFileType', { [FIELD]: 'dataset.wrongFileType' });
   }
   return part;
 }

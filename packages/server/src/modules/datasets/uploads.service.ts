@@ -3,7 +3,7 @@ import { IngestError } from '@tessera/analytics';
 import { DATASET_ERRORS, type DatasetJob } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, handedText, notFound } from '../../platform/errors.ts';
 import { checkAppendHeader } from './appendCheck.ts';
 import { presentDatasetJob } from './datasets.presenter.ts';
 import type { DatasetsService } from './datasets.service.ts';
@@ -19,8 +19,6 @@ import {
 import { deleteJobFiles, uploadKey } from './files.ts';
 import { type ImportJobData, refreshAfterDataChange } from './import.job.ts';
 import { openCsvPart, storePart, uploadPath } from './upload.ts';
-
-const conflict = (message: string) => new HttpError('conflict', message);
 
 /**
  * Uploads, appends and their history: the file streams to the storage's `uploads/{jobId}.csv` while
@@ -45,11 +43,11 @@ export class UploadsService {
     kind: 'upload' | 'append',
   ): Promise<DatasetJob> {
     const dataset = await this.datasets.getRow(datasetId);
-    if (dataset.type !== 'file') throw badRequest(DATASET_ERRORS.notAFile);
-    if (kind === 'upload' && dataset.imported) throw conflict(DATASET_ERRORS.alreadyUploaded);
-    if (kind === 'append' && !dataset.imported) throw conflict(DATASET_ERRORS.notImported);
+    if (dataset.type !== 'file') throw badRequest('dataset.notAFile');
+    if (kind === 'upload' && dataset.imported) throw conflict('dataset.alreadyUploaded');
+    if (kind === 'append' && !dataset.imported) throw conflict('dataset.notImported');
     if (kind === 'upload' && (await unfinishedJobsOf(this.db, datasetId)).length)
-      throw conflict(DATASET_ERRORS.uploadRunning);
+      throw conflict('dataset.uploadRunning');
 
     const part = await openCsvPart(request);
     const jobs = this.app.ctx.jobs;
@@ -79,7 +77,7 @@ export class UploadsService {
       throw error;
     }
     const found = await findJobWithData(this.db, job.id);
-    if (!found) throw notFound(DATASET_ERRORS.jobNotFound);
+    if (!found) throw notFound('dataset.jobNotFound');
     return presentDatasetJob(found.job, found.data);
   }
 
@@ -88,7 +86,9 @@ export class UploadsService {
     try {
       await checkAppendHeader(csvPath, columns);
     } catch (error) {
-      if (error instanceof IngestError) throw badRequest(error.message, { file: error.message });
+      if (error instanceof IngestError) {
+        throw badRequest(handedText(error.message), { file: handedText(error.message) });
+      }
       throw error;
     }
   }
@@ -126,7 +126,7 @@ export class UploadsService {
     const dataset = await this.datasets.getRow(datasetId);
     const found = await findJobWithData(this.db, jobId);
     if (!found || found.data.datasetId !== datasetId || found.data.state !== 'imported') {
-      throw notFound(DATASET_ERRORS.jobNotFound);
+      throw notFound('dataset.jobNotFound');
     }
     const row = await this.db.transaction(async (tx) => {
       await updateDatasetJob(tx, jobId, { state: 'deleted', clusteredAt: null });

@@ -16,7 +16,7 @@ export async function reportUiError(
 ): Promise<void> {
   const limit = { windowMs: UI_ERROR_RATE_LIMIT.windowMs, max: UI_ERROR_RATE_LIMIT.perAddress };
   if (!(await take(db, `ui-error:${report.ip}`, limit)).allowed) {
-    throw new HttpError('rate-limited', 'Too many error reports. Please try again later.');
+    throw new HttpError('rate-limited', 'errors.tooMany');
   }
   await insertUiError(db, { stack: report.stack, path: report.path ?? null, userId: report.userId, ip: report.ip });
 }

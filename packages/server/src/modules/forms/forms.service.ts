@@ -6,11 +6,10 @@ import {
   type Form,
   type FormElement,
   isPermutation,
-  FORM_MESSAGES as M,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, handedFields, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { announceDatasetUpdated } from '../datasets/index.ts';
@@ -28,8 +27,7 @@ import {
 import type { ResponsesFlusher } from './responses.flush.ts';
 import { createResponsesDataset } from './responsesDataset.ts';
 
-const conflict = (message: string) => new HttpError('conflict', message);
-const publishedError = () => conflict(M.published);
+const publishedError = () => conflict('form.published');
 
 /**
  * Forms and their elements: a draft is edited (elements added, changed, reordered,
@@ -60,7 +58,7 @@ export class FormsService {
 
   async getRow(id: string): Promise<FormRow> {
     const row = await findForm(this.db, id);
-    if (!row) throw notFound(M.notFound);
+    if (!row) throw notFound('form.notFound');
     return row;
   }
 
@@ -82,12 +80,12 @@ export class FormsService {
     change: { name?: string; description?: string; closed?: boolean; elements?: string[] },
   ): Promise<Form> {
     const current = await this.getRow(id);
-    if (change.closed !== undefined && !current.published && change.closed) throw conflict(M.notPublished);
+    if (change.closed !== undefined && !current.published && change.closed) throw conflict('form.notPublished');
     let elements: FormElement[] | undefined;
     if (change.elements) {
       if (current.published) throw publishedError();
       const byId = new Map(current.elements.map((e) => [e._id, e]));
-      if (!isPermutation([...byId.keys()], change.elements)) throw badRequest(M.order, { elements: M.order });
+      if (!isPermutation([...byId.keys()], change.elements)) throw badRequest('form.order', { elements: 'form.order' });
       elements = change.elements.map((elementId) => byId.get(elementId)!);
     }
     const { elements: _order, ...rest } = change;
@@ -95,14 +93,14 @@ export class FormsService {
       if (elements && !(await updateDraftElements(tx, id, elements))) throw publishedError();
       return updateFormRow(tx, id, rest);
     });
-    if (!row) throw notFound(M.notFound);
+    if (!row) throw notFound('form.notFound');
     this.announce(row);
     return this.present(row);
   }
 
   async delete(id: string): Promise<void> {
     const row = await this.getRow(id);
-    if (!(await deleteFormRow(this.db, id))) throw notFound(M.notFound);
+    if (!(await deleteFormRow(this.db, id))) throw notFound('form.notFound');
     realtimeOf(this.app).emit(row.projectId, 'form:deleted', { _id: id }, { area: 'form' });
   }
 
@@ -124,14 +122,14 @@ export class FormsService {
   async publish(userId: string, id: string): Promise<Form> {
     const row = await this.db.transaction(async (tx) => {
       const current = await findForm(tx, id);
-      if (!current) throw notFound(M.notFound);
+      if (!current) throw notFound('form.notFound');
       if (current.published) throw publishedError();
       const invalid = current.elements.find((e) => Object.keys(elementConfigErrors(e.type, e.config)).length);
-      if (invalid) throw badRequest(M.required, { [invalid._id]: M.required });
+      if (invalid) throw badRequest('form.required', { [invalid._id]: 'form.required' });
       const datasetId = await createResponsesDataset(tx, current, userId);
       // The publish itself is conditional on the draft state, so two concurrent publishes create one dataset.
       const published = await updateFormRow(tx, id, { published: true, closed: false, datasetId });
-      if (!published) throw notFound(M.notFound);
+      if (!published) throw notFound('form.notFound');
       return published;
     });
     // The first flush writes the empty segment, so the dataset reads (and charts) at once.
@@ -149,7 +147,10 @@ export class FormsService {
     const current = await this.getRow(id);
     if (current.published) throw publishedError();
     if (current.elements.length >= FORM_LIMITS.elements) {
-      throw badRequest(`At most ${FORM_LIMITS.elements} elements`, { element: `At most ${FORM_LIMITS.elements}` });
+      throw badRequest(
+        { code: 'form.tooManyElements', params: { count: FORM_LIMITS.elements } },
+        { element: { code: 'form.tooManyElementsField', params: { count: FORM_LIMITS.elements } } },
+      );
     }
     checkConfig(element.type, element.config);
     const created: FormElement = { _id: newId(), type: element.type, config: element.config };
@@ -163,7 +164,7 @@ export class FormsService {
     const current = await this.getRow(id);
     if (current.published) throw publishedError();
     const index = current.elements.findIndex((e) => e._id === elementId);
-    if (index < 0) throw notFound(M.elementNotFound);
+    if (index < 0) throw notFound('form.elementNotFound');
     const element = { ...current.elements[index], config };
     checkConfig(element.type, config);
     await this.saveElements(
@@ -176,7 +177,7 @@ export class FormsService {
   async deleteElement(id: string, elementId: string): Promise<void> {
     const current = await this.getRow(id);
     if (current.published) throw publishedError();
-    if (!current.elements.some((e) => e._id === elementId)) throw notFound(M.elementNotFound);
+    if (!current.elements.some((e) => e._id === elementId)) throw notFound('form.elementNotFound');
     await this.saveElements(
       current,
       current.elements.filter((e) => e._id !== elementId),
@@ -203,5 +204,5 @@ export class FormsService {
 function checkConfig(type: ElementType, config: ElementConfig): void {
   const errors = elementConfigErrors(type, config);
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw badRequest(handedText(first), handedFields(errors));
 }

@@ -4,12 +4,11 @@ import {
   FORM_LIMITS,
   FORM_RATE_LIMIT,
   type FormElement,
-  FORM_MESSAGES as M,
   type PublicForm,
   type StoredAnswer,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, HttpError, handedFields, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { presentPublicForm } from './forms.presenter.ts';
 import { findForm, insertResponse } from './forms.store.ts';
@@ -30,7 +29,7 @@ export class ResponsesService {
   /** A published form (open or closed); a draft or an unknown id is 404. */
   async publicForm(id: string): Promise<PublicForm> {
     const row = await findForm(this.app.ctx.db, id);
-    if (!row?.published) throw notFound(M.notFound);
+    if (!row?.published) throw notFound('form.notFound');
     return presentPublicForm(row);
   }
 
@@ -43,12 +42,12 @@ export class ResponsesService {
     if (!(await hit(`form-address:${address}`, this.limits.perAddress))) throw rateLimited();
     const { db } = this.app.ctx;
     const form = await findForm(db, formId);
-    if (!form?.published) throw notFound(M.notFound);
-    if (form.closed || !form.datasetId) throw new HttpError('conflict', M.closed);
-    if (JSON.stringify(answers).length > FORM_LIMITS.responseChars) throw new HttpError('too-large', M.tooLarge);
+    if (!form?.published) throw notFound('form.notFound');
+    if (form.closed || !form.datasetId) throw new HttpError('conflict', 'form.closed');
+    if (JSON.stringify(answers).length > FORM_LIMITS.responseChars) throw new HttpError('too-large', 'form.tooLarge');
     const { fields, values } = checkResponse(form.elements, answers);
     const first = Object.values(fields)[0];
-    if (first) throw badRequest(first, fields);
+    if (first) throw badRequest(handedText(first), handedFields(fields));
     if (!(await hit(`form:${formId}`, this.limits.perForm))) throw rateLimited();
     const id = newId();
     // Committed before the 201: the response is durable once the submitter hears it was recorded.
@@ -58,7 +57,7 @@ export class ResponsesService {
   }
 }
 
-const rateLimited = () => new HttpError('rate-limited', M.rateLimited);
+const rateLimited = () => new HttpError('rate-limited', 'form.rateLimited');
 
 /**
  * The response as a row of its dataset: a column per question; option lists as text, yes/no as a boolean (the

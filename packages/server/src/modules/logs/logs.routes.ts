@@ -15,7 +15,7 @@ export async function logsRoutes(app: FastifyInstance) {
   // The route's rule (`user:viewLogins`): out of reach answers like unknown, never revealing that the user exists.
   route(app, api.userLoginLog, async ({ params }) => {
     const target = await findUserById(db, params.id);
-    if (!target) throw notFound('User not found');
+    if (!target) throw notFound('user.notFound');
     return (await findUserEvents(db, target.id)).map(presentLoginEvent);
   });
 

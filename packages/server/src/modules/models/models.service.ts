@@ -11,7 +11,15 @@ import {
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  type ErrorMessage,
+  HttpError,
+  handedFields,
+  handedText,
+  notFound,
+} from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { datasetIdsOfDashboard } from '../dashboards/index.ts';
@@ -42,8 +50,6 @@ import { runLogText } from './runLog.ts';
 /** Why a project's next run is refused (429): it has `max` queued already (docs/security.md "Fair shares"). */
 export const tooManyQueued = (max: number) => MODEL_MESSAGES.tooManyQueued.replace('{count}', String(max));
 
-const conflict = (message: string) => new HttpError('conflict', message);
-
 /** Models and their runs. */
 export class ModelsService {
   private readonly db: Db;
@@ -53,13 +59,13 @@ export class ModelsService {
 
   async getRow(id: string): Promise<ModelWithSource> {
     const row = await findModel(this.db, id);
-    if (!row) throw notFound(MODEL_MESSAGES.notFound);
+    if (!row) throw notFound('model.notFound');
     return row;
   }
 
   async getRun(id: string): Promise<ModelRunRow> {
     const row = await findModelRun(this.db, id);
-    if (!row) throw notFound(MODEL_MESSAGES.runNotFound);
+    if (!row) throw notFound('model.runNotFound');
     return row;
   }
 
@@ -92,7 +98,7 @@ export class ModelsService {
   /** A draft model from a function: its inputs from the parameters; an empty name takes the function's name. */
   async create(userId: string, algorithmId: string, body: { name?: string; description?: string }) {
     const algorithm = await findAlgorithm(this.db, algorithmId);
-    if (!algorithm) throw notFound(MODEL_MESSAGES.algorithmNotFound);
+    if (!algorithm) throw notFound('model.algorithmNotFound');
     const row = await insertModel(this.db, {
       id: newId(),
       projectId: algorithm.projectId,
@@ -142,10 +148,10 @@ export class ModelsService {
 
   /** Select inputs keep their options; a default given must suit the type (checked like a run's value). */
   private checkInputDefinitions(inputs: ModelInput[]) {
-    const fields: Record<string, string> = {};
+    const fields: Record<string, ErrorMessage> = {};
     const names = new Set<string>();
     for (const input of inputs) {
-      if (names.has(input.varName)) fields[input.varName] = 'Each input needs its own name';
+      if (names.has(input.varName)) fields[input.varName] = 'model.duplicateInput';
       names.add(input.varName);
     }
     const withDefaults = inputs.filter((i) => i.dataType && i.defaultValue !== null && i.defaultValue !== undefined);
@@ -153,15 +159,15 @@ export class ModelsService {
       withDefaults.map((i) => ({ ...i, value: null })),
       [],
     );
-    Object.assign(fields, bad);
+    Object.assign(fields, handedFields(bad));
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
   }
 
   private requireReady(inputs: ModelInput[]) {
-    const fields: Record<string, string> = {};
+    const fields: Record<string, ErrorMessage> = {};
     for (const input of inputs) {
       const problem = inputProblem(input);
-      if (problem) fields[input.varName] = problem;
+      if (problem) fields[input.varName] = handedText(problem);
     }
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
   }
@@ -183,7 +189,7 @@ export class ModelsService {
     for (const run of await listModelRuns(this.db, id, 1000, 0)) {
       if (run.status === 'queued' || run.status === 'started') await this.cancel(run.id);
     }
-    if (!(await deleteModelRow(this.db, id))) throw notFound(MODEL_MESSAGES.notFound);
+    if (!(await deleteModelRow(this.db, id))) throw notFound('model.notFound');
     this.announce(row, true);
   }
 
@@ -213,18 +219,20 @@ export class ModelsService {
     temp = false,
   ): Promise<ModelRun> {
     const model = await this.getRow(id);
-    if (!model.algorithmId) throw badRequest(MODEL_MESSAGES.algorithmNotFound);
-    const { values, fields } = checkRunInputs(model.inputs, given);
+    if (!model.algorithmId) throw badRequest('model.algorithmNotFound');
+    const checked = checkRunInputs(model.inputs, given);
+    const { values } = checked;
+    const fields: Record<string, ErrorMessage> = handedFields(checked.fields);
     for (const v of values) {
       if (v.dataType !== 'dataframe') continue;
       const dataset = await findDataset(this.db, String(v.value));
-      if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = MODEL_MESSAGES.notDataset;
+      if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = 'model.notDataset';
     }
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
     const max = this.app.ctx.config.MODEL_QUEUED_RUNS_PER_PROJECT;
     const row = { id: newId(), modelId: id, projectId: model.projectId, inputs: values, userId, temp };
     const run = await insertQueuedRun(this.db, row, max);
-    if (!run) throw new HttpError('rate-limited', tooManyQueued(max));
+    if (!run) throw new HttpError('rate-limited', { code: 'model.tooManyQueued', params: { count: max } });
     // Told as queued before its job exists: a worker may start it the moment the job is queued, and its
     // 'started' must not be followed by this 'queued' (nor this answer say 'started').
     await announceRun(this.app, run);
@@ -248,8 +256,8 @@ export class ModelsService {
     let selected: string | null = null;
     if (runId) {
       const run = await findModelRun(this.db, runId);
-      if (!run || run.modelId !== id || run.temp) throw notFound(MODEL_MESSAGES.runNotFound);
-      if (model.resultStorage !== 'all' || run.status !== 'finished') throw badRequest(MODEL_MESSAGES.notSelectable);
+      if (!run || run.modelId !== id || run.temp) throw notFound('model.runNotFound');
+      if (model.resultStorage !== 'all' || run.status !== 'finished') throw badRequest('model.notSelectable');
       if ((await newestFinishedRun(this.db, id))?.id !== run.id) selected = run.id;
     }
     await updateModelRow(this.db, id, { selectedRunId: selected });
@@ -281,7 +289,7 @@ export class ModelsService {
    */
   async cancel(id: string): Promise<ModelRun> {
     const run = await this.getRun(id);
-    if (run.status !== 'queued' && run.status !== 'started') throw conflict(MODEL_MESSAGES.notRunning);
+    if (run.status !== 'queued' && run.status !== 'started') throw conflict('model.notRunning');
     await updateModelRun(this.db, id, { cancelRequestedAt: new Date() });
     const cancelled = await updateModelRun(this.db, id, { status: 'cancelled', finishedAt: new Date() }, ['queued']);
     if (run.jobId) await this.app.ctx.jobs.cancel(run.jobId);
@@ -292,14 +300,14 @@ export class ModelsService {
   async updateRun(id: string, change: { favourite?: boolean; name?: string; description?: string }): Promise<ModelRun> {
     await this.getRun(id);
     const row = await updateModelRun(this.db, id, change);
-    if (!row) throw notFound(MODEL_MESSAGES.runNotFound);
+    if (!row) throw notFound('model.runNotFound');
     await announceRun(this.app, row);
     return presentRun(row);
   }
 
   async deleteRun(id: string): Promise<void> {
     const run = await this.getRun(id);
-    if (!DELETABLE_RUN_STATUSES.includes(run.status)) throw conflict(MODEL_MESSAGES.notDeletable);
-    if (!(await deleteModelRunRow(this.db, id))) throw notFound(MODEL_MESSAGES.runNotFound);
+    if (!DELETABLE_RUN_STATUSES.includes(run.status)) throw conflict('model.notDeletable');
+    if (!(await deleteModelRunRow(this.db, id))) throw notFound('model.runNotFound');
   }
 }

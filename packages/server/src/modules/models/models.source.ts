@@ -1,6 +1,5 @@
 import {
   MERGE_PREVIEW_ROWS,
-  MODEL_MESSAGES,
   type Model,
   type ModelOutputRef,
   matchFeatures,
@@ -26,7 +25,7 @@ import { inputsForSource } from './models.inputs.ts';
 import type { ModelsService } from './models.service.ts';
 import { type ModelWithSource, updateModelRow } from './models.store.ts';
 
-const transferredError = () => new HttpError('conflict', MODEL_MESSAGES.transferred);
+const transferredError = () => new HttpError('conflict', 'model.transferred');
 const feature = (f: FeatureRow) => ({ _id: f.id, name: f.name, dbName: f.dbName, type: f.type });
 
 /**
@@ -56,9 +55,9 @@ export class ModelSourceService {
   async setAlgorithm(id: string, algorithmId: string): Promise<Model> {
     const row = await this.editable(id);
     const algorithm = await findAlgorithm(this.db, algorithmId);
-    if (!algorithm || algorithm.projectId !== row.projectId) throw notFound(MODEL_MESSAGES.algorithmNotFound);
+    if (!algorithm || algorithm.projectId !== row.projectId) throw notFound('model.algorithmNotFound');
     if (!(await builtPackage(this.db, algorithm.packageId)))
-      throw badRequest(MODEL_MESSAGES.packageNotBuilt, { algorithmId: MODEL_MESSAGES.packageNotBuilt });
+      throw badRequest('model.packageNotBuilt', { algorithmId: 'model.packageNotBuilt' });
     await updateModelRow(this.db, id, { algorithmId, inputs: inputsForSource(row.inputs, algorithm.params) });
     this.announce(row);
     return this.models.show(id);
@@ -66,7 +65,7 @@ export class ModelSourceService {
 
   private async tempOutput(row: ModelWithSource, datasetId: string): Promise<ModelOutputRef> {
     const ref = row.tempOutputs.find((o) => o.dataset._id === datasetId);
-    if (!ref) throw notFound(MODEL_MESSAGES.outputNotFound);
+    if (!ref) throw notFound('model.outputNotFound');
     return ref;
   }
 
@@ -84,9 +83,9 @@ export class ModelSourceService {
     const row = await this.editable(id);
     const ref = await this.tempOutput(row, datasetId);
     const dataset = await findDataset(this.db, datasetId);
-    if (!dataset) throw notFound(MODEL_MESSAGES.outputNotFound);
+    if (!dataset) throw notFound('model.outputNotFound');
     if (chosen && !row.outputs.some((o) => o.dataset._id === chosen))
-      throw badRequest(MODEL_MESSAGES.notAnOutput, { target: MODEL_MESSAGES.notAnOutput });
+      throw badRequest('model.notAnOutput', { target: 'model.notAnOutput' });
     const fresh = await this.featuresOf(row.tempOutputs);
     const previous = await this.featuresOf(row.outputs);
     const targetId = chosen === undefined ? matchOutputs(fresh, previous)[datasetId] : chosen;
@@ -121,19 +120,18 @@ export class ModelSourceService {
     for (const u of updates) {
       const ref = await this.tempOutput(row, u.datasetId);
       if (u.target && !row.outputs.some((o) => o.dataset._id === u.target))
-        throw badRequest(MODEL_MESSAGES.notAnOutput, { target: MODEL_MESSAGES.notAnOutput });
-      if (u.target && targets.has(u.target))
-        throw badRequest(MODEL_MESSAGES.outputTaken, { target: MODEL_MESSAGES.alreadyLinked });
+        throw badRequest('model.notAnOutput', { target: 'model.notAnOutput' });
+      if (u.target && targets.has(u.target)) throw badRequest('model.outputTaken', { target: 'model.alreadyLinked' });
       if (u.target) targets.add(u.target);
       const fresh = await listFeatures(this.db, u.datasetId);
       const old = u.target ? await listFeatures(this.db, u.target) : [];
       const linked = new Set<string>();
       for (const [name, featureId] of Object.entries(u.links)) {
         if (!fresh.some((f) => f.name === name))
-          throw badRequest(MODEL_MESSAGES.noSuchFeature, { links: MODEL_MESSAGES.noSuchFeature });
+          throw badRequest('model.noSuchFeature', { links: 'model.noSuchFeature' });
         if (featureId === null) continue;
         if (!old.some((f) => f.id === featureId) || linked.has(featureId))
-          throw badRequest(MODEL_MESSAGES.notTargetFeature, { links: MODEL_MESSAGES.notTargetFeature });
+          throw badRequest('model.notTargetFeature', { links: 'model.notTargetFeature' });
         linked.add(featureId);
       }
       checked.push({ update: u, ref, old, linked });

@@ -13,7 +13,7 @@ export async function organizationsRoutes(app: FastifyInstance) {
 
   route(app, api.getMyOrganization, async ({ auth }) => {
     const row = await findOrganizationById(db, auth.user.organizationId);
-    if (!row) throw notFound('Organization not found');
+    if (!row) throw notFound('organization.notFound');
     return presentOrganization(row);
   });
 

@@ -1,15 +1,16 @@
 import {
-  api,
+  type api,
   canAdministerOrganization,
   canChangeOrganizationKind,
   canViewOrganization,
   organizationCreation,
   organizationLifecycleRefusal,
+  type ServerMessage,
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { logoDataUrl } from '../../platform/logo.ts';
 import { readLogoUpload } from '../../platform/logoUpload.ts';
@@ -37,12 +38,10 @@ import {
 } from './organizations.store.ts';
 
 type Caller = AuthUser['user'];
-const M = api.ORGANIZATION_MESSAGES;
 type CreateInput = RouteInput<typeof api.createOrganization>['body'];
 type UpdateInput = RouteInput<typeof api.updateOrganization>['body'];
 
-const conflict = (message: string) => new HttpError('conflict', message);
-const invalidConsultant = (message: string) => badRequest('Some fields are not valid', { consultantId: message });
+const invalidConsultant = (message: ServerMessage) => badRequest('generic.invalid', { consultantId: message });
 
 /** Organization lists read by name, case and accents aside (the same on PGlite and PostgreSQL, whatever the collation). */
 const byName = (a: OrganizationRow, b: OrganizationRow) =>
@@ -61,7 +60,7 @@ export class OrganizationsService {
   /** The organization if the caller may see it; 404 otherwise, the same as for one that does not exist. */
   async visible(caller: Caller, id: string): Promise<OrganizationRow> {
     const row = await findOrganizationById(this.db, id);
-    if (!row || !canViewOrganization(caller, row)) throw notFound(M.notFound);
+    if (!row || !canViewOrganization(caller, row)) throw notFound('organization.notFound');
     return row;
   }
 
@@ -105,10 +104,10 @@ export class OrganizationsService {
     selfId: string | null,
   ): Promise<{ type: OrganizationRow['type']; consultantId: string | null }> {
     if (type !== 'client') return { type, consultantId: null };
-    if (!consultantId) throw invalidConsultant('Required');
-    if (consultantId === selfId) throw invalidConsultant(M.ownConsultant);
+    if (!consultantId) throw invalidConsultant('field.required');
+    if (consultantId === selfId) throw invalidConsultant('organization.ownConsultant');
     const consultant = await findOrganizationById(this.db, consultantId);
-    if (consultant?.type !== 'consultant') throw invalidConsultant(M.notConsultant);
+    if (consultant?.type !== 'consultant') throw invalidConsultant('organization.notConsultant');
     return { type, consultantId: consultant.id };
   }
 
@@ -136,7 +135,7 @@ export class OrganizationsService {
         change.publicSharing === undefined ? [] : await setOrganizationProjectsPublic(tx, id, change.publicSharing);
       return { updated, changedProjects };
     });
-    if (!row.updated) throw notFound(M.notFound);
+    if (!row.updated) throw notFound('organization.notFound');
     // Live channels learn only what was committed.
     await this.announceProjects(row.changedProjects);
     if (change.active !== undefined) await revalidateOrganizationProjects(this.app, id);
@@ -150,12 +149,12 @@ export class OrganizationsService {
     const planChanges = input.plan !== undefined && input.plan !== org.plan;
     const kindChanges = type !== org.type || (type === 'client' && consultantId !== org.consultantId);
     if (!planChanges && !kindChanges) return {};
-    if (!canChangeOrganizationKind(caller)) throw forbidden(M.kindIsProductOperations);
+    if (!canChangeOrganizationKind(caller)) throw forbidden('organization.kindIsProductOperations');
     const change: OrganizationChange = planChanges ? { plan: input.plan } : {};
     if (!kindChanges) return change;
     // A consultant that stops being one would leave its clients without a consultant.
     if (org.type === 'consultant' && type !== 'consultant' && (await countClientsOf(this.db, org.id)) > 0) {
-      throw conflict(M.hasClients);
+      throw conflict('organization.hasClients');
     }
     return { ...change, ...(await this.kind(type, consultantId, org.id)) };
   }
@@ -164,9 +163,10 @@ export class OrganizationsService {
   async remove(caller: Caller, id: string): Promise<void> {
     const org = await this.visible(caller, id);
     // Deleting a consultant would orphan its clients: they are deleted or moved to another consultant first.
-    if ((await countClientsOf(this.db, org.id)) > 0) throw conflict(M.hasClients);
+    if ((await countClientsOf(this.db, org.id)) > 0) throw conflict('organization.hasClients');
     const projectIds = await listProjectIdsOf(this.db, org.id);
-    if (!(await this.db.transaction((tx) => deleteOrganizationRow(tx, org.id)))) throw notFound(M.notFound);
+    if (!(await this.db.transaction((tx) => deleteOrganizationRow(tx, org.id))))
+      throw notFound('organization.notFound');
     // The projects are gone: this closes every live channel that was open on them.
     const realtime = realtimeOf(this.app);
     for (const projectId of projectIds) await realtime.revalidate(projectId);
@@ -184,8 +184,8 @@ export class OrganizationsService {
   /** One's own organization and the product-operations one are never deactivated (nor deleted: `organization:delete`). */
   private assertLifecycle(caller: Caller, org: OrganizationRow): void {
     const refusal = organizationLifecycleRefusal(caller, org);
-    if (refusal === 'own') throw badRequest(M.deactivateOwn);
-    if (refusal === 'productOperations') throw forbidden(M.productOperations);
+    if (refusal === 'own') throw badRequest('organization.deactivateOwn');
+    if (refusal === 'productOperations') throw forbidden('organization.productOperations');
   }
 
   /** Tells the live channels of projects whose `public` flag changed, and re-checks who may stay on them. */

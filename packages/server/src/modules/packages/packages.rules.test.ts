@@ -1,3 +1,4 @@
+import { serverMessageText } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.ts';
 import { requirementsHash, safeFilePath } from './packages.files.ts';
@@ -14,7 +15,7 @@ describe('environment variables', () => {
     ['PATH=/tmp', {}, 'Line 1: PATH is set by the platform'],
   ])('%j', (text, vars, error) => {
     const parsed = parseEnv(text);
-    expect(parsed.error).toBe(error);
+    expect(parsed.error && serverMessageText(parsed.error)).toBe(error);
     expect(parsed.vars).toEqual(vars);
   });
 });

@@ -15,7 +15,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import {
@@ -55,8 +55,6 @@ import {
 } from './packages.store.ts';
 import { receivePackageForm } from './packages.upload.ts';
 
-const conflict = (message: string) => new HttpError('conflict', message);
-
 /**
  * Requirements a build accepts (the shared rule: names, versions and markers only; docs/security.md, "Builds"),
  * else a 400 naming the line, under `field` when the text came from one.
@@ -64,7 +62,7 @@ const conflict = (message: string) => new HttpError('conflict', message);
 function assertRequirements(text: string, field?: string): void {
   const problem = checkRequirements(text);
   if (!problem) return;
-  const message = requirementMessage(problem);
+  const message = handedText(requirementMessage(problem));
   throw badRequest(message, field ? { [field]: message } : undefined);
 }
 
@@ -105,7 +103,7 @@ export class PackagesService {
 
   async getRow(id: string): Promise<PackageWithUser> {
     const row = await findPackage(this.db, id);
-    if (!row) throw notFound(PACKAGE_ERRORS.notFound);
+    if (!row) throw notFound('package.notFound');
     return row;
   }
 
@@ -138,8 +136,8 @@ export class PackagesService {
   async delete(id: string): Promise<void> {
     const row = await this.getRow(id);
     const uses = await this.modelUses(this.db, id);
-    if (uses.length) throw conflict(formatMessage(PACKAGE_ERRORS.inUse, { count: uses.length }));
-    if (!(await deletePackageRow(this.db, id))) throw notFound(PACKAGE_ERRORS.notFound);
+    if (uses.length) throw conflict({ code: 'package.inUse', params: { count: uses.length } });
+    if (!(await deletePackageRow(this.db, id))) throw notFound('package.notFound');
     await this.onDelete?.(id);
     await this.sources
       .remove(id)
@@ -153,7 +151,7 @@ export class PackagesService {
     const id = newId();
     try {
       if (form.fields.projectId && form.fields.projectId !== projectId) {
-        throw badRequest(PACKAGE_ERRORS.projectMismatch, { projectId: PACKAGE_ERRORS.projectMismatch });
+        throw badRequest('package.projectMismatch', { projectId: 'package.projectMismatch' });
       }
       const staged = await this.unpack(id, form.zipPath, 'upload');
       const dependencies = await stagedRequirements(staged, 'zipfile');
@@ -194,7 +192,7 @@ export class PackagesService {
     const current = await this.getRow(id);
     const form = await receivePackageForm(request, this.dataDir);
     try {
-      if (isBuilding(current.status)) throw conflict(PACKAGE_ERRORS.building);
+      if (isBuilding(current.status)) throw conflict('package.building');
       const revision = await nextRevisionNumber(this.db, id);
       const staged = await this.unpack(id, form.zipPath, `update-${revision}`);
       const dependencies = await stagedRequirements(staged, 'zipfile');
@@ -235,7 +233,7 @@ export class PackagesService {
       await extractZip(zipPath, staged);
     } catch (error) {
       await rm(staged, { recursive: true, force: true });
-      if (error instanceof ZipRejectedError) throw badRequest(error.message, { zipfile: error.message });
+      if (error instanceof ZipRejectedError) throw badRequest(error.reason, { zipfile: error.reason });
       throw error;
     }
     return staged;
@@ -272,9 +270,9 @@ export class PackagesService {
   async saveCode(id: string, fileName: string, text: string): Promise<void> {
     const row = await this.getRow(id);
     const rel = safeFilePath(fileName);
-    if (!rel) throw badRequest(PACKAGE_ERRORS.badFileName, { fileName: PACKAGE_ERRORS.badFileName });
+    if (!rel) throw badRequest('package.badFileName', { fileName: 'package.badFileName' });
     const work = await this.sources.work(id);
-    if (!work[rel]) throw notFound(PACKAGE_ERRORS.fileNotFound);
+    if (!work[rel]) throw notFound('package.fileNotFound');
     if (rel === 'requirements.txt') assertRequirements(text, 'updatedCode');
     await this.writeWorkFile(id, work, rel, text);
     announce(this.app, row, null, 'updated', null);
@@ -283,10 +281,10 @@ export class PackagesService {
   /** The working copy becomes the next revision: functions read again; rebuilt only when the requirements changed. */
   async commit(userId: string, id: string): Promise<Package> {
     const row = await this.getRow(id);
-    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    if (isBuilding(row.status)) throw conflict('package.building');
     const work = await this.sources.work(id);
     if (!changedBetween(await this.sources.revision(id, row.revision), work).length) {
-      throw conflict(PACKAGE_ERRORS.nothingToCommit);
+      throw conflict('package.nothingToCommit');
     }
     const revision = await nextRevisionNumber(this.db, id);
     const requirements = work['requirements.txt'];
@@ -306,9 +304,9 @@ export class PackagesService {
   /** Revert Changes: the previous revision's code becomes the working copy, committed as the next revision. */
   async revert(userId: string, id: string): Promise<Package> {
     const row = await this.getRow(id);
-    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    if (isBuilding(row.status)) throw conflict('package.building');
     if (row.revision <= 1 || !(await findRevision(this.db, id, row.revision - 1))) {
-      throw conflict(PACKAGE_ERRORS.noEarlierRevision);
+      throw conflict('package.noEarlierRevision');
     }
     await this.sources.setWork(id, await this.sources.revision(id, row.revision - 1));
     return this.commit(userId, id);
@@ -336,7 +334,7 @@ export class PackagesService {
   /** New requirements: written to the working copy's requirements.txt and built as a job (Commit keeps them). */
   async saveDependencies(userId: string, id: string, text: string): Promise<Package> {
     const row = await this.getRow(id);
-    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    if (isBuilding(row.status)) throw conflict('package.building');
     assertRequirements(text, 'updatedDependencies');
     await this.writeWorkFile(id, await this.sources.work(id), 'requirements.txt', text);
     await updatePackageRow(this.db, id, { dependencies: text, envKey: null });
@@ -354,7 +352,7 @@ export class PackagesService {
   /** New environment variables (KEY=value lines, checked): kept, and the environment checked again as a job. */
   async saveEnv(userId: string, id: string, text: string): Promise<Package> {
     const row = await this.getRow(id);
-    if (isBuilding(row.status)) throw conflict(PACKAGE_ERRORS.building);
+    if (isBuilding(row.status)) throw conflict('package.building');
     const problem = parseEnv(text).error;
     if (problem) throw badRequest(problem, { updatedEnv: problem });
     await updatePackageRow(this.db, id, { env: text });
@@ -374,7 +372,7 @@ export class PackagesService {
 
   async algorithm(id: string): Promise<Algorithm> {
     const row = await findAlgorithm(this.db, id);
-    if (!row) throw notFound(PACKAGE_ERRORS.algorithmNotFound);
+    if (!row) throw notFound('package.algorithmNotFound');
     return presentAlgorithm(row);
   }
 

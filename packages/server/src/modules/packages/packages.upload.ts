@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { api, isUnsafeText, MAX_PACKAGE_UPLOAD_BYTES, PACKAGE_MESSAGES, UNSAFE_TEXT_MESSAGE } from '@tessera/shared';
+import { api, isUnsafeText, MAX_PACKAGE_UPLOAD_BYTES } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../platform/errors.ts';
+import { badRequest, type ErrorMessage, HttpError, handedText } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { writeUploadedFile } from '../../platform/storage/index.ts';
 
@@ -21,10 +21,10 @@ export interface ReceivedZip {
   filename: string;
 }
 
-const tooLarge = () => new HttpError('too-large', 'The zip file is too large', { [FILE]: 'The zip file is too large' });
+const tooLarge = () => new HttpError('too-large', 'package.zipTooLarge', { [FILE]: 'package.zipTooLarge' });
 
 export async function receivePackageForm(request: FastifyRequest, dataDir: string): Promise<ReceivedZip> {
-  if (!request.isMultipart()) throw badRequest('Send the package as multipart/form-data', { [FILE]: 'Required' });
+  if (!request.isMultipart()) throw badRequest('package.notMultipart', { [FILE]: 'field.required' });
   const raw: Record<string, string> = {};
   let zipPath: string | undefined;
   let filename = '';
@@ -55,22 +55,24 @@ export async function receivePackageForm(request: FastifyRequest, dataDir: strin
     if (error instanceof HttpError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if ((error as NodeJS.ErrnoException).syscall) throw error;
-    throw badRequest('The upload did not complete', { [FILE]: 'The upload did not complete' });
+    throw badRequest('package.uploadIncomplete', { [FILE]: 'package.uploadIncomplete' });
   }
   const parsed = api.packageUploadFields.safeParse(raw);
-  const fields: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  const fields: Record<string, ErrorMessage> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= handedText(issue.message);
+  }
   // NUL and unpaired surrogates never reach the database (docs/security.md, "Uploads"): a 400 naming the field.
   for (const name of Object.keys(api.packageUploadFields.shape)) {
-    if (isUnsafeText(raw[name] ?? '')) fields[name] = UNSAFE_TEXT_MESSAGE;
+    if (isUnsafeText(raw[name] ?? '')) fields[name] = 'field.unsafeText';
   }
-  if (isUnsafeText(filename)) fields[FILE] = UNSAFE_TEXT_MESSAGE;
-  else if (filename.length > MAX_FILENAME_CHARS) fields[FILE] = 'At most 200 characters';
-  else if (wrongType) fields[FILE] = PACKAGE_MESSAGES.zipOnly;
-  else if (!zipPath) fields[FILE] = PACKAGE_MESSAGES.required;
+  if (isUnsafeText(filename)) fields[FILE] = 'field.unsafeText';
+  else if (filename.length > MAX_FILENAME_CHARS) fields[FILE] = 'field.max200';
+  else if (wrongType) fields[FILE] = 'package.zipOnly';
+  else if (!zipPath) fields[FILE] = 'field.required';
   if (Object.keys(fields).length || !parsed.success || !zipPath) {
     if (zipPath) await rm(zipPath, { force: true });
-    throw badRequest('Some fields are not valid', fields);
+    throw badRequest('generic.invalid', fields);
   }
   return { fields: parsed.data, zipPath, filename };
 }

@@ -32,10 +32,6 @@ import {
 } from './permissions.store.ts';
 
 type Caller = AuthUser['user'];
-export const MORE_THAN_HELD = 'You cannot grant more rights than you hold.';
-export const OWN_ROLE = 'You cannot change your own role.';
-export const HOLDS_MORE = 'You cannot change or remove a member who holds more rights than you.';
-export const ALREADY_MEMBER = 'This user is already a member of the project.';
 
 /**
  * Project members: every project-rule check (membership, editMembers) was made by the route's
@@ -61,7 +57,7 @@ export class PermissionsService {
   async candidates(user: Caller, projectId: string, organizationId = user.organizationId): Promise<MemberUser[]> {
     const organization = await findOrganizationFacts(this.db, organizationId);
     if (!organization?.active || !can(user, 'organization:reach', organization))
-      throw notFound('Organization not found');
+      throw notFound('organization.notFound');
     const rows = await listCandidates(this.db, projectId, organization.id);
     return rows.sort(byPerson).map(presentMemberUser);
   }
@@ -74,16 +70,16 @@ export class PermissionsService {
       !candidate.organization.active ||
       !can(user, 'organization:reach', candidate.organization)
     ) {
-      throw notFound('User not found');
+      throw notFound('user.notFound');
     }
-    if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
+    if (!canGrant(project.roles, roles)) throw forbidden('project.moreThanHeld');
     const inserted = await insertPermission(this.db, {
       id: newId(),
       userId: candidate.id,
       projectId: project.id,
       roles,
     });
-    if (!inserted) throw new HttpError('conflict', ALREADY_MEMBER);
+    if (!inserted) throw new HttpError('conflict', 'project.alreadyMember');
     return this.announce(inserted.id);
   }
 
@@ -97,9 +93,9 @@ export class PermissionsService {
     if (!current) throw notFound();
     if (current.userId === user.id) {
       const organization = await findOrganizationFacts(this.db, project.organizationId);
-      if (!organization || !can(user, 'organization:manageProjects', organization)) throw forbidden(OWN_ROLE);
-    } else if (!canActOnMember(project.roles, current.roles)) throw forbidden(HOLDS_MORE);
-    if (!canGrant(project.roles, roles)) throw forbidden(MORE_THAN_HELD);
+      if (!organization || !can(user, 'organization:manageProjects', organization)) throw forbidden('project.ownRole');
+    } else if (!canActOnMember(project.roles, current.roles)) throw forbidden('project.holdsMore');
+    if (!canGrant(project.roles, roles)) throw forbidden('project.moreThanHeld');
     if (!(await updatePermissionRoles(this.db, permissionId, roles))) throw notFound();
     const member = await this.announce(permissionId);
     await realtimeOf(this.app).revalidate(project.id, current.userId);
@@ -111,7 +107,8 @@ export class PermissionsService {
     const current = await findPermission(this.db, permissionId);
     if (!current) throw notFound();
     if (current.userId !== user.id && !project.roles.editMembers) throw forbidden();
-    if (current.userId !== user.id && !canActOnMember(project.roles, current.roles)) throw forbidden(HOLDS_MORE);
+    if (current.userId !== user.id && !canActOnMember(project.roles, current.roles))
+      throw forbidden('project.holdsMore');
     const deleted = await deletePermissionRow(this.db, permissionId);
     if (!deleted) throw notFound();
     const realtime = realtimeOf(this.app);

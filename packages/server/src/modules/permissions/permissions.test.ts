@@ -1,11 +1,21 @@
-import { type OrgRoles, PROJECT_ROLE_PRESETS as P, type ProjectRoles, ROLE_PRESETS } from '@tessera/shared';
+import {
+  type OrgRoles,
+  PROJECT_ROLE_PRESETS as P,
+  type ProjectRoles,
+  ROLE_PRESETS,
+  SERVER_ERRORS,
+} from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, permissions, users } from '../../db/schema.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from '../projects/projects.fixtures.ts';
-import { ALREADY_MEMBER, HOLDS_MORE, MORE_THAN_HELD, OWN_ROLE } from './permissions.service.ts';
+
+const ALREADY_MEMBER = SERVER_ERRORS['project.alreadyMember'];
+const HOLDS_MORE = SERVER_ERRORS['project.holdsMore'];
+const MORE_THAN_HELD = SERVER_ERRORS['project.moreThanHeld'];
+const OWN_ROLE = SERVER_ERRORS['project.ownRole'];
 
 let t: TestApp;
 let consultant: string;

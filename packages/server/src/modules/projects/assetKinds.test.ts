@@ -1,4 +1,4 @@
-import { PROJECT_ROLE_PRESETS as P, type ProjectRoles } from '@tessera/shared';
+import { PROJECT_ROLE_PRESETS as P, type ProjectRoles, SERVER_ERRORS } from '@tessera/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
-import { SAME_PROJECT } from './assetKinds.ts';
 import { membership, type Person, person, project } from './projects.fixtures.ts';
+
+const SAME_PROJECT = SERVER_ERRORS['project.sameProject'];
 
 /**
  * Transfer Assets on its extension point: this test creates two small tables of its own and plugs a kind on

@@ -26,8 +26,6 @@ export interface AssetKind {
   move(tx: Db, ids: string[], fromProjectId: string, toProjectId: string): Promise<number>;
 }
 
-export const SAME_PROJECT = 'Choose another project to transfer assets to.';
-
 /**
  * Moves the requested assets of every kind from one project to another, all or nothing: each kind needs edit
  * on its area in both projects (else 403, nothing moved), every id must belong to the source project (else
@@ -41,19 +39,19 @@ export async function transferAssets(
   toProjectId: string,
   request: Record<string, string[] | undefined>,
 ): Promise<Record<string, number>> {
-  if (toProjectId === from.id) throw badRequest(SAME_PROJECT, { toProjectId: SAME_PROJECT });
+  if (toProjectId === from.id) throw badRequest('project.sameProject', { toProjectId: 'project.sameProject' });
   const db = app.ctx.db;
   const to = await effectiveProjectRoles(db, user, toProjectId);
-  if (!to) throw notFound('Project not found');
+  if (!to) throw notFound('project.notFound');
 
   const kinds = new Map(assetKinds.map((kind) => [kind.key, kind]));
   const plan: Array<{ kind: AssetKind; ids: string[] }> = [];
   for (const [key, ids] of Object.entries(request)) {
     if (!ids || ids.length === 0) continue;
     const kind = kinds.get(key);
-    if (!kind) throw badRequest('Unknown asset kind', { [key]: 'Unknown asset kind' });
+    if (!kind) throw badRequest('project.unknownAssetKind', { [key]: 'project.unknownAssetKind' });
     if (!meetsLevel(from.roles[kind.area], 'edit') || !meetsLevel(to.roles[kind.area], 'edit')) {
-      throw forbidden(`You need edit rights on ${kind.area}s in both projects to transfer ${key}.`);
+      throw forbidden({ code: 'project.transferRights', params: { area: kind.area, key } });
     }
     plan.push({ kind, ids: [...new Set(ids)] });
   }
@@ -62,7 +60,7 @@ export async function transferAssets(
   await db.transaction(async (tx) => {
     for (const { kind, ids } of plan) {
       const count = await kind.move(tx, ids, from.id, toProjectId);
-      if (count !== ids.length) throw notFound(`Some ${kind.key} were not found in this project`);
+      if (count !== ids.length) throw notFound({ code: 'project.assetsNotFound', params: { key: kind.key } });
       moved[kind.key] = count;
     }
   });

@@ -21,8 +21,7 @@ import {
 } from './projects.store.ts';
 
 type Caller = AuthUser['user'];
-export const PUBLIC_SHARING_OFF = 'Public sharing is turned off for this organization.';
-const organizationNotFound = () => notFound('Organization not found');
+const organizationNotFound = () => notFound('organization.notFound');
 
 /** Projects: create, list, update (rename, public, transfer to another organization), delete. */
 export class ProjectsService {
@@ -100,7 +99,7 @@ export class ProjectsService {
     const wantsPublic = input.public ?? current.public;
     if (wantsPublic && !organization?.publicSharing) {
       // Asking for it is refused; a public project moving to an organization that does not share becomes private.
-      if (input.public) throw forbidden(PUBLIC_SHARING_OFF);
+      if (input.public) throw forbidden('project.publicSharingOff');
       change.public = false;
     } else if (input.public !== undefined && input.public !== current.public) {
       change.public = input.public;

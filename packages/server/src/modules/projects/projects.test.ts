@@ -1,11 +1,13 @@
-import { type OrgRoles, PROJECT_ROLE_PRESETS as P, ROLE_PRESETS } from '@tessera/shared';
+import { type OrgRoles, PROJECT_ROLE_PRESETS as P, ROLE_PRESETS, SERVER_ERRORS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, permissions, projects } from '../../db/schema.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from './projects.fixtures.ts';
-import { PUBLIC_SHARING_OFF, setOrganizationProjectsPublic } from './projects.service.ts';
+import { setOrganizationProjectsPublic } from './projects.service.ts';
+
+const PUBLIC_SHARING_OFF = SERVER_ERRORS['project.publicSharingOff'];
 
 let t: TestApp;
 let consultant: string;

@@ -12,7 +12,7 @@ export async function ssoRoutes(app: FastifyInstance) {
   route(app, api.loginOptions, async () => ({ microsoft: sso.configured }));
 
   route(app, api.microsoftAuthorize, async ({ query, reply, request }) => {
-    if (!sso.configured) throw notFound('Single sign-on is not configured');
+    if (!sso.configured) throw notFound('sso.notConfigured');
     let target: string;
     try {
       target = (await sso.authorizationUrl(query.loginHint)).href;

@@ -8,7 +8,6 @@ import { deleteFlowsBefore, findAccountByEmail, insertFlow, takeFlow } from './s
 
 /** A popup left open longer than this has to start over. */
 export const FLOW_TTL_MS = 10 * 60 * 1000;
-export const ACCOUNT_DEACTIVATED = 'Account deactivated';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -50,7 +49,7 @@ export class SsoService {
 
   private configuration(): Promise<client.Configuration> {
     const s = this.settings;
-    if (!s) throw notFound('Single sign-on is not configured');
+    if (!s) throw notFound('sso.notConfigured');
     if (!this.discovered) {
       // Plain http only for an issuer on this machine (the tests' provider); openid-client refuses it elsewhere.
       const insecure = s.issuer.protocol === 'http:' && LOOPBACK.has(s.issuer.hostname);
@@ -92,10 +91,10 @@ export class SsoService {
    */
   async signIn(input: { code: string; state: string; iss?: string }, ip: string): Promise<string> {
     const settings = this.settings;
-    if (!settings) throw notFound('Single sign-on is not configured');
+    if (!settings) throw notFound('sso.notConfigured');
     const flow = await takeFlow(this.db, input.state);
     if (!flow || flow.timeCreated.getTime() < Date.now() - FLOW_TTL_MS) {
-      throw badRequest('This sign-in has expired or was already used. Please try again.');
+      throw badRequest('sso.expired');
     }
 
     let email: string | undefined;
@@ -124,17 +123,17 @@ export class SsoService {
         'single sign-on exchange failed',
       );
       await this.record(flow.loginHint ?? '', 'failure', ip);
-      throw unauthorized('Single sign-on failed');
+      throw unauthorized('sso.failed');
     }
     if (!email) {
       await this.record(flow.loginHint ?? '', 'failure', ip);
-      throw unauthorized(ACCOUNT_DEACTIVATED);
+      throw unauthorized('sso.deactivated');
     }
 
     const account = await findAccountByEmail(this.db, email);
     if (!account?.active || !account.organizationActive) {
       await this.record(email, 'deactivated', ip, account);
-      throw unauthorized(ACCOUNT_DEACTIVATED);
+      throw unauthorized('sso.deactivated');
     }
     const token = await issueAccessToken(this.db, account.id);
     await this.record(email, 'success', ip, account);

@@ -1,4 +1,4 @@
-import { api, SUBSCRIPTION_ERRORS } from '@tessera/shared';
+import { api } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
@@ -40,7 +40,7 @@ export async function subscriptionsRoutes(app: FastifyInstance) {
         .type('text/html; charset=utf-8')
         .send(unsubscribePage(language, outcome));
     }
-    if (!outcome.ok) throw notFound(SUBSCRIPTION_ERRORS.badToken);
+    if (!outcome.ok) throw notFound('subscription.badToken');
     return reply.send({ dashboardName: outcome.dashboardName, email: outcome.email });
   });
 }

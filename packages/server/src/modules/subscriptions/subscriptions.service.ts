@@ -1,12 +1,11 @@
 import {
   areaAt,
-  EXPORT_ERRORS,
   type ExportFilters,
   meetsRequirement,
   occurrenceFrom,
   type ProjectRoles,
   recipientAllowed,
-  SUBSCRIPTION_ERRORS,
+  type ServerMessage,
   type Subscription,
   type SubscriptionFormat,
   type SubscriptionRecipient,
@@ -66,7 +65,7 @@ export class SubscriptionsService {
 
   async create(caller: Caller, body: Settings & { dashboardId: string }): Promise<Subscription> {
     const app = await dataAppSummary(this.app, body.dashboardId);
-    if (!app) throw notFound('Dashboard not found');
+    if (!app) throw notFound('dashboard.notFound');
     await this.check(caller, app, body);
     const row = await insertSubscription(this.db, {
       id: newId(),
@@ -87,7 +86,7 @@ export class SubscriptionsService {
   async update(id: string, caller: Caller, change: Partial<Settings>): Promise<Subscription> {
     const current = await this.mine(id, caller);
     const app = await dataAppSummary(this.app, current.dashboardId);
-    if (!app) throw notFound(SUBSCRIPTION_ERRORS.notFound);
+    if (!app) throw notFound('subscription.notFound');
     const next: Settings = {
       recipients: change.recipients ?? current.recipients,
       pattern: change.pattern ?? current.pattern,
@@ -96,7 +95,7 @@ export class SubscriptionsService {
       filters: change.filters === undefined ? (current.filters ?? null) : change.filters,
     };
     if (next.format === 'png' && next.tabs.length !== 1) {
-      throw badRequest(SUBSCRIPTION_ERRORS.pngOneTab, { tabs: SUBSCRIPTION_ERRORS.pngOneTab });
+      throw badRequest('subscription.pngOneTab', { tabs: 'subscription.pngOneTab' });
     }
     await this.check(caller, app, next);
     const row = await updateSubscriptionRow(this.db, id, {
@@ -105,19 +104,19 @@ export class SubscriptionsService {
       // A new schedule, or recipients again after everyone left, starts from the next occurrence.
       ...(change.pattern || change.recipients ? { nextRunAt: occurrenceFrom(next.pattern, this.clock()) } : {}),
     });
-    if (!row) throw notFound(SUBSCRIPTION_ERRORS.notFound);
+    if (!row) throw notFound('subscription.notFound');
     return presentSubscription(row);
   }
 
   async delete(id: string, caller: Caller): Promise<void> {
     await this.mine(id, caller);
-    if (!(await deleteSubscriptionRow(this.db, id))) throw notFound(SUBSCRIPTION_ERRORS.notFound);
+    if (!(await deleteSubscriptionRow(this.db, id))) throw notFound('subscription.notFound');
   }
 
   /** The subscription, when the caller may manage it: an editor any, a viewer those they made (else 404). */
   private async mine(id: string, caller: Caller): Promise<SubscriptionRow> {
     const row = await findSubscription(this.db, id);
-    if (!row || (!isEditor(caller) && row.userId !== caller.userId)) throw notFound(SUBSCRIPTION_ERRORS.notFound);
+    if (!row || (!isEditor(caller) && row.userId !== caller.userId)) throw notFound('subscription.notFound');
     return row;
   }
 
@@ -125,20 +124,20 @@ export class SubscriptionsService {
   private async check(caller: Caller, app: { projectId: string; tabIds: string[] }, s: Settings): Promise<void> {
     if (isEditor(caller)) {
       const domains = await organizationDomains(this.db, app.projectId);
-      const fields: Record<string, string> = {};
+      const fields: Record<string, ServerMessage> = {};
       for (const [i, r] of s.recipients.entries()) {
-        if (!recipientAllowed(r.email, domains)) fields[`recipients.${i}.email`] = SUBSCRIPTION_ERRORS.domainNotAllowed;
+        if (!recipientAllowed(r.email, domains)) fields[`recipients.${i}.email`] = 'subscription.domainNotAllowed';
       }
-      if (Object.keys(fields).length) throw badRequest(SUBSCRIPTION_ERRORS.domainNotAllowed, fields);
+      if (Object.keys(fields).length) throw badRequest('subscription.domainNotAllowed', fields);
     } else {
       const own = await emailOf(this.db, caller.userId);
       if (s.recipients.length !== 1 || s.recipients[0]?.email !== own) {
-        throw badRequest(SUBSCRIPTION_ERRORS.onlySelf, { recipients: SUBSCRIPTION_ERRORS.onlySelf });
+        throw badRequest('subscription.onlySelf', { recipients: 'subscription.onlySelf' });
       }
     }
     const tabIds = [...s.tabs, ...Object.keys(s.filters?.tabs ?? {})];
     if (tabIds.some((tabId) => !app.tabIds.includes(tabId))) {
-      throw badRequest(EXPORT_ERRORS.unknownTab, { tabs: EXPORT_ERRORS.unknownTab });
+      throw badRequest('export.unknownTab', { tabs: 'export.unknownTab' });
     }
   }
 }

@@ -2,12 +2,11 @@ import {
   checkRunInputs,
   occurrenceFrom,
   type ProjectEventName,
-  TRIGGER_MESSAGES,
   type Trigger,
   type TriggerPattern,
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { findModelProject } from '../models/index.ts';
@@ -57,7 +56,7 @@ export class TriggersService {
 
   private async get(id: string): Promise<TriggerRow> {
     const row = await findTrigger(this.db, id);
-    if (!row) throw notFound(TRIGGER_MESSAGES.notFound);
+    if (!row) throw notFound('trigger.notFound');
     return row;
   }
 
@@ -81,7 +80,7 @@ export class TriggersService {
       modelInputs,
       inputs.map((i) => ({ varName: i.varName, value: i.value })),
     );
-    const prefixed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`inputs.${k}`, v]));
+    const prefixed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`inputs.${k}`, handedText(v)]));
     if (Object.keys(prefixed).length) throw badRequest(Object.values(prefixed)[0], prefixed);
   }
 
@@ -105,7 +104,7 @@ export class TriggersService {
     },
   ): Promise<Trigger> {
     if ((await findModelProject(this.db, body.modelId)) !== body.projectId) {
-      throw badRequest(TRIGGER_MESSAGES.modelMismatch, { projectId: TRIGGER_MESSAGES.modelMismatch });
+      throw badRequest('trigger.modelMismatch', { projectId: 'trigger.modelMismatch' });
     }
     await this.checkInputs(body.modelId, body.inputs);
     const row = await insertTrigger(this.db, {
@@ -134,7 +133,7 @@ export class TriggersService {
       ...change,
       ...(change.pattern ? { nextRunAt: this.nextFromNow(change.pattern) } : {}),
     });
-    if (!updated) throw notFound(TRIGGER_MESSAGES.notFound);
+    if (!updated) throw notFound('trigger.notFound');
     this.emit('trigger:updated', updated);
     return presentTrigger(updated);
   }
@@ -143,7 +142,7 @@ export class TriggersService {
   async pause(id: string): Promise<Trigger> {
     await this.get(id);
     const row = await updateTriggerRow(this.db, id, { status: 'inactive' });
-    if (!row) throw notFound(TRIGGER_MESSAGES.notFound);
+    if (!row) throw notFound('trigger.notFound');
     this.emit('trigger:paused', row);
     return presentTrigger(row);
   }
@@ -155,7 +154,7 @@ export class TriggersService {
       status: 'active',
       nextRunAt: this.nextFromNow(current.pattern),
     });
-    if (!row) throw notFound(TRIGGER_MESSAGES.notFound);
+    if (!row) throw notFound('trigger.notFound');
     this.emit('trigger:activated', row);
     return presentTrigger(row);
   }
@@ -163,7 +162,7 @@ export class TriggersService {
   /** Deletes the trigger and its fire rows; the runs it made stay in the model's history, still marked scheduled. */
   async delete(id: string): Promise<void> {
     const row = await this.get(id);
-    if (!(await deleteTriggerRow(this.db, id))) throw notFound(TRIGGER_MESSAGES.notFound);
+    if (!(await deleteTriggerRow(this.db, id))) throw notFound('trigger.notFound');
     this.emit('trigger:updated', row, true);
   }
 }

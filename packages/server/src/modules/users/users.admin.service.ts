@@ -1,4 +1,4 @@
-import { api, holdsEveryRoleOf, rolesGrantable } from '@tessera/shared';
+import { type api, holdsEveryRoleOf, rolesGrantable } from '@tessera/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
@@ -27,7 +27,6 @@ export interface MailContext {
   log: FastifyBaseLogger;
   language: MailLanguage;
 }
-const M = api.USER_MESSAGES;
 type CreateInput = RouteInput<typeof api.createUser>['body'];
 type UpdateInput = RouteInput<typeof api.updateUser>['body'];
 
@@ -35,7 +34,7 @@ type UpdateInput = RouteInput<typeof api.updateUser>['body'];
 export const INVITATIONS_PER_HOUR = 10;
 const HOUR_MS = 3600 * 1000;
 
-const emailInUse = () => new HttpError('conflict', M.emailInUse, { email: M.emailInUse });
+const emailInUse = () => new HttpError('conflict', 'user.emailInUse', { email: 'user.emailInUse' });
 const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
@@ -61,7 +60,7 @@ export class UserAdminService {
   /** The organization whose users the route's rule (`organization:manageUsers`) let the caller manage. */
   private async managedOrganization(organizationId: string): Promise<OrganizationRow> {
     const org = await findOrganizationById(this.db, organizationId);
-    if (!org) throw notFound(api.ORGANIZATION_MESSAGES.notFound);
+    if (!org) throw notFound('organization.notFound');
     return org;
   }
 
@@ -71,8 +70,9 @@ export class UserAdminService {
    */
   private async managedUser(caller: Caller, userId: string): Promise<UserRow> {
     const found = await findUserWithOrganization(this.db, userId);
-    if (!found) throw notFound(M.notFound);
-    if (found.user.id !== caller.id && !holdsEveryRoleOf(caller.roles, found.user.roles)) throw forbidden(M.outranked);
+    if (!found) throw notFound('user.notFound');
+    if (found.user.id !== caller.id && !holdsEveryRoleOf(caller.roles, found.user.roles))
+      throw forbidden('user.outranked');
     return found.user;
   }
 
@@ -87,7 +87,7 @@ export class UserAdminService {
    */
   async create(caller: Caller, organizationId: string, input: CreateInput, mail: MailContext): Promise<UserRow> {
     const org = await this.managedOrganization(organizationId);
-    if (!rolesGrantable(caller.roles, input.roles)) throw forbidden(M.grantRole);
+    if (!rolesGrantable(caller.roles, input.roles)) throw forbidden('user.grantRole');
     if (await findUserByEmail(this.db, input.email)) throw emailInUse();
     let created: { row: UserRow; code: string };
     try {
@@ -115,8 +115,8 @@ export class UserAdminService {
 
   async update(caller: Caller, userId: string, input: UpdateInput): Promise<UserRow> {
     const target = await this.managedUser(caller, userId);
-    if (input.active === false && target.id === caller.id) throw badRequest(M.deactivateSelf);
-    if (input.roles && !rolesGrantable(caller.roles, input.roles, target.roles)) throw forbidden(M.grantRole);
+    if (input.active === false && target.id === caller.id) throw badRequest('user.deactivateSelf');
+    if (input.roles && !rolesGrantable(caller.roles, input.roles, target.roles)) throw forbidden('user.grantRole');
     const deactivating = input.active === false && target.active;
     const row = await this.db.transaction(async (tx) => {
       const updated = await updateUserAccount(tx, target.id, {
@@ -127,16 +127,16 @@ export class UserAdminService {
       if (deactivating) await revokeAllTokens(tx, target.id);
       return updated;
     });
-    if (!row) throw notFound(M.notFound);
+    if (!row) throw notFound('user.notFound');
     if (deactivating || input.roles) await this.revalidateChannels(row);
     return row;
   }
 
   async remove(caller: Caller, userId: string): Promise<void> {
     const target = await this.managedUser(caller, userId);
-    if (target.id === caller.id) throw badRequest(M.deleteSelf);
+    if (target.id === caller.id) throw badRequest('user.deleteSelf');
     const projectIds = await listProjectIdsReachedBy(this.db, target);
-    if (!(await deleteUserRow(this.db, target.id))) throw notFound(M.notFound);
+    if (!(await deleteUserRow(this.db, target.id))) throw notFound('user.notFound');
     const realtime = realtimeOf(this.app);
     for (const projectId of projectIds) await realtime.revalidate(projectId, target.id);
   }
@@ -144,10 +144,10 @@ export class UserAdminService {
   /** A fresh invitation for an unclaimed account: the earlier links die, the new code is mailed and answered. */
   async resendInvitation(caller: Caller, userId: string, mail: MailContext): Promise<{ row: UserRow; code: string }> {
     const target = await this.managedUser(caller, userId);
-    if (!target.needsReset) throw new HttpError('conflict', M.alreadyClaimed);
+    if (!target.needsReset) throw new HttpError('conflict', 'user.alreadyClaimed');
     const since = new Date(Date.now() - HOUR_MS);
     if ((await countCodesSince(this.db, target.id, 'invitation', since)) >= INVITATIONS_PER_HOUR) {
-      throw new HttpError('rate-limited', M.tooManyInvitations);
+      throw new HttpError('rate-limited', 'user.tooManyInvitations');
     }
     const code = await this.db.transaction(async (tx) => {
       await markAllCodesUsed(tx, target.id);

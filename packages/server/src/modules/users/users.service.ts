@@ -8,7 +8,6 @@ import {
   assertPasswordAcceptable,
   enterAttempt,
   markAllCodesUsed,
-  RATE_LIMITED_MESSAGE,
   revokeOtherTokens,
   verifyPassword,
 } from '../auth/index.ts';
@@ -19,13 +18,13 @@ type ChangeMyPassword = RouteInput<typeof api.changeMyPassword>['body'];
 
 export async function getUser(db: Db, id: string): Promise<UserRow> {
   const row = await findUserById(db, id);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('user.notFound');
   return row;
 }
 
 export async function updateMyUser(db: Db, userId: string, body: UpdateMyUser): Promise<UserRow> {
   const row = await updateUserProfile(db, userId, { ...body.name, popOvers: body.popOvers });
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('user.notFound');
   return row;
 }
 
@@ -37,9 +36,9 @@ export async function updateMyUser(db: Db, userId: string, body: UpdateMyUser): 
 export async function changeMyPassword(db: Db, auth: AuthUser, body: ChangeMyPassword, ip: string): Promise<void> {
   const user = await getUser(db, auth.user.id);
   const attempt = await enterAttempt(db, 'password', user.id, ip);
-  if (!attempt) throw new HttpError('rate-limited', RATE_LIMITED_MESSAGE);
+  if (!attempt) throw new HttpError('rate-limited', 'login.rateLimited');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw badRequest('Wrong password', { currentPassword: 'Wrong password' });
+    throw badRequest('password.wrong', { currentPassword: 'password.wrong' });
   }
   await attempt.succeeded();
   assertPasswordAcceptable(body.password, body.confirmPassword);

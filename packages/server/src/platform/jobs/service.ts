@@ -165,7 +165,7 @@ export class JobService {
   /** The input is ready: continue → queued, with its queue entry (409 when it was cancelled or failed meanwhile). */
   async release<D extends object>(id: string, data?: D): Promise<JobRow> {
     const current = await store.findJob(this.db, id);
-    if (!current) throw notFound('Job not found');
+    if (!current) throw notFound('dataset.jobNotFound');
     await this.ready(current.type);
     const queuedAt = await inTransaction(this.options.database, async (client) => {
       const written = await store.queueHeldJobWith(this.db, client, id);
@@ -174,7 +174,7 @@ export class JobService {
       await notifyQueued(this.options.database, client, current.type);
       return written;
     });
-    if (!queuedAt) throw new HttpError('conflict', 'The job is no longer waiting for its input');
+    if (!queuedAt) throw new HttpError('conflict', 'job.notWaiting');
     for (const service of live.values()) service.held.delete(id);
     this.held.delete(id);
     // The row as this transaction wrote it: a woken worker may already have made it active, and 'queued' is
@@ -201,7 +201,7 @@ export class JobService {
 
   async get(id: string): Promise<JobRow> {
     const row = await store.findJob(this.db, id);
-    if (!row) throw notFound('Job not found');
+    if (!row) throw notFound('dataset.jobNotFound');
     return row;
   }
 

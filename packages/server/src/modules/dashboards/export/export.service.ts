@@ -81,11 +81,11 @@ export class ExportService {
   /** Checks what is asked against the data app (its tabs, its card) and queues the job. */
   async request(dashboardId: string, userId: string, body: ExportBody, language: string): Promise<{ _id: string }> {
     const row = await findDashboard(this.db, dashboardId);
-    if (!row) throw notFound('Dashboard not found');
+    if (!row) throw notFound('dashboard.notFound');
     const asked = body.tabs ?? [];
-    if (asked.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest(EXPORT_ERRORS.unknownTab);
+    if (asked.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest('export.unknownTab');
     const filterTabs = Object.keys(body.filters?.tabs ?? {});
-    if (filterTabs.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest(EXPORT_ERRORS.unknownTab);
+    if (filterTabs.some((tabId) => !row.tabIds.includes(tabId))) throw badRequest('export.unknownTab');
     const crossFilters = body.crossFilters ?? [];
     if (
       crossFilters.length &&
@@ -95,22 +95,22 @@ export class ExportService {
         crossFilters.map((entry) => entry.unitId),
       ))
     ) {
-      throw badRequest(EXPORT_ERRORS.unknownCrossFilterCard);
+      throw badRequest('export.unknownCrossFilterCard');
     }
     let tabs = body.tabs ? row.tabIds.filter((tabId) => asked.includes(tabId)) : [...row.tabIds];
-    if (body.format === 'pdf' && body.unitId) throw badRequest(EXPORT_ERRORS.pdfNoUnit);
+    if (body.format === 'pdf' && body.unitId) throw badRequest('export.pdfNoUnit');
     if (body.format === 'png') {
       if (body.unitId) {
         const unit = await findUnit(this.db, body.unitId);
         if (!unit || unit.dashboardId !== row.id || !row.tabIds.includes(unit.row.tabId)) {
-          throw badRequest(EXPORT_ERRORS.unknownUnit);
+          throw badRequest('export.unknownUnit');
         }
         if (body.tabs && (body.tabs.length !== 1 || body.tabs[0] !== unit.row.tabId)) {
-          throw badRequest(EXPORT_ERRORS.pngOneTab);
+          throw badRequest('export.pngOneTab');
         }
         tabs = [unit.row.tabId];
       } else if (tabs.length !== 1 || !body.tabs) {
-        throw badRequest(EXPORT_ERRORS.pngOneTab);
+        throw badRequest('export.pngOneTab');
       }
     }
     const data: ExportJobData = {
@@ -140,12 +140,12 @@ export class ExportService {
   /** The requester's export: its job while unfinished or failed, its file once made; anyone else's is a 404. */
   async read(jobId: string, userId: string): Promise<ExportAnswer> {
     const job = await this.app.ctx.jobs.find(jobId);
-    if (job?.type !== 'dashboardExport' || job.userId !== userId) throw notFound(EXPORT_ERRORS.notFound);
+    if (job?.type !== 'dashboardExport' || job.userId !== userId) throw notFound('export.notFound');
     if (job.status !== 'completed') return { kind: 'job', job: presentJob(job) };
     // The job is named after its file (`{data app}.{format}`): one read, of the file it made.
     const extension = /\.(pdf|png)$/.exec(job.name)?.[1] as ExportFormat | undefined;
     const bytes = extension && (await readExport(this.app.ctx.storage, job, extension));
-    if (!extension || !bytes) throw notFound(EXPORT_ERRORS.notFound);
+    if (!extension || !bytes) throw notFound('export.notFound');
     const type = extension === 'pdf' ? 'application/pdf' : 'image/png';
     return { kind: 'file', bytes, type, name: fileName(job, extension) };
   }

@@ -1,7 +1,14 @@
-import { type api, type DataAppFilter, FILTER_LIMITS, type NewDataAppFilter, newFilterSchema } from '@tessera/shared';
+import {
+  type api,
+  type DataAppFilter,
+  FILTER_LIMITS,
+  type NewDataAppFilter,
+  newFilterSchema,
+  type ServerMessage,
+} from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { badRequest, notFound } from '../../../platform/errors.ts';
+import { badRequest, handedText, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { findFeatureProject } from '../../datasets/index.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
@@ -19,9 +26,8 @@ import { storedFilters } from './stored.ts';
  * change answers the whole list it changed, and the owner's live event (`dashboard:updated` / `tab:updated`,
  * both carrying `filters`) lets other viewers follow.
  */
-export const FEATURE_NOT_IN_PROJECT = 'Not a feature of this project';
-export const TOO_MANY_FILTERS = `A dashboard or a tab holds at most ${FILTER_LIMITS.perList} filters`;
-const filterNotFound = () => notFound('Filter not found');
+export const TOO_MANY_FILTERS: ServerMessage = { code: 'filter.tooMany', params: { count: FILTER_LIMITS.perList } };
+const filterNotFound = () => notFound('filter.notFound');
 
 type FilterList = api.FilterList;
 type Kind = FilterOwner['kind'];
@@ -75,8 +81,10 @@ export class FiltersService {
         const { _id, valid: _valid, ...rest } = current.filters[at];
         const merged = newFilterSchema.safeParse({ ...rest, ...patch });
         if (!merged.success) {
-          const fields = Object.fromEntries(merged.error.issues.map((i) => [i.path.join('.') || 'body', i.message]));
-          throw badRequest('Some fields are not valid', fields);
+          const fields = Object.fromEntries(
+            merged.error.issues.map((i) => [i.path.join('.') || 'body', handedText(i.message)]),
+          );
+          throw badRequest('generic.invalid', fields);
         }
         filter = { ...merged.data, _id };
         if (patch.feature) await this.checkFeature(current.tx, filter, current.projectId);
@@ -107,7 +115,7 @@ export class FiltersService {
     author: Author,
   ): Promise<FilterList> {
     const dashboardId = owner.kind === 'dashboard' ? owner.id : (await findTab(this.db, owner.id))?.dashboardId;
-    if (!dashboardId) throw notFound(owner.kind === 'dashboard' ? 'Dashboard not found' : 'Tab not found');
+    if (!dashboardId) throw notFound(owner.kind === 'dashboard' ? 'dashboard.notFound' : 'tab.notFound');
     const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await this.lock(tx, owner);
       const filters = await next(current);
@@ -122,21 +130,21 @@ export class FiltersService {
   private async lock(tx: Db, owner: OwnerRef): Promise<Locked> {
     if (owner.kind === 'dashboard') {
       const row = await lockDashboard(tx, owner.id);
-      if (!row) throw notFound('Dashboard not found');
+      if (!row) throw notFound('dashboard.notFound');
       return { tx, dashboardId: row.id, projectId: row.projectId, filters: storedFilters(row.filters) };
     }
     const tab = await lockTab(tx, owner.id);
-    if (!tab) throw notFound('Tab not found');
+    if (!tab) throw notFound('tab.notFound');
     // Not locked: the tab's lock serializes its filters, and locking both here could deadlock with a tab's deletion.
     const dashboard = await findDashboard(tx, tab.dashboardId);
-    if (!dashboard) throw notFound('Tab not found');
+    if (!dashboard) throw notFound('tab.notFound');
     return { tx, dashboardId: dashboard.id, projectId: dashboard.projectId, filters: storedFilters(tab.filters) };
   }
 
   /** Within the transaction (`tx`): PGlite has one connection, a query outside would wait for it forever. */
   private async checkFeature(tx: Db, filter: DataAppFilter, projectId: string): Promise<void> {
     if ((await findFeatureProject(tx, filter.feature.id)) !== projectId) {
-      throw badRequest(FEATURE_NOT_IN_PROJECT, { feature: FEATURE_NOT_IN_PROJECT });
+      throw badRequest('filter.featureNotInProject', { feature: 'filter.featureNotInProject' });
     }
   }
 

@@ -1,8 +1,10 @@
-import { FILTER_LIMITS, type Tab } from '@tessera/shared';
+import { FILTER_LIMITS, SERVER_ERRORS, serverMessageText, type Tab } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTab, detail } from '../dashboards.fixtures.ts';
 import { type CardsWorld, call, cardsWorld, categoryFilter, featureId } from '../units/unitData.fixtures.ts';
-import { FEATURE_NOT_IN_PROJECT, TOO_MANY_FILTERS } from './filters.service.ts';
+import { TOO_MANY_FILTERS } from './filters.service.ts';
+
+const FEATURE_NOT_IN_PROJECT = SERVER_ERRORS['filter.featureNotInProject'];
 
 /** Saved filters of dashboards and tabs: the six endpoints, their checks, and how copies and deletes carry them. */
 let w: CardsWorld;
@@ -73,7 +75,7 @@ describe('tab filters', () => {
     }
     const over = await editor('POST', url, north());
     expect(over.status).toBe(400);
-    expect(over.body.error.message).toBe(TOO_MANY_FILTERS);
+    expect(over.body.error.message).toBe(serverMessageText(TOO_MANY_FILTERS));
   });
 
   it('keeps an incomplete filter (the menu is still open)', async () => {

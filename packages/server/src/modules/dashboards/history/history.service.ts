@@ -181,12 +181,10 @@ export class HistoryService {
         row.ops.some((op) => paths.some((p) => pathsOverlap(p, op.path))),
     );
     const name = (by && fullName(by)) || someone('en');
-    return new HttpError(
-      'conflict',
-      direction === 'undo'
-        ? `This can no longer be undone: ${name} has changed it since.`
-        : `This can no longer be redone: ${name} has changed it since.`,
-    );
+    return new HttpError('conflict', {
+      code: direction === 'undo' ? 'history.undoConflict' : 'history.redoConflict',
+      params: { name },
+    });
   }
 
   private async detailOf(dashboardId: string, state: AppState): Promise<DashboardDetail> {

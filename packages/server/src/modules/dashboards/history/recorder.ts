@@ -74,7 +74,7 @@ export class History {
     change: (before: AppState) => Promise<T>,
     options: RecordOptions = {},
   ): Promise<Recorded<T>> {
-    if (!(await lockDashboard(tx, dashboardId))) throw notFound('Dashboard not found');
+    if (!(await lockDashboard(tx, dashboardId))) throw notFound('dashboard.notFound');
     const before = (await readAppState(tx, dashboardId))!;
     const result = await change(before);
     const after = await readAppState(tx, dashboardId);

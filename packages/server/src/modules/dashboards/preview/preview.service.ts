@@ -28,7 +28,6 @@ const GONE = 'The dashboard no longer exists.';
  * bounded per dashboard and per user, counted atomically before the render is queued.
  */
 export const FORCED_PREVIEW_LIMIT = { windowMs: 10 * 60 * 1000, perDashboard: 6, perUser: 20 } as const;
-export const PREVIEW_RATE_LIMITED = 'Too many preview updates. Please wait a few minutes and try again.';
 
 interface PreviewJobData {
   dashboardId: string;
@@ -68,7 +67,7 @@ export class PreviewService implements PreviewRequester {
   /** The image's state; a dashboard that never had one, or whose render was lost, gets one asked for. */
   async state(id: string, userId: string | null): Promise<PreviewState> {
     const row = await findDashboard(this.db, id);
-    if (!row) throw notFound('Dashboard not found');
+    if (!row) throw notFound('dashboard.notFound');
     if (row.previewStatus === 'new' || this.lost(row)) return this.request(id, { userId });
     return presentPreview(row);
   }
@@ -79,7 +78,7 @@ export class PreviewService implements PreviewRequester {
    */
   async request(id: string, options: { force?: boolean; userId?: string | null } = {}): Promise<PreviewState> {
     const row = await findDashboard(this.db, id);
-    if (!row) throw notFound('Dashboard not found');
+    if (!row) throw notFound('dashboard.notFound');
     if (!options.force && row.previewStatus === 'pending' && !this.lost(row)) return presentPreview(row);
     if (options.force && options.userId) await this.countForced(id, options.userId);
     await updateDashboardRow(this.db, id, {
@@ -112,12 +111,12 @@ export class PreviewService implements PreviewRequester {
     const userKey = `preview:user:${userId}`;
     if (!(await take(this.db, dashboardKey, { windowMs, max: perDashboard })).allowed) {
       await giveBack(this.db, dashboardKey);
-      throw new HttpError('rate-limited', PREVIEW_RATE_LIMITED);
+      throw new HttpError('rate-limited', 'dashboard.previewRateLimited');
     }
     if (!(await take(this.db, userKey, { windowMs, max: perUser })).allowed) {
       await giveBack(this.db, userKey);
       await giveBack(this.db, dashboardKey);
-      throw new HttpError('rate-limited', PREVIEW_RATE_LIMITED);
+      throw new HttpError('rate-limited', 'dashboard.previewRateLimited');
     }
   }
 
@@ -187,7 +186,7 @@ export class PreviewService implements PreviewRequester {
 
   private async announce(id: string): Promise<PreviewState> {
     const facts = await findDashboardFacts(this.db, id);
-    if (!facts) throw notFound('Dashboard not found');
+    if (!facts) throw notFound('dashboard.notFound');
     emitDashboardUpdated(this.app, presentDashboard(facts), { content: false });
     return presentPreview(facts.row);
   }

@@ -1,14 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PREVIEW, PREVIEW_READY_ATTRIBUTE, type PreviewState } from '@tessera/shared';
+import { PREVIEW, PREVIEW_READY_ATTRIBUTE, type PreviewState, SERVER_ERRORS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardPreviewTokens, dashboards } from '../../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { caller, createDashboard, type World, world } from '../dashboards.fixtures.ts';
 import { RENDER_ERRORS } from './preview.render.ts';
-import { FORCED_PREVIEW_LIMIT, PREVIEW_RATE_LIMITED, previewPagePath } from './preview.service.ts';
+import { FORCED_PREVIEW_LIMIT, previewPagePath } from './preview.service.ts';
+
+const PREVIEW_RATE_LIMITED = SERVER_ERRORS['dashboard.previewRateLimited'];
 
 /**
  * Preview images end to end: the job opens the preview route in headless Chromium on the server's own address

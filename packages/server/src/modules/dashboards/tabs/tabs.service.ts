@@ -5,6 +5,7 @@ import {
   type LayoutItem,
   layoutProblem,
   mergeLayout,
+  type ServerMessage,
   type Tab,
   type Unit,
 } from '@tessera/shared';
@@ -23,9 +24,11 @@ import { insertUnits, listUnitsOfTabs } from '../units/units.store.ts';
 import { presentTab } from './tabs.presenter.ts';
 import { deleteTabRow, findTab, insertTabs, lockTab, type TabChange, updateTabRow } from './tabs.store.ts';
 
-export const TOO_MANY_TABS = `A data app holds at most ${DATA_APP_LIMITS.tabsPerDashboard} tabs`;
-export const UNITS_MUST_BE_PERMUTATION = 'The card order must list every card of this tab once';
-const tabNotFound = () => notFound('Tab not found');
+export const TOO_MANY_TABS: ServerMessage = {
+  code: 'dashboard.tooManyTabs',
+  params: { count: DATA_APP_LIMITS.tabsPerDashboard },
+};
+const tabNotFound = () => notFound('tab.notFound');
 
 /** Tabs (report sections): add, duplicate, delete (with their cards), edit, layout and card order. */
 export class TabsService {
@@ -47,7 +50,7 @@ export class TabsService {
   async create(dashboardId: string, input: { name: string; description: string }, author: Author) {
     const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const dashboard = await lockDashboard(tx, dashboardId);
-      if (!dashboard) throw notFound('Dashboard not found');
+      if (!dashboard) throw notFound('dashboard.notFound');
       if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
       const [tab] = await insertTabs(tx, [{ id: newId(), dashboardId, ...input }]);
       await updateDashboardRow(tx, dashboardId, { tabIds: [...dashboard.tabIds, tab.id] });
@@ -67,7 +70,7 @@ export class TabsService {
   ) {
     const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const dashboard = await lockDashboard(tx, dashboardId);
-      if (!dashboard) throw notFound('Dashboard not found');
+      if (!dashboard) throw notFound('dashboard.notFound');
       const source = await findTab(tx, tabId);
       if (!source || source.dashboardId !== dashboardId) throw tabNotFound();
       if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
@@ -98,7 +101,7 @@ export class TabsService {
   async delete(dashboardId: string, tabId: string, author: Author): Promise<{ dashboard: Dashboard }> {
     const dashboard = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await lockDashboard(tx, dashboardId);
-      if (!current) throw notFound('Dashboard not found');
+      if (!current) throw notFound('dashboard.notFound');
       const tab = await findTab(tx, tabId);
       if (!tab || tab.dashboardId !== dashboardId) throw tabNotFound();
       await deleteTabRow(tx, tabId);
@@ -134,7 +137,7 @@ export class TabsService {
       }
       if (input.units) {
         if (!isPermutation(current.unitIds, input.units)) {
-          throw badRequest(UNITS_MUST_BE_PERMUTATION, { units: UNITS_MUST_BE_PERMUTATION });
+          throw badRequest('tab.cardOrder', { units: 'tab.cardOrder' });
         }
         change.unitIds = input.units;
       }

@@ -1,11 +1,12 @@
-import type { Tab } from '@tessera/shared';
+import { SERVER_ERRORS, type Tab } from '@tessera/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { units } from '../../../db/schema.ts';
 import { newId } from '../../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addTab, addUnit, caller, createDashboard, detail, type World, world } from '../dashboards.fixtures.ts';
-import { UNITS_MUST_BE_PERMUTATION } from './tabs.service.ts';
+
+const UNITS_MUST_BE_PERMUTATION = SERVER_ERRORS['tab.cardOrder'];
 
 let t: TestApp;
 let w: World;

@@ -9,7 +9,7 @@ import {
   type UnitDataErrorCode,
   type UnitType,
 } from '@tessera/shared';
-import { badRequest } from '../../../platform/errors.ts';
+import { badRequest, handedFields } from '../../../platform/errors.ts';
 
 /**
  * What computing a card's data means for its type (pure): nothing yet (no type, or a custom card with nothing
@@ -33,8 +33,6 @@ export interface CardShape {
   vis: Record<string, unknown>;
 }
 
-export const INVALID_VIS = 'The card configuration is not valid';
-
 export const emptyData = (type: QueryType | null): [] | Record<string, never> => (type === 'kpi' ? {} : []);
 
 /**
@@ -56,7 +54,7 @@ export function planCard(card: CardShape, strict: boolean): Plan {
 
   const parsed = parseVis(type, card.vis);
   if (!parsed.success) {
-    if (strict) throw badRequest(INVALID_VIS, parsed.fields);
+    if (strict) throw badRequest('card.invalidConfiguration', handedFields(parsed.fields));
     return { kind: 'error', code: 'error', empty: emptyData(type) };
   }
   return parsed.plan;

@@ -7,15 +7,14 @@ import {
   toCsv,
   type UnitQueryInput,
 } from '@tessera/analytics';
-import { CROSS_FILTER_MESSAGES, LATEST, type UnitFeature, type UnitRows, type UnitRowsBody } from '@tessera/shared';
-import { badRequest, HttpError } from '../../../platform/errors.ts';
+import { LATEST, type UnitFeature, type UnitRows, type UnitRowsBody } from '@tessera/shared';
+import { badRequest, HttpError, handedText } from '../../../platform/errors.ts';
 import { resolveCard } from './unitData.catalog.ts';
 import { cardFileName } from './unitData.download.ts';
 import type { ProjectMetadata } from './unitData.metadata.ts';
 import { planCard } from './unitData.plan.ts';
 import {
   type Card,
-  FEATURE_NOT_FOUND,
   filtersInForce,
   knownCrossFilters,
   presentFeatures,
@@ -71,9 +70,9 @@ async function run(prepared: Prepared) {
     return await runUnitQuery(compileUnitQuery(prepared.input, catalog));
   } catch (error) {
     if (error instanceof QueryError && error.code === 'too-much-data') {
-      throw new HttpError('too-much-data', error.message);
+      throw new HttpError('too-much-data', handedText(error.message));
     }
-    if (error instanceof QueryError) throw badRequest(error.message);
+    if (error instanceof QueryError) throw badRequest(handedText(error.message));
     throw error;
   }
 }
@@ -87,7 +86,7 @@ async function prepareRows(
   data.checkTab(card, request.tabId);
   const plan = planCard(card, false);
   if (plan.kind === 'none') return undefined;
-  if (plan.kind === 'error') throw badRequest(CROSS_FILTER_MESSAGES.noRows);
+  if (plan.kind === 'error') throw badRequest('crossFilter.noRows');
   const metadata = data.metadata.of(card.projectId, card.dataVersion);
   const named = [
     ...(request.filters ?? []).map((f) => f.feature.id),
@@ -96,9 +95,9 @@ async function prepareRows(
     ...(request.orderBy ?? []).map((o) => o.value),
   ];
   const found = new Set((await metadata.features(named)).map((f) => f.id));
-  if (named.some((id) => !found.has(id))) throw badRequest(FEATURE_NOT_FOUND);
+  if (named.some((id) => !found.has(id))) throw badRequest('dashboard.featureNotFound');
   const published = card.publishedOnly ? await data.publishedOf(card) : undefined;
-  if (published && named.some((id) => !published.has(id))) throw badRequest(CROSS_FILTER_MESSAGES.notPublished);
+  if (published && named.some((id) => !published.has(id))) throw badRequest('crossFilter.notPublished');
 
   const cardInput = {
     type: plan.kind,
@@ -112,7 +111,7 @@ async function prepareRows(
   try {
     target = drillTarget(cardInput, request.seriesId);
   } catch (error) {
-    if (error instanceof QueryError) throw badRequest(error.message);
+    if (error instanceof QueryError) throw badRequest(handedText(error.message));
     throw error;
   }
   const targetFeature = target?.feature?._id ? (await metadata.features([target.feature._id]))[0] : undefined;

@@ -20,7 +20,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { badRequest } from '../../../platform/errors.ts';
+import { badRequest, handedText } from '../../../platform/errors.ts';
 import { KeptOnce } from '../../../platform/keptOnce.ts';
 import { cacheKey, RESULT_TTL_MS, throughCache } from '../../../platform/resultCache.ts';
 import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
@@ -80,8 +80,6 @@ export interface CardRequest {
   limit?: number;
   jobId?: string;
 }
-
-export const NOT_THIS_TAB = 'The card is not on this tab';
 
 /** A computed card: the answer, and for a download the query's rows and series. */
 export interface Computed {
@@ -155,7 +153,7 @@ export class UnitDataService {
 
   /** A `tabId` sent with a card's request must be the card's own tab. */
   checkTab(card: Card, tabId: string | undefined): void {
-    if (tabId && tabId !== card.tabId) throw badRequest(NOT_THIS_TAB, { tabId: NOT_THIS_TAB });
+    if (tabId && tabId !== card.tabId) throw badRequest('card.notOnTab', { tabId: 'card.notOnTab' });
   }
 
   /**
@@ -325,7 +323,7 @@ export class UnitDataService {
   private failed(error: unknown, card: Card, kind: QueryType, base: Partial<UnitData>): UnitData {
     const cardFailure = cardErrorOf(error);
     if (cardFailure) return answer(emptyData(kind), { ...base, error: cardFailure });
-    if (error instanceof QueryError) throw badRequest(error.message);
+    if (error instanceof QueryError) throw badRequest(handedText(error.message));
     this.app.log.error({ err: error, unitId: card.id }, 'card data failed');
     return answer(emptyData(kind), { ...base, error: cardError('error') });
   }
@@ -411,15 +409,13 @@ export async function knownCrossFilters(
 ): Promise<CrossFilter[]> {
   const known = new Set((await metadata.features(given.map((c) => c.featureId))).map((f) => f.id));
   const unknown = given.find((c) => !known.has(c.featureId));
-  if (unknown) throw badRequest(FEATURE_NOT_FOUND, { crossFilters: FEATURE_NOT_FOUND });
+  if (unknown) throw badRequest('dashboard.featureNotFound', { crossFilters: 'dashboard.featureNotFound' });
   const lineage = await metadata.lineage();
   const mayPair = published ? (id: string) => published.has(id) : undefined;
   return given.flatMap((filter) =>
     lineage.reachOf(filter.featureId, mayPair).map((featureId) => ({ ...filter, featureId })),
   );
 }
-
-export const FEATURE_NOT_FOUND = 'Feature not found';
 
 function answer(data: UnitData['data'], extra: Partial<UnitData> = {}): UnitData {
   return { data, series: [], features: [], pages: null, jobId: null, error: null, ...extra };

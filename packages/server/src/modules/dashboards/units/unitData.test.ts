@@ -1,4 +1,4 @@
-import type { DatasetJob, UnitData } from '@tessera/shared';
+import { type DatasetJob, SERVER_ERRORS, type UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../../db/schema.ts';
@@ -19,7 +19,8 @@ import {
   savedCard,
   sumByRegion,
 } from './unitData.fixtures.ts';
-import { NOT_THIS_TAB } from './unitData.service.ts';
+
+const NOT_THIS_TAB = SERVER_ERRORS['card.notOnTab'];
 
 /** Cards' data through the API, on a real CSV imported through the API, compared with sums made here. */
 let w: CardsWorld;

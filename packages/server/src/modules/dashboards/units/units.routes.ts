@@ -1,4 +1,4 @@
-import { api, CROSS_FILTER_MESSAGES, type PublicCardAnswer, type PublicCardRequest } from '@tessera/shared';
+import { api, type PublicCardAnswer, type PublicCardRequest } from '@tessera/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorAnswer, HttpError, notFound } from '../../../platform/errors.ts';
 import { mailLanguage } from '../../../platform/mailLanguage.ts';
@@ -78,7 +78,7 @@ export async function unitsRoutes(app: FastifyInstance) {
     ip: string,
   ) => {
     if (!(await app.ctx.counters.hit(`public-rows:${ip}`, PUBLIC_ROWS_PER_MINUTE, 60_000))) {
-      throw new HttpError('rate-limited', CROSS_FILTER_MESSAGES.rateLimited);
+      throw new HttpError('rate-limited', 'crossFilter.rateLimited');
     }
     const { dashboard, dataVersion, ...place } = await resolvePublicUnit(
       app.ctx.db,
@@ -127,7 +127,7 @@ export async function unitsRoutes(app: FastifyInstance) {
     const lineOf = async ({ unitId, query, body }: PublicCardRequest, index: number): Promise<string> => {
       try {
         const place = cards.get(unitId);
-        if (!place) throw notFound('Dashboard not found');
+        if (!place) throw notFound('dashboard.notFound');
         const card = publicCard(dashboard, dataVersion, place);
         const { text } = await data.publicAnswer(card, { ...query, ...body });
         return `{"index":${index},"data":${text}}`;

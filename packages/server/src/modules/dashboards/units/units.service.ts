@@ -4,6 +4,7 @@ import {
   DATA_APP_LIMITS,
   type LayoutBox,
   newCardBox,
+  type ServerMessage,
   type Tab,
   type Unit,
   type UnitType,
@@ -23,9 +24,8 @@ import { findTab, lockTab, type TabRow, updateTabRow } from '../tabs/tabs.store.
 import { presentUnit } from './units.presenter.ts';
 import { deleteUnitRow, findUnit, insertUnits, type UnitChange, updateUnitRow } from './units.store.ts';
 
-export const TOO_MANY_UNITS = `A tab holds at most ${DATA_APP_LIMITS.unitsPerTab} cards`;
-export const SUBTYPE_ONLY_CUSTOM = 'Only custom cards have a subtype';
-const unitNotFound = () => notFound('Card not found');
+export const TOO_MANY_UNITS: ServerMessage = { code: 'card.tooMany', params: { count: DATA_APP_LIMITS.unitsPerTab } };
+const unitNotFound = () => notFound('card.notFound');
 
 export interface UnitUpdate {
   name?: string;
@@ -91,7 +91,7 @@ export class UnitsService {
     const dashboardId = await this.dashboardOfTab(tabId);
     const { tab, projectId } = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await lockTab(tx, tabId);
-      if (!current) throw notFound('Tab not found');
+      if (!current) throw notFound('tab.notFound');
       const record = await findUnit(tx, unitId);
       if (!record || record.row.tabId !== tabId) throw unitNotFound();
       await deleteUnitRow(tx, unitId);
@@ -114,7 +114,8 @@ export class UnitsService {
     // Changing a card away from custom drops its subtype unless a new one is given (and refused below).
     let subtype = input.subtype === undefined ? record.row.subtype : input.subtype;
     if (type !== 'custom' && input.subtype === undefined) subtype = null;
-    if (subtype !== null && type !== 'custom') throw badRequest(SUBTYPE_ONLY_CUSTOM, { subtype: SUBTYPE_ONLY_CUSTOM });
+    if (subtype !== null && type !== 'custom')
+      throw badRequest('card.subtypeOnlyCustom', { subtype: 'card.subtypeOnlyCustom' });
 
     const change: UnitChange = { type, subtype, timeUpdated: new Date() };
     if (input.name !== undefined) change.name = input.name;
@@ -144,10 +145,10 @@ export class UnitsService {
     const dashboardId = await this.dashboardOfTab(tabId);
     const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await lockTab(tx, tabId);
-      if (!current) throw notFound('Tab not found');
+      if (!current) throw notFound('tab.notFound');
       if (current.unitIds.length >= DATA_APP_LIMITS.unitsPerTab) throw badRequest(TOO_MANY_UNITS);
       const dashboard = await findDashboard(tx, current.dashboardId);
-      if (!dashboard) throw notFound('Tab not found');
+      if (!dashboard) throw notFound('tab.notFound');
       const { row, box } = await make(tx, current, dashboard.type);
       const updated = await updateTabRow(tx, tabId, {
         unitIds: [...current.unitIds, row.id],
@@ -166,13 +167,13 @@ export class UnitsService {
 
   private async dashboardOfTab(tabId: string): Promise<string> {
     const tab = await findTab(this.db, tabId);
-    if (!tab) throw notFound('Tab not found');
+    if (!tab) throw notFound('tab.notFound');
     return tab.dashboardId;
   }
 
   private async projectOf(db: Db, tab: TabRow): Promise<string> {
     const dashboard = await findDashboard(db, tab.dashboardId);
-    if (!dashboard) throw notFound('Tab not found');
+    if (!dashboard) throw notFound('tab.notFound');
     return dashboard.projectId;
   }
 }

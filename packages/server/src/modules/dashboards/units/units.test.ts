@@ -1,9 +1,10 @@
-import { DATA_APP_LIMITS, defaultChartVis } from '@tessera/shared';
+import { DATA_APP_LIMITS, defaultChartVis, SERVER_ERRORS } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addTab, addUnit, caller, createDashboard, type World, world } from '../dashboards.fixtures.ts';
-import { SUBTYPE_ONLY_CUSTOM } from './units.service.ts';
+
+const SUBTYPE_ONLY_CUSTOM = SERVER_ERRORS['card.subtypeOnlyCustom'];
 
 let t: TestApp;
 let w: World;

@@ -10,7 +10,6 @@ import {
 import {
   type CastReport,
   type Cell,
-  DATASET_ERRORS,
   type DateFormatChoice,
   type Feature,
   type FeatureType,
@@ -59,7 +58,7 @@ export class FeaturesService {
   private async load(featureId: string): Promise<{ feature: FeatureRow; dataset: DatasetRow }> {
     const feature = await findFeature(this.db, featureId);
     const dataset = feature && (await findDataset(this.db, feature.datasetId));
-    if (!feature || !dataset) throw notFound(DATASET_ERRORS.featureNotFound);
+    if (!feature || !dataset) throw notFound('dashboard.featureNotFound');
     return { feature, dataset };
   }
 
@@ -76,7 +75,7 @@ export class FeaturesService {
   ): Promise<Feature> {
     const { feature, dataset } = await this.load(featureId);
     let row = await updateFeatureRow(this.db, featureId, change);
-    if (!row) throw notFound(DATASET_ERRORS.featureNotFound);
+    if (!row) throw notFound('dashboard.featureNotFound');
     const formatChanged = change.dateFormat !== undefined && change.dateFormat !== feature.dateFormat;
     if ((change.type && change.type !== feature.type) || formatChanged) {
       await refreshFeatureStats(this.db, this.files, dataset, [featureId]);
@@ -91,7 +90,7 @@ export class FeaturesService {
     const { feature, dataset } = await this.load(featureId);
     const dependents = await listDependentDatasets(this.db, dataset.id);
     if (dependents.some((d) => d.source.join?.[0].on.some((pair) => pair.includes(featureId)))) {
-      throw new HttpError('conflict', 'A joined dataset joins on this feature; delete the joined dataset first.');
+      throw new HttpError('conflict', 'dataset.joinUsesFeature');
     }
     await deleteFeatureRow(this.db, feature.id);
     announceDatasetUpdated(this.app, dataset, 'featuresUpdated');
@@ -101,7 +100,7 @@ export class FeaturesService {
     const { feature, dataset } = await this.load(featureId);
     const catalog: Catalog = await datasetCatalog(this.db, this.files, dataset, { jobId });
     const entry = catalog.byId.get(feature.id);
-    if (!entry && catalog.source) throw new HttpError('conflict', DATASET_ERRORS.joinColumnMissing);
+    if (!entry && catalog.source) throw new HttpError('conflict', 'dataset.joinColumnMissing');
     return { feature, source: catalog.source, ref: entry?.ref };
   }
 

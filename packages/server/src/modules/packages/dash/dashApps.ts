@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_ERRORS, PACKAGE_MESSAGES } from '@tessera/shared';
+
 import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../../platform/context.ts';
-import { badRequest, HttpError, notFound } from '../../../platform/errors.ts';
+import { badRequest, HttpError, handedText, notFound } from '../../../platform/errors.ts';
 import { ensureEnvironment, interpreterFor, startDashApp } from '../../../runner/index.ts';
 import { parseEnv } from '../env.ts';
 import { envsDir } from '../packages.files.ts';
@@ -87,10 +87,10 @@ export class DashApps {
    */
   async start(auth: AuthUser, pkg: PackageRow, appName: string) {
     const origins = this.origins;
-    if (!origins) throw new HttpError('conflict', PACKAGE_MESSAGES.dashStartFailed);
+    if (!origins) throw new HttpError('conflict', 'package.dashStartFailed');
     const declared = pkg.dashApps.find((d) => d.name === appName);
-    if (!declared) throw notFound(PACKAGE_ERRORS.dashAppNotFound);
-    if (pkg.status !== 'built') throw new HttpError('conflict', PACKAGE_ERRORS.dashNotBuilt);
+    if (!declared) throw notFound('package.dashAppNotFound');
+    if (pkg.status !== 'built') throw new HttpError('conflict', 'package.dashNotBuilt');
     const key = dashAppId(pkg.id, appName);
     let running = this.running.get(key);
     if (running && running.revision !== pkg.revision) {
@@ -168,7 +168,7 @@ export class DashApps {
       return running;
     } catch (error) {
       this.app.log.warn({ err: error, packageId: pkg.id, app: declared.name }, 'dash app did not start');
-      throw badRequest(error instanceof Error && error.message ? error.message : PACKAGE_MESSAGES.dashStartFailed);
+      throw badRequest(error instanceof Error && error.message ? handedText(error.message) : 'package.dashStartFailed');
     }
   }
 
