@@ -370,7 +370,7 @@ describe('card mapping editor', () => {
     await shot(page, 'followup-filter-applied');
 
     // The chip opens the menu again; emptying the value and closing drops the filter: back to 650.
-    await page.getByRole('button', { name: 'Edit the filter on revenue', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit the filter: revenue > 100', exact: true }).click();
     await menu.waitFor();
     await menu.getByRole('textbox', { name: 'Value', exact: true }).fill('');
     await menu.getByRole('button', { name: 'Done', exact: true }).click();

@@ -97,11 +97,12 @@ export function BucketChip({
   const settingsName = operationWord
     ? t('chips.settingsWithOperation', { name: shown, operation: operationWord })
     : t('chips.settings', { name: shown });
+  const filterText = item.kind === 'filter' && complete ? describeFilter(item.filter, name, words) : shown;
   const label = (
     <Group gap={6} wrap="nowrap" miw={0}>
       {feature && <FeatureTypeIcon type={feature.type} size={14} />}
       <Text size="sm" truncate>
-        {item.kind === 'filter' && complete ? describeFilter(item.filter, name, words) : shown}
+        {filterText}
       </Text>
       {/* A space between the words (a flex row does not draw it): the visible text reads "Turnover Sum", not
           "TurnoverSum", so that it is found in the name (axe label-content-name-mismatch, docs/accessibility.md). */}{' '}
@@ -171,6 +172,8 @@ export function BucketChip({
             feature={feature}
             projectId={projectId}
             defaultOpened={opened}
+            // What the chip shows, in its name (WCAG 2.5.3 label in name).
+            shownText={complete ? filterText : `${filterText} ${t('chips.incomplete')}`}
             onChange={onFilterChange}
             onRemove={onRemove}
           >

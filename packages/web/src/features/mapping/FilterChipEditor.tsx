@@ -12,6 +12,8 @@ interface Props {
   projectId: string;
   /** The chip's face. */
   children: ReactNode;
+  /** The text the chip's face shows ("revenue > 12"): its accessible name holds it (label in name). */
+  shownText: string;
   /** Opens at once (a filter just dropped on the bucket). */
   defaultOpened?: boolean;
   onChange: (next: DataAppFilter) => void;
@@ -29,7 +31,16 @@ function draftOf(filter: DataAppFilter): FilterDraft {
  * filter's type). When the menu closes a complete filter is kept, an incomplete one is dropped
  * ("Invalid filters are dropped (or not added) when the menu closes").
  */
-export function FilterChipEditor({ filter, feature, projectId, children, defaultOpened, onChange, onRemove }: Props) {
+export function FilterChipEditor({
+  filter,
+  feature,
+  projectId,
+  shownText,
+  children,
+  defaultOpened,
+  onChange,
+  onRemove,
+}: Props) {
   const { t } = useTranslation('mapping');
   const [draft, setDraft] = useState<FilterDraft | null>(() => (defaultOpened && feature ? draftOf(filter) : null));
   const close = () => {
@@ -38,12 +49,11 @@ export function FilterChipEditor({ filter, feature, projectId, children, default
     if (!isFilterValid(draft, feature?.type)) onRemove();
     else onChange(draft);
   };
-  const name = feature?.name ?? t('chips.missingFeature');
   return (
     <Popover opened={draft !== null} onDismiss={close} position="bottom-start" shadow="md" trapFocus withinPortal>
       <Popover.Target>
         <UnstyledButton
-          aria-label={t('chips.editFilter', { name })}
+          aria-label={t('chips.editFilter', { filter: shownText })}
           style={{ minWidth: 0, flex: 1 }}
           onClick={() => (draft ? close() : feature && setDraft(draftOf(filter)))}
         >

@@ -127,7 +127,7 @@ describe('the Filters bucket', { timeout: 30_000 }, () => {
     const chip = chips('filters')[0]!;
     expect(chip.textContent).toContain('revenue > 12');
     // The chip opens the menu again on the stored filter; a change of operation is kept.
-    await userEvent.click(within(chip).getByRole('button', { name: 'Edit the filter on revenue' }));
+    await userEvent.click(within(chip).getByRole('button', { name: 'Edit the filter: revenue > 12' }));
     const again = await screen.findByTestId('filter-menu');
     expect((within(again).getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe('12');
     await userEvent.click(within(again).getByRole('combobox', { name: 'Operation' }));
