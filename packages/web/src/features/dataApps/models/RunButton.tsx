@@ -12,7 +12,7 @@ interface Props {
 /**
  * A model's run button (its bar's and its panel's). While the run starts or goes it stays focusable (WCAG 2.4.3:
  * the focus it has must not drop to the page's body, as it would on a `disabled` button): it is aria-disabled, shows
- * a loader, ignores presses and says "Model running" to assistive technology.
+ * a loader, ignores presses, and a status says "Running Model..." (modelBar.running) to assistive technology.
  */
 export function RunButton({ label, busy, onRun, size }: Props) {
   const { t } = useTranslation('dataApps');
