@@ -126,6 +126,8 @@ describe('keyboard only (issues 50 and 46)', () => {
     await page.keyboard.press('Enter');
     await expectPath(page, `/projects/${ids.projectId}/units/${wind}/mapping`);
     await page.getByRole('button', { name: 'Settings of wind, Average', exact: true }).waitFor();
+    // The editor takes the focus on open: the card's name (its heading), not the page's body.
+    await expect.poll(() => focusedName(page)).toBe(WIND);
     await pressUntilFocused(page, 'Settings of wind, Average');
     await page.keyboard.press('Enter');
     const operation = page.getByRole('combobox', { name: 'Operation', exact: true });
@@ -222,7 +224,11 @@ describe('keyboard only (issues 50 and 46)', () => {
     await page.keyboard.type('10');
     await pressUntilFocused(page, 'Run', { most: 3 });
     await page.keyboard.press('Enter');
+    // Run stays focused (busy, not disabled) while the model runs, and after.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe('true');
+    expect(await focusedName(page)).toBe('Run');
     await expect.poll(() => kpiValue(page, rainy, 'kpi-rainy'), { timeout: 120_000 }).toBe(String(wetterThan(10)));
+    expect(await focusedName(page)).toBe('Run');
     const { runs } = await callAs(j.app, token, api.listModelRuns, { params: { id: ids.modelId }, query: {} });
     expect(runs[0]?.status).toBe('finished');
     await screenshot(page, 'keyboard-only-6-model-run', { fullPage: false });

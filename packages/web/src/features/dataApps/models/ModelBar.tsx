@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconPlayerStop } from '@tabler/icons-react';
 import type { Model } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { runButtonLabel } from '../../models/index.ts';
 import { ModelInputField } from './ModelInputField.tsx';
 import { barInputs, type InputValues } from './modelInputs.ts';
+import { RunButton } from './RunButton.tsx';
 import { useModelAccess } from './useModelAccess.ts';
 import { useInputDatasets, useModelRun } from './useModelRun.ts';
 
@@ -57,14 +58,12 @@ export function ModelBar({ projectId, model, values, onValues, onOpenPanel }: Pr
             </Button>
           ) : null}
           {access.run && (
-            <Button
+            <RunButton
               size="xs"
-              leftSection={<IconPlayerPlay size={14} />}
-              onClick={() => runner.run(values)}
-              loading={runner.starting || runner.running}
-            >
-              {runButtonLabel(model.runButtonText, t('modelBar.run'))}
-            </Button>
+              label={runButtonLabel(model.runButtonText, t('modelBar.run'))}
+              busy={runner.starting || runner.running}
+              onRun={() => runner.run(values)}
+            />
           )}
           <Tooltip label={t('modelBar.openPanel')}>
             <ActionIcon variant="default" size="md" aria-label={t('modelBar.openPanel')} onClick={onOpenPanel}>

@@ -1,12 +1,13 @@
 import { Accordion, Anchor, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPencil, IconPlayerPlay, IconPlayerStop, IconRestore } from '@tabler/icons-react';
+import { IconPencil, IconPlayerStop, IconRestore } from '@tabler/icons-react';
 import type { Model, ModelInput } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { runButtonLabel } from '../../models/index.ts';
 import { ModelInputField } from './ModelInputField.tsx';
 import { type InputValues, initialValues, panelInputs } from './modelInputs.ts';
+import { RunButton } from './RunButton.tsx';
 import { RunHistory } from './RunHistory.tsx';
 import { useModelAccess } from './useModelAccess.ts';
 import { useInputDatasets, useModelRun } from './useModelRun.ts';
@@ -79,13 +80,11 @@ export function ModelPanel({ projectId, model, values, onValues, onClose }: Prop
         )}
         <Group gap="xs">
           {access.run && (
-            <Button
-              leftSection={<IconPlayerPlay size={16} />}
-              onClick={() => runner.run(values)}
-              loading={runner.starting || runner.running}
-            >
-              {runButtonLabel(model.runButtonText, t('modelBar.run'))}
-            </Button>
+            <RunButton
+              label={runButtonLabel(model.runButtonText, t('modelBar.run'))}
+              busy={runner.starting || runner.running}
+              onRun={() => runner.run(values)}
+            />
           )}
           {access.run && runner.going && (
             <Button

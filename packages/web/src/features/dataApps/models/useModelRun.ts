@@ -22,6 +22,8 @@ export function useModelRun(projectId: string, model: Model) {
   const going = activeRun(runs.data?.runs ?? []);
 
   const run = (values: InputValues) => {
+    // A second press while the run is being queued starts nothing (the run button stays focusable meanwhile).
+    if (execute.isPending) return;
     const { inputs, problems } = runRequest(model, values);
     setErrors(problems);
     if (Object.keys(problems).length) return;
