@@ -163,6 +163,8 @@ describe('keyboard only (issues 50 and 46)', () => {
     await page.keyboard.type('weather');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    // The feature's categories load from the server: tabbing starts once they are there (a busy machine is slow).
+    await page.getByRole('checkbox', { name: 'sun', exact: true }).waitFor({ timeout: 30_000 });
     for (const weather of ['rain', 'sun']) {
       await pressUntilFocused(page, page.getByRole('checkbox', { name: weather, exact: true }), { most: 8 });
       await page.keyboard.press('Space');
