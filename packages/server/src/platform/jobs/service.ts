@@ -265,7 +265,9 @@ export class JobService {
       this.held.delete(id);
       if (row) this.options.publish(row);
     }
-    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 1000 });
+    // pg-boss completes an entry after our handler returns: it is given the same allowance to finish, so nothing
+    // of it reaches the database's pool once the app has closed it.
+    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: this.options.stopSeconds * 1000 });
     live.delete(this.nodeId);
     this.state = 'stopped';
   }
