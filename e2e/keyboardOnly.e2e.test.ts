@@ -156,11 +156,18 @@ describe('keyboard only (issues 50 and 46)', () => {
     expect(await kpiNumber(page, kpi, 'kpi-temp')).toBe(averageHigh(...new Set(seattle.map((day) => day.weather))));
     await pressUntilFocused(page, 'Add Filter', { key: 'Shift+Tab', most: 120 });
     await page.keyboard.press('Enter');
+    // Each field is typed in once it has the focus and its choices have loaded (a busy machine is slow to give both).
+    await page.getByPlaceholder('Choose a dataset', { exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => isFocused(page.getByLabel('Dataset', { exact: true }))).toBe(true);
     await page.keyboard.type('Seattle weather');
+    await expect.poll(() => page.getByRole('option').count()).toBe(1);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    await page.getByPlaceholder('Choose a feature', { exact: true }).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Tab');
+    await expect.poll(() => isFocused(page.getByLabel('Feature', { exact: true }))).toBe(true);
     await page.keyboard.type('weather');
+    await page.getByRole('option', { name: 'weather', exact: true }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     // The feature's categories load from the server: tabbing starts once they are there (a busy machine is slow).
