@@ -71,10 +71,50 @@ export interface BossOptions {
   log: FastifyBaseLogger;
 }
 
+/**
+ * What a pg-boss still does on its own: its statements in flight and its workers' handlers not yet settled.
+ * pg-boss records a worker's outcome without awaiting it, and a worker whose fetch was in flight when it stopped
+ * still runs what that fetch brings, after `boss.stop` has returned. The app's pool must not close under them.
+ */
+class BossActivity {
+  private inFlight = 0;
+
+  track<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    let settled: Promise<T>;
+    try {
+      settled = work();
+    } catch (err) {
+      settled = Promise.reject(err);
+    }
+    return settled.finally(() => {
+      this.inFlight--;
+    });
+  }
+
+  /**
+   * Resolves once nothing is in flight across two turns of the event loop (a statement's answer reaches its
+   * handler, and a handler's end its outcome statement, in microtasks within one turn), or at the deadline.
+   */
+  async quiet(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let calmTurns = 0;
+    while (calmTurns < 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setImmediate(resolve));
+      calmTurns = this.inFlight === 0 ? calmTurns + 1 : 0;
+      if (calmTurns === 0) await sleep(10);
+    }
+  }
+}
+
+const activities = new WeakMap<PgBoss, BossActivity>();
+
 /** A pg-boss on the metadata database: no cron scheduler (scheduled runs keep their own rules), maintenance on. */
 export function createBoss(database: Database, options: BossOptions): PgBoss {
+  const activity = new BossActivity();
+  const client = databaseClient(database);
   const boss = new PgBoss({
-    db: databaseClient(database),
+    db: { executeSql: (text, values) => activity.track(() => client.executeSql(text, values)) } satisfies SqlClient,
     schema: BOSS_SCHEMA,
     schedule: false,
     supervise: true,
@@ -82,7 +122,17 @@ export function createBoss(database: Database, options: BossOptions): PgBoss {
     pollingIntervalSeconds: options.pollingSeconds,
   });
   boss.on('error', (err) => options.log.error({ err }, 'job queue error'));
+  activities.set(boss, activity);
   return boss;
+}
+
+/**
+ * Stops pg-boss gracefully within `timeoutMs`, then waits (as long again at most) until none of its statements
+ * or handlers is in flight: after this, closing the database leaves nothing of it to fail.
+ */
+export async function stopBoss(boss: PgBoss, timeoutMs: number): Promise<void> {
+  await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
+  await activities.get(boss)?.quiet(timeoutMs);
 }
 
 export type QueueOptions = {
@@ -156,13 +206,17 @@ export async function workOneAtATime(
   run: (job: PgBoss.Job<object>) => Promise<void>,
   active: () => boolean,
 ): Promise<string> {
-  let workerId = '';
-  workerId = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, async ([job]) => {
+  const activity = activities.get(boss);
+  const handle = async (job: PgBoss.Job<object>) => {
     try {
       await run(job);
     } finally {
       if (active()) boss.notifyWorker(workerId);
     }
-  });
+  };
+  let workerId = '';
+  workerId = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, ([job]) =>
+    activity ? activity.track(() => handle(job)) : handle(job),
+  );
   return workerId;
 }

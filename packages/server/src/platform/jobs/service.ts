@@ -13,6 +13,7 @@ import {
   putBack,
   type QueueOptions,
   type SqlClient,
+  stopBoss,
   workOneAtATime,
 } from './boss.ts';
 import { fromBossId, toBossId } from './bossIds.ts';
@@ -267,7 +268,7 @@ export class JobService {
     }
     // pg-boss completes an entry after our handler returns: it is given the same allowance to finish, so nothing
     // of it reaches the database's pool once the app has closed it.
-    await this.boss.stop({ graceful: true, close: false, wait: true, timeout: this.options.stopSeconds * 1000 });
+    await stopBoss(this.boss, this.options.stopSeconds * 1000);
     live.delete(this.nodeId);
     this.state = 'stopped';
   }
