@@ -25,8 +25,8 @@ const asDouble = (e: string) => `CAST(${e} AS DOUBLE)`;
 
 /**
  * The condition of one selection on a source holding the features `entries` it reaches (docs/cross-filters.md):
- * a row is kept when any of them holds one of the values (a self-join's two copies of a column, a join's two keys
- * paired with the clicked one).
+ * a row is kept when any of them holds one of the values (two copies of a column, in a dataset joined with a join of
+ * itself; a join's two keys paired with the clicked one).
  */
 export function reachedCondition(entries: CatalogEntry[], filter: Selected, params: Params): string {
   const each = entries.map((entry) => crossFilterCondition(entry, filter, params));

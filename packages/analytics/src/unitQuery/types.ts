@@ -58,8 +58,8 @@ export interface UnitQueryOptions {
 /**
  * One selection as it reaches the card's datasets (docs/cross-filters.md: a join's pairing): its values (or date
  * part, or range) and the features it reaches (`featureIds`: the server's `FeatureLineage.reachOf`). On a source
- * it is one condition: a row is kept when any reached feature the source holds has one of the values (a self-join's
- * two copies of a column, a join's two keys paired with the clicked one: either holds it).
+ * it is one condition: a row is kept when any reached feature the source holds has one of the values (two copies of
+ * a column, in a dataset joined with a join of itself; a join's two keys paired with the clicked one).
  */
 export type ReachedCrossFilter = Omit<CrossFilter, 'featureId'> & { featureIds: string[] };
 

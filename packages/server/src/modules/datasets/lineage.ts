@@ -18,9 +18,9 @@ export interface FeatureLineage {
    * The features a cross-filter on `featureId` applies to, itself first: in its own dataset, itself alone; in each
    * other dataset, the features nearest to it (its own lineage, else the lineages a join's keys pair with it, else
    * those one pairing further...), all of them when several are equally near (a row holding the value in any of
-   * them is kept: a self-join's two copies, a join's two keys paired with it). A pairing only reaches features of
-   * the same kind of value (`valueKind`), and only those `mayPair` accepts (a reader of what a dashboard
-   * publishes: its published features); just itself for an unknown id.
+   * them is kept: two copies in a dataset joined with a join of itself, a join's two keys paired with it). A
+   * pairing only reaches features of the same kind of value (`valueKind`), and only those `mayPair` accepts (a
+   * reader of what a dashboard publishes: its published features); just itself for an unknown id.
    */
   reachOf(featureId: string, mayPair?: (featureId: string) => boolean): string[];
 }
@@ -96,8 +96,8 @@ export function featureLineage(datasets: DatasetLinks[], features: FeatureColumn
           queue.push(next);
         }
       }
-      // The clicked feature's own dataset is filtered by the clicked column itself (a self-join's other copy of it
-      // stands for another role of the value: the manager, not the employee).
+      // The clicked feature's own dataset is filtered by the clicked column itself (another copy of it there stands
+      // for another role of the value: the manager, not the employee).
       const nearest = new Map([[clicked.datasetId, { distance: -1, ids: [featureId] }]]);
       for (const origin of queue) {
         const d = distance.get(origin)!;

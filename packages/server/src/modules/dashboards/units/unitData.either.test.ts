@@ -8,10 +8,11 @@ import { type CardsWorld, call, cardsWorld, featureId, savedCard, sumByRegion } 
 
 /**
  * A selection reaching two features of one dataset at the same distance from the clicked one keeps the rows where
- * EITHER holds a selected value (docs/cross-filters.md: a join's pairing), through the API: a self-join of people
- * with their managers (two copies of the name), and managers FULL JOIN targets on the region, both keys paired with
- * the orders' region (neither copies it). The KPI's numbers, View rows' total and sum and the CSV equal the rows
- * worked out here from the CSV text. (A summary answering such a filter: packages/analytics/src/rollup.test.ts.)
+ * EITHER holds a selected value (docs/cross-filters.md: equally near features), through the API: the people joined
+ * with a join of the people on the manager's name (two copies of the name), and managers FULL JOIN targets on the
+ * region, both keys paired with the orders' region (neither copies it). The KPI's numbers, View rows' total and sum
+ * and the CSV equal the rows worked out here from the CSV text. (A summary answering such a filter:
+ * packages/analytics/src/rollup.test.ts.)
  */
 let w: CardsWorld;
 let people: DatasetDetail;

@@ -401,8 +401,9 @@ export async function filtersInForce(
  * stands for every feature it reaches (its lineage: a joined dataset's copy of it, or the source feature a joined
  * feature copies; and through a join's keys, the other side's key: `FeatureLineage.reachOf`), so it reaches a card
  * on whichever of those datasets the card reads; where a dataset holds several of them, a row is kept when any of
- * them holds a value (the compiler's `ReachedCrossFilter`). For a reader of what the dashboard publishes (`published`), a
- * join's pairing reaches published features only: a hidden key is never filtered on (docs/cross-filters.md).
+ * them holds a value (the compiler's `ReachedCrossFilter`). For a reader of what the dashboard publishes
+ * (`published`), a join's pairing reaches published features only: a hidden key is never filtered on
+ * (docs/cross-filters.md).
  */
 export async function knownCrossFilters(
   metadata: ProjectMetadata,
