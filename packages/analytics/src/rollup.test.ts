@@ -118,6 +118,11 @@ const ROLLED: Array<[string, UnitQueryInput, string[]]> = [
     ['c3'],
   ],
   [
+    'a cross-filter reaching two features (either holds a value)',
+    { ...by('kind', 'amount', 'sum'), crossFilters: [{ featureIds: ['kind', 'region'], values: ['a', 'north'] }] },
+    ['c3', 'c4'],
+  ],
+  [
     'a KPI',
     kpi({ kpi: [series('amount', { operation: 'avg' }), series('id', { operation: 'count' })], filters: [] }),
     [],
@@ -167,6 +172,11 @@ const TABLES: Array<[string, UnitQueryInput, string[]]> = [
   ['a filter matching nothing', table({ filters: [filter('region', 'category', 'equal', ['nowhere'])] }), ['c4']],
   ['a page past the end', table({ page: 1_000, limit: 100 }), []],
   ['a download', table({ allRows: true, filters: [north()] }), ['c4']],
+  [
+    'a cross-filter reaching two features',
+    table({ crossFilters: [{ featureIds: ['kind', 'region'], values: ['a', 'north'] }] }),
+    ['c3', 'c4'],
+  ],
 ];
 
 /** Rows alike but for the last bits of sums of floats (added in another order). */
@@ -211,6 +221,24 @@ describe('a card answered from a summary', () => {
     const total = await onItsSummary(compiled, queryOne);
     expect(total, 'counted on the summary').toEqual({ value: { _n: direct.total } });
     expect(await runUnitQuery(compiled)).toEqual(direct);
+  });
+
+  it('a cross-filter reaching two features keeps the rows where either holds a value, from the summary too', async () => {
+    const crossFilters = [{ featureIds: ['kind', 'region'], values: ['a', 'north'] }];
+    // Worked out from ROWS: kind is 'a' when i % 5 is 0 (empty when i % 11 is 0), region 'north' when (i // 3) % 4 is 0.
+    const either = Array.from({ length: 20_000 }, (_, i) => i).filter(
+      (i) => (i % 5 === 0 && i % 11 !== 0) || Math.floor(i / 3) % 4 === 0,
+    ).length;
+    const both = Array.from({ length: 20_000 }, (_, i) => i).filter(
+      (i) => i % 5 === 0 && i % 11 !== 0 && Math.floor(i / 3) % 4 === 0,
+    ).length;
+    expect(either).toBeGreaterThan(both);
+    const compiled = compileUnitQuery(table({ crossFilters }), catalog);
+    expect((await runUnitQuery(compiled)).total).toBe(either);
+    expect(await onItsSummary(compiled, queryOne)).toEqual({ value: { _n: either } });
+    const count = kpi({ kpi: [series('id', { operation: 'count' })], filters: [] });
+    const counted = await runUnitQuery(compileUnitQuery({ ...count, crossFilters }, catalog));
+    expect(Object.values(counted.data as Record<string, number>)).toEqual([either]);
   });
 
   it.each(DIRECT)('reads its source: %s', (_name, input) => {

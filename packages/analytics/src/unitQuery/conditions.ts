@@ -23,8 +23,21 @@ export const badCrossFilter = () => new QueryError('bad-cross-filter', CROSS_FIL
 
 const asDouble = (e: string) => `CAST(${e} AS DOUBLE)`;
 
-/** The condition of one cross-filter on its feature. */
-export function crossFilterCondition(entry: CatalogEntry, filter: CrossFilter, params: Params): string {
+/**
+ * The condition of one selection on a source holding the features `entries` it reaches (docs/cross-filters.md):
+ * a row is kept when any of them holds one of the values (two copies of a column, in a dataset joined with a join of
+ * itself; a join's two keys paired with the clicked one).
+ */
+export function reachedCondition(entries: CatalogEntry[], filter: Selected, params: Params): string {
+  const each = entries.map((entry) => crossFilterCondition(entry, filter, params));
+  return each.length === 1 ? each[0] : `(${each.join(' OR ')})`;
+}
+
+/** What a cross-filter selects: values, a date part's values, or a range. */
+type Selected = Pick<CrossFilter, 'values' | 'operation' | 'range'>;
+
+/** The condition of one cross-filter on one feature. */
+function crossFilterCondition(entry: CatalogEntry, filter: Selected, params: Params): string {
   if (filter.range) {
     if (entry.ref.type !== 'number') throw badCrossFilter();
     const x = asDouble(columnExpression(entry.ref));

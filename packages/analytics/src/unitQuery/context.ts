@@ -19,16 +19,23 @@
  * its aggregates re-aggregate the summary's measures (`aggregate`). What a summary cannot answer throws
  * NotRollable: the card then reads its source.
  */
-import { type Aggregation, type CrossFilter, chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
+import { type Aggregation, chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import { hasMeasure, measureName, ROLLUP_RELATION, type RollupAggregate } from '../rollup.ts';
 import type { Source } from '../source.ts';
 import { ident, Params } from '../sql.ts';
 import { columnExpression } from '../types.ts';
-import { badCrossFilter, crossFilterCondition, valuesCondition } from './conditions.ts';
+import { badCrossFilter, reachedCondition, valuesCondition } from './conditions.ts';
 import { filtersCondition } from './filters.ts';
 import { aggregateExpression, binCount, binExpression } from './operations.ts';
-import type { CatalogEntry, DrillCondition, SourceKey, UnitCatalog, UnitQueryInput } from './types.ts';
+import type {
+  CatalogEntry,
+  DrillCondition,
+  ReachedCrossFilter,
+  SourceKey,
+  UnitCatalog,
+  UnitQueryInput,
+} from './types.ts';
 
 export const featureDeleted = (message: string) => new QueryError('feature-deleted', message);
 
@@ -70,7 +77,7 @@ export class CompileContext {
   private readonly wheres = new Map<SourceContext, string>();
   private readonly dashboardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
   private readonly cardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
-  private readonly crossFilters: Array<{ filter: CrossFilter; entry: CatalogEntry }> = [];
+  private readonly crossFilters: Array<{ filter: ReachedCrossFilter; entries: CatalogEntry[] }> = [];
 
   /** Sources read their clustered relation when they have one. */
   readonly clustered: boolean;
@@ -92,8 +99,8 @@ export class CompileContext {
       this.cardFilters.push({ filter, entry: this.entry(filter.feature?.id) });
     }
     for (const filter of input.crossFilters ?? []) {
-      const entry = catalog.feature(filter.featureId);
-      if (entry) this.crossFilters.push({ filter, entry });
+      const entries = filter.featureIds.flatMap((id) => catalog.feature(id) ?? []);
+      if (entries.length) this.crossFilters.push({ filter, entries });
     }
   }
 
@@ -146,7 +153,8 @@ export class CompileContext {
 
   /**
    * The WHERE condition of a source: the dashboard's, tab's and card's valid filters on its dataset, the
-   * cross-filters on its dataset, then a clicked element's conditions ("View rows").
+   * cross-filters reaching its dataset (each one condition: any of the reached features it holds has a value),
+   * then a clicked element's conditions ("View rows").
    */
   where(context: SourceContext): string {
     let where = this.wheres.get(context);
@@ -156,11 +164,14 @@ export class CompileContext {
       const dashboard = this.dashboardFilters.filter((f) => onDataset(f) && has(f.entry));
       const card = this.cardFilters.filter(onDataset);
       for (const f of card) this.checkColumn(context, f.entry);
-      const cross = this.crossFilters.filter((f) => onDataset(f) && has(f.entry));
-      this.dimensions([...dashboard, ...card, ...cross].map((f) => f.entry));
+      const cross = this.crossFilters.flatMap(({ filter, entries }) => {
+        const held = entries.filter((entry) => onDataset({ entry }) && has(entry));
+        return held.length ? [{ filter, entries: held }] : [];
+      });
+      this.dimensions([...[...dashboard, ...card].map((f) => f.entry), ...cross.flatMap((f) => f.entries)]);
       const parts = [
         filtersCondition([...dashboard, ...card], this.params),
-        ...cross.map((f) => crossFilterCondition(f.entry, f.filter, this.params)),
+        ...cross.map((f) => reachedCondition(f.entries, f.filter, this.params)),
       ].filter((p): p is string => !!p);
       const base = parts.length ? parts.join(' AND ') : 'TRUE';
       const drill = (this.input.drill ?? []).map((d) => this.drillCondition(context, d, base));

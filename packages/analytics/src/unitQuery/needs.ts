@@ -45,7 +45,7 @@ export function unitQueryNeeds(input: UnitQueryInput): string[] {
   const visOrder = ('orderBy' in input.vis ? input.vis.orderBy : undefined) as OrderByEntry[] | undefined;
   for (const o of [...(visOrder ?? []), ...(input.orderBy ?? [])]) add(o.value);
   for (const f of input.filters ?? []) add(f.feature?.id);
-  for (const c of input.crossFilters ?? []) add(c.featureId);
+  for (const c of input.crossFilters ?? []) for (const id of c.featureIds) add(id);
   for (const d of input.drill ?? []) {
     add(d.featureId);
     if (d.kind === 'values') for (const f of d.keyFilters ?? []) add(f.feature?.id);

@@ -47,13 +47,21 @@ export interface UnitQueryOptions {
   /** Every row (a table's download): no paging; still refused over MAX_CARD_ROWS. */
   allRows?: boolean;
   /**
-   * Cross-filters (docs/cross-filters.md): on top of every other filter, each on the sources of its feature's
-   * dataset that have its column; on any other source it does not apply.
+   * Cross-filters (docs/cross-filters.md): on top of every other filter (AND between them), each on the sources
+   * holding one of the features it reaches; on any other source it does not apply.
    */
-  crossFilters?: CrossFilter[];
+  crossFilters?: ReachedCrossFilter[];
   /** "View rows" only: the conditions of the clicked element (drill.ts), on its source. */
   drill?: DrillCondition[];
 }
+
+/**
+ * One selection as it reaches the card's datasets (docs/cross-filters.md: a join's pairing): its values (or date
+ * part, or range) and the features it reaches (`featureIds`: the server's `FeatureLineage.reachOf`). On a source
+ * it is one condition: a row is kept when any reached feature the source holds has one of the values (two copies of
+ * a column, in a dataset joined with a join of itself; a join's two keys paired with the clicked one).
+ */
+export type ReachedCrossFilter = Omit<CrossFilter, 'featureId'> & { featureIds: string[] };
 
 /**
  * One condition of a clicked element on the rows behind it: the feature's value made as the card made it

@@ -128,3 +128,64 @@ describe('featureLineage: the pairing of a join’s keys', () => {
     ]);
   });
 });
+
+describe('featureLineage: features equally near the clicked one', () => {
+  // P (people: name c0, manager c1, team c2) joined with teams (PT), then P joined with PT on the manager's name (S):
+  // S holds two copies of the name.
+  // M (managers) and T (targets) each joined with O (orders) on the region; F is M joined with T (a full join).
+  const datasets = [
+    { id: 'P', source: {} },
+    { id: 'TEAMS', source: {} },
+    { id: 'PT', source: joinOf('P', 'TEAMS', [['p-team', 'team']]) },
+    { id: 'S', source: joinOf('P', 'PT', [['p-manager', 'pt-name']]) },
+    { id: 'O', source: {} },
+    { id: 'M', source: {} },
+    { id: 'T', source: {} },
+    { id: 'OM', source: joinOf('O', 'M', [['o-region', 'm-region']]) },
+    { id: 'OT', source: joinOf('O', 'T', [['o-region', 't-region']]) },
+    { id: 'F', source: joinOf('M', 'T', [['m-region', 't-region']]) },
+  ];
+  const features = [
+    text('p-name', 'P', 'c0'),
+    text('p-manager', 'P', 'c1'),
+    text('p-team', 'P', 'c2'),
+    text('team', 'TEAMS', 'c0'),
+    text('pt-name', 'PT', 'l_c0'),
+    text('s-name', 'S', 'l_c0'),
+    text('s-manager', 'S', 'l_c1'),
+    text('s-manager-name', 'S', 'r_l_c0'),
+    text('s-manager-manager', 'S', 'r_l_c1'),
+    text('o-region', 'O', 'c0'),
+    text('m-region', 'M', 'c0'),
+    text('t-region', 'T', 'c0'),
+    text('om-o-region', 'OM', 'l_c0'),
+    text('om-m-region', 'OM', 'r_c0'),
+    text('ot-o-region', 'OT', 'l_c0'),
+    text('ot-t-region', 'OT', 'r_c0'),
+    text('f-m-region', 'F', 'l_c0'),
+    text('f-t-region', 'F', 'r_c0'),
+  ];
+  const lineage = featureLineage(datasets as never, features);
+  const sorted = (ids: string[]) => [ids[0], ...ids.slice(1).sort()];
+
+  it('two copies of the clicked column in one dataset are both reached (either holds the value)', () => {
+    expect(sorted(lineage.reachOf('p-name'))).toEqual(['p-name', 'pt-name', 's-manager-name', 's-name']);
+  });
+
+  it('in the clicked feature’s own dataset, the clicked column alone (not its other copy)', () => {
+    expect(sorted(lineage.reachOf('s-manager-name'))).toEqual(['s-manager-name', 'p-name', 'pt-name']);
+    expect(sorted(lineage.reachOf('s-name'))).toEqual(['s-name', 'p-name', 'pt-name']);
+  });
+
+  it('two keys paired with the clicked one, neither a copy of it, are both reached', () => {
+    expect(sorted(lineage.reachOf('o-region'))).toEqual([
+      'o-region',
+      'f-m-region',
+      'f-t-region',
+      'm-region',
+      'om-o-region',
+      'ot-o-region',
+      't-region',
+    ]);
+  });
+});

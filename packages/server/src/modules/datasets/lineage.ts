@@ -15,10 +15,12 @@ export interface FeatureLineage {
   /** The features that carry `featureId`'s values, itself first; just itself when it has no copy or origin. */
   copiesOf(featureId: string): string[];
   /**
-   * The features a cross-filter on `featureId` applies to, itself first: in each dataset, the features nearest to
-   * it (its own lineage, else the lineages a join's keys pair with it, else those one pairing further...). A
-   * pairing only reaches features of the same kind of value (`valueKind`), and only those `mayPair` accepts (a reader
-   * of what a dashboard publishes: its published features); just itself for an unknown id.
+   * The features a cross-filter on `featureId` applies to, itself first: in its own dataset, itself alone; in each
+   * other dataset, the features nearest to it (its own lineage, else the lineages a join's keys pair with it, else
+   * those one pairing further...), all of them when several are equally near (a row holding the value in any of
+   * them is kept: two copies in a dataset joined with a join of itself, a join's two keys paired with it). A
+   * pairing only reaches features of the same kind of value (`valueKind`), and only those `mayPair` accepts (a
+   * reader of what a dashboard publishes: its published features); just itself for an unknown id.
    */
   reachOf(featureId: string, mayPair?: (featureId: string) => boolean): string[];
 }
@@ -94,7 +96,9 @@ export function featureLineage(datasets: DatasetLinks[], features: FeatureColumn
           queue.push(next);
         }
       }
-      const nearest = new Map<string, { distance: number; ids: string[] }>();
+      // The clicked feature's own dataset is filtered by the clicked column itself (another copy of it there stands
+      // for another role of the value: the manager, not the employee).
+      const nearest = new Map([[clicked.datasetId, { distance: -1, ids: [featureId] }]]);
       for (const origin of queue) {
         const d = distance.get(origin)!;
         for (const id of lineages.get(origin) ?? []) {

@@ -2,6 +2,7 @@ import {
   type CompiledUnitQuery,
   compileUnitQuery,
   QueryError,
+  type ReachedCrossFilter,
   runUnitQuery,
   type UnitQueryInput,
 } from '@tessera/analytics';
@@ -399,22 +400,22 @@ export async function filtersInForce(
  * Cross-filters name features of the card's project: another id is a 400, as an unknown feature is. Each one
  * stands for every feature it reaches (its lineage: a joined dataset's copy of it, or the source feature a joined
  * feature copies; and through a join's keys, the other side's key: `FeatureLineage.reachOf`), so it reaches a card
- * on whichever of those datasets the card reads. For a reader of what the dashboard publishes (`published`), a
- * join's pairing reaches published features only: a hidden key is never filtered on (docs/cross-filters.md).
+ * on whichever of those datasets the card reads; where a dataset holds several of them, a row is kept when any of
+ * them holds a value (the compiler's `ReachedCrossFilter`). For a reader of what the dashboard publishes
+ * (`published`), a join's pairing reaches published features only: a hidden key is never filtered on
+ * (docs/cross-filters.md).
  */
 export async function knownCrossFilters(
   metadata: ProjectMetadata,
   given: CrossFilter[],
   published?: ReadonlySet<string>,
-): Promise<CrossFilter[]> {
+): Promise<ReachedCrossFilter[]> {
   const known = new Set((await metadata.features(given.map((c) => c.featureId))).map((f) => f.id));
   const unknown = given.find((c) => !known.has(c.featureId));
   if (unknown) throw badRequest('dashboard.featureNotFound', { crossFilters: 'dashboard.featureNotFound' });
   const lineage = await metadata.lineage();
   const mayPair = published ? (id: string) => published.has(id) : undefined;
-  return given.flatMap((filter) =>
-    lineage.reachOf(filter.featureId, mayPair).map((featureId) => ({ ...filter, featureId })),
-  );
+  return given.map(({ featureId, ...selected }) => ({ ...selected, featureIds: lineage.reachOf(featureId, mayPair) }));
 }
 
 function answer(data: UnitData['data'], extra: Partial<UnitData> = {}): UnitData {
