@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginEvents } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { loginEvents } from './auth.tables.ts';
 
 export type LoginEventRow = typeof loginEvents.$inferSelect;
 export type NewLoginEvent = Omit<typeof loginEvents.$inferInsert, 'id' | 'timeCreated'>;

@@ -54,6 +54,8 @@ export {
   updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
+/** Tables other modules read or join on (docs/architecture.md "Tables"). */
+export { datasetJobs, datasets, features } from './datasets.tables.ts';
 export type { DatasetUseReaders } from './datasetUses.ts';
 export { FeaturesService } from './features/features.service.ts';
 export { refreshFeatureStats } from './features/features.stats.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accessTokens, loginEvents, organizations, projects, users } from '../../db/schema.ts';
+import { accessTokens, organizations, projects, users } from '../../platform/tenancy.tables.ts';
+import { loginEvents } from '../auth/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type NewOrganization = typeof organizations.$inferInsert;
