@@ -29,6 +29,11 @@ export async function findOrganizationEvents(db: Db, organizationId: string, lim
     .limit(limit);
 }
 
+/** Erases an organization's login log (its rows have no foreign key: events of unknown emails have no organization). */
+export async function deleteOrganizationEvents(db: Db, organizationId: string): Promise<void> {
+  await db.delete(loginEvents).where(eq(loginEvents.organizationId, organizationId));
+}
+
 /** The user signed in from this address before (within the login log): a known address. */
 export async function hasSignedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
   const [row] = await db

@@ -49,6 +49,7 @@ export {
   type ImportedJob,
   importedJobs,
   insertDataset,
+  insertDatasetJob,
   moveDatasets,
   rowCountsOf,
   updateDatasetJob,
