@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'dri
 import { createdAt } from '../../db/columns.ts';
 import { projects, users } from '../../platform/tenancy.tables.ts';
 
-/* Packages and their functions (algorithms): the Python side of a project; its models are the models module's. */
+/* Packages and their functions (algorithms): the Python side of a project (models and runs: models/models.tables.ts). */
 
 /**
  * Source-code packages. Each committed revision is an immutable folder
