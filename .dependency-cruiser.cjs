@@ -7,6 +7,10 @@
  * - No cycle between server modules (checked at folder level: module A → B → A through any files; the test
  *   (checks/boundaries.ts) judges it without tests and fixtures, which may use a higher module's fixtures).
  * - The platform (packages/server/src/platform) knows no module: modules plug into it, app.ts wires them.
+ * - A table is declared in a `*.tables.ts` of the module (or platform part) that writes it; other modules reach a
+ *   module's tables through its entry. A tables file names only drizzle, @tessera/shared, db/columns.ts and other
+ *   tables files (the tables its foreign keys point to): db/schema.ts gathers them all for the db client and
+ *   drizzle-kit, declares nothing, and only the db client imports it (docs/architecture.md "Tables").
  * - The web's layers (docs/architecture.md "The web app"): api/ and ui/ at the bottom, project/ (the open
  *   project) above them, the features above those, app/ (the router and the shells) on top. A feature is used by
  *   other features and by app/ only through its entry, index.ts (and charts/views.ts, the chart view and ECharts,
@@ -17,6 +21,9 @@
  * - DuckDB is imported by packages/analytics only (checks/analytics.test.ts also refuses raw COPY statements).
  */
 const MODULE = '^packages/server/src/modules/([^/]+)/';
+/** Where tables are declared: `*.tables.ts` (a module's, the platform's, db/meta.tables.ts). */
+const TABLES = '[.]tables[.]ts$';
+const SCHEMA = '^packages/server/src/db/schema[.]ts$';
 const WEB = '^packages/web/src/';
 const FEATURE = `${WEB}features/([^/]+)/`;
 /** The web's tests and test helpers. */
@@ -33,7 +40,7 @@ module.exports = {
       from: { path: `${MODULE}`, pathNot: '[.](test|fixtures)[.]ts$' },
       to: {
         path: '^packages/server/src/modules/[^/]+/',
-        pathNot: ['^packages/server/src/modules/$1/', '^packages/server/src/modules/[^/]+/index[.]ts$'],
+        pathNot: ['^packages/server/src/modules/$1/', '^packages/server/src/modules/[^/]+/index[.]ts$', TABLES],
       },
     },
     {
@@ -47,6 +54,7 @@ module.exports = {
           '^packages/server/src/modules/$1/',
           '^packages/server/src/modules/[^/]+/index[.]ts$',
           '^packages/server/src/modules/[^/]+/[^/]+[.]fixtures[.]ts$',
+          TABLES,
         ],
       },
     },
@@ -57,6 +65,44 @@ module.exports = {
       scope: 'folder',
       from: { path: '^packages/server/src/modules/[^/]+$' },
       to: { path: '^packages/server/src/modules/[^/]+$', circular: true },
+    },
+    {
+      name: 'module-tables-through-entry',
+      comment:
+        "Reach another module's tables through its index.ts; only db/schema.ts and tables files (a foreign key) name them.",
+      severity: 'error',
+      from: { path: '^packages/server/src/((?:modules/)?[^/]+)', pathNot: [SCHEMA, TABLES] },
+      to: { path: `^packages/server/src/modules/[^/]+/.+${TABLES}`, pathNot: '^packages/server/src/$1/' },
+    },
+    {
+      name: 'tables-name-only-tables',
+      comment:
+        'A tables file imports drizzle, @tessera/shared, db/columns.ts and other tables files, so that loading the schema loads no code.',
+      severity: 'error',
+      from: { path: `^packages/server/src/.+${TABLES}` },
+      to: {
+        pathNot: [
+          TABLES,
+          '^packages/server/src/db/columns[.]ts$',
+          '^@tessera/shared$',
+          '^packages/shared/',
+          '(^|/)node_modules/',
+        ],
+      },
+    },
+    {
+      name: 'schema-declares-nothing',
+      comment: 'db/schema.ts only gathers the tables files (export * from ...): a table is declared by its owner.',
+      severity: 'error',
+      from: { path: SCHEMA },
+      to: { pathNot: TABLES },
+    },
+    {
+      name: 'schema-for-the-client-only',
+      comment: 'Only the db client imports the gathered schema; code imports the tables it uses from their owner.',
+      severity: 'error',
+      from: { path: '^packages/server/src/', pathNot: '^packages/server/src/db/client[.]ts$' },
+      to: { path: SCHEMA },
     },
     {
       name: 'platform-knows-no-module',

@@ -2,11 +2,11 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import { accessTokens, organizations, users } from '../db/schema.ts';
 import type { AuthUser } from './context.ts';
 import { forbidden, HttpError, unauthorized } from './errors.ts';
 import { sha256 } from './ids.ts';
 import { checkProjectAccess, type FactReaders, type ResourceResolvers } from './projectAccess.ts';
+import { accessTokens, organizations, users } from './tenancy.tables.ts';
 import { checkTenantAccess } from './tenantAccess.ts';
 import { type FoundToken, lookupToken } from './tokenCache.ts';
 

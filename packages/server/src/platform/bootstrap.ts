@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { organizations, users } from '../db/schema.ts';
 import { newId } from './ids.ts';
+import { organizations, users } from './tenancy.tables.ts';
 
 export const ARGON2_OPTIONS = { algorithm: 2 /* argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);

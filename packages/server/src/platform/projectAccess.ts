@@ -12,10 +12,10 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import { organizations, permissions, projects } from '../db/schema.ts';
 import type { AppContext, AuthUser } from './context.ts';
 import { forbidden, notFound } from './errors.ts';
 import { ACCESS_CHANGED, NotifiedCache } from './notifiedCache.ts';
+import { organizations, permissions, projects } from './tenancy.tables.ts';
 
 /** Finds the project a resource belongs to; undefined when the resource does not exist. */
 export type ResourceResolver = (db: Db, id: string) => Promise<string | undefined>;

@@ -1,6 +1,6 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rateCounters } from '../db/schema.ts';
+import { rateCounters } from './rateLimit.tables.ts';
 
 /**
  * Attempt counters shared by every process (the `rate_counters` table). `take` counts an attempt *before* the

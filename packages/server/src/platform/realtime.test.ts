@@ -14,11 +14,11 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { accessTokens, users } from '../db/schema.ts';
 import { membership, type Person, person, project } from '../modules/projects/projects.fixtures.ts';
 import { createOrganization } from '../test/accounts.ts';
 import { as, createTestApp, MemoryMailer, ROOT, type TestApp } from '../test/harness.ts';
 import { emitToProject, realtimeOf } from './realtime.ts';
+import { accessTokens, users } from './tenancy.tables.ts';
 
 type Client = Socket<ProjectServerToClient>;
 const clients: Client[] = [];

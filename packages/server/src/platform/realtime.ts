@@ -19,9 +19,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client.ts';
-import { organizations, projects } from '../db/schema.ts';
 import { authenticate, findActiveTokenUser } from './access.ts';
 import { effectiveProjectRoles } from './projectAccess.ts';
+import { organizations, projects } from './tenancy.tables.ts';
 
 /**
  * The live channel of each project (realtime): socket.io on the API's HTTP server, one dynamic

@@ -2,8 +2,8 @@ import { type Access, can, type OrgRef, type ResourceOf, refusal } from '@tesser
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { organizations, users } from '../db/schema.ts';
 import { badRequest, forbidden, notFound } from './errors.ts';
+import { organizations, users } from './tenancy.tables.ts';
 
 type TenantAccess = Extract<Access, { kind: 'tenant' }>;
 

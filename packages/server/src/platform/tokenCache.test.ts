@@ -1,11 +1,11 @@
 import { ROLE_PRESETS } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accessTokens, users } from '../db/schema.ts';
 import { createOrganization, createUser, signIn, type TestUser } from '../test/accounts.ts';
 import { as, createTestApp, type TestApp, testDbKind } from '../test/harness.ts';
 import { findActiveTokenUser } from './access.ts';
 import { newId, sha256 } from './ids.ts';
+import { accessTokens, users } from './tenancy.tables.ts';
 import { lookupToken, openTokenCache, type TokenCache } from './tokenCache.ts';
 
 let t: TestApp;

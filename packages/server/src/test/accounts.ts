@@ -1,9 +1,9 @@
 import { type OrgRoles, ROLE_PRESETS } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { organizations, users } from '../db/schema.ts';
 import { hashPassword } from '../platform/bootstrap.ts';
 import { newId } from '../platform/ids.ts';
+import { organizations, users } from '../platform/tenancy.tables.ts';
 
 /** Test set-up straight into the database: organizations and users without going through the admin API. */
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { jobs } from '../db/schema.ts';
 import { newId } from '../platform/ids.ts';
+import { jobs } from '../platform/jobs/jobs.tables.ts';
 
 /**
  * Writes a job row as a process that died leaves it (the recovery tests): active under a worker that is gone,

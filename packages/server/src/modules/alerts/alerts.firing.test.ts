@@ -3,11 +3,12 @@ import { projectNamespace, REALTIME_PATH } from '@tessera/shared';
 import { and, eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertFirings, permissions, users } from '../../db/schema.ts';
+import { permissions, users } from '../../platform/tenancy.tables.ts';
 import { appendCsv, caller, eventually, importCsv } from '../datasets/datasets.fixtures.ts';
 import { AlertChecker } from './alerts.check.ts';
 import { type AlertsWorld, alertsWorld, ref, savedCard } from './alerts.fixtures.ts';
 import { updateAlertRow } from './alerts.store.ts';
+import { alertFirings } from './alerts.tables.ts';
 
 /**
  * Alerts fire on real appends: the import job announces `dataset:updated`, the alerts module hears it and queues

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alertFirings, alerts, users } from '../../db/schema.ts';
+import { users } from '../../platform/tenancy.tables.ts';
+import { alertFirings, alerts } from './alerts.tables.ts';
 
 /** SQL only: alerts and their firings. */
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datasets, features, projects } from '../../db/schema.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
+import { datasets, features } from '../datasets/index.ts';
 
 /** What the assistant may tell the service about a project: names, types and summary statistics, never rows. */
 

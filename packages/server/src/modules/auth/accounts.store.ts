@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, users } from '../../db/schema.ts';
+import { organizations, users } from '../../platform/tenancy.tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type PopOvers = UserRow['popOvers'];

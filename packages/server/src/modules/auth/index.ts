@@ -15,7 +15,15 @@ export {
   type UserRow,
   type UserWithOrganization,
 } from './accounts.store.ts';
-export { findOrganizationEvents, findUserEvents, type LoginEventRow, recordLoginEvent } from './loginEvents.store.ts';
+/** Tables other modules read or join on (docs/architecture.md "Tables"). */
+export { loginEvents } from './auth.tables.ts';
+export {
+  deleteOrganizationEvents,
+  findOrganizationEvents,
+  findUserEvents,
+  type LoginEventRow,
+  recordLoginEvent,
+} from './loginEvents.store.ts';
 export { enterAttempt } from './loginLimits.ts';
 export { type OidcSettings, oidcSettings } from './oidc.ts';
 export { assertPasswordAcceptable, verifyPassword } from './passwords.ts';

@@ -1,10 +1,11 @@
 import { ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, resetCodes, users } from '../../db/schema.ts';
 import { sha256 } from '../../platform/ids.ts';
+import { organizations, users } from '../../platform/tenancy.tables.ts';
 import { createOrganization, createUser, randomAddress, signIn, type TestUser } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
+import { resetCodes } from './auth.tables.ts';
 import { findUserEvents } from './loginEvents.store.ts';
 import { createResetCode } from './recovery.service.ts';
 

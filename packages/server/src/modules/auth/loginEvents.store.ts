@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginEvents } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { loginEvents } from './auth.tables.ts';
 
 export type LoginEventRow = typeof loginEvents.$inferSelect;
 export type NewLoginEvent = Omit<typeof loginEvents.$inferInsert, 'id' | 'timeCreated'>;
@@ -27,6 +27,11 @@ export async function findOrganizationEvents(db: Db, organizationId: string, lim
     .where(eq(loginEvents.organizationId, organizationId))
     .orderBy(desc(loginEvents.timeCreated))
     .limit(limit);
+}
+
+/** Erases an organization's login log (its rows have no foreign key: events of unknown emails have no organization). */
+export async function deleteOrganizationEvents(db: Db, organizationId: string): Promise<void> {
+  await db.delete(loginEvents).where(eq(loginEvents.organizationId, organizationId));
 }
 
 /** The user signed in from this address before (within the login log): a known address. */

@@ -1,7 +1,7 @@
 import { SERVER_ERRORS } from '@tessera/shared';
 import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateCounters } from '../../db/schema.ts';
+import { rateCounters } from '../../platform/rateLimit.tables.ts';
 import { createOrganization, createUser, signIn } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
 import { LOGIN_RATE_LIMIT } from './login.service.ts';

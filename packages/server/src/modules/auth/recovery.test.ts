@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetCodes, users } from '../../db/schema.ts';
 import { sha256 } from '../../platform/ids.ts';
+import { users } from '../../platform/tenancy.tables.ts';
 import { createOrganization, createUser, randomAddress, signIn } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
+import { resetCodes } from './auth.tables.ts';
 import { createResetCode, RECOVERY_MAILS_PER_HOUR } from './recovery.service.ts';
 
 const LINK = /http:\/\/tessera\.test\/login\/reset\/([A-Za-z0-9_-]+)/;

@@ -1,7 +1,8 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, resetCodes, users } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { organizations, users } from '../../platform/tenancy.tables.ts';
+import { resetCodes } from './auth.tables.ts';
 
 export type ResetPurpose = (typeof resetCodes.$inferSelect)['purpose'];
 

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accessTokens } from '../../db/schema.ts';
 import { newId, newSecret, sha256 } from '../../platform/ids.ts';
+import { accessTokens } from '../../platform/tenancy.tables.ts';
 
 /** Access tokens live 30 days; logout, a password reset or a deactivation end them sooner. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { collections } from '../../db/schema.ts';
+import { collections } from './collections.tables.ts';
 
 /** SQL only: folders of datasets. */
 

@@ -1,7 +1,7 @@
 import { DATA_APP_LIMITS, type LayoutItem } from '@tessera/shared';
-import type { tabs, units } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
+import type { tabs, units } from './dashboards.tables.ts';
 import type { TabRow } from './tabs/tabs.store.ts';
 import type { UnitRow } from './units/units.store.ts';
 

@@ -2,9 +2,10 @@ import { isPubliclyVisible } from '@tessera/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { dashboards, organizations, projects, tabs, units, users } from '../../db/schema.ts';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import { sharingReadsAlike } from '../../platform/readsAlike.ts';
+import { organizations, projects, users } from '../../platform/tenancy.tables.ts';
+import { dashboards, tabs, units } from './dashboards.tables.ts';
 import type { TabRow } from './tabs/tabs.store.ts';
 import type { UnitRow } from './units/units.store.ts';
 

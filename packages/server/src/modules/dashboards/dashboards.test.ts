@@ -1,10 +1,10 @@
 import { DATA_APP_LIMITS, type Dashboard, ID_PATTERN, SERVER_ERRORS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tabs, units } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { addTab, addUnit, caller, createDashboard, detail, type World, world } from './dashboards.fixtures.ts';
+import { tabs, units } from './dashboards.tables.ts';
 
 const TABS_MUST_BE_PERMUTATION = SERVER_ERRORS['dashboard.tabOrder'];
 

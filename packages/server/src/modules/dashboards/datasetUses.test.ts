@@ -1,8 +1,8 @@
 import type { DatasetDetail, DatasetUses } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { models } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { type DatasetsWorld, datasetsWorld, importCsv } from '../datasets/datasets.fixtures.ts';
+import { models } from '../models/index.ts';
 import { addUnit, caller, createDashboard } from './dashboards.fixtures.ts';
 
 /**

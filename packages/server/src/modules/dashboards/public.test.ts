@@ -1,13 +1,14 @@
 import { PROJECT_ROLE_PRESETS, type PublicDashboardDetail } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardPreviewTokens, organizations, projects } from '../../db/schema.ts';
 import { registeredRoutes } from '../../platform/access.ts';
 import { newId } from '../../platform/ids.ts';
+import { organizations, projects } from '../../platform/tenancy.tables.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from '../projects/projects.fixtures.ts';
 import { addTab, addUnit, caller, createDashboard } from './dashboards.fixtures.ts';
+import { dashboardPreviewTokens } from './dashboards.tables.ts';
 import { issuePreviewToken } from './preview/preview.tokens.ts';
 import { resolvePublicDashboard, resolvePublicTab, resolvePublicUnit } from './public.ts';
 

@@ -1,10 +1,11 @@
 import { api as contracts, type DatasetDetail, type PublicDashboardDetail } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboards, projects, tabs, units } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
 import { type DatasetsWorld, datasetsWorld, importCsv } from '../datasets/datasets.fixtures.ts';
 import { addUnit, caller, createDashboard } from './dashboards.fixtures.ts';
+import { dashboards, tabs, units } from './dashboards.tables.ts';
 import { issuePreviewToken } from './preview/preview.tokens.ts';
 
 /**

@@ -5,9 +5,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { PAGE_ANSWERS_ATTRIBUTE, type PageAnswer, type UnitData } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dashboards, projects } from '../../db/schema.ts';
 import { type AheadLimits, type PageAnswerSource, type PageAnswers, pageAnswerer } from '../../platform/pageAnswers.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
 import { addTab, addUnit } from './dashboards.fixtures.ts';
+import { dashboards } from './dashboards.tables.ts';
 import { publicDashboardPage } from './publicPage.ts';
 import { type CardsWorld, call, cardsWorld, categoryFilter, ref, savedCard } from './units/unitData.fixtures.ts';
 

@@ -4,7 +4,6 @@ import { clusteredSegmentPath, datasetDir, segmentPath, withConnection } from '@
 import type { DatasetDetail, UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetJobs } from '../../db/schema.ts';
 import { MemoryResultCache } from '../../platform/resultCache.ts';
 import { buildNode } from '../../test/harness.ts';
 import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
@@ -20,6 +19,7 @@ import {
   SALES,
 } from './datasets.fixtures.ts';
 import { findDataset, findDatasetJob } from './datasets.store.ts';
+import { datasetJobs } from './datasets.tables.ts';
 import { listFeatures } from './features/features.store.ts';
 import { clusteredKey, datasetPrefix, deleteClusteredFiles } from './files.ts';
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datasetCollections, datasetJobs, datasets, features, jobs } from '../../db/schema.ts';
+import { jobs } from '../../platform/jobs/jobs.tables.ts';
+import { datasetCollections, datasetJobs, datasets, features } from './datasets.tables.ts';
 
 /** SQL only: datasets, their jobs' contributions and their folder links. */
 

@@ -49,11 +49,14 @@ export {
   type ImportedJob,
   importedJobs,
   insertDataset,
+  insertDatasetJob,
   moveDatasets,
   rowCountsOf,
   updateDatasetJob,
   updateDatasetRow,
 } from './datasets.store.ts';
+/** Tables other modules read or join on (docs/architecture.md "Tables"). */
+export { datasetJobs, datasets, features } from './datasets.tables.ts';
 export type { DatasetUseReaders } from './datasetUses.ts';
 export { FeaturesService } from './features/features.service.ts';
 export { refreshFeatureStats } from './features/features.stats.ts';

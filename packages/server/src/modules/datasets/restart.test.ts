@@ -6,12 +6,12 @@ import { JOB_MESSAGES } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetJobs } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { toBossId } from '../../platform/jobs/bossIds.ts';
 import { as, buildNode } from '../../test/harness.ts';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { createDataset, type DatasetsWorld, datasetsWorld, SALES, sendFile, waitForJob } from './datasets.fixtures.ts';
+import { datasetJobs } from './datasets.tables.ts';
 import { clusteredKey, datasetPrefix, segmentKey, uploadKey } from './files.ts';
 
 /**

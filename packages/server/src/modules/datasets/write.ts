@@ -2,9 +2,10 @@ import { DATASET_ERRORS, type JobType, type ProjectEventPayload } from '@tessera
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { datasetJobs, jobs } from '../../db/schema.ts';
+import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { type DatasetRow, updateDatasetJob } from './datasets.store.ts';
+import { datasetJobs } from './datasets.tables.ts';
 import { deleteJobFiles, putSegment } from './files.ts';
 
 /** Why the project hears `dataset:updated`. */

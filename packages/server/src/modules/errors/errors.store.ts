@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { uiErrors } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { uiErrors } from './errors.tables.ts';
 
 export async function insertUiError(
   db: Db,

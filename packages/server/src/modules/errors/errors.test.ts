@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uiErrors } from '../../db/schema.ts';
 import { createOrganization, createUser, signIn } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { UI_ERROR_RATE_LIMIT } from './errors.service.ts';
+import { uiErrors } from './errors.tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,9 @@
 import type { FormElement } from '@tessera/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { datasetJobs, formResponses, forms, jobs } from '../../db/schema.ts';
+import { jobs } from '../../platform/jobs/jobs.tables.ts';
+import { datasetJobs, insertDatasetJob } from '../datasets/index.ts';
+import { formResponses, forms } from './forms.tables.ts';
 
 /** SQL only: forms, their responses, and the one job row of a Form Responses dataset. */
 
@@ -123,7 +125,7 @@ export async function insertResponsesJob(
     ownerId: input.datasetId,
     userId: input.userId,
   });
-  await db.insert(datasetJobs).values({
+  await insertDatasetJob(db, {
     jobId: input.jobId,
     datasetId: input.datasetId,
     kind: 'output',

@@ -152,7 +152,7 @@ describe('forms: the builder', () => {
 
   it('Transfer Assets moves a form with its Form Responses dataset', async () => {
     const db = w.t.database.db;
-    const org = (await import('../../db/schema.ts')).projects;
+    const org = (await import('../../platform/tenancy.tables.ts')).projects;
     const [{ organizationId }] = await db.select({ organizationId: org.organizationId }).from(org);
     const target = await project(db, organizationId);
     await membership(db, w.editor.id, target, P.full);

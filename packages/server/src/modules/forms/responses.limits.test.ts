@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { type Answers, FORM_RATE_LIMIT, FORM_MESSAGES as M } from '@tessera/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formResponses } from '../../db/schema.ts';
 import { openTestRedis, TEST_REDIS_URL } from '../../test/redis.ts';
 import { type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { fullAnswers, makeForm, submit } from './forms.fixtures.ts';
+import { formResponses } from './forms.tables.ts';
 import { responsesFlusherOf } from './index.ts';
 import { ResponsesService } from './responses.service.ts';
 

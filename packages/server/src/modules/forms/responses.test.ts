@@ -1,9 +1,10 @@
 import { FORM_RATE_LIMIT, FORM_MESSAGES as M } from '@tessera/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formResponses, projects } from '../../db/schema.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { fullAnswers, makeForm, submit } from './forms.fixtures.ts';
+import { formResponses } from './forms.tables.ts';
 import { responsesFlusherOf } from './index.ts';
 
 let w: DatasetsWorld;

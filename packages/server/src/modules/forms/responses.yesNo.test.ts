@@ -1,9 +1,9 @@
 import type { DatasetDetail, UnitData } from '@tessera/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasets, features } from '../../db/schema.ts';
 import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
+import { datasets, features } from '../datasets/index.ts';
 import { makeForm, submit } from './forms.fixtures.ts';
 import { responsesFlusherOf } from './index.ts';
 import { elementColumn } from './responsesDataset.ts';

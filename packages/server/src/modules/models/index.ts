@@ -34,3 +34,6 @@ export const modelAssetKind: AssetKind = {
     return moved.length;
   },
 };
+
+/** Tables other modules read or join on (docs/architecture.md "Tables"). */
+export { models } from './models.tables.ts';

@@ -1,9 +1,9 @@
 import type { Model, ModelInput, PublicModelBar } from '@tessera/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { modelRuns } from '../../db/schema.ts';
 import { findDataset } from '../datasets/index.ts';
 import type { ModelsService } from './models.service.ts';
+import { modelRuns } from './models.tables.ts';
 
 const shownColumns = { id: modelRuns.id, inputs: modelRuns.inputs, outputs: modelRuns.outputs };
 

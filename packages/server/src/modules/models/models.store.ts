@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { algorithms, jobs, modelRunLogs, modelRuns, models, packageModules } from '../../db/schema.ts';
+import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import type { ModelUse } from '../packages/index.ts';
+import { algorithms, packageModules } from '../packages/index.ts';
+import { modelRunLogs, modelRuns, models } from './models.tables.ts';
 
 /** SQL only: models and their runs. */
 

@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
 import { addTab, addUnit, createDashboard } from '../dashboards/dashboards.fixtures.ts';
 import {
   caller,

@@ -11,8 +11,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema.ts';
 import type { PageRequest } from '../../platform/pageAnswers.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
 import { addTab, addUnit, createDashboard, publicDashboardPage } from '../dashboards/dashboards.fixtures.ts';
 import {
   caller,

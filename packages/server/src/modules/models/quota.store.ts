@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { modelRuns } from '../../db/schema.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
 import type { ModelRunRow } from './models.store.ts';
+import { modelRuns } from './models.tables.ts';
 
 /**
  * SQL only: a project's queued runs are capped (docs/security.md "Fair shares"). The count and the insert happen

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelRuns, models } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import { as, buildNode } from '../../test/harness.ts';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { CANCEL_GRACE_MS } from './models.store.ts';
+import { modelRuns, models } from './models.tables.ts';
 
 /**
  * A server that died while a model ran: its job active under a process that is gone, its run 'started', and

@@ -1,11 +1,11 @@
 import { type Model, type ModelRun, type Package, PROJECT_ROLE_PRESETS, type ProjectRoles } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelRuns } from '../../db/schema.ts';
 import { addTab, addUnit, createDashboard } from '../dashboards/dashboards.fixtures.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { membership, person } from '../projects/projects.fixtures.ts';
 import { builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';
+import { modelRuns } from './models.tables.ts';
 
 /**
  * Renaming or starring a run (PUT model-runs/:id) is an edit of the model's history, shared by every member: it

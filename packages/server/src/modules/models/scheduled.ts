@@ -1,12 +1,12 @@
 import { checkRunInputs, MODEL_MESSAGES } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
-import { modelRuns } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
 import { findDataset } from '../datasets/index.ts';
 import { announceRun } from './models.presenter.ts';
 import { tooManyQueued } from './models.service.ts';
 import { findModel, findModelRun } from './models.store.ts';
+import { modelRuns } from './models.tables.ts';
 import { queuedRunsWith } from './quota.store.ts';
 import type { RunJobData } from './run.job.ts';
 

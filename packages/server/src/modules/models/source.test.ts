@@ -8,7 +8,7 @@ import {
 } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasets, projects } from '../../db/schema.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
 import {
   caller,
   type DatasetsWorld,
@@ -17,6 +17,7 @@ import {
   rowsByName,
   SALES,
 } from '../datasets/datasets.fixtures.ts';
+import { datasets } from '../datasets/index.ts';
 import { waitForBuild } from '../packages/packages.fixtures.ts';
 import { membership, project } from '../projects/projects.fixtures.ts';
 import { algorithmId, builtPackage, createModel, execute, waitForRun } from './models.fixtures.ts';

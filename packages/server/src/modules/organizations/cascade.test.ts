@@ -1,10 +1,11 @@
 import { PROJECT_ROLE_PRESETS, ROLE_PRESETS } from '@tessera/shared';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens, loginEvents, permissions, projects, users } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { accessTokens, permissions, projects, users } from '../../platform/tenancy.tables.ts';
 import { createOrganization, createUser, randomAddress, signIn, type TestUser } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
+import { loginEvents } from '../auth/index.ts';
 import { addProject } from './tenants.fixtures.ts';
 
 /**

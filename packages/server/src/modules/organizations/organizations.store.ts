@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accessTokens, loginEvents, organizations, projects, users } from '../../db/schema.ts';
+import { accessTokens, organizations, projects, users } from '../../platform/tenancy.tables.ts';
+import { deleteOrganizationEvents } from '../auth/index.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type NewOrganization = typeof organizations.$inferInsert;
@@ -70,7 +71,7 @@ export async function listProjectIdsOf(db: Db, organizationId: string): Promise<
  * of a deleted organization stays behind.
  */
 export async function deleteOrganizationRow(db: Db, id: string): Promise<boolean> {
-  await db.delete(loginEvents).where(eq(loginEvents.organizationId, id));
+  await deleteOrganizationEvents(db, id);
   const rows = await db.delete(organizations).where(eq(organizations.id, id)).returning({ id: organizations.id });
   return rows.length > 0;
 }

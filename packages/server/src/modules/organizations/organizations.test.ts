@@ -2,7 +2,7 @@ import { api, ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, projects } from '../../db/schema.ts';
+import { organizations, projects } from '../../platform/tenancy.tables.ts';
 import { createOrganization, createUser } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipartFile, pngOfSize, TINY_PNG } from '../../test/multipart.ts';

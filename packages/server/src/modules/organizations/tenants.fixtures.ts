@@ -1,8 +1,8 @@
 import { type OrgRoles, ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, projects, users } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { organizations, projects, users } from '../../platform/tenancy.tables.ts';
 import { createOrganization, createUser } from '../../test/accounts.ts';
 import { ROOT } from '../../test/harness.ts';
 import { issueAccessToken } from '../auth/index.ts';

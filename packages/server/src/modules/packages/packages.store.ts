@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { algorithms, packageModules, packageRevisions, packages, users } from '../../db/schema.ts';
+import { users } from '../../platform/tenancy.tables.ts';
+import { algorithms, packageModules, packageRevisions, packages } from './packages.tables.ts';
 
 /** SQL only: packages, their revisions, modules and algorithms. */
 

@@ -46,7 +46,7 @@ describe('package builds', () => {
     });
     const pkg = await waitForBuild(w, res.json()._id);
     expect(pkg.status, pkg.errorLog).toBe('built');
-    const { packages } = await import('../../db/schema.ts');
+    const { packages } = await import('./packages.tables.ts');
     const { inArray } = await import('drizzle-orm');
     const rows = await w.t.database.db
       .select({ envKey: packages.envKey, name: packages.name })

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { PROJECT_ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { membership, project } from '../projects/projects.fixtures.ts';
 import { PURE_PACKAGE, uploadPackage, waitForBuild } from './packages.fixtures.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packages } from '../../db/schema.ts';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { PURE_PACKAGE, uploadPackage, waitForBuild } from './packages.fixtures.ts';
+import { packages } from './packages.tables.ts';
 import { failInterruptedBuilds } from './startup.ts';
 
 let w: DatasetsWorld;

@@ -1,8 +1,9 @@
 import { BUILDING_STATUSES, JOB_MESSAGES } from '@tessera/shared';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { jobs, packages } from '../../db/schema.ts';
+import { jobs } from '../../platform/jobs/jobs.tables.ts';
 import { announce } from './build.job.ts';
+import { packages } from './packages.tables.ts';
 
 /**
  * A build interrupted by a restart leaves its job failed (the jobs platform's recovery); its package must not

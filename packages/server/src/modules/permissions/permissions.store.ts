@@ -1,7 +1,7 @@
 import type { OrganizationFacts, ProjectRoles } from '@tessera/shared';
 import { and, eq, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, permissions, users } from '../../db/schema.ts';
+import { organizations, permissions, users } from '../../platform/tenancy.tables.ts';
 
 export type PermissionRow = typeof permissions.$inferSelect;
 

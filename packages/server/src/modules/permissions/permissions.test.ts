@@ -7,7 +7,7 @@ import {
 } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, permissions, users } from '../../db/schema.ts';
+import { organizations, permissions, users } from '../../platform/tenancy.tables.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from '../projects/projects.fixtures.ts';

@@ -13,11 +13,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serverModules } from '../../app.ts';
-import { organizations } from '../../db/schema.ts';
 import { installAccessControl } from '../../platform/access.ts';
 import { installErrorHandler } from '../../platform/errors.ts';
 import { gatherResourceResolvers } from '../../platform/projectAccess.ts';
 import { route } from '../../platform/routes.ts';
+import { organizations } from '../../platform/tenancy.tables.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, person, project } from './projects.fixtures.ts';

@@ -1,7 +1,7 @@
 import { type OrgRoles, PROJECT_ROLE_PRESETS, type ProjectRoles, ROLE_PRESETS } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
-import { permissions, projects } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { permissions, projects } from '../../platform/tenancy.tables.ts';
 import { createUser } from '../../test/accounts.ts';
 import { issueAccessToken } from '../auth/index.ts';
 

@@ -1,11 +1,11 @@
 import { can, type MyProject, PROJECT_ROLE_PRESETS, type Project } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { permissions } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
+import { permissions } from '../../platform/tenancy.tables.ts';
 import type { ProjectFiles } from './projectFiles.ts';
 import { byName, presentMyProject, presentPermissionOf, presentProject } from './projects.presenter.ts';
 import {

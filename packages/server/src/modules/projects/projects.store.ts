@@ -1,8 +1,8 @@
 import type { OrganizationType, ProjectRoles } from '@tessera/shared';
 import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations, permissions, projects } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/context.ts';
+import { organizations, permissions, projects } from '../../platform/tenancy.tables.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { type OrgRoles, PROJECT_ROLE_PRESETS as P, ROLE_PRESETS, SERVER_ERRORS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, permissions, projects } from '../../db/schema.ts';
+import { organizations, permissions, projects } from '../../platform/tenancy.tables.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from './projects.fixtures.ts';

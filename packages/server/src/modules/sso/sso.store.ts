@@ -1,6 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { oidcFlows, organizations, users } from '../../db/schema.ts';
+import { organizations, users } from '../../platform/tenancy.tables.ts';
+import { oidcFlows } from './sso.tables.ts';
 
 export type OidcFlow = typeof oidcFlows.$inferSelect;
 

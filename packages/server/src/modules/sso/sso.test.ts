@@ -1,10 +1,12 @@
 import { ROLE_PRESETS } from '@tessera/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginEvents, oidcFlows, organizations, users } from '../../db/schema.ts';
 import { newId } from '../../platform/ids.ts';
+import { organizations, users } from '../../platform/tenancy.tables.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { signInThroughProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidcProvider.ts';
+import { loginEvents } from '../auth/index.ts';
+import { oidcFlows } from './sso.tables.ts';
 
 const PUBLIC_URL = 'http://tessera.test';
 

@@ -1,6 +1,6 @@
 import type { TriggerPattern } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { users } from '../../platform/tenancy.tables.ts';
 import { createUser } from '../../test/accounts.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Person } from '../projects/projects.fixtures.ts';

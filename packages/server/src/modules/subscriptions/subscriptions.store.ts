@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, subscriptionSends, subscriptions, users } from '../../db/schema.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
+import { projects, users } from '../../platform/tenancy.tables.ts';
+import { subscriptionSends, subscriptions } from './subscriptions.tables.ts';
 
 /** SQL only: subscriptions and their sends. */
 

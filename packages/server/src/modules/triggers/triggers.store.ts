@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { models, projects, triggerFires, triggers } from '../../db/schema.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
+import { projects } from '../../platform/tenancy.tables.ts';
+import { models } from '../models/index.ts';
+import { triggerFires, triggers } from './triggers.tables.ts';
 
 /** SQL only: triggers and their fires. */
 

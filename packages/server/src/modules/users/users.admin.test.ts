@@ -2,7 +2,7 @@ import { api, ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { users } from '../../platform/tenancy.tables.ts';
 import { createUser, randomAddress, signIn } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { actor, buildTenants, type Tenants } from '../organizations/tenants.fixtures.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { permissions, projects, users } from '../../db/schema.ts';
+import { permissions, projects, users } from '../../platform/tenancy.tables.ts';
 import type { PopOvers, UserRow } from '../auth/index.ts';
 
 export {

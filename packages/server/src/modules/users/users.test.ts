@@ -1,7 +1,7 @@
 import { ROLE_PRESETS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../../db/schema.ts';
+import { organizations } from '../../platform/tenancy.tables.ts';
 import { createOrganization, createUser, randomAddress, signIn, type TestUser } from '../../test/accounts.ts';
 import { as, createTestApp, ROOT, type TestApp } from '../../test/harness.ts';
 import { multipartFile, pngOfSize, TINY_PNG } from '../../test/multipart.ts';

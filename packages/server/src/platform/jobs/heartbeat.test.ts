@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { jobs as jobsTable } from '../../db/schema.ts';
 import { freshDatabase, MemoryMailer, ROOT, testDbKind } from '../../test/harness.ts';
 import { newId } from '../ids.ts';
 import { FAST_JOBS, jobInput, scenarioHandler, type Team, team, waitFor, workers } from './jobs.fixtures.ts';
+import { jobs as jobsTable } from './jobs.tables.ts';
 import type { JobService } from './service.ts';
 
 /**

@@ -7,9 +7,9 @@ import {
 } from '@tessera/shared';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { jobs } from '../../db/schema.ts';
 import { BOSS_SCHEMA, type SqlClient } from './boss.ts';
 import { bossIdSql } from './bossIds.ts';
+import { jobs } from './jobs.tables.ts';
 
 /** SQL only: the `jobs` table. Status changes are conditional updates, so two processes never both win one. */
 

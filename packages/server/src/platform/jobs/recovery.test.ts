@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { jobs as jobsTable } from '../../db/schema.ts';
 import { freshDatabase, MemoryMailer, ROOT, testDbKind } from '../../test/harness.ts';
 import { newId } from '../ids.ts';
 import {
@@ -25,6 +24,7 @@ import {
   waitFor,
   workers,
 } from './jobs.fixtures.ts';
+import { jobs as jobsTable } from './jobs.tables.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { JOB_MESSAGES, type JobOwnerType, type JobType } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { jobs } from '../../db/schema.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { Ticker } from '../ticker.ts';
 import {
@@ -20,6 +19,7 @@ import { fromBossId, toBossId } from './bossIds.ts';
 import { type FairWorker, startFairWorkers } from './fair.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
+import { jobs } from './jobs.tables.ts';
 import { requeueLost, sweep } from './recovery.ts';
 import {
   type DefineOptions,

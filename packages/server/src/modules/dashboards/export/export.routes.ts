@@ -2,7 +2,7 @@ import { api } from '@tessera/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { jobs } from '../../../db/schema.ts';
+import { jobs } from '../../../platform/jobs/jobs.tables.ts';
 import { mailLanguage } from '../../../platform/mailLanguage.ts';
 import { route } from '../../../platform/routes.ts';
 import { ExportService } from './export.service.ts';

@@ -1,7 +1,7 @@
 import type { DataAppFilter } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { dashboards, tabs } from '../../../db/schema.ts';
+import { dashboards, tabs } from '../dashboards.tables.ts';
 
 /**
  * SQL only: saved filters. They live in their owner's row, in order (`dashboards.filters`, `tabs.filters`), so

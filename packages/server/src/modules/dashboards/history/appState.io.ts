@@ -1,8 +1,9 @@
 import { type AppState, layoutList, tabState, visDatasetIds } from '@tessera/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { dashboards, datasets, tabs, units } from '../../../db/schema.ts';
+import { datasets } from '../../datasets/index.ts';
 import type { DashboardRow } from '../dashboards.store.ts';
+import { dashboards, tabs, units } from '../dashboards.tables.ts';
 
 /**
  * SQL only: a data app's whole state as its history reads it (shared appState.ts), and writing a state back

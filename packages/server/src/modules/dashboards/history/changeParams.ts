@@ -1,7 +1,7 @@
 import { type AppState, type ChangeDescription, type StateOp, sameValue } from '@tessera/shared';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { features } from '../../../db/schema.ts';
+import { features } from '../../datasets/index.ts';
 
 /**
  * What a version's summary needs besides its kind, taken when the change is saved (names then, so that a card

@@ -2,9 +2,10 @@ import type { StateOp } from '@tessera/shared';
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { dashboardSteps, dashboardVersions, users } from '../../../db/schema.ts';
+import { users } from '../../../platform/tenancy.tables.ts';
+import { dashboardSteps, dashboardVersions } from './history.tables.ts';
 
-/** SQL only: a data app's versions and their steps (db/schema.dataAppHistory.ts). */
+/** SQL only: a data app's versions and their steps (history.tables.ts). */
 
 export type VersionRow = typeof dashboardVersions.$inferSelect;
 export type StepRow = typeof dashboardSteps.$inferSelect;

@@ -1,8 +1,8 @@
 import { type DashboardVersion, EDIT_SESSION_HEADER, PROJECT_ROLE_PRESETS, type Unit } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardSteps, dashboardVersions, projects } from '../../../db/schema.ts';
 import { newId } from '../../../platform/ids.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import { importCsv } from '../../datasets/datasets.fixtures.ts';
 import { membership, type Person, person } from '../../projects/projects.fixtures.ts';
 import { addTab, addUnit, createDashboard, detail } from '../dashboards.fixtures.ts';
@@ -18,6 +18,7 @@ import {
   ref,
   sumByRegion,
 } from '../units/unitData.fixtures.ts';
+import { dashboardSteps, dashboardVersions } from './history.tables.ts';
 
 /**
  * A data app's history (docs/data-apps.md "History"): every saved change makes a version with who, when and

@@ -1,9 +1,9 @@
 import type { DashboardVersion } from '@tessera/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardSteps, dashboardVersions } from '../../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { caller, createDashboard, type World, world } from '../dashboards.fixtures.ts';
+import { dashboardSteps, dashboardVersions } from './history.tables.ts';
 import { HISTORY_RETENTION_TASK, HistoryRetention } from './retention.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboards, jobs } from '../../../db/schema.ts';
+import { jobs } from '../../../platform/jobs/jobs.tables.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addUnit, caller, createDashboard, type World, world } from '../dashboards.fixtures.ts';
+import { dashboards } from '../dashboards.tables.ts';
 
 /**
  * A dashboard's image follows its content: after cards change it is rendered again, once the changes settle

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { PREVIEW, PREVIEW_READY_ATTRIBUTE, type PreviewState, SERVER_ERRORS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardPreviewTokens, dashboards } from '../../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { caller, createDashboard, type World, world } from '../dashboards.fixtures.ts';
+import { dashboardPreviewTokens, dashboards } from '../dashboards.tables.ts';
 import { RENDER_ERRORS } from './preview.render.ts';
 import { FORCED_PREVIEW_LIMIT, previewPagePath } from './preview.service.ts';
 

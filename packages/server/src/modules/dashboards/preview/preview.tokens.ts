@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { dashboardPreviewTokens } from '../../../db/schema.ts';
 import { newId, newSecret, sha256 } from '../../../platform/ids.ts';
+import { dashboardPreviewTokens } from '../dashboards.tables.ts';
 
 /**
  * Preview tokens: how the headless browser that renders a dashboard's image reads a dashboard nobody

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { tabs } from '../../../db/schema.ts';
+import { tabs } from '../dashboards.tables.ts';
 
 export type TabRow = typeof tabs.$inferSelect;
 export type TabChange = Partial<Pick<TabRow, 'name' | 'description' | 'unitIds' | 'layout'>>;

@@ -1,10 +1,10 @@
 import { SERVER_ERRORS, type Tab } from '@tessera/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { units } from '../../../db/schema.ts';
 import { newId } from '../../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addTab, addUnit, caller, createDashboard, detail, type World, world } from '../dashboards.fixtures.ts';
+import { units } from '../dashboards.tables.ts';
 
 const UNITS_MUST_BE_PERMUTATION = SERVER_ERRORS['tab.cardOrder'];
 

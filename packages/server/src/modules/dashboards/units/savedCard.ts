@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { dashboards, projects, tabs, units } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
+import { dashboards, tabs, units } from '../dashboards.tables.ts';
 import { type Card, savedFiltersOf } from './unitData.service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { api, PUBLIC_CARDS_PER_REQUEST, type PublicCardAnswer, type UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import { createDashboard } from '../dashboards.fixtures.ts';
 import {
   type CardsWorld,

@@ -4,7 +4,7 @@ import type { UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import { as, buildNode } from '../../../test/harness.ts';
 import { appendCsv } from '../../datasets/datasets.fixtures.ts';
 import type { Person } from '../../projects/projects.fixtures.ts';

@@ -1,8 +1,10 @@
 import type { UnitData } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dashboards, datasetJobs, datasets, features, projects } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import { appendCsv, importCsv } from '../../datasets/datasets.fixtures.ts';
+import { datasetJobs, datasets, features } from '../../datasets/index.ts';
+import { dashboards } from '../dashboards.tables.ts';
 import { type CardsWorld, call, cardsWorld, featureId, ref, savedCard } from './unitData.fixtures.ts';
 import { ProjectMetadataCache } from './unitData.metadata.ts';
 

@@ -1,14 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../../db/client.ts';
-import { datasets, features } from '../../../db/schema.ts';
 import type { Storage } from '../../../platform/storage/index.ts';
 import {
   type Catalog,
   type DatasetRow,
   datasetCatalog,
+  datasets,
   type FeatureLineage,
   type FeatureRow,
+  features,
   importedJobs,
   projectFeatureLineage,
 } from '../../datasets/index.ts';

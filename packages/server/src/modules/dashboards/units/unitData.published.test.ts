@@ -1,7 +1,7 @@
 import type { UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import type { Person } from '../../projects/projects.fixtures.ts';
 import {
   type CardsWorld,

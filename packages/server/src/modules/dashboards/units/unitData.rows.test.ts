@@ -1,7 +1,7 @@
 import { CHART_TYPES, type DataRow, type UnitData, type UnitRows } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import { importCsv } from '../../datasets/datasets.fixtures.ts';
 import { type CardsWorld, call, cardsWorld, featureId, orders, ref, savedCard } from './unitData.fixtures.ts';
 import { PUBLIC_ROWS_PER_MINUTE } from './units.routes.ts';

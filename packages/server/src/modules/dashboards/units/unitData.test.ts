@@ -1,7 +1,7 @@
 import { type DatasetJob, SERVER_ERRORS, type UnitData } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import { appendCsv, importCsv } from '../../datasets/datasets.fixtures.ts';
 import { deleteFeatureRow } from '../../datasets/index.ts';
 import { addTab } from '../dashboards.fixtures.ts';

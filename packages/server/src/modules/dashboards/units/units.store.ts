@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { preparedQuery } from '../../../db/prepared.ts';
-import { dashboards, projects, tabs, units } from '../../../db/schema.ts';
 import { joinProjectAccess, projectAccessFields, type ResourceReader } from '../../../platform/projectAccess.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
+import { dashboards, tabs, units } from '../dashboards.tables.ts';
 
 export type UnitRow = typeof units.$inferSelect;
 /** A card with the dashboard its tab belongs to (the API presents both). */

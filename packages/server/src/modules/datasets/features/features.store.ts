@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { datasets, features } from '../../../db/schema.ts';
+import { datasets, features } from '../datasets.tables.ts';
 
 /** SQL only: features. */
 

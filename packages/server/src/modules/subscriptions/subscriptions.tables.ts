@@ -1,7 +1,8 @@
 import type { ExportFilters, SubscriptionFormat, SubscriptionRecipient, TriggerPattern } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { dashboards, projects, users } from './schema.ts';
+import { projects, users } from '../../platform/tenancy.tables.ts';
+import { dashboards } from '../dashboards/dashboards.tables.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

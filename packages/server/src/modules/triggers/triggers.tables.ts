@@ -1,8 +1,8 @@
 import { TRIGGER_STATUSES, type TriggerPattern } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { models } from './schema.packages.ts';
-import { projects, users } from './schema.ts';
+import { projects, users } from '../../platform/tenancy.tables.ts';
+import { models } from '../models/models.tables.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

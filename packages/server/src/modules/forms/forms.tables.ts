@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
-import { datasets, projects, users } from './schema.ts';
+import { createdAt } from '../../db/columns.ts';
+import { projects, users } from '../../platform/tenancy.tables.ts';
+import { datasets } from '../datasets/datasets.tables.ts';
 
 /* Forms and their anonymous responses. */
 

@@ -1,6 +1,7 @@
 import type { AppState, ChangeKind, StateOp } from '@tessera/shared';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { dashboards, users } from './schema.ts';
+import { users } from '../../../platform/tenancy.tables.ts';
+import { dashboards } from '../dashboards.tables.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,6 +1,7 @@
 import type { AlertCondition } from '@tessera/shared';
 import { boolean, doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { projects, units, users } from './schema.ts';
+import { projects, users } from '../../platform/tenancy.tables.ts';
+import { units } from '../dashboards/dashboards.tables.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
