@@ -64,6 +64,31 @@ export async function settle(page: Page): Promise<void> {
   await sleep(300);
 }
 
+/** A page state of the demo: a page, and what to do there once it is shown (open a menu, a dialog). */
+export interface DemoState {
+  name: string;
+  path: (ids: DemoIds) => string;
+  open?: (page: Page) => Promise<void>;
+}
+
+/** Visits each state in turn (goes to its page, opens what it opens) and checks it once it has settled. */
+export async function visitDemoStates<State extends DemoState>(
+  page: Page,
+  ids: DemoIds,
+  states: readonly State[],
+  check: (state: State) => Promise<void>,
+): Promise<void> {
+  for (const state of states) {
+    await page.goto(state.path(ids));
+    if (state.open) {
+      await settle(page);
+      await state.open(page);
+    }
+    await settle(page);
+    await check(state);
+  }
+}
+
 async function demoIds(app: Parameters<typeof callAs>[0]): Promise<DemoIds> {
   const token = await apiSignIn(app, ADMIN.email, ADMIN.password);
   const projects = await callAs(app, token, api.listMyProjects);
