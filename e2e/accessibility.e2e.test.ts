@@ -9,6 +9,7 @@ import {
   type DemoState,
   demoDashboardPath,
   demoProjectPath,
+  demoServerEnv,
   settle,
   visitDemoStates,
   waitForDemo,
@@ -83,7 +84,7 @@ const SIGNED_IN_STATES: DemoState[] = [
 ];
 
 describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
-  const journey = useJourney({ env: () => ({ DEMO: '1' }) });
+  const journey = useJourney({ env: demoServerEnv });
   let ids: DemoIds;
 
   beforeAll(async () => {

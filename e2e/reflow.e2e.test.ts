@@ -7,6 +7,7 @@ import {
   type DemoState,
   demoDashboardPath,
   demoProjectPath,
+  demoServerEnv,
   settle,
   visitDemoStates,
   waitForDemo,
@@ -107,7 +108,7 @@ const PAGES: ReflowPage[] = [
 ];
 
 describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
-  const journey = useJourney({ env: () => ({ DEMO: '1' }) });
+  const journey = useJourney({ env: demoServerEnv });
   let ids: DemoIds;
 
   beforeAll(async () => {
