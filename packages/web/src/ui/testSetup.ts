@@ -42,6 +42,8 @@ if (typeof window !== 'undefined') {
  * cached answers or page error. (This file runs again before each test file; the modules it imports once.)
  */
 afterEach(() => {
+  // A file in Node's environment (realtime.test.ts) has no window to clean.
+  if (typeof window === 'undefined') return;
   cleanup();
   notifications.clean();
   queryClient.clear();
