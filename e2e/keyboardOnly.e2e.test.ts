@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
-import { DEMO_DEADLINE_MS, type DemoIds, waitForDemo } from './support/demo.ts';
+import { DEMO_DEADLINE_MS, type DemoIds, demoServerEnv, waitForDemo } from './support/demo.ts';
 import { pdfPages } from './support/exports.ts';
 import { useJourney } from './support/journey.ts';
 import { focusedName, isFocused, pressUntilFocused, signInByKeyboard } from './support/keyboard.ts';
@@ -23,7 +23,7 @@ import { bars, cardOf, drawn } from './support/weather.ts';
  * export that dashboard as a PDF, then answer the demo's public form as a visitor.
  */
 describe('keyboard only (issues 50 and 46)', () => {
-  const j = useJourney({ env: () => ({ DEMO: '1' }) });
+  const j = useJourney({ env: demoServerEnv });
   let ids: DemoIds;
   let token = '';
   const WIND = 'Wind by kind of weather';

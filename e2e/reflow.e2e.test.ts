@@ -4,13 +4,17 @@ import { screenshot } from './support/browser.ts';
 import {
   DEMO_DEADLINE_MS,
   type DemoIds,
+  type DemoState,
   demoDashboardPath,
   demoProjectPath,
+  demoServerEnv,
   settle,
+  visitDemoStates,
   waitForDemo,
 } from './support/demo.ts';
 import { useJourney } from './support/journey.ts';
 import { ADMIN } from './support/tessera.ts';
+import { signInByFieldTypes } from './support/ui.ts';
 
 /**
  * Reflow (WCAG 1.4.10, docs/accessibility.md): at 320 CSS pixels wide every page and main state of the demo scrolls
@@ -21,13 +25,9 @@ import { ADMIN } from './support/tessera.ts';
 
 const WIDTH = 320;
 
-interface ReflowPage {
-  name: string;
-  path: (ids: DemoIds) => string;
+interface ReflowPage extends DemoState {
   /** Texts that must be visible whole on the page. */
   names: (ids: DemoIds) => string[];
-  /** What to do once the page is there (open a dialog); the page is checked after it. */
-  open?: (page: Page) => Promise<void>;
   /** More to check (answers what is wrong, or nothing). */
   check?: (page: Page) => Promise<string[]>;
 }
@@ -108,7 +108,7 @@ const PAGES: ReflowPage[] = [
 ];
 
 describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
-  const journey = useJourney({ env: () => ({ DEMO: '1' }) });
+  const journey = useJourney({ env: demoServerEnv });
   let ids: DemoIds;
 
   beforeAll(async () => {
@@ -120,7 +120,6 @@ describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
     await page.setViewportSize({ width: WIDTH, height: 640 });
     const problems: string[] = [];
     const look = async (name: string, names: string[], check?: (page: Page) => Promise<string[]>) => {
-      await settle(page);
       await screenshot(page, `reflow-${name}`, { fullPage: false });
       const found = [
         ...(await horizontalScroll(page)),
@@ -131,19 +130,10 @@ describe('reflow at 320 CSS pixels (WCAG 1.4.10)', () => {
     };
 
     await page.goto('/login');
+    await settle(page);
     await look('sign-in', ['Log In']);
-    await page.locator('input[type="email"], input[name="email"]').first().fill(ADMIN.email);
-    await page.locator('input[type="password"]').first().fill(ADMIN.password);
-    await page.locator('button[type="submit"]').first().click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    for (const entry of PAGES) {
-      await page.goto(entry.path(ids));
-      if (entry.open) {
-        await settle(page);
-        await entry.open(page);
-      }
-      await look(entry.name, entry.names(ids), entry.check);
-    }
+    await signInByFieldTypes(page, ADMIN.email, ADMIN.password);
+    await visitDemoStates(page, ids, PAGES, (entry) => look(entry.name, entry.names(ids), entry.check));
     expect(problems).toEqual([]);
   }, 300_000);
 });

@@ -12,5 +12,6 @@ export default defineProject({
     include: ['**/*.e2e.test.ts'],
     testTimeout: 120000,
     hookTimeout: 120000,
+    globalSetup: ['./support/sharedEnvs.ts'],
   },
 });

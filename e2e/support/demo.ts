@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { api } from '@tessera/shared';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { apiSignIn, callAs } from './api.ts';
 import { ADMIN, type Tessera } from './tessera.ts';
 
@@ -39,6 +40,15 @@ export interface DemoIds {
   };
 }
 
+/**
+ * The settings of a server with the demo: DEMO=1, and the run's shared Python environments (sharedEnvs.ts), where
+ * the first demo server builds the demo model's environment and the others find it.
+ */
+export const demoServerEnv = (): Record<string, string> => ({
+  DEMO: '1',
+  PYTHON_ENVS_DIR: inject('sharedEnvsDir'),
+});
+
 /** Waits until the server says the demo is loaded, then answers its ids. */
 export async function waitForDemo(app: Tessera): Promise<DemoIds> {
   const deadline = Date.now() + DEMO_DEADLINE_MS;
@@ -53,7 +63,10 @@ export const demoProjectPath = (ids: DemoIds) => `/projects/${ids.projectId}`;
 export const demoDashboardPath = (ids: DemoIds) =>
   `${demoProjectPath(ids)}/dashboards/${ids.dashboardId}/tabs/${ids.tabId}`;
 
-/** Waits for the page's requests to end and its loaders to go, then a little for what they render. */
+/**
+ * Waits for the page's requests to end and its loaders to go, then for what they render: its transitions (a menu
+ * or popover fading in) to end and the page to be drawn.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
@@ -61,7 +74,47 @@ export async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => undefined);
-  await sleep(300);
+  // Endless animations (a spinner elsewhere) never end: only those that do are waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  await page.evaluate(
+    () => new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn()))),
+  );
+}
+
+/** A page state of the demo: a page, and what to do there once it is shown (open a menu, a dialog). */
+export interface DemoState {
+  name: string;
+  path: (ids: DemoIds) => string;
+  open?: (page: Page) => Promise<void>;
+}
+
+/** Visits each state in turn (goes to its page, opens what it opens) and checks it once it has settled. */
+export async function visitDemoStates<State extends DemoState>(
+  page: Page,
+  ids: DemoIds,
+  states: readonly State[],
+  check: (state: State) => Promise<void>,
+): Promise<void> {
+  for (const state of states) {
+    await page.goto(state.path(ids));
+    if (state.open) {
+      await settle(page);
+      await state.open(page);
+    }
+    await settle(page);
+    await check(state);
+  }
 }
 
 async function demoIds(app: Parameters<typeof callAs>[0]): Promise<DemoIds> {

@@ -38,6 +38,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
+/**
+ * Signs in on the sign-in page already open, in whichever language it is shown: the fields found by their types
+ * (their labels are in the page's language). Waits until the app has left the sign-in page.
+ */
+export async function signInByFieldTypes(page: Page, email: string, password: string): Promise<void> {
+  await page.locator('input[type="email"], input[name="email"]').first().fill(email);
+  await page.locator('input[type="password"]').first().fill(password);
+  await page.locator('button[type="submit"]').first().click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
 /** Opens the user menu of the navigation bar and picks one of its items. */
 export async function userMenu(page: Page, item: string): Promise<void> {
   await page.getByRole('button', { name: 'User menu', exact: true }).click();

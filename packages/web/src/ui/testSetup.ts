@@ -1,4 +1,10 @@
-import { configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { DEFAULT_LANGUAGE } from '@tessera/shared';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { pageErrorStore } from '../api/errors.ts';
+import { queryClient } from '../api/queryClient.ts';
+import { setLanguage } from '../i18n/index.ts';
 
 /**
  * The web tests share a 2-core machine with the server and browser suites: a screen that renders lazily may take
@@ -29,3 +35,22 @@ if (typeof window !== 'undefined') {
   } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => {};
 }
+
+/**
+ * The files of a worker share one window and one module graph (isolate: false in vitest.config.ts): every test
+ * ends with what it left behind taken away, so that none sees another's screen, storage, language, stubs, clock,
+ * cached answers or page error. (This file runs again before each test file; the modules it imports once.)
+ */
+afterEach(() => {
+  // A file in Node's environment (realtime.test.ts) has no window to clean.
+  if (typeof window === 'undefined') return;
+  cleanup();
+  notifications.clean();
+  queryClient.clear();
+  pageErrorStore.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  setLanguage(DEFAULT_LANGUAGE);
+  localStorage.clear();
+  sessionStorage.clear();
+});

@@ -1,12 +1,11 @@
 import '../i18n/index.ts';
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
+import { Notifications, notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { queryClient } from '../api/queryClient.ts';
-import { setLanguage } from '../i18n/index.ts';
 import { theme } from './theme.ts';
 
 /**
@@ -16,14 +15,7 @@ import { theme } from './theme.ts';
  * its own API suites and end to end; here the screens' reactions to each answer are under test.
  */
 
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  queryClient.clear();
-  localStorage.clear();
-  setLanguage('en');
-  vi.unstubAllGlobals();
-});
+// Each test's screen, storage, language and network stand-in are taken away after it by testSetup.ts.
 
 export interface SentRequest {
   method: string;
