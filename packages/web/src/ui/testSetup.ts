@@ -37,9 +37,9 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * The files of a worker share one window and one module graph (isolate: false in vitest.config.ts): every test
- * ends with what it left behind taken away, so that none sees another's screen, storage, language, stubs, clock,
- * cached answers or page error. (This file runs again before each test file; the modules it imports once.)
+ * Every test ends with what it left behind taken away, so that none sees another's screen, storage, language,
+ * stubs, clock, cached answers or page error — within a file, and across files should they come to share one
+ * window and module graph (isolate: false, not on yet: see vitest.config.ts).
  */
 afterEach(() => {
   // A file in Node's environment (realtime.test.ts) has no window to clean.
