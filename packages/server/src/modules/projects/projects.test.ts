@@ -2,6 +2,7 @@ import { type OrgRoles, PROJECT_ROLE_PRESETS as P, ROLE_PRESETS, SERVER_ERRORS }
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, permissions, projects } from '../../db/schema.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
 import { membership, type Person, person, project } from './projects.fixtures.ts';
@@ -260,7 +261,7 @@ describe('organization cascades', () => {
         [elsewhere, false],
       ]),
     );
-    expect((await setOrganizationProjectsPublic(db, org, false, t.app)).sort()).toEqual([a, b].sort());
+    expect((await setOrganizationProjectsPublic(db, org, false, realtimeOf(t.app))).sort()).toEqual([a, b].sort());
     expect(new Map(await flags())).toEqual(
       new Map([
         [a, false],
