@@ -19,10 +19,7 @@ const UPLOAD = /^([0-9a-f]{24})\.csv$/;
  * process may be running them. It reads the storage's listing (the folder, or the bucket) and removes through it;
  * temporaries are this node's own, in the storage's local folder. Answers what it removed.
  */
-export async function sweepDatasetFiles({
-  db,
-  storage,
-}: Pick<AppContext, 'db' | 'storage'>): Promise<{
+export async function sweepDatasetFiles({ db, storage }: Pick<AppContext, 'db' | 'storage'>): Promise<{
   temporaries: number;
   uploads: number;
   segments: number;
