@@ -161,13 +161,13 @@ export async function sendOccurrence(deps: SendDeps, sendId: string): Promise<vo
   }
 }
 
-/** The send task (on every role: an API process only sends to it) and, on workers, the scheduler. */
 /** The app's subscriptions scheduler, built from what it uses (also how the tests drive one with their own clock). */
 export function subscriptionSchedulerOf(app: FastifyInstance, options: SubscriptionSchedulerOptions) {
   const { db, jobs } = app.ctx;
   return new SubscriptionScheduler({ db, jobs, log: app.log }, options);
 }
 
+/** The send task (on every role: an API process only sends to it) and, on workers, the scheduler. */
 export function installSubscriptions(app: FastifyInstance, renderer: DataAppRenderer): void {
   const { config, db, mailer } = app.ctx;
   app.ctx.jobs.tasks.define<{ sendId: string }>(
