@@ -18,7 +18,6 @@ const NOT_YET_CONVERTED = [
   'packages/server/src/modules/dashboards/history/announce.ts',
   'packages/server/src/modules/dashboards/history/history.service.ts',
   'packages/server/src/modules/dashboards/history/recorder.ts',
-  'packages/server/src/modules/dashboards/history/retention.ts',
   'packages/server/src/modules/dashboards/preview/preview.refresh.ts',
   'packages/server/src/modules/dashboards/preview/preview.service.ts',
   'packages/server/src/modules/dashboards/tabs/tabs.service.ts',
