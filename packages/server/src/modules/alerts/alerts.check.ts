@@ -1,10 +1,12 @@
 import { alertHolds, alertValueOf } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import { effectiveProjectRoles } from '../../platform/projectAccess.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
-import { type Card, cardsOfDataset, savedCardOf, UnitDataService } from '../dashboards/index.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
+import { type Card, cardsOfDataset, savedCardOf, type UnitDataService } from '../dashboards/index.ts';
 import { firingMail } from './alerts.mail.ts';
 import {
   type AlertFiringRow,
@@ -21,6 +23,17 @@ import {
 /** A check's outcome: the firing when the condition turned true, else why not (for tests and logs). */
 export type CheckOutcome = 'fired' | 'unchanged' | 'gone' | 'no-access';
 
+/** What the checker uses: the cards' values come from the dashboards' card service. */
+export interface AlertCheckerDeps {
+  db: Db;
+  mailer: Mailer;
+  /** The web app's address, for the link in the mail. */
+  publicUrl: string;
+  cards: Pick<UnitDataService, 'compute'>;
+  realtime: RealtimeGateway;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Checks alerts (docs/data-apps.md "Alerts"): the watched value computed as the card shows it (its dashboard's and
  * tab's saved filters, the card service of the dashboards module), then, under the alert's row lock, compared
@@ -30,25 +43,21 @@ export type CheckOutcome = 'fired' | 'unchanged' | 'gone' | 'no-access';
  * creator) is told by mail, in the language they set it in, and on their sockets in the project.
  */
 export class AlertChecker {
-  private readonly cards: UnitDataService;
-
-  constructor(private readonly app: FastifyInstance) {
-    this.cards = new UnitDataService(app);
-  }
+  constructor(private readonly deps: AlertCheckerDeps) {}
 
   /** The value the card shows now for the alert, or null; undefined when the card is gone. */
   async valueOf(
     alert: Pick<AlertRow, 'unitId' | 'valueId'>,
   ): Promise<{ card: Card; value: number | null } | undefined> {
-    const card = await savedCardOf(this.app.ctx.db, alert.unitId);
+    const card = await savedCardOf(this.deps.db, alert.unitId);
     if (!card) return undefined;
-    const { answer } = await this.cards.compute(card, {});
+    const { answer } = await this.deps.cards.compute(card, {});
     const value = answer.error ? null : alertValueOf(card.type, answer.data, alert.valueId);
     return { card, value };
   }
 
   async check(alertId: string): Promise<CheckOutcome> {
-    const { db } = this.app.ctx;
+    const { db } = this.deps;
     const alert = await findAlert(db, alertId);
     if (!alert) return 'gone';
     const recipient = await findRecipient(db, alert.userId);
@@ -91,12 +100,12 @@ export class AlertChecker {
 
   /** Checks the alerts on the cards that draw on a dataset (after its data changed). */
   async checkDataset(datasetId: string): Promise<void> {
-    for (const id of await alertIdsOfDataset(this.app.ctx.db, datasetId)) await this.checkLogged(id);
+    for (const id of await alertIdsOfDataset(this.deps.db, datasetId)) await this.checkLogged(id);
   }
 
   /** The scheduled pass: every alert. */
   async checkAll(signal?: AbortSignal): Promise<void> {
-    for (const id of await allAlertIds(this.app.ctx.db)) {
+    for (const id of await allAlertIds(this.deps.db)) {
       if (signal?.aborted) return;
       await this.checkLogged(id);
     }
@@ -107,7 +116,7 @@ export class AlertChecker {
     try {
       await this.check(id);
     } catch (err) {
-      this.app.log.warn({ err, alertId: id }, 'an alert check failed');
+      this.deps.log.warn({ err, alertId: id }, 'an alert check failed');
     }
   }
 
@@ -117,7 +126,7 @@ export class AlertChecker {
     card: Card,
     recipient: { id: string; email: string; first: string },
   ): Promise<void> {
-    realtimeOf(this.app).emit(
+    this.deps.realtime.emit(
       alert.projectId,
       'alert:fired',
       {
@@ -132,10 +141,10 @@ export class AlertChecker {
       },
       { user: recipient.id },
     );
-    const publicUrl = this.app.ctx.config.publicUrl;
+    const { publicUrl } = this.deps;
     const link = `${publicUrl}/projects/${alert.projectId}/dashboards/${card.dashboardId}/tabs/${card.tabId}`;
     try {
-      await this.app.ctx.mailer.send(
+      await this.deps.mailer.send(
         firingMail({
           to: recipient.email,
           first: recipient.first,
@@ -151,13 +160,13 @@ export class AlertChecker {
       );
     } catch (err) {
       // The firing stands (it is in the history and the notice went out); the mail is not sent twice.
-      this.app.log.warn({ err, alertId: alert.id }, 'the mail of an alert could not be sent');
+      this.deps.log.warn({ err, alertId: alert.id }, 'the mail of an alert could not be sent');
     }
   }
 }
 
 /** The alerts on the cards that draw on a dataset. */
-export async function alertIdsOfDataset(db: FastifyInstance['ctx']['db'], datasetId: string): Promise<string[]> {
+export async function alertIdsOfDataset(db: Db, datasetId: string): Promise<string[]> {
   return alertIdsOfUnits(
     db,
     (await cardsOfDataset(db, datasetId)).map((c) => c.id),

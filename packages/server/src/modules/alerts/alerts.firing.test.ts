@@ -5,8 +5,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions, users } from '../../platform/tenancy.tables.ts';
 import { appendCsv, caller, eventually, importCsv } from '../datasets/datasets.fixtures.ts';
-import { AlertChecker } from './alerts.check.ts';
 import { type AlertsWorld, alertsWorld, ref, savedCard } from './alerts.fixtures.ts';
+import { alertCheckerOf } from './alerts.jobs.ts';
 import { updateAlertRow } from './alerts.store.ts';
 import { alertFirings } from './alerts.tables.ts';
 
@@ -159,8 +159,8 @@ describe('an alert fires when its condition turns true', () => {
     // The threshold lowered without a check, then two workers' checks at once: the row lock lets one fire.
     await updateAlertRow(w.t.database.db, alert._id, { threshold: 1 });
     const outcomes = await Promise.all([
-      new AlertChecker(w.t.app).check(alert._id),
-      new AlertChecker(w.t.app).check(alert._id),
+      alertCheckerOf(w.t.app).check(alert._id),
+      alertCheckerOf(w.t.app).check(alert._id),
     ]);
     expect(outcomes.sort()).toEqual(['fired', 'unchanged']);
     expect(await firingsOf(alert._id)).toHaveLength(1);
@@ -189,7 +189,7 @@ describe('an alert fires when its condition turns true', () => {
       .set({ roles: { ...membership.roles, dashboard: 'hidden' } })
       .where(eq(permissions.id, membership.id));
     await updateAlertRow(db, alert._id, { threshold: 1 });
-    expect(await new AlertChecker(w.t.app).check(alert._id)).toBe('no-access');
+    expect(await alertCheckerOf(w.t.app).check(alert._id)).toBe('no-access');
     const [row] = await db.select().from(alertFirings).where(eq(alertFirings.alertId, alert._id));
     expect(row).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { Ticker } from '../../platform/ticker.ts';
+import { UnitDataService } from '../dashboards/index.ts';
 import { AlertChecker, alertIdsOfDataset } from './alerts.check.ts';
 
 /** The alerts' checks, a background task of the jobs platform (platform/jobs/tasks.ts). */
@@ -10,6 +11,19 @@ export const ALERTS_CHECK_TASK = 'alertsCheck';
 export interface AlertsCheckData {
   datasetId?: string;
   alertId?: string;
+}
+
+/** The app's alert checker, built from what it uses. */
+export function alertCheckerOf(app: FastifyInstance): AlertChecker {
+  const { db, mailer, config } = app.ctx;
+  return new AlertChecker({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    cards: new UnitDataService(app),
+    realtime: realtimeOf(app),
+    log: app.log,
+  });
 }
 
 /**
@@ -23,7 +37,7 @@ export interface AlertsCheckData {
  */
 export function installAlertChecks(app: FastifyInstance): AlertChecker {
   const { jobs, config } = app.ctx;
-  const checker = new AlertChecker(app);
+  const checker = alertCheckerOf(app);
   jobs.tasks.define<AlertsCheckData>(
     ALERTS_CHECK_TASK,
     async (data, signal) => {

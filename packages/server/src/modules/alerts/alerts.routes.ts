@@ -2,12 +2,12 @@ import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
-import { AlertChecker } from './alerts.check.ts';
+import { alertCheckerOf } from './alerts.jobs.ts';
 import { AlertsService } from './alerts.service.ts';
 
 /** Threshold alerts on cards; each member's own. */
 export async function alertsRoutes(app: FastifyInstance) {
-  const alerts = new AlertsService(app, new AlertChecker(app));
+  const alerts = new AlertsService(app.ctx, alertCheckerOf(app));
   const language = (headers: { 'accept-language'?: string | string[] }) => mailLanguage(headers['accept-language']);
 
   route(app, api.listAlerts, ({ auth, query }) => alerts.list(query.projectId, auth.user.id));

@@ -6,7 +6,6 @@ import {
   alertableValues,
   isAlertableType,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -33,10 +32,10 @@ import {
 export class AlertsService {
   private readonly db: Db;
   constructor(
-    app: FastifyInstance,
+    deps: { db: Db },
     private readonly checker: AlertChecker,
   ) {
-    this.db = app.ctx.db;
+    this.db = deps.db;
   }
 
   async list(projectId: string, userId: string): Promise<Alert[]> {

@@ -9,7 +9,8 @@ import { AssistantService } from './assistant.service.ts';
 
 /** Mobi, the chat assistant (issue 19): every route needs model view on the project. */
 export async function assistantRoutes(app: FastifyInstance) {
-  const assistant = new AssistantService(app);
+  const { config, counters, db, storage } = app.ctx;
+  const assistant = new AssistantService({ config, counters, db, storage, log: app.log });
   const data = new UnitDataService(app);
   const userKey = (request: FastifyRequest) => userKeyOf(request.headers[ASSISTANT.userKeyHeader]);
 

@@ -11,8 +11,9 @@ import {
   SERVER_ERRORS,
   visFromProposal,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { type Grounding, groundingOf } from './assistant.grounding.ts';
@@ -50,9 +51,11 @@ export interface ChatRequest {
 export class AssistantService {
   private readonly clients: LlmClients;
   private readonly limit: RateLimit;
-  constructor(private readonly app: FastifyInstance) {
-    this.clients = new LlmClients(app.ctx.config);
-    this.limit = new RateLimit(app.ctx.counters, app.ctx.config.LLM_RATE_LIMIT_PER_MINUTE);
+  constructor(
+    private readonly deps: Pick<AppContext, 'config' | 'counters' | 'db' | 'storage'> & { log: FastifyBaseLogger },
+  ) {
+    this.clients = new LlmClients(deps.config);
+    this.limit = new RateLimit(deps.counters, deps.config.LLM_RATE_LIMIT_PER_MINUTE);
   }
 
   /** Whether the assistant can answer: a key, checked by listing the service's models. */
@@ -66,7 +69,7 @@ export class AssistantService {
     } catch (error) {
       throw upstreamError(error, connection.key);
     }
-    const { LLM_CHAT_MODEL, LLM_IMAGE_MODEL } = this.app.ctx.config;
+    const { LLM_CHAT_MODEL, LLM_IMAGE_MODEL } = this.deps.config;
     // A service that lists neither model (some compatible servers list none) is offered both modes.
     const listed = (model: string) => models.length === 0 || models.includes(model);
     const modes: AssistantMode[] = [];
@@ -83,17 +86,17 @@ export class AssistantService {
   async chat(request: ChatRequest): Promise<AsyncGenerator<ChatStreamEvent>> {
     const connection = this.connectionFor(request.userKey);
     await this.limit.take(request.userId);
-    const grounding = await groundingOf(this.app.ctx.db, request.projectId, request.canSeeDatasets);
+    const grounding = await groundingOf(this.deps.db, request.projectId, request.canSeeDatasets);
     const memory = memoryOf(request.messages, ASSISTANT.historyTokens);
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: grounding.system },
       ...memory.map((m): ChatCompletionMessageParam => ({ role: m.ai ? 'assistant' : 'user', content: m.text })),
     ];
-    const idle = new IdleTimeout(this.app.ctx.config.LLM_TIMEOUT_SECONDS * 1000, request.signal);
+    const idle = new IdleTimeout(this.deps.config.LLM_TIMEOUT_SECONDS * 1000, request.signal);
     try {
       const stream = await connection.client.chat.completions.create(
         {
-          model: this.app.ctx.config.LLM_CHAT_MODEL,
+          model: this.deps.config.LLM_CHAT_MODEL,
           temperature: ASSISTANT.temperature,
           messages,
           stream: true,
@@ -155,12 +158,12 @@ export class AssistantService {
       try {
         args = JSON.parse(call.args);
       } catch {
-        this.app.log.info('the assistant proposed a card whose arguments are not JSON: dropped');
+        this.deps.log.info('the assistant proposed a card whose arguments are not JSON: dropped');
         continue;
       }
       const result = visFromProposal(args, grounding.catalog);
       if (result.ok) return result.card;
-      this.app.log.info({ reason: result.error }, 'the assistant proposed an invalid card: dropped');
+      this.deps.log.info({ reason: result.error }, 'the assistant proposed an invalid card: dropped');
     }
     return undefined;
   }
@@ -174,12 +177,12 @@ export class AssistantService {
   ): Promise<{ url: string }> {
     const connection = this.connectionFor(userKey);
     await this.limit.take(userId);
-    const idle = new IdleTimeout(this.app.ctx.config.LLM_TIMEOUT_SECONDS * 1000);
+    const idle = new IdleTimeout(this.deps.config.LLM_TIMEOUT_SECONDS * 1000);
     let bytes: Buffer;
     try {
       const answer = await connection.client.images.generate(
         {
-          model: this.app.ctx.config.LLM_IMAGE_MODEL,
+          model: this.deps.config.LLM_IMAGE_MODEL,
           prompt,
           n: 1,
           size: ASSISTANT.imageSize,
@@ -198,7 +201,7 @@ export class AssistantService {
     }
     if (!imageTypeOf(bytes)) throw new HttpError('upstream', 'assistant.notImage');
     const imageId = newId();
-    await saveImage(this.app.ctx.storage, projectId, imageId, bytes);
+    await saveImage(this.deps.storage, projectId, imageId, bytes);
     return { url: `/api/v1/projects/${projectId}/assistant/images/${imageId}` };
   }
 

@@ -1,9 +1,8 @@
 import type { Collection } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { presentCollection } from './collections.presenter.ts';
 import {
   deleteCollectionRow,
@@ -27,8 +26,10 @@ function isUniqueViolation(error: unknown): boolean {
 /** Folders of datasets: name required and unique in the project, description optional. */
 export class CollectionsService {
   private readonly db: Db;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
+  private readonly realtime: RealtimeGateway;
+  constructor(deps: { db: Db; realtime: RealtimeGateway }) {
+    this.db = deps.db;
+    this.realtime = deps.realtime;
   }
 
   async list(projectId: string): Promise<Collection[]> {
@@ -77,6 +78,6 @@ export class CollectionsService {
   }
 
   private announce(projectId: string, id: string, deleted: boolean) {
-    realtimeOf(this.app).emit(projectId, 'collection:updated', { _id: id, deleted }, { area: 'dataset' });
+    this.realtime.emit(projectId, 'collection:updated', { _id: id, deleted }, { area: 'dataset' });
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
-import { FeaturesService } from '../datasets/index.ts';
+import { featuresServiceOf } from '../datasets/index.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { authorOf } from './history/author.ts';
@@ -53,7 +53,7 @@ export async function dashboardsRoutes(app: FastifyInstance) {
     const features = await publicFeatures(app.ctx.db, row, tabs, units);
     return { dashboard: presentPublicDashboard(row, dashboard.sourcesCount), tabs, units, features };
   });
-  const features = new FeaturesService(app);
+  const features = featuresServiceOf(app);
   // The features a dashboard uses, for whoever may read it (also without the dataset role).
   route(app, api.listDashboardFeatures, ({ params }) => usedFeatures(app.ctx.db, params.id));
   route(app, api.getDashboardFeatureCategories, async ({ params, query }) => {

@@ -33,7 +33,14 @@ export const dashboardsModule: ServerModule = {
     const browser = headlessBrowserOf(app);
     new PreviewService(app, browser).define();
     new ExportService(app, browser).define();
-    new HistoryRetention(app).install();
+    const { db, config, jobs } = app.ctx;
+    const retention = new HistoryRetention({ db, config, jobs, log: app.log });
+    retention.install();
+    // Workers queue a pass as they start and then periodically.
+    if (jobs.runsWorkers) {
+      app.addHook('onReady', async () => retention.startQueueing());
+      app.addHook('preClose', async () => retention.stopQueueing());
+    }
   },
   routes: async (app) => {
     await app.register(dashboardsRoutes);

@@ -1,5 +1,7 @@
 import { writeClusteredCopy } from '@tessera/analytics';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { findDatasetJob, recordClustered, unclusteredSegments } from './datasets.store.ts';
 import { listFeatures } from './features/features.store.ts';
 import { deleteClusteredFiles, putClusteredCopy, segmentKey } from './files.ts';
@@ -33,18 +35,16 @@ interface ClusterJobData {
  *   start-up).
  */
 export class SegmentClustering {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly deps: Pick<AppContext, 'db' | 'storage' | 'config' | 'jobs'> & { log: FastifyBaseLogger },
+  ) {}
 
   /** Defines the task on the jobs platform (while the module registers), which starts and stops it with the app. */
   install(): void {
-    this.app.ctx.jobs.tasks.define<ClusterJobData>(CLUSTER_QUEUE, (data, signal) => this.run(data, signal), {
+    this.deps.jobs.tasks.define<ClusterJobData>(CLUSTER_QUEUE, (data, signal) => this.run(data, signal), {
       retryLimit: 2,
       retryDelay: 30,
       expireInSeconds: CLUSTER_TIMEOUT_SECONDS,
-    });
-    this.app.addHook('onReady', async () => {
-      // In the background: a start-up does not wait for it.
-      void this.catchUp().catch((err) => this.app.log.warn({ err }, 'could not queue the missing clustered copies'));
     });
   }
 
@@ -53,15 +53,15 @@ export class SegmentClustering {
    * the import's commit and the queueing) or given up after its retries. Once per start, on processes that run
    * workers; a copy queued twice is written once (the task skips a job already clustered).
    */
-  private async catchUp(): Promise<void> {
-    if (!this.app.ctx.jobs.runsWorkers) return;
-    for (const { datasetId, jobId } of await unclusteredSegments(this.app.ctx.db, this.config.CLUSTER_MIN_ROWS)) {
-      await this.app.ctx.jobs.tasks.send<ClusterJobData>(CLUSTER_QUEUE, { datasetId, jobId });
+  async catchUp(): Promise<void> {
+    if (!this.deps.jobs.runsWorkers) return;
+    for (const { datasetId, jobId } of await unclusteredSegments(this.deps.db, this.config.CLUSTER_MIN_ROWS)) {
+      await this.deps.jobs.tasks.send<ClusterJobData>(CLUSTER_QUEUE, { datasetId, jobId });
     }
   }
 
   private get config() {
-    return this.app.ctx.config;
+    return this.deps.config;
   }
 
   /**
@@ -71,23 +71,22 @@ export class SegmentClustering {
   async request(datasetId: string, jobId: string, rowCount: number): Promise<void> {
     try {
       if (rowCount < this.config.CLUSTER_MIN_ROWS) return;
-      if (!(await clusterColumn(this.app, datasetId))) return;
-      await this.app.ctx.jobs.tasks.send<ClusterJobData>(CLUSTER_QUEUE, { datasetId, jobId });
+      if (!(await clusterColumn(this.deps.db, datasetId))) return;
+      await this.deps.jobs.tasks.send<ClusterJobData>(CLUSTER_QUEUE, { datasetId, jobId });
     } catch (err) {
-      this.app.log.warn({ err, datasetId, jobId }, 'could not queue the clustered copy of a segment');
+      this.deps.log.warn({ err, datasetId, jobId }, 'could not queue the clustered copy of a segment');
     }
   }
 
   /** The task: writes and records the copy, unless it is no longer wanted; `signal` aborts when the app stops. */
   private async run({ datasetId, jobId }: ClusterJobData, signal: AbortSignal): Promise<void> {
-    const { db } = this.app.ctx;
-    const { storage } = this.app.ctx;
+    const { db, storage } = this.deps;
     const dataDir = storage.root;
     try {
       const job = await findDatasetJob(db, jobId);
       if (!job || job.datasetId !== datasetId || job.state !== 'imported' || job.clusteredAt) return;
       if ((job.rowCount ?? 0) < this.config.CLUSTER_MIN_ROWS) return;
-      const column = await clusterColumn(this.app, datasetId);
+      const column = await clusterColumn(this.deps.db, datasetId);
       if (!column) return;
       const started = performance.now();
       // The segment is read at its local path (a cached copy with an object store), then the copy is stored.
@@ -97,19 +96,19 @@ export class SegmentClustering {
       await putClusteredCopy(storage, datasetId, jobId);
       if (await recordClustered(db, jobId)) {
         const ms = Math.round(performance.now() - started);
-        this.app.log.info({ datasetId, jobId, rows: job.rowCount, ms }, 'wrote the clustered copy of a segment');
+        this.deps.log.info({ datasetId, jobId, rows: job.rowCount, ms }, 'wrote the clustered copy of a segment');
       } else {
         // The rows were deleted (or the dataset) while the copy was written: it must not outlive them.
         await deleteClusteredFiles(storage, datasetId, jobId);
       }
     } catch (err) {
-      this.app.log.warn({ err, datasetId, jobId }, 'could not write the clustered copy of a segment');
+      this.deps.log.warn({ err, datasetId, jobId }, 'could not write the clustered copy of a segment');
       throw err;
     }
   }
 }
 
 /** The db name of the dataset's first date feature (by list index), if it has one. */
-async function clusterColumn(app: FastifyInstance, datasetId: string): Promise<string | undefined> {
-  return (await listFeatures(app.ctx.db, datasetId)).find((f) => f.type === 'date')?.dbName;
+async function clusterColumn(db: Db, datasetId: string): Promise<string | undefined> {
+  return (await listFeatures(db, datasetId)).find((f) => f.type === 'date')?.dbName;
 }

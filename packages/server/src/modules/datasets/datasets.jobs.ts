@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { SegmentClustering } from './cluster.job.ts';
 import { abandonedImport, importHandler } from './import.job.ts';
 import { sweepDatasetFiles } from './startup.ts';
@@ -17,15 +18,20 @@ const IMPORT_RESTARTS = 2;
  * interrupted work.
  */
 export function datasetsJobs(app: FastifyInstance): void {
-  const clustering = new SegmentClustering(app);
+  const { db, storage, config, jobs } = app.ctx;
+  const clustering = new SegmentClustering({ db, storage, config, jobs, log: app.log });
   clustering.install();
-  const handler = importHandler(app, clustering);
-  const abandoned = abandonedImport(app);
+  app.addHook('onReady', async () => {
+    // In the background: a start-up does not wait for it.
+    void clustering.catchUp().catch((err) => app.log.warn({ err }, 'could not queue the missing clustered copies'));
+  });
+  const handler = importHandler({ db, storage, realtime: realtimeOf(app), log: app.log }, clustering);
+  const abandoned = abandonedImport({ db, storage });
   const options = { timeoutMs: IMPORT_TIMEOUT_MS, abandoned, restartWhenLost: IMPORT_RESTARTS };
   app.ctx.jobs.define('featureDetection', handler, options);
   app.ctx.jobs.define('append', handler, options);
   app.addHook('onReady', async () => {
-    const removed = await sweepDatasetFiles(app);
+    const removed = await sweepDatasetFiles({ db, storage });
     if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'removed files left by interrupted work');
   });
 }

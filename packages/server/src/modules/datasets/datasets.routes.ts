@@ -1,6 +1,7 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../platform/errors.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { datasetCsv, datasetPage, downloadFileName } from './datasets.data.ts';
 import { DatasetsService } from './datasets.service.ts';
@@ -17,10 +18,11 @@ export function datasetsRoutes(uses: DatasetUseReaders = {}) {
 }
 
 async function registerDatasetsRoutes(app: FastifyInstance, uses: DatasetUseReaders) {
-  const datasets = new DatasetsService(app);
-  const uploads = new UploadsService(app, datasets);
-  const { db } = app.ctx;
+  const { db, jobs } = app.ctx;
   const files = app.ctx.storage;
+  const realtime = realtimeOf(app);
+  const datasets = new DatasetsService({ db, storage: files, jobs, realtime });
+  const uploads = new UploadsService({ db, storage: files, jobs, realtime, log: app.log }, datasets);
 
   route(app, api.listDatasets, ({ query }) =>
     datasets.list(query.projectId, { imported: query.imported, id: query.id }),

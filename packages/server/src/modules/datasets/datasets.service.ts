@@ -1,9 +1,9 @@
 import type { Dataset, DatasetDetail, JoinSource } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import { collectionIdsInProject } from '../collections/index.ts';
 import { datasetCatalog } from './catalog.ts';
@@ -35,9 +35,9 @@ export type CreateInput =
 export class DatasetsService {
   private readonly db: Db;
   private readonly files: Storage;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.files = app.ctx.storage;
+  constructor(private readonly deps: Pick<AppContext, 'db' | 'storage' | 'jobs'> & { realtime: RealtimeGateway }) {
+    this.db = deps.db;
+    this.files = deps.storage;
   }
 
   async getRow(id: string): Promise<DatasetRow> {
@@ -140,13 +140,13 @@ export class DatasetsService {
   async delete(id: string): Promise<void> {
     const row = await this.getRow(id);
     if ((await listDependentDatasets(this.db, id)).length) throw new HttpError('conflict', 'dataset.usedByJoin');
-    for (const { job } of await unfinishedJobsOf(this.db, id)) await this.app.ctx.jobs.cancel(job.id);
+    for (const { job } of await unfinishedJobsOf(this.db, id)) await this.deps.jobs.cancel(job.id);
     if (!(await deleteDatasetRow(this.db, id))) throw notFound('dataset.notFound');
     await deleteDatasetFiles(this.files, id);
-    realtimeOf(this.app).emit(row.projectId, 'dataset:deleted', { _id: id }, { area: 'dataset' });
+    this.deps.realtime.emit(row.projectId, 'dataset:deleted', { _id: id }, { area: 'dataset' });
   }
 
   announce(row: DatasetRow, reason: DatasetUpdateReason): void {
-    announceDatasetUpdated(this.app, row, reason);
+    announceDatasetUpdated(this.deps.realtime, row, reason);
   }
 }

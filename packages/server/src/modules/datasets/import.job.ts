@@ -1,6 +1,5 @@
 import { IngestError, type IngestResult, ingestCsv } from '@tessera/analytics';
 import { DATASET_ERRORS } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JobContext, JobRow } from '../../platform/jobs/index.ts';
@@ -17,7 +16,7 @@ import {
 import { refreshFeatureStats } from './features/features.stats.ts';
 import { insertFeatures, setPhysicalType } from './features/features.store.ts';
 import { deleteJobFiles, segmentKey, uploadKey } from './files.ts';
-import { announceDatasetUpdated, type SegmentTarget, writeDatasetData } from './write.ts';
+import { announceDatasetUpdated, type DatasetWriteDeps, type SegmentTarget, writeDatasetData } from './write.ts';
 
 export interface ImportJobData {
   datasetId: string;
@@ -40,9 +39,9 @@ export interface ImportJobData {
  *
  * The uploaded file is removed whatever happens.
  */
-export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClustering, 'request'>) {
+export function importHandler(deps: DatasetWriteDeps, clustering?: Pick<SegmentClustering, 'request'>) {
   return async (ctx: JobContext<ImportJobData>): Promise<void> => {
-    const { db, storage } = app.ctx;
+    const { db, storage } = deps;
     const { datasetId, kind } = ctx.data;
     const jobId = ctx.job.id;
     try {
@@ -51,7 +50,7 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
       if (!dataset || !upload) throw new Error(DATASET_ERRORS.notFound);
       const others =
         kind === 'append' ? (await importedJobs(db, datasetId)).map((j) => segmentKey(datasetId, j.jobId)) : [];
-      const stored = await writeDatasetData(app, {
+      const stored = await writeDatasetData(deps, {
         dataset,
         jobId,
         write: (target) => ingestUpload(storage, target, others, kind === 'append' ? dataset.columns : undefined, ctx),
@@ -64,7 +63,7 @@ export function importHandler(app: FastifyInstance, clustering?: Pick<SegmentClu
           return { row };
         },
         beforeAnnounce: (row) =>
-          kind === 'append' ? refreshAfterDataChange(app, row) : refreshDependents(app, row.id, new Set([row.id])),
+          kind === 'append' ? refreshAfterDataChange(deps, row) : refreshDependents(deps, row.id, new Set([row.id])),
         reason: kind === 'upload' ? 'imported' : 'appended',
         signal: ctx.signal,
       });
@@ -104,11 +103,10 @@ async function ingestUpload(
  * An import (or an upload still receiving its bytes) failed by the jobs platform because its process died: its
  * uploaded file goes at once, and its segment unless it was committed (the dataset job is then `imported`).
  */
-export function abandonedImport(app: FastifyInstance) {
+export function abandonedImport({ db, storage }: Pick<DatasetWriteDeps, 'db' | 'storage'>) {
   return async (row: JobRow): Promise<void> => {
-    const { storage } = app.ctx;
     await storage.delete(uploadKey(row.id));
-    const upload = await findDatasetJob(app.ctx.db, row.id);
+    const upload = await findDatasetJob(db, row.id);
     if (upload && upload.state !== 'imported') await deleteJobFiles(storage, upload.datasetId, row.id);
   };
 }
@@ -163,26 +161,26 @@ const scalar = (v: unknown): Scalar =>
     : String(v);
 
 /** After rows were added or removed: the dataset's stored stats and previews, and those of joins reading it. */
-export async function refreshAfterDataChange(app: FastifyInstance, dataset: DatasetRow): Promise<void> {
+export async function refreshAfterDataChange(deps: DatasetWriteDeps, dataset: DatasetRow): Promise<void> {
   try {
-    await refreshFeatureStats(app.ctx.db, app.ctx.storage, dataset);
+    await refreshFeatureStats(deps.db, deps.storage, dataset);
   } catch (err) {
-    app.log.warn({ err, datasetId: dataset.id }, 'could not refresh the stats of a dataset');
+    deps.log.warn({ err, datasetId: dataset.id }, 'could not refresh the stats of a dataset');
   }
-  await refreshDependents(app, dataset.id, new Set([dataset.id]));
+  await refreshDependents(deps, dataset.id, new Set([dataset.id]));
 }
 
 /** Joined datasets reading `datasetId` (and joins of those), each once. Stats are a convenience: failures are logged. */
-async function refreshDependents(app: FastifyInstance, datasetId: string, seen: Set<string>): Promise<void> {
-  for (const dependent of await listDependentDatasets(app.ctx.db, datasetId)) {
+async function refreshDependents(deps: DatasetWriteDeps, datasetId: string, seen: Set<string>): Promise<void> {
+  for (const dependent of await listDependentDatasets(deps.db, datasetId)) {
     if (seen.has(dependent.id)) continue;
     seen.add(dependent.id);
     try {
-      await refreshFeatureStats(app.ctx.db, app.ctx.storage, dependent);
+      await refreshFeatureStats(deps.db, deps.storage, dependent);
     } catch (err) {
-      app.log.warn({ err, datasetId: dependent.id }, 'could not refresh the stats of a joined dataset');
+      deps.log.warn({ err, datasetId: dependent.id }, 'could not refresh the stats of a joined dataset');
     }
-    announceDatasetUpdated(app, dependent, 'appended');
-    await refreshDependents(app, dependent.id, seen);
+    announceDatasetUpdated(deps.realtime, dependent, 'appended');
+    await refreshDependents(deps, dependent.id, seen);
   }
 }

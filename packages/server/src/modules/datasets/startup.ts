@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { datasetsRoot, sweepTemporaries } from '@tessera/analytics';
 import { UNFINISHED_JOB_STATUSES } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
 import { allDatasetJobStates, allDatasetTypes } from './datasets.store.ts';
 import { deleteClusteredFiles, deleteDatasetFiles, deleteJobFiles } from './files.ts';
 
@@ -19,10 +19,12 @@ const UPLOAD = /^([0-9a-f]{24})\.csv$/;
  * process may be running them. It reads the storage's listing (the folder, or the bucket) and removes through it;
  * temporaries are this node's own, in the storage's local folder. Answers what it removed.
  */
-export async function sweepDatasetFiles(
-  app: FastifyInstance,
-): Promise<{ temporaries: number; uploads: number; segments: number; folders: number }> {
-  const { db, storage } = app.ctx;
+export async function sweepDatasetFiles({ db, storage }: Pick<AppContext, 'db' | 'storage'>): Promise<{
+  temporaries: number;
+  uploads: number;
+  segments: number;
+  folders: number;
+}> {
   const states = new Map((await allDatasetJobStates(db)).map((s) => [s.jobId, s]));
   const running = (jobId: string) => unfinished.has(states.get(jobId)?.status ?? '');
   const removed = { temporaries: await sweepTemporaries(storage.root, running), uploads: 0, segments: 0, folders: 0 };

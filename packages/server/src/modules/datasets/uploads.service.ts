@@ -1,8 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { IngestError } from '@tessera/analytics';
 import { DATASET_ERRORS, type DatasetJob } from '@tessera/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, handedText, notFound } from '../../platform/errors.ts';
 import { checkAppendHeader } from './appendCheck.ts';
 import { presentDatasetJob } from './datasets.presenter.ts';
@@ -19,6 +20,7 @@ import {
 import { deleteJobFiles, uploadKey } from './files.ts';
 import { type ImportJobData, refreshAfterDataChange } from './import.job.ts';
 import { openCsvPart, storePart, uploadPath } from './upload.ts';
+import type { DatasetWriteDeps } from './write.ts';
 
 /**
  * Uploads, appends and their history: the file streams to the storage's `uploads/{jobId}.csv` while
@@ -29,11 +31,11 @@ export class UploadsService {
   private readonly db: Db;
   private readonly dataDir: string;
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: DatasetWriteDeps & Pick<AppContext, 'jobs'>,
     private readonly datasets: DatasetsService,
   ) {
-    this.db = app.ctx.db;
-    this.dataDir = app.ctx.storage.root;
+    this.db = deps.db;
+    this.dataDir = deps.storage.root;
   }
 
   async receive(
@@ -50,7 +52,7 @@ export class UploadsService {
       throw conflict('dataset.uploadRunning');
 
     const part = await openCsvPart(request);
-    const jobs = this.app.ctx.jobs;
+    const jobs = this.deps.jobs;
     const job = await jobs.hold({
       projectId: dataset.projectId,
       type: kind === 'upload' ? 'featureDetection' : 'append',
@@ -67,12 +69,12 @@ export class UploadsService {
       const bytes = await storePart(part, target);
       await updateDatasetJob(this.db, job.id, { bytes });
       if (kind === 'append') await this.checkHeader(target, dataset.columns);
-      await this.app.ctx.storage.putFile(uploadKey(job.id), target);
+      await this.deps.storage.putFile(uploadKey(job.id), target);
       const data: ImportJobData = { datasetId, kind };
       await jobs.release(job.id, data);
     } catch (error) {
       await rm(target, { force: true });
-      await this.app.ctx.storage.delete(uploadKey(job.id));
+      await this.deps.storage.delete(uploadKey(job.id));
       await jobs.fail(job.id, error instanceof Error ? error.message : DATASET_ERRORS.cancelledByUser);
       throw error;
     }
@@ -99,7 +101,7 @@ export class UploadsService {
     const failed: DatasetJob[] = [];
     for (const { job, data } of await unfinishedJobsOf(this.db, datasetId)) {
       if (job.status !== 'continue' || (jobId && job.id !== jobId)) continue;
-      const row = await this.app.ctx.jobs.fail(job.id, DATASET_ERRORS.cancelledByUser);
+      const row = await this.deps.jobs.fail(job.id, DATASET_ERRORS.cancelledByUser);
       if (row) failed.push(presentDatasetJob(row, data));
     }
     return failed;
@@ -132,8 +134,8 @@ export class UploadsService {
       await updateDatasetJob(tx, jobId, { state: 'deleted', clusteredAt: null });
       return updateDatasetRow(tx, datasetId, {});
     });
-    await deleteJobFiles(this.app.ctx.storage, datasetId, jobId);
-    await refreshAfterDataChange(this.app, row ?? dataset);
+    await deleteJobFiles(this.deps.storage, datasetId, jobId);
+    await refreshAfterDataChange(this.deps, row ?? dataset);
     this.datasets.announce(row ?? dataset, 'dataDeleted');
     return this.datasets.present(row ?? dataset);
   }

@@ -1,23 +1,30 @@
 import { DATASET_ERRORS, type JobType, type ProjectEventPayload } from '@tessera/shared';
 import { inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { jobs } from '../../platform/jobs/jobs.tables.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { type DatasetRow, updateDatasetJob } from './datasets.store.ts';
 import { datasetJobs } from './datasets.tables.ts';
 import { deleteJobFiles, putSegment } from './files.ts';
+
+/** What the dataset write path uses (an import, a model's outputs, form responses): built by the composition points. */
+export type DatasetWriteDeps = Pick<AppContext, 'db' | 'storage'> & {
+  realtime: RealtimeGateway;
+  log: FastifyBaseLogger;
+};
 
 /** Why the project hears `dataset:updated`. */
 export type DatasetUpdateReason = ProjectEventPayload<'dataset:updated'>['reason'];
 
 /** The one announcement of a change of a dataset's rows, features or settings: cards and the alerts hear it. */
 export function announceDatasetUpdated(
-  app: FastifyInstance,
+  realtime: RealtimeGateway,
   dataset: { id: string; projectId: string },
   reason: DatasetUpdateReason,
 ): void {
-  realtimeOf(app).emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason }, { area: 'dataset' });
+  realtime.emit(dataset.projectId, 'dataset:updated', { _id: dataset.id, reason }, { area: 'dataset' });
 }
 
 /** Where the segment is written: the storage's local folder, under the dataset, named by its dataset job. */
@@ -65,10 +72,9 @@ export interface DatasetWrite<T> {
  * Answers the committed dataset row and what `write` answered, or nothing when `commit` dropped the write.
  */
 export async function writeDatasetData<T>(
-  app: FastifyInstance,
+  { db, storage, realtime }: Pick<DatasetWriteDeps, 'db' | 'storage' | 'realtime'>,
   request: DatasetWrite<T>,
 ): Promise<{ row: DatasetRow; written: T } | undefined> {
-  const { db, storage } = app.ctx;
   const { dataset, jobId } = request;
   const written = await request.write({ dataDir: storage.root, datasetId: dataset.id, jobId });
   let committed: { row: DatasetRow; replaces?: string[] } | undefined;
@@ -92,7 +98,7 @@ export async function writeDatasetData<T>(
   }
   for (const replaced of committed.replaces ?? []) await deleteJobFiles(storage, dataset.id, replaced);
   await request.beforeAnnounce?.(committed.row);
-  announceDatasetUpdated(app, committed.row, request.reason);
+  announceDatasetUpdated(realtime, committed.row, request.reason);
   return { row: committed.row, written };
 }
 

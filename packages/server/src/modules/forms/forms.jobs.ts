@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { datasetWriteDepsOf } from '../datasets/index.ts';
 import { ResponsesFlusher } from './responses.flush.ts';
 
 const flushers = new WeakMap<object, ResponsesFlusher>();
@@ -9,8 +10,11 @@ const flushers = new WeakMap<object, ResponsesFlusher>();
  * unflushed.
  */
 export function formsJobs(app: FastifyInstance): void {
-  const flusher = new ResponsesFlusher(app);
-  flusher.install();
+  const flusher = new ResponsesFlusher(datasetWriteDepsOf(app));
+  app.addHook('onReady', async () => {
+    void flusher.catchUp().catch((err) => app.log.warn({ err }, 'could not catch up on form responses'));
+  });
+  app.addHook('onClose', async () => flusher.stop());
   flushers.set(app.ctx, flusher);
 }
 

@@ -1,5 +1,6 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { responsesFlusherOf } from './forms.jobs.ts';
 import { FormsService } from './forms.service.ts';
@@ -8,8 +9,8 @@ import { ResponsesService } from './responses.service.ts';
 /** Forms and their public page's two routes (issue 18). */
 export async function formsRoutes(app: FastifyInstance) {
   const flusher = responsesFlusherOf(app);
-  const forms = new FormsService(app, flusher);
-  const responses = new ResponsesService(app, flusher);
+  const forms = new FormsService({ db: app.ctx.db, realtime: realtimeOf(app) }, flusher);
+  const responses = new ResponsesService(app.ctx, flusher);
 
   route(app, api.listForms, ({ query }) => forms.list(query.projectId));
   route(app, api.createForm, ({ auth, body }) => forms.create(auth.user.id, body));

@@ -7,11 +7,10 @@ import {
   type FormElement,
   isPermutation,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, handedFields, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { announceDatasetUpdated } from '../datasets/index.ts';
 import { presentForm } from './forms.presenter.ts';
 import {
@@ -36,11 +35,13 @@ const publishedError = () => conflict('form.published');
  */
 export class FormsService {
   private readonly db: Db;
+  private readonly realtime: RealtimeGateway;
   constructor(
-    private readonly app: FastifyInstance,
+    deps: { db: Db; realtime: RealtimeGateway },
     private readonly flusher: ResponsesFlusher,
   ) {
-    this.db = app.ctx.db;
+    this.db = deps.db;
+    this.realtime = deps.realtime;
   }
 
   async list(projectId: string): Promise<Form[]> {
@@ -101,7 +102,7 @@ export class FormsService {
   async delete(id: string): Promise<void> {
     const row = await this.getRow(id);
     if (!(await deleteFormRow(this.db, id))) throw notFound('form.notFound');
-    realtimeOf(this.app).emit(row.projectId, 'form:deleted', { _id: id }, { area: 'form' });
+    this.realtime.emit(row.projectId, 'form:deleted', { _id: id }, { area: 'form' });
   }
 
   /** A draft copy with the same elements (new ids), no responses and no dataset. */
@@ -134,7 +135,7 @@ export class FormsService {
     });
     // The first flush writes the empty segment, so the dataset reads (and charts) at once.
     await this.flusher.flushNow(row.datasetId!);
-    announceDatasetUpdated(this.app, { id: row.datasetId!, projectId: row.projectId }, 'created');
+    announceDatasetUpdated(this.realtime, { id: row.datasetId!, projectId: row.projectId }, 'created');
     this.announce(row);
     return this.present(row);
   }
@@ -196,7 +197,7 @@ export class FormsService {
   }
 
   private announce(row: FormRow): void {
-    realtimeOf(this.app).emit(row.projectId, 'form:updated', { _id: row.id }, { area: 'form' });
+    this.realtime.emit(row.projectId, 'form:updated', { _id: row.id }, { area: 'form' });
   }
 }
 

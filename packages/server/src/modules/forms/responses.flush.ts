@@ -1,9 +1,14 @@
 import { writeRowsSegment } from '@tessera/analytics';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { newId } from '../../platform/ids.ts';
 import { LaterPerKey } from '../../platform/laterPerKey.ts';
-import { findDataset, refreshFeatureStats, updateDatasetRow, writeDatasetData } from '../datasets/index.ts';
+import {
+  type DatasetWriteDeps,
+  findDataset,
+  refreshFeatureStats,
+  updateDatasetRow,
+  writeDatasetData,
+} from '../datasets/index.ts';
 import { datasetResponses, findForm, RESPONSES_FILE_NAME, responsesJob, staleResponseDatasets } from './forms.store.ts';
 import { SUBMITTED_COLUMN, yesNoTextColumns } from './responsesDataset.ts';
 
@@ -40,27 +45,23 @@ export class ResponsesFlusher {
   private readonly stats: LaterPerKey;
   private stopped = false;
 
-  constructor(private readonly app: FastifyInstance) {
+  constructor(private readonly deps: DatasetWriteDeps) {
     this.stats = new LaterPerKey(STATS_DELAY_MS, (err, datasetId) =>
-      app.log.warn({ err, datasetId }, 'could not refresh the stats of a form responses dataset'),
+      deps.log.warn({ err, datasetId }, 'could not refresh the stats of a form responses dataset'),
     );
   }
 
-  install(): void {
-    this.app.addHook('onReady', async () => {
-      void this.catchUp().catch((err) => this.app.log.warn({ err }, 'could not catch up on form responses'));
-    });
-    this.app.addHook('onClose', async () => {
-      this.stopped = true;
-      for (const entry of this.pending.values()) clearTimeout(entry.timer);
-      this.stats.stop();
-      await Promise.allSettled([...this.pending.values()].map((e) => e.running));
-    });
+  /** When the app closes: no flush starts any more, and those under way finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const entry of this.pending.values()) clearTimeout(entry.timer);
+    this.stats.stop();
+    await Promise.allSettled([...this.pending.values()].map((e) => e.running));
   }
 
   /** Flushes every Form Responses dataset whose segment is behind its responses. */
   async catchUp(): Promise<void> {
-    for (const datasetId of await staleResponseDatasets(this.app.ctx.db)) await this.flushNow(datasetId);
+    for (const datasetId of await staleResponseDatasets(this.deps.db)) await this.flushNow(datasetId);
   }
 
   /** Asks for a flush of the dataset soon (debounced); never throws. */
@@ -77,7 +78,7 @@ export class ResponsesFlusher {
       entry.timer = undefined;
       entry.running = this.flushNow(datasetId)
         .then(() => undefined)
-        .catch((err) => this.app.log.warn({ err, datasetId }, 'could not write the form responses segment'))
+        .catch((err) => this.deps.log.warn({ err, datasetId }, 'could not write the form responses segment'))
         .finally(() => {
           entry.running = undefined;
           if (entry.again && !this.stopped) {
@@ -101,7 +102,7 @@ export class ResponsesFlusher {
    * path (the new segment replaces the earlier one, whose job goes); answers whether it wrote one.
    */
   async flushNow(datasetId: string): Promise<boolean> {
-    const { db } = this.app.ctx;
+    const { db } = this.deps;
     const dataset = await findDataset(db, datasetId);
     const job = dataset && (await responsesJob(db, datasetId));
     if (!dataset || !job) return false;
@@ -109,7 +110,7 @@ export class ResponsesFlusher {
     if (job.state === 'imported' && job.rowCount === rows.length) return false;
     const form = dataset.source.form?.id ? await findForm(db, dataset.source.form.id) : undefined;
     const yesNoTexts = yesNoTextColumns(form?.elements ?? [], dataset.columns);
-    const written = await writeDatasetData(this.app, {
+    const written = await writeDatasetData(this.deps, {
       dataset,
       jobId: newId(),
       newJob: { name: dataset.name, type: 'formResponses', fileName: RESPONSES_FILE_NAME, userId: dataset.userId },
@@ -137,7 +138,7 @@ export class ResponsesFlusher {
    * (STATS_DELAY_MS after the last flush), apart from the flushes, so that they never delay a card's refetch.
    */
   private refreshStatsLater(datasetId: string): void {
-    const { db, storage } = this.app.ctx;
+    const { db, storage } = this.deps;
     this.stats.schedule(datasetId, async () => {
       const dataset = await findDataset(db, datasetId);
       if (dataset) await refreshFeatureStats(db, storage, dataset);

@@ -101,7 +101,7 @@ describe.each(['memory', 'redis'] as const)('form limits, counted in %s', (where
     const w = world(() => ctx.skip());
     const form = await makeForm(w, 'Small limit', { publish: true });
     // The service as the route builds it, with a lower limit per form (the same counters and database).
-    const service = new ResponsesService(w.t.app, responsesFlusherOf(w.t.app), { perAddress: 30, perForm: 5 });
+    const service = new ResponsesService(w.t.app.ctx, responsesFlusherOf(w.t.app), { perAddress: 30, perForm: 5 });
     const answers = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) => service.submit(form._id, address(), fullAnswers(form, `p${i}`) as Answers)),
     );

@@ -7,7 +7,7 @@ import {
   type PublicForm,
   type StoredAnswer,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
 import { badRequest, HttpError, handedFields, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { presentPublicForm } from './forms.presenter.ts';
@@ -21,14 +21,14 @@ import { elementColumn } from './responsesDataset.ts';
  */
 export class ResponsesService {
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: Pick<AppContext, 'db' | 'counters'>,
     private readonly flusher: ResponsesFlusher,
     private readonly limits: { perAddress: number; perForm: number } = FORM_RATE_LIMIT,
   ) {}
 
   /** A published form (open or closed); a draft or an unknown id is 404. */
   async publicForm(id: string): Promise<PublicForm> {
-    const row = await findForm(this.app.ctx.db, id);
+    const row = await findForm(this.deps.db, id);
     if (!row?.published) throw notFound('form.notFound');
     return presentPublicForm(row);
   }
@@ -37,10 +37,10 @@ export class ResponsesService {
     // Counted in Redis when the processes share one (REDIS_URL), else in this process (platform/counters.ts).
     // An address's every request counts against it; the form counts only the answers it stores, so that what one
     // address is refused, or any refused answer, never closes the form for others (docs/security.md).
-    const { counters } = this.app.ctx;
+    const { counters } = this.deps;
     const hit = (key: string, limit: number) => counters.hit(key, limit, FORM_RATE_LIMIT.windowMs);
     if (!(await hit(`form-address:${address}`, this.limits.perAddress))) throw rateLimited();
-    const { db } = this.app.ctx;
+    const { db } = this.deps;
     const form = await findForm(db, formId);
     if (!form?.published) throw notFound('form.notFound');
     if (form.closed || !form.datasetId) throw new HttpError('conflict', 'form.closed');

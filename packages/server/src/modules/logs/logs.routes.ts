@@ -1,6 +1,7 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { findOrganizationEvents, findUserEvents } from '../auth/index.ts';
 import { OrganizationsService } from '../organizations/index.ts';
@@ -10,7 +11,7 @@ import { presentLoginEvent } from './logs.presenter.ts';
 /** Login history (logs/users/{id} and logs/organizations/{id}), newest first. */
 export async function logsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  const organizations = new OrganizationsService(app);
+  const organizations = new OrganizationsService({ db: app.ctx.db, realtime: realtimeOf(app) });
 
   // The route's rule (`user:viewLogins`): out of reach answers like unknown, never revealing that the user exists.
   route(app, api.userLoginLog, async ({ params }) => {

@@ -8,6 +8,7 @@ import { type DatasetsWorld, datasetsWorld, eventually } from '../datasets/datas
 import { uploadPackage } from '../packages/packages.fixtures.ts';
 import type { Person } from '../projects/projects.fixtures.ts';
 import { algorithmId, waitForRun } from './models.fixtures.ts';
+import { modelsDepsOf } from './models.jobs.ts';
 import { runsDirOf } from './run.job.ts';
 import { queueScheduledRun } from './scheduled.ts';
 
@@ -140,7 +141,7 @@ describe('fair shares of the machine', () => {
       triggerId: 'trigger',
       scheduledAt: new Date(),
     };
-    expect(await queueScheduledRun(w.t.app, occurrence, async () => true)).toEqual({
+    expect(await queueScheduledRun(modelsDepsOf(w.t.app), occurrence, async () => true)).toEqual({
       error: 'This project already has 2 queued runs: wait for some to start, or cancel some',
     });
     const after = (await call(w.editor, 'GET', `/api/v1/models/${forever._id}/model-runs?limit=50&page=1`)).json().runs;

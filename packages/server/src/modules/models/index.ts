@@ -18,6 +18,7 @@ export const modelsModule: ServerModule = {
   routes: modelsRoutes,
 };
 
+export { modelsDepsOf } from './models.jobs.ts';
 export { findModelProject, modelsOfDataset, modelsOfPackage } from './models.store.ts';
 export { queueScheduledRun, type ScheduledOutcome } from './scheduled.ts';
 

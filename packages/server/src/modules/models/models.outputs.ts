@@ -1,11 +1,11 @@
 import { ingestOutput, type ModelOutputColumn, type NewModelOutputColumn } from '@tessera/analytics';
 import type { ModelOutputRef, ModelResultStorage } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   announceDatasetUpdated,
   type DatasetRow,
+  type DatasetWriteDeps,
   deleteFeatureRow,
   findDataset,
   importedJobs,
@@ -43,7 +43,7 @@ const scalar = (v: unknown): Scalar =>
  * (and the joins reading it), a convenience the run's caller does after it has said the run finished.
  */
 export async function storeOutputs(
-  app: FastifyInstance,
+  deps: DatasetWriteDeps,
   model: { id: string; projectId: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null; temp?: boolean },
   produced: ProducedOutput[],
@@ -52,11 +52,11 @@ export async function storeOutputs(
   const written: ModelOutputRef[] = [];
   const committed: DatasetRow[] = [];
   for (const output of produced) {
-    const dataset = await claimOutputDataset(app, model, run, output.name, produced.length > 1);
+    const dataset = await claimOutputDataset(deps.db, model, run, output.name, produced.length > 1);
     if (!dataset) continue;
     // A trial run's datasets hold that run only.
     const stored = await storeOne(
-      app,
+      deps,
       dataset,
       { ...model, resultStorage: run.temp ? 'latest' : model.resultStorage },
       run,
@@ -69,11 +69,11 @@ export async function storeOutputs(
   const refreshStats = async () => {
     for (const dataset of committed) {
       try {
-        await refreshAfterDataChange(app, dataset);
+        await refreshAfterDataChange(deps, dataset);
       } catch (err) {
-        app.log.warn({ err, datasetId: dataset.id }, 'could not refresh a model output dataset');
+        deps.log.warn({ err, datasetId: dataset.id }, 'could not refresh a model output dataset');
       }
-      announceDatasetUpdated(app, dataset, 'updated');
+      announceDatasetUpdated(deps.realtime, dataset, 'updated');
     }
   };
   return { outputs: refs, written, refreshStats };
@@ -85,13 +85,13 @@ export async function storeOutputs(
  * at once take turns here, so they share one dataset. Answers nothing when the model is gone.
  */
 async function claimOutputDataset(
-  app: FastifyInstance,
+  db: Db,
   model: { id: string; projectId: string; name: string; resultStorage: ModelResultStorage },
   run: { userId: string | null; temp?: boolean },
   name: string,
   several: boolean,
 ): Promise<DatasetRow | undefined> {
-  return app.ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const locked = await lockModel(tx, model.id);
     if (!locked) return undefined;
     const list = run.temp ? locked.tempOutputs : locked.outputs;
@@ -115,24 +115,24 @@ async function claimOutputDataset(
 }
 
 async function storeOne(
-  app: FastifyInstance,
+  deps: DatasetWriteDeps,
   dataset: DatasetRow,
   model: { id: string; name: string; resultStorage: ModelResultStorage },
   run: { id: string; userId: string | null },
   output: ProducedOutput,
 ): Promise<{ row: DatasetRow; jobId: string } | undefined> {
-  const { db } = app.ctx;
+  const { db } = deps;
   const replace = model.resultStorage === 'latest';
   const earlier = await importedJobs(db, dataset.id);
   const features = await listFeatures(db, dataset.id);
   const jobId = newId();
-  const stored = await writeDatasetData(app, {
+  const stored = await writeDatasetData(deps, {
     dataset,
     jobId,
     newJob: { name: model.name, type: 'modelRun', fileName: `${output.name}.parquet`, userId: run.userId },
     // The earlier runs' segments widen this one's types: read through the storage (cached copies on another node).
     write: (target) =>
-      withSegmentPaths(app.ctx.storage, dataset.id, replace ? [] : earlier.map((j) => j.jobId), (otherSegments) =>
+      withSegmentPaths(deps.storage, dataset.id, replace ? [] : earlier.map((j) => j.jobId), (otherSegments) =>
         ingestOutput({
           dataDir: target.dataDir,
           datasetId: target.datasetId,

@@ -1,6 +1,6 @@
 import { MODEL_MESSAGES, type Model, type ModelRun } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { Db } from '../../db/client.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { findModel, type ModelRunRow, type ModelWithSource } from './models.store.ts';
 
 /** Run events reach those who may run the model: model view, or dashboard view (the model bar). */
@@ -56,28 +56,27 @@ export function presentRun(row: ModelRunRow): ModelRun {
  * Tells the project a run changed; a finished or failed run carries its live notice. `knownName`: the model's
  * name when the caller has the model at hand (else it is read).
  */
-export async function announceRun(app: FastifyInstance, row: ModelRunRow, knownName?: string): Promise<void> {
-  const modelName = knownName ?? (await findModel(app.ctx.db, row.modelId))?.name ?? '';
+export async function announceRun(
+  { db, realtime }: { db: Db; realtime: RealtimeGateway },
+  row: ModelRunRow,
+  knownName?: string,
+): Promise<void> {
+  const modelName = knownName ?? (await findModel(db, row.modelId))?.name ?? '';
   const notice =
     row.status === 'finished'
       ? `${MODEL_MESSAGES.runComplete} ${modelName}`
       : row.status === 'failed'
         ? `${MODEL_MESSAGES.runFailed} ${modelName}`
         : null;
-  realtimeOf(app).emit(
-    row.projectId,
-    'modelRun:updated',
-    { ...presentRun(row), modelName, notice },
-    { area: RUN_AREAS },
-  );
+  realtime.emit(row.projectId, 'modelRun:updated', { ...presentRun(row), modelName, notice }, { area: RUN_AREAS });
   // A finished run is what the model's cards show next: public pages' model bars follow (they hear no runs).
-  if (row.status === 'finished' && !row.temp) announceShown(app, row.projectId, row.modelId);
+  if (row.status === 'finished' && !row.temp) announceShown(realtime, row.projectId, row.modelId);
 }
 
 /**
  * Tells the project's dashboard viewers, public pages' included (the event names nothing but the model), that what
  * the model's cards show changed: its selected run, or a new finished run.
  */
-export function announceShown(app: FastifyInstance, projectId: string, modelId: string): void {
-  realtimeOf(app).emit(projectId, 'model:updated', { _id: modelId, deleted: false }, { area: RUN_AREAS, public: true });
+export function announceShown(realtime: RealtimeGateway, projectId: string, modelId: string): void {
+  realtime.emit(projectId, 'model:updated', { _id: modelId, deleted: false }, { area: RUN_AREAS, public: true });
 }

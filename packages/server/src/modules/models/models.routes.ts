@@ -2,17 +2,28 @@ import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { resolvePublicDashboard } from '../dashboards/index.ts';
+import { datasetsServiceOf } from '../datasets/index.ts';
+import { commitPackageChanges } from '../packages/index.ts';
+import { modelsDepsOf } from './models.jobs.ts';
 import { publicModelBars } from './models.publicBars.ts';
 import { ModelsService } from './models.service.ts';
 import { ModelSourceService } from './models.source.ts';
 
 /** Models and their runs. */
 export async function modelsRoutes(app: FastifyInstance) {
-  const models = new ModelsService(app);
+  const deps = modelsDepsOf(app);
+  const models = new ModelsService(deps);
   route(app, api.createModel, ({ auth, params, body }) => models.create(auth.user.id, params.id, body));
   route(app, api.listModels, ({ query }) => models.list(query.projectId));
   route(app, api.getModel, ({ params }) => models.show(params.id));
-  const source = new ModelSourceService(app, models);
+  const source = new ModelSourceService(
+    {
+      ...deps,
+      datasets: datasetsServiceOf(app),
+      commitPackageChanges: (userId, packageId) => commitPackageChanges(app, userId, packageId),
+    },
+    models,
+  );
   route(app, api.updateModel, async ({ params, body }) => {
     const { tempOutputs, ...change } = body;
     if (tempOutputs) await source.cancel(params.id);

@@ -9,7 +9,6 @@ import {
   type ModelResultStorage,
   type ModelRun,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import {
   badRequest,
@@ -21,10 +20,10 @@ import {
   notFound,
 } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
 import { datasetIdsOfDashboard } from '../dashboards/index.ts';
 import { findDataset, updateDatasetRow } from '../datasets/index.ts';
 import { findAlgorithm } from '../packages/index.ts';
+import type { ModelsDeps } from './models.deps.ts';
 import { inputFromParam } from './models.inputs.ts';
 import { announceRun, announceShown, presentModel, presentRun } from './models.presenter.ts';
 import {
@@ -53,8 +52,8 @@ export const tooManyQueued = (max: number) => MODEL_MESSAGES.tooManyQueued.repla
 /** Models and their runs. */
 export class ModelsService {
   private readonly db: Db;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
+  constructor(private readonly deps: ModelsDeps) {
+    this.db = deps.db;
   }
 
   async getRow(id: string): Promise<ModelWithSource> {
@@ -92,7 +91,7 @@ export class ModelsService {
   }
 
   private announce(row: { id: string; projectId: string }, deleted = false) {
-    realtimeOf(this.app).emit(row.projectId, 'model:updated', { _id: row.id, deleted }, { area: 'model' });
+    this.deps.realtime.emit(row.projectId, 'model:updated', { _id: row.id, deleted }, { area: 'model' });
   }
 
   /** A draft model from a function: its inputs from the parameters; an empty name takes the function's name. */
@@ -229,15 +228,15 @@ export class ModelsService {
       if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = 'model.notDataset';
     }
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
-    const max = this.app.ctx.config.MODEL_QUEUED_RUNS_PER_PROJECT;
+    const max = this.deps.config.MODEL_QUEUED_RUNS_PER_PROJECT;
     const row = { id: newId(), modelId: id, projectId: model.projectId, inputs: values, userId, temp };
     const run = await insertQueuedRun(this.db, row, max);
     if (!run) throw new HttpError('rate-limited', { code: 'model.tooManyQueued', params: { count: max } });
     // Told as queued before its job exists: a worker may start it the moment the job is queued, and its
     // 'started' must not be followed by this 'queued' (nor this answer say 'started').
-    await announceRun(this.app, run);
+    await announceRun(this.deps, run);
     const data: RunJobData = { runId: run.id };
-    const job = await this.app.ctx.jobs.enqueue({
+    const job = await this.deps.jobs.enqueue({
       projectId: model.projectId,
       type: 'modelRun',
       ownerType: 'model',
@@ -262,14 +261,14 @@ export class ModelsService {
     }
     await updateModelRow(this.db, id, { selectedRunId: selected });
     // Dashboard viewers too, public pages' included: their cards and model bar follow the choice.
-    announceShown(this.app, model.projectId, id);
+    announceShown(this.deps.realtime, model.projectId, id);
     return this.show(id);
   }
 
   async runs(id: string, limit: number, page: number): Promise<{ runs: ModelRun[] }> {
     await this.getRow(id);
     for (const settled of await settleOrphanRuns(this.db, JOB_MESSAGES.interrupted, id))
-      await announceRun(this.app, settled);
+      await announceRun(this.deps, settled);
     return { runs: (await listModelRuns(this.db, id, limit, (page - 1) * limit)).map(presentRun) };
   }
 
@@ -292,8 +291,8 @@ export class ModelsService {
     if (run.status !== 'queued' && run.status !== 'started') throw conflict('model.notRunning');
     await updateModelRun(this.db, id, { cancelRequestedAt: new Date() });
     const cancelled = await updateModelRun(this.db, id, { status: 'cancelled', finishedAt: new Date() }, ['queued']);
-    if (run.jobId) await this.app.ctx.jobs.cancel(run.jobId);
-    if (cancelled) await announceRun(this.app, cancelled);
+    if (run.jobId) await this.deps.jobs.cancel(run.jobId);
+    if (cancelled) await announceRun(this.deps, cancelled);
     return presentRun(await this.getRun(id));
   }
 
@@ -301,7 +300,7 @@ export class ModelsService {
     await this.getRun(id);
     const row = await updateModelRun(this.db, id, change);
     if (!row) throw notFound('model.runNotFound');
-    await announceRun(this.app, row);
+    await announceRun(this.deps, row);
     return presentRun(row);
   }
 

@@ -7,12 +7,11 @@ import {
   type OutputMerge,
   type OutputUpdate,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import {
-  DatasetsService,
+  type DatasetsService,
   deleteFeatureRow,
   type FeatureRow,
   findDataset,
@@ -20,13 +19,22 @@ import {
   updateDatasetRow,
   updateFeatureRow,
 } from '../datasets/index.ts';
-import { builtPackage, commitPackageChanges, findAlgorithm } from '../packages/index.ts';
+import { builtPackage, findAlgorithm } from '../packages/index.ts';
 import { inputsForSource } from './models.inputs.ts';
 import type { ModelsService } from './models.service.ts';
 import { type ModelWithSource, updateModelRow } from './models.store.ts';
 
 const transferredError = () => new HttpError('conflict', 'model.transferred');
 const feature = (f: FeatureRow) => ({ _id: f.id, name: f.name, dbName: f.dbName, type: f.type });
+
+/** What Update Source uses besides the database and the live channel: the datasets' and the packages' services. */
+export interface ModelSourceDeps {
+  db: Db;
+  realtime: RealtimeGateway;
+  datasets: Pick<DatasetsService, 'delete'>;
+  /** Commits the package's pending changes as the user (the packages module's `commitPackageChanges`). */
+  commitPackageChanges: (userId: string, packageId: string) => Promise<boolean>;
+}
 
 /**
  * Update Source: another function for the model, a trial run into new datasets,
@@ -35,10 +43,10 @@ const feature = (f: FeatureRow) => ({ _id: f.id, name: f.name, dbName: f.dbName,
 export class ModelSourceService {
   private readonly db: Db;
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: ModelSourceDeps,
     private readonly models: ModelsService,
   ) {
-    this.db = app.ctx.db;
+    this.db = deps.db;
   }
 
   private async editable(id: string): Promise<ModelWithSource> {
@@ -48,7 +56,7 @@ export class ModelSourceService {
   }
 
   private announce(row: { id: string; projectId: string }) {
-    realtimeOf(this.app).emit(row.projectId, 'model:updated', { _id: row.id, deleted: false }, { area: 'model' });
+    this.deps.realtime.emit(row.projectId, 'model:updated', { _id: row.id, deleted: false }, { area: 'model' });
   }
 
   /** Picks a function of a built package of the model's project; inputs of the same name keep their set-up. */
@@ -183,7 +191,7 @@ export class ModelSourceService {
     await updateModelRow(this.db, id, { outputs, tempOutputs: [], onboarded: true });
     await this.removeDatasets(doomed);
     const algorithm = row.algorithmId ? await findAlgorithm(this.db, row.algorithmId) : undefined;
-    if (algorithm) await commitPackageChanges(this.app, userId, algorithm.packageId);
+    if (algorithm) await this.deps.commitPackageChanges(userId, algorithm.packageId);
     this.announce(row);
     return { outputs };
   }
@@ -197,7 +205,7 @@ export class ModelSourceService {
   }
 
   private async removeDatasets(ids: string[]) {
-    const datasets = new DatasetsService(this.app);
+    const { datasets } = this.deps;
     for (const datasetId of ids) {
       try {
         await datasets.delete(datasetId);

@@ -2,10 +2,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeNamedParquet } from '@tessera/analytics';
 import { JOB_MESSAGES, type ModelRunStatus, type RunFailureKind } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { JobContext } from '../../platform/jobs/index.ts';
 import { LaterPerKey } from '../../platform/laterPerKey.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
 import {
   interpreterFor,
   type RunInput,
@@ -16,6 +15,7 @@ import {
 } from '../../runner/index.ts';
 import { findDataset, importedJobs, withSegmentPaths } from '../datasets/index.ts';
 import { packageRunSource } from '../packages/index.ts';
+import type { ModelsDeps } from './models.deps.ts';
 import { type ProducedOutput, storeOutputs } from './models.outputs.ts';
 import { announceRun, RUN_AREAS } from './models.presenter.ts';
 import { findModel, findModelRun, findSource, type ModelRunRow, updateModelRun } from './models.store.ts';
@@ -57,17 +57,17 @@ class RunFailure extends Error {
  * served by the sandbox its project's last run of the same package left waiting, when there is one
  * (runner/serving.ts): a fresh process per run, without starting Python and importing pandas again.
  */
-export function runHandler(app: FastifyInstance, pool: SandboxPool) {
-  const statsLater = refreshLater(app);
+export function runHandler(deps: ModelsDeps, pool: SandboxPool, outputStats: LaterPerKey) {
+  const statsLater = refreshLater(outputStats);
   return async (ctx: JobContext<RunJobData>): Promise<{ message?: string }> => {
-    const { db, config, storage } = app.ctx;
+    const { db, config, storage } = deps;
     const timings = runTimings();
     const initial = await findModelRun(db, ctx.data.runId);
     if (initial?.status !== 'queued') return { message: 'The run was no longer queued' };
     timings.mark('queued', Date.now() - initial.executionDatetime.getTime());
     const started = await updateModelRun(db, initial.id, { status: 'started', startedAt: new Date() }, ['queued']);
     if (!started) return { message: 'The run was no longer queued' };
-    await announceRun(app, started);
+    await announceRun(deps, started);
     timings.mark('started');
     const hostDir = hostDirOf(storage.root, started.id);
     let spec: RunSpec | undefined;
@@ -78,7 +78,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
     let modelName: string | undefined;
     const settle = async (status: ModelRunStatus, change: Partial<ModelRunRow>) => {
       settled = await updateModelRun(db, started.id, { status, finishedAt: new Date(), ...change }, ['started']);
-      if (settled) await announceRun(app, settled, modelName);
+      if (settled) await announceRun(deps, settled, modelName);
     };
     try {
       const model = await findModel(db, started.modelId);
@@ -86,7 +86,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
       modelName = model.name;
       const source = model.algorithmId ? await findSource(db, model.algorithmId) : undefined;
       if (!source) throw new RunFailure('source', 'Source not found');
-      const pkg = await packageRunSource(app.ctx, source.algorithm.packageId);
+      const pkg = await packageRunSource(deps, source.algorithm.packageId);
       if (!pkg) throw new RunFailure('source', 'The package of this model is not built');
       spec = {
         interpreter: await interpreterFor(pkg.baseImage),
@@ -104,7 +104,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
       timings.mark('lookups');
       await rm(hostDir, { recursive: true, force: true });
       await mkdir(path.join(hostDir, 'inputs'), { recursive: true, mode: 0o700 });
-      const inputs = await writeInputs(app, started, hostDir);
+      const inputs = await writeInputs(deps, started, hostDir);
       timings.mark('inputs');
       let logged = 0;
       log = new RunLog(db, started.id);
@@ -124,7 +124,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
           log?.add(text);
           if (logged > MAX_LOG_CHARS) return;
           logged += text.length;
-          realtimeOf(app).emit(
+          deps.realtime.emit(
             model.projectId,
             'modelRun:log',
             { _id: started.id, modelId: model.id, stream, text },
@@ -157,7 +157,7 @@ export function runHandler(app: FastifyInstance, pool: SandboxPool) {
         produced.push({ name: 'output', file, format: 'json' });
       }
       if (ctx.signal.aborted) throw new RunFailure('interrupted', JOB_MESSAGES.interrupted);
-      const { written, refreshStats } = await storeOutputs(app, model, started, produced);
+      const { written, refreshStats } = await storeOutputs(deps, model, started, produced);
       timings.mark('stored');
       await settle('finished', { outputs: written, error: null });
       timings.mark('finished');
@@ -191,11 +191,13 @@ export const OUTPUT_STATS_DELAY_MS = 2000;
  * a quiet moment after the last run that wrote them, apart from the runs: a burst of runs never waits for them,
  * nor holds a worker's slot while they are computed. Pending refreshes are dropped when the app closes.
  */
-function refreshLater(app: FastifyInstance) {
-  const later = new LaterPerKey(OUTPUT_STATS_DELAY_MS, (err, datasetIds) =>
-    app.log.warn({ err, datasetIds }, "could not refresh a model's output datasets"),
+export function outputStatsLater(log: FastifyBaseLogger): LaterPerKey {
+  return new LaterPerKey(OUTPUT_STATS_DELAY_MS, (err, datasetIds) =>
+    log.warn({ err, datasetIds }, "could not refresh a model's output datasets"),
   );
-  app.addHook('onClose', async () => later.stop());
+}
+
+function refreshLater(later: LaterPerKey) {
   return (datasetIds: string[], refresh: () => Promise<void>) => {
     if (datasetIds.length) later.schedule([...datasetIds].sort().join(','), refresh);
   };
@@ -215,8 +217,11 @@ function runTimings() {
  * The run's inputs for the harness: a dataframe's dataset written as hostDir/inputs/input_{n}.parquet with its
  * feature names (runFunction copies it into the run's folder).
  */
-async function writeInputs(app: FastifyInstance, run: ModelRunRow, hostDir: string): Promise<RunInput[]> {
-  const { db, storage } = app.ctx;
+async function writeInputs(
+  { db, storage }: Pick<ModelsDeps, 'db' | 'storage'>,
+  run: ModelRunRow,
+  hostDir: string,
+): Promise<RunInput[]> {
   const inputs: RunInput[] = [];
   for (const [index, input] of run.inputs.entries()) {
     const type = input.dataType as RunInput['type'];

@@ -1,8 +1,9 @@
 import { checkRunInputs, MODEL_MESSAGES } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
 import { findDataset } from '../datasets/index.ts';
+import type { ModelsDeps } from './models.deps.ts';
 import { announceRun } from './models.presenter.ts';
 import { tooManyQueued } from './models.service.ts';
 import { findModel, findModelRun } from './models.store.ts';
@@ -34,13 +35,13 @@ export type ScheduledOutcome = { runId: string } | { error: string } | { claimed
  * written in one transaction: when the claim answers false (another worker fired this occurrence) nothing is.
  */
 export async function queueScheduledRun(
-  app: FastifyInstance,
+  deps: ModelsDeps,
   input: ScheduledRunInput,
   claim: (client: SqlClient, runId: string) => Promise<boolean>,
 ): Promise<ScheduledOutcome> {
-  const { db } = app.ctx;
+  const { db } = deps;
   const model = await findModel(db, input.modelId);
-  const problem = await inputProblem(app, model, input.inputs);
+  const problem = await inputProblem(db, model, input.inputs);
   if (!model || problem) return { error: problem ?? MODEL_MESSAGES.notFound };
   const { values } = checkRunInputs(
     model.inputs,
@@ -48,7 +49,7 @@ export async function queueScheduledRun(
   );
   const runId = newId();
   const data: RunJobData = { runId };
-  const queued = app.ctx.jobs.enqueueWith(
+  const queued = deps.jobs.enqueueWith(
     {
       projectId: model.projectId,
       type: 'modelRun',
@@ -59,7 +60,7 @@ export async function queueScheduledRun(
       data,
     },
     async (client, job) => {
-      const max = app.ctx.config.MODEL_QUEUED_RUNS_PER_PROJECT;
+      const max = deps.config.MODEL_QUEUED_RUNS_PER_PROJECT;
       if ((await queuedRunsWith(client, model.projectId)) >= max) throw new QueueFull(tooManyQueued(max));
       if (!(await claim(client, runId))) return false;
       const insert = db
@@ -86,13 +87,13 @@ export async function queueScheduledRun(
   if (job instanceof QueueFull) return { error: job.message };
   if (!job) return { claimedElsewhere: true };
   const run = await findModelRun(db, runId);
-  if (run) await announceRun(app, run);
+  if (run) await announceRun(deps, run);
   return { runId };
 }
 
 /** Why the trigger's inputs cannot run the model as it is now (its inputs may have changed since), or null. */
 async function inputProblem(
-  app: FastifyInstance,
+  db: Db,
   model: Awaited<ReturnType<typeof findModel>>,
   given: ScheduledRunInput['inputs'],
 ): Promise<string | null> {
@@ -104,7 +105,7 @@ async function inputProblem(
   );
   for (const v of values) {
     if (v.dataType !== 'dataframe') continue;
-    const dataset = await findDataset(app.ctx.db, String(v.value));
+    const dataset = await findDataset(db, String(v.value));
     if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = MODEL_MESSAGES.notDataset;
   }
   const [first] = Object.entries(fields);

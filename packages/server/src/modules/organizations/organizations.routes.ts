@@ -1,6 +1,7 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { presentOrganization } from './organizations.presenter.ts';
 import { OrganizationsService } from './organizations.service.ts';
@@ -9,7 +10,7 @@ import { findOrganizationById } from './organizations.store.ts';
 /** Organizations: the caller's own, and the administration of clients and of all of them. */
 export async function organizationsRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
-  const organizations = new OrganizationsService(app);
+  const organizations = new OrganizationsService({ db: app.ctx.db, realtime: realtimeOf(app) });
 
   route(app, api.getMyOrganization, async ({ auth }) => {
     const row = await findOrganizationById(db, auth.user.organizationId);

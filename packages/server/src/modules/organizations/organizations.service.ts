@@ -7,14 +7,14 @@ import {
   organizationLifecycleRefusal,
   type ServerMessage,
 } from '@tessera/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { logoDataUrl } from '../../platform/logo.ts';
 import { readLogoUpload } from '../../platform/logoUpload.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import type { RouteInput } from '../../platform/routes.ts';
 import {
   findProject,
@@ -53,8 +53,10 @@ const byName = (a: OrganizationRow, b: OrganizationRow) =>
  */
 export class OrganizationsService {
   private readonly db: Db;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
+  private readonly realtime: RealtimeGateway;
+  constructor(deps: { db: Db; realtime: RealtimeGateway }) {
+    this.db = deps.db;
+    this.realtime = deps.realtime;
   }
 
   /** The organization if the caller may see it; 404 otherwise, the same as for one that does not exist. */
@@ -138,7 +140,7 @@ export class OrganizationsService {
     if (!row.updated) throw notFound('organization.notFound');
     // Live channels learn only what was committed.
     await this.announceProjects(row.changedProjects);
-    if (change.active !== undefined) await revalidateOrganizationProjects(this.app, id);
+    if (change.active !== undefined) await revalidateOrganizationProjects({ db: this.db, realtime: this.realtime }, id);
     return row.updated;
   }
 
@@ -168,7 +170,7 @@ export class OrganizationsService {
     if (!(await this.db.transaction((tx) => deleteOrganizationRow(tx, org.id))))
       throw notFound('organization.notFound');
     // The projects are gone: this closes every live channel that was open on them.
-    const realtime = realtimeOf(this.app);
+    const { realtime } = this;
     for (const projectId of projectIds) await realtime.revalidate(projectId);
   }
 
@@ -190,7 +192,7 @@ export class OrganizationsService {
 
   /** Tells the live channels of projects whose `public` flag changed, and re-checks who may stay on them. */
   private async announceProjects(projectIds: string[]): Promise<void> {
-    const realtime = realtimeOf(this.app);
+    const { realtime } = this;
     for (const projectId of projectIds) {
       const row = await findProject(this.db, projectId);
       if (row) realtime.emit(projectId, 'project:updated', presentProject(row));

@@ -1,8 +1,7 @@
 import type { PackageBuildKind, PackageStatus } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import { newId } from '../../platform/ids.ts';
 import type { JobContext } from '../../platform/jobs/index.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { discoverPackage, ensureEnvironment, interpreterFor } from '../../runner/index.ts';
 import { envsDir } from './packages.files.ts';
 import { packageSourcesOf } from './packages.sources.ts';
@@ -19,6 +18,8 @@ export interface BuildJobData {
   install: boolean;
 }
 
+import type { PackagesDeps } from './packages.deps.ts';
+
 /** The most of pip's output kept in a failed build's error log. */
 const MAX_ERROR_LOG_CHARS = 20_000;
 
@@ -28,9 +29,9 @@ const MAX_ERROR_LOG_CHARS = 20_000;
  * same ones) → built; any failure → failed with the error log (pip's own lines). A Python version the server
  * lacks fails the build with a message naming it. Every step is told on the project's live channel.
  */
-export function buildHandler(app: FastifyInstance) {
+export function buildHandler(deps: PackagesDeps) {
   return async (ctx: JobContext<BuildJobData>): Promise<{ message?: string }> => {
-    const { db, config } = app.ctx;
+    const { db, config } = deps;
     const { packageId, revision, kind } = ctx.data;
     const current = async () => {
       const row = await findPackage(db, packageId);
@@ -44,7 +45,7 @@ export function buildHandler(app: FastifyInstance) {
     try {
       const pkg = await current();
       if (!pkg) return { message: 'A newer revision replaced this build' };
-      const dir = await packageSourcesOf(app.ctx).revisionFolder(packageId, revision);
+      const dir = await packageSourcesOf(deps).revisionFolder(packageId, revision);
       const interpreter = await interpreterFor(pkg.baseImage);
       if (ctx.data.discover) {
         await setStatus('parsing');
@@ -91,12 +92,12 @@ export function buildHandler(app: FastifyInstance) {
         envKey = built.key;
       }
       const done = await setStatus('built', { errorLog: '', envKey });
-      if (done) announce(app, done, kind, 'succeeded', null);
+      if (done) announce(deps.realtime, done, kind, 'succeeded', null);
       return {};
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(-MAX_ERROR_LOG_CHARS);
       const failed = await setStatus('failed', { errorLog: message });
-      if (failed) announce(app, failed, kind, 'failed', message);
+      if (failed) announce(deps.realtime, failed, kind, 'failed', message);
       ctx.log.info({ packageId, revision, lines: log.length }, 'package build failed');
       throw new Error(message.split('\n')[0] || 'Package build failed', { cause: error });
     }
@@ -104,13 +105,13 @@ export function buildHandler(app: FastifyInstance) {
 }
 
 export function announce(
-  app: FastifyInstance,
+  realtime: RealtimeGateway,
   row: { id: string; projectId: string; name: string; status: PackageStatus },
   kind: PackageBuildKind | null,
   phase: 'started' | 'succeeded' | 'failed' | 'updated',
   message: string | null,
 ) {
-  realtimeOf(app).emit(
+  realtime.emit(
     row.projectId,
     'package:updated',
     { _id: row.id, name: row.name, status: row.status, kind, phase, message },

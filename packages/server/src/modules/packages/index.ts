@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { moveJobsToProject } from '../../platform/jobs/index.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import type { AssetKind, ProjectFiles } from '../projects/index.ts';
-import { packagesJobs } from './packages.jobs.ts';
+import { packagesDepsOf, packagesJobs } from './packages.jobs.ts';
 import { packagesRoutes } from './packages.routes.ts';
 import { type ModelUsesReader, PackagesService } from './packages.service.ts';
 import { packageSourcesOf } from './packages.sources.ts';
@@ -41,7 +41,7 @@ export const packageFiles: ProjectFiles = {
 
 /** Commits a package's edited working copy, if it has edits (a model's Update Source Commit); true when committed. */
 export const commitPackageChanges = (app: FastifyInstance, userId: string, packageId: string): Promise<boolean> =>
-  new PackagesService(app).commitIfChanged(userId, packageId);
+  new PackagesService(packagesDepsOf(app)).commitIfChanged(userId, packageId);
 
 export type { ModelUse } from './packages.presenter.ts';
 export type { ModelUsesReader } from './packages.service.ts';

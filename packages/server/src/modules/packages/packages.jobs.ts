@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { prepareRunner } from '../../runner/index.ts';
 import { buildHandler } from './build.job.ts';
+import type { PackagesDeps } from './packages.deps.ts';
 import { failInterruptedBuilds } from './startup.ts';
 
 /** A cold build of a large set of requirements (pandas + pyarrow) takes ~20 s here; a slow index, minutes. */
@@ -10,14 +12,21 @@ const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
  * The packages module's work outside requests, on every process: the `packageBuild` job type, the start-up
  * sweep of builds a crash interrupted, and the runner's preparation (interpreters, sandbox probe, pip settings).
  */
+/** What the packages' service, build job and start-up sweep use, from the app. */
+export function packagesDepsOf(app: FastifyInstance): PackagesDeps {
+  const { db, storage, config, jobs } = app.ctx;
+  return { db, storage, config, jobs, realtime: realtimeOf(app), log: app.log };
+}
+
 export function packagesJobs(app: FastifyInstance): void {
-  app.ctx.jobs.define('packageBuild', buildHandler(app), {
+  const deps = packagesDepsOf(app);
+  app.ctx.jobs.define('packageBuild', buildHandler(deps), {
     timeoutMs: BUILD_TIMEOUT_MS,
     // Its worker died mid-build (the platform failed the job): the package says so at once.
-    abandoned: (row) => failInterruptedBuilds(app, row.ownerId),
+    abandoned: (row) => failInterruptedBuilds(deps, row.ownerId),
   });
   app.addHook('onReady', async () => {
-    await failInterruptedBuilds(app);
+    await failInterruptedBuilds(deps);
     // Interpreters, sandbox probe and pip settings found once, in the background: the first build pays nothing.
     void prepareRunner().then(
       ({ interpreters, sandbox }) => {

@@ -2,15 +2,18 @@ import { api, meetsLevel } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/routes.ts';
 import { DashApps } from './dash/dashApps.ts';
+import { packagesDepsOf } from './packages.jobs.ts';
 import { type ModelUsesReader, PackagesService } from './packages.service.ts';
 import { TEMPLATE_FILE_NAME, templateZip } from './template.ts';
 
 /** Source-code packages, their functions (algorithms) and Dash apps. */
 export function packagesRoutes(modelUses?: ModelUsesReader) {
   return async (app: FastifyInstance) => {
-    const packages = new PackagesService(app, modelUses);
-    const dash = new DashApps(app);
-    dash.install();
+    const packages = new PackagesService(packagesDepsOf(app), modelUses);
+    const { config, db, redis, storage, frameOrigins } = app.ctx;
+    const dash = new DashApps({ config, db, redis, storage, frameOrigins, log: app.log });
+    app.addHook('onReady', async () => dash.listen());
+    app.addHook('onClose', async () => dash.close());
     packages.onDelete = (id) => dash.stopPackage(id);
 
     route(app, api.pythonVersions, () => packages.pythonVersions());

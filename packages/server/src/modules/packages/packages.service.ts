@@ -13,11 +13,10 @@ import {
   type PythonVersions,
   requirementMessage,
 } from '@tessera/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
 import {
   addedToEnvironment,
   extractZip,
@@ -28,6 +27,7 @@ import {
 } from '../../runner/index.ts';
 import { announce, type BuildJobData } from './build.job.ts';
 import { parseEnv } from './env.ts';
+import type { PackagesDeps } from './packages.deps.ts';
 import {
   envsDir,
   isText,
@@ -93,12 +93,12 @@ export class PackagesService {
   /** Called once a package is deleted (its running Dash apps stop). */
   onDelete?: (packageId: string) => Promise<void>;
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: PackagesDeps,
     private readonly modelUses: ModelUsesReader = NO_MODELS,
   ) {
-    this.db = app.ctx.db;
-    this.dataDir = app.ctx.config.DATA_DIR;
-    this.sources = packageSourcesOf(app.ctx);
+    this.db = deps.db;
+    this.dataDir = deps.config.DATA_DIR;
+    this.sources = packageSourcesOf(deps);
   }
 
   async getRow(id: string): Promise<PackageWithUser> {
@@ -129,7 +129,7 @@ export class PackagesService {
     await this.getRow(id);
     await updatePackageRow(this.db, id, change);
     const row = await this.getRow(id);
-    announce(this.app, row, null, 'updated', null);
+    announce(this.deps.realtime, row, null, 'updated', null);
     return this.present(row);
   }
 
@@ -141,8 +141,8 @@ export class PackagesService {
     await this.onDelete?.(id);
     await this.sources
       .remove(id)
-      .catch((err) => this.app.log.warn({ err, packageId: id }, 'package files not removed'));
-    realtimeOf(this.app).emit(row.projectId, 'package:deleted', { _id: id }, { area: 'package' });
+      .catch((err) => this.deps.log.warn({ err, packageId: id }, 'package files not removed'));
+    this.deps.realtime.emit(row.projectId, 'package:deleted', { _id: id }, { area: 'package' });
   }
 
   /** A new package from an uploaded zip: checked and unpacked before answering (a bad zip: 400, nothing kept). */
@@ -242,7 +242,7 @@ export class PackagesService {
   private async build(userId: string | null, row: PackageWithUser, step: Omit<BuildJobData, 'packageId' | 'revision'>) {
     const data: BuildJobData = { packageId: row.id, revision: row.revision, ...step };
     await updatePackageRow(this.db, row.id, { status: 'queued' });
-    await this.app.ctx.jobs.enqueue({
+    await this.deps.jobs.enqueue({
       projectId: row.projectId,
       type: 'packageBuild',
       ownerType: 'package',
@@ -251,7 +251,7 @@ export class PackagesService {
       name: row.name,
       data,
     });
-    announce(this.app, { ...row, status: 'queued' }, step.kind, 'started', null);
+    announce(this.deps.realtime, { ...row, status: 'queued' }, step.kind, 'started', null);
   }
 
   /** The working copy's text files, and those that differ from the current revision. */
@@ -275,7 +275,7 @@ export class PackagesService {
     if (!work[rel]) throw notFound('package.fileNotFound');
     if (rel === 'requirements.txt') assertRequirements(text, 'updatedCode');
     await this.writeWorkFile(id, work, rel, text);
-    announce(this.app, row, null, 'updated', null);
+    announce(this.deps.realtime, row, null, 'updated', null);
   }
 
   /** The working copy becomes the next revision: functions read again; rebuilt only when the requirements changed. */
@@ -327,7 +327,7 @@ export class PackagesService {
 
   async dependencies(id: string): Promise<{ dependencies: string; added: string[] }> {
     const row = await this.getRow(id);
-    const added = row.envKey ? await addedToEnvironment(envsDir(this.app.ctx.config), row.envKey) : [];
+    const added = row.envKey ? await addedToEnvironment(envsDir(this.deps.config), row.envKey) : [];
     return { dependencies: row.dependencies, added };
   }
 
@@ -401,7 +401,7 @@ export class PackagesService {
         };
       }),
       sandbox: { enabled: sandbox.active, message: sandbox.reason ?? null },
-      default: this.app.ctx.config.DEFAULT_PYTHON ?? (await this.defaultPython(found)),
+      default: this.deps.config.DEFAULT_PYTHON ?? (await this.defaultPython(found)),
     };
   }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAbandonedJob } from '../../test/jobs.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { PURE_PACKAGE, uploadPackage, waitForBuild } from './packages.fixtures.ts';
+import { packagesDepsOf } from './packages.jobs.ts';
 import { packages } from './packages.tables.ts';
 import { failInterruptedBuilds } from './startup.ts';
 
@@ -19,7 +20,7 @@ describe('builds a restart interrupted', () => {
     const db = w.t.database.db;
     // As a crash mid-build leaves it: the package says installing, its job was failed by the jobs' recovery.
     await db.update(packages).set({ status: 'installing' }).where(eq(packages.id, done._id));
-    await failInterruptedBuilds(w.t.app);
+    await failInterruptedBuilds(packagesDepsOf(w.t.app));
     const pkg = (await caller(w, w.editor)('GET', `/api/v1/packages/${done._id}`)).json();
     expect(pkg).toMatchObject({ status: 'failed', errorLog: 'Interrupted by a server restart' });
     expect((await caller(w, w.editor)('GET', `/api/v1/packages/${kept._id}`)).json().status).toBe('built');

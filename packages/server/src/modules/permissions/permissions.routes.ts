@@ -1,11 +1,12 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { PermissionsService } from './permissions.service.ts';
 
 /** Members and permissions. */
 export async function permissionsRoutes(app: FastifyInstance) {
-  const service = new PermissionsService(app);
+  const service = new PermissionsService({ db: app.ctx.db, realtime: realtimeOf(app) });
   // request.project: the caller's effective rights on the project, set by each route's access rule.
   route(app, api.listProjectMembers, ({ params }) => service.members(params.projectId));
   route(app, api.getMyProjectPermission, ({ auth, request }) => service.mine(auth.user, request.project!));

@@ -10,13 +10,12 @@ import {
   type ProjectRoles,
   withPackageOfModel,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { ProjectContext } from '../../platform/projectAccess.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { findOrganizationFacts, presentPermissionOf } from '../projects/index.ts';
 import { byPerson, presentMember, presentMemberUser } from './permissions.presenter.ts';
 import {
@@ -39,8 +38,10 @@ type Caller = AuthUser['user'];
  */
 export class PermissionsService {
   private readonly db: Db;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
+  private readonly realtime: RealtimeGateway;
+  constructor(deps: { db: Db; realtime: RealtimeGateway }) {
+    this.db = deps.db;
+    this.realtime = deps.realtime;
   }
 
   async members(projectId: string): Promise<Member[]> {
@@ -98,7 +99,7 @@ export class PermissionsService {
     if (!canGrant(project.roles, roles)) throw forbidden('project.moreThanHeld');
     if (!(await updatePermissionRoles(this.db, permissionId, roles))) throw notFound();
     const member = await this.announce(permissionId);
-    await realtimeOf(this.app).revalidate(project.id, current.userId);
+    await this.realtime.revalidate(project.id, current.userId);
     return member;
   }
 
@@ -111,7 +112,7 @@ export class PermissionsService {
       throw forbidden('project.holdsMore');
     const deleted = await deletePermissionRow(this.db, permissionId);
     if (!deleted) throw notFound();
-    const realtime = realtimeOf(this.app);
+    const realtime = this.realtime;
     realtime.emit(project.id, 'permission:deleted', {
       _id: deleted.id,
       userId: deleted.userId,
@@ -125,7 +126,7 @@ export class PermissionsService {
     const row = await findMember(this.db, permissionId);
     if (!row) throw notFound();
     const member = presentMember(row);
-    realtimeOf(this.app).emit(member.projectId, 'permission:updated', member);
+    this.realtime.emit(member.projectId, 'permission:updated', member);
     return member;
   }
 }

@@ -1,10 +1,9 @@
 import { meetsLevel, type ProjectArea } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { effectiveProjectRoles, type ProjectContext } from '../../platform/projectAccess.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 
 /**
  * One kind of asset that Transfer Assets can move between projects: an extension point of the
@@ -32,7 +31,7 @@ export interface AssetKind {
  * 404, nothing moved). The caller's rights on the source are `from` (checked by the route's rule).
  */
 export async function transferAssets(
-  app: FastifyInstance,
+  { db, realtime }: { db: Db; realtime: RealtimeGateway },
   assetKinds: readonly AssetKind[],
   user: AuthUser['user'],
   from: ProjectContext,
@@ -40,7 +39,6 @@ export async function transferAssets(
   request: Record<string, string[] | undefined>,
 ): Promise<Record<string, number>> {
   if (toProjectId === from.id) throw badRequest('project.sameProject', { toProjectId: 'project.sameProject' });
-  const db = app.ctx.db;
   const to = await effectiveProjectRoles(db, user, toProjectId);
   if (!to) throw notFound('project.notFound');
 
@@ -65,7 +63,6 @@ export async function transferAssets(
     }
   });
 
-  const realtime = realtimeOf(app);
   for (const { kind, ids } of plan) {
     const event = { fromProjectId: from.id, toProjectId, assets: { [kind.key]: ids } };
     // Each kind is told only to the members who can see its area, in both projects.

@@ -1,5 +1,6 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { type AssetKind, transferAssets } from './assetKinds.ts';
 import type { ProjectFiles } from './projectFiles.ts';
@@ -15,7 +16,9 @@ export interface ProjectsExtensions {
 
 /** Projects: the list, the project menu's actions, Transfer Assets. */
 export async function projectsRoutes(app: FastifyInstance, extensions: ProjectsExtensions) {
-  const projects = new ProjectsService(app, extensions.projectFiles);
+  const { db, storage, config } = app.ctx;
+  const realtime = realtimeOf(app);
+  const projects = new ProjectsService({ db, storage, config, realtime, log: app.log }, extensions.projectFiles);
 
   route(app, api.createProject, ({ auth, body }) => projects.create(auth.user, body));
   route(app, api.listMyProjects, ({ auth }) => projects.listMine(auth.user));
@@ -28,6 +31,13 @@ export async function projectsRoutes(app: FastifyInstance, extensions: ProjectsE
   });
   route(app, api.transferAssets, async ({ auth, params, body, request }) => ({
     // request.project: the caller's rights on the source project, set by the route's access rule.
-    moved: await transferAssets(app, extensions.assetKinds, auth.user, request.project!, params.toProjectId, body),
+    moved: await transferAssets(
+      { db, realtime },
+      extensions.assetKinds,
+      auth.user,
+      request.project!,
+      params.toProjectId,
+      body,
+    ),
   }));
 }

@@ -1,10 +1,10 @@
 import { can, type MyProject, PROJECT_ROLE_PRESETS, type Project } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../../platform/context.ts';
+import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { permissions } from '../../platform/tenancy.tables.ts';
 import type { ProjectFiles } from './projectFiles.ts';
 import { byName, presentMyProject, presentPermissionOf, presentProject } from './projects.presenter.ts';
@@ -27,10 +27,13 @@ const organizationNotFound = () => notFound('organization.notFound');
 export class ProjectsService {
   private readonly db: Db;
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: Pick<AppContext, 'db' | 'storage' | 'config'> & {
+      realtime: RealtimeGateway;
+      log: FastifyBaseLogger;
+    },
     private readonly projectFiles: readonly ProjectFiles[] = [],
   ) {
-    this.db = app.ctx.db;
+    this.db = deps.db;
   }
 
   /** In the caller's organization, or another they reach; the creator becomes a Full Access member. */
@@ -109,7 +112,7 @@ export class ProjectsService {
     if (!row) throw notFound();
     const project = presentProject(row);
     if (Object.keys(change).length > 0) {
-      const realtime = realtimeOf(this.app);
+      const realtime = this.deps.realtime;
       realtime.emit(projectId, 'project:updated', project);
       // Another organization's managers gain or lose the project; anonymous viewers lose a private one.
       if (change.organizationId !== undefined || change.public !== undefined) await realtime.revalidate(projectId);
@@ -125,15 +128,15 @@ export class ProjectsService {
   async delete(projectId: string): Promise<void> {
     const files = await Promise.all(this.projectFiles.map((kind) => kind.list(this.db, projectId)));
     if (!(await deleteProjectRow(this.db, projectId))) throw notFound();
-    const { storage, config } = this.app.ctx;
+    const { storage, config } = this.deps;
     const removals = this.projectFiles.flatMap((kind, i) =>
       files[i].map((id) => kind.remove(storage, id, config.DATA_DIR)),
     );
     for (const result of await Promise.allSettled(removals)) {
       if (result.status === 'rejected')
-        this.app.log.warn({ err: result.reason, projectId }, 'project file not removed');
+        this.deps.log.warn({ err: result.reason, projectId }, 'project file not removed');
     }
-    const realtime = realtimeOf(this.app);
+    const realtime = this.deps.realtime;
     realtime.emit(projectId, 'project:deleted', { _id: projectId });
     // Nobody may open a deleted project: this closes every socket of its channel.
     await realtime.revalidate(projectId);
@@ -142,18 +145,17 @@ export class ProjectsService {
 
 /**
  * Organization cascade (issue 4): changing an organization's publicSharing sets `public` on each of its
- * projects. Called by the organizations module; with the app, the projects' live channels are told (and,
+ * projects. Called by the organizations module; with the live channel, the projects' sockets are told (and,
  * when sharing stops, their anonymous viewers leave). Answers the ids of the projects that changed.
  */
 export async function setOrganizationProjectsPublic(
   db: Db,
   organizationId: string,
   value: boolean,
-  app?: FastifyInstance,
+  realtime?: RealtimeGateway,
 ): Promise<string[]> {
   const changed = await setPublicOfOrganization(db, organizationId, value);
-  if (app) {
-    const realtime = realtimeOf(app);
+  if (realtime) {
     for (const projectId of changed) {
       const row = await findProject(db, projectId);
       if (row) realtime.emit(projectId, 'project:updated', presentProject(row));
@@ -167,8 +169,9 @@ export async function setOrganizationProjectsPublic(
  * After an organization is deactivated or reactivated: re-checks at once who may stay on the live channels of
  * its projects (the periodic check of every socket would do it within a minute).
  */
-export async function revalidateOrganizationProjects(app: FastifyInstance, organizationId: string): Promise<void> {
-  const realtime = realtimeOf(app);
-  for (const project of await listProjectsOfOrganization(app.ctx.db, organizationId))
-    await realtime.revalidate(project.id);
+export async function revalidateOrganizationProjects(
+  { db, realtime }: { db: Db; realtime: RealtimeGateway },
+  organizationId: string,
+): Promise<void> {
+  for (const project of await listProjectsOfOrganization(db, organizationId)) await realtime.revalidate(project.id);
 }

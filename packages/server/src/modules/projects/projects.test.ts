@@ -1,6 +1,7 @@
 import { type OrgRoles, PROJECT_ROLE_PRESETS as P, ROLE_PRESETS, SERVER_ERRORS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { organizations, permissions, projects } from '../../platform/tenancy.tables.ts';
 import { createOrganization } from '../../test/accounts.ts';
 import { as, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -260,7 +261,7 @@ describe('organization cascades', () => {
         [elsewhere, false],
       ]),
     );
-    expect((await setOrganizationProjectsPublic(db, org, false, t.app)).sort()).toEqual([a, b].sort());
+    expect((await setOrganizationProjectsPublic(db, org, false, realtimeOf(t.app))).sort()).toEqual([a, b].sort());
     expect(new Map(await flags())).toEqual(
       new Map([
         [a, false],

@@ -5,7 +5,7 @@ import { BOSS_SCHEMA } from '../../platform/jobs/boss.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { caller, createDashboard, type World, world } from '../dashboards/dashboards.fixtures.ts';
 import { dailyPattern, emailOfPerson } from './subscriptions.fixtures.ts';
-import { SEND_TASK, SubscriptionScheduler } from './subscriptions.jobs.ts';
+import { SEND_TASK, subscriptionSchedulerOf } from './subscriptions.jobs.ts';
 import { findSubscription, sendsOf } from './subscriptions.store.ts';
 
 /**
@@ -45,7 +45,7 @@ async function queuedSends(): Promise<string[]> {
   return entries.map((e) => String(e.sendId));
 }
 
-const tickAt = (iso: string) => new SubscriptionScheduler(t.app, { pollMs: 60_000, clock: () => new Date(iso) }).tick();
+const tickAt = (iso: string) => subscriptionSchedulerOf(t.app, { pollMs: 60_000, clock: () => new Date(iso) }).tick();
 
 describe('subscriptions: claiming an occurrence', () => {
   it('two workers at once: one send row, and exactly one queued task for it', async () => {

@@ -1,5 +1,6 @@
 import { occurrencesBetween, SUBSCRIPTION_SEND_ATTEMPTS } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { Ticker } from '../../platform/ticker.ts';
 import { type DataAppRenderer, dataAppSummary } from '../dashboards/index.ts';
@@ -41,13 +42,13 @@ export class SubscriptionScheduler {
   private readonly ticker: Ticker;
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: Pick<AppContext, 'db' | 'jobs'> & { log: FastifyBaseLogger },
     private readonly options: SubscriptionSchedulerOptions,
   ) {
     this.ticker = new Ticker(
       () => this.tick(),
       options.pollMs,
-      (err) => this.app.log.error({ err }, 'the subscriptions tick failed'),
+      (err) => this.deps.log.error({ err }, 'the subscriptions tick failed'),
     );
   }
 
@@ -63,7 +64,7 @@ export class SubscriptionScheduler {
   async tick(): Promise<string[]> {
     const now = this.options.clock();
     const claimed: string[] = [];
-    for (const row of await dueSubscriptions(this.app.ctx.db, now, BATCH)) {
+    for (const row of await dueSubscriptions(this.deps.db, now, BATCH)) {
       if (this.ticker.stopped) break;
       const sendId = await this.fireDue(row, now);
       if (sendId) claimed.push(sendId);
@@ -78,16 +79,26 @@ export class SubscriptionScheduler {
     const latest = due.at(-1);
     let claimed: string | undefined;
     if (latest && row.recipients.length) {
-      const send = { id: newId(), subscriptionId: row.id, scheduledAt: latest, worker: this.app.ctx.jobs.nodeId };
-      const queued = await this.app.ctx.jobs.tasks.sendWith(SEND_TASK, { sendId: send.id }, (client) =>
-        claimSendWith(this.app.ctx.db, client, send),
+      const send = { id: newId(), subscriptionId: row.id, scheduledAt: latest, worker: this.deps.jobs.nodeId };
+      const queued = await this.deps.jobs.tasks.sendWith(SEND_TASK, { sendId: send.id }, (client) =>
+        claimSendWith(this.deps.db, client, send),
       );
       if (queued) claimed = send.id;
     }
     const next = occurrencesBetween(row.pattern, latest ?? now, new Date(8.64e15), 1)[0] ?? null;
-    await advanceCursor(this.app.ctx.db, row.id, cursor, next);
+    await advanceCursor(this.deps.db, row.id, cursor, next);
     return claimed;
   }
+}
+
+/** What sending a subscription's mail uses: the data app's drawing comes from the dashboards' renderer. */
+export interface SendDeps {
+  db: AppContext['db'];
+  mailer: AppContext['mailer'];
+  /** The web app's address, for the links in the mail. */
+  publicUrl: string;
+  renderer: Pick<DataAppRenderer, 'render'>;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -95,17 +106,17 @@ export class SubscriptionScheduler {
  * throws so that the queue tries again later (SUBSCRIPTION_RETRY_SECONDS, then about twice as long); the last
  * allowed attempt records the failure on the subscription instead (its last error), and a later success clears it.
  */
-export async function sendOccurrence(app: FastifyInstance, renderer: DataAppRenderer, sendId: string): Promise<void> {
-  const { db } = app.ctx;
+export async function sendOccurrence(deps: SendDeps, sendId: string): Promise<void> {
+  const { db, renderer } = deps;
   const send = await findSend(db, sendId);
   if (!send || send.sentAt) return;
   const row = await findSubscription(db, send.subscriptionId);
-  const dashboard = row && (await dataAppSummary(app, row.dashboardId));
+  const dashboard = row && (await dataAppSummary(db, row.dashboardId));
   if (!row || !dashboard) return;
   const attempt = await startAttempt(db, send.id);
   try {
     const files = new Map<string, Buffer>();
-    const base = app.ctx.config.publicUrl;
+    const base = deps.publicUrl;
     const dataAppUrl = `${base}/projects/${dashboard.projectId}/dashboards/${dashboard.type === 'Report' ? 'report/' : ''}${dashboard.id}`;
     for (const recipient of row.recipients) {
       if (send.delivered.includes(recipient.email)) continue;
@@ -125,7 +136,7 @@ export async function sendOccurrence(app: FastifyInstance, renderer: DataAppRend
         subscriptionId: row.id,
         email: recipient.email,
       });
-      await app.ctx.mailer.send(
+      await deps.mailer.send(
         subscriptionMail({
           to: recipient.email,
           language: recipient.language,
@@ -145,22 +156,32 @@ export async function sendOccurrence(app: FastifyInstance, renderer: DataAppRend
     const error = err instanceof Error ? err.message : String(err);
     const final = attempt >= SUBSCRIPTION_SEND_ATTEMPTS;
     await settleSend(db, send, { sentAt: null, error }, final);
-    app.log.warn({ subscriptionId: row.id, attempt, final, error }, 'a subscription mail could not be sent');
+    deps.log.warn({ subscriptionId: row.id, attempt, final, error }, 'a subscription mail could not be sent');
     if (!final) throw err;
   }
 }
 
+/** The app's subscriptions scheduler, built from what it uses (also how the tests drive one with their own clock). */
+export function subscriptionSchedulerOf(app: FastifyInstance, options: SubscriptionSchedulerOptions) {
+  const { db, jobs } = app.ctx;
+  return new SubscriptionScheduler({ db, jobs, log: app.log }, options);
+}
+
 /** The send task (on every role: an API process only sends to it) and, on workers, the scheduler. */
 export function installSubscriptions(app: FastifyInstance, renderer: DataAppRenderer): void {
-  const { config } = app.ctx;
-  app.ctx.jobs.tasks.define<{ sendId: string }>(SEND_TASK, (data) => sendOccurrence(app, renderer, data.sendId), {
-    retryLimit: SUBSCRIPTION_SEND_ATTEMPTS - 1,
-    retryDelay: config.SUBSCRIPTION_RETRY_SECONDS,
-    retryBackoff: true,
-    expireInSeconds: 600,
-  });
+  const { config, db, mailer } = app.ctx;
+  app.ctx.jobs.tasks.define<{ sendId: string }>(
+    SEND_TASK,
+    (data) => sendOccurrence({ db, mailer, publicUrl: config.publicUrl, renderer, log: app.log }, data.sendId),
+    {
+      retryLimit: SUBSCRIPTION_SEND_ATTEMPTS - 1,
+      retryDelay: config.SUBSCRIPTION_RETRY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds: 600,
+    },
+  );
   if (!app.ctx.jobs.runsWorkers) return;
-  const scheduler = new SubscriptionScheduler(app, { pollMs: config.SCHEDULER_POLL_MS, clock: clockOf(config) });
+  const scheduler = subscriptionSchedulerOf(app, { pollMs: config.SCHEDULER_POLL_MS, clock: clockOf(config) });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());
 }

@@ -14,7 +14,7 @@ const callerOf = (request: FastifyRequest, userId: string): Caller => ({
 
 /** Email subscriptions to data apps, and the unsubscribe link's page. */
 export async function subscriptionsRoutes(app: FastifyInstance) {
-  const service = new SubscriptionsService(app);
+  const service = new SubscriptionsService(app.ctx);
 
   route(app, api.listSubscriptions, ({ auth, query, request }) =>
     service.list(query.dashboardId, callerOf(request, auth.user.id)),
@@ -30,7 +30,7 @@ export async function subscriptionsRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
   route(app, api.unsubscribe, async ({ params, request, reply }) => {
-    const outcome = await unsubscribeByToken(app, params.token);
+    const outcome = await unsubscribeByToken({ db: app.ctx.db, log: app.log }, params.token);
     const wantsPage = String(request.headers.accept ?? '').includes('text/html');
     const language = (outcome.ok && outcome.language) || mailLanguage(request.headers['accept-language']);
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { type ReceivedMessage, type SmtpReceiver, startSmtpReceiver } from '../../test/smtpReceiver.ts';
 import { caller, createDashboard, type World, world } from '../dashboards/dashboards.fixtures.ts';
 import { dailyPattern, emailOfPerson, memberAt } from './subscriptions.fixtures.ts';
-import { SubscriptionScheduler } from './subscriptions.jobs.ts';
+import { subscriptionSchedulerOf } from './subscriptions.jobs.ts';
 import { findSubscription, sendsOf } from './subscriptions.store.ts';
 
 /**
@@ -65,7 +65,7 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined>, 
 
 /** Two schedulers (two workers) ticking at once at `now`: the send rows each claimed. */
 async function race(now: Date): Promise<string[][]> {
-  const workers = [0, 1].map(() => new SubscriptionScheduler(t.app, { pollMs: 60_000, clock: () => now }));
+  const workers = [0, 1].map(() => subscriptionSchedulerOf(t.app, { pollMs: 60_000, clock: () => now }));
   return Promise.all(workers.map((s) => s.tick()));
 }
 

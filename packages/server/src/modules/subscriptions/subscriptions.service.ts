@@ -11,8 +11,8 @@ import {
   type SubscriptionRecipient,
   type TriggerPattern,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId, newSecret } from '../../platform/ids.ts';
 import { dataAppSummary } from '../dashboards/index.ts';
@@ -53,9 +53,9 @@ const isEditor = (caller: Caller) => meetsRequirement(caller.roles, areaAt('dash
 export class SubscriptionsService {
   private readonly db: Db;
   private readonly clock: Clock;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.clock = clockOf(app.ctx.config);
+  constructor(deps: Pick<AppContext, 'db' | 'config'>) {
+    this.db = deps.db;
+    this.clock = clockOf(deps.config);
   }
 
   async list(dashboardId: string, caller: Caller): Promise<Subscription[]> {
@@ -64,7 +64,7 @@ export class SubscriptionsService {
   }
 
   async create(caller: Caller, body: Settings & { dashboardId: string }): Promise<Subscription> {
-    const app = await dataAppSummary(this.app, body.dashboardId);
+    const app = await dataAppSummary(this.db, body.dashboardId);
     if (!app) throw notFound('dashboard.notFound');
     await this.check(caller, app, body);
     const row = await insertSubscription(this.db, {
@@ -85,7 +85,7 @@ export class SubscriptionsService {
 
   async update(id: string, caller: Caller, change: Partial<Settings>): Promise<Subscription> {
     const current = await this.mine(id, caller);
-    const app = await dataAppSummary(this.app, current.dashboardId);
+    const app = await dataAppSummary(this.db, current.dashboardId);
     if (!app) throw notFound('subscription.notFound');
     const next: Settings = {
       recipients: change.recipients ?? current.recipients,

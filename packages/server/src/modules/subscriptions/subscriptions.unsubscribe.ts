@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import { dataAppSummary } from '../dashboards/index.ts';
 import { findSubscription, updateSubscriptionRow } from './subscriptions.store.ts';
@@ -14,21 +15,24 @@ export type UnsubscribeOutcome =
  * which the token does not hold). When the last address leaves, the subscription stays (editors see that no one
  * is left) but sends nothing more.
  */
-export async function unsubscribeByToken(app: FastifyInstance, token: string): Promise<UnsubscribeOutcome> {
+export async function unsubscribeByToken(
+  { db, log }: { db: Db; log: FastifyBaseLogger },
+  token: string,
+): Promise<UnsubscribeOutcome> {
   const id = subscriptionOfToken(token);
-  const row = id && (await findSubscription(app.ctx.db, id));
+  const row = id && (await findSubscription(db, id));
   const tag = row && verifyUnsubscribeToken(row.unsubscribeKey, token);
   if (!row || !tag) return { ok: false };
   const recipient = row.recipients.find((r) => recipientTag(r.email) === tag);
   if (recipient) {
     const recipients = row.recipients.filter((r) => r !== recipient);
-    await updateSubscriptionRow(app.ctx.db, row.id, {
+    await updateSubscriptionRow(db, row.id, {
       recipients,
       ...(recipients.length ? {} : { nextRunAt: null }),
     });
-    app.log.info({ subscriptionId: row.id }, 'a recipient unsubscribed');
+    log.info({ subscriptionId: row.id }, 'a recipient unsubscribed');
   }
-  const dashboard = await dataAppSummary(app, row.dashboardId);
+  const dashboard = await dataAppSummary(db, row.dashboardId);
   return {
     ok: true,
     dashboardName: dashboard?.name ?? null,

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/module.ts';
-import { installScheduler } from './scheduler.ts';
+import { installScheduler } from './triggers.jobs.ts';
 import { triggersRoutes } from './triggers.routes.ts';
 import { findScopeProject, findTriggerProject } from './triggers.store.ts';
 

@@ -1,9 +1,10 @@
 import { nextOccurrence, occurrencesBetween } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import { Ticker } from '../../platform/ticker.ts';
-import { queueScheduledRun } from '../models/index.ts';
-import { type Clock, clockOf } from './clock.ts';
+import type { queueScheduledRun, ScheduledOutcome } from '../models/index.ts';
+import type { Clock } from './clock.ts';
 import {
   advanceCursor,
   claimFireWith,
@@ -17,6 +18,19 @@ import {
 const BATCH = 100;
 /** Past occurrences counted at most when a trigger was missed for long (a year of minutes is 525,600). */
 const COUNT_LIMIT = 1_000_000;
+
+/** What the scheduler uses: the database, the log, this process's job node, and the models' way to queue a run. */
+export interface SchedulerDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** This process's node in the job service (the fire row's worker). */
+  nodeId: string;
+  /** Queues the model run of an occurrence (the models module's `queueScheduledRun`). */
+  queueRun: (
+    input: Parameters<typeof queueScheduledRun>[1],
+    claim: Parameters<typeof queueScheduledRun>[2],
+  ) => Promise<ScheduledOutcome>;
+}
 
 export interface SchedulerOptions {
   pollMs: number;
@@ -41,13 +55,13 @@ export class Scheduler {
   private readonly ticker: Ticker;
 
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: SchedulerDeps,
     private readonly options: SchedulerOptions,
   ) {
     this.ticker = new Ticker(
       () => this.tick(),
       options.pollMs,
-      (err) => this.app.log.error({ err }, 'the scheduler tick failed'),
+      (err) => this.deps.log.error({ err }, 'the scheduler tick failed'),
     );
   }
 
@@ -62,7 +76,7 @@ export class Scheduler {
   /** One pass over the due triggers (exposed for tests that drive the clock themselves). */
   async tick(): Promise<void> {
     const now = this.options.clock();
-    for (const trigger of await dueTriggers(this.app.ctx.db, now, BATCH)) {
+    for (const trigger of await dueTriggers(this.deps.db, now, BATCH)) {
       if (this.ticker.stopped) return;
       await this.fireDue(trigger, now);
     }
@@ -73,7 +87,7 @@ export class Scheduler {
     if (!cursor) return;
     // A worker stopped between firing and moving the cursor leaves fired occurrences behind it: they are neither
     // fired again (the fire row is unique) nor counted as missed.
-    const fired = await lastFiredAt(this.app.ctx.db, trigger.id);
+    const fired = await lastFiredAt(this.deps.db, trigger.id);
     const due = occurrencesBetween(trigger.pattern, new Date(cursor.getTime() - 1), now, COUNT_LIMIT).filter(
       (at) => !fired || at > fired,
     );
@@ -82,7 +96,7 @@ export class Scheduler {
     const toFire = recent.length ? recent : due.slice(-1);
     const skipped = recent.length ? missed : Math.max(0, missed - 1);
     if (skipped) {
-      this.app.log.warn(
+      this.deps.log.warn(
         { triggerId: trigger.id, missed: skipped, running: toFire[0]?.toISOString() },
         'scheduled run: occurrences missed while no worker ran; running the most recent once',
       );
@@ -90,34 +104,20 @@ export class Scheduler {
     for (const [i, at] of toFire.entries()) await this.fire(trigger, at, i === 0 ? skipped : 0);
     const last = due.at(-1) ?? fired;
     const next = nextOccurrence(trigger.pattern, last ?? now);
-    await advanceCursor(this.app.ctx.db, trigger.id, cursor, { nextRunAt: next, lastRunAt: last });
+    await advanceCursor(this.deps.db, trigger.id, cursor, { nextRunAt: next, lastRunAt: last });
   }
 
   private async fire(trigger: TriggerRow, scheduledAt: Date, missed: number): Promise<void> {
-    const worker = this.app.ctx.jobs.nodeId;
+    const worker = this.deps.nodeId;
     const fire = { triggerId: trigger.id, scheduledAt, missed, worker };
-    const outcome = await queueScheduledRun(
-      this.app,
+    const outcome = await this.deps.queueRun(
       { modelId: trigger.modelId, userId: trigger.userId, inputs: trigger.inputs, triggerId: trigger.id, scheduledAt },
       (client, runId) => claimFireWith(client, { ...fire, id: newId(), runId, error: null }),
     );
     if ('error' in outcome) {
       // The model cannot run with these inputs any more: the occurrence is recorded with why, never retried.
-      await recordFailedFire(this.app.ctx.db, { ...fire, id: newId(), error: outcome.error });
-      this.app.log.warn({ triggerId: trigger.id, error: outcome.error }, 'scheduled run not queued');
+      await recordFailedFire(this.deps.db, { ...fire, id: newId(), error: outcome.error });
+      this.deps.log.warn({ triggerId: trigger.id, error: outcome.error }, 'scheduled run not queued');
     }
   }
-}
-
-/** Starts a scheduler on processes that run workers, stopped before the job queue closes. */
-export function installScheduler(app: FastifyInstance): void {
-  if (!app.ctx.jobs.runsWorkers) return;
-  const { config } = app.ctx;
-  const scheduler = new Scheduler(app, {
-    pollMs: config.SCHEDULER_POLL_MS,
-    graceMs: config.SCHEDULER_GRACE_SECONDS * 1000,
-    clock: clockOf(config),
-  });
-  app.addHook('onReady', async () => scheduler.start());
-  app.addHook('preClose', async () => scheduler.stop());
 }

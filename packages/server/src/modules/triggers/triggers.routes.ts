@@ -1,12 +1,13 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { clockOf } from './clock.ts';
 import { TriggersService } from './triggers.service.ts';
 
 /** Scheduled runs. */
 export async function triggersRoutes(app: FastifyInstance) {
-  const triggers = new TriggersService(app, clockOf(app.ctx.config));
+  const triggers = new TriggersService({ db: app.ctx.db, realtime: realtimeOf(app) }, clockOf(app.ctx.config));
   route(app, api.createTrigger, ({ auth, body }) => triggers.create(auth.user.id, body));
   route(app, api.listTriggers, ({ query }) =>
     triggers.list(query.modelId ? { modelId: query.modelId } : { projectId: query.projectId }),

@@ -5,10 +5,10 @@ import {
   type Trigger,
   type TriggerPattern,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { badRequest, handedText, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { findModelProject } from '../models/index.ts';
 import type { Clock } from './clock.ts';
 import {
@@ -45,13 +45,14 @@ export function presentTrigger(row: TriggerRow): Trigger {
 
 /** Scheduled runs. */
 export class TriggersService {
+  private readonly db: Db;
+  private readonly realtime: RealtimeGateway;
   constructor(
-    private readonly app: FastifyInstance,
+    deps: { db: Db; realtime: RealtimeGateway },
     private readonly clock: Clock,
-  ) {}
-
-  private get db() {
-    return this.app.ctx.db;
+  ) {
+    this.db = deps.db;
+    this.realtime = deps.realtime;
   }
 
   private async get(id: string): Promise<TriggerRow> {
@@ -66,7 +67,7 @@ export class TriggersService {
   }
 
   private emit(event: ProjectEventName, row: TriggerRow, deleted = false) {
-    const gateway = realtimeOf(this.app);
+    const gateway = this.realtime;
     if (event === 'trigger:updated') {
       gateway.emit(row.projectId, event, { _id: row.id, modelId: row.modelId, deleted }, { area: 'model' });
     } else gateway.emit(row.projectId, event, presentTrigger(row), { area: 'model' });

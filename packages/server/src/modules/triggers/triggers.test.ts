@@ -4,8 +4,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, type DatasetsWorld, datasetsWorld, eventually } from '../datasets/datasets.fixtures.ts';
 import { waitForRun } from '../models/models.fixtures.ts';
-import { Scheduler } from './scheduler.ts';
 import { createTrigger, everyMinutes, pingModel } from './triggers.fixtures.ts';
+import { schedulerOf } from './triggers.jobs.ts';
 import { firesOf } from './triggers.store.ts';
 
 /** Triggers' calls and the scheduler firing them, driven by a clock of the test's (real database). */
@@ -166,7 +166,7 @@ describe('calls', () => {
 
 describe('the scheduler (a clock of the test, the real database and jobs)', () => {
   let now = new Date('2031-03-01T00:00:00Z');
-  const scheduler = (graceMs = 60_000) => new Scheduler(w.t.app, { pollMs: 1000, graceMs, clock: () => now });
+  const scheduler = (graceMs = 60_000) => schedulerOf(w.t.app, { pollMs: 1000, graceMs, clock: () => now });
 
   it('fires a due occurrence once, as a scheduled run in the model history; a pause stops it; delete keeps the runs', {
     timeout: 120_000,

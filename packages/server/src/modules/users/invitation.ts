@@ -81,7 +81,11 @@ export function invitationMail(publicUrl: string, inv: Invitation) {
  * Sends it. A failed delivery does not undo the account: the administrator sees it unclaimed and can resend.
  * Only the reason is logged, never the message (it holds a live code).
  */
-export async function sendInvitation(ctx: AppContext, inv: Invitation, log: FastifyBaseLogger): Promise<void> {
+export async function sendInvitation(
+  ctx: Pick<AppContext, 'mailer' | 'config'>,
+  inv: Invitation,
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
     await ctx.mailer.send(invitationMail(ctx.config.publicUrl, inv));
   } catch (err) {

@@ -1,11 +1,11 @@
 import { type api, holdsEveryRoleOf, rolesGrantable } from '@tessera/shared';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../../platform/context.ts';
+import type { AppContext, AuthUser } from '../../platform/context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
-import { realtimeOf } from '../../platform/realtime.ts';
+import type { RealtimeGateway } from '../../platform/realtime.ts';
 import type { RouteInput } from '../../platform/routes.ts';
 import { countCodesSince, createResetCode, markAllCodesUsed, revokeAllTokens } from '../auth/index.ts';
 import { findOrganizationById, type OrganizationRow } from '../organizations/index.ts';
@@ -53,8 +53,8 @@ const byName = (a: UserRow, b: UserRow) =>
  */
 export class UserAdminService {
   private readonly db: Db;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
+  constructor(private readonly deps: Pick<AppContext, 'db' | 'mailer' | 'config'> & { realtime: RealtimeGateway }) {
+    this.db = deps.db;
   }
 
   /** The organization whose users the route's rule (`organization:manageUsers`) let the caller manage. */
@@ -137,7 +137,7 @@ export class UserAdminService {
     if (target.id === caller.id) throw badRequest('user.deleteSelf');
     const projectIds = await listProjectIdsReachedBy(this.db, target);
     if (!(await deleteUserRow(this.db, target.id))) throw notFound('user.notFound');
-    const realtime = realtimeOf(this.app);
+    const realtime = this.deps.realtime;
     for (const projectId of projectIds) await realtime.revalidate(projectId, target.id);
   }
 
@@ -165,7 +165,7 @@ export class UserAdminService {
         ? null
         : ((await findOrganizationById(this.db, caller.organizationId))?.name ?? null);
     await sendInvitation(
-      this.app.ctx,
+      this.deps,
       {
         to: user.email,
         first: user.first,
@@ -184,7 +184,7 @@ export class UserAdminService {
 
   /** Sockets of a deactivated user close now, and a role change re-sorts their rooms, rather than at the next sweep. */
   private async revalidateChannels(user: UserRow): Promise<void> {
-    const realtime = realtimeOf(this.app);
+    const realtime = this.deps.realtime;
     for (const projectId of await listProjectIdsReachedBy(this.db, user)) await realtime.revalidate(projectId, user.id);
   }
 }

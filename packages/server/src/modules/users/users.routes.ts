@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { logoDataUrl } from '../../platform/logo.ts';
 import { readLogoUpload } from '../../platform/logoUpload.ts';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
+import { realtimeOf } from '../../platform/realtime.ts';
 import { route } from '../../platform/routes.ts';
 import { UserAdminService } from './users.admin.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -30,7 +31,7 @@ export async function usersRoutes(app: FastifyInstance) {
     return { logo: logoDataUrl(logo)! };
   });
 
-  const admin = new UserAdminService(app);
+  const admin = new UserAdminService({ db, mailer: app.ctx.mailer, config: app.ctx.config, realtime: realtimeOf(app) });
 
   route(app, api.listOrganizationUsers, async ({ params }) => (await admin.list(params.id)).map(presentUser));
 

@@ -1,5 +1,6 @@
 import type { ExportFilters, ExportFormat } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import { headlessBrowserOf } from '../headlessBrowser.ts';
 import { type ExportJobData, ExportService } from './export.service.ts';
@@ -23,8 +24,8 @@ export interface DataAppSummary {
   tabIds: string[];
 }
 
-export async function dataAppSummary(app: FastifyInstance, dashboardId: string): Promise<DataAppSummary | undefined> {
-  const row = await findDashboard(app.ctx.db, dashboardId);
+export async function dataAppSummary(db: Db, dashboardId: string): Promise<DataAppSummary | undefined> {
+  const row = await findDashboard(db, dashboardId);
   return row && { id: row.id, name: row.name, projectId: row.projectId, type: row.type, tabIds: [...row.tabIds] };
 }
 

@@ -23,6 +23,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** An app with `names.length + 1` versions: created, then one rename per name (each by another person). */
+/** The retention built from what it uses, as the module's index.ts builds it. */
+const retentionOf = (test: TestApp) => {
+  const { db, config, jobs } = test.app.ctx;
+  return new HistoryRetention({ db, config, jobs, log: test.app.log });
+};
+
 async function appWithVersions(names: string[]) {
   const d = await createDashboard(t, w.editor, w.projectId, { name: 'Start' });
   // Each version is made an hour old before the next rename: one person's renames in a row would fold into one.
@@ -83,7 +89,7 @@ describe('history retention', () => {
     const asItWas = (await preview(a, v4._id)).body as { dashboard: { name: string }; differences: unknown[] };
     expect(asItWas.dashboard.name).toBe('D');
 
-    const removed = await new HistoryRetention(t.app).run(new Date());
+    const removed = await retentionOf(t).run(new Date());
     expect(removed).toBeGreaterThanOrEqual(5);
 
     expect(await numbers(a)).toEqual([6, 5, 4]);
@@ -102,7 +108,7 @@ describe('history retention', () => {
     expect(steps.map((s) => s.versionId)).toEqual([(await byNumber(b, 3))._id]);
 
     // A second pass finds nothing more.
-    expect(await new HistoryRetention(t.app).run(new Date())).toBe(0);
+    expect(await retentionOf(t).run(new Date())).toBe(0);
   });
 
   it('runs as the dashboards module background task', async () => {

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { lockDashboard } from '../dashboards.store.ts';
 import {
   appsWithPrunableVersions,
@@ -27,33 +28,36 @@ const BATCH = 50;
 export class HistoryRetention {
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: Pick<AppContext, 'db' | 'config' | 'jobs'> & { log: FastifyBaseLogger }) {}
 
-  /** Defines the task (while the module registers); workers queue a pass as they start and then periodically. */
+  /** Defines the task (while the module registers). */
   install(): void {
-    const { jobs } = this.app.ctx;
-    jobs.tasks.define(HISTORY_RETENTION_TASK, (_data, signal) => this.run(new Date(), signal).then(() => undefined), {
-      retryLimit: 2,
-      retryDelay: 60,
-      expireInSeconds: 30 * 60,
-    });
-    if (!jobs.runsWorkers) return;
+    this.deps.jobs.tasks.define(
+      HISTORY_RETENTION_TASK,
+      (_data, signal) => this.run(new Date(), signal).then(() => undefined),
+      { retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
+    );
+  }
+
+  /** On a worker once the app is ready: a pass is queued now, then periodically until `stopQueueing`. */
+  startQueueing(): void {
     const queue = () =>
-      jobs.tasks
+      this.deps.jobs.tasks
         .send(HISTORY_RETENTION_TASK, {})
-        .catch((err) => this.app.log.warn({ err }, 'could not queue the data app history retention'));
-    this.app.addHook('onReady', async () => {
-      void queue();
-      this.timer = setInterval(queue, HISTORY_RETENTION_EVERY_MS);
-      this.timer.unref();
-    });
-    this.app.addHook('preClose', async () => clearInterval(this.timer));
+        .catch((err) => this.deps.log.warn({ err }, 'could not queue the data app history retention'));
+    void queue();
+    this.timer = setInterval(queue, HISTORY_RETENTION_EVERY_MS);
+    this.timer.unref();
+  }
+
+  stopQueueing(): void {
+    clearInterval(this.timer);
   }
 
   /** One pass over every app with prunable versions as of `now`; answers how many versions went. */
   async run(now: Date, signal?: AbortSignal): Promise<number> {
-    const cutoff = new Date(now.getTime() - this.app.ctx.config.DATA_APP_HISTORY_DAYS * 86_400_000);
-    const { db } = this.app.ctx;
+    const cutoff = new Date(now.getTime() - this.deps.config.DATA_APP_HISTORY_DAYS * 86_400_000);
+    const { db } = this.deps;
     let removed = 0;
     for (;;) {
       const apps = await appsWithPrunableVersions(db, cutoff, BATCH);
@@ -64,7 +68,7 @@ export class HistoryRetention {
       }
       if (apps.length < BATCH) break;
     }
-    if (removed) this.app.log.info({ removed }, 'data app history retention: old versions removed');
+    if (removed) this.deps.log.info({ removed }, 'data app history retention: old versions removed');
     return removed;
   }
 }

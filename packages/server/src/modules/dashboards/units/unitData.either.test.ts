@@ -1,7 +1,7 @@
 import type { DatasetDetail, UnitData, UnitRows } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../../db/schema.ts';
+import { projects } from '../../../platform/tenancy.tables.ts';
 import { importCsv } from '../../datasets/datasets.fixtures.ts';
 import { createDashboard } from '../dashboards.fixtures.ts';
 import { type CardsWorld, call, cardsWorld, featureId, savedCard, sumByRegion } from './unitData.fixtures.ts';

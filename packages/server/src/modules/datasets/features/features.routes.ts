@@ -1,11 +1,12 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
+import { realtimeOf } from '../../../platform/realtime.ts';
 import { route } from '../../../platform/routes.ts';
 import { FeaturesService } from './features.service.ts';
 
 /** Features: view to read, dataset edit to change. */
 export async function featuresRoutes(app: FastifyInstance) {
-  const features = new FeaturesService(app);
+  const features = new FeaturesService({ db: app.ctx.db, storage: app.ctx.storage, realtime: realtimeOf(app) });
 
   route(app, api.listDatasetFeatures, ({ params }) => features.listOfDataset(params.id));
   route(app, api.listProjectFeatures, ({ query }) => features.listOfProject(query.projectId));

@@ -15,9 +15,9 @@ import {
   type FeatureType,
   isDateFormatChoice,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
+import type { RealtimeGateway } from '../../../platform/realtime.ts';
 import type { Storage } from '../../../platform/storage/index.ts';
 import { analytics, type Catalog, datasetCatalog } from '../catalog.ts';
 import { type DatasetRow, findDataset, listDependentDatasets } from '../datasets.store.ts';
@@ -42,9 +42,11 @@ const scalar = (v: unknown): Cell =>
 export class FeaturesService {
   private readonly db: Db;
   private readonly files: Storage;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.files = app.ctx.storage;
+  private readonly realtime: RealtimeGateway;
+  constructor(deps: { db: Db; storage: Storage; realtime: RealtimeGateway }) {
+    this.db = deps.db;
+    this.files = deps.storage;
+    this.realtime = deps.realtime;
   }
 
   async listOfDataset(datasetId: string): Promise<Feature[]> {
@@ -81,7 +83,7 @@ export class FeaturesService {
       await refreshFeatureStats(this.db, this.files, dataset, [featureId]);
       row = (await findFeature(this.db, featureId)) ?? row;
     }
-    announceDatasetUpdated(this.app, dataset, 'featuresUpdated');
+    announceDatasetUpdated(this.realtime, dataset, 'featuresUpdated');
     return presentFeature(row);
   }
 
@@ -93,7 +95,7 @@ export class FeaturesService {
       throw new HttpError('conflict', 'dataset.joinUsesFeature');
     }
     await deleteFeatureRow(this.db, feature.id);
-    announceDatasetUpdated(this.app, dataset, 'featuresUpdated');
+    announceDatasetUpdated(this.realtime, dataset, 'featuresUpdated');
   }
 
   private async catalogOf(featureId: string, jobId?: string) {

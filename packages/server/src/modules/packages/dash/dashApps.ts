@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { FastifyInstance } from 'fastify';
-import type { AuthUser } from '../../../platform/context.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext, AuthUser } from '../../../platform/context.ts';
 import { badRequest, HttpError, handedText, notFound } from '../../../platform/errors.ts';
 import { ensureEnvironment, interpreterFor, startDashApp } from '../../../runner/index.ts';
 import { parseEnv } from '../env.ts';
@@ -39,42 +39,47 @@ export class DashApps {
   private origins?: DashOrigins;
   private socketDir?: string;
 
-  constructor(private readonly app: FastifyInstance) {
-    this.credentials = new DashCredentials(app.ctx.config.DASH_SECRET);
+  constructor(
+    private readonly deps: Pick<AppContext, 'config' | 'db' | 'redis' | 'storage' | 'frameOrigins'> & {
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.credentials = new DashCredentials(deps.config.DASH_SECRET);
   }
 
-  install(): void {
-    this.app.addHook('onReady', async () => {
-      const { config, db, redis } = this.app.ctx;
-      if (config.ROLE === 'worker') return;
-      this.socketDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-dash-'));
-      const server = http.createServer();
-      this.server = server;
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.DASH_PORT, config.HOST, () => resolve());
-      });
-      const origins = new DashOrigins(config.DASH_PUBLIC_URL, this.port);
-      this.origins = origins;
-      const handle = dashRequestHandler({
-        db,
-        origins,
-        credentials: this.credentials,
-        usedTickets: redis ? new RedisUsedTickets(redis, config.REDIS_PREFIX) : new MemoryUsedTickets(),
-        find: (appId) => this.running.get(appId),
-        webOrigin: new URL(config.publicUrl).origin,
-        log: this.app.log,
-      });
-      server.on('request', (req, res) => void handle(req, res));
-      this.app.ctx.frameOrigins.push(origins.frameSource());
+  /** When the app is ready (not on a worker): the Dash server listens, and the web app may frame its origin. */
+  async listen(): Promise<void> {
+    const { config, db, redis } = this.deps;
+    if (config.ROLE === 'worker') return;
+    this.socketDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-dash-'));
+    const server = http.createServer();
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.DASH_PORT, config.HOST, () => resolve());
     });
-    this.app.addHook('onClose', async () => {
-      await Promise.allSettled([...this.running.values()].map((r) => r.stop()));
-      this.running.clear();
-      await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-      this.server?.closeAllConnections();
-      if (this.socketDir) await rm(this.socketDir, { recursive: true, force: true });
+    const origins = new DashOrigins(config.DASH_PUBLIC_URL, this.port);
+    this.origins = origins;
+    const handle = dashRequestHandler({
+      db,
+      origins,
+      credentials: this.credentials,
+      usedTickets: redis ? new RedisUsedTickets(redis, config.REDIS_PREFIX) : new MemoryUsedTickets(),
+      find: (appId) => this.running.get(appId),
+      webOrigin: new URL(config.publicUrl).origin,
+      log: this.deps.log,
     });
+    server.on('request', (req, res) => void handle(req, res));
+    this.deps.frameOrigins.push(origins.frameSource());
+  }
+
+  /** When the app closes: every running app stops, then the server. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((r) => r.stop()));
+    this.running.clear();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server?.closeAllConnections();
+    if (this.socketDir) await rm(this.socketDir, { recursive: true, force: true });
   }
 
   get port(): number {
@@ -126,7 +131,7 @@ export class DashApps {
   }
 
   private async launch(pkg: PackageRow, declared: { name: string; module: string; variable: string }) {
-    const { config } = this.app.ctx;
+    const { config } = this.deps;
     try {
       const interpreter = await interpreterFor(pkg.baseImage);
       const env = await ensureEnvironment({
@@ -140,7 +145,7 @@ export class DashApps {
       const started = await startDashApp({
         interpreter,
         envPath: env.envPath,
-        packageDir: await packageSourcesOf(this.app.ctx).revisionFolder(pkg.id, pkg.revision),
+        packageDir: await packageSourcesOf(this.deps).revisionFolder(pkg.id, pkg.revision),
         module: declared.module,
         variable: declared.variable,
         socketDir,
@@ -167,7 +172,7 @@ export class DashApps {
       });
       return running;
     } catch (error) {
-      this.app.log.warn({ err: error, packageId: pkg.id, app: declared.name }, 'dash app did not start');
+      this.deps.log.warn({ err: error, packageId: pkg.id, app: declared.name }, 'dash app did not start');
       throw badRequest(error instanceof Error && error.message ? handedText(error.message) : 'package.dashStartFailed');
     }
   }
