@@ -140,7 +140,8 @@ export function checkAnswer(
     }
     case 'ratingScale': {
       const { min, max } = scaleBounds(config);
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return fail('form.scale');
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+        return fail('form.scale');
       return { ok: true, value };
     }
     case 'binary':

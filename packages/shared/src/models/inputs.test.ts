@@ -106,7 +106,12 @@ describe('checkRunInputs', () => {
       { varName: 'tags', value: ['a', 'c'] },
       { varName: 'nope', value: 1 },
     ]);
-    expect(fields).toEqual({ n: 'model.notInteger', mode: 'model.notAnOption', tags: 'model.notAnOption', nope: 'model.unknownInput' });
+    expect(fields).toEqual({
+      n: 'model.notInteger',
+      mode: 'model.notAnOption',
+      tags: 'model.notAnOption',
+      nope: 'model.unknownInput',
+    });
   });
 
   it('refuses an input without a type or a value', () => {

@@ -1,5 +1,5 @@
-import { isUnsafeText } from '../http/text.ts';
 import type { ServerMessage } from '../http/serverErrors.ts';
+import { isUnsafeText } from '../http/text.ts';
 
 /**
  * The lines of a package's requirements.txt that a build accepts (docs/security.md, "Builds"): each non-blank,

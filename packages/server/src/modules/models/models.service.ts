@@ -11,13 +11,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import {
-  badRequest,
-  conflict,
-  type ErrorMessage,
-  HttpError,
-  notFound,
-} from '../../platform/errors.ts';
+import { badRequest, conflict, type ErrorMessage, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { datasetIdsOfDashboard } from '../dashboards/index.ts';
