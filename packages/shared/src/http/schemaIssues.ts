@@ -23,8 +23,8 @@ export function schemaIssueCode(issue: SchemaIssue): ServerMessage | undefined {
   if (issue.code === 'custom') {
     return isServerErrorCode(named) && !hasServerErrorParams(named) ? (named as ServerMessage) : undefined;
   }
-  if (issue.origin !== 'string')
-    return issue.code === 'invalid_format' && issue.format === 'email' ? 'field.email' : undefined;
+  if (issue.code === 'invalid_format') return issue.format === 'email' ? 'field.email' : undefined;
+  if (issue.origin !== 'string') return undefined;
   if (issue.code === 'too_small' && issue.minimum === 1) return 'field.required';
   if (issue.code === 'too_big') return BOUNDS[String(issue.maximum)];
   return undefined;
