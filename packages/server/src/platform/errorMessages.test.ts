@@ -8,7 +8,8 @@ import { parseEnv } from '../modules/packages/env.ts';
 /**
  * Every message the server answers with has a stable code in the shared list (SERVER_ERRORS), so that the web can
  * translate it. The server's own errors are thrown by code (the type of HttpError's message allows nothing else),
- * and so are the analytics package's errors: each message passed here is a code of the list, never English text. A static walk over the sources (tests left out) finds each error-throwing call and checks the texts and
+ * and so are the analytics package's errors: each message passed here is a code of the list, never English text.
+ * A static walk over the sources (tests left out) finds each error-throwing call and checks the texts and
  * codes it passes (and the field messages set beside it, `fields[name] = ...`), written out, through a constant of
  * its file or through a shared message list (FORM_MESSAGES.x).
  * A new message without a code fails here.

@@ -298,10 +298,10 @@ for (const code of SERVER_ERROR_CODES) {
 }
 
 /**
- * The code of a message that reaches its reader as text: a job's stored message and a shared rule's message the
- * browser checks itself (the web's serverText), and on the server the text other code hands over (handedText in
- * platform/errors.ts). The server's own errors are thrown by code. A text with `{name}` parts matches the text with
- * those parts filled in. Undefined for a text not in the list.
+ * The code of a message that reaches the web as stored text (a job's message) or as a schema's own message the
+ * browser checks (the web's serverText). The server never uses it: its errors, the analytics errors and the shared
+ * rules' messages are thrown by code. A text with `{name}` parts matches the text with those parts filled in.
+ * Undefined for a text not in the list.
  */
 export const serverErrorCodeOf = (text: string): ServerErrorCode | undefined =>
   CODE_OF_TEXT.get(text) ?? TEMPLATES.find((t) => t.pattern.test(text))?.code;
