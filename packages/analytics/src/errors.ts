@@ -1,9 +1,10 @@
-import type { CardErrorReason } from '@tessera/shared';
+import { type CardErrorReason, type ServerMessage, serverMessageText } from '@tessera/shared';
 
 /**
- * Typed errors of the analytics package. The server maps them to its HTTP errors and job messages: an
- * IngestError's message is meant for the user (it is shown on the failed job); a QueryError's code matches the
- * card error codes where one applies (bad-filter, bad-operation, ...).
+ * Typed errors of the analytics package. Each says what went wrong as a code of the shared list with its params
+ * (`said`, SERVER_ERRORS), which the server throws as is; its `message` is that code's English text (the failed
+ * job's stored message, the logs). A QueryError's own `code` matches the card error codes where one applies
+ * (bad-filter, bad-operation, ...). docs/architecture.md, "Errors".
  */
 
 export type IngestErrorCode =
@@ -20,10 +21,10 @@ export class IngestError extends Error {
   override name = 'IngestError';
   constructor(
     readonly code: IngestErrorCode,
-    message: string,
+    readonly said: ServerMessage,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(serverMessageText(said), options);
   }
 }
 
@@ -39,11 +40,13 @@ export class ColumnsMismatchError extends IngestError {
 }
 
 /** "Missing columns: x, y; unexpected columns: z" (either part left out when empty). */
-export function columnsMismatchMessage(missing: string[], unexpected: string[]): string {
-  const parts: string[] = [];
-  if (missing.length) parts.push(`Missing columns: ${missing.join(', ')}`);
-  if (unexpected.length) parts.push(`${parts.length ? 'unexpected' : 'Unexpected'} columns: ${unexpected.join(', ')}`);
-  return parts.join('; ');
+export function columnsMismatchMessage(missing: string[], unexpected: string[]): ServerMessage {
+  if (!unexpected.length) return { code: 'ingest.missingColumns', params: { missing: missing.join(', ') } };
+  if (!missing.length) return { code: 'ingest.unexpectedColumns', params: { unexpected: unexpected.join(', ') } };
+  return {
+    code: 'ingest.columnsMismatch',
+    params: { missing: missing.join(', '), unexpected: unexpected.join(', ') },
+  };
 }
 
 export type QueryErrorCode =
@@ -72,10 +75,10 @@ export class QueryError extends Error {
   override name = 'QueryError';
   constructor(
     readonly code: QueryErrorCode,
-    message: string,
+    readonly said: ServerMessage,
     readonly reason?: CardErrorReason,
     readonly params?: Record<string, string>,
   ) {
-    super(message);
+    super(serverMessageText(said));
   }
 }

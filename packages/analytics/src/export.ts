@@ -63,14 +63,14 @@ const TEXT_TYPES = new Set(['category', 'text', 'id']);
 /** Writes the CSV of a source to `out` (ends it); answers the number of data rows. */
 export async function streamCsv(options: StreamCsvOptions): Promise<{ rowCount: number }> {
   const { source, columns } = options;
-  if (!columns.length) throw new QueryError('bad-column', 'Choose at least one column');
+  if (!columns.length) throw new QueryError('bad-column', 'query.noColumn');
   for (const c of [
     ...columns,
     ...(options.filters ?? []).map((f) => f.column),
     ...(options.orderBy ?? []).map((o) => o.column),
   ]) {
     if (!source.columns.some((s) => s.dbName === c.dbName))
-      throw new QueryError('bad-column', `Unknown column: ${c.dbName}`);
+      throw new QueryError('bad-column', { code: 'query.unknownColumn', params: { column: c.dbName } });
   }
   const params = new Params();
   const where = compileFilters(options.filters, params);

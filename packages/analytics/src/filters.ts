@@ -18,7 +18,13 @@
  */
 import { listValue } from '@duckdb/node-api';
 // The operations and duration units are the shared ones the web's filter menus offer (one list, one rule).
-import { DURATION_UNITS, type DurationUnit, FILTER_OPERATIONS, type FilterOperation } from '@tessera/shared';
+import {
+  DURATION_UNITS,
+  type DurationUnit,
+  FILTER_OPERATIONS,
+  type FilterOperation,
+  type ServerMessage,
+} from '@tessera/shared';
 import { QueryError } from './errors.ts';
 import type { Params } from './sql.ts';
 import { type ColumnRef, columnExpression } from './types.ts';
@@ -52,11 +58,11 @@ export function filterOperations(type: ColumnRef['type']): FilterOperation[] {
   return ['empty', 'not-empty', ...(OPERATIONS_BY_TYPE[type] ?? [])];
 }
 
-const bad = (message: string) => new QueryError('bad-filter', message);
+const bad = (message: ServerMessage) => new QueryError('bad-filter', message);
 
 function toNumber(value: unknown, what: string): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n)) throw bad(`${what} must be a number`);
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw bad({ code: 'query.notNumber', params: { what } });
   return n;
 }
 
@@ -70,7 +76,7 @@ function toTimestamp(value: unknown, what: string, endOfDay = false): string {
     !(ISO_DATE.test(value) || ISO_DATETIME.test(value)) ||
     Number.isNaN(Date.parse(value))
   ) {
-    throw bad(`${what} must be an ISO date`);
+    throw bad({ code: 'query.notIsoDate', params: { what } });
   }
   if (ISO_DATE.test(value)) return `${value} ${endOfDay ? '23:59:59.999999' : '00:00:00'}`;
   // Offsets are applied so that every bound is compared in UTC, like the stored timestamps.
@@ -80,19 +86,19 @@ function toTimestamp(value: unknown, what: string, endOfDay = false): string {
 
 const TIME = /^([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?$/;
 function toTime(value: unknown, what: string): string {
-  if (typeof value !== 'string' || !TIME.test(value)) throw bad(`${what} must be a time (HH:MM[:SS])`);
+  if (typeof value !== 'string' || !TIME.test(value)) throw bad({ code: 'query.notTime', params: { what } });
   return value;
 }
 
 function toText(value: unknown, what: string): string {
   if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '')
-    throw bad(`${what} is required`);
+    throw bad({ code: 'query.valueRequired', params: { what } });
   return String(value);
 }
 
 function toTextList(filter: Filter): string[] {
   if (Array.isArray(filter.values)) {
-    if (!filter.values.length) throw bad('Select at least one value');
+    if (!filter.values.length) throw bad('query.selectValue');
     return filter.values.map((v) => toText(v, 'Each value'));
   }
   return [toText(filter.value, 'The value')];
@@ -114,9 +120,10 @@ const DATE_PART_RANGE = { dow: [0, 6], month: [1, 12], day: [1, 31] } as const;
 /** Compiles one filter to a boolean SQL expression, adding its values to `params`. */
 export function compileFilter(filter: Filter, params: Params): string {
   const { column, operation } = filter;
-  if (!FILTER_OPERATIONS.includes(operation)) throw bad(`Unknown filter operation: ${String(operation)}`);
+  if (!FILTER_OPERATIONS.includes(operation))
+    throw bad({ code: 'query.unknownFilterOperation', params: { operation: String(operation) } });
   if (!filterOperations(column.type).includes(operation)) {
-    throw bad(`The operation ${operation} does not apply to a ${column.type} feature`);
+    throw bad({ code: 'query.operationNotFit', params: { operation, type: column.type } });
   }
   const expr = columnExpression(column);
   const textual = column.type === 'category' || column.type === 'text' || column.type === 'id';
@@ -132,7 +139,7 @@ export function compileFilter(filter: Filter, params: Params): string {
     if (operation === 'not-equal') return `(${e} IS NULL OR ${e} <> ${n(filter.value)})`;
     const from = toNumber(filter.from, 'From');
     const to = toNumber(filter.to, 'To');
-    if (from > to) throw bad('From must not be greater than To');
+    if (from > to) throw bad('query.fromAfterTo');
     return `(${e} BETWEEN ${n(from)} AND ${n(to)})`;
   }
 
@@ -143,7 +150,7 @@ export function compileFilter(filter: Filter, params: Params): string {
       case 'between': {
         const from = toTimestamp(filter.from, 'From');
         const to = toTimestamp(filter.to, 'To', true);
-        if (from > to) throw bad('From must not be after To');
+        if (from > to) throw bad('query.fromAfterToDate');
         return `(${ex} >= ${ts(from)} AND ${ex} <= ${ts(to)})`;
       }
       case 'before':
@@ -154,9 +161,10 @@ export function compileFilter(filter: Filter, params: Params): string {
         if (filter.dateItems) {
           const { part, values } = filter.dateItems;
           const range = DATE_PART_RANGE[part];
-          if (!range || !Array.isArray(values) || !values.length) throw bad('Select at least one day or month');
+          if (!range || !Array.isArray(values) || !values.length) throw bad('query.selectDayOrMonth');
           const ints = values.map((v) => toNumber(v, 'Each item'));
-          if (ints.some((v) => !Number.isInteger(v) || v < range[0] || v > range[1])) throw bad('Invalid day or month');
+          if (ints.some((v) => !Number.isInteger(v) || v < range[0] || v > range[1]))
+            throw bad('query.invalidDayOrMonth');
           return `list_contains(CAST(${params.add(listValue(ints))} AS INTEGER[]), ${DATE_PART_FN[part]}(${ex}))`;
         }
         const day = toTimestamp(filter.value, 'The date').slice(0, 10);
@@ -165,10 +173,11 @@ export function compileFilter(filter: Filter, params: Params): string {
       case 'last': {
         const duration = toNumber(filter.duration, 'The duration');
         if (!Number.isInteger(duration) || duration < 0 || duration > MAX_DURATION) {
-          throw bad(`The duration must be a whole number from 0 to ${MAX_DURATION}`);
+          throw bad({ code: 'query.badDuration', params: { max: MAX_DURATION } });
         }
         const unit = filter.unit ?? 'day';
-        if (!DURATION_UNITS.includes(unit)) throw bad(`Unknown duration unit: ${String(unit)}`);
+        if (!DURATION_UNITS.includes(unit))
+          throw bad({ code: 'query.unknownDurationUnit', params: { unit: String(unit) } });
         const now = 'CAST(now() AS TIMESTAMP)';
         // The unit is bound too (the SQL text does not depend on it): one CASE over the six units.
         const d = `CAST(${params.add(duration)} AS INTEGER)`;
@@ -203,7 +212,7 @@ export function compileFilter(filter: Filter, params: Params): string {
     case 'ends-with':
       return `suffix(${lowered}, lower(CAST(${params.add(toText(filter.value, 'The text'))} AS VARCHAR)))`;
   }
-  throw bad(`The operation ${operation} does not apply to a ${column.type} feature`);
+  throw bad({ code: 'query.operationNotFit', params: { operation, type: column.type } });
 }
 
 /** All filters joined with AND ('TRUE' when there is none). */

@@ -15,7 +15,7 @@
  */
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { MAX_IMPORT_COLUMNS, tooManyColumnsMessage } from '@tessera/shared';
+import { MAX_IMPORT_COLUMNS, tooManyColumns } from '@tessera/shared';
 import { type DetectedColumn, detectColumns } from './detect.ts';
 import { withConnection, withIngestConnection } from './engine.ts';
 import { ColumnsMismatchError, IngestError } from './errors.ts';
@@ -171,17 +171,21 @@ async function copyToParquet(
         level++;
         continue;
       }
-      throw new IngestError('unreadable', `The file could not be read as CSV: ${duckMessage(error)}`, { cause: error });
+      throw new IngestError(
+        'unreadable',
+        { code: 'ingest.unreadable', params: { detail: duckMessage(error) } },
+        { cause: error },
+      );
     }
   }
 }
 
-const cancelled = (cause?: unknown) => new IngestError('cancelled', 'The import was cancelled.', { cause });
+const cancelled = (cause?: unknown) => new IngestError('cancelled', 'ingest.cancelled', { cause });
 
 /** Ingests a CSV file as the segment of job `jobId` of dataset `datasetId` (see the module comment). */
 export async function ingestCsv(options: IngestOptions): Promise<IngestResult> {
   const info = await stat(options.csvPath).catch(() => undefined);
-  if (!info?.isFile()) throw new IngestError('not-found', 'The uploaded file was not found.');
+  if (!info?.isFile()) throw new IngestError('not-found', 'ingest.fileMissing');
   const encoding = await probeEncoding(options.csvPath);
   return withIngestConnection(async (connection) => {
     const onAbort = () => connection.interrupt();
@@ -191,7 +195,7 @@ export async function ingestCsv(options: IngestOptions): Promise<IngestResult> {
       const dialect = await sniffCsv(connection, options.csvPath, encoding);
       if (options.signal?.aborted) throw cancelled();
       if (dialect.types.length > MAX_IMPORT_COLUMNS) {
-        throw new IngestError('too-many-columns', tooManyColumnsMessage(dialect.types.length));
+        throw new IngestError('too-many-columns', tooManyColumns(dialect.types.length));
       }
       const p = await plan(connection, options, dialect);
       const others = (await listSegments(options.dataDir, options.datasetId)).filter((s) => s.jobId !== options.jobId);
@@ -227,13 +231,17 @@ export async function ingestCsv(options: IngestOptions): Promise<IngestResult> {
           })),
         };
       });
-      if (!result) throw new IngestError('write-failed', 'The dataset segment could not be written.');
+      if (!result) throw new IngestError('write-failed', 'ingest.segmentNotWritten');
       return { ...result, segmentPath };
     } catch (error) {
       // Whatever step the interruption hit (sniff, copy, detection), the job was cancelled.
       if (options.signal?.aborted) throw cancelled(error);
       if (error instanceof IngestError) throw error;
-      throw new IngestError('write-failed', `The import failed: ${duckMessage(error)}`, { cause: error });
+      throw new IngestError(
+        'write-failed',
+        { code: 'ingest.failed', params: { detail: duckMessage(error) } },
+        { cause: error },
+      );
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }

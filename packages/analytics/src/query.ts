@@ -43,7 +43,10 @@ export interface ReadResult {
 /** Refuses columns that are not in the source's catalog. */
 export function checkColumn(source: Source, column: ColumnRef): void {
   if (!source.columns.some((c) => c.dbName === column.dbName)) {
-    throw new QueryError('bad-column', `Unknown column: ${JSON.stringify(column.dbName)}`);
+    throw new QueryError('bad-column', {
+      code: 'query.unknownColumn',
+      params: { column: JSON.stringify(column.dbName) },
+    });
   }
 }
 
@@ -57,7 +60,7 @@ function checkAll(source: Source, options: { columns?: ColumnRef[]; filters?: Fi
 export function compileOrderBy(orderBy: OrderBy[] | undefined): string {
   if (!orderBy?.length) return '';
   const parts = orderBy.map((o) => {
-    if (o.direction !== 'ASC' && o.direction !== 'DESC') throw new QueryError('bad-order', 'Order must be ASC or DESC');
+    if (o.direction !== 'ASC' && o.direction !== 'DESC') throw new QueryError('bad-order', 'query.badOrder');
     return `${columnExpression(o.column)} ${o.direction} NULLS LAST`;
   });
   return ` ORDER BY ${parts.join(', ')}`;
@@ -66,9 +69,9 @@ export function compileOrderBy(orderBy: OrderBy[] | undefined): string {
 function pageOf(options: { page?: number; limit?: number }): { limit: number; offset: number } {
   const page = options.page ?? 1;
   const limit = options.limit ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(page) || page < 1) throw new QueryError('bad-page', 'The page must be a whole number from 1');
+  if (!Number.isInteger(page) || page < 1) throw new QueryError('bad-page', 'query.badPage');
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw new QueryError('bad-page', `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    throw new QueryError('bad-page', { code: 'query.badLimit', params: { max: MAX_PAGE_SIZE } });
   }
   return { limit, offset: (page - 1) * limit };
 }
@@ -81,7 +84,7 @@ function run<T>(connection: DuckDBConnection | undefined, fn: (c: DuckDBConnecti
 export async function readDataset(options: ReadOptions): Promise<ReadResult> {
   const { source, columns } = options;
   checkAll(source, options);
-  if (!columns.length) throw new QueryError('bad-column', 'Choose at least one column');
+  if (!columns.length) throw new QueryError('bad-column', 'query.noColumn');
   const { limit, offset } = pageOf(options);
   const params = new Params();
   const where = compileFilters(options.filters, params);
@@ -106,7 +109,7 @@ export interface ValuesOptions {
 function limitOf(limit: number | undefined, fallback: number): number {
   const n = limit ?? fallback;
   if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_SIZE) {
-    throw new QueryError('bad-page', `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    throw new QueryError('bad-page', { code: 'query.badLimit', params: { max: MAX_PAGE_SIZE } });
   }
   return n;
 }

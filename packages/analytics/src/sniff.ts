@@ -60,14 +60,14 @@ export async function probeEncoding(csvPath: string): Promise<CsvEncoding> {
   } finally {
     await handle.close();
   }
-  if (bytes.length === 0) throw new IngestError('empty', 'The file is empty.');
+  if (bytes.length === 0) throw new IngestError('empty', 'ingest.empty');
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'utf-16';
   let control = 0;
   for (const b of bytes) {
-    if (b === 0) throw new IngestError('binary', 'This is not a CSV file: it contains binary data.');
+    if (b === 0) throw new IngestError('binary', 'ingest.binary');
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
   }
-  if (control > bytes.length / 100) throw new IngestError('binary', 'This is not a CSV file: it contains binary data.');
+  if (control > bytes.length / 100) throw new IngestError('binary', 'ingest.binary');
   try {
     // stream: true tolerates a character cut at the end of the probe.
     new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
@@ -150,9 +150,13 @@ export async function sniffCsv(
     }
   }
   if (!row)
-    throw new IngestError('unreadable', `The file could not be read as CSV: ${duckMessage(lastError)}`, {
-      cause: lastError,
-    });
+    throw new IngestError(
+      'unreadable',
+      { code: 'ingest.unreadable', params: { detail: duckMessage(lastError) } },
+      {
+        cause: lastError,
+      },
+    );
   let decimalSeparator: '.' | ',' = '.';
   if (row.Delimiter !== ',' && !empty(row.Delimiter)) {
     const comma = await sniffOnce(

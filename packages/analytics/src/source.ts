@@ -49,8 +49,13 @@ function typeName(physicalType: string): string | undefined {
 function checkColumns(columns: SourceColumn[]): void {
   const seen = new Set<string>();
   for (const c of columns) {
-    if (!isDbName(c.dbName)) throw new QueryError('bad-column', `Invalid column name: ${JSON.stringify(c.dbName)}`);
-    if (seen.has(c.dbName)) throw new QueryError('bad-column', `Duplicate column: ${c.dbName}`);
+    if (!isDbName(c.dbName))
+      throw new QueryError('bad-column', {
+        code: 'query.invalidColumnName',
+        params: { column: JSON.stringify(c.dbName) },
+      });
+    if (seen.has(c.dbName))
+      throw new QueryError('bad-column', { code: 'query.duplicateColumn', params: { column: c.dbName } });
     seen.add(c.dbName);
   }
 }
@@ -66,7 +71,7 @@ export function segmentSource(
   options: { clusteredPaths?: string[] } = {},
 ): Source {
   checkColumns(columns);
-  if (!columns.length) throw new QueryError('bad-column', 'A source needs at least one column');
+  if (!columns.length) throw new QueryError('bad-column', 'query.sourceNoColumn');
   if (!paths.length) {
     const list = columns.map((c) => `CAST(NULL AS ${typeName(c.physicalType) ?? 'VARCHAR'}) AS ${ident(c.dbName)}`);
     return { sql: `(SELECT ${list.join(', ')} LIMIT 0)`, columns };
@@ -79,7 +84,7 @@ export function segmentSource(
     `(SELECT ${list.join(', ')} FROM read_parquet([${files.map(pathLiteral).join(', ')}], union_by_name = true))`;
   const clustered = options.clusteredPaths;
   if (clustered && clustered.length !== paths.length) {
-    throw new QueryError('bad-path', 'A clustered relation needs one file per segment');
+    throw new QueryError('bad-path', 'query.clusteredFiles');
   }
   const differs = clustered?.some((p, i) => p !== paths[i]);
   return {
@@ -109,11 +114,13 @@ export interface JoinSpec {
  * are compared as text, so a join never fails on types.
  */
 export function joinedSource(spec: JoinSpec): Source {
-  if (!JOIN_TYPES.includes(spec.type)) throw new QueryError('bad-join', `Unknown join type: ${String(spec.type)}`);
-  if (!spec.on.length) throw new QueryError('bad-join', 'A join needs at least one pair of columns');
+  if (!JOIN_TYPES.includes(spec.type))
+    throw new QueryError('bad-join', { code: 'query.unknownJoinType', params: { type: String(spec.type) } });
+  if (!spec.on.length) throw new QueryError('bad-join', 'query.joinNoPair');
   const find = (side: Source, name: string, label: string) => {
     const column = side.columns.find((c) => c.dbName === name);
-    if (!column) throw new QueryError('bad-join', `Unknown ${label} join column: ${name}`);
+    if (!column)
+      throw new QueryError('bad-join', { code: 'query.unknownJoinColumn', params: { side: label, column: name } });
     return column;
   };
   const conditions = spec.on.map(([l, r]) => {

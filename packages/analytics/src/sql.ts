@@ -16,7 +16,8 @@ export function isDbName(name: string): boolean {
 
 /** Quotes a catalog column name; anything that is not a plain db name is refused, never escaped. */
 export function ident(dbName: string): string {
-  if (!isDbName(dbName)) throw new QueryError('bad-column', `Invalid column name: ${JSON.stringify(dbName)}`);
+  if (!isDbName(dbName))
+    throw new QueryError('bad-column', { code: 'query.invalidColumnName', params: { column: JSON.stringify(dbName) } });
   return `"${dbName}"`;
 }
 
@@ -31,7 +32,7 @@ export function quoteName(name: string): string {
 /** A file path as a SQL string literal. Paths are absolute and built by the server, never from user text. */
 export function pathLiteral(filePath: string): string {
   const abs = path.resolve(filePath);
-  if (/[\0\n\r]/.test(abs)) throw new QueryError('bad-path', 'Invalid file path');
+  if (/[\0\n\r]/.test(abs)) throw new QueryError('bad-path', 'query.invalidPath');
   return `'${abs.replaceAll("'", "''")}'`;
 }
 

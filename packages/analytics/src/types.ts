@@ -126,7 +126,7 @@ export function castExpression(
       if (kind === 'string') return col;
       return `CAST(${col} AS VARCHAR)`;
     default:
-      throw new QueryError('bad-type', `Unknown feature type: ${String(targetType)}`);
+      throw new QueryError('bad-type', { code: 'query.unknownFeatureType', params: { type: String(targetType) } });
   }
 }
 
@@ -143,7 +143,7 @@ export interface ColumnRef {
 
 export function columnExpression(column: ColumnRef): string {
   if (!FEATURE_TYPES.includes(column.type))
-    throw new QueryError('bad-type', `Unknown feature type: ${String(column.type)}`);
+    throw new QueryError('bad-type', { code: 'query.unknownFeatureType', params: { type: String(column.type) } });
   return castExpression(column.dbName, column.castFrom, column.type, column.dateFormat);
 }
 
@@ -160,7 +160,7 @@ export async function previewCast(
   dateFormat?: string | null,
 ): Promise<{ original: Cell; value: Cell }[]> {
   const column = source.columns.find((c) => c.dbName === dbName);
-  if (!column) throw new QueryError('bad-column', `Unknown column: ${dbName}`);
+  if (!column) throw new QueryError('bad-column', { code: 'query.unknownColumn', params: { column: dbName } });
   const n = Math.max(1, Math.min(1000, Math.floor(limit)));
   const expression = castExpression(dbName, column.physicalType, targetType, dateFormat);
   const sql = `SELECT ${ident(dbName)} AS original, ${expression} AS value FROM ${source.sql} LIMIT ${n}`;
@@ -189,7 +189,7 @@ export async function castReport(
   connection?: DuckDBConnection,
 ): Promise<CastReportResult> {
   const column = source.columns.find((c) => c.dbName === dbName);
-  if (!column) throw new QueryError('bad-column', `Unknown column: ${dbName}`);
+  if (!column) throw new QueryError('bad-column', { code: 'query.unknownColumn', params: { column: dbName } });
   const col = ident(dbName);
   const present = `(${col} IS NOT NULL AND trim(CAST(${col} AS VARCHAR)) <> '')`;
   const unread = `(${present} AND (${castExpression(dbName, column.physicalType, targetType, dateFormat)}) IS NULL)`;

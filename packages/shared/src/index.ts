@@ -29,6 +29,7 @@ export * from './http/endpoint.ts';
 export * from './http/errors.ts';
 export * from './http/ids.ts';
 export * from './http/pageAnswers.ts';
+export * from './http/schemaIssues.ts';
 export * from './http/serverErrors.ts';
 export * from './http/text.ts';
 export * from './jobs/index.ts';

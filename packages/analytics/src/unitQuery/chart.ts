@@ -116,30 +116,22 @@ export function compileChart(ctx: CompileContext, rawVis: ChartVis): CompiledUni
   for (const item of items) {
     if (!aggregated || keys.includes(item)) continue;
     if (boxplot && item.bucket === 'dependent') {
-      if (item.op !== '')
-        throw badOperation('A boxplot shows the distribution of a feature: choose no operation', 'boxplot-operation');
-      if (item.entry.ref.type !== 'number') throw new QueryError('not-numeric', 'A boxplot needs numeric features');
+      if (item.op !== '') throw badOperation('boxplot-operation');
+      if (item.entry.ref.type !== 'number') throw new QueryError('not-numeric', 'query.boxplotNotNumeric');
       item.valueType = 'boxplot';
     } else if (!isAggregation(item.op)) {
-      throw badOperation(
-        `The feature ${JSON.stringify(item.entry.name)} needs an aggregation: another series of this chart is aggregated`,
-        'needs-aggregation',
-        { feature: item.entry.name },
-      );
+      throw badOperation('needs-aggregation', { feature: item.entry.name });
     }
   }
   const dependents = items.filter((i) => i.bucket === 'dependent');
   if (dependents.length && !dependents.some((i) => isNumericValue(i.valueType))) {
-    throw new QueryError('not-numeric', 'The chart has no numeric value');
+    throw new QueryError('not-numeric', 'query.chartNotNumeric');
   }
   if (ctx.rolling && (boxplot || !aggregated)) throw new NotRollable('A summary answers aggregates');
   ctx.dimensions(keys.map((k) => k.entry));
   const sources = ctx.allSources();
   if (!aggregated && sources.length > 1) {
-    throw badOperation(
-      'A chart without aggregation reads one dataset: choose an operation or one dataset',
-      'several-datasets',
-    );
+    throw badOperation('several-datasets');
   }
 
   // Every source's WHERE first, then each series' own filters.
@@ -268,10 +260,7 @@ function assignSlots(keys: Item[], sources: SourceContext[]): number {
         (b) => own.filter((k) => k.bucket === b).length === template.filter((k) => k.bucket === b).length,
       );
     if (!sameShape) {
-      throw badOperation(
-        'Each dataset of this chart must map its own independent and group-by features',
-        'several-datasets',
-      );
+      throw badOperation('several-datasets');
     }
     for (const b of ['independent', 'groupBy'] as const) {
       const mine = own.filter((k) => k.bucket === b);
@@ -280,10 +269,7 @@ function assignSlots(keys: Item[], sources: SourceContext[]): number {
         .forEach((t, position) => {
           const k = mine[position];
           if (k.valueType !== t.valueType) {
-            throw badOperation(
-              `The features ${JSON.stringify(t.entry.name)} and ${JSON.stringify(k.entry.name)} cannot be matched`,
-              'several-datasets',
-            );
+            throw badOperation('several-datasets');
           }
           k.slot = t.slot;
         });
@@ -340,7 +326,7 @@ function orderClause(
     const op = checkedOperation(entry, wanted);
     const source = sources.find((s) => s.key.datasetId === entry.datasetId);
     if (!source) {
-      throw badOperation(`The order feature ${JSON.stringify(entry.name)} is not in this chart's data`, 'order-by', {
+      throw badOperation('order-by', {
         feature: entry.name,
       });
     }
@@ -348,14 +334,14 @@ function orderClause(
     let value: string;
     if (aggregated) {
       if (!isAggregation(op)) {
-        throw badOperation(`Ordering by ${JSON.stringify(entry.name)} needs an aggregation`, 'order-by', {
+        throw badOperation('order-by', {
           feature: entry.name,
         });
       }
       value = ctx.aggregate(entry, op);
     } else {
       if (isAggregation(op)) {
-        throw badOperation(`The chart is not aggregated: ${JSON.stringify(entry.name)} cannot be`, 'order-by', {
+        throw badOperation('order-by', {
           feature: entry.name,
         });
       }

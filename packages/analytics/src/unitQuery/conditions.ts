@@ -4,14 +4,7 @@
  * categories as text, numbers as numbers), a date part, or a bin. A truncating date part's value reads as its
  * range of time (`datePartRange`), which the clustered rows skip by. Every value is a bound parameter.
  */
-import {
-  CROSS_FILTER_MESSAGES,
-  type CrossFilter,
-  datePartRange,
-  isDatePart,
-  operationFits,
-  type PointValue,
-} from '@tessera/shared';
+import { type CrossFilter, datePartRange, isDatePart, operationFits, type PointValue } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import type { Params } from '../sql.ts';
 import { columnExpression } from '../types.ts';
@@ -19,7 +12,7 @@ import { isoText, rowExpression } from './operations.ts';
 import type { CatalogEntry } from './types.ts';
 
 /** A cross-filter or point that does not fit its feature: the request's fault (a 400, not a card error). */
-export const badCrossFilter = () => new QueryError('bad-cross-filter', CROSS_FILTER_MESSAGES.notFitting);
+export const badCrossFilter = () => new QueryError('bad-cross-filter', 'crossFilter.notFitting');
 
 const asDouble = (e: string) => `CAST(${e} AS DOUBLE)`;
 

@@ -37,7 +37,7 @@ import type {
   UnitQueryInput,
 } from './types.ts';
 
-export const featureDeleted = (message: string) => new QueryError('feature-deleted', message);
+export const featureDeleted = () => new QueryError('feature-deleted', 'card.featureDeleted');
 
 /** Rollup mode only: this card cannot be answered from a summary of its source. */
 export class NotRollable extends Error {}
@@ -107,7 +107,7 @@ export class CompileContext {
   /** A feature of the card; 'feature-deleted' when it is gone. */
   entry(featureId: string | undefined): CatalogEntry {
     const entry = featureId ? this.catalog.feature(featureId) : undefined;
-    if (!entry) throw featureDeleted(`The feature ${JSON.stringify(featureId ?? '')} could not be found`);
+    if (!entry) throw featureDeleted();
     return entry;
   }
 
@@ -117,7 +117,7 @@ export class CompileContext {
     let context = this.sources.get(id);
     if (!context) {
       const found = this.catalog.source({ datasetId, jobId });
-      if (!found) throw featureDeleted('The dataset used in this card could not be found');
+      if (!found) throw featureDeleted();
       if (this.rolling) {
         if (this.rollupSource) throw new NotRollable('A summary is of one source');
         this.rollupSource = { sql: found.sql, columns: found.columns, files: found.files };
@@ -147,7 +147,7 @@ export class CompileContext {
 
   checkColumn(context: SourceContext, entry: CatalogEntry): void {
     if (!context.source.columns.some((c) => c.dbName === entry.ref.dbName)) {
-      throw featureDeleted(`The feature ${JSON.stringify(entry.name)} is not in the data this card reads`);
+      throw featureDeleted();
     }
   }
 
@@ -221,10 +221,10 @@ export class CompileContext {
     const resolved = filters.map((filter) => ({ filter, entry: this.entry(filter.feature?.id) }));
     for (const f of resolved) {
       if (f.entry.datasetId !== context.key.datasetId) {
-        throw new QueryError(
-          'bad-filter',
-          `The filter on ${JSON.stringify(f.entry.name)} is not on this series' dataset`,
-        );
+        throw new QueryError('bad-filter', {
+          code: 'query.filterOtherDataset',
+          params: { feature: JSON.stringify(f.entry.name) },
+        });
       }
       this.checkColumn(context, f.entry);
     }

@@ -11,14 +11,7 @@
  *   card's key series of that feature (a bin: the card's own bins; a date part: its range or its value), with
  *   that key series' own filters. A feature the card does not group by is compared as its raw value.
  */
-import {
-  CROSS_FILTER_MESSAGES,
-  chartSeries,
-  isAggregation,
-  type OrderByEntry,
-  type PointItem,
-  type Series,
-} from '@tessera/shared';
+import { chartSeries, isAggregation, type OrderByEntry, type PointItem, type Series } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import type { DrillCondition, UnitQueryInput } from './types.ts';
 
@@ -40,7 +33,7 @@ interface CardSeries {
   bucket: string;
 }
 
-export const badDrill = (message: string) => new QueryError('bad-drill', message);
+export const badDrill = () => new QueryError('bad-drill', 'crossFilter.seriesNotOnCard');
 
 function seriesOf(card: UnitQueryInput): CardSeries[] {
   switch (card.type) {
@@ -66,7 +59,7 @@ export function drillTarget(card: UnitQueryInput, seriesId: string | undefined):
   const all = seriesOf(card);
   if (seriesId) {
     const named = all.find((s) => s.series.id === seriesId);
-    if (!named) throw badDrill(CROSS_FILTER_MESSAGES.seriesNotOnCard);
+    if (!named) throw badDrill();
     return named.series;
   }
   return (all.find((s) => s.bucket === 'dependent' || s.bucket === 'kpi') ?? all[0])?.series;

@@ -25,12 +25,12 @@ import type { CatalogEntry } from './types.ts';
 /** The engine filter of a valid data app filter on `entry`; undefined when the filter is not valid. */
 export function toEngineFilter(filter: DataAppFilter, entry: CatalogEntry): Filter | undefined {
   const featureType = entry.ref.type;
-  if (!FILTER_TYPES.includes(filter.type)) throw new QueryError('bad-filter', 'Unknown filter type');
+  if (!FILTER_TYPES.includes(filter.type)) throw new QueryError('bad-filter', 'query.unknownFilterType');
   if (!filterFitsFeature(filter.type, featureType)) {
-    throw new QueryError(
-      'bad-filter',
-      `A ${filter.type} filter does not apply to the ${featureType} feature ${JSON.stringify(entry.name)}`,
-    );
+    throw new QueryError('bad-filter', {
+      code: 'query.filterNotFit',
+      params: { type: filter.type, featureType, feature: JSON.stringify(entry.name) },
+    });
   }
   if (!isFilterValid(filter, featureType)) return undefined;
   const column = entry.ref;

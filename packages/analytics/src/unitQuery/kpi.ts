@@ -24,17 +24,16 @@ export function compileKpi(ctx: CompileContext, vis: KpiVis): CompiledUnitQuery 
     const aggregation = op === '' && entry.ref.type === 'number' ? 'sum' : op;
     if (op === '') {
       if (entry.ref.type !== 'number') {
-        throw new QueryError('not-numeric', `Choose an operation for ${JSON.stringify(entry.name)}`);
+        throw new QueryError('not-numeric', {
+          code: 'query.chooseOperation',
+          params: { feature: JSON.stringify(entry.name) },
+        });
       }
     } else if (!isAggregation(aggregation)) {
-      throw badOperation(
-        `A KPI needs one value: ${op} does not reduce ${JSON.stringify(entry.name)} to one`,
-        'kpi-one-value',
-        {
-          feature: entry.name,
-          operation: op,
-        },
-      );
+      throw badOperation('kpi-one-value', {
+        feature: entry.name,
+        operation: op,
+      });
     }
     series.push({
       id: s.id,

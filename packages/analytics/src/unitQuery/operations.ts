@@ -32,19 +32,16 @@ import type { CatalogEntry } from './types.ts';
 // (`DatePart` is also a name of filterValidity.ts in @tessera/shared: spelled out here.)
 type DatePart = (typeof DATE_PARTS)[number];
 
-export const badOperation = (message: string, reason?: CardErrorReason, params?: Record<string, string>) =>
-  new QueryError('bad-operation', message, reason, params);
+/** A card error: the card shows its placeholder, named by `reason` (with `params`) where the compiler knows one. */
+export const badOperation = (reason?: CardErrorReason, params?: Record<string, string>) =>
+  new QueryError('bad-operation', 'card.badOperation', reason, params);
 
 /** The stored operation of a series ('' when none), refused when it does not fit its feature. */
 export function checkedOperation(entry: CatalogEntry, operation: string | undefined): StoredOperation {
   const op = (operation ?? '') as StoredOperation;
   if (op === ('none' as string)) return '';
   if (!operationFits(entry.ref.type, op, entry.precision ?? null)) {
-    throw badOperation(
-      `The operation ${JSON.stringify(op)} does not fit the ${entry.ref.type} feature ${JSON.stringify(entry.name)}`,
-      'operation-type',
-      { feature: entry.name, operation: op, type: entry.ref.type },
-    );
+    throw badOperation('operation-type', { feature: entry.name, operation: op, type: entry.ref.type });
   }
   return op;
 }
@@ -53,7 +50,7 @@ export function checkedOperation(entry: CatalogEntry, operation: string | undefi
 export function binCount(numberOfBins: number | undefined): number {
   const n = numberOfBins ?? BINS.default;
   if (!Number.isInteger(n) || n < BINS.min || n > BINS.max) {
-    throw badOperation(`The number of bins must be a whole number from ${BINS.min} to ${BINS.max}`, 'bins');
+    throw badOperation('bins');
   }
   return n;
 }
@@ -86,7 +83,7 @@ export function rowExpression(entry: CatalogEntry, op: StoredOperation): string 
   if (isDatePart(op)) return DATE_PART_SQL[op](timestamp(e));
   if (op === '' && entry.ref.type === 'date') return isoText(e);
   if (op === '' || op === 'bin') return e;
-  throw badOperation(`The operation ${op} is not a row transform`);
+  throw badOperation();
 }
 
 /**

@@ -18,7 +18,7 @@ import { type Cell, queryOne, toCell } from '../sql.ts';
 import type { CompiledUnitQuery, UnitQueryResult } from './types.ts';
 
 const tooMuch = () =>
-  new QueryError('too-much-data', `This card has more than ${MAX_CARD_ROWS.toLocaleString('en')} rows to show`);
+  new QueryError('too-much-data', { code: 'query.tooManyRows', params: { count: MAX_CARD_ROWS.toLocaleString('en') } });
 
 interface Read {
   rows: DataRow[];

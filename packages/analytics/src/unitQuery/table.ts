@@ -26,10 +26,10 @@ function checkedPage(page: number | undefined, limit: number | undefined): { pag
   const p = page ?? 1;
   const l = limit ?? TABLE_PAGE_SIZE;
   if (!Number.isInteger(p) || p < 1 || !Number.isSafeInteger(p * MAX_PAGE_SIZE)) {
-    throw new QueryError('bad-page', 'The page must be a whole number from 1');
+    throw new QueryError('bad-page', 'query.badPage');
   }
   if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE_SIZE) {
-    throw new QueryError('bad-page', `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+    throw new QueryError('bad-page', { code: 'query.badLimit', params: { max: MAX_PAGE_SIZE } });
   }
   return { page: p, limit: l };
 }
@@ -53,10 +53,10 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
   const entries = table.map((column) => ctx.entry(column.feature?._id));
   const datasetId = entries[0].datasetId;
   if (entries.some((e) => e.datasetId !== datasetId)) {
-    throw badOperation('All the columns of a table come from one dataset', 'table-datasets');
+    throw badOperation('table-datasets');
   }
   if (new Set(entries.map((e) => e.id)).size !== entries.length) {
-    throw badOperation('A feature can be a column of a table only once', 'table-duplicate');
+    throw badOperation('table-duplicate');
   }
   const source = ctx.source(datasetId, jobOf(input, table[0].jobId));
   for (const entry of entries) ctx.checkColumn(source, entry);
@@ -83,7 +83,7 @@ export function compileTable(ctx: CompileContext, vis: TableVis): CompiledUnitQu
     const i = entries.findIndex((e) => e.id === entry.id);
     if (i >= 0) return { inner: `_v${i} ${direction} NULLS LAST`, outer: `p._v${i} ${direction} NULLS LAST` };
     if (entry.datasetId !== datasetId) {
-      throw badOperation(`The table cannot be sorted by ${JSON.stringify(entry.name)}`);
+      throw badOperation();
     }
     ctx.checkColumn(source, entry);
     inner.push(`${columnExpression(entry.ref)} AS _o${m}`);

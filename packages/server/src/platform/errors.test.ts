@@ -17,7 +17,7 @@ describe('server errors carry their stable code', () => {
     expect(e.reason).toBe('package.inUse');
   });
 
-  it('from text handed over by other code, and for each field', () => {
+  it('for each field; a handed text keeps no code, even one the list has (its text is never looked up)', () => {
     const e = badRequest('generic.invalid', {
       email: 'user.emailInUse',
       name: handedText('Required'),
@@ -25,8 +25,9 @@ describe('server errors carry their stable code', () => {
     });
     expect(e.reason).toBe('generic.invalid');
     expect(e.fields).toEqual({ email: SERVER_ERRORS['user.emailInUse'], name: 'Required', x: 'Unlisted' });
-    expect(e.fieldReasons).toEqual({ email: 'user.emailInUse', name: 'field.required' });
+    expect(e.fieldReasons).toEqual({ email: 'user.emailInUse' });
     expect(new HttpError('upstream', handedText('Something unlisted')).reason).toBeUndefined();
+    expect(new HttpError('upstream', handedText('Not found')).reason).toBeUndefined();
   });
 
   it('never from English text written at the call site', () => {

@@ -3,9 +3,10 @@ import {
   type ErrorBody,
   type ErrorCode,
   isServerErrorCode,
+  type SchemaIssue,
   type ServerErrorCode,
   type ServerMessage,
-  serverErrorCodeOf,
+  schemaIssueCode,
   serverMessageCode,
   serverMessageText,
 } from '@tessera/shared';
@@ -14,23 +15,24 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { WebPages } from './web.ts';
 
 /**
- * English text that code outside the server hands over: an analytics error (IngestError, QueryError), a shared rule's
- * message (the rules the browser also checks), a Fastify or schema message, the language-model service's own words.
- * Its code is the one the shared list gives that text, if any. The server's own errors are thrown by code.
+ * Text that no code of ours wrote, passed on as it is: the language-model service's own words, Fastify's and zod's
+ * own messages. It has no code of the shared list (the web shows it as sent). Everything of ours is thrown by code,
+ * the analytics errors and the shared rules' messages included (docs/architecture.md, "Errors").
  */
 export class HandedText {
   constructor(readonly text: string) {}
 }
 export const handedText = (text: string) => new HandedText(text);
-/** Field messages handed over as text (a shared rule's, by field name). */
-export const handedFields = (fields: Record<string, string>): Record<string, HandedText> =>
-  Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, handedText(text)]));
+
+/** A schema issue's message: its code when it has one (`schemaIssueCode`), else its text as it is. */
+export const issueMessage = (issue: SchemaIssue & { message: string }): ErrorMessage =>
+  schemaIssueCode(issue) ?? handedText(issue.message);
 
 /** What an error says: a message of the shared list (SERVER_ERRORS) by its code, or text handed over. */
 export type ErrorMessage = ServerMessage | HandedText;
 
 function resolved(message: ErrorMessage): { text: string; code: ServerErrorCode | undefined } {
-  if (message instanceof HandedText) return { text: message.text, code: serverErrorCodeOf(message.text) };
+  if (message instanceof HandedText) return { text: message.text, code: undefined };
   const code = serverMessageCode(message);
   if (!isServerErrorCode(code)) throw new TypeError(`Not a code of the shared list (SERVER_ERRORS): ${code}`);
   return { text: serverMessageText(message), code };
@@ -99,11 +101,12 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return reply.status(err.status).send(httpErrorBody(err));
     if (hasZodFastifySchemaValidationErrors(err)) {
-      // The schemas' own messages (the shared rules': 'Required', 'At most 200 characters') are handed text.
+      // A schema issue by its code where it has one ('Required', 'At most 200 characters', a rule's own), else as zod says it.
       const fields: Record<string, ErrorMessage> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        fields[key] ??= issue.message ? handedText(issue.message) : 'field.invalid';
+        const found = { ...issue.params, code: issue.keyword, message: issue.message ?? '' };
+        fields[key] ??= issue.message ? issueMessage(found) : 'field.invalid';
       }
       return reply.status(400).send(body('validation', 'generic.invalid', fields));
     }

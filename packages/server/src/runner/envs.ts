@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from '
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseRequirements, requirementMessage } from '@tessera/shared';
+import { parseRequirements, requirementMessage, serverMessageText } from '@tessera/shared';
 import { BuildFailedError, InterpreterMissingError } from './errors.ts';
 import { explainMissingBuilds } from './indexBuilds.ts';
 import { findInterpreters, type Interpreter } from './interpreters.ts';
@@ -305,7 +305,7 @@ export async function ensureEnvironment(opts: EnsureEnvironment): Promise<Enviro
   }
   // The upload and the editors refuse such lines already; a package saved before the rule meets it here.
   const { requirements, problem } = parseRequirements(opts.requirements);
-  if (problem) throw new BuildFailedError(requirementMessage(problem));
+  if (problem) throw new BuildFailedError(serverMessageText(requirementMessage(problem)));
   const key = await environmentKey(opts.interpreter, opts.requirements);
   const envPath = path.resolve(opts.envsDir, key);
   const done = async (reused: boolean) => ({

@@ -32,6 +32,7 @@ export const listTriggers = endpoint({
     .strict()
     .refine((q) => Boolean(q.projectId) !== Boolean(q.modelId), {
       message: TRIGGER_MESSAGES.scopeRequired,
+      params: { code: 'trigger.scopeRequired' },
       path: ['projectId'],
     })
     .transform((q) => ({ ...q, scope: (q.modelId ?? q.projectId) as string })),

@@ -8,7 +8,7 @@ import { orgRolesSchema } from '../organizations/roles.ts';
 export const emailField = z
   .string()
   .transform(normalizeEmail)
-  .refine(isEmail, { message: 'Not a valid email address' });
+  .refine(isEmail, { message: 'Not a valid email address', params: { code: 'field.email' } });
 
 export const personName = z.object({
   first: z.string().trim().min(1, 'Required').max(100),
@@ -110,8 +110,8 @@ export const createUser = endpoint({
       email: z
         .string()
         .transform(normalizeEmail)
-        .refine((e) => e.length > 0, { message: 'Required', abort: true })
-        .refine(isEmail, { message: 'Not a valid email address' }),
+        .refine((e) => e.length > 0, { message: 'Required', params: { code: 'field.required' }, abort: true })
+        .refine(isEmail, { message: 'Not a valid email address', params: { code: 'field.email' } }),
       roles: orgRolesSchema,
     })
     .strict(),

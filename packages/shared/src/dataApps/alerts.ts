@@ -109,9 +109,20 @@ export const alertNameField = z
 /** A change's threshold is a percent greater than 0; above and below take any number. */
 function checkThreshold(input: { condition?: AlertCondition; value?: number }, ctx: z.RefinementCtx) {
   if (input.condition !== 'change' || input.value === undefined) return;
-  if (input.value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: ALERT_MESSAGES.negativePercent });
+  if (input.value <= 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['value'],
+      message: ALERT_MESSAGES.negativePercent,
+      params: { code: 'alert.negativePercent' },
+    });
   if (input.value > ALERT_PERCENT_MAX) {
-    ctx.addIssue({ code: 'custom', path: ['value'], message: ALERT_MESSAGES.tooLargePercent });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['value'],
+      message: ALERT_MESSAGES.tooLargePercent,
+      params: { code: 'alert.tooLargePercent' },
+    });
   }
 }
 

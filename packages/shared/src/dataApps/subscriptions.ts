@@ -42,7 +42,12 @@ const recipients = z
     const seen = new Set<string>();
     for (const [i, r] of list.entries()) {
       if (seen.has(r.email)) {
-        ctx.addIssue({ code: 'custom', path: [i, 'email'], message: SUBSCRIPTION_ERRORS.duplicateRecipient });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'email'],
+          message: SUBSCRIPTION_ERRORS.duplicateRecipient,
+          params: { code: 'subscription.duplicateRecipient' },
+        });
       }
       seen.add(r.email);
     }
@@ -62,7 +67,12 @@ export const subscriptionBodySchema = z
   .strict()
   .superRefine((b, ctx) => {
     if (b.format === 'png' && b.tabs.length !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['tabs'], message: SUBSCRIPTION_ERRORS.pngOneTab });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tabs'],
+        message: SUBSCRIPTION_ERRORS.pngOneTab,
+        params: { code: 'subscription.pngOneTab' },
+      });
     }
   });
 export type SubscriptionBody = z.input<typeof subscriptionBodySchema>;

@@ -13,8 +13,11 @@ export const MAX_UPLOAD_BYTES = 2_000_000_000;
  */
 export const MAX_IMPORT_COLUMNS = 1000;
 /** The import's failure for a file wider than MAX_IMPORT_COLUMNS, in the style of 'file too large' / 'Max size'. */
-export const tooManyColumnsMessage = (columns: number) =>
-  `too many columns (${columns.toLocaleString('en-US')}). Max columns: ${MAX_IMPORT_COLUMNS.toLocaleString('en-US')}`;
+export const tooManyColumns = (columns: number) =>
+  ({
+    code: 'ingest.tooManyColumns',
+    params: { count: columns.toLocaleString('en-US'), max: MAX_IMPORT_COLUMNS.toLocaleString('en-US') },
+  }) as const;
 /** Values in a feature preview (the Features tab and the type dialog). */
 export const FEATURE_PREVIEW_SIZE = 10;
 /** Placeholders the Features tab shows while loading. */

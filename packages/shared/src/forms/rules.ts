@@ -4,11 +4,25 @@ import {
   type ElementType,
   FORM_LIMITS,
   type FormStatus,
-  FORM_MESSAGES as M,
   OPTION_TYPES,
   RATING_SCALES,
 } from './constants.ts';
 import type { AnswerValue, ElementConfig, FormElement } from './entities.ts';
+
+/**
+ * A rule's message: a code of the shared list (FORM_MESSAGES under 'form.'), which the server answers with and the
+ * web translates (docs/architecture.md, "Errors").
+ */
+export type FormRuleCode =
+  | 'form.required'
+  | 'form.number'
+  | 'form.wholeNumber'
+  | 'form.option'
+  | 'form.scale'
+  | 'form.date'
+  | 'form.time'
+  | 'form.tooLong'
+  | 'form.unknownField';
 
 /** The rules of forms that the builder, the public page and the server all run. */
 
@@ -35,19 +49,19 @@ export function optionsOf(config: ElementConfig): string[] {
 /**
  * What is wrong with an element's config, by field (empty when it is valid): a title needs its text, a question
  * its question; dropdown, radio and checkbox need options, and an empty list item is an error
- * ('This input is required.').
+ * ('form.required').
  */
-export function elementConfigErrors(type: ElementType, config: ElementConfig): Record<string, string> {
-  const errors: Record<string, string> = {};
+export function elementConfigErrors(type: ElementType, config: ElementConfig): Record<string, FormRuleCode> {
+  const errors: Record<string, FormRuleCode> = {};
   if (type === 'title') {
-    if (!config.title?.trim()) errors.title = M.required;
+    if (!config.title?.trim()) errors.title = 'form.required';
     return errors;
   }
-  if (!config.question?.trim()) errors.question = M.required;
+  if (!config.question?.trim()) errors.question = 'form.required';
   if (hasOptions(type)) {
     const items = splitOptions(config.options);
-    if (items.length === 0 || items.some((item) => item === '')) errors.options = M.required;
-    else if (items.length > FORM_LIMITS.options) errors.options = M.tooLong;
+    if (items.length === 0 || items.some((item) => item === '')) errors.options = 'form.required';
+    else if (items.length > FORM_LIMITS.options) errors.options = 'form.tooLong';
   }
   return errors;
 }
@@ -86,9 +100,9 @@ const isEmpty = (value: AnswerValue | undefined): boolean =>
 
 /** The answer as stored: text trimmed, numbers as numbers, lists in the options' order. */
 export type StoredAnswer = string | number | boolean | string[] | null;
-export type AnswerCheck = { ok: true; value: StoredAnswer } | { ok: false; message: string };
+export type AnswerCheck = { ok: true; value: StoredAnswer } | { ok: false; message: FormRuleCode };
 
-const fail = (message: string): AnswerCheck => ({ ok: false, message });
+const fail = (message: FormRuleCode): AnswerCheck => ({ ok: false, message });
 
 /** Checks one answer against its element (and the issue: required, numbers, options, scale, date, time). */
 export function checkAnswer(
@@ -96,47 +110,48 @@ export function checkAnswer(
   value: AnswerValue | undefined,
 ): AnswerCheck {
   const { type, config } = element;
-  if (type === 'title') return isEmpty(value) ? { ok: true, value: null } : fail(M.unknownField);
-  if (isEmpty(value)) return config.required ? fail(M.required) : { ok: true, value: null };
+  if (type === 'title') return isEmpty(value) ? { ok: true, value: null } : fail('form.unknownField');
+  if (isEmpty(value)) return config.required ? fail('form.required') : { ok: true, value: null };
   switch (type) {
     case 'shortText':
     case 'longText': {
-      if (typeof value !== 'string') return fail(M.required);
+      if (typeof value !== 'string') return fail('form.required');
       const text = value.trim();
       const max = type === 'shortText' ? FORM_LIMITS.shortText : FORM_LIMITS.longText;
-      return text.length > max ? fail(M.tooLong) : { ok: true, value: text };
+      return text.length > max ? fail('form.tooLong') : { ok: true, value: text };
     }
     case 'number': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) return fail(M.number);
-      if (!config.allowDecimal && !Number.isInteger(n)) return fail(M.wholeNumber);
+      if (typeof n !== 'number' || !Number.isFinite(n)) return fail('form.number');
+      if (!config.allowDecimal && !Number.isInteger(n)) return fail('form.wholeNumber');
       return { ok: true, value: n };
     }
     case 'dropdown':
     case 'radio': {
-      if (typeof value !== 'string' || !optionsOf(config).includes(value.trim())) return fail(M.option);
+      if (typeof value !== 'string' || !optionsOf(config).includes(value.trim())) return fail('form.option');
       return { ok: true, value: value.trim() };
     }
     case 'checkbox': {
-      if (!Array.isArray(value)) return fail(M.option);
+      if (!Array.isArray(value)) return fail('form.option');
       const options = optionsOf(config);
       const chosen = new Set(value.map((v) => v.trim()));
-      if ([...chosen].some((v) => !options.includes(v))) return fail(M.option);
+      if ([...chosen].some((v) => !options.includes(v))) return fail('form.option');
       return { ok: true, value: options.filter((o) => chosen.has(o)) };
     }
     case 'ratingScale': {
       const { min, max } = scaleBounds(config);
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return fail(M.scale);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+        return fail('form.scale');
       return { ok: true, value };
     }
     case 'binary':
-      return typeof value === 'boolean' ? { ok: true, value } : fail(M.option);
+      return typeof value === 'boolean' ? { ok: true, value } : fail('form.option');
     case 'date':
-      return typeof value === 'string' && isAnswerDate(value) ? { ok: true, value } : fail(M.date);
+      return typeof value === 'string' && isAnswerDate(value) ? { ok: true, value } : fail('form.date');
     case 'time':
       return typeof value === 'string' && isAnswerTime(value)
         ? { ok: true, value: value.length === 5 ? `${value}:00` : value }
-        : fail(M.time);
+        : fail('form.time');
   }
 }
 
@@ -147,13 +162,13 @@ export function checkAnswer(
 export function checkResponse(
   elements: readonly Pick<FormElement, '_id' | 'type' | 'config'>[],
   answers: Record<string, AnswerValue>,
-): { fields: Record<string, string>; values: Record<string, StoredAnswer> } {
-  const fields: Record<string, string> = {};
+): { fields: Record<string, FormRuleCode>; values: Record<string, StoredAnswer> } {
+  const fields: Record<string, FormRuleCode> = {};
   const values: Record<string, StoredAnswer> = {};
   const byId = new Map(elements.map((e) => [e._id, e]));
   for (const key of Object.keys(answers)) {
     const element = byId.get(key);
-    if (!element || element.type === 'title') fields[key] = M.unknownField;
+    if (!element || element.type === 'title') fields[key] = 'form.unknownField';
   }
   for (const element of elements) {
     if (element.type === 'title') continue;

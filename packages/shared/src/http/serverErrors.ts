@@ -95,6 +95,17 @@ export const SERVER_ERRORS = {
   'card.invalidConfiguration': 'The card configuration is not valid',
   'card.tooMuchData':
     'Please add an operation or filter to reduce the amount of data shown on this card, or change the chart type.',
+  // A card's errors (UNIT_DATA_ERRORS), when a request answers one as an error
+  'card.featureDeleted': 'The dataset used in this card could not be found.',
+  'card.badOperation':
+    'A feature on this card has changed types and is no longer compatible with the configured operation. Please update the operation or feature type.',
+  'card.badFilter':
+    'A filter being applied to this card has an incompatible feature type, due to the feature type being changed. Please remove the filter.',
+  'card.notNumeric':
+    'You must provide at least one numeric data value. Choose an operation or try a different feature.',
+  'card.unknownSubtype': 'Something has been misconfigured. Please try again.',
+  'card.notMappable': 'No UI has been made to configure this type of unit',
+  'card.failed': 'An error occurred when fetching data. Please make sure the configuration of this card is correct.',
   'history.versionNotFound': 'Version not found',
   'history.undoConflict': 'This can no longer be undone: {name} has changed it since.',
   'history.redoConflict': 'This can no longer be redone: {name} has changed it since.',
@@ -132,6 +143,9 @@ export const SERVER_ERRORS = {
   'ingest.tooManyColumns': 'too many columns ({count}). Max columns: {max}',
   'ingest.segmentNotWritten': 'The dataset segment could not be written.',
   'ingest.failed': 'The import failed: {detail}',
+  'ingest.missingColumns': 'Missing columns: {missing}',
+  'ingest.unexpectedColumns': 'Unexpected columns: {unexpected}',
+  'ingest.columnsMismatch': 'Missing columns: {missing}; unexpected columns: {unexpected}',
   // Reading data (packages/analytics: a query's QueryError, a dataset filter's message)
   'query.unknownColumn': 'Unknown column: {column}',
   'query.badOrder': 'Order must be ASC or DESC',
@@ -284,10 +298,10 @@ for (const code of SERVER_ERROR_CODES) {
 }
 
 /**
- * The code of a message that reaches its reader as text: a job's stored message and a shared rule's message the
- * browser checks itself (the web's serverText), and on the server the text other code hands over (handedText in
- * platform/errors.ts). The server's own errors are thrown by code. A text with `{name}` parts matches the text with
- * those parts filled in. Undefined for a text not in the list.
+ * The code of a message that reaches the web as stored text (a job's message) or as a schema's own message the
+ * browser checks (the web's serverText). The server never uses it: its errors, the analytics errors and the shared
+ * rules' messages are thrown by code. A text with `{name}` parts matches the text with those parts filled in.
+ * Undefined for a text not in the list.
  */
 export const serverErrorCodeOf = (text: string): ServerErrorCode | undefined =>
   CODE_OF_TEXT.get(text) ?? TEMPLATES.find((t) => t.pattern.test(text))?.code;

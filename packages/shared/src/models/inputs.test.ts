@@ -1,46 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { MODEL_MESSAGES as M, type ModelInputType } from './constants.ts';
+import type { ModelInputType } from './constants.ts';
 import type { ModelInput } from './entities.ts';
-import { checkInputValue, checkRunInputs, inputProblem, isValidDate } from './inputs.ts';
+import { checkInputValue, checkRunInputs, type InputRuleCode, inputProblem, isValidDate } from './inputs.ts';
 
 const ID = '0123456789abcdef01234567';
 
 describe('checkInputValue', () => {
-  const cases: Array<[ModelInputType, unknown, { value: unknown } | string]> = [
+  const cases: Array<[ModelInputType, unknown, { value: unknown } | InputRuleCode]> = [
     ['boolean', true, { value: true }],
     ['boolean', 'False', { value: false }],
     ['boolean', 'TRUE', { value: true }],
-    ['boolean', 'yes', M.notBoolean],
-    ['boolean', 1, M.notBoolean],
+    ['boolean', 'yes', 'model.notBoolean'],
+    ['boolean', 1, 'model.notBoolean'],
     ['integer', 3, { value: 3 }],
     ['integer', '42', { value: 42 }],
     ['integer', 0, { value: 0 }],
-    ['integer', 2.5, M.notInteger],
-    ['integer', 'ten', M.notInteger],
-    ['integer', '', M.notInteger],
+    ['integer', 2.5, 'model.notInteger'],
+    ['integer', 'ten', 'model.notInteger'],
+    ['integer', '', 'model.notInteger'],
     ['float', 0.1, { value: 0.1 }],
     ['float', '-2.5', { value: -2.5 }],
-    ['float', Number.NaN, M.notFloat],
-    ['float', 'x', M.notFloat],
+    ['float', Number.NaN, 'model.notFloat'],
+    ['float', 'x', 'model.notFloat'],
     ['string', 'hello', { value: 'hello' }],
-    ['string', '', M.notText],
-    ['string', 5, M.notText],
+    ['string', '', 'model.notText'],
+    ['string', 5, 'model.notText'],
     ['date', '2024-02-29', { value: '2024-02-29' }],
     ['date', '2024-01-03T10:00:00Z', { value: '2024-01-03T10:00:00Z' }],
-    ['date', '2023-02-29', M.notDate],
-    ['date', 'not a date', M.notDate],
-    ['date', '2024-13-01', M.notDate],
+    ['date', '2023-02-29', 'model.notDate'],
+    ['date', 'not a date', 'model.notDate'],
+    ['date', '2024-13-01', 'model.notDate'],
     ['dictionary', { a: 1 }, { value: { a: 1 } }],
     ['dictionary', '{"a": 1}', { value: { a: 1 } }],
-    ['dictionary', {}, M.notDictionary],
-    ['dictionary', '[1]', M.notDictionary],
-    ['dictionary', '{oops', M.notDictionary],
+    ['dictionary', {}, 'model.notDictionary'],
+    ['dictionary', '[1]', 'model.notDictionary'],
+    ['dictionary', '{oops', 'model.notDictionary'],
     ['list', [1, 2], { value: [1, 2] }],
     ['list', '["a"]', { value: ['a'] }],
-    ['list', 'a,b', M.notList],
+    ['list', 'a,b', 'model.notList'],
     ['dataframe', ID, { value: ID }],
-    ['dataframe', 'abc', M.notDataset],
-    ['dataframe', 12, M.notDataset],
+    ['dataframe', 'abc', 'model.notDataset'],
+    ['dataframe', 12, 'model.notDataset'],
   ];
   it.each(cases)('%s %j', (type, value, expected) => {
     const result = checkInputValue(type, value);
@@ -70,9 +70,9 @@ const input = (varName: string, dataType: ModelInputType | null, extra: Partial<
 
 describe('inputProblem', () => {
   it.each([
-    [input('a', null), M.needsType],
-    [input('a', 'integer'), M.needsDefault],
-    [input('a', 'string', { defaultValue: '' }), M.needsDefault],
+    [input('a', null), 'model.needsType'],
+    [input('a', 'integer'), 'model.needsDefault'],
+    [input('a', 'string', { defaultValue: '' }), 'model.needsDefault'],
     [input('a', 'boolean', { defaultValue: false }), undefined],
     [input('a', 'integer', { defaultValue: 0 }), undefined],
   ])('%#', (i, expected) => expect(inputProblem(i)).toBe(expected));
@@ -106,11 +106,16 @@ describe('checkRunInputs', () => {
       { varName: 'tags', value: ['a', 'c'] },
       { varName: 'nope', value: 1 },
     ]);
-    expect(fields).toEqual({ n: M.notInteger, mode: M.notAnOption, tags: M.notAnOption, nope: M.unknownInput });
+    expect(fields).toEqual({
+      n: 'model.notInteger',
+      mode: 'model.notAnOption',
+      tags: 'model.notAnOption',
+      nope: 'model.unknownInput',
+    });
   });
 
   it('refuses an input without a type or a value', () => {
     const { fields } = checkRunInputs([input('a', null), input('b', 'float')], []);
-    expect(fields).toEqual({ a: M.needsType, b: M.needsDefault });
+    expect(fields).toEqual({ a: 'model.needsType', b: 'model.needsDefault' });
   });
 });

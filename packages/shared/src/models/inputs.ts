@@ -1,13 +1,31 @@
 import { ID_PATTERN } from '../http/ids.ts';
-import { MODEL_MESSAGES, type ModelInputType } from './constants.ts';
+import type { ModelInputType } from './constants.ts';
 import type { ModelInput, RunInputValue } from './entities.ts';
 
 /** Model input rules: what a value of each type must be, pure, shared by the server and the web app. */
 
-export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
+/**
+ * A rule's message: a code of the shared list (MODEL_MESSAGES under 'model.'), which the server answers with and
+ * the web translates (docs/architecture.md, "Errors").
+ */
+export type InputRuleCode =
+  | 'model.needsType'
+  | 'model.needsDefault'
+  | 'model.unknownInput'
+  | 'model.notBoolean'
+  | 'model.notInteger'
+  | 'model.notFloat'
+  | 'model.notText'
+  | 'model.notDate'
+  | 'model.notDictionary'
+  | 'model.notList'
+  | 'model.notDataset'
+  | 'model.notAnOption';
+
+export type Checked = { ok: true; value: unknown } | { ok: false; message: InputRuleCode };
 
 const good = (value: unknown): Checked => ({ ok: true, value });
-const bad = (message: string): Checked => ({ ok: false, message });
+const bad = (message: InputRuleCode): Checked => ({ ok: false, message });
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -39,30 +57,30 @@ export function checkInputValue(dataType: ModelInputType, value: unknown): Check
       if (typeof value === 'boolean') return good(value);
       if (typeof value === 'string' && /^(true|false)$/i.test(value.trim()))
         return good(value.trim().toLowerCase() === 'true');
-      return bad(MODEL_MESSAGES.notBoolean);
+      return bad('model.notBoolean');
     }
     case 'integer': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      return typeof n === 'number' && Number.isSafeInteger(n) ? good(n) : bad(MODEL_MESSAGES.notInteger);
+      return typeof n === 'number' && Number.isSafeInteger(n) ? good(n) : bad('model.notInteger');
     }
     case 'float': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      return typeof n === 'number' && Number.isFinite(n) ? good(n) : bad(MODEL_MESSAGES.notFloat);
+      return typeof n === 'number' && Number.isFinite(n) ? good(n) : bad('model.notFloat');
     }
     case 'string':
-      return typeof value === 'string' && value.length > 0 ? good(value) : bad(MODEL_MESSAGES.notText);
+      return typeof value === 'string' && value.length > 0 ? good(value) : bad('model.notText');
     case 'date':
-      return typeof value === 'string' && isValidDate(value) ? good(value.trim()) : bad(MODEL_MESSAGES.notDate);
+      return typeof value === 'string' && isValidDate(value) ? good(value.trim()) : bad('model.notDate');
     case 'dictionary': {
       const parsed = parseJson(value);
-      return isPlainObject(parsed) && Object.keys(parsed).length > 0 ? good(parsed) : bad(MODEL_MESSAGES.notDictionary);
+      return isPlainObject(parsed) && Object.keys(parsed).length > 0 ? good(parsed) : bad('model.notDictionary');
     }
     case 'list': {
       const parsed = parseJson(value);
-      return Array.isArray(parsed) ? good(parsed) : bad(MODEL_MESSAGES.notList);
+      return Array.isArray(parsed) ? good(parsed) : bad('model.notList');
     }
     case 'dataframe':
-      return typeof value === 'string' && ID_PATTERN.test(value) ? good(value) : bad(MODEL_MESSAGES.notDataset);
+      return typeof value === 'string' && ID_PATTERN.test(value) ? good(value) : bad('model.notDataset');
   }
 }
 
@@ -74,22 +92,22 @@ function checkOptions(input: ModelInput, value: unknown): Checked {
   if (!options?.length || input.dataType === 'dataframe') return good(value);
   const values = input.dataType === 'list' && Array.isArray(value) ? value : [value];
   const picked = values.map((v) => options.find((o) => sameOption(o, v)));
-  if (picked.some((p) => p === undefined)) return bad(MODEL_MESSAGES.notAnOption);
+  if (picked.some((p) => p === undefined)) return bad('model.notAnOption');
   return good(input.dataType === 'list' ? picked : picked[0]);
 }
 
 /** Whether an input is ready to run (a type and a default; false and 0 count as values). */
-export function inputProblem(input: Pick<ModelInput, 'dataType' | 'defaultValue'>): string | undefined {
-  if (!input.dataType) return MODEL_MESSAGES.needsType;
+export function inputProblem(input: Pick<ModelInput, 'dataType' | 'defaultValue'>): InputRuleCode | undefined {
+  if (!input.dataType) return 'model.needsType';
   const d = input.defaultValue;
-  if (d === undefined || d === null || d === '') return MODEL_MESSAGES.needsDefault;
+  if (d === undefined || d === null || d === '') return 'model.needsDefault';
   return undefined;
 }
 
 export interface CheckedRun {
   values: RunInputValue[];
   /** Per varName, what is wrong (empty when the run may go). */
-  fields: Record<string, string>;
+  fields: Record<string, InputRuleCode>;
 }
 
 /**
@@ -97,15 +115,15 @@ export interface CheckedRun {
  * each is checked against its type and options. Unknown names are errors too.
  */
 export function checkRunInputs(inputs: ModelInput[], given: Array<{ varName: string; value: unknown }>): CheckedRun {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, InputRuleCode> = {};
   const byName = new Map(given.map((g) => [g.varName, g.value]));
   for (const name of byName.keys()) {
-    if (!inputs.some((i) => i.varName === name)) fields[name] = MODEL_MESSAGES.unknownInput;
+    if (!inputs.some((i) => i.varName === name)) fields[name] = 'model.unknownInput';
   }
   const values: RunInputValue[] = [];
   for (const input of inputs) {
     if (!input.dataType) {
-      fields[input.varName] = MODEL_MESSAGES.needsType;
+      fields[input.varName] = 'model.needsType';
       continue;
     }
     const raw = byName.has(input.varName)
@@ -114,7 +132,7 @@ export function checkRunInputs(inputs: ModelInput[], given: Array<{ varName: str
         ? input.value
         : input.defaultValue;
     if (raw === undefined || raw === null) {
-      fields[input.varName] = MODEL_MESSAGES.needsDefault;
+      fields[input.varName] = 'model.needsDefault';
       continue;
     }
     const typed = checkInputValue(input.dataType, raw);

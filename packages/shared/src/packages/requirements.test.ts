@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverErrorCodeOf } from '../http/serverErrors.ts';
+import { serverMessageText } from '../http/serverErrors.ts';
 import {
   canonicalRequirement,
   checkRequirements,
@@ -77,15 +77,15 @@ describe('requirement lines a build accepts', () => {
   it.each(refused)('refuses %s (%s), naming the line', (line, reason) => {
     const problem = checkRequirements(`numpy\n# ok\n${line}\nscipy\n`);
     expect(problem).toEqual({ line: 3, text: line, reason });
-    expect(requirementMessage(problem!)).toContain(`Line 3 of requirements.txt`);
-    expect(requirementMessage(problem!)).toContain(`(${line})`);
-    expect(serverErrorCodeOf(requirementMessage(problem!))).toBe(
+    const code =
       reason === 'url'
         ? 'package.requirementUrl'
         : reason === 'option'
           ? 'package.requirementOption'
-          : 'package.requirementInvalid',
-    );
+          : 'package.requirementInvalid';
+    expect(requirementMessage(problem!)).toEqual({ code, params: { line: 3, text: line } });
+    expect(serverMessageText(requirementMessage(problem!))).toContain(`Line 3 of requirements.txt`);
+    expect(serverMessageText(requirementMessage(problem!))).toContain(`(${line})`);
   });
 
   it.each([
@@ -101,8 +101,10 @@ describe('requirement lines a build accepts', () => {
   ])('refuses a control character: %s, without repeating the line', (_, line) => {
     const problem = checkRequirements(`numpy\n${line}\n`);
     expect(problem).toEqual({ line: 2, text: '', reason: 'control' });
-    expect(requirementMessage(problem!)).toBe('Line 2 of requirements.txt contains a control character');
-    expect(serverErrorCodeOf(requirementMessage(problem!))).toBe('package.requirementControl');
+    expect(requirementMessage(problem!)).toEqual({ code: 'package.requirementControl', params: { line: 2 } });
+    expect(serverMessageText(requirementMessage(problem!))).toBe(
+      'Line 2 of requirements.txt contains a control character',
+    );
   });
 
   it('accepts tabs, CRLF line ends and comments in any language', () => {
@@ -116,12 +118,15 @@ describe('requirement lines a build accepts', () => {
     const problem = checkRequirements(`numpy\n${long}\n`);
     expect(problem).toMatchObject({ line: 2, reason: 'tooLong' });
     expect(problem?.text.length).toBeLessThanOrEqual(81);
-    expect(requirementMessage(problem!)).toBe(
+    expect(serverMessageText(requirementMessage(problem!))).toBe(
       `Line 2 of requirements.txt is longer than ${MAX_REQUIREMENT_LINE_CHARS} characters`,
     );
     const huge = '# padding\n'.repeat(MAX_REQUIREMENTS_CHARS / 10 + 1);
     expect(checkRequirements(huge)).toEqual({ line: 0, text: '', reason: 'tooLarge' });
-    expect(serverErrorCodeOf(requirementMessage(checkRequirements(huge)!))).toBe('package.requirementsTooLarge');
+    expect(requirementMessage(checkRequirements(huge)!)).toEqual({
+      code: 'package.requirementsTooLarge',
+      params: { max: MAX_REQUIREMENTS_CHARS },
+    });
   });
 
   it('gives the requirements canonical, sorted and deduplicated', () => {

@@ -1,5 +1,5 @@
+import type { ServerMessage } from '../http/serverErrors.ts';
 import { isUnsafeText } from '../http/text.ts';
-import { formatMessage, PACKAGE_ERRORS } from './constants.ts';
 
 /**
  * The lines of a package's requirements.txt that a build accepts (docs/security.md, "Builds"): each non-blank,
@@ -221,17 +221,24 @@ export function parseRequirements(text: string): ParsedRequirements {
 /** The first line refused, if any. */
 export const checkRequirements = (text: string): RequirementProblem | undefined => parseRequirements(text).problem;
 
-const TEMPLATES: Record<RequirementProblemReason, string> = {
-  control: PACKAGE_ERRORS.requirementControl,
-  tooLong: PACKAGE_ERRORS.requirementTooLong,
-  tooLarge: PACKAGE_ERRORS.requirementsTooLarge,
-  option: PACKAGE_ERRORS.requirementOption,
-  url: PACKAGE_ERRORS.requirementUrl,
-  invalid: PACKAGE_ERRORS.requirementInvalid,
-};
-
-/** The server's English message for a refused line (the web translates it by its reason). */
-export function requirementMessage(problem: RequirementProblem): string {
-  const max = problem.reason === 'tooLarge' ? MAX_REQUIREMENTS_CHARS : MAX_REQUIREMENT_LINE_CHARS;
-  return formatMessage(TEMPLATES[problem.reason], { line: problem.line, text: problem.text, max });
+/**
+ * The message of a refused line: a code of the shared list with the line's number, its text or the bound (the server
+ * answers it; the web shows its own wording by the problem's reason).
+ */
+export function requirementMessage(problem: RequirementProblem): ServerMessage {
+  const { line, text } = problem;
+  switch (problem.reason) {
+    case 'control':
+      return { code: 'package.requirementControl', params: { line } };
+    case 'tooLong':
+      return { code: 'package.requirementTooLong', params: { line, max: MAX_REQUIREMENT_LINE_CHARS } };
+    case 'tooLarge':
+      return { code: 'package.requirementsTooLarge', params: { max: MAX_REQUIREMENTS_CHARS } };
+    case 'option':
+      return { code: 'package.requirementOption', params: { line, text } };
+    case 'url':
+      return { code: 'package.requirementUrl', params: { line, text } };
+    case 'invalid':
+      return { code: 'package.requirementInvalid', params: { line, text } };
+  }
 }

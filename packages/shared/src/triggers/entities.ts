@@ -46,18 +46,20 @@ export const triggerPatternSchema = z
   })
   .superRefine((p, ctx) => {
     const { unit, value } = p.repeat;
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    // Each names its code of the shared list (docs/architecture.md, "Errors").
+    const issue = (path: (string | number)[], key: keyof typeof M) =>
+      ctx.addIssue({ code: 'custom', path, message: M[key], params: { code: `trigger.${key}` } });
     if (unit === 'never') return;
-    if (value === null) issue(['repeat', 'value'], M.positive);
-    else if (value > REPEAT_VALUE_MAX[unit]) issue(['repeat', 'value'], M.tooLarge);
+    if (value === null) issue(['repeat', 'value'], 'positive');
+    else if (value > REPEAT_VALUE_MAX[unit]) issue(['repeat', 'value'], 'tooLarge');
     const { scheduled_starttime: startTime, scheduled_endtime: endTime, until_datetime: until } = p.start;
     if (INTERVAL_UNITS.includes(unit)) {
-      if (!endTime) issue(['start', 'scheduled_endtime'], M.needsEndTime);
-      else if (isTime(startTime) && endTime < startTime) issue(['start', 'scheduled_endtime'], M.endBeforeStart);
+      if (!endTime) issue(['start', 'scheduled_endtime'], 'needsEndTime');
+      else if (isTime(startTime) && endTime < startTime) issue(['start', 'scheduled_endtime'], 'endBeforeStart');
     }
-    if (!until) issue(['start', 'until_datetime'], M.needsEndDate);
+    if (!until) issue(['start', 'until_datetime'], 'needsEndDate');
     else if (isDate(p.start.effective_startdate) && isTime(startTime) && isDateTime(until)) {
-      if (until < `${p.start.effective_startdate}T${startTime}`) issue(['start', 'until_datetime'], M.endBeforeStart);
+      if (until < `${p.start.effective_startdate}T${startTime}`) issue(['start', 'until_datetime'], 'endBeforeStart');
     }
   });
 

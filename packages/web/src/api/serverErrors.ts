@@ -1,4 +1,11 @@
-import { type ErrorBody, hasServerErrorParams, isServerErrorCode } from '@tessera/shared';
+import {
+  type ErrorBody,
+  hasServerErrorParams,
+  isServerErrorCode,
+  type ServerMessage,
+  serverMessageCode,
+  serverMessageText,
+} from '@tessera/shared';
 import i18n from '../i18n/index.ts';
 
 /**
@@ -21,3 +28,13 @@ export function translatedError(error: ErrorBody['error']): { message: string; f
   }
   return { message: serverErrorText(error.reason, error.message), fields };
 }
+
+/**
+ * A message a shared rule gives in the browser (a code of the list and the values of its parts, as the server would
+ * answer it) in the user's language; `fields` does the same for each field's message.
+ */
+export const messageText = (message: ServerMessage, field?: string): string =>
+  serverErrorText(serverMessageCode(message), serverMessageText(message), field);
+
+export const fieldTexts = (fields: Record<string, ServerMessage>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, messageText(message, name)]));

@@ -9,7 +9,7 @@ import {
 } from '@tessera/analytics';
 import type { DatasetFilter, DatasetOrder } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, HttpError, handedText, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/index.ts';
 import { type DatasetRow, findDataset, type ImportedJob, importedJobs } from './datasets.store.ts';
 import { type FeatureRow, listFeatures } from './features/features.store.ts';
@@ -155,7 +155,7 @@ export async function analytics<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof QueryError) throw new HttpError('bad-request', handedText(error.message));
+    if (error instanceof QueryError) throw new HttpError('bad-request', error.said);
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { DATASET_ERRORS, type DatasetJob } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, conflict, handedText, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { checkAppendHeader } from './appendCheck.ts';
 import { presentDatasetJob } from './datasets.presenter.ts';
 import type { DatasetsService } from './datasets.service.ts';
@@ -89,7 +89,7 @@ export class UploadsService {
       await checkAppendHeader(csvPath, columns);
     } catch (error) {
       if (error instanceof IngestError) {
-        throw badRequest(handedText(error.message), { file: handedText(error.message) });
+        throw badRequest(error.said, { file: error.said });
       }
       throw error;
     }

@@ -8,7 +8,7 @@ import {
   isPermutation,
 } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, handedFields, handedText, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { announceDatasetUpdated } from '../datasets/index.ts';
@@ -205,5 +205,5 @@ export class FormsService {
 function checkConfig(type: ElementType, config: ElementConfig): void {
   const errors = elementConfigErrors(type, config);
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(handedText(first), handedFields(errors));
+  if (first) throw badRequest(first, errors);
 }

@@ -8,7 +8,7 @@ import {
   type StoredAnswer,
 } from '@tessera/shared';
 import type { AppContext } from '../../platform/context.ts';
-import { badRequest, HttpError, handedFields, handedText, notFound } from '../../platform/errors.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { presentPublicForm } from './forms.presenter.ts';
 import { findForm, insertResponse } from './forms.store.ts';
@@ -47,7 +47,7 @@ export class ResponsesService {
     if (JSON.stringify(answers).length > FORM_LIMITS.responseChars) throw new HttpError('too-large', 'form.tooLarge');
     const { fields, values } = checkResponse(form.elements, answers);
     const first = Object.values(fields)[0];
-    if (first) throw badRequest(handedText(first), handedFields(fields));
+    if (first) throw badRequest(first, fields);
     if (!(await hit(`form:${formId}`, this.limits.perForm))) throw rateLimited();
     const id = newId();
     // Committed before the 201: the response is durable once the submitter hears it was recorded.

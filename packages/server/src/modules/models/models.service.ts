@@ -10,15 +10,7 @@ import {
   type ModelRun,
 } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
-import {
-  badRequest,
-  conflict,
-  type ErrorMessage,
-  HttpError,
-  handedFields,
-  handedText,
-  notFound,
-} from '../../platform/errors.ts';
+import { badRequest, conflict, type ErrorMessage, HttpError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { datasetIdsOfDashboard } from '../dashboards/index.ts';
 import { findDataset, updateDatasetRow } from '../datasets/index.ts';
@@ -158,7 +150,7 @@ export class ModelsService {
       withDefaults.map((i) => ({ ...i, value: null })),
       [],
     );
-    Object.assign(fields, handedFields(bad));
+    Object.assign(fields, bad);
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
   }
 
@@ -166,7 +158,7 @@ export class ModelsService {
     const fields: Record<string, ErrorMessage> = {};
     for (const input of inputs) {
       const problem = inputProblem(input);
-      if (problem) fields[input.varName] = handedText(problem);
+      if (problem) fields[input.varName] = problem;
     }
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
   }
@@ -221,7 +213,7 @@ export class ModelsService {
     if (!model.algorithmId) throw badRequest('model.algorithmNotFound');
     const checked = checkRunInputs(model.inputs, given);
     const { values } = checked;
-    const fields: Record<string, ErrorMessage> = handedFields(checked.fields);
+    const fields: Record<string, ErrorMessage> = { ...checked.fields };
     for (const v of values) {
       if (v.dataType !== 'dataframe') continue;
       const dataset = await findDataset(this.db, String(v.value));

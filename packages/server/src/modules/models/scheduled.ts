@@ -1,4 +1,4 @@
-import { checkRunInputs, MODEL_MESSAGES } from '@tessera/shared';
+import { checkRunInputs, MODEL_MESSAGES, serverMessageText } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SqlClient } from '../../platform/jobs/index.ts';
@@ -106,8 +106,8 @@ async function inputProblem(
   for (const v of values) {
     if (v.dataType !== 'dataframe') continue;
     const dataset = await findDataset(db, String(v.value));
-    if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = MODEL_MESSAGES.notDataset;
+    if (!dataset || dataset.projectId !== model.projectId) fields[v.varName] = 'model.notDataset';
   }
   const [first] = Object.entries(fields);
-  return first ? `${first[0]}: ${first[1]}` : null;
+  return first ? `${first[0]}: ${serverMessageText(first[1])}` : null;
 }

@@ -15,7 +15,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, handedText, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import {
   addedToEnvironment,
@@ -62,7 +62,7 @@ import { receivePackageForm } from './packages.upload.ts';
 function assertRequirements(text: string, field?: string): void {
   const problem = checkRequirements(text);
   if (!problem) return;
-  const message = handedText(requirementMessage(problem));
+  const message = requirementMessage(problem);
   throw badRequest(message, field ? { [field]: message } : undefined);
 }
 

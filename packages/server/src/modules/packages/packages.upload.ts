@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { api, isUnsafeText, MAX_PACKAGE_UPLOAD_BYTES } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, type ErrorMessage, HttpError, handedText } from '../../platform/errors.ts';
+import { badRequest, type ErrorMessage, HttpError, issueMessage } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { writeUploadedFile } from '../../platform/storage/index.ts';
 
@@ -60,7 +60,7 @@ export async function receivePackageForm(request: FastifyRequest, dataDir: strin
   const parsed = api.packageUploadFields.safeParse(raw);
   const fields: Record<string, ErrorMessage> = {};
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= handedText(issue.message);
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issueMessage(issue);
   }
   // NUL and unpaired surrogates never reach the database (docs/security.md, "Uploads"): a 400 naming the field.
   for (const name of Object.keys(api.packageUploadFields.shape)) {

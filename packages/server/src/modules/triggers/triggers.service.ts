@@ -6,7 +6,7 @@ import {
   type TriggerPattern,
 } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest, handedText, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RealtimeGateway } from '../../platform/realtime.ts';
 import { findModelProject } from '../models/index.ts';
@@ -81,7 +81,7 @@ export class TriggersService {
       modelInputs,
       inputs.map((i) => ({ varName: i.varName, value: i.value })),
     );
-    const prefixed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`inputs.${k}`, handedText(v)]));
+    const prefixed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`inputs.${k}`, v]));
     if (Object.keys(prefixed).length) throw badRequest(Object.values(prefixed)[0], prefixed);
   }
 

@@ -8,7 +8,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { badRequest, handedText, notFound } from '../../../platform/errors.ts';
+import { badRequest, issueMessage, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { findFeatureProject } from '../../datasets/index.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
@@ -82,7 +82,7 @@ export class FiltersService {
         const merged = newFilterSchema.safeParse({ ...rest, ...patch });
         if (!merged.success) {
           const fields = Object.fromEntries(
-            merged.error.issues.map((i) => [i.path.join('.') || 'body', handedText(i.message)]),
+            merged.error.issues.map((i) => [i.path.join('.') || 'body', issueMessage(i)]),
           );
           throw badRequest('generic.invalid', fields);
         }

@@ -1,7 +1,8 @@
 import { toCsv } from '@tessera/analytics';
 import type { SeriesMeta } from '@tessera/shared';
-import { badRequest, HttpError, handedText } from '../../../platform/errors.ts';
+import { badRequest, HttpError } from '../../../platform/errors.ts';
 import { downloadFileName } from '../../datasets/index.ts';
+import { CARD_ERROR_MESSAGES } from './unitData.errors.ts';
 import type { Card, UnitDataService } from './unitData.service.ts';
 
 /**
@@ -16,8 +17,10 @@ export async function downloadCard(
   now = new Date(),
 ): Promise<{ data: string; fileName: string }> {
   const { answer, rows } = await data.compute(card, query, { allRows: true });
-  if (answer.error?.code === 'too-much-data') throw new HttpError('too-much-data', handedText(answer.error.message));
-  if (answer.error) throw badRequest(handedText(answer.error.message));
+  if (answer.error) {
+    const message = CARD_ERROR_MESSAGES[answer.error.code];
+    throw answer.error.code === 'too-much-data' ? new HttpError('too-much-data', message) : badRequest(message);
+  }
   const names = new Map(answer.features.map((f) => [f._id, f.name]));
   const labels = seriesLabels(card.vis);
   const series = new Map<string, SeriesMeta>(answer.series.map((s) => [s.id, s]));

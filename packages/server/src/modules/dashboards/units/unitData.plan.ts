@@ -9,7 +9,7 @@ import {
   type UnitDataErrorCode,
   type UnitType,
 } from '@tessera/shared';
-import { badRequest, handedFields } from '../../../platform/errors.ts';
+import { badRequest, type ErrorMessage, issueMessage } from '../../../platform/errors.ts';
 
 /**
  * What computing a card's data means for its type (pure): nothing yet (no type, or a custom card with nothing
@@ -54,7 +54,7 @@ export function planCard(card: CardShape, strict: boolean): Plan {
 
   const parsed = parseVis(type, card.vis);
   if (!parsed.success) {
-    if (strict) throw badRequest('card.invalidConfiguration', handedFields(parsed.fields));
+    if (strict) throw badRequest('card.invalidConfiguration', parsed.fields);
     return { kind: 'error', code: 'error', empty: emptyData(type) };
   }
   return parsed.plan;
@@ -68,7 +68,7 @@ function customQueryType(vis: Record<string, unknown>): QueryType | undefined {
   return undefined;
 }
 
-type Parsed = { success: true; plan: Plan } | { success: false; fields: Record<string, string> };
+type Parsed = { success: true; plan: Plan } | { success: false; fields: Record<string, ErrorMessage> };
 
 function parseVis(type: QueryType, vis: unknown): Parsed {
   const result =
@@ -78,8 +78,8 @@ function parseVis(type: QueryType, vis: unknown): Parsed {
         ? kpiVisSchema.safeParse(vis)
         : tableVisSchema.safeParse(vis);
   if (!result.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) fields[['vis', ...issue.path].join('.')] ??= issue.message;
+    const fields: Record<string, ErrorMessage> = {};
+    for (const issue of result.error.issues) fields[['vis', ...issue.path].join('.')] ??= issueMessage(issue);
     return { success: false, fields };
   }
   return { success: true, plan: { kind: type, vis: result.data } as Plan };

@@ -8,7 +8,7 @@ import {
   type UnitQueryInput,
 } from '@tessera/analytics';
 import { LATEST, type UnitFeature, type UnitRows, type UnitRowsBody } from '@tessera/shared';
-import { badRequest, HttpError, handedText } from '../../../platform/errors.ts';
+import { badRequest, HttpError } from '../../../platform/errors.ts';
 import { resolveCard } from './unitData.catalog.ts';
 import { cardFileName } from './unitData.download.ts';
 import type { ProjectMetadata } from './unitData.metadata.ts';
@@ -69,10 +69,8 @@ async function run(prepared: Prepared) {
   try {
     return await runUnitQuery(compileUnitQuery(prepared.input, catalog));
   } catch (error) {
-    if (error instanceof QueryError && error.code === 'too-much-data') {
-      throw new HttpError('too-much-data', handedText(error.message));
-    }
-    if (error instanceof QueryError) throw badRequest(handedText(error.message));
+    if (error instanceof QueryError && error.code === 'too-much-data') throw new HttpError('too-much-data', error.said);
+    if (error instanceof QueryError) throw badRequest(error.said);
     throw error;
   }
 }
@@ -111,7 +109,7 @@ async function prepareRows(
   try {
     target = drillTarget(cardInput, request.seriesId);
   } catch (error) {
-    if (error instanceof QueryError) throw badRequest(handedText(error.message));
+    if (error instanceof QueryError) throw badRequest(error.said);
     throw error;
   }
   const targetFeature = target?.feature?._id ? (await metadata.features([target.feature._id]))[0] : undefined;

@@ -21,7 +21,7 @@ import {
 } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { badRequest, handedText } from '../../../platform/errors.ts';
+import { badRequest } from '../../../platform/errors.ts';
 import { KeptOnce } from '../../../platform/keptOnce.ts';
 import { cacheKey, RESULT_TTL_MS, throughCache } from '../../../platform/resultCache.ts';
 import { type FeatureRow, pagesOf } from '../../datasets/index.ts';
@@ -324,7 +324,7 @@ export class UnitDataService {
   private failed(error: unknown, card: Card, kind: QueryType, base: Partial<UnitData>): UnitData {
     const cardFailure = cardErrorOf(error);
     if (cardFailure) return answer(emptyData(kind), { ...base, error: cardFailure });
-    if (error instanceof QueryError) throw badRequest(handedText(error.message));
+    if (error instanceof QueryError) throw badRequest(error.said);
     this.app.log.error({ err: error, unitId: card.id }, 'card data failed');
     return answer(emptyData(kind), { ...base, error: cardError('error') });
   }

@@ -1,4 +1,4 @@
-import { checkInputValue, type Model, type ModelInput, type ModelRun } from '@tessera/shared';
+import { checkInputValue, type InputRuleCode, type Model, type ModelInput, type ModelRun } from '@tessera/shared';
 
 /**
  * The inputs of a model as the dashboard shows them: where
@@ -29,9 +29,9 @@ const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 export function runRequest(
   model: Pick<Model, 'inputs'>,
   values: InputValues,
-): { inputs: Array<{ varName: string; value: unknown }>; problems: Record<string, string> } {
+): { inputs: Array<{ varName: string; value: unknown }>; problems: Record<string, InputRuleCode> } {
   const inputs: Array<{ varName: string; value: unknown }> = [];
-  const problems: Record<string, string> = {};
+  const problems: Record<string, InputRuleCode> = {};
   for (const input of model.inputs) {
     const value = values[input.varName];
     if (isEmpty(value) || !input.dataType) continue;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { useDatasets } from '../../../api/datasets.ts';
 import { useModelMutations, useModelRuns } from '../../../api/models.ts';
+import { fieldTexts } from '../../../api/serverErrors.ts';
 import { useProjectCan } from '../../../project/useProjectCan.ts';
 import { useServerText } from '../../../ui/serverText.ts';
 import { activeRun, type InputValues, runRequest } from './modelInputs.ts';
@@ -25,7 +26,7 @@ export function useModelRun(projectId: string, model: Model) {
     // A second press while the run is being queued starts nothing (the run button stays focusable meanwhile).
     if (execute.isPending) return;
     const { inputs, problems } = runRequest(model, values);
-    setErrors(problems);
+    setErrors(fieldTexts(problems));
     if (Object.keys(problems).length) return;
     execute.mutate(inputs, {
       onError: (error) => {

@@ -10,6 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { fieldTexts } from '../../../api/serverErrors.ts';
 import { FormActions } from '../../../ui/FormActions.tsx';
 import { useServerText } from '../../../ui/serverText.ts';
 
@@ -46,13 +47,13 @@ export function ElementEditorModal({ editing, onClose, onSave }: Props) {
   };
   const text = (key: 'title' | 'question' | 'description' | 'options') => ({
     value: config[key] ?? '',
-    error: errors[key] ? serverText(errors[key]) : undefined,
+    error: errors[key],
     onChange: (e: { currentTarget: { value: string } }) => set({ [key]: e.currentTarget.value }),
   });
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     const found = elementConfigErrors(type, config);
-    setErrors(found);
+    setErrors(fieldTexts(found));
     if (Object.keys(found).length) return;
     setBusy(true);
     try {

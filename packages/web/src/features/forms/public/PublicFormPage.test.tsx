@@ -79,7 +79,12 @@ describe('the public form page (no login)', () => {
           ? {
               status: 400,
               body: {
-                error: { code: 'validation', message: 'x', fields: { [ELEMENTS[1]._id]: 'This answer is too long.' } },
+                error: {
+                  code: 'validation',
+                  message: 'x',
+                  fields: { [ELEMENTS[1]._id]: 'This answer is too long.' },
+                  fieldReasons: { [ELEMENTS[1]._id]: 'form.tooLong' },
+                },
               },
             }
           : undefined,

@@ -3,6 +3,7 @@ import { type Answers, type AnswerValue, checkResponse, type PublicForm } from '
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { fieldTexts } from '../../../api/serverErrors.ts';
 import { useServerText } from '../../../ui/serverText.ts';
 import { ElementField } from './ElementField.tsx';
 
@@ -49,7 +50,7 @@ export function FormView({ form, onSubmit, headingOrder = 2 }: Props) {
     setFailure(null);
     const present = Object.fromEntries(Object.entries(answers).filter(([, v]) => v !== undefined));
     const { fields } = checkResponse(form.elements, present);
-    setErrors(fields);
+    setErrors(fieldTexts(fields));
     if (Object.keys(fields).length) {
       setFailure(t('public.fixErrors'));
       setFocusRequest((n) => n + 1);
@@ -85,7 +86,7 @@ export function FormView({ form, onSubmit, headingOrder = 2 }: Props) {
               element={element}
               value={answers[element._id]}
               onChange={(v) => change(element._id, v)}
-              error={errors[element._id] ? serverText(errors[element._id]) : undefined}
+              error={errors[element._id]}
             />
           </div>
         ))}

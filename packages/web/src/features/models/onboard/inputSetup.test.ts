@@ -1,4 +1,4 @@
-import { inputProblem, MODEL_MESSAGES, type ModelInput, type ModelInputType } from '@tessera/shared';
+import { inputProblem, type ModelInput, type ModelInputType } from '@tessera/shared';
 import { describe, expect, it } from 'vitest';
 import { changeStyle, changeType, firstStep, inputsComplete } from './inputSetup.ts';
 
@@ -44,9 +44,9 @@ describe('changeStyle', () => {
 
 describe('inputs complete (type and default, false and 0 count)', () => {
   it.each([
-    [input(null, 1), MODEL_MESSAGES.needsType],
-    [input('integer', null), MODEL_MESSAGES.needsDefault],
-    [input('string', ''), MODEL_MESSAGES.needsDefault],
+    [input(null, 1), 'model.needsType'],
+    [input('integer', null), 'model.needsDefault'],
+    [input('string', ''), 'model.needsDefault'],
     [input('boolean', false), undefined],
     [input('integer', 0), undefined],
     [input('float', 0.5), undefined],
