@@ -45,6 +45,11 @@ export const commitPackageChanges = (app: FastifyInstance, userId: string, packa
 
 export type { ModelUse } from './packages.presenter.ts';
 export type { ModelUsesReader } from './packages.service.ts';
+export {
+  type FolderLayoutReport,
+  inFolderLayout,
+  storeFolderLayout,
+} from './packages.sources.ts';
 export { type AlgorithmRow, findAlgorithm } from './packages.store.ts';
 export { builtPackage, type PackageRunSource, packageRunSource } from './runSource.ts';
 export { templateFiles, templateZip } from './template.ts';
