@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenStore } from '../../api/client.ts';
+import i18n from '../../i18n/index.ts';
 import { errorUnder, renderRoutes, serveApi } from '../../ui/testSupport.tsx';
 import { settingsRoutes } from '../settings/settingsTestRoutes.tsx';
 import { CONSULTANT_ADMIN, IDS, INTERACTIVE, sampleOrganization, viewer } from './testFixtures.ts';
@@ -67,6 +68,28 @@ describe('all organizations', INTERACTIVE, () => {
     // jsdom lays nothing out, so Mantine's dropdown counts its target as detached and hides itself.
     await user.click(await screen.findByRole('option', { name: 'Plan', hidden: true }));
     expect(rowNames()).toEqual(['Acme', 'Consult & Co', 'Product Operations']);
+  });
+
+  it('shows its whole search hint: a field that wraps it (reflow at 320 px), where Enter adds no line', async () => {
+    serveRoot();
+    const user = userEvent.setup({ delay: null });
+    try {
+      for (const [language, hint] of [
+        ['en', 'Search by name or plan (re: for a regular expression)'],
+        ['fr', 'Rechercher par nom ou formule (re: pour une expression régulière)'],
+      ]) {
+        await i18n.changeLanguage(language);
+        const view = renderRoutes(settingsRoutes, '/settings/root/organizations');
+        const search = await screen.findByPlaceholderText(hint);
+        // A text area: its placeholder wraps onto a second line where one line is too narrow for it.
+        expect(search.tagName).toBe('TEXTAREA');
+        await user.type(search, 'silver{Enter}');
+        expect((search as HTMLTextAreaElement).value).toBe('silver');
+        view.unmount();
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('offers Active and Delete on every organization but one’s own', async () => {
