@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,15 +13,18 @@ import {
   rowsByName,
   SALES,
 } from './modules/datasets/datasets.fixtures.ts';
+import { inFolderLayout, packages } from './modules/packages/index.ts';
+import { newId } from './platform/ids.ts';
 import { FolderStorage } from './platform/storage/folder.ts';
 import { SHARED_AREAS } from './platform/storage/index.ts';
-import { buildNode } from './test/harness.ts';
+import { as, buildNode } from './test/harness.ts';
 import { type S3Server, startS3Server } from './test/s3Server.ts';
 
 /**
  * `npm run storage:migrate` (storageMigrate.ts), run as the operator runs it (a process of its own) against a local
  * S3-compatible server: an installation's folder, written by the app, moved into a bucket; a node started on the
- * bucket with an empty DATA_DIR reads the same rows.
+ * bucket with an empty DATA_DIR reads the same rows, and the files of a package an older installation kept in the
+ * folder layout (stored the new way by the command).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), 'tessera-storage-migrate-test-'));
@@ -70,10 +73,37 @@ function snapshot(dir: string): string[] {
     .sort();
 }
 
+/** The shared files the command copies as they are: all but those of packages of the folder layout. */
 async function storedInFolder(): Promise<{ files: number; bytes: number }> {
   const source = new FolderStorage(folder);
-  const all = (await Promise.all(SHARED_AREAS.map((area) => source.list(`${area}/`)))).flat();
+  const all = (await Promise.all(SHARED_AREAS.map((area) => source.list(`${area}/`))))
+    .flat()
+    .filter((o) => !inFolderLayout(o.key));
   return { files: all.length, bytes: all.reduce((sum, o) => sum + o.bytes, 0) };
+}
+
+/**
+ * A package as an older installation left it: its row, revision 1 in `packages/{id}/1/` and the working copy in
+ * `packages/{id}/work/` of the folder (as in packages.sources.test.ts), with main.py edited since the commit.
+ */
+async function packageOfTheFolderLayout(): Promise<string> {
+  const id = newId();
+  await w.t.database.db.insert(packages).values({
+    id,
+    projectId: w.projectId,
+    name: 'older',
+    filename: 'older.zip',
+    status: 'built',
+    baseImage: 'python3',
+    userId: w.editor.id,
+    revision: 1,
+  });
+  for (const name of ['1', 'work']) {
+    mkdirSync(path.join(folder, 'packages', id, name, 'sub'), { recursive: true });
+    writeFileSync(path.join(folder, 'packages', id, name, 'main.py'), `# ${name}\n`);
+    writeFileSync(path.join(folder, 'packages', id, name, 'sub', 'same.py'), 'x = 1\n');
+  }
+  return id;
 }
 
 describe('npm run storage:migrate', () => {
@@ -89,8 +119,9 @@ describe('npm run storage:migrate', () => {
     expect(missing.stderr).toContain(`${path.join(scratch, 'nowhere')} (STORAGE_DIR, else DATA_DIR), does not exist`);
   }, 120_000);
 
-  it('moves a folder into the bucket once; a node on the bucket with an empty DATA_DIR reads the same rows', async () => {
+  it('moves a folder into the bucket once; a node on the bucket with an empty DATA_DIR reads the same rows and packages', async () => {
     const sales = await importCsv(w, 'sales', SALES);
+    const older = await packageOfTheFolderLayout();
     expect((await appendCsv(w, sales._id, SALES)).status).toBe('completed');
     const rows = await rowsByName(w, sales);
     expect(rows).toHaveLength(10);
@@ -106,10 +137,12 @@ describe('npm run storage:migrate', () => {
     const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1);
     expect(first.stdout).toContain(`Copied: ${stored.files} files, ${megabytes(stored.bytes)} MB`);
     expect(first.stdout).toContain('skipped: 0 files, 0.0 MB');
+    expect(first.stdout).toContain('of the folder layout stored the new way: 2; already stored, skipped: 0');
     const again = await migrate(env);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Copied: 0 files, 0.0 MB');
     expect(again.stdout).toContain(`skipped: ${stored.files} files, ${megabytes(stored.bytes)} MB`);
+    expect(again.stdout).toContain('of the folder layout stored the new way: 0; already stored, skipped: 2');
     expect(snapshot(folder)).toEqual(before);
 
     process.env.AWS_ACCESS_KEY_ID = s3.credentials.accessKeyId;
@@ -118,5 +151,16 @@ describe('npm run storage:migrate', () => {
     expect(node.ctx.storage.kind).toBe('s3');
     expect(node.ctx.config.DATA_DIR).not.toBe(folder);
     expect(await rowsByName({ ...w, t: { ...w.t, app: node } }, sales)).toEqual(rows);
+
+    const keys = (await node.ctx.storage.list(`packages/${older}/`)).map((o) => o.key);
+    expect(keys).toContain(`packages/${older}/revisions/1.json`);
+    expect(keys).toContain(`packages/${older}/work.json`);
+    expect(keys.filter(inFolderLayout)).toEqual([]);
+    const code = await as(node, w.editor.token)({ method: 'GET', url: `/api/v1/packages/${older}/code` });
+    expect(code.statusCode, code.body).toBe(200);
+    expect(code.json()).toEqual({
+      sourceCode: { 'main.py': '# work\n', 'sub/same.py': 'x = 1\n' },
+      changed: ['main.py'],
+    });
   }, 180_000);
 });

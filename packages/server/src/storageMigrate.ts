@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
+import { inFolderLayout, storeFolderLayout } from './modules/packages/index.ts';
 import { copyFolderToStorage, type MigrationCount, openStorage, SHARED_AREAS } from './platform/storage/index.ts';
 
 /**
@@ -9,7 +10,9 @@ import { copyFolderToStorage, type MigrationCount, openStorage, SHARED_AREAS } f
  * into the bucket STORAGE_URL names, with the server's own settings (S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE,
  * the AWS credentials). Run it with the servers stopped, then start them with STORAGE_URL set
  * (docs/operations.md, "Moving a folder into a bucket"). It copies and never deletes: the folder stays as it was,
- * and a second run copies only what is missing or differs in size. Exits 1 saying why when it cannot start.
+ * and a second run copies only what is missing or differs in size. Packages of the folder layout are stored in the
+ * bucket the new way (the packages module's conversion), not copied: a server on a bucket reads only that one.
+ * Exits 1 saying why when it cannot start.
  */
 function refuse(message: string): never {
   process.stderr.write(`storage:migrate: ${message}\n`);
@@ -41,11 +44,19 @@ async function main(): Promise<void> {
   process.stdout.write(`Moving the shared files of ${folder} (${SHARED_AREAS.join(', ')}) into ${where}\n`);
   try {
     let settled = 0;
-    const report = await copyFolderToStorage(folder, target, () => {
-      if (++settled % 100 === 0) process.stdout.write(`  ${settled} files...\n`);
+    const report = await copyFolderToStorage(folder, target, {
+      onFile: () => {
+        if (++settled % 100 === 0) process.stdout.write(`  ${settled} files...\n`);
+      },
+      leave: inFolderLayout,
     });
     process.stdout.write(`Copied: ${megabytes(report.copied)}\n`);
     process.stdout.write(`Already in the bucket (same size), skipped: ${megabytes(report.skipped)}\n`);
+    // After the copy: a package of the folder layout that a server on the folder stored the new way is in the bucket.
+    const packages = await storeFolderLayout(folder, target, cacheDir);
+    process.stdout.write(
+      `Package revisions and working copies of the folder layout stored the new way: ${packages.stored}; already stored, skipped: ${packages.present}\n`,
+    );
     if (report.ignored.length)
       process.stdout.write(`Not copied (not a name the server writes): ${report.ignored.join(', ')}\n`);
     process.stdout.write(`The folder is unchanged. Start the servers with STORAGE_URL=${where}\n`);

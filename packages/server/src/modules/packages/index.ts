@@ -45,8 +45,13 @@ export const commitPackageChanges = (app: FastifyInstance, userId: string, packa
 
 export type { ModelUse } from './packages.presenter.ts';
 export type { ModelUsesReader } from './packages.service.ts';
+export {
+  type FolderLayoutReport,
+  inFolderLayout,
+  storeFolderLayout,
+} from './packages.sources.ts';
 export { type AlgorithmRow, findAlgorithm } from './packages.store.ts';
 /** Tables other modules read or join on (docs/architecture.md "Tables"). */
-export { algorithms, packageModules } from './packages.tables.ts';
+export { algorithms, packageModules, packages } from './packages.tables.ts';
 export { builtPackage, type PackageRunSource, packageRunSource } from './runSource.ts';
 export { templateFiles, templateZip } from './template.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { type Storage, StorageNotFoundError } from '../../platform/storage/index.ts';
@@ -17,7 +17,8 @@ import { listFiles } from './packages.files.ts';
  *   (read from the store itself, never from a cached copy).
  * A node lays a revision out as a folder (DATA_DIR/package-sources/{id}/{n}/) on first need: the runner, the
  * build's discovery and Dash read local files. Installations of the folder layout (`packages/{id}/{n}/` and
- * `packages/{id}/work/` under the folder storage) are read as they are and stored the new way on first use.
+ * `packages/{id}/work/` under the folder storage) are read as they are and stored the new way on first use, or
+ * into a bucket by `npm run storage:migrate` (`storeFolderLayout`).
  */
 export interface SourceFile {
   sha256: string;
@@ -49,6 +50,11 @@ export class PackageSources {
     private readonly storage: Storage,
     /** This node's DATA_DIR. */
     private readonly dataDir: string,
+    /**
+     * The folder whose packages of the folder layout are read and stored the new way: the folder storage's own; for
+     * `npm run storage:migrate`, the folder it moves into a bucket (`storeFolderLayout`).
+     */
+    private readonly folderLayoutRoot = storage.kind === 'folder' ? storage.root : undefined,
   ) {}
 
   /** This node's folder for a package's laid-out revisions and staged uploads. */
@@ -175,12 +181,52 @@ export class PackageSources {
     await this.storage.putStream(key, Readable.from([Buffer.from(JSON.stringify(sorted))]));
   }
 
-  /** A folder of the folder layout (`packages/{id}/{name}/` in the folder storage), when there is one. */
+  /** A folder of the folder layout (`packages/{id}/{name}/` under `folderLayoutRoot`), when there is one. */
   private legacyFolder(packageId: string, name: string): string | undefined {
-    if (this.storage.kind !== 'folder') return undefined;
-    const folder = path.join(this.storage.root, 'packages', checkId(packageId), name);
+    if (!this.folderLayoutRoot) return undefined;
+    const folder = path.join(this.folderLayoutRoot, 'packages', checkId(packageId), name);
     return existsSync(folder) ? folder : undefined;
   }
+}
+
+/** A key of the folder layout: a file of a revision's folder (`packages/{id}/{n}/…`) or of the working copy's. */
+export const inFolderLayout = (key: string): boolean => /^packages\/[0-9a-f]{24}\/(\d+|work)\//.test(key);
+
+export interface FolderLayoutReport {
+  /** Revisions and working copies stored the new way by this call. */
+  stored: number;
+  /** Those already stored the new way (an earlier run's, or a server's first read): left as they are. */
+  present: number;
+}
+
+/**
+ * `npm run storage:migrate`: every package of the folder layout under `folder` (a folder storage's root) stored the
+ * new way in `target`, as a server on the folder does on a package's first read (`revision`, `work`); what is
+ * stored already is skipped. The folder is only read; `scratchDir` stands for a DATA_DIR (nothing is laid out).
+ */
+export async function storeFolderLayout(
+  folder: string,
+  target: Storage,
+  scratchDir: string,
+): Promise<FolderLayoutReport> {
+  const sources = new PackageSources(target, scratchDir, folder);
+  const report: FolderLayoutReport = { stored: 0, present: 0 };
+  const root = path.join(folder, 'packages');
+  const ids = existsSync(root) ? (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory()) : [];
+  for (const { name: id } of ids) {
+    if (!ID.test(id)) continue;
+    for (const entry of await readdir(path.join(root, id), { withFileTypes: true })) {
+      if (!entry.isDirectory() || !/^(\d+|work)$/.test(entry.name)) continue;
+      const work = entry.name === 'work';
+      if (await target.exists(work ? workKey(id) : revisionKey(id, Number(entry.name)))) {
+        report.present++;
+        continue;
+      }
+      await (work ? sources.work(id) : sources.revision(id, Number(entry.name)));
+      report.stored++;
+    }
+  }
+  return report;
 }
 
 const perStorage = new WeakMap<Storage, PackageSources>();

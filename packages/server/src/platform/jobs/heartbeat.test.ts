@@ -1,15 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { freshDatabase, MemoryMailer, ROOT, testDbKind } from '../../test/harness.ts';
+import { freshDatabase, testDbKind } from '../../test/harness.ts';
 import { newId } from '../ids.ts';
-import { FAST_JOBS, jobInput, scenarioHandler, type Team, team, waitFor, workers } from './jobs.fixtures.ts';
+import { appWithJobsStopped, jobInput, scenarioHandler, type Team, team, waitFor, workers } from './jobs.fixtures.ts';
 import { jobs as jobsTable } from './jobs.tables.ts';
 import type { JobService } from './service.ts';
 
@@ -25,20 +20,7 @@ let crew: Team;
 beforeAll(async () => {
   database = await freshDatabase();
   crew = await team(database.db);
-  app = await buildApp({
-    config: loadConfig({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tessera-jobs-')),
-      ADMIN_EMAIL: ROOT.email,
-      ADMIN_PASSWORD: ROOT.password,
-      LOG_LEVEL: 'silent',
-      ...FAST_JOBS,
-    }),
-    database,
-    mailer: new MemoryMailer(),
-  });
-  await app.ready();
-  // Only the services of this test sweep.
-  await app.ctx.jobs.stop();
+  app = await appWithJobsStopped(database);
 });
 afterAll(async () => {
   await app?.close();

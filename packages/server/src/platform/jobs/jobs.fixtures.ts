@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Job,
@@ -10,9 +13,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { membership, person, project } from '../../modules/projects/projects.fixtures.ts';
 import { createOrganization } from '../../test/accounts.ts';
+import { MemoryMailer, ROOT } from '../../test/harness.ts';
 import { toBossId } from './bossIds.ts';
 import { publisher } from './index.ts';
 import type { JobContext, JobHandler } from './runner.ts';
@@ -30,6 +36,31 @@ export const FAST_JOBS = {
   JOBS_HEARTBEAT_SECONDS: '0.5',
   JOBS_STOP_SECONDS: '0.2',
 } as const;
+
+/** The real app on an existing database (as a server, or a restarted one, finds it), with FAST_JOBS. */
+export async function appOn(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tessera-jobs-')),
+      ADMIN_EMAIL: ROOT.email,
+      ADMIN_PASSWORD: ROOT.password,
+      LOG_LEVEL: 'silent',
+      ...FAST_JOBS,
+      ...env,
+    }),
+    database,
+    mailer: new MemoryMailer(),
+  });
+  await app.ready();
+  return app;
+}
+
+/** The real app on `database` with its own job service stopped: only the test's services (`workers`) sweep. */
+export async function appWithJobsStopped(database: Database): Promise<FastifyInstance> {
+  const app = await appOn(database);
+  await app.ctx.jobs.stop();
+  return app;
+}
 
 /** A job service on an app's database, publishing to the app's live channel; start it after defining. */
 export function workers(

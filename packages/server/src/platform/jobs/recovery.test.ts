@@ -5,17 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JOB_MESSAGES } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
-import { freshDatabase, MemoryMailer, ROOT, testDbKind } from '../../test/harness.ts';
+import { freshDatabase, testDbKind } from '../../test/harness.ts';
 import { newId } from '../ids.ts';
 import {
+  appOn,
   bossState,
-  FAST_JOBS,
   jobInput,
   listen,
   scenarioHandler,
@@ -27,24 +24,6 @@ import {
 import { jobs as jobsTable } from './jobs.tables.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** An app on an existing database (as a restarted server finds it). */
-async function appOn(database: Database, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: loadConfig({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tessera-jobs-')),
-      ADMIN_EMAIL: ROOT.email,
-      ADMIN_PASSWORD: ROOT.password,
-      LOG_LEVEL: 'silent',
-      ...FAST_JOBS,
-      ...env,
-    }),
-    database,
-    mailer: new MemoryMailer(),
-  });
-  await app.ready();
-  return app;
-}
 
 describe('a restart', () => {
   let database: Database;

@@ -26,18 +26,24 @@ export interface MigrationReport {
 /**
  * Copies every shared file of a folder storage into another storage (a bucket), under the same keys. Idempotent:
  * a key already stored with the same size is skipped, so a run stopped half-way is finished by running it again.
- * The folder is only read. `onFile` hears each file as it is settled (the command prints progress with it).
+ * The folder is only read.
  */
 export async function copyFolderToStorage(
   folder: string,
   target: Storage,
-  onFile?: (key: string, bytes: number, copied: boolean) => void,
+  options: {
+    /** Hears each file as it is settled (the command prints progress with it). */
+    onFile?: (key: string, bytes: number, copied: boolean) => void;
+    /** Keys the caller stores another way (a package of the folder layout): neither copied nor counted. */
+    leave?: (key: string) => boolean;
+  } = {},
 ): Promise<MigrationReport> {
   const source = new FolderStorage(folder);
   const report: MigrationReport = { copied: { files: 0, bytes: 0 }, skipped: { files: 0, bytes: 0 }, ignored: [] };
   for (const area of SHARED_AREAS) {
     const present = new Map((await target.list(`${area}/`)).map((o) => [o.key, o.bytes]));
     for (const { key, bytes } of await source.list(`${area}/`)) {
+      if (options.leave?.(key)) continue;
       if (!isKey(key)) {
         report.ignored.push(key);
         continue;
@@ -47,7 +53,7 @@ export async function copyFolderToStorage(
       const count = copied ? report.copied : report.skipped;
       count.files++;
       count.bytes += bytes;
-      onFile?.(key, bytes, copied);
+      options.onFile?.(key, bytes, copied);
     }
   }
   return report;

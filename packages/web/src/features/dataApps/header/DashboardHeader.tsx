@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
@@ -25,6 +25,7 @@ import { useExport } from '../export/useExport.ts';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { UndoRedo } from '../history/UndoRedo.tsx';
 import { SubscribeModal } from '../subscriptions/SubscribeModal.tsx';
+import { AppDescription } from './AppDescription.tsx';
 import { CopyPublicLinkButton } from './CopyPublicLinkButton.tsx';
 
 interface Props {
@@ -75,17 +76,7 @@ export function DashboardHeader({ dashboard, tabs, publicLink, datasets, onAddCa
             {dashboard.name}
           </Title>
           {dashboard.description && (
-            // Two lines, and Show more for the rest (never cut with no way to read it).
-            <Spoiler
-              maxHeight={44}
-              showLabel={t('header.showMore')}
-              hideLabel={t('header.showLess')}
-              data-testid="dashboard-description"
-            >
-              <Text size="sm" c="dimmed">
-                {dashboard.description}
-              </Text>
-            </Spoiler>
+            <AppDescription description={dashboard.description} testId="dashboard-description" />
           )}
         </Stack>
         <Group gap="xs" wrap="wrap">

@@ -3,6 +3,7 @@ import type { Dashboard } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dashboardPath } from '../../canvas/index.ts';
+import { AppDescription } from '../header/AppDescription.tsx';
 import { type AppAction, DataAppMenu } from './DataAppMenu.tsx';
 import { PreviewImage } from './PreviewImage.tsx';
 
@@ -40,11 +41,7 @@ export function DataAppCard({ projectId, dashboard, canEdit, onAction }: Props) 
               </Text>
             )}
           </Group>
-          {dashboard.description && (
-            <Text size="sm" c="dimmed" lineClamp={2}>
-              {dashboard.description}
-            </Text>
-          )}
+          {dashboard.description && <AppDescription description={dashboard.description} />}
         </Stack>
         {canEdit && <DataAppMenu dashboard={dashboard} onAction={onAction} />}
       </Group>

@@ -64,6 +64,43 @@ describe('data apps list', () => {
     ).toEqual([`/api/v1/dashboards/${hexId('a1')}/preview`, `/api/v1/dashboards/${hexId('a2')}/preview`]);
   });
 
+  it('shows a description longer than two lines with Show more for the rest, and Show less (en, fr)', async () => {
+    const long = 'Weekly revenue by region, with the margin of each product line and the stock left. '.repeat(3);
+    const described = [
+      makeDashboard({ _id: hexId('d1'), name: 'Long', description: long, tabs: [hexId('d10')] }),
+      makeDashboard({ _id: hexId('d2'), name: 'Short', description: 'One line', tabs: [hexId('d20')] }),
+    ];
+    // jsdom lays nothing out: each description measures 22 px a line of 50 characters, as a 280 px card shows it.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe(node: Element) {
+          const blockSize = 22 * Math.ceil((node.textContent ?? '').length / 50);
+          const entry = { target: node, borderBoxSize: [{ inlineSize: 280, blockSize }], contentRect: {} };
+          this.report([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    stubNetwork((key) => (key === list ? { status: 200, body: described } : undefined));
+    const user = userEvent.setup({ delay: null });
+    for (const [language, more, less] of [
+      ['en', 'Show more', 'Show less'],
+      ['fr', 'Afficher plus', 'Afficher moins'],
+    ]) {
+      await i18n.changeLanguage(language);
+      renderDataApps(path);
+      const show = await screen.findByRole('button', { name: more });
+      expect(screen.getAllByRole('button', { name: more }), 'the one-line description has none').toHaveLength(1);
+      expect(screen.getByText(long.trim()).closest('[data-has-spoiler]')).toBeTruthy();
+      await user.click(show);
+      expect(screen.getByRole('button', { name: less }).getAttribute('aria-expanded')).toBe('true');
+      cleanup();
+    }
+  });
+
   it("shows 'New dashboard' for a data app created under 10 s ago, without asking for its image", async () => {
     const fresh = makeDashboard({ _id: hexId('f1'), name: 'Fresh', timeCreated: new Date().toISOString() });
     const requests = stubNetwork((key) => (key === list ? { status: 200, body: [fresh] } : undefined));
