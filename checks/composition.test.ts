@@ -10,7 +10,7 @@ import { filesTakingTheApp } from './composition.ts';
  */
 const NOT_YET_CONVERTED = [
   'packages/server/src/modules/dashboards/dashboards.service.ts',
-  'packages/server/src/modules/dashboards/dataApps.events.ts',
+  'packages/server/src/modules/dashboards/dashboards.events.ts',
   'packages/server/src/modules/dashboards/export/export.direct.ts',
   'packages/server/src/modules/dashboards/export/export.service.ts',
   'packages/server/src/modules/dashboards/filters/filters.service.ts',

@@ -297,8 +297,8 @@ describe('datasets', () => {
     await page.getByRole('progressbar', { name: 'Upload progress' }).first().waitFor();
 
     // Going to another area asks first; Stay keeps the page and the upload.
-    const toDataApps = () => page.getByText('Data Apps', { exact: true }).first().click();
-    await toDataApps();
+    const toDashboards = () => page.getByText('Data Apps', { exact: true }).first().click();
+    await toDashboards();
     const ask = dialog(page, 'Upload in progress');
     await see(ask, 'A dataset is still uploading, do you want to leave the page?');
     await screenshot(page, 'datasets-leave-question');
@@ -307,7 +307,7 @@ describe('datasets', () => {
     expect(new URL(page.url()).pathname).toBe(`${datasetsPath()}/${leavingId}`);
 
     // Leave: the page goes, and the upload's job is failed — the dataset is never imported.
-    await toDataApps();
+    await toDashboards();
     await dialog(page, 'Upload in progress').getByRole('button', { name: 'Leave', exact: true }).click();
     await expectPath(page, new RegExp(`^/projects/${projectId}/dashboards`));
     await expectStopped(leavingId);

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { api, type DataAppFilter, EXPORT_TABLE_ROW_LIMIT, type Vis } from '@tessera/shared';
+import { api, type DashboardFilter, EXPORT_TABLE_ROW_LIMIT, type Vis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callAs } from './support/api.ts';
 import { screenshot } from './support/browser.ts';
@@ -28,7 +28,7 @@ describe('exports of a data app', () => {
   let chartId = '';
   let projectId = '';
   const ref = (n: number) => `S-${String(n).padStart(4, '0')}`;
-  const southFilter = (): DataAppFilter => ({
+  const southFilter = (): DashboardFilter => ({
     _id: 'export-south',
     type: 'category',
     operation: 'equal',

@@ -12,7 +12,7 @@ import { brotliDecompress } from 'node:zlib';
 import {
   api,
   cardDataRequest,
-  type DataAppFilter,
+  type DashboardFilter,
   firstCardRequest,
   PAGE_ANSWERS_ATTRIBUTE,
   type PublicCardRequest,
@@ -309,7 +309,7 @@ export async function viewer(base: string, board: PublicDashboard, n: number, ti
     });
     await cardsTogether(agent, base, board, notAnswered, 'load', start, timings);
     const region = REGIONS[n % REGIONS.length] as string;
-    const filters: DataAppFilter[] = [
+    const filters: DashboardFilter[] = [
       { _id: 'region', type: 'category', operation: 'equal', value: [region], feature: { id: board.regionFeature } },
     ];
     const filtered = board.cards.map((card, index) => {

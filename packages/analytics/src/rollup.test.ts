@@ -7,7 +7,7 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import type { ChartVis, DataAppFilter, DataRow, KpiVis, Series, TableVis } from '@tessera/shared';
+import type { ChartVis, DashboardFilter, DataRow, KpiVis, Series, TableVis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from './engine.ts';
 import { ROLLUP_GATHER_MS, ROLLUP_RELATION, type RollupPlan, rollupTables, withRollup } from './rollup.ts';
@@ -67,7 +67,7 @@ beforeAll(async () => {
 }, 30_000);
 
 const chart = (fields: Partial<ChartVis>): UnitQueryInput => ({ type: 'chart', vis: chartVis(fields), filters: [] });
-const kpi = (vis: KpiVis, filters: DataAppFilter[] = []): UnitQueryInput => ({ type: 'kpi', vis, filters });
+const kpi = (vis: KpiVis, filters: DashboardFilter[] = []): UnitQueryInput => ({ type: 'kpi', vis, filters });
 const by = (key: string, value: string, operation: Series['operation'], fields: Partial<ChartVis> = {}) =>
   chart({ independent: axis(series(key)), dependent: axis(series(value, { operation })), ...fields });
 const north = () => filter('region', 'category', 'equal', ['north']);

@@ -21,7 +21,7 @@ export * from './assistant/index.ts';
 export * from './auth/email.ts';
 export * from './auth/password.ts';
 export * from './constants.ts';
-export * from './dataApps/index.ts';
+export * from './dashboards/index.ts';
 export * from './datasets/index.ts';
 export * from './forms/index.ts';
 export * from './http/access.ts';

@@ -6,7 +6,7 @@ type OutputChunk = Rollup.OutputChunk;
 /** The modules a public dashboard evaluates after the entry: its routes, the page, and the chart views (ECharts). */
 const PUBLIC_DASHBOARD_MODULES = [
   'src/app/RootLayout.tsx',
-  'src/features/dataApps/public/PublicRoutes.tsx',
+  'src/features/dashboards/public/PublicRoutes.tsx',
   'src/features/cards/chartViews.ts',
 ];
 

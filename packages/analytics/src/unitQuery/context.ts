@@ -19,7 +19,7 @@
  * its aggregates re-aggregate the summary's measures (`aggregate`). What a summary cannot answer throws
  * NotRollable: the card then reads its source.
  */
-import { type Aggregation, chartSeries, type DataAppFilter, LATEST } from '@tessera/shared';
+import { type Aggregation, chartSeries, type DashboardFilter, LATEST } from '@tessera/shared';
 import { QueryError } from '../errors.ts';
 import { hasMeasure, measureName, ROLLUP_RELATION, type RollupAggregate } from '../rollup.ts';
 import type { Source } from '../source.ts';
@@ -75,8 +75,8 @@ export class CompileContext {
   readonly params = new Params();
   private readonly sources = new Map<string, SourceContext>();
   private readonly wheres = new Map<SourceContext, string>();
-  private readonly dashboardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
-  private readonly cardFilters: Array<{ filter: DataAppFilter; entry: CatalogEntry }> = [];
+  private readonly dashboardFilters: Array<{ filter: DashboardFilter; entry: CatalogEntry }> = [];
+  private readonly cardFilters: Array<{ filter: DashboardFilter; entry: CatalogEntry }> = [];
   private readonly crossFilters: Array<{ filter: ReachedCrossFilter; entries: CatalogEntry[] }> = [];
 
   /** Sources read their clustered relation when they have one. */
@@ -216,7 +216,7 @@ export class CompileContext {
   }
 
   /** A series' own filters as one condition (undefined when none applies); they must be on its dataset. */
-  seriesCondition(context: SourceContext, filters: DataAppFilter[] | undefined): string | undefined {
+  seriesCondition(context: SourceContext, filters: DashboardFilter[] | undefined): string | undefined {
     if (!filters?.length) return undefined;
     const resolved = filters.map((filter) => ({ filter, entry: this.entry(filter.feature?.id) }));
     for (const f of resolved) {

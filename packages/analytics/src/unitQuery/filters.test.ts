@@ -1,4 +1,4 @@
-import type { DataAppFilter, KpiVis } from '@tessera/shared';
+import type { DashboardFilter, KpiVis } from '@tessera/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestEngine } from '../testing.ts';
 import { compileUnitQuery, runUnitQuery } from './index.ts';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 
 const countSeries = () => series('id', { operation: 'count' });
 
-async function countWith(where: 'card' | 'dashboard', filters: DataAppFilter[]): Promise<number> {
+async function countWith(where: 'card' | 'dashboard', filters: DashboardFilter[]): Promise<number> {
   const kpi = countSeries();
   const vis: KpiVis = { kpi: [kpi], filters: where === 'card' ? filters : [] };
   const compiled = compileUnitQuery({ type: 'kpi', vis, filters: where === 'dashboard' ? filters : [] }, catalog);
@@ -22,7 +22,7 @@ async function countWith(where: 'card' | 'dashboard', filters: DataAppFilter[]):
   return (result.data as Record<string, number>)[kpi.id];
 }
 
-const CASES: Array<[string, DataAppFilter, number]> = [
+const CASES: Array<[string, DashboardFilter, number]> = [
   ['value greater', filter('amount', 'value', 'greater', 15), 3],
   ['value less', filter('amount', 'value', 'less', { value: 15 }), 2],
   ['value equal', filter('amount', 'value', 'equal', 20), 1],

@@ -10,7 +10,7 @@
  */
 import {
   categoryList,
-  type DataAppFilter,
+  type DashboardFilter,
   FILTER_TYPES,
   filterFitsFeature,
   isFilterValid,
@@ -23,7 +23,7 @@ import type { Params } from '../sql.ts';
 import type { CatalogEntry } from './types.ts';
 
 /** The engine filter of a valid data app filter on `entry`; undefined when the filter is not valid. */
-export function toEngineFilter(filter: DataAppFilter, entry: CatalogEntry): Filter | undefined {
+export function toEngineFilter(filter: DashboardFilter, entry: CatalogEntry): Filter | undefined {
   const featureType = entry.ref.type;
   if (!FILTER_TYPES.includes(filter.type)) throw new QueryError('bad-filter', 'query.unknownFilterType');
   if (!filterFitsFeature(filter.type, featureType)) {
@@ -74,7 +74,7 @@ export function toEngineFilter(filter: DataAppFilter, entry: CatalogEntry): Filt
  * undefined when none applies. Values are added to `params`.
  */
 export function filtersCondition(
-  filters: Array<{ filter: DataAppFilter; entry: CatalogEntry }>,
+  filters: Array<{ filter: DashboardFilter; entry: CatalogEntry }>,
   params: Params,
 ): string | undefined {
   const parts: string[] = [];

@@ -2,13 +2,13 @@
  * What a card reads, before the server loads anything: the feature ids it references and the sources
  * (dataset + job) its series read. Pure; the server resolves both in the metadata DB (see types.ts).
  */
-import { chartSeries, type DataAppFilter, type OrderByEntry, type Series } from '@tessera/shared';
+import { chartSeries, type DashboardFilter, type OrderByEntry, type Series } from '@tessera/shared';
 import { jobOf } from './context.ts';
 import type { SourceKey, UnitQueryInput } from './types.ts';
 
 /** The series (KPI series, table columns) of a card with the job each chooses. */
-function cardSeries(input: UnitQueryInput): Array<{ featureId: string; jobId?: string; filters?: DataAppFilter[] }> {
-  const of = (s: Pick<Series, 'feature' | 'jobId'> & { filters?: DataAppFilter[] }) => ({
+function cardSeries(input: UnitQueryInput): Array<{ featureId: string; jobId?: string; filters?: DashboardFilter[] }> {
+  const of = (s: Pick<Series, 'feature' | 'jobId'> & { filters?: DashboardFilter[] }) => ({
     featureId: s.feature?._id,
     jobId: s.jobId,
     filters: s.filters,

@@ -3,7 +3,7 @@
  * written by DuckDB under the test engine's DATA_DIR, and a `UnitCatalog` over them built the way the server
  * builds it (features' column refs; 'latest' reads every job's segment, a job id only its own).
  */
-import { type ChartVis, type DataAppFilter, type DataRow, defaultChartVis, type Series } from '@tessera/shared';
+import { type ChartVis, type DashboardFilter, type DataRow, defaultChartVis, type Series } from '@tessera/shared';
 import { beforeAll } from 'vitest';
 import { withConnection } from '../engine.ts';
 import { writeSegment } from '../segments.ts';
@@ -88,11 +88,11 @@ export function series(featureId: string, fields: Partial<Series> = {}): Series 
 /** A data app filter (its `_id` generated). */
 export function filter(
   featureId: string,
-  type: DataAppFilter['type'],
-  operation: DataAppFilter['operation'],
-  value?: DataAppFilter['value'],
+  type: DashboardFilter['type'],
+  operation: DashboardFilter['operation'],
+  value?: DashboardFilter['value'],
   option?: string,
-): DataAppFilter {
+): DashboardFilter {
   return {
     _id: `f${++counter}`,
     type,

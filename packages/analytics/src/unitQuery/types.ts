@@ -16,7 +16,7 @@ import type { DuckDBValue } from '@duckdb/node-api';
 import type {
   ChartVis,
   CrossFilter,
-  DataAppFilter,
+  DashboardFilter,
   DataRow,
   DatePrecision,
   KpiVis,
@@ -35,7 +35,7 @@ export type UnitQueryInput =
 
 export interface UnitQueryOptions {
   /** The dashboard's and tab's filters in force (or a public visitor's); incomplete ones are skipped. */
-  filters: DataAppFilter[];
+  filters: DashboardFilter[];
   /** A table's sort from the request (overrides `vis.orderBy`). */
   orderBy?: OrderByEntry[];
   /** 1-based page of a table (default 1). */
@@ -76,7 +76,7 @@ export type DrillCondition =
       /** A bin's number of bins. */
       bins?: number;
       /** The key series' own filters (its value is NULL on the rows they leave out). */
-      keyFilters?: DataAppFilter[];
+      keyFilters?: DashboardFilter[];
     }
   | { kind: 'not-null'; featureId: string };
 

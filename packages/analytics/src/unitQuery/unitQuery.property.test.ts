@@ -10,7 +10,7 @@
  */
 import {
   CHART_TYPES,
-  type DataAppFilter,
+  type DashboardFilter,
   type FilterType,
   OPERATIONS,
   operationChoices,
@@ -78,7 +78,7 @@ interface Slot {
   operation: FilterOperation;
   option?: string;
   /** Valid values of this filter. */
-  valid: fc.Arbitrary<DataAppFilter['value']>;
+  valid: fc.Arbitrary<DashboardFilter['value']>;
 }
 const slot = (
   feature: string,
@@ -91,7 +91,7 @@ const slot = (
   type,
   operation,
   option,
-  valid: valid as fc.Arbitrary<DataAppFilter['value']>,
+  valid: valid as fc.Arbitrary<DashboardFilter['value']>,
 });
 const SLOTS: Slot[] = [
   ...(['greater', 'less', 'equal', 'not-equal', 'greater-equal', 'less-equal'] as const).map((op) =>
@@ -191,7 +191,7 @@ const anyValue = fc.oneof(
     },
     { requiredKeys: [] },
   ),
-) as fc.Arbitrary<DataAppFilter['value']>;
+) as fc.Arbitrary<DashboardFilter['value']>;
 
 const slotIndex = fc.nat({ max: SLOTS.length - 1 });
 /** Mostly features of one dataset with an operation that fits them (else most cards would be refused). */
@@ -255,9 +255,9 @@ const slotsOf = (s: Structure) => [
   ...s.dashboardFilters,
 ];
 
-function build(s: Structure, values: DataAppFilter['value'][]): UnitQueryInput {
+function build(s: Structure, values: DashboardFilter['value'][]): UnitQueryInput {
   let next = 0;
-  const filterOf = (index: number): DataAppFilter => {
+  const filterOf = (index: number): DashboardFilter => {
     const { feature, type, operation, option } = SLOTS[index];
     const value = values[next++];
     return {

@@ -76,7 +76,7 @@ export async function loadDemo(app: FastifyInstance): Promise<DemoResult> {
 
   const features = await demoDatasets(app, token, projectId, created);
   const checkIns = await demoForm(app, token, projectId, created);
-  const dashboardId = await demoDataApp(
+  const dashboardId = await demoDashboard(
     app,
     token,
     projectId,
@@ -87,9 +87,9 @@ export async function loadDemo(app: FastifyInstance): Promise<DemoResult> {
   );
   // A demo dashboard made before the demo had a form gets the form's card too.
   await addMissingCards(app, token, dashboardId, [checkIns.card]);
-  const reportId = await demoDataApp(app, token, projectId, DEMO.report, 'Report', reportCards(features), created);
+  const reportId = await demoDashboard(app, token, projectId, DEMO.report, 'Report', reportCards(features), created);
   const models = await demoModels(app, token, projectId, features.weather.datasetId, created);
-  const modelDashboardId = await demoDataApp(
+  const modelDashboardId = await demoDashboard(
     app,
     token,
     projectId,
@@ -151,7 +151,7 @@ async function waitForImport(app: FastifyInstance, token: string, datasetId: str
 }
 
 /** A dashboard or report with its cards; one already complete is kept as it is. Answers its id. */
-async function demoDataApp(
+async function demoDashboard(
   app: FastifyInstance,
   token: string,
   projectId: string,

@@ -132,7 +132,7 @@ async function pausedTrigger(app: FastifyInstance, token: string, model: Model, 
 /**
  * The demo's models (docs/writing-a-package.md): the template package (pandas only), a model of its
  * `monthly_summary` over the Seattle weather dataset with a finished run, a paused scheduled run, and the cards
- * of a dashboard on its output (so the dashboard shows the model bar). Answers the cards for `demoDataApp`.
+ * of a dashboard on its output (so the dashboard shows the model bar). Answers the cards for `demoDashboard`.
  */
 export async function demoModels(
   app: FastifyInstance,

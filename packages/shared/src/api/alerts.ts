@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alertBodySchema, alertFiringSchema, alertSchema, alertUpdateSchema } from '../dataApps/alerts.ts';
+import { alertBodySchema, alertFiringSchema, alertSchema, alertUpdateSchema } from '../dashboards/alerts.ts';
 import { projectAction } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';

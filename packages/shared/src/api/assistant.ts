@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ASSISTANT, ASSISTANT_MODES } from '../assistant/constants.ts';
 import { proposedCardSchema } from '../assistant/proposal.ts';
-import { unitDataSchema } from '../dataApps/unitData.ts';
-import { visSchema } from '../dataApps/vis.ts';
+import { unitDataSchema } from '../dashboards/unitData.ts';
+import { visSchema } from '../dashboards/vis.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id } from '../http/ids.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHANGE_KINDS } from '../dataApps/changeKinds.ts';
-import { dashboardDetailSchema } from '../dataApps/entities.ts';
-import { unitDataBodySchema, unitDataQuerySchema, unitDataSchema } from '../dataApps/unitData.ts';
+import { CHANGE_KINDS } from '../dashboards/changeKinds.ts';
+import { dashboardDetailSchema } from '../dashboards/entities.ts';
+import { unitDataBodySchema, unitDataQuerySchema, unitDataSchema } from '../dashboards/unitData.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams } from '../http/ids.ts';

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { colorSchemeNameSchema, hexColorSchema } from '../dataApps/colors.ts';
-import { PREVIEW_TOKEN_PARAM } from '../dataApps/constants.ts';
+import { colorSchemeNameSchema, hexColorSchema } from '../dashboards/colors.ts';
+import { PREVIEW_TOKEN_PARAM } from '../dashboards/constants.ts';
 import {
   dashboardDetailSchema,
+  dashboardNameField,
   dashboardSchema,
   dashboardTypeSchema,
-  dataAppNameField,
   descriptionField,
   previewStateSchema,
   publicDashboardDetailSchema,
   publicFeatureSchema,
   tabSchema,
   unitSchema,
-} from '../dataApps/entities.ts';
+} from '../dashboards/entities.ts';
 import { cellSchema } from '../datasets/entities.ts';
 import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
@@ -42,11 +42,11 @@ export const createDashboard = endpoint({
   body: z
     .object({
       projectId: id,
-      name: dataAppNameField,
+      name: dashboardNameField,
       description: descriptionField.default(''),
       type: dashboardTypeSchema.default('Dashboard'),
       /** The first tab's (section's) name, in the creator's language; default 'Tab 1' or 'Section 1'. */
-      tabName: dataAppNameField.optional(),
+      tabName: dashboardNameField.optional(),
     })
     .strict(),
   response: dashboardSchema,
@@ -72,7 +72,7 @@ export const updateDashboard = endpoint({
   params: idParams,
   body: z
     .object({
-      name: dataAppNameField.optional(),
+      name: dashboardNameField.optional(),
       description: descriptionField.optional(),
       display: z
         .object({
@@ -117,7 +117,7 @@ export const duplicateDashboard = endpoint({
   access: projectRule(edit, 'dashboard'),
   params: idParams,
   /** Default name: the original's followed by ' (copy)', ' (copie)' when the request asks for French. */
-  body: z.object({ name: dataAppNameField.optional() }).strict().nullish(),
+  body: z.object({ name: dashboardNameField.optional() }).strict().nullish(),
   response: dashboardSchema,
 });
 
@@ -129,7 +129,7 @@ export const createTab = endpoint({
   path: '/api/v1/dashboards/:id/tabs',
   access: projectRule(edit, 'dashboard'),
   params: idParams,
-  body: z.object({ name: dataAppNameField, description: descriptionField.default('') }).strict(),
+  body: z.object({ name: dashboardNameField, description: descriptionField.default('') }).strict(),
   response: z.object({ dashboard: dashboardSchema, tab: tabSchema }),
 });
 
@@ -140,7 +140,7 @@ export const duplicateTab = endpoint({
   access: projectRule(edit, 'dashboard'),
   params: tabParams,
   /** Default name: the original's followed by ' (copy)', ' (copie)' when the request asks for French. */
-  body: z.object({ name: dataAppNameField.optional() }).strict().nullish(),
+  body: z.object({ name: dashboardNameField.optional() }).strict().nullish(),
   response: z.object({ dashboard: dashboardSchema, tab: tabSchema, units: z.array(unitSchema) }),
 });
 

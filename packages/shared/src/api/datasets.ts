@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dashboardTypeSchema } from '../dataApps/entities.ts';
+import { dashboardTypeSchema } from '../dashboards/entities.ts';
 import { DATASET_DATA_MAX_LIMIT, DATASET_PAGE_SIZE, MAX_UPLOAD_BYTES } from '../datasets/constants.ts';
 import { cellSchema, datasetDetailSchema, datasetSchema, joinSourceSchema, pagesSchema } from '../datasets/entities.ts';
 import { datasetJobSchema } from '../datasets/jobs.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exportRequestSchema } from '../dataApps/exports.ts';
+import { exportRequestSchema } from '../dashboards/exports.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams } from '../http/ids.ts';

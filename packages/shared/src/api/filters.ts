@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILTER_LIMITS, filterSchema, newFilterSchema } from '../dataApps/filters.ts';
+import { FILTER_LIMITS, filterSchema, newFilterSchema } from '../dashboards/filters.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams } from '../http/ids.ts';

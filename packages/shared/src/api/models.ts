@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PREVIEW_TOKEN_PARAM } from '../dataApps/constants.ts';
+import { PREVIEW_TOKEN_PARAM } from '../dashboards/constants.ts';
 import { PUBLIC, projectFactRule, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';

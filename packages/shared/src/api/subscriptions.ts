@@ -4,7 +4,7 @@ import {
   subscriptionSchema,
   subscriptionUpdateSchema,
   unsubscribedSchema,
-} from '../dataApps/subscriptions.ts';
+} from '../dashboards/subscriptions.ts';
 import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams, ok } from '../http/ids.ts';

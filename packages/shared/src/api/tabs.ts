@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DATA_APP_LIMITS } from '../dataApps/constants.ts';
-import { dataAppNameField, descriptionField, tabSchema, unitSchema } from '../dataApps/entities.ts';
-import { layoutBoxSchema, layoutItemSchema } from '../dataApps/layout.ts';
+import { DASHBOARD_LIMITS } from '../dashboards/constants.ts';
+import { dashboardNameField, descriptionField, tabSchema, unitSchema } from '../dashboards/entities.ts';
+import { layoutBoxSchema, layoutItemSchema } from '../dashboards/layout.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { id, idParams } from '../http/ids.ts';
@@ -31,10 +31,10 @@ export const updateTab = endpoint({
   params: idParams,
   body: z
     .object({
-      name: dataAppNameField.optional(),
+      name: dashboardNameField.optional(),
       description: descriptionField.optional(),
-      layout: z.array(layoutItemSchema).max(DATA_APP_LIMITS.unitsPerTab).optional(),
-      units: z.array(id).max(DATA_APP_LIMITS.unitsPerTab).optional(),
+      layout: z.array(layoutItemSchema).max(DASHBOARD_LIMITS.unitsPerTab).optional(),
+      units: z.array(id).max(DASHBOARD_LIMITS.unitsPerTab).optional(),
     })
     .strict(),
   response: tabSchema,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { PREVIEW_TOKEN_PARAM } from '../dataApps/constants.ts';
+import { PREVIEW_TOKEN_PARAM } from '../dashboards/constants.ts';
 import {
   customSubtypeSchema,
   descriptionField,
   unitNameField,
   unitSchema,
   unitTypeSchema,
-} from '../dataApps/entities.ts';
+} from '../dashboards/entities.ts';
 import {
   unitDataBodySchema,
   unitDataQuerySchema,
@@ -14,8 +14,8 @@ import {
   unitRowsBodySchema,
   unitRowsQuerySchema,
   unitRowsSchema,
-} from '../dataApps/unitData.ts';
-import { visSchema } from '../dataApps/vis.ts';
+} from '../dashboards/unitData.ts';
+import { visSchema } from '../dashboards/vis.ts';
 import { PUBLIC, projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
 import { errorBody } from '../http/errors.ts';

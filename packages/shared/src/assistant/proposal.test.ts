@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartVisSchema } from '../dataApps/visSchemas.ts';
+import { chartVisSchema } from '../dashboards/visSchemas.ts';
 import { memoryOf } from './constants.ts';
 import { parseStoredMessages } from './messages.ts';
 import { type CatalogFeature, visFromProposal } from './proposal.ts';

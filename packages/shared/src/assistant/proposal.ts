@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { OPERATIONS, operationFits, storedOperation } from '../dataApps/operations.ts';
-import { defaultChartVis } from '../dataApps/vis.ts';
-import { CHART_TYPES, type ChartVis, chartVisSchema } from '../dataApps/visSchemas.ts';
+import { OPERATIONS, operationFits, storedOperation } from '../dashboards/operations.ts';
+import { defaultChartVis } from '../dashboards/vis.ts';
+import { CHART_TYPES, type ChartVis, chartVisSchema } from '../dashboards/visSchemas.ts';
 import type { DatePrecision, FeatureType } from '../datasets/types.ts';
 import { id } from '../http/ids.ts';
 

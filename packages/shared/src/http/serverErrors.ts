@@ -1,10 +1,10 @@
 import { ORGANIZATION_MESSAGES } from '../api/organizations.ts';
 import { USER_MESSAGES } from '../api/users.ts';
 import { PASSWORD_RULE_MESSAGES } from '../auth/password.ts';
-import { ALERT_MESSAGES } from '../dataApps/alerts.ts';
-import { CROSS_FILTER_MESSAGES } from '../dataApps/crossFilters.ts';
-import { EXPORT_ERRORS } from '../dataApps/exports.ts';
-import { SUBSCRIPTION_ERRORS } from '../dataApps/subscriptions.ts';
+import { ALERT_MESSAGES } from '../dashboards/alerts.ts';
+import { CROSS_FILTER_MESSAGES } from '../dashboards/crossFilters.ts';
+import { EXPORT_ERRORS } from '../dashboards/exports.ts';
+import { SUBSCRIPTION_ERRORS } from '../dashboards/subscriptions.ts';
 import { DATASET_ERRORS, DATASET_MESSAGES } from '../datasets/constants.ts';
 import { FORM_MESSAGES } from '../forms/constants.ts';
 import { JOB_MESSAGES } from '../jobs/job.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { memberSchema } from '../api/permissions.ts';
 import { projectSchema } from '../api/projects.ts';
-import { alertFiredEventSchema } from '../dataApps/alerts.ts';
-import { dashboardEventSchema, tabSchema, unitSchema } from '../dataApps/entities.ts';
+import { alertFiredEventSchema } from '../dashboards/alerts.ts';
+import { dashboardEventSchema, tabSchema, unitSchema } from '../dashboards/entities.ts';
 import { id } from '../http/ids.ts';
 import { jobSchema } from '../jobs/job.ts';
 import { modelRunSchema } from '../models/entities.ts';

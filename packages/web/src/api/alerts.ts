@@ -52,7 +52,7 @@ export function useAlertMutations(projectId: string) {
 
 /** "above 100", "below 0", "changes by more than 10 %", in the reader's language. */
 export function alertConditionText(t: TFunction, condition: AlertCondition, threshold: number, locale: string) {
-  return t(`dataApps:alerts.conditionText.${condition}`, { value: formatNumber(threshold, locale) });
+  return t(`dashboards:alerts.conditionText.${condition}`, { value: formatNumber(threshold, locale) });
 }
 
 /** A firing on the live channel (sent to its recipient only): a notice, and the alerts list refetches. */
@@ -61,8 +61,8 @@ export function applyAlertEvent(payload: AlertFiredEvent, client: QueryClient, p
   const locale = i18n.resolvedLanguage ?? i18n.language;
   notifications.show({
     color: 'orange',
-    title: t('dataApps:alerts.firedTitle', { name: payload.name }),
-    message: t('dataApps:alerts.firedMessage', {
+    title: t('dashboards:alerts.firedTitle', { name: payload.name }),
+    message: t('dashboards:alerts.firedMessage', {
       value: formatNumber(payload.value, locale),
       condition: alertConditionText(t, payload.condition, payload.threshold, locale),
     }),

@@ -4,7 +4,7 @@ import {
   api,
   type ChatMessageInput,
   type ChatStreamEvent,
-  DATA_APP_LIMITS,
+  DASHBOARD_LIMITS,
   errorBody,
   type ProposedCard,
 } from '@tessera/shared';
@@ -122,6 +122,6 @@ export async function addProposedCard(tabId: string, card: ProposedCard) {
   return call(api.updateUnit, {
     params: { id: unit._id },
     query: {},
-    body: { name: card.title.slice(0, DATA_APP_LIMITS.nameMax), type: 'chart', vis: card.vis },
+    body: { name: card.title.slice(0, DASHBOARD_LIMITS.nameMax), type: 'chart', vis: card.vis },
   });
 }

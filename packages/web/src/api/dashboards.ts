@@ -188,7 +188,7 @@ function useListRefresh(projectId: string) {
   return () => client.invalidateQueries({ queryKey: dashboardKeys.list(projectId) });
 }
 
-export interface NewDataApp {
+export interface NewDashboard {
   name: string;
   description: string;
   type: Dashboard['type'];
@@ -198,7 +198,7 @@ export interface NewDataApp {
 export function useCreateDashboard(projectId: string) {
   const refresh = useListRefresh(projectId);
   return useMutation({
-    mutationFn: (app: NewDataApp) => call(api.createDashboard, { body: { projectId, ...app } }),
+    mutationFn: (app: NewDashboard) => call(api.createDashboard, { body: { projectId, ...app } }),
     onSuccess: async () => refresh(),
   });
 }
@@ -350,7 +350,7 @@ export function useUnitMutations(dashboardId: string) {
 export function useProjectDatasets(projectId: string, enabled: boolean) {
   return useQuery({
     // Its own key under the project's datasets: the datasets area's changes refresh it too.
-    queryKey: [...projectKeys.scope(projectId), 'datasets', 'dataAppsSideList'],
+    queryKey: [...projectKeys.scope(projectId), 'datasets', 'dashboardsSideList'],
     queryFn: () => call(api.listDatasets, { query: { projectId } }),
     enabled,
     meta: { pageError: false },

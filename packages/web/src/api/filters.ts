@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type NewDataAppFilter, PREVIEW_TOKEN_PARAM, type PublicFeature } from '@tessera/shared';
+import { api, type NewDashboardFilter, PREVIEW_TOKEN_PARAM, type PublicFeature } from '@tessera/shared';
 import { call } from './client.ts';
 import { type DashboardView, dashboardKeys, editDashboardCache } from './dashboards.ts';
 import { projectKeys } from './projects.ts';
@@ -66,14 +66,14 @@ export function useFilterMutations() {
   const onSuccess = (list: FilterList) => applyFilterList(client, list);
   return {
     add: useMutation({
-      mutationFn: ({ owner, filter }: { owner: FilterOwner; filter: NewDataAppFilter }) =>
+      mutationFn: ({ owner, filter }: { owner: FilterOwner; filter: NewDashboardFilter }) =>
         owner.kind === 'dashboard'
           ? call(api.addDashboardFilter, { params: { id: owner.id }, body: filter })
           : call(api.addTabFilter, { params: { id: owner.id }, body: filter }),
       onSuccess,
     }),
     update: useMutation({
-      mutationFn: ({ id, change }: { id: string; change: Partial<NewDataAppFilter> }) =>
+      mutationFn: ({ id, change }: { id: string; change: Partial<NewDashboardFilter> }) =>
         call(api.updateFilter, { params: { id }, body: change }),
       onSuccess,
     }),

@@ -45,7 +45,7 @@ describe('project tabs by permission', () => {
 
   it('shows Models for package view alone, but not Mobi, which needs model view', () => {
     expect(visibleProjectTabs(only({ package: 'view' })).map((tab) => tab.key)).toEqual(['models']);
-    expect(visibleProjectTabs(only({ model: 'edit' })).map((tab) => tab.key)).toEqual(['models', 'mobi']);
+    expect(visibleProjectTabs(only({ model: 'edit' })).map((tab) => tab.key)).toEqual(['models', 'assistant']);
   });
 
   it('shows nothing outside a project or with everything hidden', () => {

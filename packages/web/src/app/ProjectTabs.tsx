@@ -7,11 +7,11 @@ import { Link, useLocation } from 'react-router';
 import { type ProjectTabKey, visibleProjectTabs } from '../project/projectAccess.ts';
 
 const ICONS: Record<ProjectTabKey, ReactNode> = {
-  dataApps: <IconLayoutDashboard size={18} />,
+  dashboards: <IconLayoutDashboard size={18} />,
   datasets: <IconDatabase size={18} />,
   models: <IconBrain size={18} />,
   forms: <IconForms size={18} />,
-  mobi: <IconMessageChatbot size={18} />,
+  assistant: <IconMessageChatbot size={18} />,
 };
 
 interface Props {

@@ -36,7 +36,7 @@ export const router = createBrowserRouter([
       {
         path: 'public/dashboards/*',
         lazy: async () => ({
-          Component: (await import('../features/dataApps/public/PublicRoutes.tsx')).PublicDashboardRoutes,
+          Component: (await import('../features/dashboards/public/PublicRoutes.tsx')).PublicDashboardRoutes,
         }),
       },
       // The public form page, no login.
@@ -50,13 +50,13 @@ export const router = createBrowserRouter([
       {
         path: 'export/projects/:projectId/dashboards/:dashboardId',
         lazy: async () => ({
-          Component: (await import('../features/dataApps/export/ExportDashboardRoute.tsx')).ExportDashboardRoute,
+          Component: (await import('../features/dashboards/export/ExportDashboardRoute.tsx')).ExportDashboardRoute,
         }),
       },
       {
         path: 'preview/projects/:projectId/dashboards/*',
         lazy: async () => ({
-          Component: (await import('../features/dataApps/public/PublicRoutes.tsx')).PreviewDashboardRoutes,
+          Component: (await import('../features/dashboards/public/PublicRoutes.tsx')).PreviewDashboardRoutes,
         }),
       },
       {

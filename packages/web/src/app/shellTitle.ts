@@ -23,15 +23,15 @@ export function shellTitleKey(pathname: string): ShellTitleKey | null {
   return null;
 }
 
-export type ProjectAreaTitleKey = 'dataApps' | 'datasets' | 'models' | 'forms' | 'mobi';
+export type ProjectAreaTitleKey = 'dashboards' | 'datasets' | 'models' | 'forms' | 'assistant';
 
 const AREA_TITLES: Record<string, ProjectAreaTitleKey> = {
-  dashboards: 'dataApps',
+  dashboards: 'dashboards',
   datasets: 'datasets',
   models: 'models',
   packages: 'models',
   forms: 'forms',
-  mobi: 'mobi',
+  mobi: 'assistant',
 };
 
 /** The project area a path is in (its navigation tab), for the page's title; null outside a project's areas. */

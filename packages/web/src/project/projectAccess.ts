@@ -8,7 +8,7 @@ export interface ProjectPermissionLike {
   roles: ProjectRoles;
 }
 
-export type ProjectTabKey = 'dataApps' | 'datasets' | 'models' | 'forms' | 'mobi';
+export type ProjectTabKey = 'dashboards' | 'datasets' | 'models' | 'forms' | 'assistant';
 
 export interface ProjectTab {
   key: ProjectTabKey;
@@ -24,11 +24,11 @@ export interface ProjectTab {
  * both); Mobi, the chat page, needs model view.
  */
 export const PROJECT_TABS: readonly ProjectTab[] = [
-  { key: 'dataApps', segment: 'dashboards', areas: ['dashboard'] },
+  { key: 'dashboards', segment: 'dashboards', areas: ['dashboard'] },
   { key: 'datasets', segment: 'datasets', areas: ['dataset'] },
   { key: 'models', segment: 'models', areas: ['package', 'model'] },
   { key: 'forms', segment: 'forms', areas: ['form'] },
-  { key: 'mobi', segment: 'mobi', areas: ['model'], beta: true },
+  { key: 'assistant', segment: 'mobi', areas: ['model'], beta: true },
 ];
 
 export function visibleProjectTabs(roles: ProjectRoles | undefined): ProjectTab[] {

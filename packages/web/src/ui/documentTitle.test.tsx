@@ -24,12 +24,12 @@ describe('page titles', () => {
   });
 
   it.each([
-    ['/projects/p1/dashboards/d1/tabs/t1', 'dataApps'],
+    ['/projects/p1/dashboards/d1/tabs/t1', 'dashboards'],
     ['/projects/p1/datasets', 'datasets'],
     ['/projects/p1/models/m1', 'models'],
     ['/projects/p1/packages/k1/code', 'models'],
     ['/projects/p1/forms/f1', 'forms'],
-    ['/projects/p1/mobi', 'mobi'],
+    ['/projects/p1/mobi', 'assistant'],
     ['/projects/p1', null],
     ['/projects', null],
     ['/settings/users/my', null],

@@ -1,6 +1,6 @@
 import type { Dashboard, DatasetDetail, Unit } from '@tessera/shared';
 import { expect } from 'vitest';
-import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
+import { addUnit, createDashboard, caller as dashboardCaller } from '../dashboards/dashboards.fixtures.ts';
 import { type DatasetsWorld, datasetsWorld, importCsv } from '../datasets/datasets.fixtures.ts';
 
 /** The datasets world with a small sales dataset imported and a dashboard of the editor's project. */
@@ -29,7 +29,7 @@ export function ref(dataset: DatasetDetail, name: string) {
 /** A new card on the world's tab, saved with `type` and `vis`. */
 export async function savedCard(w: AlertsWorld, type: 'chart' | 'kpi' | 'table', vis: object): Promise<Unit> {
   const { unit } = await addUnit(w.t, w.editor, w.tabId);
-  const res = await dataAppCaller(w.t, w.editor)('PUT', `/api/v1/units/${unit._id}`, { type, vis });
+  const res = await dashboardCaller(w.t, w.editor)('PUT', `/api/v1/units/${unit._id}`, { type, vis });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as Unit;
 }

@@ -25,7 +25,7 @@ const INNER_VALUES = ['2012-01-02', '2012-02-02', '10.6', '11.7', '8.3', 'snowfa
 let standIn: OpenAiStandIn;
 let w: DatasetsWorld;
 let logText = '';
-let mobiOnly: Person;
+let assistantOnly: Person;
 
 beforeAll(async () => {
   standIn = await startOpenAiStandIn({ keys: [SERVER_KEY, USER_KEY], chunkDelayMs: 0 });
@@ -46,12 +46,12 @@ beforeAll(async () => {
   const viewer = await person(db, org, ROLE_PRESETS.standard, 'Viewer');
   const dashboardsOnly = await person(db, org, ROLE_PRESETS.standard, 'Dashboards');
   const outsider = await person(db, other, ROLE_PRESETS.standard, 'Outsider');
-  mobiOnly = await person(db, org, ROLE_PRESETS.standard, 'Models');
+  assistantOnly = await person(db, org, ROLE_PRESETS.standard, 'Models');
   await membership(db, editor.id, projectId, PROJECT_ROLE_PRESETS.full);
   await membership(db, viewer.id, projectId, PROJECT_ROLE_PRESETS.view as ProjectRoles);
   await membership(db, dashboardsOnly.id, projectId, PROJECT_ROLE_PRESETS.viewDashboards as ProjectRoles);
   await membership(db, outsider.id, outsiderProjectId, PROJECT_ROLE_PRESETS.full);
-  await membership(db, mobiOnly.id, projectId, {
+  await membership(db, assistantOnly.id, projectId, {
     ...PROJECT_ROLE_PRESETS.viewDashboards,
     model: 'view',
   } as ProjectRoles);
@@ -195,12 +195,12 @@ describe('the assistant, through an OpenAI-compatible service', () => {
         .statusCode,
     ).toBe(404);
     expect((await call(w.viewer, 'POST', `${foreign}/image`, { prompt: 'x' })).statusCode).toBe(404);
-    const blind = await ask(mobiOnly, 'Chart the average temp_max by month');
+    const blind = await ask(assistantOnly, 'Chart the average temp_max by month');
     expect(blind.statusCode, blind.body).toBe(200);
     expect(blind.json().text).toContain('This project has 0 dataset(s)');
     expect(blind.json().card).toBeUndefined();
     expect(standIn.requests.at(-1)?.text).not.toContain('seattle-weather');
-    expect((await call(mobiOnly, 'POST', `${base()}/card-data`, { type: 'chart', vis: {} })).statusCode).toBe(403);
+    expect((await call(assistantOnly, 'POST', `${base()}/card-data`, { type: 'chart', vis: {} })).statusCode).toBe(403);
   });
 
   it('refuses bad input with field errors', async () => {

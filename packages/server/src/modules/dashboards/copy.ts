@@ -1,4 +1,4 @@
-import { DATA_APP_LIMITS, type LayoutItem } from '@tessera/shared';
+import { DASHBOARD_LIMITS, type LayoutItem } from '@tessera/shared';
 import { newId } from '../../platform/ids.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import type { tabs, units } from './dashboards.tables.ts';
@@ -13,7 +13,7 @@ const COPY_SUFFIX: Record<MailLanguage, string> = { en: ' (copy)', fr: ' (copie)
 /** "Name (copy)" ("Nom (copie)" in French), cut so that it stays within the name limit. */
 export function copyName(name: string, language: MailLanguage = 'en'): string {
   const suffix = COPY_SUFFIX[language];
-  return name.slice(0, DATA_APP_LIMITS.nameMax - suffix.length) + suffix;
+  return name.slice(0, DASHBOARD_LIMITS.nameMax - suffix.length) + suffix;
 }
 
 /** Stored filters carry their own ids (the filters issue addresses them by id): a copy gets new ones. */

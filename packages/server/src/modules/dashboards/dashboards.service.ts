@@ -1,5 +1,5 @@
 import {
-  DATA_APP_LIMITS,
+  DASHBOARD_LIMITS,
   type Dashboard,
   type DashboardColors,
   type DashboardDetail,
@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import { copyFilters, copyName, copyTab } from './copy.ts';
+import { emitDashboardDeleted, emitDashboardUpdated } from './dashboards.events.ts';
 import { presentDashboard } from './dashboards.presenter.ts';
 import {
   type DashboardChange,
@@ -26,7 +27,6 @@ import {
   lockDashboard,
   updateDashboardRow,
 } from './dashboards.store.ts';
-import { emitDashboardDeleted, emitDashboardUpdated } from './dataApps.events.ts';
 import { type Author, History } from './history/recorder.ts';
 import { presentTab } from './tabs/tabs.presenter.ts';
 import { insertTabs, listTabsInOrder } from './tabs/tabs.store.ts';
@@ -49,7 +49,7 @@ export interface PreviewRequester {
 
 const TOO_MANY_COLORS: ServerMessage = {
   code: 'dashboard.tooManyColors',
-  params: { count: DATA_APP_LIMITS.featureColorsMax },
+  params: { count: DASHBOARD_LIMITS.featureColorsMax },
 };
 /**
  * The first tab's (section's) name when the creator gives none, in the language of their request (the web app
@@ -161,7 +161,7 @@ export class DashboardsService {
         if (color === null) delete features[featureId];
         else features[featureId] = color;
       }
-      if (Object.keys(features).length > DATA_APP_LIMITS.featureColorsMax) {
+      if (Object.keys(features).length > DASHBOARD_LIMITS.featureColorsMax) {
         throw badRequest(TOO_MANY_COLORS, { 'colors.features': TOO_MANY_COLORS });
       }
       change.colors = { colorScheme: input.colors.colorScheme ?? current.colors.colorScheme, features };

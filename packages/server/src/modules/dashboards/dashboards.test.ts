@@ -1,4 +1,4 @@
-import { DATA_APP_LIMITS, type Dashboard, ID_PATTERN, SERVER_ERRORS } from '@tessera/shared';
+import { DASHBOARD_LIMITS, type Dashboard, ID_PATTERN, SERVER_ERRORS } from '@tessera/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.ts';
@@ -103,7 +103,7 @@ describe('create and list data apps', () => {
     expect((await post('POST', '/api/v1/dashboards', { projectId: w.projectId, name: 'x', owner: 'me' })).status).toBe(
       400,
     );
-    const long = 'x'.repeat(DATA_APP_LIMITS.nameMax + 1);
+    const long = 'x'.repeat(DASHBOARD_LIMITS.nameMax + 1);
     expect((await post('POST', '/api/v1/dashboards', { projectId: w.projectId, name: long })).status).toBe(400);
   });
 

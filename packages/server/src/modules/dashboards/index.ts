@@ -63,10 +63,10 @@ export const dashboardPreviewFiles: ProjectFiles = {
 
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
 export {
-  DataAppRenderer,
-  type DataAppRenderRequest,
-  type DataAppSummary,
-  dataAppSummary,
+  DashboardRenderer,
+  type DashboardRenderRequest,
+  type DashboardSummary,
+  dashboardSummary,
 } from './export/export.direct.ts';
 export { previewKey, removePreview, writePreview } from './preview/preview.files.ts';
 export { resolvePublicDashboard } from './public.ts';

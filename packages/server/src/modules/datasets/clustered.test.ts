@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryResultCache } from '../../platform/resultCache.ts';
 import { buildNode } from '../../test/harness.ts';
-import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
+import { addUnit, createDashboard, caller as dashboardCaller } from '../dashboards/dashboards.fixtures.ts';
 import { datasetCatalog } from './catalog.ts';
 import {
   appendCsv,
@@ -130,7 +130,7 @@ describe('clustered copies of segments', () => {
 
   /** Cards over the sales: a filtered group-by, a KPI, and a chart whose tooltip lists ids (row order). */
   async function answers(): Promise<unknown[]> {
-    const call = dataAppCaller(w.t, w.editor);
+    const call = dashboardCaller(w.t, w.editor);
     const filters = [
       {
         _id: 'f1',
@@ -206,7 +206,7 @@ describe('clustered copies of segments', () => {
   it('reads the copy for chart and KPI cards only: tables and lists read the segment', async () => {
     const copy = clusteredSegmentPath(w.t.app.ctx.storage.root, sales._id, uploadId);
     const category = await dbName(sales._id, 'category');
-    const call = dataAppCaller(w.t, w.editor);
+    const call = dashboardCaller(w.t, w.editor);
     const card = async (type: string, vis: object) => {
       const { unit } = await addUnit(w.t, w.editor, tabId);
       expect((await call('PUT', `/api/v1/units/${unit._id}`, { type, vis })).status).toBe(200);

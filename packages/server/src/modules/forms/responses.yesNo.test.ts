@@ -1,7 +1,7 @@
 import type { DatasetDetail, UnitData } from '@tessera/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards/dashboards.fixtures.ts';
+import { addUnit, createDashboard, caller as dashboardCaller } from '../dashboards/dashboards.fixtures.ts';
 import { caller, type DatasetsWorld, datasetsWorld } from '../datasets/datasets.fixtures.ts';
 import { datasets, features } from '../datasets/index.ts';
 import { makeForm, submit } from './forms.fixtures.ts';
@@ -55,10 +55,10 @@ async function hoursByRemote(dataset: DatasetDetail): Promise<Map<string, number
     independent: [{ series: [{ id: 'remote', feature: ref('Remote'), operation: '' }] }],
     dependent: [{ series: [{ id: 'hours', feature: ref('Hours'), operation: 'sum' }] }],
   };
-  const call = dataAppCaller(w.t, w.editor);
+  const call = dashboardCaller(w.t, w.editor);
   const saved = await call('PUT', `/api/v1/units/${unit._id}`, { type: 'chart', vis });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const res = await dataAppCaller(w.t, w.viewer)('POST', `/api/v1/units/${unit._id}/data`);
+  const res = await dashboardCaller(w.t, w.viewer)('POST', `/api/v1/units/${unit._id}/data`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const answer = res.body as UnitData;
   expect(answer.error).toBeNull();

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { newId } from '../../platform/ids.ts';
 import { Ticker } from '../../platform/ticker.ts';
-import { type DataAppRenderer, dataAppSummary } from '../dashboards/index.ts';
+import { type DashboardRenderer, dashboardSummary } from '../dashboards/index.ts';
 import { type Clock, clockOf } from '../triggers/index.ts';
 import { subscriptionMail } from './subscriptions.mail.ts';
 import {
@@ -97,7 +97,7 @@ export interface SendDeps {
   mailer: AppContext['mailer'];
   /** The web app's address, for the links in the mail. */
   publicUrl: string;
-  renderer: Pick<DataAppRenderer, 'render'>;
+  renderer: Pick<DashboardRenderer, 'render'>;
   log: FastifyBaseLogger;
 }
 
@@ -111,13 +111,13 @@ export async function sendOccurrence(deps: SendDeps, sendId: string): Promise<vo
   const send = await findSend(db, sendId);
   if (!send || send.sentAt) return;
   const row = await findSubscription(db, send.subscriptionId);
-  const dashboard = row && (await dataAppSummary(db, row.dashboardId));
+  const dashboard = row && (await dashboardSummary(db, row.dashboardId));
   if (!row || !dashboard) return;
   const attempt = await startAttempt(db, send.id);
   try {
     const files = new Map<string, Buffer>();
     const base = deps.publicUrl;
-    const dataAppUrl = `${base}/projects/${dashboard.projectId}/dashboards/${dashboard.type === 'Report' ? 'report/' : ''}${dashboard.id}`;
+    const dashboardUrl = `${base}/projects/${dashboard.projectId}/dashboards/${dashboard.type === 'Report' ? 'report/' : ''}${dashboard.id}`;
     for (const recipient of row.recipients) {
       if (send.delivered.includes(recipient.email)) continue;
       let file = files.get(recipient.language);
@@ -145,7 +145,7 @@ export async function sendOccurrence(deps: SendDeps, sendId: string): Promise<vo
           file,
           at: send.scheduledAt,
           timezone: row.pattern.timezone,
-          dataAppUrl,
+          dashboardUrl,
           unsubscribeUrl: `${base}/api/v1/subscriptions/unsubscribe/${token}`,
         }),
       );
@@ -168,7 +168,7 @@ export function subscriptionSchedulerOf(app: FastifyInstance, options: Subscript
 }
 
 /** The send task (on every role: an API process only sends to it) and, on workers, the scheduler. */
-export function installSubscriptions(app: FastifyInstance, renderer: DataAppRenderer): void {
+export function installSubscriptions(app: FastifyInstance, renderer: DashboardRenderer): void {
   const { config, db, mailer } = app.ctx;
   app.ctx.jobs.tasks.define<{ sendId: string }>(
     SEND_TASK,

@@ -12,7 +12,7 @@ export interface SubscriptionMail {
   /** The occurrence and the subscription's time zone: the time the mail says. */
   at: Date;
   timezone: string;
-  dataAppUrl: string;
+  dashboardUrl: string;
   unsubscribeUrl: string;
 }
 
@@ -38,7 +38,7 @@ export function subscriptionMail(m: SubscriptionMail): Mail {
     intro,
     pdf ? t.attached : '',
     '',
-    `${t.open}: ${m.dataAppUrl}`,
+    `${t.open}: ${m.dashboardUrl}`,
     '',
     '--',
     t.why(PRODUCT),
@@ -49,8 +49,8 @@ export function subscriptionMail(m: SubscriptionMail): Mail {
     `<p>${escapeHtml(intro)}${pdf ? ` ${escapeHtml(t.attached)}` : ''}</p>`,
     pdf
       ? ''
-      : `<p><a href="${escapeHtml(m.dataAppUrl)}"><img src="cid:${IMAGE_CID}" alt="${escapeHtml(m.dashboardName)}" style="max-width:100%"></a></p>`,
-    `<p><a href="${escapeHtml(m.dataAppUrl)}">${escapeHtml(t.open)}</a></p>`,
+      : `<p><a href="${escapeHtml(m.dashboardUrl)}"><img src="cid:${IMAGE_CID}" alt="${escapeHtml(m.dashboardName)}" style="max-width:100%"></a></p>`,
+    `<p><a href="${escapeHtml(m.dashboardUrl)}">${escapeHtml(t.open)}</a></p>`,
     `<hr><p style="color:#666;font-size:12px">${escapeHtml(t.why(PRODUCT))} <a href="${escapeHtml(m.unsubscribeUrl)}">${escapeHtml(t.unsubscribe)}</a></p>`,
   ].join('\n');
   return {

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId, newSecret } from '../../platform/ids.ts';
-import { dataAppSummary } from '../dashboards/index.ts';
+import { dashboardSummary } from '../dashboards/index.ts';
 import { type Clock, clockOf } from '../triggers/index.ts';
 import { presentSubscription } from './subscriptions.presenter.ts';
 import {
@@ -64,7 +64,7 @@ export class SubscriptionsService {
   }
 
   async create(caller: Caller, body: Settings & { dashboardId: string }): Promise<Subscription> {
-    const app = await dataAppSummary(this.db, body.dashboardId);
+    const app = await dashboardSummary(this.db, body.dashboardId);
     if (!app) throw notFound('dashboard.notFound');
     await this.check(caller, app, body);
     const row = await insertSubscription(this.db, {
@@ -85,7 +85,7 @@ export class SubscriptionsService {
 
   async update(id: string, caller: Caller, change: Partial<Settings>): Promise<Subscription> {
     const current = await this.mine(id, caller);
-    const app = await dataAppSummary(this.db, current.dashboardId);
+    const app = await dashboardSummary(this.db, current.dashboardId);
     if (!app) throw notFound('subscription.notFound');
     const next: Settings = {
       recipients: change.recipients ?? current.recipients,

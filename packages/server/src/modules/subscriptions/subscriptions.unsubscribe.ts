@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
-import { dataAppSummary } from '../dashboards/index.ts';
+import { dashboardSummary } from '../dashboards/index.ts';
 import { findSubscription, updateSubscriptionRow } from './subscriptions.store.ts';
 import { recipientTag, subscriptionOfToken, verifyUnsubscribeToken } from './subscriptions.tokens.ts';
 
@@ -32,7 +32,7 @@ export async function unsubscribeByToken(
     });
     log.info({ subscriptionId: row.id }, 'a recipient unsubscribed');
   }
-  const dashboard = await dataAppSummary(db, row.dashboardId);
+  const dashboard = await dashboardSummary(db, row.dashboardId);
   return {
     ok: true,
     dashboardName: dashboard?.name ?? null,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useMyProjectPermission } from '../../api/permissions.ts';
 import { findMyProject, useMyProjects, useProject } from '../../api/projects.ts';
-import { DataAppsRoutes } from '../../features/dataApps/index.ts';
+import { DashboardsRoutes } from '../../features/dashboards/index.ts';
 import { DatasetsRoutes } from '../../features/datasets/index.ts';
 import { FormsRoutes } from '../../features/forms/index.ts';
 import { MappingRoute } from '../../features/mapping/index.ts';
@@ -73,7 +73,7 @@ function ProjectShellFor({ projectId }: { projectId: string }) {
               <ProjectGuard area={area} level={level} permission={permission.data} projectId={projectId}>
                 {/* SLOT: the area's own routes replace this placeholder in its issue. */}
                 {key === 'dashboards' ? (
-                  <DataAppsRoutes />
+                  <DashboardsRoutes />
                 ) : key === 'datasets' ? (
                   <DatasetsRoutes />
                 ) : key === 'models' ? (

@@ -16,7 +16,7 @@ import { connectProjectSocket, refetchAfterReconnect } from '../../api/realtime.
 import { useMe } from '../../api/session.ts';
 import { applyTriggerEvent, isTriggerEvent } from '../../api/triggers.ts';
 import { applyUnitDataEvent } from '../../api/units.ts';
-import { applyDataAppEvent, isDataAppEvent } from '../../features/dataApps/index.ts';
+import { applyDashboardEvent, isDashboardEvent } from '../../features/dashboards/index.ts';
 import { applyPackageEvent } from '../../features/packages/index.ts';
 
 export interface ProjectEventContext {
@@ -80,8 +80,8 @@ export function applyProjectEvent(name: string, raw: unknown, ctx: ProjectEventC
       break;
     }
   }
-  // Data apps (dashboards, tabs, cards): written into their cached answers (features/dataApps/liveEvents.ts).
-  if (isDataAppEvent(name)) applyDataAppEvent(name, parsed.data as never, client, projectId);
+  // Data apps (dashboards, tabs, cards): written into their cached answers (features/dashboards/liveEvents.ts).
+  if (isDashboardEvent(name)) applyDashboardEvent(name, parsed.data as never, client, projectId);
   // Datasets: the upload queue, the imported notice and the lists (api/datasets.ts).
   if (isDatasetEvent(name)) applyDatasetEvent(name, parsed.data, client, projectId, ctx.t);
   // Forms: the lists and the form's own answers (api/forms.ts).

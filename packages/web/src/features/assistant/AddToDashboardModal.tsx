@@ -32,7 +32,7 @@ export function AddToDashboardModal({ card, projectId, onClose }: Props) {
         color: 'green',
         message: (
           <Text size="sm">
-            {t('add.done', { dataApp: chosen?.name ?? '' })}{' '}
+            {t('add.done', { dashboard: chosen?.name ?? '' })}{' '}
             {chosen ? (
               // Notifications render outside the router: the link navigates with the page's own navigate.
               <Anchor
@@ -61,9 +61,9 @@ export function AddToDashboardModal({ card, projectId, onClose }: Props) {
         }}
       >
         <Stack>
-          {dashboards.data && dashboards.data.length === 0 ? <Text size="sm">{t('add.noDataApps')}</Text> : null}
+          {dashboards.data && dashboards.data.length === 0 ? <Text size="sm">{t('add.noDashboards')}</Text> : null}
           <Select
-            label={t('add.dataApp')}
+            label={t('add.dashboard')}
             data={(dashboards.data ?? []).map((d) => ({ value: d._id, label: d.name }))}
             value={dashboardId}
             onChange={(value) => {

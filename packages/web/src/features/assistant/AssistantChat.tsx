@@ -72,7 +72,7 @@ export function AssistantChat({ projectId, modes, userKey }: Props) {
           </SimpleGrid>
         </Stack>
       ) : (
-        <Stack gap="sm" aria-live="polite" data-testid="mobi-messages">
+        <Stack gap="sm" aria-live="polite" data-testid="assistant-messages">
           {messages.map((message) => (
             <AssistantMessageView key={message.id} message={message} projectId={projectId} />
           ))}

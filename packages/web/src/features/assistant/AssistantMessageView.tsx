@@ -16,10 +16,10 @@ export function AssistantMessageView({ message, projectId }: { message: Assistan
       maw={image || message.card ? '100%' : '85%'}
       ml={message.ai ? 0 : 'auto'}
       bg={message.ai ? undefined : 'var(--mantine-color-default-hover)'}
-      data-testid={message.ai ? 'mobi-answer' : 'mobi-question'}
+      data-testid={message.ai ? 'assistant-answer' : 'assistant-question'}
     >
       <Text size="xs" c="dimmed" mb={4}>
-        {message.ai ? t('mobi') : t('you')}
+        {message.ai ? t('assistant') : t('you')}
       </Text>
       {image ? (
         <AssistantImage url={message.text} />

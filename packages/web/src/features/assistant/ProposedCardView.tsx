@@ -19,7 +19,7 @@ export function ProposedCardView({ card, projectId }: { card: ProposedCard; proj
   const [adding, setAdding] = useState(false);
 
   return (
-    <Box data-testid="mobi-card">
+    <Box data-testid="assistant-card">
       <Text fw={600} size="sm" mb="xs">
         {card.title}
       </Text>

@@ -30,7 +30,7 @@ function causeNames(params: Record<string, string> | undefined, t: TFunction): R
  * whose answer names its exact cause (issue #20 item 3) shows that cause instead of the code's generic text.
  */
 export function CardPlaceholder({ code, cause, unit, h, showFinishHint }: Props) {
-  const { t } = useTranslation('dataApps');
+  const { t } = useTranslation('dashboards');
   const empty = code === 'empty';
   const keys = placeholderKeys(code);
   const icon = placeholderIconShown(h);

@@ -59,7 +59,7 @@ function PublicSelectedResults({ dashboardId, children }: { dashboardId: string;
 function ProjectSelectedResults({ dashboardId, children }: { dashboardId: string; children: ReactNode }) {
   const { place } = useDashboardMode();
   const projectId = placeProjectId(place);
-  const { t } = useTranslation('dataApps');
+  const { t } = useTranslation('dashboards');
   const serverText = useServerText();
   const client = useQueryClient();
   const models = useDashboardModels(projectId, dashboardId).data?.models ?? [];

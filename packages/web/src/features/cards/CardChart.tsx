@@ -102,7 +102,7 @@ export function CardChart({ unit, data, width, height, h, asTable = false, onFoc
   // The dashboard's colour scale and feature colours, from the dashboard the screen shows.
   const colors = useCachedDashboardView(unit.dashboardId)?.dashboard.colors;
   const saveVis = useSaveUnitVis(unit.dashboardId);
-  const { t, i18n } = useTranslation('dataApps');
+  const { t, i18n } = useTranslation('dashboards');
   const cross = useCardCrossFilter(unit, data);
   const container = useRef<HTMLDivElement>(null);
   const [tooMuch, setTooMuch] = useState(false);

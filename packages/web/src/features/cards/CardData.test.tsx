@@ -14,9 +14,9 @@ import {
   makeUnit,
   makeView,
   PROJECT_ID,
-  renderDataApps,
+  renderDashboards,
   VIEWER,
-} from '../dataApps/testSupport.tsx';
+} from '../dashboards/testSupport.tsx';
 
 /**
  * Cards that fetch and show their data, through the dashboard screen with the network answered at fetch: the
@@ -119,7 +119,7 @@ afterEach(() => {
 describe('a table card', () => {
   it('asks for its tab’s first page, heads columns by feature name and formats numbers', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
-    renderDataApps(path);
+    renderDashboards(path);
     const table = await screen.findByRole('table', { name: 'Rows of Sales rows' }, SLOW);
     expect(await within(table).findByText('North 1')).toBeTruthy();
     // One number of decimals for the column: the integer beside 1,234.50 shows its two decimals too.
@@ -134,7 +134,7 @@ describe('a table card', () => {
 
   it('a cell click cross-filters by its value (a chip), highlights its row; shift adds; by keyboard too', async () => {
     serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
-    renderDataApps(path);
+    renderDashboards(path);
     const user = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Rows of Sales rows' }, SLOW);
     const cell = (name: string) => within(table).getByRole('button', { name });
@@ -161,7 +161,7 @@ describe('a table card', () => {
 
   it('cycles the sort none, ascending, descending, none on header clicks, each from page 1', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
-    renderDataApps(path);
+    renderDashboards(path);
     await screen.findByText('North 1', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('North 2', {}, SLOW);
@@ -188,7 +188,7 @@ describe('a table card', () => {
 
   it('clamps the page jump: below 1 goes to page 1, above the total to the last page', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 5) }));
-    renderDataApps(path);
+    renderDashboards(path);
     await screen.findByText('North 1', {}, SLOW);
     const jump = screen.getByRole('textbox', { name: 'Go to page' });
     await userEvent.clear(jump);
@@ -208,7 +208,7 @@ describe('a table card', () => {
         ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } }
         : { status: 200, body: tablePage(pageOf(url), 3) },
     );
-    renderDataApps(path);
+    renderDashboards(path);
     await screen.findByText('North 1', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(screen.queryAllByTestId('table-loading-row')).toHaveLength(0));
@@ -227,14 +227,14 @@ describe('placeholders of the render order', () => {
       status: 200,
       body: { ...tablePage(1, 1), data: [], pages: null, error: { code: 'feature-deleted', message: 'gone' } },
     }));
-    renderDataApps(path);
+    renderDashboards(path);
     expect(await screen.findByText('The dataset used in this card could not be found.', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('No dataset')).toBeTruthy();
   });
 
   it('shows Error for a failed request and No data for an empty answer', async () => {
     serve(tableUnit, () => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }));
-    renderDataApps(path);
+    renderDashboards(path);
     expect(
       await screen.findByText(
         'An error occurred when fetching data. Please make sure the configuration of this card is correct.',
@@ -244,7 +244,7 @@ describe('placeholders of the render order', () => {
     ).toBeTruthy();
     cleanup();
     serve(tableUnit, () => ({ status: 200, body: { ...tablePage(1, 1), data: [] } }));
-    renderDataApps(path);
+    renderDashboards(path);
     expect(await screen.findByText('No data was found.', {}, SLOW)).toBeTruthy();
   });
 });
@@ -292,7 +292,7 @@ describe('a KPI card', () => {
         error: null,
       } satisfies UnitData,
     }));
-    renderDataApps(path);
+    renderDashboards(path);
     const first = await screen.findByTestId('kpi-k1', {}, SLOW);
     expect(within(first).getByText('amount (sum)')).toBeTruthy();
     expect(within(first).getByTestId('kpi-value').textContent).toBe('98,765.43€');
@@ -320,7 +320,7 @@ describe('Download as CSV', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    renderDataApps(path, { roles: VIEWER });
+    renderDashboards(path, { roles: VIEWER });
     await screen.findByText('North 1', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Card menu' }));
     const menu = await screen.findByRole('menu');
@@ -345,7 +345,7 @@ describe('Download as CSV', () => {
 describe('View rows from the card menu', () => {
   it('gives the focus back to the card menu’s button once closed (the menu item is gone)', async () => {
     serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 1) }));
-    renderDataApps(path, { roles: VIEWER });
+    renderDashboards(path, { roles: VIEWER });
     await screen.findByText('North 1', {}, SLOW);
     const menuButton = screen.getByRole('button', { name: 'Card menu' });
     await userEvent.click(menuButton);
@@ -360,7 +360,7 @@ describe('View rows from the card menu', () => {
 describe('refetch triggers', () => {
   it('refetches with the filters in force when they change, back on page 1', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 3) }));
-    const { client } = renderDataApps(path);
+    const { client } = renderDashboards(path);
     await screen.findByText('North 1', {}, SLOW);
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('North 2', {}, SLOW);
@@ -393,7 +393,7 @@ describe('refetch triggers', () => {
 
   it('refetches the cards reading a dataset when rows are appended to it, not for another dataset', async () => {
     const requests = serve(tableUnit, (url) => ({ status: 200, body: tablePage(pageOf(url), 1) }));
-    const { client } = renderDataApps(path);
+    const { client } = renderDashboards(path);
     await screen.findByText('North 1', {}, SLOW);
     applyUnitDataEvent('dataset:updated', { _id: hexId('d9'), reason: 'appended' }, client);
     applyUnitDataEvent('dataset:updated', { _id: DATASET, reason: 'updated' }, client);
@@ -423,7 +423,7 @@ describe('the preview page (the list image)', () => {
         return { status: 200, body: { ...view, features } };
       if (key === `POST /api/v1/public/dashboards/${DASHBOARD_ID}/units/data?previewToken=tok`) return held as never;
     });
-    renderDataApps(`/preview/projects/${PROJECT_ID}/dashboards/${DASHBOARD_ID}/tabs/${T1}?previewToken=tok`);
+    renderDashboards(`/preview/projects/${PROJECT_ID}/dashboards/${DASHBOARD_ID}/tabs/${T1}?previewToken=tok`);
     const ready = () => document.querySelector(`[${PREVIEW_READY_ATTRIBUTE}="true"]`);
     await waitFor(() => expect(requests.some((r) => r.url.includes('/units/'))).toBe(true), SLOW);
     const batch = requests.find((r) => r.url.includes('/units/'));

@@ -12,9 +12,9 @@ import {
   makeUnit,
   makeView,
   PROJECT_ID,
-  renderDataApps,
+  renderDashboards,
   VIEWER,
-} from '../dataApps/testSupport.tsx';
+} from '../dashboards/testSupport.tsx';
 
 /**
  * A chart card for screen readers (docs/accessibility.md "Charts"), through the dashboard screen: the chart is
@@ -118,7 +118,7 @@ afterEach(() => {
 describe('a chart card for screen readers', () => {
   it('is named by the card title, described from its data, and shows as a table and back from its menu', async () => {
     const requests = serve();
-    renderDataApps(path, { roles: VIEWER });
+    renderDashboards(path, { roles: VIEWER });
     const chart = await screen.findByRole('img', { name: 'Rain by month' }, { timeout: 15_000 });
     expect(
       screen.getByRole('img', {
@@ -168,7 +168,7 @@ describe('a chart card for screen readers', () => {
 describe('a chart card from the keyboard (docs/cross-filters.md "Keyboard")', () => {
   it('arrows announce an element, Enter selects it, and the menu drills into it', async () => {
     serve();
-    renderDataApps(path, { roles: VIEWER });
+    renderDashboards(path, { roles: VIEWER });
     const chart = await screen.findByRole('img', { name: 'Rain by month' }, { timeout: 15_000 });
     await waitFor(() => expect(chart.getAttribute('tabindex')).toBe('0'));
     chart.focus();
@@ -215,7 +215,7 @@ describe('radars and raw points from the keyboard (docs/cross-filters.md "Radars
   /** Serves the chart with its rows and series, renders the dashboard and focuses the chart. */
   const focusChart = async (chartType: string, groupBy: boolean, data: object[], series: object[]) => {
     serve(unitOf(chartType, groupBy), { ...answer, data, series, features } as unknown as UnitData);
-    renderDataApps(path, { roles: VIEWER });
+    renderDashboards(path, { roles: VIEWER });
     const chart = await screen.findByRole('img', { name: 'Rain' }, { timeout: 15_000 });
     await waitFor(() => expect(chart.getAttribute('tabindex')).toBe('0'));
     chart.focus();

@@ -21,7 +21,7 @@ interface Props {
  * a page at a time, sortable by any column (a click on its header: ascending, descending), and downloadable as CSV.
  */
 export function ViewRowsModal({ unit, body, onClose }: Props) {
-  const { t, i18n } = useTranslation('dataApps');
+  const { t, i18n } = useTranslation('dashboards');
   const { place } = useDashboardMode();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<OrderByEntry | null>(null);

@@ -20,7 +20,7 @@ export interface CardCrossFilter {
 /** A card as a cross-filter source (docs/cross-filters.md): what a click on one of its elements selects. */
 export function useCardCrossFilter(unit: Unit, data: UnitData | undefined): CardCrossFilter {
   const { place } = useDashboardMode();
-  const { t, i18n } = useTranslation('dataApps');
+  const { t, i18n } = useTranslation('dashboards');
   const cross = useCrossFilters(unit.dashboardId, unit.tabId);
   const locale = i18n.resolvedLanguage ?? 'en';
   const features = data?.features ?? [];

@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
-import { type DataAppFilter, summarizeFilters, type Unit } from '@tessera/shared';
+import { type DashboardFilter, summarizeFilters, type Unit } from '@tessera/shared';
 import { useTranslation } from 'react-i18next';
 import { useFeatureLookup } from './useFeatureLookup.ts';
 import { useSummaryWords } from './useSummaryWords.ts';
@@ -8,7 +8,7 @@ import { useSummaryWords } from './useSummaryWords.ts';
 interface Props {
   unit: Pick<Unit, '_id'>;
   /** The filters in force on the card (useActiveFilters). */
-  filters: readonly DataAppFilter[];
+  filters: readonly DashboardFilter[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DataAppFilter, Dataset, Feature, FeatureType } from '@tessera/shared';
+import type { DashboardFilter, Dataset, Feature, FeatureType } from '@tessera/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,9 +10,9 @@ import {
   makeTab,
   makeView,
   PROJECT_ID,
-  renderDataApps,
+  renderDashboards,
   VIEWER,
-} from '../dataApps/testSupport.tsx';
+} from '../dashboards/testSupport.tsx';
 import { localFilterStore } from './localFilters.ts';
 
 const T1 = hexId('b1');
@@ -58,13 +58,13 @@ const dataset: Dataset = {
 const countries = Array.from({ length: 11 }, (_, i) => ({ value: `Country ${i + 1}`, count: 20 - i }));
 const sizes = ['S', 'M', 'L'].map((value) => ({ value, count: 1 }));
 
-const saved = (id: string, f: Omit<DataAppFilter, '_id'>): DataAppFilter => ({ _id: id, ...f });
+const saved = (id: string, f: Omit<DashboardFilter, '_id'>): DashboardFilter => ({ _id: id, ...f });
 
-function serve(filters: DataAppFilter[] = [], { featuresStatus = 200 } = {}) {
+function serve(filters: DashboardFilter[] = [], { featuresStatus = 200 } = {}) {
   const view = makeView('Dashboard', [makeTab(T1, { name: 'Overview' })]);
   view.dashboard.filters = filters;
   let remaining = [...filters];
-  const answer = (list: DataAppFilter[]) => ({
+  const answer = (list: DashboardFilter[]) => ({
     status: 200,
     body: { owner: { kind: 'dashboard', _id: DASHBOARD_ID }, dashboardId: DASHBOARD_ID, filters: list },
   });
@@ -123,7 +123,7 @@ async function addFilterOn(featureName: string) {
 describe('filter bar', { timeout: 60_000 }, () => {
   it('does not add an invalid filter when its menu closes', async () => {
     const requests = serve();
-    renderDataApps(path);
+    renderDashboards(path);
     await addFilterOn('Price');
     expect(screen.getByText('This filter is incomplete: it will be dropped when the menu closes.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
@@ -134,7 +134,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
 
   it('saves a valid filter for editors and shows its summary on the chip', async () => {
     const requests = serve();
-    renderDataApps(path);
+    renderDashboards(path);
     const menu = await addFilterOn('Price');
     await userEvent.type(within(menu).getByRole('textbox', { name: 'Value' }), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
@@ -147,7 +147,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
 
   it('bounds a between range: To cannot go below From', async () => {
     serve();
-    renderDataApps(path);
+    renderDashboards(path);
     const menu = await addFilterOn('Price');
     await pick('Operation', 'Between');
     const from = within(menu).getByRole('textbox', { name: 'From' });
@@ -164,7 +164,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
 
   it('shows a search box over the category list only above 10 items, and searching filters it', async () => {
     serve();
-    renderDataApps(path);
+    renderDashboards(path);
     let menu = await addFilterOn('Country');
     const search = await within(menu).findByRole('textbox', { name: 'Search' });
     expect(within(menu).getAllByRole('checkbox')).toHaveLength(11);
@@ -184,7 +184,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
   it('drops a saved filter that its menu leaves invalid', async () => {
     const filter = saved(hexId('a2'), { type: 'value', operation: 'greater', value: 7, feature: { id: PRICE } });
     const requests = serve([filter]);
-    renderDataApps(path);
+    renderDashboards(path);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit filter Price > 7' }));
     const menu = await screen.findByTestId('filter-menu');
     await userEvent.clear(within(menu).getByRole('textbox', { name: 'Value' }));
@@ -198,7 +198,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
       saved(hexId('a3'), { type: 'value', operation: 'empty', feature: { id: hexId('f9') } }),
       saved(hexId('a4'), { type: 'date', operation: 'empty', feature: { id: PRICE } }),
     ]);
-    renderDataApps(path);
+    renderDashboards(path);
     expect(await screen.findByRole('button', { name: 'Edit filter Feature: feature not found' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Edit filter Price: invalid feature type' })).toBeTruthy();
   });
@@ -206,7 +206,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
   it('lets a viewer filter for themselves, without saving', async () => {
     const filter = saved(hexId('a5'), { type: 'value', operation: 'less', value: 3, feature: { id: PRICE } });
     const requests = serve([filter]);
-    renderDataApps(path, { roles: { ...VIEWER, dataset: 'view' } });
+    renderDashboards(path, { roles: { ...VIEWER, dataset: 'view' } });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove filter Price < 3' }));
     await waitFor(() => expect(screen.queryByTestId('filter-chip')).toBeNull());
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
@@ -216,7 +216,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
   it('names the filters of a member who may not read datasets from the features the dashboard uses', async () => {
     const filter = saved(hexId('a6'), { type: 'value', operation: 'less', value: 3, feature: { id: PRICE } });
     const requests = serve([filter], { featuresStatus: 403 });
-    renderDataApps(path, { roles: VIEWER });
+    renderDashboards(path, { roles: VIEWER });
     expect(await screen.findByRole('button', { name: 'Edit filter Price < 3' })).toBeTruthy();
     // The project's features (refused to this member) are never asked for.
     expect(requests.some((r) => r.url.startsWith('/api/v1/features'))).toBe(false);
@@ -230,14 +230,14 @@ describe('filter bar', { timeout: 60_000 }, () => {
   it('marks saved filters invalid when the features cannot be read for another reason', async () => {
     const filter = saved(hexId('a7'), { type: 'value', operation: 'less', value: 3, feature: { id: PRICE } });
     serve([filter], { featuresStatus: 500 });
-    renderDataApps(path);
+    renderDashboards(path);
     expect(await screen.findByRole('button', { name: 'Edit filter Feature: invalid filter' })).toBeTruthy();
   });
 
   it('gives the focus back to Add Filter when its menu closes, and to the chip when the chip menu closes', async () => {
     const filter = saved(hexId('a2'), { type: 'value', operation: 'greater', value: 7, feature: { id: PRICE } });
     serve([filter]);
-    renderDataApps(path);
+    renderDashboards(path);
     await addFilterOn('Price');
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add Filter' })));
@@ -255,7 +255,7 @@ describe('filter bar', { timeout: 60_000 }, () => {
       saved(hexId('a3'), { type: 'value', operation: 'greater', value: 9, feature: { id: PRICE } }),
     ];
     serve(filters);
-    renderDataApps(path);
+    renderDashboards(path);
     const next = await screen.findByRole('button', { name: 'Edit filter Price > 9' });
     screen.getByRole('button', { name: 'Remove filter Price > 7' }).focus();
     await userEvent.keyboard('{Enter}');

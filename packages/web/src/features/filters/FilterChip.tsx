@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Popover, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { type DataAppFilter, describeFilter, isFilterValid } from '@tessera/shared';
+import { type DashboardFilter, describeFilter, isFilterValid } from '@tessera/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterMenu } from './FilterMenu.tsx';
@@ -11,7 +11,7 @@ import type { FilterActions, FilterLevel } from './useFilterActions.ts';
 import { useSummaryWords } from './useSummaryWords.ts';
 
 interface Props {
-  filter: DataAppFilter;
+  filter: DashboardFilter;
   /** Tab-level filters are told apart from the dashboard's (every tab) by their colour and title. */
   level: FilterLevel;
   feature: FeatureState;

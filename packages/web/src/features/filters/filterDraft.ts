@@ -1,18 +1,18 @@
 import {
-  type DataAppFilter,
+  type DashboardFilter,
   type FeatureType,
   type FilterOperation,
   type FilterType,
   filterOperationsFor,
   filterTypesFor,
-  type NewDataAppFilter,
+  type NewDashboardFilter,
 } from '@tessera/shared';
 
 /**
  * The filter being edited in a menu: created for a feature, changed by the menu's fields, and
  * judged by the shared rule when the menu closes. A draft of a saved filter keeps its `_id`; a new one has ''.
  */
-export type FilterDraft = DataAppFilter;
+export type FilterDraft = DashboardFilter;
 
 /** The menu a feature opens first, and its first operation with an empty value. */
 export function newDraft(featureId: string, featureType: FeatureType): FilterDraft {
@@ -37,7 +37,7 @@ export function menuOperations(draft: Pick<FilterDraft, 'type'>): FilterOperatio
 }
 
 /** The value an operation starts with in a menu of this type. */
-function emptyValue(type: FilterType, operation: FilterOperation): DataAppFilter['value'] {
+function emptyValue(type: FilterType, operation: FilterOperation): DashboardFilter['value'] {
   if (operation === 'empty' || operation === 'not-empty') return null;
   switch (type) {
     case 'value':
@@ -87,13 +87,13 @@ function sameShape(a: FilterDraft, b: FilterDraft): boolean {
 }
 
 /** What is sent to save a draft (the server gives new filters their `_id`). */
-export function toNewFilter(draft: FilterDraft): NewDataAppFilter {
+export function toNewFilter(draft: FilterDraft): NewDashboardFilter {
   const { _id, valid, ...rest } = draft;
   return rest;
 }
 
 /** Whether a draft differs from the filter it was opened from. */
-export function changed(draft: FilterDraft, saved: DataAppFilter | undefined): boolean {
+export function changed(draft: FilterDraft, saved: DashboardFilter | undefined): boolean {
   if (!saved) return true;
   return JSON.stringify(toNewFilter(draft)) !== JSON.stringify(toNewFilter(saved));
 }

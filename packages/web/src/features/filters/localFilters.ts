@@ -1,4 +1,4 @@
-import type { DataAppFilter } from '@tessera/shared';
+import type { DashboardFilter } from '@tessera/shared';
 
 /**
  * The filters of viewers without edit and of public visitors: their own, for this
@@ -8,9 +8,9 @@ import type { DataAppFilter } from '@tessera/shared';
  */
 export interface LocalFilters {
   /** The visitor's dashboard-level filters, or null while they are the saved ones. */
-  dashboard: DataAppFilter[] | null;
+  dashboard: DashboardFilter[] | null;
   /** The visitor's filters of each tab they changed. */
-  tabs: Record<string, DataAppFilter[]>;
+  tabs: Record<string, DashboardFilter[]>;
 }
 
 const store = new Map<string, LocalFilters>();
@@ -23,7 +23,7 @@ export const localFilterStore = {
     return () => listeners.delete(listener);
   },
   /** Replaces one level's filters: the dashboard's (tabId null) or one tab's. */
-  set(dashboardId: string, tabId: string | null, filters: DataAppFilter[]): void {
+  set(dashboardId: string, tabId: string | null, filters: DashboardFilter[]): void {
     const old = store.get(dashboardId) ?? { dashboard: null, tabs: {} };
     store.set(
       dashboardId,
@@ -42,8 +42,8 @@ export const localFilterStore = {
 export function localOrSaved(
   local: LocalFilters | undefined,
   tabId: string | null,
-  saved: readonly DataAppFilter[],
-): readonly DataAppFilter[] {
+  saved: readonly DashboardFilter[],
+): readonly DashboardFilter[] {
   const own = tabId === null ? local?.dashboard : local?.tabs[tabId];
   return own ?? saved;
 }

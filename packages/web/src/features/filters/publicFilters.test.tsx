@@ -1,10 +1,10 @@
-import type { DataAppFilter, PublicFeature, Unit } from '@tessera/shared';
+import type { DashboardFilter, PublicFeature, Unit } from '@tessera/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import { stubNetwork } from '../../ui/testing.tsx';
-import { DASHBOARD_ID, hexId, makeTab, makeUnit, makeView, renderDataApps } from '../dataApps/testSupport.tsx';
+import { DASHBOARD_ID, hexId, makeTab, makeUnit, makeView, renderDashboards } from '../dashboards/testSupport.tsx';
 import { localFilterStore } from './localFilters.ts';
 
 /**
@@ -20,10 +20,10 @@ const features: PublicFeature[] = [
   { _id: PRICE, name: 'Price', type: 'number', precision: null, dataset: { _id: DS } },
 ];
 const countries = ['France', 'Spain', 'Italy', 'Norway'].map((value, i) => ({ value, count: 10 - i }));
-const saved = (id: string, f: Omit<DataAppFilter, '_id'>): DataAppFilter => ({ _id: id, ...f });
+const saved = (id: string, f: Omit<DashboardFilter, '_id'>): DashboardFilter => ({ _id: id, ...f });
 
 function serve(
-  filters: DataAppFilter[],
+  filters: DashboardFilter[],
   listed: PublicFeature[] | (() => PublicFeature[]) = features,
   units: Unit[] = [],
 ) {
@@ -60,7 +60,7 @@ describe('public filter bar', { timeout: 60_000 }, () => {
     const requests = serve([
       saved(hexId('a1'), { type: 'category', operation: 'equal', value: ['Spain'], feature: { id: COUNTRY } }),
     ]);
-    renderDataApps(path);
+    renderDashboards(path);
     await userEvent.click(await screen.findByRole('button', { name: /^Edit filter Country/ }));
     const menu = await screen.findByTestId('filter-menu');
     await waitFor(() => expect(within(menu).getAllByRole('checkbox')).toHaveLength(4));
@@ -76,7 +76,7 @@ describe('public filter bar', { timeout: 60_000 }, () => {
 
   it('offers the dashboard’s features to add a filter, kept for the visitor only', async () => {
     const requests = serve([]);
-    renderDataApps(path);
+    renderDashboards(path);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Filter' }));
     expect(screen.queryByRole('combobox', { name: 'Dataset' })).toBeNull();
     await userEvent.click(await screen.findByRole('combobox', { name: 'Feature' }));
@@ -100,7 +100,7 @@ describe('public filter bar', { timeout: 60_000 }, () => {
       [saved(hexId('a2'), { type: 'category', operation: 'equal', value: ['Oslo'], feature: { id: OTHER } })],
       [],
     );
-    renderDataApps(path);
+    renderDashboards(path);
     await userEvent.click(await screen.findByRole('button', { name: /^Edit filter Feature/ }));
     const menu = await screen.findByTestId('filter-menu');
     expect(checkboxes(menu)).toEqual([['Oslo', true]]);
@@ -115,7 +115,7 @@ describe('public filter bar', { timeout: 60_000 }, () => {
       [saved(hexId('a3'), { type: 'category', operation: 'equal', value: ['Spain'], feature: { id: COUNTRY } })],
       () => answers.shift() ?? features,
     );
-    renderDataApps(path);
+    renderDashboards(path);
     expect(await screen.findByRole('button', { name: /^Edit filter Country/ })).toBeTruthy();
     const loads = requests.filter((r) => r.url === `/api/v1/public/dashboards/${DASHBOARD_ID}`);
     expect(loads).toHaveLength(2);
@@ -128,7 +128,7 @@ describe('public filter bar', { timeout: 60_000 }, () => {
     });
     const answers = [[features[0]!], features];
     const requests = serve([], () => answers.shift() ?? features, [mapsPrice]);
-    renderDataApps(path);
+    renderDashboards(path);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Filter' }));
     await userEvent.click(await screen.findByRole('combobox', { name: 'Feature' }));
     await waitFor(() =>

@@ -1,17 +1,17 @@
-import type { DataAppFilter } from '@tessera/shared';
+import type { DashboardFilter } from '@tessera/shared';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardKeys } from '../../api/dashboards.ts';
 import { renderWithProviders, testQueryClient } from '../../ui/testing.tsx';
 import { type DashboardMode, DashboardModeContext } from '../canvas/dashboardMode.tsx';
-import { DASHBOARD_ID, hexId, makeTab, makeView, PROJECT_ID } from '../dataApps/testSupport.tsx';
+import { DASHBOARD_ID, hexId, makeTab, makeView, PROJECT_ID } from '../dashboards/testSupport.tsx';
 import { CardFilterIcon } from './CardFilterIcon.tsx';
 import { localFilterStore } from './localFilters.ts';
 import { DashboardViewProvider, PinnedDashboardViewProvider, useActiveFilters } from './useActiveFilters.ts';
 
 const [T1, T2] = [hexId('b1'), hexId('b2')];
 const F = hexId('f1');
-const filter = (id: string, f: Omit<DataAppFilter, '_id' | 'feature'>): DataAppFilter => ({
+const filter = (id: string, f: Omit<DashboardFilter, '_id' | 'feature'>): DashboardFilter => ({
   _id: hexId(id),
   feature: { id: F },
   ...f,
@@ -24,7 +24,7 @@ function mode(canEdit: boolean): DashboardMode {
   return { place: { kind: 'project', projectId: PROJECT_ID }, canEdit, cardMenu: true, preview: false };
 }
 
-const seen: Array<{ filters: DataAppFilter[]; hydrated: boolean }> = [];
+const seen: Array<{ filters: DashboardFilter[]; hydrated: boolean }> = [];
 function Probe({ tabId }: { tabId?: string }) {
   const active = useActiveFilters(DASHBOARD_ID, tabId);
   seen.push(active);

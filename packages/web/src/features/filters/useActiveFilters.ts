@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type DataAppFilter, filtersInForce } from '@tessera/shared';
+import { type DashboardFilter, filtersInForce } from '@tessera/shared';
 import {
   createContext,
   createElement,
@@ -24,7 +24,7 @@ import { localFilterStore, localOrSaved } from './localFilters.ts';
 export function useActiveFilters(
   dashboardId: string,
   tabId: string | undefined,
-): { filters: DataAppFilter[]; hydrated: boolean } {
+): { filters: DashboardFilter[]; hydrated: boolean } {
   const { canEdit, place } = useDashboardMode();
   // A version's preview shows the filters that version had saved, never the visitor's own session filters.
   const savedOnly = canEdit || place.kind === 'version';
@@ -44,11 +44,11 @@ export function useActiveFilters(
   return { filters: stable, hydrated: inForce !== null };
 }
 
-const NONE: DataAppFilter[] = [];
+const NONE: DashboardFilter[] = [];
 
 /** The same array as long as the content is equal (filters come from answers: no key order surprises). */
-function useStableList(list: DataAppFilter[]): DataAppFilter[] {
-  const last = useRef<{ key: string; list: DataAppFilter[] }>({ key: '[]', list: NONE });
+function useStableList(list: DashboardFilter[]): DashboardFilter[] {
+  const last = useRef<{ key: string; list: DashboardFilter[] }>({ key: '[]', list: NONE });
   const key = JSON.stringify(list);
   if (key !== last.current.key) last.current = { key, list };
   return last.current.list;

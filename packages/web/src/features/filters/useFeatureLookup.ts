@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type DataAppFilter, type Feature, filterFitsFeature, type PublicFeature } from '@tessera/shared';
+import { type DashboardFilter, type Feature, filterFitsFeature, type PublicFeature } from '@tessera/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { dashboardKeys } from '../../api/dashboards.ts';
@@ -23,7 +23,7 @@ export type FeatureState =
   | { state: 'loading' | 'invalidFilter' | 'notFound' | 'public' }
   | { state: 'invalidType'; feature: LookupFeature };
 
-const stateOf = (filter: Pick<DataAppFilter, 'type'>, feature: LookupFeature): FeatureState =>
+const stateOf = (filter: Pick<DashboardFilter, 'type'>, feature: LookupFeature): FeatureState =>
   filterFitsFeature(filter.type, feature.type) ? { state: 'ok', feature } : { state: 'invalidType', feature };
 
 /**
@@ -46,7 +46,7 @@ export function useFeatureLookup(dashboardId?: string) {
   // A dashboard viewer without the dataset role reads the features the dashboard uses (its filters' and cards').
   const used = useDashboardFeatures(projectId, id, !readsDatasets);
   const lookup = useCallback(
-    (filter: Pick<DataAppFilter, 'type' | 'feature'>): FeatureState => {
+    (filter: Pick<DashboardFilter, 'type' | 'feature'>): FeatureState => {
       if (projectId === null || !readsDatasets) {
         const listed = projectId === null ? publicFeatures : used.data;
         if (projectId !== null && !listed) return used.isError ? { state: 'invalidFilter' } : { state: 'loading' };

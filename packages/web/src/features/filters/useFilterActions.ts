@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { DataAppFilter } from '@tessera/shared';
+import type { DashboardFilter } from '@tessera/shared';
 import { nanoid } from 'nanoid';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,8 @@ export type FilterLevel = 'dashboard' | 'tab';
 
 export interface FilterActions {
   /** Saved (editors) or session (others) filters, dashboard level then tab level. */
-  dashboardFilters: readonly DataAppFilter[];
-  tabFilters: readonly DataAppFilter[];
+  dashboardFilters: readonly DashboardFilter[];
+  tabFilters: readonly DashboardFilter[];
   /** Editors save for everyone; others filter for themselves. */
   saves: boolean;
   add: (level: FilterLevel, draft: FilterDraft) => void;
@@ -43,7 +43,7 @@ export function useFilterActions(view: DashboardView, tabId: string | null): Fil
     dashboardFilters.some((filter) => filter._id === filterId) ? 'dashboard' : 'tab';
 
   const failed = { onError: () => notifications.show({ color: 'red', message: t('bar.failed') }) };
-  const setLocal = (level: FilterLevel, filters: DataAppFilter[]) =>
+  const setLocal = (level: FilterLevel, filters: DashboardFilter[]) =>
     localFilterStore.set(dashboardId, level === 'dashboard' ? null : tabId, filters);
   const listOf = (level: FilterLevel) => (level === 'dashboard' ? dashboardFilters : tabFilters);
 

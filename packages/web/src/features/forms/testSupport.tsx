@@ -3,7 +3,7 @@ import type { Form, FormElement, ProjectRoles } from '@tessera/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { CurrentProjectContext } from '../../project/currentProject.tsx';
 import { renderWithProviders, testQueryClient } from '../../ui/testing.tsx';
-import { hexId, PROJECT_ID, projectContext } from '../dataApps/testSupport.tsx';
+import { hexId, PROJECT_ID, projectContext } from '../dashboards/testSupport.tsx';
 import { FormsRoutes } from './FormsRoutes.tsx';
 import { PublicFormPage } from './public/PublicFormPage.tsx';
 

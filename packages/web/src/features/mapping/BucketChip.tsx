@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Group, Paper, Popover, Text, UnstyledButton } from '
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import {
   type ChartType,
-  type DataAppFilter,
+  type DashboardFilter,
   type DropTarget,
   describeFilter,
   isFilterValid,
@@ -37,7 +37,7 @@ interface Props {
   /** A filter chip that opens its menu at once (the filter just dropped). */
   opened?: boolean;
   onRemove: () => void;
-  onFilterChange: (next: DataAppFilter) => void;
+  onFilterChange: (next: DashboardFilter) => void;
   onSeriesChange: (next: Series) => void;
   onColorChange?: (color: string | null) => void;
   onToggleOrder: () => void;

@@ -1,11 +1,11 @@
 import { Popover, UnstyledButton } from '@mantine/core';
-import { type DataAppFilter, isFilterValid, type MappingFeature } from '@tessera/shared';
+import { type DashboardFilter, isFilterValid, type MappingFeature } from '@tessera/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterDraft, FilterMenu, withOperation } from '../filters/index.ts';
 
 interface Props {
-  filter: DataAppFilter;
+  filter: DashboardFilter;
   /** The filtered feature (undefined once it is gone: the menu does not open). */
   feature: MappingFeature | undefined;
   /** Where the category menu reads the feature's categories. */
@@ -16,12 +16,12 @@ interface Props {
   shownText: string;
   /** Opens at once (a filter just dropped on the bucket). */
   defaultOpened?: boolean;
-  onChange: (next: DataAppFilter) => void;
+  onChange: (next: DashboardFilter) => void;
   onRemove: () => void;
 }
 
 /** The draft a menu opens with: a filter dropped without a value gets its operation's empty value. */
-function draftOf(filter: DataAppFilter): FilterDraft {
+function draftOf(filter: DashboardFilter): FilterDraft {
   const { valid: _valid, ...rest } = filter;
   return rest.value === undefined ? withOperation(rest, rest.operation) : rest;
 }

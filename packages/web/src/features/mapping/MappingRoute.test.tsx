@@ -14,7 +14,7 @@ import {
   makeView,
   PROJECT_ID,
   projectContext,
-} from '../dataApps/testSupport.tsx';
+} from '../dashboards/testSupport.tsx';
 import { MappingRoute } from './MappingRoute.tsx';
 
 const TAB = hexId('ab1');

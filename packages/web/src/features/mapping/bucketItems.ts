@@ -1,6 +1,6 @@
 import {
   chartVisOf,
-  type DataAppFilter,
+  type DashboardFilter,
   type DropTarget,
   kpiVisOf,
   type OrderByEntry,
@@ -15,7 +15,7 @@ export type BucketItem =
   | { kind: 'series'; id: string; featureId: string; series: Series }
   | { kind: 'column'; id: string; featureId: string; column: TableColumn }
   | { kind: 'orderBy'; id: string; featureId: string; entry: OrderByEntry }
-  | { kind: 'filter'; id: string; featureId: string; filter: DataAppFilter };
+  | { kind: 'filter'; id: string; featureId: string; filter: DashboardFilter };
 
 const ofSeries = (series: Series): BucketItem => ({
   kind: 'series',
@@ -36,7 +36,7 @@ export function bucketItems(vis: Vis, target: DropTarget): BucketItem[] {
         column,
       }));
     case 'filters':
-      return ((Array.isArray(vis.filters) ? vis.filters : []) as DataAppFilter[]).map((filter) => ({
+      return ((Array.isArray(vis.filters) ? vis.filters : []) as DashboardFilter[]).map((filter) => ({
         kind: 'filter',
         id: filter._id,
         featureId: filter.feature.id,

@@ -6,7 +6,7 @@ import { headlessBrowserOf } from '../headlessBrowser.ts';
 import { type ExportJobData, ExportService } from './export.service.ts';
 
 /** What other modules ask to have drawn: a PDF of tabs (none: every tab), or a PNG of exactly one tab. */
-export interface DataAppRenderRequest {
+export interface DashboardRenderRequest {
   dashboardId: string;
   format: ExportFormat;
   tabs: readonly string[];
@@ -16,7 +16,7 @@ export interface DataAppRenderRequest {
 }
 
 /** A data app's name and place, as a mail about it names and links it. */
-export interface DataAppSummary {
+export interface DashboardSummary {
   id: string;
   name: string;
   projectId: string;
@@ -24,7 +24,7 @@ export interface DataAppSummary {
   tabIds: string[];
 }
 
-export async function dataAppSummary(db: Db, dashboardId: string): Promise<DataAppSummary | undefined> {
+export async function dashboardSummary(db: Db, dashboardId: string): Promise<DashboardSummary | undefined> {
   const row = await findDashboard(db, dashboardId);
   return row && { id: row.id, name: row.name, projectId: row.projectId, type: row.type, tabIds: [...row.tabIds] };
 }
@@ -34,13 +34,13 @@ export async function dataAppSummary(db: Db, dashboardId: string): Promise<DataA
  * work that is already a job or a task of its own (a subscription's mail). Tabs no longer on the data app are left
  * out; when none is left, a PDF takes every tab and a PNG the first. It draws with the process's one Chromium (headlessBrowserOf).
  */
-export class DataAppRenderer {
+export class DashboardRenderer {
   private readonly exports: ExportService;
   constructor(private readonly app: FastifyInstance) {
     this.exports = new ExportService(app, headlessBrowserOf(app));
   }
 
-  async render(request: DataAppRenderRequest): Promise<Buffer> {
+  async render(request: DashboardRenderRequest): Promise<Buffer> {
     const row = await findDashboard(this.app.ctx.db, request.dashboardId);
     if (!row) throw new Error('The dashboard no longer exists.');
     let tabs = row.tabIds.filter((tabId) => request.tabs.includes(tabId));

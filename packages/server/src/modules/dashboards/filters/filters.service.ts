@@ -1,8 +1,8 @@
 import {
   type api,
-  type DataAppFilter,
+  type DashboardFilter,
   FILTER_LIMITS,
-  type NewDataAppFilter,
+  type NewDashboardFilter,
   newFilterSchema,
   type ServerMessage,
 } from '@tessera/shared';
@@ -11,9 +11,9 @@ import type { Db } from '../../../db/client.ts';
 import { badRequest, issueMessage, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { findFeatureProject } from '../../datasets/index.ts';
+import { emitDashboardUpdated, emitTabUpdated } from '../dashboards.events.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard } from '../dashboards.store.ts';
-import { emitDashboardUpdated, emitTabUpdated } from '../dataApps.events.ts';
 import { type Author, History } from '../history/recorder.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
 import { findTab, lockTab } from '../tabs/tabs.store.ts';
@@ -36,7 +36,7 @@ interface Locked {
   tx: Db;
   dashboardId: string;
   projectId: string;
-  filters: DataAppFilter[];
+  filters: DashboardFilter[];
 }
 
 export class FiltersService {
@@ -47,8 +47,12 @@ export class FiltersService {
     this.history = new History(app);
   }
 
-  async add(owner: OwnerRef, input: NewDataAppFilter, author: Author): Promise<FilterList & { filter: DataAppFilter }> {
-    const filter: DataAppFilter = { ...input, _id: newId() };
+  async add(
+    owner: OwnerRef,
+    input: NewDashboardFilter,
+    author: Author,
+  ): Promise<FilterList & { filter: DashboardFilter }> {
+    const filter: DashboardFilter = { ...input, _id: newId() };
     const list = await this.change(
       owner,
       async (current) => {
@@ -67,12 +71,12 @@ export class FiltersService {
 
   async update(
     filterId: string,
-    patch: Partial<NewDataAppFilter>,
+    patch: Partial<NewDashboardFilter>,
     author: Author,
-  ): Promise<FilterList & { filter: DataAppFilter }> {
+  ): Promise<FilterList & { filter: DashboardFilter }> {
     const owner = await findFilterOwner(this.db, filterId);
     if (!owner) throw filterNotFound();
-    let filter: DataAppFilter | undefined;
+    let filter: DashboardFilter | undefined;
     const list = await this.change(
       owner,
       async (current) => {
@@ -111,7 +115,7 @@ export class FiltersService {
   /** Rewrites the owner's list under its row lock, then tells the project's viewers. */
   private async change(
     owner: OwnerRef,
-    next: (current: Locked) => Promise<DataAppFilter[]>,
+    next: (current: Locked) => Promise<DashboardFilter[]>,
     author: Author,
   ): Promise<FilterList> {
     const dashboardId = owner.kind === 'dashboard' ? owner.id : (await findTab(this.db, owner.id))?.dashboardId;
@@ -142,7 +146,7 @@ export class FiltersService {
   }
 
   /** Within the transaction (`tx`): PGlite has one connection, a query outside would wait for it forever. */
-  private async checkFeature(tx: Db, filter: DataAppFilter, projectId: string): Promise<void> {
+  private async checkFeature(tx: Db, filter: DashboardFilter, projectId: string): Promise<void> {
     if ((await findFeatureProject(tx, filter.feature.id)) !== projectId) {
       throw badRequest('filter.featureNotInProject', { feature: 'filter.featureNotInProject' });
     }

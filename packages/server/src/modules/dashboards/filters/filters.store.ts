@@ -1,4 +1,4 @@
-import type { DataAppFilter } from '@tessera/shared';
+import type { DashboardFilter } from '@tessera/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { dashboards, tabs } from '../dashboards.tables.ts';
@@ -39,10 +39,10 @@ export async function projectOfFilter(db: Db, filterId: string): Promise<string 
   return (await findFilterOwner(db, filterId))?.projectId;
 }
 
-export async function setDashboardFilters(db: Db, dashboardId: string, filters: DataAppFilter[]): Promise<void> {
+export async function setDashboardFilters(db: Db, dashboardId: string, filters: DashboardFilter[]): Promise<void> {
   await db.update(dashboards).set({ filters }).where(eq(dashboards.id, dashboardId));
 }
 
-export async function setTabFilters(db: Db, tabId: string, filters: DataAppFilter[]): Promise<void> {
+export async function setTabFilters(db: Db, tabId: string, filters: DashboardFilter[]): Promise<void> {
   await db.update(tabs).set({ filters }).where(eq(tabs.id, tabId));
 }

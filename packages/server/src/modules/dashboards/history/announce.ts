@@ -1,14 +1,14 @@
 import type { AppState, StateOp } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { presentDashboardById } from '../dashboards.service.ts';
 import {
   emitDashboardUpdated,
   emitTabDeleted,
   emitTabUpdated,
   emitUnitDeleted,
   emitUnitUpdated,
-} from '../dataApps.events.ts';
+} from '../dashboards.events.ts';
+import { presentDashboardById } from '../dashboards.service.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
 import { findTab } from '../tabs/tabs.store.ts';
 import { presentUnit } from '../units/units.presenter.ts';

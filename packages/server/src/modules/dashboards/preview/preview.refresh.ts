@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ContentListener, listenToContentChanges } from '../dataApps.events.ts';
+import { type ContentListener, listenToContentChanges } from '../dashboards.events.ts';
 import type { PreviewService } from './preview.service.ts';
 
 /**

@@ -1,5 +1,5 @@
 import {
-  DATA_APP_LIMITS,
+  DASHBOARD_LIMITS,
   type Dashboard,
   isPermutation,
   type LayoutItem,
@@ -15,9 +15,9 @@ import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { MailLanguage } from '../../../platform/mailLanguage.ts';
 import { copyName, copyTab } from '../copy.ts';
+import { emitDashboardUpdated, emitTabDeleted, emitTabUpdated, emitUnitUpdated } from '../dashboards.events.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard, updateDashboardRow } from '../dashboards.store.ts';
-import { emitDashboardUpdated, emitTabDeleted, emitTabUpdated, emitUnitUpdated } from '../dataApps.events.ts';
 import { type Author, History } from '../history/recorder.ts';
 import { presentUnit } from '../units/units.presenter.ts';
 import { insertUnits, listUnitsOfTabs } from '../units/units.store.ts';
@@ -26,7 +26,7 @@ import { deleteTabRow, findTab, insertTabs, lockTab, type TabChange, updateTabRo
 
 export const TOO_MANY_TABS: ServerMessage = {
   code: 'dashboard.tooManyTabs',
-  params: { count: DATA_APP_LIMITS.tabsPerDashboard },
+  params: { count: DASHBOARD_LIMITS.tabsPerDashboard },
 };
 const tabNotFound = () => notFound('tab.notFound');
 
@@ -51,7 +51,7 @@ export class TabsService {
     const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const dashboard = await lockDashboard(tx, dashboardId);
       if (!dashboard) throw notFound('dashboard.notFound');
-      if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
+      if (dashboard.tabIds.length >= DASHBOARD_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
       const [tab] = await insertTabs(tx, [{ id: newId(), dashboardId, ...input }]);
       await updateDashboardRow(tx, dashboardId, { tabIds: [...dashboard.tabIds, tab.id] });
       return { dashboard: await presentDashboardById(tx, dashboardId), tab: presentTab(tab) };
@@ -73,7 +73,7 @@ export class TabsService {
       if (!dashboard) throw notFound('dashboard.notFound');
       const source = await findTab(tx, tabId);
       if (!source || source.dashboardId !== dashboardId) throw tabNotFound();
-      if (dashboard.tabIds.length >= DATA_APP_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
+      if (dashboard.tabIds.length >= DASHBOARD_LIMITS.tabsPerDashboard) throw badRequest(TOO_MANY_TABS);
       const copy = copyTab(
         source,
         await listUnitsOfTabs(tx, [tabId]),

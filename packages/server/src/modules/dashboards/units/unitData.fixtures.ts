@@ -2,7 +2,7 @@ import type { Dashboard, DatasetDetail, Unit, UnitData } from '@tessera/shared';
 import { expect } from 'vitest';
 import { type DatasetsWorld, datasetsWorld, importCsv } from '../../datasets/datasets.fixtures.ts';
 import type { Person } from '../../projects/projects.fixtures.ts';
-import { addUnit, createDashboard, caller as dataAppCaller } from '../dashboards.fixtures.ts';
+import { addUnit, createDashboard, caller as dashboardCaller } from '../dashboards.fixtures.ts';
 
 /**
  * Test set-up for cards' data and filters: the datasets world (an editor with Full Access, a viewer, a View
@@ -71,7 +71,7 @@ export const ref = (dataset: DatasetDetail, name: string) => ({
 });
 
 export function call(w: CardsWorld, who: Person | undefined) {
-  return dataAppCaller(w.t, who);
+  return dashboardCaller(w.t, who);
 }
 
 /** A new card on the world's tab, saved with `type` and `vis`. */

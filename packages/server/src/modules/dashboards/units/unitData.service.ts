@@ -10,7 +10,7 @@ import {
   api,
   askedFeatureIds,
   type CrossFilter,
-  type DataAppFilter,
+  type DashboardFilter,
   type OrderByEntry,
   TABLE_PAGE_SIZE,
   type UnitData,
@@ -55,7 +55,7 @@ export interface Card {
   subtype: string | null;
   vis: Record<string, unknown>;
   /** The saved filters of its dashboard, then of its tab: in force when a request sends none. */
-  savedFilters: DataAppFilter[];
+  savedFilters: DashboardFilter[];
   /**
    * The reader may not read the datasets (a public visitor, a member whose dataset role is hidden): the
    * request's filters and sorts are kept only on the features the card's dashboard publishes (`withinPublished`).
@@ -71,7 +71,7 @@ export const savedFiltersOf = (dashboardFilters: readonly unknown[], tabFilters:
 
 export interface CardRequest {
   /** The client's filters in force (its valid dashboard and tab filters, or a public visitor's own). */
-  filters?: DataAppFilter[];
+  filters?: DashboardFilter[];
   orderBy?: OrderByEntry[];
   /** Cross-filters from clicks on the tab's other cards (docs/cross-filters.md). */
   crossFilters?: CrossFilter[];
@@ -388,8 +388,8 @@ function preparedKey(card: Card, request: CardRequest, options: { strict?: boole
 export async function filtersInForce(
   metadata: ProjectMetadata,
   card: Card,
-  given: DataAppFilter[] | undefined,
-): Promise<DataAppFilter[]> {
+  given: DashboardFilter[] | undefined,
+): Promise<DashboardFilter[]> {
   const filters = given ?? card.savedFilters;
   if (!filters.length) return [];
   const known = new Set((await metadata.features(filters.map((f) => f.feature.id))).map((f) => f.id));

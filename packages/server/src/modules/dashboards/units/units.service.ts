@@ -1,7 +1,7 @@
 import {
   type CustomSubtype,
   copiedCardBox,
-  DATA_APP_LIMITS,
+  DASHBOARD_LIMITS,
   type LayoutBox,
   newCardBox,
   type ServerMessage,
@@ -16,15 +16,15 @@ import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { MailLanguage } from '../../../platform/mailLanguage.ts';
 import { copyName, copyUnitValues } from '../copy.ts';
+import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dashboards.events.ts';
 import { findDashboard } from '../dashboards.store.ts';
-import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dataApps.events.ts';
 import { type Author, History } from '../history/recorder.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
 import { findTab, lockTab, type TabRow, updateTabRow } from '../tabs/tabs.store.ts';
 import { presentUnit } from './units.presenter.ts';
 import { deleteUnitRow, findUnit, insertUnits, type UnitChange, updateUnitRow } from './units.store.ts';
 
-export const TOO_MANY_UNITS: ServerMessage = { code: 'card.tooMany', params: { count: DATA_APP_LIMITS.unitsPerTab } };
+export const TOO_MANY_UNITS: ServerMessage = { code: 'card.tooMany', params: { count: DASHBOARD_LIMITS.unitsPerTab } };
 const unitNotFound = () => notFound('card.notFound');
 
 export interface UnitUpdate {
@@ -146,7 +146,7 @@ export class UnitsService {
     const result = await this.history.transaction(dashboardId, author, async (tx) => {
       const current = await lockTab(tx, tabId);
       if (!current) throw notFound('tab.notFound');
-      if (current.unitIds.length >= DATA_APP_LIMITS.unitsPerTab) throw badRequest(TOO_MANY_UNITS);
+      if (current.unitIds.length >= DASHBOARD_LIMITS.unitsPerTab) throw badRequest(TOO_MANY_UNITS);
       const dashboard = await findDashboard(tx, current.dashboardId);
       if (!dashboard) throw notFound('tab.notFound');
       const { row, box } = await make(tx, current, dashboard.type);

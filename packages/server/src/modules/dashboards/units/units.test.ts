@@ -1,4 +1,4 @@
-import { DATA_APP_LIMITS, defaultChartVis, SERVER_ERRORS } from '@tessera/shared';
+import { DASHBOARD_LIMITS, defaultChartVis, SERVER_ERRORS } from '@tessera/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../platform/ids.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -161,7 +161,7 @@ describe('saving a card', () => {
     expect((await put('PUT', `/api/v1/units/${unit._id}`, { vis: [1, 2] })).status).toBe(400);
     expect((await put('PUT', `/api/v1/units/${unit._id}`, { vis: 'chart' })).status).toBe(400);
     const big = await put('PUT', `/api/v1/units/${unit._id}`, {
-      vis: { text: 'x'.repeat(DATA_APP_LIMITS.visMaxBytes) },
+      vis: { text: 'x'.repeat(DASHBOARD_LIMITS.visMaxBytes) },
     });
     expect(big.status).toBe(400);
     expect(big.body.error.fields.vis).toMatch(/too large/);

@@ -37,7 +37,7 @@ export interface CustomMappingEditorProps {
  */
 export function CustomMappingEditor({ unit, vis, onChange, buckets }: CustomMappingEditorProps) {
   const { t } = useTranslation('cardSettings');
-  const { t: tApps } = useTranslation('dataApps');
+  const { t: tApps } = useTranslation('dashboards');
   const kind = subtypeOf({ subtype: (vis.subtype as Unit['subtype']) ?? unit.subtype, vis });
   const subtype = kind.kind === 'mappable' ? kind.subtype : null;
   const choose = (next: MappableSubtype) =>

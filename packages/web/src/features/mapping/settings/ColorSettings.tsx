@@ -36,7 +36,7 @@ function setColor(map: Record<string, string> | undefined, key: string, color: s
  */
 export function ColorSettings({ vis, groups, dashboardScheme = DEFAULT_COLOR_SCHEME, onChange }: Props) {
   const { t } = useTranslation('cardSettings');
-  const { t: tApps } = useTranslation('dataApps');
+  const { t: tApps } = useTranslation('dashboards');
   const colors = vis.colors;
   const scheme = colors.colorScheme ?? dashboardScheme;
   // The colours the chart gives its groups: by category, as remembered on this page (categoryColors.ts).

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/index.ts';
 import { CurrentProjectContext } from '../../../project/currentProject.tsx';
 import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
-import { PROJECT_ID, projectContext } from '../../dataApps/testSupport.tsx';
+import { PROJECT_ID, projectContext } from '../../dashboards/testSupport.tsx';
 import { makeModel } from '../testModel.ts';
 import { OnboardPage } from './OnboardPage.tsx';
 

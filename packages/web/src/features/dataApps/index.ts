@@ -1,7 +1,0 @@
-/**
- * Data apps (dashboards): the project's dashboard routes and the live events that update them. The router loads the
- * public, preview and export pages on demand by import() of their modules.
- */
-
-export { DataAppsRoutes } from './DataAppsRoutes.tsx';
-export { applyDataAppEvent, isDataAppEvent } from './liveEvents.ts';
