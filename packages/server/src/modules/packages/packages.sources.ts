@@ -190,7 +190,8 @@ export class PackageSources {
 }
 
 /** A key of the folder layout: a file of a revision's folder (`packages/{id}/{n}/…`) or of the working copy's. */
-export const inFolderLayout = (key: string): boolean => /^packages\/[0-9a-f]{24}\/(\d+|work)\//.test(key);
+const FOLDER_LAYOUT_KEY = new RegExp(`^packages/${ID.source.slice(1, -1)}/(\\d+|work)/`);
+export const inFolderLayout = (key: string): boolean => FOLDER_LAYOUT_KEY.test(key);
 
 export interface FolderLayoutReport {
   /** Revisions and working copies stored the new way by this call. */

@@ -81,15 +81,11 @@ class BossActivity {
 
   track<T>(work: () => Promise<T>): Promise<T> {
     this.inFlight++;
-    let settled: Promise<T>;
-    try {
-      settled = work();
-    } catch (err) {
-      settled = Promise.reject(err);
-    }
-    return settled.finally(() => {
-      this.inFlight--;
-    });
+    return Promise.resolve()
+      .then(work)
+      .finally(() => {
+        this.inFlight--;
+      });
   }
 
   /**
@@ -108,6 +104,13 @@ class BossActivity {
 }
 
 const activities = new WeakMap<PgBoss, BossActivity>();
+
+/** The activity record `createBoss` made for its boss (every boss of the app is made there). */
+function activityOf(boss: PgBoss): BossActivity {
+  const activity = activities.get(boss);
+  if (!activity) throw new Error('a pg-boss not made by createBoss');
+  return activity;
+}
 
 /** A pg-boss on the metadata database: no cron scheduler (scheduled runs keep their own rules), maintenance on. */
 export function createBoss(database: Database, options: BossOptions): PgBoss {
@@ -132,7 +135,7 @@ export function createBoss(database: Database, options: BossOptions): PgBoss {
  */
 export async function stopBoss(boss: PgBoss, timeoutMs: number): Promise<void> {
   await boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
-  await activities.get(boss)?.quiet(timeoutMs);
+  await activityOf(boss).quiet(timeoutMs);
 }
 
 export type QueueOptions = {
@@ -206,7 +209,6 @@ export async function workOneAtATime(
   run: (job: PgBoss.Job<object>) => Promise<void>,
   active: () => boolean,
 ): Promise<string> {
-  const activity = activities.get(boss);
   const handle = async (job: PgBoss.Job<object>) => {
     try {
       await run(job);
@@ -216,7 +218,7 @@ export async function workOneAtATime(
   };
   let workerId = '';
   workerId = await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: pollingSeconds }, ([job]) =>
-    activity ? activity.track(() => handle(job)) : handle(job),
+    activityOf(boss).track(() => handle(job)),
   );
   return workerId;
 }
