@@ -6,7 +6,8 @@ import '../i18n/index.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ORG_ROLE_KEYS, type OrgRoles, ROLE_PRESETS, type User } from '@tessera/shared';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { theme } from './theme.ts';
@@ -78,3 +79,19 @@ export function stubNetwork(reply: (key: string) => Reply | undefined) {
 }
 
 export const never = (): Promise<never> => new Promise(() => {});
+
+/**
+ * Opens the menu of the button of that name and answers the menu. A page still settling (a lazy view arriving, a
+ * query answered) may render the button anew and drop a menu opened a moment before: the button is clicked again
+ * while no menu is open.
+ */
+export function openMenu(buttonName: string, index = 0): Promise<HTMLElement> {
+  return waitFor(
+    async () => {
+      if (!screen.queryByRole('menu'))
+        await userEvent.click(screen.getAllByRole('button', { name: buttonName })[index]);
+      return screen.getByRole('menu');
+    },
+    { interval: 250 },
+  );
+}

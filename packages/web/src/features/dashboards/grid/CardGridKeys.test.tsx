@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/index.ts';
-import { stubNetwork } from '../../../ui/testing.tsx';
+import { openMenu, stubNetwork } from '../../../ui/testing.tsx';
 import {
   DASHBOARD_ID,
   hexId,
@@ -97,8 +97,8 @@ describe('layout by keyboard', () => {
     const requests = serve();
     renderDashboards(path);
     await screen.findByRole('button', { name: 'Move Rain by month' });
+    await openMenu('Card menu');
     const menuButton = screen.getAllByRole('button', { name: 'Card menu' })[0] as HTMLElement;
-    await userEvent.click(menuButton);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Move' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Rain by month' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Right' }));
@@ -108,7 +108,7 @@ describe('layout by keyboard', () => {
     expect(within(dialog).getByRole('status').textContent).toBe('Column 2, row 4');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await userEvent.click(menuButton);
+    await openMenu('Card menu');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Resize' }));
     const sizing = await screen.findByRole('dialog', { name: 'Resize Rain by month' });
     await userEvent.click(within(sizing).getByRole('button', { name: 'Wider' }));

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n/index.ts';
-import { stubNetwork } from '../../../ui/testing.tsx';
+import { openMenu, stubNetwork } from '../../../ui/testing.tsx';
 import {
   DASHBOARD_ID,
   hexId,
@@ -67,12 +67,12 @@ describe('tab order by keyboard', () => {
   it('offers Move left and Move right in the tab menu where the tab can go', async () => {
     const requests = serve();
     renderDashboards(path);
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu of tab Overview' }));
+    await openMenu('Menu of tab Overview');
     expect(screen.queryByRole('menuitem', { name: 'Move left' })).toBeNull();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Move right' }));
     await waitFor(() => expect(tabOrder()).toEqual(['Details', 'Overview', 'Forecast']));
     expect(sentOrders(requests)).toEqual([[T2, T1, T3]]);
-    await userEvent.click(screen.getByRole('button', { name: 'Menu of tab Forecast' }));
+    await openMenu('Menu of tab Forecast');
     expect(screen.queryByRole('menuitem', { name: 'Move right' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Move left' })).toBeTruthy();
   });
@@ -95,13 +95,13 @@ describe('section order from the section menu (report)', () => {
   it('offers Move up and Move down where the section can go, saves the order and announces it', async () => {
     const requests = serve('Report');
     renderDashboards(reportPath);
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu of section Overview' }));
+    await openMenu('Menu of section Overview');
     expect(screen.queryByRole('menuitem', { name: 'Move up' })).toBeNull();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Move down' }));
     await waitFor(() => expect(sectionOrder()).toEqual(['Details', 'Overview', 'Forecast']));
     expect(sentOrders(requests)).toEqual([[T2, T1, T3]]);
     expect(announcements()).toContain('Section Overview moved to position 2 of 3');
-    await userEvent.click(screen.getByRole('button', { name: 'Menu of section Forecast' }));
+    await openMenu('Menu of section Forecast');
     expect(screen.queryByRole('menuitem', { name: 'Move down' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Move up' })).toBeTruthy();
   });
@@ -110,7 +110,7 @@ describe('section order from the section menu (report)', () => {
     await i18n.changeLanguage('fr');
     serve('Report');
     renderDashboards(reportPath);
-    await userEvent.click(await screen.findByRole('button', { name: 'Menu de la section Details' }));
+    await openMenu('Menu de la section Details');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Déplacer vers le haut' }));
     await waitFor(() => expect(announcements()).toContain('Section Details déplacée en position 1 sur 3'));
   });
