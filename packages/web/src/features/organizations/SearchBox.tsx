@@ -12,8 +12,10 @@ export function useListSearchState(fields: Record<string, unknown>) {
 }
 
 /**
- * The search box above every list of this area; the search itself is the shared listSearch. While the text is a
- * "re:" search, the fields it reads can be chosen beside the box.
+ * The search box above every list of this area; the search itself is the shared listSearch. The placeholder names
+ * the fields searched and the line under the box says how to search by regular expression: both stay whole on a
+ * 320 px wide screen (docs/accessibility.md). While the text is a "re:" search, the fields it reads can be chosen
+ * beside the box.
  */
 export function SearchBox({
   state,
@@ -29,6 +31,8 @@ export function SearchBox({
       <TextInput
         aria-label={t('search.label')}
         placeholder={placeholder}
+        description={t('search.regexHint')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         leftSection={<IconSearch size={16} />}
         value={state.text}
         onChange={(event) => state.setText(event.currentTarget.value)}
