@@ -4,13 +4,14 @@ import { notFound } from '../../platform/errors.ts';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
 import { featuresServiceOf } from '../datasets/index.ts';
+import { listenToContentChanges } from './dashboards.events.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { authorOf } from './history/author.ts';
 import { readPreview, removePreview } from './preview/preview.files.ts';
 import { PreviewRefresher } from './preview/preview.refresh.ts';
-import { PreviewService } from './preview/preview.service.ts';
 import { publicFeatures, resolvePublicDashboard, resolvePublicFeature, usedFeatures } from './public.ts';
+import { previewServiceOf } from './render.jobs.ts';
 
 /**
  * Data apps: dashboards and reports, their preview images, and the public family.
@@ -19,8 +20,11 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature, usedFeatu
  */
 export async function dashboardsRoutes(app: FastifyInstance) {
   const { storage } = app.ctx;
-  const previews = new PreviewService(app);
-  new PreviewRefresher(app, previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000).listen();
+  const previews = previewServiceOf(app);
+  // The app's listener of content changes: a changed dashboard's image is rendered again once the changes settle.
+  const refresher = new PreviewRefresher(previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000, app.log);
+  listenToContentChanges(app, refresher);
+  app.addHook('onClose', async () => refresher.stop());
   const dashboards = new DashboardsService(app, previews);
 
   route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));

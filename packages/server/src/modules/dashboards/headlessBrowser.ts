@@ -1,5 +1,4 @@
 import { access, constants } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 
 /** Debian's Chromium (scripts/ensure-debian-packages.sh installs it); playwright-core downloads no browser. */
@@ -82,21 +81,4 @@ async function launch(stepTimeoutMs: number): Promise<Browser> {
     throw new BrowserMissing('chromium');
   }
   return playwright.chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: stepTimeoutMs });
-}
-
-const perApp = new WeakMap<FastifyInstance, HeadlessBrowser>();
-
-/**
- * The process's one Chromium for data apps' pictures and files (preview images, exports, subscriptions' mail),
- * closed with the app. Called while the app is being built (its modules' jobs), never after it is ready.
- */
-export function headlessBrowserOf(app: FastifyInstance): HeadlessBrowser {
-  let browser = perApp.get(app);
-  if (!browser) {
-    const made = new HeadlessBrowser();
-    app.addHook('onClose', () => made.close());
-    perApp.set(app, made);
-    browser = made;
-  }
-  return browser;
 }

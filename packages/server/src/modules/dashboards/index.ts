@@ -3,15 +3,13 @@ import type { AssetKind, ProjectFiles } from '../projects/index.ts';
 import { dashboardsRoutes } from './dashboards.routes.ts';
 import { dashboardIdsOfProject, moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
 import { exportRoutes, projectOfExport } from './export/export.routes.ts';
-import { ExportService } from './export/export.service.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
-import { headlessBrowserOf } from './headlessBrowser.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { HistoryRetention } from './history/retention.ts';
 import { removePreview } from './preview/preview.files.ts';
-import { PreviewService } from './preview/preview.service.ts';
 import { publicDashboardPage } from './publicPage.ts';
+import { renderJobs } from './render.jobs.ts';
 import { tabsRoutes } from './tabs/tabs.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
 import { unitReader } from './units/units.store.ts';
@@ -30,9 +28,7 @@ export const dashboardsModule: ServerModule = {
     export: projectOfExport,
   },
   jobs: (app) => {
-    const browser = headlessBrowserOf(app);
-    new PreviewService(app, browser).define();
-    new ExportService(app, browser).define();
+    renderJobs(app);
     const { db, config, jobs } = app.ctx;
     const retention = new HistoryRetention({ db, config, jobs, log: app.log });
     retention.install();
@@ -63,13 +59,14 @@ export const dashboardPreviewFiles: ProjectFiles = {
 
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
 export {
-  DashboardRenderer,
+  type DashboardRenderer,
   type DashboardRenderRequest,
   type DashboardSummary,
   dashboardSummary,
 } from './export/export.direct.ts';
 export { previewKey, removePreview, writePreview } from './preview/preview.files.ts';
 export { resolvePublicDashboard } from './public.ts';
+export { dashboardRendererOf } from './render.jobs.ts';
 export { savedCardOf } from './units/savedCard.ts';
 export { type Card, UnitDataService } from './units/unitData.service.ts';
 export { cardsOfDataset } from './units/units.store.ts';

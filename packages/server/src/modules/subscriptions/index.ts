@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/module.ts';
-import { DashboardRenderer } from '../dashboards/index.ts';
+import { dashboardRendererOf } from '../dashboards/index.ts';
 import { installSubscriptions } from './subscriptions.jobs.ts';
 import { subscriptionsRoutes } from './subscriptions.routes.ts';
 import { findSubscriptionProject } from './subscriptions.store.ts';
@@ -12,6 +12,6 @@ import { findSubscriptionProject } from './subscriptions.store.ts';
 export const subscriptionsModule: ServerModule = {
   name: 'subscriptions',
   resources: { subscription: findSubscriptionProject },
-  jobs: (app) => installSubscriptions(app, new DashboardRenderer(app)),
+  jobs: (app) => installSubscriptions(app, dashboardRendererOf(app)),
   routes: subscriptionsRoutes,
 };

@@ -1,8 +1,7 @@
 import type { ExportFilters, ExportFormat } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { findDashboard } from '../dashboards.store.ts';
-import { headlessBrowserOf } from '../headlessBrowser.ts';
+import type { RenderDeps } from '../render.deps.ts';
 import { type ExportJobData, ExportService } from './export.service.ts';
 
 /** What other modules ask to have drawn: a PDF of tabs (none: every tab), or a PNG of exactly one tab. */
@@ -32,16 +31,17 @@ export async function dashboardSummary(db: Db, dashboardId: string): Promise<Das
 /**
  * Draws a data app to a PDF or PNG buffer right away, with the export's page and Chromium (export.render.ts), for
  * work that is already a job or a task of its own (a subscription's mail). Tabs no longer on the data app are left
- * out; when none is left, a PDF takes every tab and a PNG the first. It draws with the process's one Chromium (headlessBrowserOf).
+ * out; when none is left, a PDF takes every tab and a PNG the first. It draws with the process's one Chromium
+ * (`deps.browser`; the app's renderer: dashboardRendererOf, render.jobs.ts).
  */
 export class DashboardRenderer {
   private readonly exports: ExportService;
-  constructor(private readonly app: FastifyInstance) {
-    this.exports = new ExportService(app, headlessBrowserOf(app));
+  constructor(private readonly deps: RenderDeps) {
+    this.exports = new ExportService(deps);
   }
 
   async render(request: DashboardRenderRequest): Promise<Buffer> {
-    const row = await findDashboard(this.app.ctx.db, request.dashboardId);
+    const row = await findDashboard(this.deps.db, request.dashboardId);
     if (!row) throw new Error('The dashboard no longer exists.');
     let tabs = row.tabIds.filter((tabId) => request.tabs.includes(tabId));
     if (!tabs.length) tabs = request.format === 'png' ? row.tabIds.slice(0, 1) : [...row.tabIds];

@@ -5,11 +5,11 @@ import type { Db } from '../../../db/client.ts';
 import { jobs } from '../../../platform/jobs/jobs.tables.ts';
 import { mailLanguage } from '../../../platform/mailLanguage.ts';
 import { route } from '../../../platform/routes.ts';
-import { ExportService } from './export.service.ts';
+import { exportServiceOf } from '../render.jobs.ts';
 
 /** Exports of data apps: start one, then read its state and at last its file (docs/data-apps.md "Export"). */
 export async function exportRoutes(app: FastifyInstance) {
-  const exports = new ExportService(app);
+  const exports = exportServiceOf(app);
   // The language the person chose in Tessera (the web app sends it), in which the file is written.
   route(app, api.exportDashboard, ({ auth, params, body, request }) =>
     exports.request(params.id, auth.user.id, body, mailLanguage(request.headers['accept-language'])),

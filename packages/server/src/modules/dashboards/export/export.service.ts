@@ -10,16 +10,15 @@ import {
   type exportRequestSchema,
   PREVIEW_TOKEN_PARAM,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { type JobContext, type JobRow, presentJob } from '../../../platform/jobs/index.ts';
 import { redactUrl } from '../../../platform/logging.ts';
 import { findDashboard } from '../dashboards.store.ts';
-import { BrowserMissing, HeadlessBrowser } from '../headlessBrowser.ts';
-import { PreviewService } from '../preview/preview.service.ts';
+import { BrowserMissing } from '../headlessBrowser.ts';
 import { issuePreviewToken, revokePreviewToken } from '../preview/preview.tokens.ts';
+import type { RenderDeps } from '../render.deps.ts';
 import { findUnit, listUnitsOfTabs } from '../units/units.store.ts';
 import { readExport, writeExport } from './export.files.ts';
 import { renderExport } from './export.render.ts';
@@ -62,17 +61,13 @@ export type ExportAnswer =
  */
 export class ExportService {
   private readonly db: Db;
-  constructor(
-    private readonly app: FastifyInstance,
-    /** The process's Chromium, shared with the preview images; started by the first render (routes never start it). */
-    private readonly browser = new HeadlessBrowser(),
-  ) {
-    this.db = app.ctx.db;
+  constructor(private readonly deps: RenderDeps) {
+    this.db = deps.db;
   }
 
   /** Registers the job's handler (once per app). */
   define(): void {
-    this.app.ctx.jobs.define<ExportJobData>('dashboardExport', (ctx) => this.run(ctx), {
+    this.deps.jobs.define<ExportJobData>('dashboardExport', (ctx) => this.run(ctx), {
       timeoutMs: EXPORT_JOB_TIMEOUT_MS,
       concurrency: EXPORT_CONCURRENCY,
     });
@@ -125,7 +120,7 @@ export class ExportService {
       language,
       at: new Date().toISOString(),
     };
-    const job = await this.app.ctx.jobs.enqueue<ExportJobData>({
+    const job = await this.deps.jobs.enqueue<ExportJobData>({
       projectId: row.projectId,
       type: 'dashboardExport',
       ownerType: 'dashboard',
@@ -139,12 +134,12 @@ export class ExportService {
 
   /** The requester's export: its job while unfinished or failed, its file once made; anyone else's is a 404. */
   async read(jobId: string, userId: string): Promise<ExportAnswer> {
-    const job = await this.app.ctx.jobs.find(jobId);
+    const job = await this.deps.jobs.find(jobId);
     if (job?.type !== 'dashboardExport' || job.userId !== userId) throw notFound('export.notFound');
     if (job.status !== 'completed') return { kind: 'job', job: presentJob(job) };
     // The job is named after its file (`{data app}.{format}`): one read, of the file it made.
     const extension = /\.(pdf|png)$/.exec(job.name)?.[1] as ExportFormat | undefined;
-    const bytes = extension && (await readExport(this.app.ctx.storage, job, extension));
+    const bytes = extension && (await readExport(this.deps.storage, job, extension));
     if (!extension || !bytes) throw notFound('export.notFound');
     const type = extension === 'pdf' ? 'application/pdf' : 'image/png';
     return { kind: 'file', bytes, type, name: fileName(job, extension) };
@@ -156,7 +151,7 @@ export class ExportService {
     try {
       await progress(0.05);
       const bytes = await this.draw(row, data, signal, (fraction) => void progress(0.1 + 0.8 * fraction));
-      await writeExport(this.app.ctx.storage, job, data.format, bytes);
+      await writeExport(this.deps.storage, job, data.format, bytes);
       return undefined;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -179,8 +174,8 @@ export class ExportService {
   ): Promise<Buffer> {
     const token = await issuePreviewToken(this.db, row.id, TOKEN_TTL_MS);
     try {
-      const url = `${new PreviewService(this.app).baseUrl()}${exportPagePath(row.projectId, row.id, data, token)}`;
-      const bytes = await this.browser
+      const url = `${this.deps.pagesUrl()}${exportPagePath(row.projectId, row.id, data, token)}`;
+      const bytes = await this.deps.browser
         .use(STEP_TIMEOUT_MS, (browser) =>
           renderExport(browser, {
             url,

@@ -5,7 +5,7 @@ import { buildApp, buildWorker } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { freshDatabase, MemoryMailer, ROOT } from '../../../test/harness.ts';
-import { PreviewService } from './preview.service.ts';
+import { renderDepsOf } from '../render.jobs.ts';
 
 /**
  * Where the preview renderer's browser opens the dashboard: a process serving the web app opens its own address;
@@ -40,7 +40,7 @@ describe('the preview page’s address', () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      expect(new PreviewService(app).baseUrl()).toBe(expected(port));
+      expect(renderDepsOf(app).pagesUrl()).toBe(expected(port));
     } finally {
       await app.close();
     }

@@ -1,31 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { type ContentListener, listenToContentChanges } from '../dashboards.events.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ContentListener } from '../dashboards.events.ts';
 import type { PreviewService } from './preview.service.ts';
 
 /**
  * Renders a dashboard's image again after its content changes (cards, tabs, layout, filters, settings), once
  * the changes have settled: each change pushes the render `delayMs` further, so a burst of edits costs one
  * render. The image of a dashboard made empty and filled later follows what it shows, not its first minutes.
- * Timers live in this process and are dropped when the app closes.
+ * Timers live in this process; `stop` drops them (the routes call it when the app closes, dashboards.routes.ts).
  */
 export class PreviewRefresher implements ContentListener {
   private readonly timers = new Map<string, NodeJS.Timeout>();
 
   constructor(
-    private readonly app: FastifyInstance,
     private readonly previews: Pick<PreviewService, 'request'>,
     private readonly delayMs: number,
-  ) {
-    app.addHook('onClose', async () => {
-      for (const timer of this.timers.values()) clearTimeout(timer);
-      this.timers.clear();
-    });
-  }
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
-  /** Registers it as the app's listener of content changes. */
-  listen(): this {
-    listenToContentChanges(this.app, this);
-    return this;
+  /** Drops the renders still waiting (the app closes). */
+  stop(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
 
   changed(dashboardId: string): void {
@@ -46,7 +41,7 @@ export class PreviewRefresher implements ContentListener {
       await this.previews.request(dashboardId);
     } catch (err) {
       // A dashboard deleted meanwhile, or a queue that refused: the next change tries again.
-      this.app.log.warn({ err, dashboardId }, 'could not refresh a dashboard preview');
+      this.log.warn({ err, dashboardId }, 'could not refresh a dashboard preview');
     }
   }
 }

@@ -1,15 +1,13 @@
 import { type DashboardType, PREVIEW_TOKEN_PARAM, type PreviewState } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
 import type { JobContext } from '../../../platform/jobs/index.ts';
 import { redactUrl } from '../../../platform/logging.ts';
 import { giveBack, take } from '../../../platform/rateLimit.ts';
-import { emitDashboardUpdated } from '../dashboards.events.ts';
 import { presentDashboard, presentPreview } from '../dashboards.presenter.ts';
 import type { PreviewRequester } from '../dashboards.service.ts';
 import { type DashboardRow, findDashboard, findDashboardFacts, updateDashboardRow } from '../dashboards.store.ts';
-import { HeadlessBrowser } from '../headlessBrowser.ts';
+import type { PreviewDeps } from '../render.deps.ts';
 import { removePreview, writePreview } from './preview.files.ts';
 import { renderPreviewPng } from './preview.render.ts';
 import { issuePreviewToken, revokePreviewToken } from './preview.tokens.ts';
@@ -48,17 +46,13 @@ export function previewPagePath(row: Pick<DashboardRow, 'id' | 'projectId' | 'ty
  */
 export class PreviewService implements PreviewRequester {
   private readonly db: Db;
-  constructor(
-    private readonly app: FastifyInstance,
-    /** The process's Chromium, shared with the exports; started by the first render (routes never start it). */
-    private readonly browser = new HeadlessBrowser(),
-  ) {
-    this.db = app.ctx.db;
+  constructor(private readonly deps: PreviewDeps) {
+    this.db = deps.db;
   }
 
   /** Registers the render job's handler (once per app). */
   define(): void {
-    this.app.ctx.jobs.define<PreviewJobData>('dashboardPreview', (ctx) => this.run(ctx), {
+    this.deps.jobs.define<PreviewJobData>('dashboardPreview', (ctx) => this.run(ctx), {
       timeoutMs: PREVIEW_JOB_TIMEOUT_MS,
       concurrency: 1,
     });
@@ -87,7 +81,7 @@ export class PreviewService implements PreviewRequester {
       previewError: null,
     });
     try {
-      await this.app.ctx.jobs.enqueue<PreviewJobData>({
+      await this.deps.jobs.enqueue<PreviewJobData>({
         projectId: row.projectId,
         type: 'dashboardPreview',
         ownerType: 'dashboard',
@@ -97,7 +91,7 @@ export class PreviewService implements PreviewRequester {
         data: { dashboardId: id },
       });
     } catch (err) {
-      this.app.log.error({ err, dashboardId: id }, 'could not queue a dashboard preview');
+      this.deps.log.error({ err, dashboardId: id }, 'could not queue a dashboard preview');
       await this.settle(id, { previewStatus: 'failed', previewError: PREVIEW_QUEUE_FAILED });
       throw err;
     }
@@ -126,10 +120,10 @@ export class PreviewService implements PreviewRequester {
     if (!row) return { message: GONE };
     const token = await issuePreviewToken(this.db, row.id, TOKEN_TTL_MS);
     try {
-      const url = `${this.baseUrl()}${previewPagePath(row)}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`;
-      const png = await renderPreviewPng(this.browser, { url, signal, stepTimeoutMs: STEP_TIMEOUT_MS });
+      const url = `${this.deps.pagesUrl()}${previewPagePath(row)}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+      const png = await renderPreviewPng(this.deps.browser, { url, signal, stepTimeoutMs: STEP_TIMEOUT_MS });
       if (signal.aborted) throw new Error('The preview render was stopped.');
-      await writePreview(this.app.ctx.storage, row.id, png);
+      await writePreview(this.deps.storage, row.id, png);
       const updated = await this.settle(row.id, {
         previewStatus: 'ready',
         previewRenderedAt: new Date(),
@@ -137,7 +131,7 @@ export class PreviewService implements PreviewRequester {
       });
       if (!updated) {
         // Deleted while it rendered: leave no file behind.
-        await removePreview(this.app.ctx.storage, row.id);
+        await removePreview(this.deps.storage, row.id);
         return { message: GONE };
       }
       return undefined;
@@ -150,21 +144,6 @@ export class PreviewService implements PreviewRequester {
     } finally {
       await revokePreviewToken(this.db, token);
     }
-  }
-
-  /**
-   * Where the headless browser finds the web app: this server's own listening address when it serves it (no
-   * proxy, TLS or DNS in the way), else the public URL. A worker (ROLE=worker) listens for its health check only:
-   * its pages are the API processes', behind the public URL.
-   */
-  baseUrl(): string {
-    const address = this.app.server.address();
-    if (this.app.ctx.config.ROLE !== 'worker' && address && typeof address === 'object') {
-      const wildcard = address.address === '0.0.0.0' || address.address === '::';
-      if (wildcard) return `http://127.0.0.1:${address.port}`;
-      return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
-    }
-    return this.app.ctx.config.publicUrl;
   }
 
   private lost(row: DashboardRow): boolean {
@@ -187,7 +166,7 @@ export class PreviewService implements PreviewRequester {
   private async announce(id: string): Promise<PreviewState> {
     const facts = await findDashboardFacts(this.db, id);
     if (!facts) throw notFound('dashboard.notFound');
-    emitDashboardUpdated(this.app, presentDashboard(facts), { content: false });
+    this.deps.previewChanged(presentDashboard(facts));
     return presentPreview(facts.row);
   }
 }
