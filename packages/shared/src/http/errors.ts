@@ -19,6 +19,9 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** The values of a message's `{name}` parts (SERVER_ERRORS), by part name. */
+const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
+
 export const errorBody = z.object({
   error: z.object({
     /** The family of the error, which decides its status (ERROR_CODES). */
@@ -27,10 +30,14 @@ export const errorBody = z.object({
     message: z.string(),
     /** The stable code of this very message (SERVER_ERRORS in serverErrors.ts): what the web translates. */
     reason: z.string().optional(),
+    /** The values of the `{name}` parts of `reason`'s text (the columns of a refused append, ...). */
+    params: messageParams.optional(),
     /** Messages per input field, shown under the field. */
     fields: z.record(z.string(), z.string()).optional(),
     /** The stable code of each field's message, by field name. */
     fieldReasons: z.record(z.string(), z.string()).optional(),
+    /** The values of the `{name}` parts of each field's message, by field name. */
+    fieldParams: z.record(z.string(), messageParams).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
