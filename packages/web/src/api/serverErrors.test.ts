@@ -60,6 +60,31 @@ describe('a failed call', () => {
     expect(serverErrorText(undefined, 'Organization not found')).toBe('Organization not found');
   });
 
+  it('fills the parts of a text with the values the server sent, in either language', async () => {
+    const sent = 'Missing columns: qty; unexpected columns: Quantity, extra';
+    const refusal = {
+      code: 'validation',
+      message: sent,
+      reason: 'ingest.columnsMismatch',
+      params: { missing: 'qty', unexpected: 'Quantity, extra' },
+      fields: { file: sent },
+      fieldReasons: { file: 'ingest.columnsMismatch' },
+      fieldParams: { file: { missing: 'qty', unexpected: 'Quantity, extra' } },
+    };
+    answer(refusal);
+    expect(((await call(api.getMyUser).catch((e: unknown) => e)) as ApiError).message).toBe(sent);
+    await i18n.changeLanguage('fr');
+    const french = 'Colonnes manquantes : qty ; colonnes inattendues : Quantity, extra';
+    const error = (await call(api.getMyUser).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(french);
+    expect(error.fields).toEqual({ file: french });
+    // The values are the server's, not read from its English text (a name may hold "; unexpected columns: ").
+    answer({ ...refusal, params: { missing: 'a; b', unexpected: 'c' } });
+    expect(((await call(api.getMyUser).catch((e: unknown) => e)) as ApiError).message).toBe(
+      'Colonnes manquantes : a; b ; colonnes inattendues : c',
+    );
+  });
+
   it('shows a text with parts the server filled in as sent in English, and its general translation in French', async () => {
     const sent = 'This package is used by 3 model(s): delete or change them first.';
     expect(serverErrorText('package.inUse', sent)).toBe(sent);
