@@ -14,7 +14,7 @@ export const ERROR_CODES = {
   'too-much-data': 400,
   'rate-limited': 429,
   internal: 500,
-  /** The language-model service failed or timed out (the assistant): its message is passed on. */
+  /** The language-model service failed or timed out (the assistant): its own words passed on, ours by code. */
   upstream: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
