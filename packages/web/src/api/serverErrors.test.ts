@@ -18,6 +18,12 @@ describe('server error texts', () => {
     expect((french as string).trim()).not.toBe('');
   });
 
+  it.each(SERVER_ERROR_CODES)('%s: its French text uses only the parts its English text has', (code) => {
+    const parts = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const english = new Set(parts(SERVER_ERRORS[code]));
+    for (const part of parts(i18n.getResource('fr', 'errors', code) as string)) expect(english).toContain(part);
+  });
+
   it('holds no text for a code the server does not have', () => {
     const keys = (lang: string) =>
       Object.entries(i18n.getResourceBundle(lang, 'errors') as Record<string, Record<string, string>>).flatMap(
