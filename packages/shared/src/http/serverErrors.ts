@@ -244,6 +244,7 @@ export const SERVER_ERRORS = {
   'assistant.noAnswer': 'The language-model service gave no usable answer',
   'assistant.brokeOff': 'The language-model service broke off its answer',
   'assistant.failed': 'The language-model service failed',
+  'assistant.unreachable': 'The language-model service could not be reached',
   'assistant.rateLimited': 'Too many requests to the assistant: please wait a minute',
   'assistant.noImage': 'The service sent no image',
   'assistant.notImage': 'The service sent something that is not an image',
