@@ -15,6 +15,32 @@ describe('server errors carry their stable code', () => {
     const e = new HttpError('conflict', { code: 'package.inUse', params: { count: 3 } });
     expect(e.message).toBe('This package is used by 3 model(s): delete or change them first.');
     expect(e.reason).toBe('package.inUse');
+    expect(e.params).toEqual({ count: 3 });
+  });
+
+  it('in the answer: the values of the parts as params, the field’s as fieldParams', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    const missing = { code: 'ingest.missingColumns', params: { missing: 'qty, sku' } } as const;
+    app.get('/parts', async () => {
+      throw badRequest(missing, { file: missing, name: 'field.required' });
+    });
+    try {
+      const answer = await app.inject({ method: 'GET', url: '/parts' });
+      expect(answer.json()).toEqual({
+        error: {
+          code: 'validation',
+          message: 'Missing columns: qty, sku',
+          reason: 'ingest.missingColumns',
+          params: { missing: 'qty, sku' },
+          fields: { file: 'Missing columns: qty, sku', name: 'Required' },
+          fieldReasons: { file: 'ingest.missingColumns', name: 'field.required' },
+          fieldParams: { file: { missing: 'qty, sku' } },
+        },
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('for each field; a handed text keeps no code, even one the list has (its text is never looked up)', () => {

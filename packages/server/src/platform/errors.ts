@@ -31,41 +31,54 @@ export const issueMessage = (issue: SchemaIssue & { message: string }): ErrorMes
 /** What an error says: a message of the shared list (SERVER_ERRORS) by its code, or text handed over. */
 export type ErrorMessage = ServerMessage | HandedText;
 
-function resolved(message: ErrorMessage): { text: string; code: ServerErrorCode | undefined } {
-  if (message instanceof HandedText) return { text: message.text, code: undefined };
+type MessageParams = NonNullable<ErrorBody['error']['params']>;
+
+function resolved(message: ErrorMessage): {
+  text: string;
+  code: ServerErrorCode | undefined;
+  params: MessageParams | undefined;
+} {
+  if (message instanceof HandedText) return { text: message.text, code: undefined, params: undefined };
   const code = serverMessageCode(message);
   if (!isServerErrorCode(code)) throw new TypeError(`Not a code of the shared list (SERVER_ERRORS): ${code}`);
-  return { text: serverMessageText(message), code };
+  return { text: serverMessageText(message), code, params: typeof message === 'string' ? undefined : message.params };
 }
 
 /**
  * An error the client is meant to see, thrown by code (`throw new HttpError('conflict', 'dataset.usedByJoin')`): its
- * status follows from the kind, its English text from the code. The answer carries the code as `reason` (and
- * `fieldReasons` for the fields), which the web translates (docs/architecture.md "Errors").
+ * status follows from the kind, its English text from the code. The answer carries the code as `reason` and the
+ * values of its `{name}` parts as `params` (`fieldReasons`, `fieldParams` for the fields), by which the web translates
+ * it (docs/architecture.md "Errors").
  */
 export class HttpError extends Error {
   readonly status: number;
   readonly reason: ServerErrorCode | undefined;
+  readonly params: MessageParams | undefined;
   readonly fields?: Record<string, string>;
   readonly fieldReasons?: Record<string, ServerErrorCode>;
+  readonly fieldParams?: Record<string, MessageParams>;
   constructor(
     readonly code: ErrorCode,
     message: ErrorMessage,
     fields?: Record<string, ErrorMessage>,
   ) {
-    const { text, code: reason } = resolved(message);
+    const { text, code: reason, params } = resolved(message);
     super(text);
     this.status = ERROR_CODES[code];
     this.reason = reason;
+    this.params = params;
     if (fields) {
       this.fields = {};
       const fieldReasons: Record<string, ServerErrorCode> = {};
+      const fieldParams: Record<string, MessageParams> = {};
       for (const [name, value] of Object.entries(fields)) {
         const field = resolved(value);
         this.fields[name] = field.text;
         if (field.code) fieldReasons[name] = field.code;
+        if (field.params) fieldParams[name] = field.params;
       }
       if (Object.keys(fieldReasons).length > 0) this.fieldReasons = fieldReasons;
+      if (Object.keys(fieldParams).length > 0) this.fieldParams = fieldParams;
     }
   }
 }
@@ -81,8 +94,10 @@ export const badRequest = (message: ErrorMessage, fields?: Record<string, ErrorM
 export function httpErrorBody(err: HttpError): ErrorBody {
   const error: ErrorBody['error'] = { code: err.code, message: err.message };
   if (err.reason) error.reason = err.reason;
+  if (err.params) error.params = err.params;
   if (err.fields) error.fields = err.fields;
   if (err.fieldReasons) error.fieldReasons = err.fieldReasons;
+  if (err.fieldParams) error.fieldParams = err.fieldParams;
   return { error };
 }
 

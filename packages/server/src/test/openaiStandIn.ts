@@ -37,6 +37,10 @@ export interface OpenAiStandIn {
   hangNext(): void;
   /** The next streamed chat completion breaks off (its connection destroyed) after its first pieces. */
   breakNextStream(): void;
+  /** The next streamed chat completion sends its first pieces, then the service's error event with this message. */
+  failNextStream(message: string): void;
+  /** The next streamed chat completion sends its first pieces, then nothing more (until the server closes). */
+  stallNextStream(): void;
   /** The next chat completion calls `propose_card` with exactly these arguments (a malformed proposal, say). */
   proposeNext(args: unknown, content?: string): void;
   close(): Promise<void>;
@@ -65,7 +69,7 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
   let failure: { status: number; message: string } | null = null;
   let hang = false;
   let forcedProposal: { args: unknown; content: string } | null = null;
-  let breakStream = false;
+  let streamEnd: StreamEnd | null = null;
   const delay = options.chunkDelayMs ?? 30;
 
   const server = createServer(async (req, res) => {
@@ -131,9 +135,10 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
       forcedProposal = null;
       const answer = answerChat(body, forced);
       if (body.stream) {
-        const breakOff = breakStream;
-        breakStream = false;
-        return streamChat(res, body, answer, delay, breakOff);
+        const end = streamEnd;
+        streamEnd = null;
+        if (end?.kind === 'stall') hanging.add(res);
+        return streamChat(res, body, answer, delay, end);
       }
       const toolCalls = answer.toolArgs
         ? [{ id: 'call_1', type: 'function', function: { name: 'propose_card', arguments: answer.toolArgs } }]
@@ -169,7 +174,13 @@ export async function startOpenAiStandIn(options: StandInOptions): Promise<OpenA
       hang = true;
     },
     breakNextStream: () => {
-      breakStream = true;
+      streamEnd = { kind: 'break' };
+    },
+    failNextStream: (message) => {
+      streamEnd = { kind: 'fail', message };
+    },
+    stallNextStream: () => {
+      streamEnd = { kind: 'stall' };
     },
     proposeNext: (args, content = 'Here is a card.') => {
       forcedProposal = { args, content };
@@ -271,12 +282,15 @@ function chartFor(question: string, datasets: DatasetSummary[]) {
   return { content: `Here is a chart of ${y.name} by ${x.name} in ${dataset.name}.`, args };
 }
 
+/** How a streamed answer ends early, after its first pieces: cut, with the service's error event, or silent. */
+type StreamEnd = { kind: 'break' } | { kind: 'fail'; message: string } | { kind: 'stall' };
+
 async function streamChat(
   res: ServerResponse,
   body: Record<string, unknown>,
   answer: { content: string; toolArgs: string | undefined },
   delay: number,
-  breakOff = false,
+  end: StreamEnd | null,
 ) {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const base = { id: 'chatcmpl-standin', object: 'chat.completion.chunk', created: 0, model: body.model };
@@ -286,8 +300,11 @@ async function streamChat(
   send({ role: 'assistant', content: '' });
   for (const [i, piece] of (answer.content.match(/\S+\s*/g) ?? []).entries()) {
     if (res.destroyed) return;
-    if (breakOff && i === 3) {
-      res.destroy();
+    if (end && i === 3) {
+      // OpenAI's failure while it streams: an event whose data is an error object (the library throws its message).
+      if (end.kind === 'fail')
+        res.end(`data: ${JSON.stringify({ error: { message: end.message, type: 'server_error' } })}\n\n`);
+      if (end.kind === 'break') res.destroy();
       return;
     }
     send({ content: piece });

@@ -5,6 +5,7 @@ import { unitDataSchema } from '../dashboards/unitData.ts';
 import { visSchema } from '../dashboards/vis.ts';
 import { projectRule } from '../http/access.ts';
 import { endpoint } from '../http/endpoint.ts';
+import type { ErrorBody } from '../http/errors.ts';
 import { id } from '../http/ids.ts';
 
 /**
@@ -68,12 +69,15 @@ export const chat = endpoint({
   raw: true,
 });
 
-/** The events of a streamed answer. */
+/**
+ * The events of a streamed answer. A failure's `error` is what a JSON error answer's `error` is (its `reason` and
+ * `params` by which the web translates it), the service's own words having no `reason`.
+ */
 export type ChatStreamEvent =
   | { type: 'delta'; text: string }
   | { type: 'card'; card: z.infer<typeof proposedCardSchema> }
   | { type: 'done'; text: string }
-  | { type: 'error'; error: string };
+  | { type: 'error'; error: ErrorBody['error'] };
 
 /** One 512x512 image, stored under the project and served with the member's access (`getAssistantImage`). */
 export const generateImage = endpoint({

@@ -14,10 +14,13 @@ export const ERROR_CODES = {
   'too-much-data': 400,
   'rate-limited': 429,
   internal: 500,
-  /** The language-model service failed or timed out (the assistant): its message is passed on. */
+  /** The language-model service failed or timed out (the assistant): its own words passed on, ours by code. */
   upstream: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The values of a message's `{name}` parts (SERVER_ERRORS), by part name. */
+const messageParams = z.record(z.string(), z.union([z.string(), z.number()]));
 
 export const errorBody = z.object({
   error: z.object({
@@ -27,10 +30,14 @@ export const errorBody = z.object({
     message: z.string(),
     /** The stable code of this very message (SERVER_ERRORS in serverErrors.ts): what the web translates. */
     reason: z.string().optional(),
+    /** The values of the `{name}` parts of `reason`'s text (the columns of a refused append, ...). */
+    params: messageParams.optional(),
     /** Messages per input field, shown under the field. */
     fields: z.record(z.string(), z.string()).optional(),
     /** The stable code of each field's message, by field name. */
     fieldReasons: z.record(z.string(), z.string()).optional(),
+    /** The values of the `{name}` parts of each field's message, by field name. */
+    fieldParams: z.record(z.string(), messageParams).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

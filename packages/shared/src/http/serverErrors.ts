@@ -244,6 +244,7 @@ export const SERVER_ERRORS = {
   'assistant.noAnswer': 'The language-model service gave no usable answer',
   'assistant.brokeOff': 'The language-model service broke off its answer',
   'assistant.failed': 'The language-model service failed',
+  'assistant.unreachable': 'The language-model service could not be reached',
   'assistant.rateLimited': 'Too many requests to the assistant: please wait a minute',
   'assistant.noImage': 'The service sent no image',
   'assistant.notImage': 'The service sent something that is not an image',
@@ -282,7 +283,7 @@ export const hasServerErrorParams = (code: ServerErrorCode): boolean => /\{\w+\}
 
 const NUMERIC_PARTS = new Set(['count', 'max', 'line', 'status']);
 const CODE_OF_TEXT = new Map<string, ServerErrorCode>();
-const TEMPLATES: { pattern: RegExp; code: ServerErrorCode }[] = [];
+const TEMPLATES: { pattern: RegExp; code: ServerErrorCode; parts: string[] }[] = [];
 const escaped = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 // The first code of a text wins (the generic codes come first): a text said by several areas has one code.
 for (const code of SERVER_ERROR_CODES) {
@@ -293,9 +294,14 @@ for (const code of SERVER_ERROR_CODES) {
     const pattern = escaped(text).replace(/\{(\w+)\}/g, (_, part: string) =>
       NUMERIC_PARTS.has(part) ? '([\\d.,]+)' : '(.+)',
     );
-    TEMPLATES.push({ pattern: new RegExp(`^${pattern}$`, 's'), code });
+    const parts = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    TEMPLATES.push({ pattern: new RegExp(`^${pattern}$`, 's'), code, parts });
   }
 }
+// The text with the most words of its own first: "Missing columns: a; unexpected columns: b" is the mismatch's text,
+// though "Missing columns: {missing}" matches it too.
+const ownWords = (code: ServerErrorCode) => SERVER_ERRORS[code].replace(/\{\w+\}/g, '').length;
+TEMPLATES.sort((a, b) => ownWords(b.code) - ownWords(a.code));
 
 /**
  * The code of a message that reaches the web as stored text (a job's message) or as a schema's own message the
@@ -308,3 +314,15 @@ export const serverErrorCodeOf = (text: string): ServerErrorCode | undefined =>
 
 export const isServerErrorCode = (value: unknown): value is ServerErrorCode =>
   typeof value === 'string' && Object.hasOwn(SERVER_ERRORS, value);
+
+/**
+ * The values of the `{name}` parts of a code's text, read back from the English text the server filled in ("Missing
+ * columns: a, b" gives `{ missing: 'a, b' }`): for a message that reaches the web as text (a job's message).
+ * Undefined when the text is not that code's.
+ */
+export function serverMessageParamsOf(code: ServerErrorCode, text: string): Record<string, string> | undefined {
+  const template = TEMPLATES.find((t) => t.code === code);
+  const match = template?.pattern.exec(text);
+  if (!template || !match) return undefined;
+  return Object.fromEntries(template.parts.map((part, i) => [part, match[i + 1]]));
+}

@@ -5,10 +5,11 @@ import {
   type ChatMessageInput,
   type ChatStreamEvent,
   DASHBOARD_LIMITS,
-  errorBody,
+  ERROR_CODES,
+  type ErrorCode,
   type ProposedCard,
 } from '@tessera/shared';
-import { ApiError, call, tokenStore } from './client.ts';
+import { type ApiError, apiError, call, tokenStore } from './client.ts';
 
 /**
  * Mobi, the assistant: the page never speaks to the language-model service;
@@ -37,13 +38,14 @@ export function useAssistantStatus(projectId: string, userKey: string | null) {
 
 /**
  * Asks for the answer to the conversation's last message, streamed: `onEvent` gets each piece as it arrives.
- * A refusal before the answer starts (502 from the service, 429, 400) throws an ApiError with the server's message.
+ * A refusal before the answer starts (502 from the service, 429, 400), or a failure while it streams (its error
+ * event, the error of a JSON answer), throws an ApiError in the user's language (api/serverErrors.ts).
  */
 export async function streamChat(
   projectId: string,
   messages: ChatMessageInput[],
   userKey: string | null,
-  onEvent: (event: ChatStreamEvent) => void,
+  onEvent: (event: Exclude<ChatStreamEvent, { type: 'error' }>) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   const token = tokenStore.get();
@@ -69,19 +71,21 @@ export async function streamChat(
     while (end >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      if (block.startsWith('data: ')) onEvent(JSON.parse(block.slice('data: '.length)) as ChatStreamEvent);
+      if (block.startsWith('data: ')) {
+        const event = JSON.parse(block.slice('data: '.length)) as ChatStreamEvent;
+        if (event.type === 'error') {
+          void reader.cancel();
+          throw apiError(ERROR_CODES[event.error.code as ErrorCode] ?? 502, event);
+        }
+        onEvent(event);
+      }
       end = buffer.indexOf('\n\n');
     }
   }
 }
 
 async function errorOf(res: Response): Promise<ApiError> {
-  const parsed = errorBody.safeParse(await res.json().catch(() => undefined));
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(res.status, code, message, fields);
-  }
-  return new ApiError(res.status, 'unknown', res.statusText || 'Request failed');
+  return apiError(res.status, await res.json().catch(() => undefined), res.statusText);
 }
 
 export function generateImage(projectId: string, prompt: string, userKey: string | null) {

@@ -4,16 +4,14 @@ import {
   api,
   DATASET_PAGE_SIZE,
   type DatasetJob,
-  errorBody,
   type Feature,
   IMPORTED_NOTICE_MS,
   type Job,
   type ProjectEventName,
 } from '@tessera/shared';
 import type { TFunction } from 'i18next';
-import { ApiError, call, tokenStore } from './client.ts';
+import { ApiError, apiError, call, tokenStore } from './client.ts';
 import { projectKeys } from './projects.ts';
-import { translatedError } from './serverErrors.ts';
 
 /**
  * The datasets area: datasets, folders, features, rows and jobs of one project, their
@@ -190,14 +188,7 @@ export function sendDatasetFile(
     xhr.onload = () => {
       const json = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) resolve(endpoint.response.parse(json));
-      else {
-        const parsed = errorBody.safeParse(json);
-        if (!parsed.success) reject(new ApiError(xhr.status, 'unknown', xhr.statusText));
-        else {
-          const { message, fields } = translatedError(parsed.data.error);
-          reject(new ApiError(xhr.status, parsed.data.error.code, message, fields, parsed.data.error.reason));
-        }
-      }
+      else reject(apiError(xhr.status, json, xhr.statusText));
     };
     xhr.onerror = () => reject(new ApiError(0, 'network', 'Network error'));
     xhr.onabort = () => reject(new ApiError(0, 'aborted', 'aborted'));

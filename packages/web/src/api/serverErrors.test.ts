@@ -18,6 +18,12 @@ describe('server error texts', () => {
     expect((french as string).trim()).not.toBe('');
   });
 
+  it.each(SERVER_ERROR_CODES)('%s: its French text uses only the parts its English text has', (code) => {
+    const parts = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const english = new Set(parts(SERVER_ERRORS[code]));
+    for (const part of parts(i18n.getResource('fr', 'errors', code) as string)) expect(english).toContain(part);
+  });
+
   it('holds no text for a code the server does not have', () => {
     const keys = (lang: string) =>
       Object.entries(i18n.getResourceBundle(lang, 'errors') as Record<string, Record<string, string>>).flatMap(
@@ -58,6 +64,31 @@ describe('a failed call', () => {
     const error = (await call(api.getMyUser).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('User not found');
     expect(serverErrorText(undefined, 'Organization not found')).toBe('Organization not found');
+  });
+
+  it('fills the parts of a text with the values the server sent, in either language', async () => {
+    const sent = 'Missing columns: qty; unexpected columns: Quantity, extra';
+    const refusal = {
+      code: 'validation',
+      message: sent,
+      reason: 'ingest.columnsMismatch',
+      params: { missing: 'qty', unexpected: 'Quantity, extra' },
+      fields: { file: sent },
+      fieldReasons: { file: 'ingest.columnsMismatch' },
+      fieldParams: { file: { missing: 'qty', unexpected: 'Quantity, extra' } },
+    };
+    answer(refusal);
+    expect(((await call(api.getMyUser).catch((e: unknown) => e)) as ApiError).message).toBe(sent);
+    await i18n.changeLanguage('fr');
+    const french = 'Colonnes manquantes : qty ; colonnes inattendues : Quantity, extra';
+    const error = (await call(api.getMyUser).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(french);
+    expect(error.fields).toEqual({ file: french });
+    // The values are the server's, not read from its English text (a name may hold "; unexpected columns: ").
+    answer({ ...refusal, params: { missing: 'a; b', unexpected: 'c' } });
+    expect(((await call(api.getMyUser).catch((e: unknown) => e)) as ApiError).message).toBe(
+      'Colonnes manquantes : a; b ; colonnes inattendues : c',
+    );
   });
 
   it('shows a text with parts the server filled in as sent in English, and its general translation in French', async () => {

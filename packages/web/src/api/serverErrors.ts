@@ -1,32 +1,40 @@
 import {
   type ErrorBody,
+  formatMessage,
   hasServerErrorParams,
   isServerErrorCode,
   type ServerMessage,
   serverMessageCode,
+  serverMessageParamsOf,
   serverMessageText,
 } from '@tessera/shared';
 import i18n from '../i18n/index.ts';
 
+type MessageParams = Record<string, string | number>;
+
 /**
  * The text of a server error in the user's language, found by its stable code (`reason`, SERVER_ERRORS in shared)
  * in locales/{lang}/errors.json, never by its English text. A field's message may have its own wording for that
- * field (`byField.<field>.<code>`). A message without a known code is shown as sent.
+ * field (`byField.<field>.<code>`). A text's `{name}` parts take the values the server sent (`params`), else those
+ * read back from its English text; without them, it is shown as sent. A message without a known code is shown as
+ * sent.
  */
-export function serverErrorText(reason: string | undefined, english: string, field?: string): string {
+export function serverErrorText(reason: string | undefined, english: string, field?: string, params?: MessageParams) {
   if (!isServerErrorCode(reason)) return english;
-  if (hasServerErrorParams(reason) && (i18n.resolvedLanguage ?? i18n.language).startsWith('en')) return english;
+  const values = hasServerErrorParams(reason) ? (params ?? serverMessageParamsOf(reason, english)) : undefined;
+  if (hasServerErrorParams(reason) && !values) return english;
   const keys = field ? [`byField.${field}.${reason}`, reason] : [reason];
-  return i18n.t(keys, { ns: 'errors', field, defaultValue: english });
+  const text = i18n.t(keys, { ns: 'errors', field, defaultValue: english });
+  return values ? formatMessage(text, values) : text;
 }
 
 /** The message and field messages of an error body, translated by their codes. */
 export function translatedError(error: ErrorBody['error']): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const [name, text] of Object.entries(error.fields ?? {})) {
-    fields[name] = serverErrorText(error.fieldReasons?.[name], text, name);
+    fields[name] = serverErrorText(error.fieldReasons?.[name], text, name, error.fieldParams?.[name]);
   }
-  return { message: serverErrorText(error.reason, error.message), fields };
+  return { message: serverErrorText(error.reason, error.message, undefined, error.params), fields };
 }
 
 /**
@@ -34,7 +42,12 @@ export function translatedError(error: ErrorBody['error']): { message: string; f
  * answer it) in the user's language; `fields` does the same for each field's message.
  */
 export const messageText = (message: ServerMessage, field?: string): string =>
-  serverErrorText(serverMessageCode(message), serverMessageText(message), field);
+  serverErrorText(
+    serverMessageCode(message),
+    serverMessageText(message),
+    field,
+    typeof message === 'string' ? undefined : message.params,
+  );
 
 export const fieldTexts = (fields: Record<string, ServerMessage>): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, messageText(message, name)]));

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Config } from '../../config.ts';
 import { badRequest, HttpError, handedText } from '../../platform/errors.ts';
 
@@ -51,7 +51,10 @@ export function userKeyOf(header: string | string[] | undefined): string | undef
 
 export const timedOutError = () => new HttpError('upstream', 'assistant.timedOut');
 
-/** Any failure of the service as a 502 carrying its message, with the key taken out of it. */
+/**
+ * Any failure of the service as a 502: the service's own words (its error's message) passed on without the key;
+ * anything else (a timeout, a service out of reach, a failure of ours) by its code.
+ */
 export function upstreamError(error: unknown, key: string): HttpError {
   if (error instanceof HttpError) return error;
   if (
@@ -60,10 +63,8 @@ export function upstreamError(error: unknown, key: string): HttpError {
     (error instanceof Error && error.name === 'AbortError')
   )
     return timedOutError();
-  // The service's own words are passed on, without the key.
-  let text: string;
-  if (error instanceof APIError) text = upstreamMessage(error);
-  else text = error instanceof Error ? error.message : String(error);
+  if (error instanceof APIConnectionError) return new HttpError('upstream', 'assistant.unreachable');
+  const text = error instanceof APIError ? upstreamMessage(error) : '';
   return new HttpError('upstream', text ? handedText(redactKey(text, key)) : 'assistant.failed');
 }
 

@@ -19,7 +19,7 @@ describe('the assistant without a server key', () => {
   beforeAll(async () => {
     t = await createTestApp({
       LLM_BASE_URL: standIn.baseUrl,
-      LLM_RATE_LIMIT_PER_MINUTE: '3',
+      LLM_RATE_LIMIT_PER_MINUTE: '4',
       // Short enough for the hang below (the test's limit is 30 s), long enough for a loaded machine's first
       // answer: 5 s was not, in a CI run with the other suites on the same two cores.
       LLM_TIMEOUT_SECONDS: '12',
@@ -54,10 +54,29 @@ describe('the assistant without a server key', () => {
     expect(res.json().error.message).toBe('The language-model service did not answer in time');
   });
 
-  it('limits each user’s requests per minute (3 here: two were made above)', async () => {
+  it('ends a stream whose service falls silent with the code of a timeout', async () => {
+    standIn.stallNextStream();
+    const res = await send(hello, { 'x-llm-key': USER_KEY, accept: 'text/event-stream' });
+    expect(res.statusCode).toBe(200);
+    const events = res.body
+      .split('\n\n')
+      .filter((block) => block.startsWith('data: '))
+      .map((block) => JSON.parse(block.slice('data: '.length)));
+    expect(events.filter((e) => e.type === 'delta')).toHaveLength(3);
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      error: {
+        code: 'upstream',
+        message: 'The language-model service did not answer in time',
+        reason: 'assistant.timedOut',
+      },
+    });
+  });
+
+  it('limits each user’s requests per minute (4 here: three were made above)', async () => {
     expect((await send(hello, { 'x-llm-key': USER_KEY })).statusCode).toBe(200);
     const res = await send(hello, { 'x-llm-key': USER_KEY });
     expect(res.statusCode).toBe(429);
-    expect(res.json().error.code).toBe('rate-limited');
+    expect(res.json().error).toMatchObject({ code: 'rate-limited', reason: 'assistant.rateLimited' });
   });
 });

@@ -1,6 +1,6 @@
 import { ASSISTANT, api, type ChatAnswer, type ChatStreamEvent, meetsLevel } from '@tessera/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, handedText, notFound } from '../../platform/errors.ts';
+import { httpErrorBody, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
 import { type Card, UnitDataService } from '../dashboards/index.ts';
 import { openImage } from './assistant.images.ts';
@@ -31,13 +31,14 @@ export async function assistantRoutes(app: FastifyInstance) {
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
       const answer: ChatAnswer = { text: '' };
       for await (const event of events) {
-        if (event.type === 'error') throw new HttpError('upstream', handedText(event.error));
+        if (event.type === 'error') throw event.error;
         if (event.type === 'delta') answer.text += event.text;
         if (event.type === 'card') answer.card = event.card;
       }
       return reply.type('application/json').send(answer);
     }
-    // Streamed: one JSON event per `data:` line, as the service's words arrive.
+    // Streamed: one JSON event per `data:` line, as the service's words arrive; a failure as the error of a JSON
+    // answer (its code and params, by which the web translates it).
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -48,7 +49,7 @@ export async function assistantRoutes(app: FastifyInstance) {
     const send = (event: ChatStreamEvent) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
     for await (const event of events) {
       if (reply.raw.destroyed) break;
-      send(event);
+      send(event.type === 'error' ? { type: 'error', error: httpErrorBody(event.error).error } : event);
     }
     reply.raw.end();
     return reply;

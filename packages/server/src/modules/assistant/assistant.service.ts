@@ -8,7 +8,6 @@ import {
   PROPOSE_CARD_TOOL,
   type ProposedCard,
   proposeCardParameters,
-  SERVER_ERRORS,
   visFromProposal,
 } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,6 +19,12 @@ import { type Grounding, groundingOf } from './assistant.grounding.ts';
 import { imageTypeOf, saveImage } from './assistant.images.ts';
 import { type Connection, LlmClients, streamError, timedOutError, upstreamError } from './assistant.llm.ts';
 import { RateLimit } from './assistant.rateLimit.ts';
+
+/**
+ * An event of an answer as the service yields it: a failure is the HttpError itself, which the route throws (a JSON
+ * answer) or writes as a stream's error event, with its code and params (httpErrorBody).
+ */
+export type AnswerEvent = Exclude<ChatStreamEvent, { type: 'error' }> | { type: 'error'; error: HttpError };
 
 /** Largest image the service may hand over by URL (a 512x512 PNG is well under a megabyte). */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -83,7 +88,7 @@ export class AssistantService {
    * is sent to the caller), then yields its text as it is written and, at the end, a proposed card that passed the
    * vis schema (an invalid proposal is dropped, never returned).
    */
-  async chat(request: ChatRequest): Promise<AsyncGenerator<ChatStreamEvent>> {
+  async chat(request: ChatRequest): Promise<AsyncGenerator<AnswerEvent>> {
     const connection = this.connectionFor(request.userKey);
     await this.limit.take(request.userId);
     const grounding = await groundingOf(this.deps.db, request.projectId, request.canSeeDatasets);
@@ -116,7 +121,7 @@ export class AssistantService {
     grounding: Grounding,
     connection: Connection,
     idle: IdleTimeout,
-  ): AsyncGenerator<ChatStreamEvent> {
+  ): AsyncGenerator<AnswerEvent> {
     let text = '';
     const calls: Array<{ name: string; args: string }> = [];
     try {
@@ -135,15 +140,20 @@ export class AssistantService {
         }
       }
     } catch (error) {
-      yield { type: 'error', error: streamError(error, connection.key, idle.timedOut).message };
+      yield { type: 'error', error: streamError(error, connection.key, idle.timedOut) };
       return;
     } finally {
       idle.clear();
     }
+    // The library ends a stream it aborted as if it were complete: a silence past the timeout is a failure.
+    if (idle.timedOut) {
+      yield { type: 'error', error: timedOutError() };
+      return;
+    }
     const card = this.proposedCard(calls, grounding);
     // Nothing to show (no text, and a proposal that did not validate): a failure, not an empty answer.
     if (!card && text.trim() === '') {
-      yield { type: 'error', error: SERVER_ERRORS['assistant.noAnswer'] };
+      yield { type: 'error', error: new HttpError('upstream', 'assistant.noAnswer') };
       return;
     }
     if (card) yield { type: 'card', card };
@@ -193,7 +203,7 @@ export class AssistantService {
       const image = answer.data?.[0];
       if (image?.b64_json) bytes = Buffer.from(image.b64_json, 'base64');
       else if (image?.url) bytes = await download(image.url, idle.signal);
-      else throw new Error('The service sent no image');
+      else throw new HttpError('upstream', 'assistant.noImage');
     } catch (error) {
       throw idle.timedOut ? timedOutError() : upstreamError(error, connection.key);
     } finally {
@@ -247,10 +257,11 @@ class IdleTimeout {
 /** An image the service handed over by URL, fetched once and kept (its link would expire). */
 async function download(url: string, signal: AbortSignal): Promise<Buffer> {
   const response = await fetch(url, { signal, redirect: 'follow' });
-  if (!response.ok) throw new Error(`The service's image could not be fetched (${response.status})`);
+  if (!response.ok)
+    throw new HttpError('upstream', { code: 'assistant.imageNotFetched', params: { status: response.status } });
   const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_IMAGE_BYTES) throw new Error('The service sent an image that is too large');
+  if (length > MAX_IMAGE_BYTES) throw new HttpError('upstream', 'assistant.imageTooLarge');
   const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_IMAGE_BYTES) throw new Error('The service sent an image that is too large');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new HttpError('upstream', 'assistant.imageTooLarge');
   return bytes;
 }

@@ -243,11 +243,43 @@ describe('the assistant, through an OpenAI-compatible service', () => {
     expect(streamed.statusCode).toBe(200);
     const events = eventsOf(streamed.body);
     expect(events.filter((e) => e.type === 'delta')).toHaveLength(3);
-    expect(events.at(-1)).toEqual({ type: 'error', error: 'The language-model service broke off its answer' });
+    // Our own failure: by its code, as a JSON error is, so that the web says it in the user's language.
+    const brokeOff = {
+      code: 'upstream',
+      message: 'The language-model service broke off its answer',
+      reason: 'assistant.brokeOff',
+    };
+    expect(events.at(-1)).toEqual({ type: 'error', error: brokeOff });
     standIn.breakNextStream();
     const json = await ask(w.viewer, 'hello');
     expect(json.statusCode).toBe(502);
-    expect(json.json().error.code).toBe('upstream');
+    expect(json.json().error).toEqual(brokeOff);
+  });
+
+  it('passes on the service’s own words when it fails while it streams, without a code', async () => {
+    standIn.failNextStream('The model is overloaded, sorry');
+    const streamed = await ask(w.viewer, 'hello', { accept: 'text/event-stream' });
+    const events = eventsOf(streamed.body);
+    expect(events.filter((e) => e.type === 'delta')).toHaveLength(3);
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      error: { code: 'upstream', message: 'The model is overloaded, sorry' },
+    });
+  });
+
+  it('ends a streamed answer with nothing to show with the code of an unusable answer', async () => {
+    standIn.proposeNext({ title: 'Bad', chartType: 'donut' }, '');
+    const streamed = await ask(w.viewer, 'Chart anything', { accept: 'text/event-stream' });
+    expect(eventsOf(streamed.body)).toEqual([
+      {
+        type: 'error',
+        error: {
+          code: 'upstream',
+          message: 'The language-model service gave no usable answer',
+          reason: 'assistant.noAnswer',
+        },
+      },
+    ]);
   });
 
   it('never lets the key out: no answer, no log line carries it', async () => {

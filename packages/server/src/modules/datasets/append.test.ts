@@ -67,10 +67,33 @@ describe('PUT /api/v1/datasets/:id/append and the history', () => {
     );
     expect(bad.statusCode).toBe(400);
     const message = 'Missing columns: qty; unexpected columns: Quantity, extra';
-    expect(bad.json().error).toMatchObject({ message, fields: { file: message } });
+    // The names as the code's params too, by which the web says the refusal in the user's language.
+    const params = { missing: 'qty', unexpected: 'Quantity, extra' };
+    expect(bad.json().error).toEqual({
+      code: 'validation',
+      message,
+      reason: 'ingest.columnsMismatch',
+      params,
+      fields: { file: message },
+      fieldReasons: { file: 'ingest.columnsMismatch' },
+      fieldParams: { file: params },
+    });
+    const onlyMissing = await sendFile(
+      w,
+      w.editor,
+      'PUT',
+      `/api/v1/datasets/${dataset._id}/append`,
+      'y.csv',
+      'sku\nB3\n',
+    );
+    expect(onlyMissing.json().error).toMatchObject({
+      message: 'Missing columns: qty',
+      reason: 'ingest.missingColumns',
+      params: { missing: 'qty' },
+    });
     const jobs = (await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}/jobs`)).json().jobs;
-    expect(jobs[0]).toMatchObject({ status: 'failed', message, kind: 'append' });
-    expect(existsSync(segment(dataset._id, jobs[0]._id))).toBe(false);
+    expect(jobs[1]).toMatchObject({ status: 'failed', message, kind: 'append' });
+    expect(existsSync(segment(dataset._id, jobs[1]._id))).toBe(false);
     expect((await appendCsv(w, dataset._id, 'qty,sku\n5,B2\n')).status).toBe('completed');
     const wrongType = await sendFile(
       w,

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n/index.ts';
 import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
 import { AssistantChat } from './AssistantChat.tsx';
 
@@ -16,9 +17,10 @@ const CHAT = `POST /api/v1/projects/${PROJECT}/assistant/chat`;
 
 describe('AssistantChat', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
   });
 
   const renderChat = () =>
@@ -64,5 +66,43 @@ describe('AssistantChat', () => {
       }),
     ]);
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('shows a failure while the answer streams in the user’s language, by its code', async () => {
+    await i18n.changeLanguage('fr');
+    // The server's stream: two pieces, then its error event, the error of a JSON answer (code, reason).
+    const events = [
+      { type: 'delta', text: 'Voici ' },
+      { type: 'delta', text: 'les' },
+      {
+        type: 'error',
+        error: {
+          code: 'upstream',
+          message: 'The language-model service broke off its answer',
+          reason: 'assistant.brokeOff',
+        },
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''), {
+            status: 200,
+            headers: { 'content-type': 'text/event-stream' },
+          }),
+      ),
+    );
+    renderChat();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'bonjour{Enter}');
+    await screen.findByText(
+      'Erreur : Le service de modèle de langage a interrompu sa réponse veuillez réessayer plus tard',
+    );
+    // What was written before the failure stays.
+    const stored = JSON.parse(localStorage.getItem('messages') ?? '[]');
+    expect(stored.map((m: { text: string; ai: boolean }) => [m.text, m.ai])).toEqual([
+      ['bonjour', false],
+      ['Voici les', true],
+    ]);
   });
 });

@@ -76,7 +76,6 @@ export function useConversation(projectId: string, userKey: string | null) {
             .map((m) => ({ text: m.text.slice(0, ASSISTANT.messageMaxChars), ai: m.ai }));
           update((previous) => [...previous, answer]);
           let written = '';
-          let failure: string | null = null;
           await streamChat(
             projectId,
             history,
@@ -86,11 +85,9 @@ export function useConversation(projectId: string, userKey: string | null) {
                 written += event.text;
                 edit({ text: written });
               } else if (event.type === 'card') edit({ card: event.card as ProposedCard });
-              else if (event.type === 'error') failure = event.error;
             },
             controller.signal,
           );
-          if (failure) throw new Error(failure);
         }
       } catch (caught) {
         if (controller.signal.aborted) return;

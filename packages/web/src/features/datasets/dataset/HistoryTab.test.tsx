@@ -28,7 +28,7 @@ const job = (n: number, status: DatasetJob['status'], message: string | null): D
   dataDeleted: false,
 });
 
-/** The server's answer to the append: refused with the difference of columns, as the API words it. */
+/** The server's answer to the append: refused with the difference of columns, by its code and the names. */
 class RefusingXhr {
   status = 0;
   statusText = '';
@@ -42,7 +42,18 @@ class RefusingXhr {
   abort() {}
   send() {
     this.status = 400;
-    this.responseText = JSON.stringify({ error: { code: 'bad_request', message: REFUSAL, fields: { file: REFUSAL } } });
+    const params = { missing: 'rain', unexpected: 'snow' };
+    this.responseText = JSON.stringify({
+      error: {
+        code: 'validation',
+        message: REFUSAL,
+        reason: 'ingest.columnsMismatch',
+        params,
+        fields: { file: REFUSAL },
+        fieldReasons: { file: 'ingest.columnsMismatch' },
+        fieldParams: { file: params },
+      },
+    });
     queueMicrotask(() => this.onload?.());
   }
 }

@@ -5,15 +5,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { COLORS, type Dataset } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client.ts';
 import { refreshDatasets, sendDatasetFile, useDatasetHistory, useDeleteJobData } from '../../../api/datasets.ts';
 import { useServerText } from '../../../ui/serverText.ts';
 import { UploadForm } from '../upload/UploadForm.tsx';
-import { jobMessageText, jobStatusColor } from './jobMessage.ts';
+import { jobStatusColor } from './jobMessage.ts';
 
 /**
  * Append History (file datasets): original file name, created, last updated, the jobs with a delete
  * of each job's rows, and appending a file (its columns must match the original's). A refused append keeps
- * the modal open with the server's reason; a failed job shows its reason under its status.
+ * the modal open with the server's reason (the columns it names, api/serverErrors.ts); a failed job shows its reason
+ * under its status (its stored English text, translated by its code: ui/serverText.ts).
  */
 export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string; dataset: Dataset; canEdit: boolean }) {
   const { t, i18n } = useTranslation('datasets');
@@ -25,7 +27,6 @@ export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string;
   const [progress, setProgress] = useState<number | null>(null);
   // Why the last append was refused (the server's reason, translated), shown in the modal.
   const [appendError, setAppendError] = useState<string | null>(null);
-  const messageText = (message: string) => jobMessageText(message, t, serverText);
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
 
   const append = async (file: File) => {
@@ -35,7 +36,7 @@ export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string;
       await handle.done;
       setAppending(false);
     } catch (e) {
-      setAppendError(messageText((e as Error).message));
+      setAppendError(e instanceof ApiError ? e.message : serverText(String(e)));
     } finally {
       setProgress(null);
       void refreshDatasets(client, projectId);
@@ -86,7 +87,7 @@ export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string;
                 </Badge>
                 {job.status === 'failed' && job.message && (
                   <Text size="xs" c={COLORS.error} mt={4} data-testid="job-message">
-                    {messageText(job.message)}
+                    {serverText(job.message)}
                   </Text>
                 )}
               </Table.Td>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../ui/format/bytes.ts';
 import { useServerText } from '../../../ui/serverText.ts';
-import { jobMessageText, jobStatusColor } from '../dataset/jobMessage.ts';
+import { jobStatusColor } from '../dataset/jobMessage.ts';
 import type { RunningUpload } from '../upload/UploadsContext.tsx';
 import { queueExpanded } from './uploadQueue.ts';
 
@@ -60,7 +60,7 @@ export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: Ru
               </Group>
               {job.status === 'failed' && job.message && (
                 <Text size="xs" c={COLORS.error} data-testid="queue-job-message">
-                  {jobMessageText(job.message, t, serverText)}
+                  {serverText(job.message)}
                 </Text>
               )}
             </Stack>
