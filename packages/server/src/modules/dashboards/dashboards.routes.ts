@@ -4,6 +4,7 @@ import { notFound } from '../../platform/errors.ts';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
 import { featuresServiceOf } from '../datasets/index.ts';
+import { dashboardEventsOf, dashboardsDepsOf } from './dashboards.jobs.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { authorOf } from './history/author.ts';
@@ -20,8 +21,8 @@ import { publicFeatures, resolvePublicDashboard, resolvePublicFeature, usedFeatu
 export async function dashboardsRoutes(app: FastifyInstance) {
   const { storage } = app.ctx;
   const previews = new PreviewService(app);
-  new PreviewRefresher(app, previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000).listen();
-  const dashboards = new DashboardsService(app, previews);
+  dashboardEventsOf(app).listen(new PreviewRefresher(app, previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000));
+  const dashboards = new DashboardsService(dashboardsDepsOf(app), previews);
 
   route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));
   route(app, api.createDashboard, ({ auth, body, request }) =>

@@ -1,16 +1,13 @@
 import type { ServerModule } from '../../platform/module.ts';
 import type { AssetKind, ProjectFiles } from '../projects/index.ts';
+import { dashboardsJobs } from './dashboards.jobs.ts';
 import { dashboardsRoutes } from './dashboards.routes.ts';
 import { dashboardIdsOfProject, moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
 import { exportRoutes, projectOfExport } from './export/export.routes.ts';
-import { ExportService } from './export/export.service.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
-import { headlessBrowserOf } from './headlessBrowser.ts';
 import { historyRoutes } from './history/history.routes.ts';
-import { HistoryRetention } from './history/retention.ts';
 import { removePreview } from './preview/preview.files.ts';
-import { PreviewService } from './preview/preview.service.ts';
 import { publicDashboardPage } from './publicPage.ts';
 import { tabsRoutes } from './tabs/tabs.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
@@ -29,19 +26,7 @@ export const dashboardsModule: ServerModule = {
     filter: projectOfFilter,
     export: projectOfExport,
   },
-  jobs: (app) => {
-    const browser = headlessBrowserOf(app);
-    new PreviewService(app, browser).define();
-    new ExportService(app, browser).define();
-    const { db, config, jobs } = app.ctx;
-    const retention = new HistoryRetention({ db, config, jobs, log: app.log });
-    retention.install();
-    // Workers queue a pass as they start and then periodically.
-    if (jobs.runsWorkers) {
-      app.addHook('onReady', async () => retention.startQueueing());
-      app.addHook('preClose', async () => retention.stopQueueing());
-    }
-  },
+  jobs: dashboardsJobs,
   routes: async (app) => {
     await app.register(dashboardsRoutes);
     await app.register(tabsRoutes);
@@ -61,6 +46,7 @@ export const dashboardPreviewFiles: ProjectFiles = {
   remove: (storage, id) => removePreview(storage, id),
 };
 
+export { unitDataServiceOf } from './dashboards.jobs.ts';
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
 export {
   DashboardRenderer,
@@ -71,5 +57,5 @@ export {
 export { previewKey, removePreview, writePreview } from './preview/preview.files.ts';
 export { resolvePublicDashboard } from './public.ts';
 export { savedCardOf } from './units/savedCard.ts';
-export { type Card, UnitDataService } from './units/unitData.service.ts';
+export type { Card, UnitDataService } from './units/unitData.service.ts';
 export { cardsOfDataset } from './units/units.store.ts';

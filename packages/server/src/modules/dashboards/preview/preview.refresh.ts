@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ContentListener, listenToContentChanges } from '../dashboards.events.ts';
+import type { ContentListener } from '../dashboards.events.ts';
 import type { PreviewService } from './preview.service.ts';
 
 /**
@@ -20,12 +20,6 @@ export class PreviewRefresher implements ContentListener {
       for (const timer of this.timers.values()) clearTimeout(timer);
       this.timers.clear();
     });
-  }
-
-  /** Registers it as the app's listener of content changes. */
-  listen(): this {
-    listenToContentChanges(this.app, this);
-    return this;
   }
 
   changed(dashboardId: string): void {

@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../../../platform/errors.ts';
 import type { JobContext } from '../../../platform/jobs/index.ts';
 import { redactUrl } from '../../../platform/logging.ts';
 import { giveBack, take } from '../../../platform/rateLimit.ts';
-import { emitDashboardUpdated } from '../dashboards.events.ts';
+import { dashboardEventsOf } from '../dashboards.jobs.ts';
 import { presentDashboard, presentPreview } from '../dashboards.presenter.ts';
 import type { PreviewRequester } from '../dashboards.service.ts';
 import { type DashboardRow, findDashboard, findDashboardFacts, updateDashboardRow } from '../dashboards.store.ts';
@@ -187,7 +187,7 @@ export class PreviewService implements PreviewRequester {
   private async announce(id: string): Promise<PreviewState> {
     const facts = await findDashboardFacts(this.db, id);
     if (!facts) throw notFound('dashboard.notFound');
-    emitDashboardUpdated(this.app, presentDashboard(facts), { content: false });
+    dashboardEventsOf(this.app).dashboardUpdated(presentDashboard(facts), { content: false });
     return presentPreview(facts.row);
   }
 }
