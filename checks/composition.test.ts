@@ -3,26 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './boundaries.ts';
 import { filesTakingTheApp } from './composition.ts';
 
-/**
- * The files that still take the whole Fastify app although they are no composition file (issue #45): this list
- * may only shrink. Converting one means building it from what it uses in its module's routes, jobs or index.ts,
- * then removing it here; a file that newly takes the app fails the test.
- */
-const NOT_YET_CONVERTED = [
-  'packages/server/src/modules/dashboards/dashboards.events.ts',
-  'packages/server/src/modules/dashboards/dashboards.service.ts',
-  'packages/server/src/modules/dashboards/filters/filters.service.ts',
-  'packages/server/src/modules/dashboards/history/announce.ts',
-  'packages/server/src/modules/dashboards/history/history.service.ts',
-  'packages/server/src/modules/dashboards/history/recorder.ts',
-  'packages/server/src/modules/dashboards/tabs/tabs.service.ts',
-  'packages/server/src/modules/dashboards/units/unitData.service.ts',
-  'packages/server/src/modules/dashboards/units/units.service.ts',
-];
-
 describe('services built from what they use (docs/architecture.md "How a service gets what it uses")', () => {
   it("takes the Fastify app only in a module's composition files (index.ts, *.routes.ts, *.jobs.ts) and tests", async () => {
-    expect(await filesTakingTheApp()).toEqual(NOT_YET_CONVERTED);
+    expect(await filesTakingTheApp()).toEqual([]);
   });
 
   it('reports a service or helper that imports FastifyInstance, and no composition file (checks/fixtures/composition)', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { realtimeOf } from '../../platform/realtime.ts';
 import { Ticker } from '../../platform/ticker.ts';
-import { UnitDataService } from '../dashboards/index.ts';
+import { unitDataServiceOf } from '../dashboards/index.ts';
 import { AlertChecker, alertIdsOfDataset } from './alerts.check.ts';
 
 /** The alerts' checks, a background task of the jobs platform (platform/jobs/tasks.ts). */
@@ -20,7 +20,7 @@ export function alertCheckerOf(app: FastifyInstance): AlertChecker {
     db,
     mailer,
     publicUrl: config.publicUrl,
-    cards: new UnitDataService(app),
+    cards: unitDataServiceOf(app),
     realtime: realtimeOf(app),
     log: app.log,
   });

@@ -2,7 +2,7 @@ import { ASSISTANT, api, type ChatAnswer, type ChatStreamEvent, meetsLevel } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpErrorBody, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/routes.ts';
-import { type Card, UnitDataService } from '../dashboards/index.ts';
+import { type Card, unitDataServiceOf } from '../dashboards/index.ts';
 import { openImage } from './assistant.images.ts';
 import { userKeyOf } from './assistant.llm.ts';
 import { AssistantService } from './assistant.service.ts';
@@ -11,7 +11,7 @@ import { AssistantService } from './assistant.service.ts';
 export async function assistantRoutes(app: FastifyInstance) {
   const { config, counters, db, storage } = app.ctx;
   const assistant = new AssistantService({ config, counters, db, storage, log: app.log });
-  const data = new UnitDataService(app);
+  const data = unitDataServiceOf(app);
   const userKey = (request: FastifyRequest) => userKeyOf(request.headers[ASSISTANT.userKeyHeader]);
 
   route(app, api.getAssistant, ({ request }) => assistant.status(userKey(request)));

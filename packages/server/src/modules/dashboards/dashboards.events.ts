@@ -1,6 +1,5 @@
 import type { Dashboard, Tab, Unit } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
-import { type EmitOptions, realtimeOf } from '../../platform/realtime.ts';
+import type { EmitOptions, RealtimeGateway } from '../../platform/realtime.ts';
 
 /**
  * The live channel of data apps: another editor's change appears without reload. Members who see dashboards
@@ -13,52 +12,57 @@ const AUDIENCE: EmitOptions = { area: 'dashboard', public: true };
 export interface ContentListener {
   changed(dashboardId: string): void;
 }
-// Keyed by the app's context, the one object every encapsulated plugin of the app shares (route plugins each
-// see their own FastifyInstance).
-const listeners = new WeakMap<object, ContentListener>();
-export function listenToContentChanges(app: FastifyInstance, listener: ContentListener): void {
-  listeners.set(app.ctx, listener);
-}
-const contentChanged = (app: FastifyInstance, dashboardId: string) => listeners.get(app.ctx)?.changed(dashboardId);
 
 /**
- * `content: false` for an update that changes nothing the image shows (the image's own state) or that asks for
- * a render itself (a new or duplicated dashboard).
+ * The data apps' events on the project channel, and the listener of content changes. One per app
+ * (`dashboardEventsOf`, dashboards.jobs.ts), shared by every service that changes a data app, so that the listener
+ * hears them all.
  */
-export function emitDashboardUpdated(app: FastifyInstance, dashboard: Dashboard, options = { content: true }): void {
-  const { user: _user, ...event } = dashboard;
-  realtimeOf(app).emit(dashboard.projectId, 'dashboard:updated', event, AUDIENCE);
-  if (options.content) contentChanged(app, dashboard._id);
-}
+export class DashboardEvents {
+  private listener: ContentListener | undefined;
 
-export function emitDashboardDeleted(app: FastifyInstance, projectId: string, dashboardId: string): void {
-  realtimeOf(app).emit(projectId, 'dashboard:deleted', { _id: dashboardId }, AUDIENCE);
-}
+  constructor(private readonly realtime: Pick<RealtimeGateway, 'emit'>) {}
 
-export function emitTabUpdated(app: FastifyInstance, projectId: string, tab: Tab): void {
-  realtimeOf(app).emit(projectId, 'tab:updated', tab, AUDIENCE);
-  contentChanged(app, tab.dashboardId);
-}
+  /** Registers the app's listener of content changes (one: the last registered). */
+  listen(listener: ContentListener): void {
+    this.listener = listener;
+  }
 
-export function emitTabDeleted(
-  app: FastifyInstance,
-  projectId: string,
-  tab: { _id: string; dashboardId: string },
-): void {
-  realtimeOf(app).emit(projectId, 'tab:deleted', tab, AUDIENCE);
-  contentChanged(app, tab.dashboardId);
-}
+  /**
+   * `content: false` for an update that changes nothing the image shows (the image's own state) or that asks
+   * for a render itself (a new or duplicated dashboard).
+   */
+  dashboardUpdated(dashboard: Dashboard, options = { content: true }): void {
+    const { user: _user, ...event } = dashboard;
+    this.realtime.emit(dashboard.projectId, 'dashboard:updated', event, AUDIENCE);
+    if (options.content) this.contentChanged(dashboard._id);
+  }
 
-export function emitUnitUpdated(app: FastifyInstance, projectId: string, unit: Unit): void {
-  realtimeOf(app).emit(projectId, 'unit:updated', unit, AUDIENCE);
-  contentChanged(app, unit.dashboardId);
-}
+  dashboardDeleted(projectId: string, dashboardId: string): void {
+    this.realtime.emit(projectId, 'dashboard:deleted', { _id: dashboardId }, AUDIENCE);
+  }
 
-export function emitUnitDeleted(
-  app: FastifyInstance,
-  projectId: string,
-  unit: { _id: string; tabId: string; dashboardId: string },
-): void {
-  realtimeOf(app).emit(projectId, 'unit:deleted', unit, AUDIENCE);
-  contentChanged(app, unit.dashboardId);
+  tabUpdated(projectId: string, tab: Tab): void {
+    this.realtime.emit(projectId, 'tab:updated', tab, AUDIENCE);
+    this.contentChanged(tab.dashboardId);
+  }
+
+  tabDeleted(projectId: string, tab: { _id: string; dashboardId: string }): void {
+    this.realtime.emit(projectId, 'tab:deleted', tab, AUDIENCE);
+    this.contentChanged(tab.dashboardId);
+  }
+
+  unitUpdated(projectId: string, unit: Unit): void {
+    this.realtime.emit(projectId, 'unit:updated', unit, AUDIENCE);
+    this.contentChanged(unit.dashboardId);
+  }
+
+  unitDeleted(projectId: string, unit: { _id: string; tabId: string; dashboardId: string }): void {
+    this.realtime.emit(projectId, 'unit:deleted', unit, AUDIENCE);
+    this.contentChanged(unit.dashboardId);
+  }
+
+  private contentChanged(dashboardId: string): void {
+    this.listener?.changed(dashboardId);
+  }
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors.ts';
 import { mailLanguage } from '../../platform/mailLanguage.ts';
 import { route } from '../../platform/routes.ts';
 import { featuresServiceOf } from '../datasets/index.ts';
-import { listenToContentChanges } from './dashboards.events.ts';
+import { dashboardEventsOf, dashboardsDepsOf } from './dashboards.jobs.ts';
 import { presentPublicDashboard } from './dashboards.presenter.ts';
 import { DashboardsService } from './dashboards.service.ts';
 import { authorOf } from './history/author.ts';
@@ -23,9 +23,9 @@ export async function dashboardsRoutes(app: FastifyInstance) {
   const previews = previewServiceOf(app);
   // The app's listener of content changes: a changed dashboard's image is rendered again once the changes settle.
   const refresher = new PreviewRefresher(previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000, app.log);
-  listenToContentChanges(app, refresher);
+  dashboardEventsOf(app).listen(refresher);
   app.addHook('onClose', async () => refresher.stop());
-  const dashboards = new DashboardsService(app, previews);
+  const dashboards = new DashboardsService(dashboardsDepsOf(app), previews);
 
   route(app, api.listDashboards, ({ query }) => dashboards.list(query.projectId));
   route(app, api.createDashboard, ({ auth, body, request }) =>

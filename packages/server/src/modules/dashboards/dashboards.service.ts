@@ -8,14 +8,13 @@ import {
   isPermutation,
   type ServerMessage,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MailLanguage } from '../../platform/mailLanguage.ts';
 import { copyFilters, copyName, copyTab } from './copy.ts';
-import { emitDashboardDeleted, emitDashboardUpdated } from './dashboards.events.ts';
+import type { DashboardsDeps } from './dashboards.deps.ts';
 import { presentDashboard } from './dashboards.presenter.ts';
 import {
   type DashboardChange,
@@ -76,11 +75,11 @@ export class DashboardsService {
   private readonly db: Db;
   private readonly history: History;
   constructor(
-    private readonly app: FastifyInstance,
+    private readonly deps: DashboardsDeps,
     private readonly previews: PreviewRequester,
   ) {
-    this.db = app.ctx.db;
-    this.history = new History(app);
+    this.db = deps.db;
+    this.history = new History(deps);
   }
 
   async list(projectId: string): Promise<Dashboard[]> {
@@ -117,7 +116,7 @@ export class DashboardsService {
       await this.history.created(tx, id, user.id);
       return this.present(id, tx);
     });
-    emitDashboardUpdated(this.app, dashboard, { content: false });
+    this.deps.events.dashboardUpdated(dashboard, { content: false });
     return this.afterPreviewRequest(dashboard, user);
   }
 
@@ -136,7 +135,7 @@ export class DashboardsService {
       await this.history.record(tx, id, author, () => this.change(tx, id, input));
       return this.present(id, tx);
     });
-    emitDashboardUpdated(this.app, dashboard);
+    this.deps.events.dashboardUpdated(dashboard);
     return dashboard;
   }
 
@@ -180,7 +179,7 @@ export class DashboardsService {
     const row = await findDashboard(this.db, id);
     if (!row || !(await deleteDashboardRow(this.db, id))) throw notFound('dashboard.notFound');
     await afterDelete?.(id);
-    emitDashboardDeleted(this.app, row.projectId, id);
+    this.deps.events.dashboardDeleted(row.projectId, id);
   }
 
   /** Duplicate Dashboard: a deep copy in the same project, created by the caller, with its own image. */
@@ -224,7 +223,7 @@ export class DashboardsService {
       await this.history.created(tx, copyId, user.id);
       return this.present(copyId, tx);
     });
-    emitDashboardUpdated(this.app, dashboard, { content: false });
+    this.deps.events.dashboardUpdated(dashboard, { content: false });
     return this.afterPreviewRequest(dashboard, user);
   }
 
@@ -233,7 +232,7 @@ export class DashboardsService {
     try {
       await this.previews.request(dashboard._id, { userId: user.id });
     } catch (err) {
-      this.app.log.error({ err, dashboardId: dashboard._id }, 'could not request a dashboard preview');
+      this.deps.log.error({ err, dashboardId: dashboard._id }, 'could not request a dashboard preview');
       return dashboard;
     }
     return this.present(dashboard._id);

@@ -1,12 +1,12 @@
 import type { ServerModule } from '../../platform/module.ts';
 import type { AssetKind, ProjectFiles } from '../projects/index.ts';
+import { dashboardsJobs } from './dashboards.jobs.ts';
 import { dashboardsRoutes } from './dashboards.routes.ts';
 import { dashboardIdsOfProject, moveDashboards, projectOfDashboard, projectOfTab } from './dashboards.store.ts';
 import { exportRoutes, projectOfExport } from './export/export.routes.ts';
 import { filtersRoutes } from './filters/filters.routes.ts';
 import { projectOfFilter } from './filters/filters.store.ts';
 import { historyRoutes } from './history/history.routes.ts';
-import { HistoryRetention } from './history/retention.ts';
 import { removePreview } from './preview/preview.files.ts';
 import { publicDashboardPage } from './publicPage.ts';
 import { renderJobs } from './render.jobs.ts';
@@ -27,17 +27,7 @@ export const dashboardsModule: ServerModule = {
     filter: projectOfFilter,
     export: projectOfExport,
   },
-  jobs: (app) => {
-    renderJobs(app);
-    const { db, config, jobs } = app.ctx;
-    const retention = new HistoryRetention({ db, config, jobs, log: app.log });
-    retention.install();
-    // Workers queue a pass as they start and then periodically.
-    if (jobs.runsWorkers) {
-      app.addHook('onReady', async () => retention.startQueueing());
-      app.addHook('preClose', async () => retention.stopQueueing());
-    }
-  },
+  jobs: dashboardsJobs,
   routes: async (app) => {
     await app.register(dashboardsRoutes);
     await app.register(tabsRoutes);
@@ -57,6 +47,7 @@ export const dashboardPreviewFiles: ProjectFiles = {
   remove: (storage, id) => removePreview(storage, id),
 };
 
+export { unitDataServiceOf } from './dashboards.jobs.ts';
 export { dashboardsReadAny, datasetIdsOfDashboard } from './dashboards.store.ts';
 export {
   type DashboardRenderer,
@@ -68,5 +59,5 @@ export { previewKey, removePreview, writePreview } from './preview/preview.files
 export { resolvePublicDashboard } from './public.ts';
 export { dashboardRendererOf } from './render.jobs.ts';
 export { savedCardOf } from './units/savedCard.ts';
-export { type Card, UnitDataService } from './units/unitData.service.ts';
+export type { Card, UnitDataService } from './units/unitData.service.ts';
 export { cardsOfDataset } from './units/units.store.ts';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { emitDashboardUpdated } from './dashboards.events.ts';
+import type { DashboardEvents } from './dashboards.events.ts';
+import { dashboardEventsOf } from './dashboards.jobs.ts';
 import { DashboardRenderer } from './export/export.direct.ts';
 import { ExportService } from './export/export.service.ts';
 import { HeadlessBrowser } from './headlessBrowser.ts';
@@ -43,8 +44,9 @@ export function renderDepsOf(app: FastifyInstance): RenderDeps {
 
 /** The preview images of the app's data apps; a new image state reaches the project's live channel. */
 export function previewServiceOf(app: FastifyInstance): PreviewService {
-  const previewChanged = (dashboard: Parameters<typeof emitDashboardUpdated>[1]) =>
-    emitDashboardUpdated(app, dashboard, { content: false });
+  const events = dashboardEventsOf(app);
+  const previewChanged = (dashboard: Parameters<DashboardEvents['dashboardUpdated']>[0]) =>
+    events.dashboardUpdated(dashboard, { content: false });
   return new PreviewService({ ...renderDepsOf(app), previewChanged });
 }
 

@@ -1,12 +1,13 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/routes.ts';
+import { dashboardsDepsOf } from '../dashboards.jobs.ts';
 import { authorOf } from '../history/author.ts';
 import { FiltersService } from './filters.service.ts';
 
 /** Saved filters of dashboards and tabs: add, clear, change and remove; 'filter' ids resolve here. */
 export async function filtersRoutes(app: FastifyInstance) {
-  const filters = new FiltersService(app);
+  const filters = new FiltersService(dashboardsDepsOf(app));
 
   route(app, api.addTabFilter, ({ params, body, auth, request }) =>
     filters.add({ kind: 'tab', id: params.id }, body, authorOf(auth, request)),

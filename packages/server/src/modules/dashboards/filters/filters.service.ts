@@ -6,12 +6,12 @@ import {
   newFilterSchema,
   type ServerMessage,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, issueMessage, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { findFeatureProject } from '../../datasets/index.ts';
-import { emitDashboardUpdated, emitTabUpdated } from '../dashboards.events.ts';
+import type { DashboardsDeps } from '../dashboards.deps.ts';
+import type { DashboardEvents } from '../dashboards.events.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard } from '../dashboards.store.ts';
 import { type Author, History } from '../history/recorder.ts';
@@ -42,9 +42,11 @@ interface Locked {
 export class FiltersService {
   private readonly db: Db;
   private readonly history: History;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.history = new History(app);
+  private readonly events: DashboardEvents;
+  constructor(deps: DashboardsDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.history = new History(deps);
   }
 
   async add(
@@ -154,10 +156,10 @@ export class FiltersService {
 
   private async announce(owner: OwnerRef, projectId: string): Promise<void> {
     if (owner.kind === 'dashboard') {
-      emitDashboardUpdated(this.app, await presentDashboardById(this.db, owner.id));
+      this.events.dashboardUpdated(await presentDashboardById(this.db, owner.id));
       return;
     }
     const tab = await findTab(this.db, owner.id);
-    if (tab) emitTabUpdated(this.app, projectId, presentTab(tab));
+    if (tab) this.events.tabUpdated(projectId, presentTab(tab));
   }
 }

@@ -1,13 +1,6 @@
 import type { AppState, StateOp } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import {
-  emitDashboardUpdated,
-  emitTabDeleted,
-  emitTabUpdated,
-  emitUnitDeleted,
-  emitUnitUpdated,
-} from '../dashboards.events.ts';
+import type { DashboardEvents } from '../dashboards.events.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
 import { findTab } from '../tabs/tabs.store.ts';
@@ -19,7 +12,7 @@ import { findUnit } from '../units/units.store.ts';
  * (dashboard:updated, tab:updated / tab:deleted, unit:updated / unit:deleted), so that other viewers follow.
  */
 export async function announceOps(
-  app: FastifyInstance,
+  events: DashboardEvents,
   db: Db,
   dashboardId: string,
   ops: readonly StateOp[],
@@ -29,15 +22,15 @@ export async function announceOps(
   const touched = (area: string) => [...new Set(ops.filter((op) => op.path[0] === area).map((op) => op.path[1]))];
   for (const tabId of touched('tabs')) {
     const row = await findTab(db, tabId);
-    if (row) emitTabUpdated(app, dashboard.projectId, presentTab(row));
-    else emitTabDeleted(app, dashboard.projectId, { _id: tabId, dashboardId });
+    if (row) events.tabUpdated(dashboard.projectId, presentTab(row));
+    else events.tabDeleted(dashboard.projectId, { _id: tabId, dashboardId });
   }
   for (const unitId of touched('units')) {
     const record = await findUnit(db, unitId);
-    if (record) emitUnitUpdated(app, dashboard.projectId, presentUnit(record.row, dashboardId));
+    if (record) events.unitUpdated(dashboard.projectId, presentUnit(record.row, dashboardId));
     else if (before.units[unitId]) {
-      emitUnitDeleted(app, dashboard.projectId, { _id: unitId, tabId: before.units[unitId].tabId, dashboardId });
+      events.unitDeleted(dashboard.projectId, { _id: unitId, tabId: before.units[unitId].tabId, dashboardId });
     }
   }
-  emitDashboardUpdated(app, dashboard);
+  events.dashboardUpdated(dashboard);
 }

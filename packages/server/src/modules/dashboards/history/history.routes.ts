@@ -1,14 +1,14 @@
 import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/routes.ts';
-import { UnitDataService } from '../units/unitData.service.ts';
+import { dashboardsDepsOf, unitDataServiceOf } from '../dashboards.jobs.ts';
 import { authorOf, readerLanguage, sessionAuthorOf } from './author.ts';
 import { HistoryService } from './history.service.ts';
 
 /** A data app's history: versions, one version's app, restore; undo and redo of an editing session's steps. */
 export async function historyRoutes(app: FastifyInstance) {
-  const history = new HistoryService(app);
-  const data = new UnitDataService(app);
+  const history = new HistoryService(dashboardsDepsOf(app));
+  const data = unitDataServiceOf(app);
   route(app, api.listDashboardVersions, ({ params, query, request }) =>
     history.list(params.id, query, readerLanguage(request)),
   );

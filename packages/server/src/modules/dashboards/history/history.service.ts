@@ -13,10 +13,11 @@ import {
   stateDifferences,
   type VersionDifference,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { HttpError, notFound } from '../../../platform/errors.ts';
 import type { MailLanguage } from '../../../platform/mailLanguage.ts';
+import type { DashboardsDeps } from '../dashboards.deps.ts';
+import type { DashboardEvents } from '../dashboards.events.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import { storedFilters } from '../filters/stored.ts';
@@ -52,9 +53,11 @@ const fullName = (u: { first: string | null; last: string | null }) => `${u.firs
 export class HistoryService {
   private readonly db: Db;
   readonly history: History;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.history = new History(app);
+  private readonly events: DashboardEvents;
+  constructor(deps: DashboardsDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.history = new History(deps);
   }
 
   async list(dashboardId: string, query: { page: number; user?: string }, lang: MailLanguage) {
@@ -100,7 +103,7 @@ export class HistoryService {
         params,
       }),
     );
-    if (recorded.ops.length) await announceOps(this.app, this.db, dashboardId, recorded.ops, recorded.before);
+    if (recorded.ops.length) await announceOps(this.events, this.db, dashboardId, recorded.ops, recorded.before);
     const latest = recorded.stepId ? await latestVersion(this.db, dashboardId) : undefined;
     return {
       version: latest ? await this.presentById(dashboardId, latest.id, lang) : null,
@@ -168,7 +171,7 @@ export class HistoryService {
         options,
       ),
     );
-    if (recorded.ops.length) await announceOps(this.app, this.db, dashboardId, recorded.ops, recorded.before);
+    if (recorded.ops.length) await announceOps(this.events, this.db, dashboardId, recorded.ops, recorded.before);
     return this.counts(dashboardId, author);
   }
 

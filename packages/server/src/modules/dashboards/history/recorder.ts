@@ -8,8 +8,8 @@ import {
   mergeOps,
   type StateOp,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import { lockDashboard } from '../dashboards.store.ts';
@@ -61,11 +61,7 @@ export interface Recorded<T> {
  * caller's transaction.
  */
 export class History {
-  constructor(private readonly app: FastifyInstance) {}
-
-  private get config() {
-    return this.app.ctx.config;
-  }
+  constructor(private readonly deps: Pick<AppContext, 'db' | 'config'>) {}
 
   async record<T>(
     tx: Db,
@@ -87,7 +83,7 @@ export class History {
 
   /** `change` in a transaction of its own, recorded. */
   async transaction<T>(dashboardId: string, author: Author, change: (tx: Db) => Promise<T>): Promise<T> {
-    const recorded = await this.app.ctx.db.transaction((tx) => this.record(tx, dashboardId, author, () => change(tx)));
+    const recorded = await this.deps.db.transaction((tx) => this.record(tx, dashboardId, author, () => change(tx)));
     return recorded.result;
   }
 
@@ -163,7 +159,7 @@ export class History {
 
   /** One person's change of the same kind to the same object, soon after: the same version. */
   private foldsInto(last: VersionRow, author: Author, description: ChangeDescription, now: Date): boolean {
-    const windowMs = this.config.DATA_APP_HISTORY_COALESCE_SECONDS * 1000;
+    const windowMs = this.deps.config.DATA_APP_HISTORY_COALESCE_SECONDS * 1000;
     return (
       last.userId === author.userId &&
       last.kind === description.kind &&

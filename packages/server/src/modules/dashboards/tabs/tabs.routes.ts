@@ -2,12 +2,13 @@ import { api } from '@tessera/shared';
 import type { FastifyInstance } from 'fastify';
 import { mailLanguage } from '../../../platform/mailLanguage.ts';
 import { route } from '../../../platform/routes.ts';
+import { dashboardsDepsOf } from '../dashboards.jobs.ts';
 import { authorOf } from '../history/author.ts';
 import { TabsService } from './tabs.service.ts';
 
 /** Tabs (sections): created, duplicated and deleted under their dashboard; shown and edited on their own. */
 export async function tabsRoutes(app: FastifyInstance) {
-  const tabs = new TabsService(app);
+  const tabs = new TabsService(dashboardsDepsOf(app));
 
   route(app, api.createTab, ({ params, body, auth, request }) => tabs.create(params.id, body, authorOf(auth, request)));
   route(app, api.duplicateTab, ({ params, body, auth, request }) =>

@@ -9,13 +9,13 @@ import {
   type Tab,
   type Unit,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { MailLanguage } from '../../../platform/mailLanguage.ts';
 import { copyName, copyTab } from '../copy.ts';
-import { emitDashboardUpdated, emitTabDeleted, emitTabUpdated, emitUnitUpdated } from '../dashboards.events.ts';
+import type { DashboardsDeps } from '../dashboards.deps.ts';
+import type { DashboardEvents } from '../dashboards.events.ts';
 import { presentDashboardById } from '../dashboards.service.ts';
 import { findDashboard, lockDashboard, updateDashboardRow } from '../dashboards.store.ts';
 import { type Author, History } from '../history/recorder.ts';
@@ -34,9 +34,11 @@ const tabNotFound = () => notFound('tab.notFound');
 export class TabsService {
   private readonly db: Db;
   private readonly history: History;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.history = new History(app);
+  private readonly events: DashboardEvents;
+  constructor(deps: DashboardsDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.history = new History(deps);
   }
 
   async get(id: string): Promise<{ tab: Tab; units: Unit[] }> {
@@ -93,7 +95,7 @@ export class TabsService {
       };
     });
     this.announce(result.dashboard, result.tab);
-    for (const unit of result.units) emitUnitUpdated(this.app, result.dashboard.projectId, unit);
+    for (const unit of result.units) this.events.unitUpdated(result.dashboard.projectId, unit);
     return result;
   }
 
@@ -108,8 +110,8 @@ export class TabsService {
       await updateDashboardRow(tx, dashboardId, { tabIds: current.tabIds.filter((id) => id !== tabId) });
       return presentDashboardById(tx, dashboardId);
     });
-    emitTabDeleted(this.app, dashboard.projectId, { _id: tabId, dashboardId });
-    emitDashboardUpdated(this.app, dashboard);
+    this.events.tabDeleted(dashboard.projectId, { _id: tabId, dashboardId });
+    this.events.dashboardUpdated(dashboard);
     return { dashboard };
   }
 
@@ -144,12 +146,12 @@ export class TabsService {
       return presentTab((await updateTabRow(tx, id, change))!);
     });
     const dashboard = await findDashboard(this.db, tab.dashboardId);
-    if (dashboard) emitTabUpdated(this.app, dashboard.projectId, tab);
+    if (dashboard) this.events.tabUpdated(dashboard.projectId, tab);
     return tab;
   }
 
   private announce(dashboard: Dashboard, tab: Tab): void {
-    emitTabUpdated(this.app, dashboard.projectId, tab);
-    emitDashboardUpdated(this.app, dashboard);
+    this.events.tabUpdated(dashboard.projectId, tab);
+    this.events.dashboardUpdated(dashboard);
   }
 }

@@ -19,8 +19,9 @@ import {
   visFeatureIds,
   withinPublished,
 } from '@tessera/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../../../platform/context.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { KeptOnce } from '../../../platform/keptOnce.ts';
 import { cacheKey, RESULT_TTL_MS, throughCache } from '../../../platform/resultCache.ts';
@@ -97,6 +98,9 @@ interface PublicAnswer {
   kept: boolean;
 }
 
+/** What a card's data is computed with: the database, the stored segments, the shared result cache, a logger. */
+export type UnitDataDeps = Pick<AppContext, 'db' | 'storage' | 'results'> & { log: FastifyBaseLogger };
+
 export class UnitDataService {
   readonly metadata: ProjectMetadataCache;
   /**
@@ -115,8 +119,8 @@ export class UnitDataService {
    * of; answers with a card error, or made with the result cache off, are not kept.
    */
   private readonly publicAnswers: KeptOnce<PublicAnswer>;
-  constructor(private readonly app: FastifyInstance) {
-    this.metadata = new ProjectMetadataCache(app.ctx.db, app.ctx.storage);
+  constructor(private readonly deps: UnitDataDeps) {
+    this.metadata = new ProjectMetadataCache(deps.db, deps.storage);
     const answers = new LRUCache<string, PublicAnswer>({
       maxSize: 32 * 1024 * 1024,
       sizeCalculation: (answer) => answer.text.length + 64,
@@ -182,7 +186,7 @@ export class UnitDataService {
     const { value, shared } = await this.publicAnswers.get(key, async () => {
       const { answer, cache } = await this.computeAsAsked(card, asked, {});
       const text = JSON.stringify(api.getPublicUnitData.response.parse(answer));
-      return { text, cache, kept: answer.error === null && this.app.ctx.results.keeps };
+      return { text, cache, kept: answer.error === null && this.deps.results.keeps };
     });
     return { text: value.text, cache: shared ? 'hit' : value.cache };
   }
@@ -232,15 +236,15 @@ export class UnitDataService {
    */
   private async cachedRows(card: Card, compiled: CompiledUnitQuery, rowsKey: string) {
     const { value, cache } = await throughCache(
-      this.app.ctx.results,
+      this.deps.results,
       rowsKey,
       async () => {
         const started = performance.now();
         const rows = await runUnitQuery(compiled);
-        this.app.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
+        this.deps.log.debug({ unitId: card.id, queryMs: performance.now() - started }, 'card query ran');
         return JSON.stringify(rows);
       },
-      (err, what) => this.app.log.warn({ err }, what),
+      (err, what) => this.deps.log.warn({ err }, what),
     );
     return { rows: JSON.parse(value) as Awaited<ReturnType<typeof runUnitQuery>>, cache };
   }
@@ -262,7 +266,7 @@ export class UnitDataService {
     let published = this.published.get(key);
     if (!published) {
       // Read once for every request that asks meanwhile (a crowd's filter change); a failed read is not kept.
-      published = publishedFeatureIds(this.app.ctx.db, card.dashboardId);
+      published = publishedFeatureIds(this.deps.db, card.dashboardId);
       this.published.set(key, published);
       published.catch(() => this.published.delete(key));
     }
@@ -325,7 +329,7 @@ export class UnitDataService {
     const cardFailure = cardErrorOf(error);
     if (cardFailure) return answer(emptyData(kind), { ...base, error: cardFailure });
     if (error instanceof QueryError) throw badRequest(error.said);
-    this.app.log.error({ err: error, unitId: card.id }, 'card data failed');
+    this.deps.log.error({ err: error, unitId: card.id }, 'card data failed');
     return answer(emptyData(kind), { ...base, error: cardError('error') });
   }
 }

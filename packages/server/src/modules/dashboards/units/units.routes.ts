@@ -3,18 +3,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorAnswer, HttpError, notFound } from '../../../platform/errors.ts';
 import { mailLanguage } from '../../../platform/mailLanguage.ts';
 import { route } from '../../../platform/routes.ts';
+import { dashboardsDepsOf, unitDataServiceOf } from '../dashboards.jobs.ts';
 import type { DashboardRow, PublicUnitPlace } from '../dashboards.store.ts';
 import { authorOf } from '../history/author.ts';
 import { resolvePublicUnit, resolvePublicUnits } from '../public.ts';
 import { downloadCard } from './unitData.download.ts';
 import { cardRows, cardRowsCsv } from './unitData.rows.ts';
-import { type Card, type Computed, savedFiltersOf, UnitDataService } from './unitData.service.ts';
+import { type Card, type Computed, savedFiltersOf } from './unitData.service.ts';
 import { UnitsService } from './units.service.ts';
 
 /** Cards: added, duplicated and deleted on their tab; shown and saved on their own; their data and download. */
 export async function unitsRoutes(app: FastifyInstance) {
-  const units = new UnitsService(app);
-  const data = new UnitDataService(app);
+  const units = new UnitsService(dashboardsDepsOf(app));
+  const data = unitDataServiceOf(app);
 
   route(app, api.createUnit, async ({ params, body, auth, request }) => ({
     ...(await units.create(params.id, body?.layoutItem, authorOf(auth, request))),

@@ -10,13 +10,13 @@ import {
   type UnitType,
   visDatasetIds,
 } from '@tessera/shared';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { MailLanguage } from '../../../platform/mailLanguage.ts';
 import { copyName, copyUnitValues } from '../copy.ts';
-import { emitTabUpdated, emitUnitDeleted, emitUnitUpdated } from '../dashboards.events.ts';
+import type { DashboardsDeps } from '../dashboards.deps.ts';
+import type { DashboardEvents } from '../dashboards.events.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import { type Author, History } from '../history/recorder.ts';
 import { presentTab } from '../tabs/tabs.presenter.ts';
@@ -39,9 +39,11 @@ export interface UnitUpdate {
 export class UnitsService {
   private readonly db: Db;
   private readonly history: History;
-  constructor(private readonly app: FastifyInstance) {
-    this.db = app.ctx.db;
-    this.history = new History(app);
+  private readonly events: DashboardEvents;
+  constructor(deps: DashboardsDeps) {
+    this.db = deps.db;
+    this.events = deps.events;
+    this.history = new History(deps);
   }
 
   async get(id: string): Promise<Unit> {
@@ -101,8 +103,8 @@ export class UnitsService {
       });
       return { tab: presentTab(row!), projectId: await this.projectOf(tx, current) };
     });
-    emitUnitDeleted(this.app, projectId, { _id: unitId, tabId, dashboardId: tab.dashboardId });
-    emitTabUpdated(this.app, projectId, tab);
+    this.events.unitDeleted(projectId, { _id: unitId, tabId, dashboardId: tab.dashboardId });
+    this.events.tabUpdated(projectId, tab);
     return { tab };
   }
 
@@ -128,7 +130,7 @@ export class UnitsService {
     if (!row) throw unitNotFound();
     const unit = presentUnit(row, record.dashboardId);
     const dashboard = await findDashboard(this.db, record.dashboardId);
-    if (dashboard) emitUnitUpdated(this.app, dashboard.projectId, unit);
+    if (dashboard) this.events.unitUpdated(dashboard.projectId, unit);
     return unit;
   }
 
@@ -160,8 +162,8 @@ export class UnitsService {
         projectId: dashboard.projectId,
       };
     });
-    emitUnitUpdated(this.app, result.projectId, result.unit);
-    emitTabUpdated(this.app, result.projectId, result.tab);
+    this.events.unitUpdated(result.projectId, result.unit);
+    this.events.tabUpdated(result.projectId, result.tab);
     return { tab: result.tab, unit: result.unit };
   }
 
