@@ -7,7 +7,7 @@ import { isInterval, type ScheduleState, timezones, withTimezone } from './trigg
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /**
- * A schedule's fields (docs/scheduled-runs.md): time zone, start date and time, repeat unit and interval, the
+ * A schedule's fields (docs/scheduling.md): time zone, start date and time, repeat unit and interval, the
  * interval's end time for minutes and hours, the end date when it repeats. Scheduled runs and data app
  * subscriptions both use it.
  */

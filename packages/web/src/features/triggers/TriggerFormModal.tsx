@@ -9,7 +9,7 @@ import { ScheduleFields } from './ScheduleFields.tsx';
 import { FIELD_OF, initialState, stateOfTrigger, type TriggerFormState, toBody, toUpdateBody } from './triggerForm.ts';
 
 /**
- * The scheduled-run form (docs/scheduled-runs.md): Add a scheduled run of a model, or edit one (`trigger`): the
+ * The scheduled-run form (docs/scheduling.md): Add a scheduled run of a model, or edit one (`trigger`): the
  * same fields, opened on its values, saved with PUT triggers/{id}. A dataset input is picked by its name.
  */
 export function TriggerFormModal({
