@@ -6,9 +6,10 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/ui/testSetup.ts'],
-    // isolate: false (one window and one module graph per worker, as the server project) waits for a whole run of
-    // this project, twice and once shuffled, on a machine not overloaded: testSetup.ts already takes away what each
-    // test leaves behind.
+    // One window and one module graph per worker, not per file (as the server project): React, Mantine, jsdom and
+    // the app's modules are loaded once. testSetup.ts takes away what each test leaves behind, so that no file
+    // sees another's screen, storage, stubs or module state. No web test mocks a module.
+    isolate: false,
     // A deadline on a shared 2-core machine, not a speed target.
     testTimeout: 30_000,
   },

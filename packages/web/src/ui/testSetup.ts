@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { pageErrorStore } from '../api/errors.ts';
 import { queryClient } from '../api/queryClient.ts';
+import { localFilterStore } from '../features/filters/localFilters.ts';
 import { setLanguage } from '../i18n/index.ts';
 
 /**
@@ -34,12 +35,18 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
   Element.prototype.scrollIntoView ??= () => {};
+  // Nor a font loading API (FontFaceSet), which Mantine's autosizing Textarea listens to.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+    });
+  }
 }
 
 /**
  * Every test ends with what it left behind taken away, so that none sees another's screen, storage, language,
- * stubs, clock, cached answers or page error — within a file, and across files should they come to share one
- * window and module graph (isolate: false, not on yet: see vitest.config.ts).
+ * stubs, clock, cached answers, visitor's filters, address or page error — within a file, and across files, which
+ * share one window and module graph per worker (isolate: false, vitest.config.ts).
  */
 afterEach(() => {
   // A file in Node's environment (realtime.test.ts) has no window to clean.
@@ -48,9 +55,11 @@ afterEach(() => {
   notifications.clean();
   queryClient.clear();
   pageErrorStore.clear();
+  localFilterStore.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   setLanguage(DEFAULT_LANGUAGE);
   localStorage.clear();
   sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
 });

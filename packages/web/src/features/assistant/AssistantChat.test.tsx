@@ -5,13 +5,6 @@ import i18n from '../../i18n/index.ts';
 import { renderWithProviders, stubNetwork } from '../../ui/testing.tsx';
 import { AssistantChat } from './AssistantChat.tsx';
 
-// jsdom has no font loading API; Mantine's autosize textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 const PROJECT = '64b7f0c2a1b2c3d4e5f60799';
 const CHAT = `POST /api/v1/projects/${PROJECT}/assistant/chat`;
 

@@ -21,13 +21,6 @@ import { renderWithProviders, testQueryClient } from '../../ui/testing.tsx';
 import { DashboardsRoutes } from './DashboardsRoutes.tsx';
 import { PreviewDashboardRoutes, PublicDashboardRoutes } from './public/PublicRoutes.tsx';
 
-// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to it (the description fields use it).
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 /** A 24-hex-digit id ending in `n`. */
 export const hexId = (n: number | string) => String(n).padStart(24, '0');
 

@@ -34,11 +34,6 @@ function renderTab(model = makeModel(), canEdit = true) {
   return requests;
 }
 
-// jsdom has no font loading API, which Mantine's autosizing textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
-}
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

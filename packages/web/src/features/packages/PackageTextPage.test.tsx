@@ -38,11 +38,6 @@ function renderEditor(
   return requests;
 }
 
-// jsdom has no font loading API, which Mantine's autosizing textarea listens to (a browser API, as testSetup's).
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
-}
-
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
   cleanup();

@@ -7,13 +7,6 @@ import i18n from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../ui/testing.tsx';
 import { CustomMappingEditor } from './CustomMappingEditor.tsx';
 
-// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 // Typing in Mantine inputs is slow on a machine shared by many test runs; nothing here is timed.
 vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => void i18n.changeLanguage('en'));

@@ -4,13 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubNetwork } from '../../../ui/testing.tsx';
 import { FeatureCard } from './FeatureCard.tsx';
 
-// jsdom has no font loading API; Mantine's autosize textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

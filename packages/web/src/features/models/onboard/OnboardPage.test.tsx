@@ -43,11 +43,6 @@ function renderOnboarding(path: string) {
   renderWithProviders(<RouterProvider router={router} />);
 }
 
-// jsdom has no font loading API, which Mantine's autosizing textarea listens to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
-}
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
