@@ -134,6 +134,7 @@ export const SERVER_ERRORS = {
   'job.notWaiting': 'The job is no longer waiting for its input',
   'job.interrupted': JOB_MESSAGES.interrupted,
   'job.restarted': JOB_MESSAGES.restarted,
+  'job.timeout': JOB_MESSAGES.timeout,
   // Reading an uploaded file (packages/analytics ingest and sniff)
   'ingest.empty': 'The file is empty.',
   'ingest.binary': 'This is not a CSV file: it contains binary data.',
