@@ -5,7 +5,6 @@ import {
   SERVER_ERROR_CODES,
   SERVER_ERRORS,
   serverErrorCodeOf,
-  serverMessageParamsOf,
 } from './serverErrors.ts';
 
 describe('the code of a server message', () => {
@@ -46,26 +45,5 @@ describe('the code of a server message', () => {
     expect(isServerErrorCode('Package not found')).toBe(false);
     expect(hasServerErrorParams('package.inUse')).toBe(true);
     expect(hasServerErrorParams('package.notFound')).toBe(false);
-  });
-});
-
-describe('the values of a message’s parts, read back from its text', () => {
-  it('names each part of the code’s text', () => {
-    expect(serverMessageParamsOf('ingest.columnsMismatch', 'Missing columns: qty, sku; unexpected columns: Q')).toEqual(
-      {
-        missing: 'qty, sku',
-        unexpected: 'Q',
-      },
-    );
-    expect(
-      serverMessageParamsOf('package.inUse', 'This package is used by 3 model(s): delete or change them first.'),
-    ).toEqual({
-      count: '3',
-    });
-  });
-
-  it('has none for a text that is not the code’s, or a code without parts', () => {
-    expect(serverMessageParamsOf('ingest.missingColumns', 'Unexpected columns: x')).toBeUndefined();
-    expect(serverMessageParamsOf('generic.notFound', 'Not found')).toBeUndefined();
   });
 });

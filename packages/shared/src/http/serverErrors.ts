@@ -134,6 +134,7 @@ export const SERVER_ERRORS = {
   'job.notWaiting': 'The job is no longer waiting for its input',
   'job.interrupted': JOB_MESSAGES.interrupted,
   'job.restarted': JOB_MESSAGES.restarted,
+  'job.timeout': JOB_MESSAGES.timeout,
   // Reading an uploaded file (packages/analytics ingest and sniff)
   'ingest.empty': 'The file is empty.',
   'ingest.binary': 'This is not a CSV file: it contains binary data.',
@@ -283,7 +284,7 @@ export const hasServerErrorParams = (code: ServerErrorCode): boolean => /\{\w+\}
 
 const NUMERIC_PARTS = new Set(['count', 'max', 'line', 'status']);
 const CODE_OF_TEXT = new Map<string, ServerErrorCode>();
-const TEMPLATES: { pattern: RegExp; code: ServerErrorCode; parts: string[] }[] = [];
+const TEMPLATES: { pattern: RegExp; code: ServerErrorCode }[] = [];
 const escaped = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 // The first code of a text wins (the generic codes come first): a text said by several areas has one code.
 for (const code of SERVER_ERROR_CODES) {
@@ -294,8 +295,7 @@ for (const code of SERVER_ERROR_CODES) {
     const pattern = escaped(text).replace(/\{(\w+)\}/g, (_, part: string) =>
       NUMERIC_PARTS.has(part) ? '([\\d.,]+)' : '(.+)',
     );
-    const parts = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    TEMPLATES.push({ pattern: new RegExp(`^${pattern}$`, 's'), code, parts });
+    TEMPLATES.push({ pattern: new RegExp(`^${pattern}$`, 's'), code });
   }
 }
 // The text with the most words of its own first: "Missing columns: a; unexpected columns: b" is the mismatch's text,
@@ -304,8 +304,8 @@ const ownWords = (code: ServerErrorCode) => SERVER_ERRORS[code].replace(/\{\w+\}
 TEMPLATES.sort((a, b) => ownWords(b.code) - ownWords(a.code));
 
 /**
- * The code of a message that reaches the web as stored text (a job's message) or as a schema's own message the
- * browser checks (the web's serverText). The server never uses it: its errors, the analytics errors and the shared
+ * The code of a message that reaches the web as text (a schema's own message the browser checks: the web's
+ * serverText). A job's message is not one: its code is stored with it. The server never uses it: its errors, the analytics errors and the shared
  * rules' messages are thrown by code. A text with `{name}` parts matches the text with those parts filled in.
  * Undefined for a text not in the list.
  */
@@ -314,15 +314,3 @@ export const serverErrorCodeOf = (text: string): ServerErrorCode | undefined =>
 
 export const isServerErrorCode = (value: unknown): value is ServerErrorCode =>
   typeof value === 'string' && Object.hasOwn(SERVER_ERRORS, value);
-
-/**
- * The values of the `{name}` parts of a code's text, read back from the English text the server filled in ("Missing
- * columns: a, b" gives `{ missing: 'a, b' }`): for a message that reaches the web as text (a job's message).
- * Undefined when the text is not that code's.
- */
-export function serverMessageParamsOf(code: ServerErrorCode, text: string): Record<string, string> | undefined {
-  const template = TEMPLATES.find((t) => t.code === code);
-  const match = template?.pattern.exec(text);
-  if (!template || !match) return undefined;
-  return Object.fromEntries(template.parts.map((part, i) => [part, match[i + 1]]));
-}

@@ -60,8 +60,15 @@ export const jobSchema = z.object({
   user: z.object({ id: id.nullable() }),
   /** 0..1 while it runs, when the work can tell. */
   progress: z.number().min(0).max(1).nullable(),
-  /** Why it failed, or what it is doing. */
+  /** Why it failed, or what it is doing: English text, for logs and API callers. */
   message: z.string().nullable(),
+  /**
+   * The message's code of the shared list (SERVER_ERRORS) and the values of its `{name}` parts, when it is one of
+   * ours: the web translates by them. Absent for text no code of ours wrote (a Python traceback) and for the jobs
+   * stored before codes were.
+   */
+  messageCode: z.string().optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   timeCreated: z.string(),
   lastUpdated: z.string(),
 });

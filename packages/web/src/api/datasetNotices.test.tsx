@@ -1,10 +1,10 @@
 import { Notifications, notifications } from '@mantine/notifications';
-import type { Job } from '@tessera/shared';
+import type { DatasetJob, Job } from '@tessera/shared';
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n/index.ts';
 import { renderWithProviders, testQueryClient } from '../ui/testing.tsx';
-import { applyDatasetEvent } from './datasets.ts';
+import { applyDatasetEvent, datasetKeys } from './datasets.ts';
 
 const job = (type: Job['type'], status: Job['status']) =>
   ({
@@ -46,5 +46,23 @@ describe('dataset job notices', () => {
   it('a completed feature detection still says the dataset is imported', async () => {
     raise(job('featureDetection', 'completed'));
     expect(await screen.findByText('Dataset imported: sales')).toBeTruthy();
+  });
+});
+
+describe('a dataset job updated live', () => {
+  it('takes the new message whole: a text without a code leaves none of the older code', () => {
+    const client = testQueryClient();
+    const projectId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+    const restarted = {
+      ...job('append', 'queued'),
+      message: 'Started again: the server running it stopped',
+      messageCode: 'job.restarted',
+    } as DatasetJob;
+    client.setQueryData<DatasetJob[]>(datasetKeys.jobs(projectId), [restarted]);
+    const failed = { ...job('append', 'failed'), message: 'Traceback: ValueError' };
+    act(() => applyDatasetEvent('job:updated', failed, client, projectId, i18n.t));
+    const [shown] = client.getQueryData<DatasetJob[]>(datasetKeys.jobs(projectId)) ?? [];
+    expect(shown).toMatchObject({ status: 'failed', message: 'Traceback: ValueError' });
+    expect(shown).not.toHaveProperty('messageCode');
   });
 });

@@ -218,6 +218,12 @@ const DATASET_EVENTS = ['job:updated', 'dataset:updated', 'dataset:deleted', 'co
 export const isDatasetEvent = (name: ProjectEventName): name is (typeof DATASET_EVENTS)[number] =>
   (DATASET_EVENTS as readonly string[]).includes(name);
 
+/** A job's message is its text, code and params together: a newer message without a code leaves no older code. */
+function withoutMessageCode(job: DatasetJob): DatasetJob {
+  const { messageCode, messageParams, ...rest } = job;
+  return rest;
+}
+
 /**
  * A live event of the datasets area: a dataset job's new status goes into the upload queue at once; a
  * completed feature detection shows the "imported" notice, a completed append the "appended" one, each for 7 s,
@@ -228,7 +234,7 @@ export function applyDatasetEvent(name: string, data: unknown, client: QueryClie
     const job = data as Job;
     if (job.ownerType !== 'dataset') return;
     client.setQueryData<DatasetJob[]>(datasetKeys.jobs(projectId), (old) =>
-      old?.map((j) => (j._id === job._id ? { ...j, ...job } : j)),
+      old?.map((j) => (j._id === job._id ? { ...withoutMessageCode(j), ...job } : j)),
     );
     const notice = job.status !== 'completed' ? undefined : COMPLETED_NOTICES[job.type];
     if (notice) {

@@ -1,4 +1,4 @@
-import { api, type ExportRequest, jobSchema, requestUrl } from '@tessera/shared';
+import { api, type ExportRequest, type Job, jobSchema, requestUrl } from '@tessera/shared';
 import i18n from '../i18n/index.ts';
 import { apiError, call, safeJson, tokenStore } from './client.ts';
 
@@ -9,7 +9,12 @@ export interface ExportedFile {
 }
 
 /** Why an export ended without its file: the job's own message (a server text), or its status. */
-export class ExportFailed extends Error {}
+/** A failed or cancelled export, with its job (whose message the screen shows by its code: jobMessageText). */
+export class ExportFailed extends Error {
+  constructor(readonly job: Job) {
+    super(job.message ?? job.status);
+  }
+}
 
 const POLL_MS = 500;
 
@@ -38,7 +43,7 @@ export async function runExport(
       return { blob: await res.blob(), fileName: named ? decodeURIComponent(named) : 'export' };
     }
     const job = jobSchema.parse(await res.json());
-    if (job.status === 'failed' || job.status === 'cancelled') throw new ExportFailed(job.message ?? job.status);
+    if (job.status === 'failed' || job.status === 'cancelled') throw new ExportFailed(job);
     onProgress(job.progress ?? 0);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

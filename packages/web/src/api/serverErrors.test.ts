@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n/index.ts';
 import { stubNetwork } from '../ui/testing.tsx';
 import { ApiError, call } from './client.ts';
-import { serverErrorText } from './serverErrors.ts';
+import { jobMessageText, serverErrorText } from './serverErrors.ts';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -98,5 +98,28 @@ describe('a failed call', () => {
     expect(serverErrorText('package.inUse', sent)).toBe(
       "Ce package est utilisé par des modèles : supprimez-les ou modifiez-les d'abord.",
     );
+  });
+});
+
+describe("a job's message", () => {
+  it('is said from the code and params stored with it, else shown as given', async () => {
+    await i18n.changeLanguage('fr');
+    expect(
+      jobMessageText({
+        message: 'Chromium is not installed on this server, so exports cannot be made.',
+        messageCode: 'export.noChromium',
+      }),
+    ).toBe("Chromium n'est pas installé sur ce serveur : les exports ne peuvent pas être réalisés.");
+    expect(
+      jobMessageText({
+        message: 'Missing columns: a; b',
+        messageCode: 'ingest.missingColumns',
+        messageParams: { missing: 'a; b' },
+      }),
+    ).toBe('Colonnes manquantes : a; b');
+    // Not ours, or stored before codes were: the text as given, never read back for a code or values.
+    expect(jobMessageText({ message: 'Missing columns: rain' })).toBe('Missing columns: rain');
+    expect(jobMessageText({ message: 'Traceback: ValueError' })).toBe('Traceback: ValueError');
+    expect(jobMessageText({ message: null })).toBeNull();
   });
 });

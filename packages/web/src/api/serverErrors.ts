@@ -3,9 +3,9 @@ import {
   formatMessage,
   hasServerErrorParams,
   isServerErrorCode,
+  type Job,
   type ServerMessage,
   serverMessageCode,
-  serverMessageParamsOf,
   serverMessageText,
 } from '@tessera/shared';
 import i18n from '../i18n/index.ts';
@@ -15,17 +15,17 @@ type MessageParams = Record<string, string | number>;
 /**
  * The text of a server error in the user's language, found by its stable code (`reason`, SERVER_ERRORS in shared)
  * in locales/{lang}/errors.json, never by its English text. A field's message may have its own wording for that
- * field (`byField.<field>.<code>`). A text's `{name}` parts take the values the server sent (`params`), else those
- * read back from its English text; without them, it is shown as sent. A message without a known code is shown as
- * sent.
+ * field (`byField.<field>.<code>`). A text's `{name}` parts take the values the server sent (`params`); without them,
+ * it is shown as sent (never read back from the English text), unless its translation names none of them. A message without a known code is shown as sent.
  */
 export function serverErrorText(reason: string | undefined, english: string, field?: string, params?: MessageParams) {
   if (!isServerErrorCode(reason)) return english;
-  const values = hasServerErrorParams(reason) ? (params ?? serverMessageParamsOf(reason, english)) : undefined;
-  if (hasServerErrorParams(reason) && !values) return english;
+  const values = hasServerErrorParams(reason) ? params : undefined;
   const keys = field ? [`byField.${field}.${reason}`, reason] : [reason];
   const text = i18n.t(keys, { ns: 'errors', field, defaultValue: english });
-  return values ? formatMessage(text, values) : text;
+  if (values) return formatMessage(text, values);
+  // Without the values, only a translation that has no parts of its own can stand for the text.
+  return hasServerErrorParams(reason) && /\{\w+\}/.test(text) ? english : text;
 }
 
 /** The message and field messages of an error body, translated by their codes. */
@@ -51,3 +51,13 @@ export const messageText = (message: ServerMessage, field?: string): string =>
 
 export const fieldTexts = (fields: Record<string, ServerMessage>): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).map(([name, message]) => [name, messageText(message, name)]));
+
+/**
+ * A job's message in the user's language: by its code and the values of its parts when the server stored them
+ * (`messageCode`, `messageParams`), else its text as given: text no code of ours wrote (a Python traceback), and the
+ * jobs stored before codes were, which show their English text as is. Null for a job with no message.
+ */
+export function jobMessageText(job: Pick<Job, 'message' | 'messageCode' | 'messageParams'>): string | null {
+  if (job.message === null) return null;
+  return job.messageCode ? serverErrorText(job.messageCode, job.message, undefined, job.messageParams) : job.message;
+}

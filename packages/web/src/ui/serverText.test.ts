@@ -12,21 +12,23 @@ const inLanguage = async (language: string) => {
   return renderHook(() => useServerText()).result.current;
 };
 
-describe('a message that reaches the web as text (a job’s message), in the reader’s language', () => {
+describe('a message that reaches the web as text, in the reader’s language', () => {
   it.each([
     [
       'Missing columns: city, rain; unexpected columns: town',
       'en',
       'Missing columns: city, rain; unexpected columns: town',
     ],
+    // A text with parts is never read back for their values: without the server's params it is shown as sent (a
+    // job's message is shown by the code and params stored with it: useJobMessage).
     [
       'Missing columns: city, rain; unexpected columns: town',
       'fr',
-      'Colonnes manquantes : city, rain ; colonnes inattendues : town',
+      'Missing columns: city, rain; unexpected columns: town',
     ],
-    ['Missing columns: rain', 'fr', 'Colonnes manquantes : rain'],
+    ['Missing columns: rain', 'fr', 'Missing columns: rain'],
     ['Unexpected columns: extra', 'en', 'Unexpected columns: extra'],
-    ['Unexpected columns: extra', 'fr', 'Colonnes inattendues : extra'],
+    ['Unexpected columns: extra', 'fr', 'Unexpected columns: extra'],
     ['The import was interrupted.', 'fr', "L'import a été interrompu."],
     ['The upload was cancelled.', 'fr', 'Le téléversement a été annulé.'],
     ['Something the screens do not know', 'fr', 'Something the screens do not know'],

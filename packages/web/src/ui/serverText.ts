@@ -1,15 +1,15 @@
-import { serverErrorCodeOf } from '@tessera/shared';
+import { type Job, serverErrorCodeOf } from '@tessera/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
-import { serverErrorText } from '../api/serverErrors.ts';
+import { jobMessageText, serverErrorText } from '../api/serverErrors.ts';
 
 /**
  * Server errors reach the screens already translated by their code (api/serverErrors.ts). What is left to translate
  * here are the messages the browser itself gets from the shared rules and schemas (a name too long, a password rule)
- * and those a job or an answer carries as text (a job's message): those of the shared list (SERVER_ERRORS) are
- * translated by their code in the `errors` namespace, anything else is shown as it is. No English text is looked up
- * anywhere else.
+ * and those an answer carries as text: those of the shared list (SERVER_ERRORS) are translated by their code in the
+ * `errors` namespace, anything else is shown as it is. No English text is looked up anywhere else; a job's message
+ * is shown by the code the server stored with it (useJobMessage).
  */
 export function useServerText(): (message: string) => string {
   const { i18n } = useTranslation('errors');
@@ -22,6 +22,14 @@ export function useServerText(): (message: string) => string {
     },
     [language],
   );
+}
+
+/** A job's message in the reader's language (api/serverErrors.ts `jobMessageText`), again on a change of language. */
+export function useJobMessage(): (job: Pick<Job, 'message' | 'messageCode' | 'messageParams'>) => string | null {
+  const { i18n } = useTranslation('errors');
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language gives a new function, so screens re-render.
+  return useCallback((job: Pick<Job, 'message' | 'messageCode' | 'messageParams'>) => jobMessageText(job), [language]);
 }
 
 /**

@@ -92,7 +92,20 @@ describe('PUT /api/v1/datasets/:id/append and the history', () => {
       params: { missing: 'qty' },
     });
     const jobs = (await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}/jobs`)).json().jobs;
-    expect(jobs[1]).toMatchObject({ status: 'failed', message, kind: 'append' });
+    // The failed job keeps the refusal by its code and params beside its English text, and the API answers them.
+    expect(jobs[1]).toMatchObject({
+      status: 'failed',
+      message,
+      messageCode: 'ingest.columnsMismatch',
+      messageParams: params,
+      kind: 'append',
+    });
+    expect(jobs[0]).toMatchObject({ messageCode: 'ingest.missingColumns', messageParams: { missing: 'qty' } });
+    expect(await w.t.app.ctx.jobs.get(jobs[1]._id)).toMatchObject({
+      message,
+      messageCode: 'ingest.columnsMismatch',
+      messageParams: params,
+    });
     expect(existsSync(segment(dataset._id, jobs[1]._id))).toBe(false);
     expect((await appendCsv(w, dataset._id, 'qty,sku\n5,B2\n')).status).toBe('completed');
     const wrongType = await sendFile(

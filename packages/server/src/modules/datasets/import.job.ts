@@ -1,6 +1,6 @@
 import { IngestError, type IngestResult, ingestCsv } from '@tessera/analytics';
-import { DATASET_ERRORS } from '@tessera/shared';
 import type { Db } from '../../db/client.ts';
+import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { JobContext, JobRow } from '../../platform/jobs/index.ts';
 import { type Storage, StorageNotFoundError } from '../../platform/storage/index.ts';
@@ -47,7 +47,7 @@ export function importHandler(deps: DatasetWriteDeps, clustering?: Pick<SegmentC
     try {
       const dataset = await findDataset(db, datasetId);
       const upload = await findDatasetJob(db, jobId);
-      if (!dataset || !upload) throw new Error(DATASET_ERRORS.notFound);
+      if (!dataset || !upload) throw notFound('dataset.notFound');
       const others =
         kind === 'append' ? (await importedJobs(db, datasetId)).map((j) => segmentKey(datasetId, j.jobId)) : [];
       const stored = await writeDatasetData(deps, {
@@ -92,9 +92,9 @@ async function ingestUpload(
       ingestCsv({ ...target, csvPath: csvPath!, expectedColumns, signal: ctx.signal }),
     );
   } catch (error) {
-    if (error instanceof IngestError) throw new Error(error.message, { cause: error });
+    // An IngestError fails the job by its code (`said`), as does the missing upload (platform/jobs/jobMessage.ts).
     if (error instanceof StorageNotFoundError && error.key === upload)
-      throw new Error('The uploaded file was not found.', { cause: error });
+      throw new IngestError('not-found', 'ingest.fileMissing', { cause: error });
     throw error;
   }
 }
@@ -139,7 +139,7 @@ async function commitUpload(
     columns: result.columns.map((c) => ({ name: c.name, dbName: c.dbName, physicalType: c.datasetPhysicalType })),
     source: { ...dataset.source, originalFileName: fileName, ...(bytes !== null ? { estSize: bytes } : {}) },
   });
-  if (!row) throw new Error(DATASET_ERRORS.notFound);
+  if (!row) throw notFound('dataset.notFound');
   return row;
 }
 
@@ -150,7 +150,7 @@ async function commitAppend(tx: Db, dataset: DatasetRow, result: IngestResult): 
   const row = await updateDatasetRow(tx, dataset.id, {
     columns: dataset.columns.map((c) => ({ ...c, physicalType: widened.get(c.dbName) ?? c.physicalType })),
   });
-  if (!row) throw new Error(DATASET_ERRORS.notFound);
+  if (!row) throw notFound('dataset.notFound');
   return row;
 }
 

@@ -111,7 +111,11 @@ describe('POST /api/v1/datasets/:id/upload', () => {
     const res = await sendFile(w, w.editor, 'POST', `/api/v1/datasets/${dataset._id}/upload`, 'binary.csv', bytes);
     expect(res.statusCode).toBe(200);
     const job = await waitForJob(w, dataset._id, res.json()._id);
-    expect(job).toMatchObject({ status: 'failed', message: 'This is not a CSV file: it contains binary data.' });
+    expect(job).toMatchObject({
+      status: 'failed',
+      message: 'This is not a CSV file: it contains binary data.',
+      messageCode: 'ingest.binary',
+    });
     const shown = (await caller(w, w.editor)('GET', `/api/v1/datasets/${dataset._id}`)).json();
     expect(shown).toMatchObject({ imported: false, features: [], rowCount: 0 });
     expect(existsSync(path.join(w.t.app.ctx.storage.root, 'datasets', dataset._id))).toBe(false);

@@ -96,7 +96,14 @@ describe('an upload left unfinished', () => {
     expect(viewerTry.statusCode).toBe(403);
     const res = await caller(w, w.editor)('POST', `/api/v1/datasets/${dataset._id}/failJob`, {});
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject([{ _id: job._id, status: 'failed', message: DATASET_ERRORS.cancelledByUser }]);
+    expect(res.json()).toMatchObject([
+      {
+        _id: job._id,
+        status: 'failed',
+        message: DATASET_ERRORS.cancelledByUser,
+        messageCode: 'dataset.cancelledByUser',
+      },
+    ]);
     // The browser was still sending: the end of the file arrives, but the job is no longer waiting for it.
     request.end(tail);
     const settled = await answer;

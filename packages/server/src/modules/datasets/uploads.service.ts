@@ -1,10 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { IngestError } from '@tessera/analytics';
-import { DATASET_ERRORS, type DatasetJob } from '@tessera/shared';
+import type { DatasetJob } from '@tessera/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { codedMessage, failureOf } from '../../platform/jobs/index.ts';
 import { checkAppendHeader } from './appendCheck.ts';
 import { presentDatasetJob } from './datasets.presenter.ts';
 import type { DatasetsService } from './datasets.service.ts';
@@ -75,7 +76,7 @@ export class UploadsService {
     } catch (error) {
       await rm(target, { force: true });
       await this.deps.storage.delete(uploadKey(job.id));
-      await jobs.fail(job.id, error instanceof Error ? error.message : DATASET_ERRORS.cancelledByUser);
+      await jobs.fail(job.id, error instanceof Error ? failureOf(error) : codedMessage('dataset.cancelledByUser'));
       throw error;
     }
     const found = await findJobWithData(this.db, job.id);
@@ -101,7 +102,7 @@ export class UploadsService {
     const failed: DatasetJob[] = [];
     for (const { job, data } of await unfinishedJobsOf(this.db, datasetId)) {
       if (job.status !== 'continue' || (jobId && job.id !== jobId)) continue;
-      const row = await this.deps.jobs.fail(job.id, DATASET_ERRORS.cancelledByUser);
+      const row = await this.deps.jobs.fail(job.id, codedMessage('dataset.cancelledByUser'));
       if (row) failed.push(presentDatasetJob(row, data));
     }
     return failed;

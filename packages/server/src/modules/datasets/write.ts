@@ -1,4 +1,5 @@
-import { DATASET_ERRORS, type JobType, type ProjectEventPayload } from '@tessera/shared';
+import { IngestError } from '@tessera/analytics';
+import type { JobType, ProjectEventPayload } from '@tessera/shared';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -80,7 +81,8 @@ export async function writeDatasetData<T>(
   let committed: { row: DatasetRow; replaces?: string[] } | undefined;
   try {
     await putSegment(storage, dataset.id, jobId);
-    if (request.signal?.aborted) throw new Error(DATASET_ERRORS.interrupted);
+    // By code, as the failed job stores it (platform/jobs/jobMessage.ts).
+    if (request.signal?.aborted) throw new IngestError('cancelled', 'dataset.interrupted');
     committed = await db.transaction(async (tx) => {
       const done = await request.commit(tx, written);
       if (!done) return undefined;

@@ -8,6 +8,7 @@ import { JobService } from './service.ts';
 
 export type { SqlClient } from './boss.ts';
 export { fromBossId, toBossId } from './bossIds.ts';
+export { codedMessage, failureOf, type JobMessage, textMessage } from './jobMessage.ts';
 export { presentJob } from './jobs.presenter.ts';
 export { type JobRow, moveJobsToProject } from './jobs.store.ts';
 export type { DefineOptions, JobContext, JobHandler } from './runner.ts';

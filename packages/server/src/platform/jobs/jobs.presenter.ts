@@ -14,6 +14,8 @@ export function presentJob(row: JobRow): Job {
     user: { id: row.userId },
     progress: row.progress,
     message: row.message,
+    ...(row.messageCode ? { messageCode: row.messageCode } : {}),
+    ...(row.messageCode && row.messageParams ? { messageParams: row.messageParams } : {}),
     timeCreated: row.timeCreated.toISOString(),
     lastUpdated: row.lastUpdated.toISOString(),
   };

@@ -1,14 +1,9 @@
-import {
-  FINISHED_JOB_STATUSES,
-  JOB_MESSAGES,
-  type JobOwnerType,
-  type JobStatus,
-  UNFINISHED_JOB_STATUSES,
-} from '@tessera/shared';
+import { FINISHED_JOB_STATUSES, type JobOwnerType, type JobStatus, UNFINISHED_JOB_STATUSES } from '@tessera/shared';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { BOSS_SCHEMA, type SqlClient } from './boss.ts';
 import { bossIdSql } from './bossIds.ts';
+import { JOB_SAID, type JobMessage, messageColumns, textMessage } from './jobMessage.ts';
 import { jobs } from './jobs.tables.ts';
 
 /** SQL only: the `jobs` table. Status changes are conditional updates, so two processes never both win one. */
@@ -71,7 +66,7 @@ export async function requeueLostJobWith(db: Db, client: SqlClient, row: JobRow)
       worker: null,
       heartbeatAt: null,
       progress: null,
-      message: JOB_MESSAGES.restarted,
+      ...messageColumns(JOB_SAID.restarted),
       lastUpdated: sql`now()`,
     })
     .where(and(eq(jobs.id, row.id), eq(jobs.status, 'active'), eq(jobs.worker, row.worker ?? '')))
@@ -86,7 +81,7 @@ export async function requeueLostJobWith(db: Db, client: SqlClient, row: JobRow)
     worker: null,
     heartbeatAt: null,
     progress: null,
-    message: JOB_MESSAGES.restarted,
+    ...messageColumns(JOB_SAID.restarted),
     lastUpdated: new Date(written.last_updated),
   };
 }
@@ -103,7 +98,7 @@ export async function claimJob(db: Db, id: string, worker: string): Promise<JobR
 
 export interface Settlement {
   status: JobStatus;
-  message?: string | null;
+  message?: JobMessage | null;
   progress?: number | null;
 }
 
@@ -123,7 +118,7 @@ export async function settleJob(
     .update(jobs)
     .set({
       status: to.status,
-      ...(to.message !== undefined ? { message: to.message } : {}),
+      ...(to.message !== undefined ? messageColumns(to.message) : {}),
       ...(to.progress !== undefined ? { progress: to.progress } : {}),
       ...(finished ? { heartbeatAt: null } : {}),
       lastUpdated: sql`now()`,
@@ -145,7 +140,7 @@ export async function reportProgress(
 ): Promise<JobRow | undefined> {
   const [row] = await db
     .update(jobs)
-    .set({ progress, ...(message !== undefined ? { message } : {}), lastUpdated: sql`now()` })
+    .set({ progress, ...(message !== undefined ? messageColumns(textMessage(message)) : {}), lastUpdated: sql`now()` })
     .where(and(eq(jobs.id, id), eq(jobs.status, 'active'), eq(jobs.worker, worker)))
     .returning();
   return row;

@@ -1,12 +1,13 @@
-import { JOB_OWNER_TYPES, JOB_STATUSES, JOB_TYPES } from '@tessera/shared';
+import { JOB_OWNER_TYPES, JOB_STATUSES, JOB_TYPES, type ServerErrorCode } from '@tessera/shared';
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { projects, users } from '../tenancy.tables.ts';
 
 /**
  * Long work: one row per job, the product's view of it. The queue
  * itself is pg-boss (schema `pgboss`), whose job id is derived from this id (platform/jobs/bossIds.ts).
+ * `message` is the English text of what the job says; `messageCode` and `messageParams` say it by code when it is ours.
  * `worker` and `heartbeatAt` say which server process holds an unfinished job and when it last said so: a job
  * whose process is gone is failed at start-up or by the periodic sweep (platform/jobs/recovery.ts).
  */
@@ -25,6 +26,11 @@ export const jobs = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     progress: doublePrecision('progress'),
     message: text('message'),
+    // The message's code of the shared list (SERVER_ERRORS) and the values of its `{name}` parts, when it is one of
+    // ours: the web translates by them (docs/architecture.md "Errors"). Null for text no code of ours wrote (a
+    // Python traceback, pip's output, a progress note) and for rows stored before these columns.
+    messageCode: text('message_code').$type<ServerErrorCode>(),
+    messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
     worker: text('worker'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
     timeCreated: createdAt(),

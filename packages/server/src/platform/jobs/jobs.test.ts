@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, MemoryMailer, ROOT, type TestApp } from '../../test/harness.ts';
 import { HttpError } from '../errors.ts';
+import { textMessage } from './jobMessage.ts';
 import {
   bossState,
   FAST_JOBS,
@@ -94,12 +95,18 @@ describe('jobs', () => {
       () => statusOf(job.id),
       (s) => s === 'failed',
     );
-    expect((await jobs.get(job.id)).message).toBe('The file has no header row');
+    // Text no code of ours wrote is kept as text only.
+    expect(await jobs.get(job.id)).toMatchObject({
+      message: 'The file has no header row',
+      messageCode: null,
+      messageParams: null,
+    });
     const last = await waitFor(
       () => live.of(job.id).at(-1),
       (e) => e?.status === 'failed',
     );
     expect(last?.message).toBe('The file has no header row');
+    expect(last).not.toHaveProperty('messageCode');
     expect(JSON.stringify(live.events)).not.toMatch(/\bat .*\.ts:\d+/);
     await waitFor(
       () => bossState(t.database, 'featureDetection', job.id),
@@ -163,7 +170,7 @@ describe('jobs', () => {
       () => statusOf(job.id),
       (s) => s === 'failed',
     );
-    expect((await jobs.get(job.id)).message).toBe(JOB_MESSAGES.timeout);
+    expect(await jobs.get(job.id)).toMatchObject({ message: JOB_MESSAGES.timeout, messageCode: 'job.timeout' });
     expect(slow.aborted.has(job.id)).toBe(true);
   });
 
@@ -200,7 +207,7 @@ describe('jobs', () => {
     expect(live.of(held.id).map((e) => e.status)).toEqual(['continue', 'queued', 'active', 'completed']);
 
     const abandoned = await jobs.hold(input);
-    expect(await t.app.ctx.jobs.fail(abandoned.id, 'The upload was abandoned')).toMatchObject({
+    expect(await t.app.ctx.jobs.fail(abandoned.id, textMessage('The upload was abandoned'))).toMatchObject({
       status: 'failed',
       message: 'The upload was abandoned',
     });

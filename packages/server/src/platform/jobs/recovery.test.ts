@@ -61,7 +61,7 @@ describe('a restart', () => {
         () => live.of(id).at(-1),
         (e) => e?.status === 'failed',
       );
-      expect(last?.message).toBe(JOB_MESSAGES.interrupted);
+      expect(last).toMatchObject({ message: JOB_MESSAGES.interrupted, messageCode: 'job.interrupted' });
     }
     live.close();
     await enqueuer.stop();

@@ -1,7 +1,8 @@
-import { JOB_MESSAGES, type JobStatus } from '@tessera/shared';
+import type { JobStatus } from '@tessera/shared';
 import type { Database, Db } from '../../db/client.ts';
 import { inTransaction, putBackLost } from './boss.ts';
 import { toBossId } from './bossIds.ts';
+import { JOB_SAID } from './jobMessage.ts';
 import { heldJobs, type JobRow, queuedJobs, requeueLostJobWith, settleJob } from './jobs.store.ts';
 import { notifyQueued } from './wakeups.ts';
 
@@ -52,7 +53,7 @@ export async function sweep(options: SweepOptions): Promise<JobRow[]> {
     const settled = await settleJob(
       db,
       row.id,
-      { status: 'failed', message: JOB_MESSAGES.interrupted },
+      { status: 'failed', message: JOB_SAID.interrupted },
       [from],
       from === 'queued' ? undefined : (row.worker ?? undefined),
     );

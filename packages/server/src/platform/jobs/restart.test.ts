@@ -59,7 +59,11 @@ describe('a lost job of a type that may start over', () => {
     const job = await enqueuer.enqueue(jobInput(crew, 'featureDetection', { mode: 'complete' }));
     await dieHolding(job.id);
     expect(await enqueuer.sweep()).toEqual([]);
-    expect(await enqueuer.get(job.id)).toMatchObject({ status: 'queued', message: JOB_MESSAGES.restarted });
+    expect(await enqueuer.get(job.id)).toMatchObject({
+      status: 'queued',
+      message: JOB_MESSAGES.restarted,
+      messageCode: 'job.restarted',
+    });
     expect(await bossState(database, 'featureDetection', job.id)).toBe('created');
 
     const scenario = scenarioHandler();
@@ -84,7 +88,11 @@ describe('a lost job of a type that may start over', () => {
     await dieHolding(job.id);
     const failed = await enqueuer.sweep();
     expect(failed.map((row) => row.id)).toEqual([job.id]);
-    expect(await enqueuer.get(job.id)).toMatchObject({ status: 'failed', message: JOB_MESSAGES.interrupted });
+    expect(await enqueuer.get(job.id)).toMatchObject({
+      status: 'failed',
+      message: JOB_MESSAGES.interrupted,
+      messageCode: 'job.interrupted',
+    });
     expect(await bossState(database, 'featureDetection', job.id)).toBe('failed');
     await enqueuer.stop();
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JOB_MESSAGES, type JobOwnerType, type JobType } from '@tessera/shared';
+import type { JobOwnerType, JobType } from '@tessera/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { HttpError, notFound } from '../errors.ts';
@@ -17,13 +17,13 @@ import {
 } from './boss.ts';
 import { fromBossId, toBossId } from './bossIds.ts';
 import { type FairWorker, startFairWorkers } from './fair.ts';
+import { failureOf, JOB_SAID, type JobMessage, textMessage } from './jobMessage.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
 import { jobs } from './jobs.tables.ts';
 import { requeueLost, sweep } from './recovery.ts';
 import {
   type DefineOptions,
-  failureMessage,
   type JobDefinition,
   type JobHandler,
   jobDefinition,
@@ -191,8 +191,8 @@ export class JobService {
     return this.finish(id, 'cancelled', null);
   }
 
-  /** Fails an unfinished job with a message for the user (e.g. an upload abandoned mid-way). */
-  fail(id: string, message: string): Promise<JobRow | undefined> {
+  /** Fails an unfinished job with a message for the user (e.g. an upload abandoned mid-way: `codedMessage`, `failureOf`). */
+  fail(id: string, message: JobMessage): Promise<JobRow | undefined> {
     return this.finish(id, 'failed', message);
   }
 
@@ -259,7 +259,7 @@ export class JobService {
       const row = await store.settleJob(
         this.db,
         id,
-        { status: 'failed', message: JOB_MESSAGES.interrupted },
+        { status: 'failed', message: JOB_SAID.interrupted },
         ['continue'],
         this.nodeId,
       );
@@ -446,13 +446,17 @@ export class JobService {
     const settle = (to: store.Settlement) => store.settleJob(this.db, id, to, ['active'], this.nodeId);
     switch (outcome.kind) {
       case 'done':
-        return settle({ status: 'completed', progress: 1, message: outcome.message ?? null });
+        return settle({
+          status: 'completed',
+          progress: 1,
+          message: outcome.message === undefined ? null : textMessage(outcome.message),
+        });
       case 'threw':
         log.warn({ err: outcome.error }, 'job failed');
-        return settle({ status: 'failed', message: failureMessage(outcome.error) });
+        return settle({ status: 'failed', message: failureOf(outcome.error) });
       case 'stopped':
-        if (outcome.reason === 'timeout') return settle({ status: 'failed', message: JOB_MESSAGES.timeout });
-        if (outcome.reason === 'shutdown') return settle({ status: 'failed', message: JOB_MESSAGES.interrupted });
+        if (outcome.reason === 'timeout') return settle({ status: 'failed', message: JOB_SAID.timeout });
+        if (outcome.reason === 'shutdown') return settle({ status: 'failed', message: JOB_SAID.interrupted });
         // Cancelled or failed from elsewhere: whoever stopped it has settled it.
         return Promise.resolve(undefined);
     }
@@ -467,7 +471,7 @@ export class JobService {
     }
   }
 
-  private async finish(id: string, status: 'cancelled' | 'failed', message: string | null) {
+  private async finish(id: string, status: 'cancelled' | 'failed', message: JobMessage | null) {
     const row = await store.settleJob(this.db, id, { status, message });
     if (!row) return store.findJob(this.db, id);
     await this.boss.cancel(row.type, toBossId(id)).catch(() => {});

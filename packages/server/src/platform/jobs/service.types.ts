@@ -45,6 +45,8 @@ export function newJobRow(input: HoldInput, status: 'queued' | 'continue', nodeI
     userId: input.userId,
     progress: null,
     message: null,
+    messageCode: null,
+    messageParams: null,
     worker: status === 'continue' ? nodeId : null,
     heartbeatAt: status === 'continue' ? now : null,
     timeCreated: now,

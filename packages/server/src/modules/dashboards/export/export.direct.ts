@@ -2,6 +2,7 @@ import type { ExportFilters, ExportFormat } from '@tessera/shared';
 import type { Db } from '../../../db/client.ts';
 import { findDashboard } from '../dashboards.store.ts';
 import type { RenderDeps } from '../render.deps.ts';
+import { ExportError } from './export.render.ts';
 import { type ExportJobData, ExportService } from './export.service.ts';
 
 /** What other modules ask to have drawn: a PDF of tabs (none: every tab), or a PNG of exactly one tab. */
@@ -42,7 +43,7 @@ export class DashboardRenderer {
 
   async render(request: DashboardRenderRequest): Promise<Buffer> {
     const row = await findDashboard(this.deps.db, request.dashboardId);
-    if (!row) throw new Error('The dashboard no longer exists.');
+    if (!row) throw new ExportError('dashboard.gone');
     let tabs = row.tabIds.filter((tabId) => request.tabs.includes(tabId));
     if (!tabs.length) tabs = request.format === 'png' ? row.tabIds.slice(0, 1) : [...row.tabIds];
     if (request.format === 'png') tabs = tabs.slice(0, 1);

@@ -1,5 +1,4 @@
 import {
-  EXPORT_ERRORS,
   EXPORT_PNG_SCALE,
   EXPORT_PNG_WIDTH,
   EXPORT_READY_ATTRIBUTE,
@@ -7,9 +6,25 @@ import {
   type ExportOrientation,
   type ExportPaper,
   LANGUAGE_STORAGE_KEY,
+  type ServerMessage,
+  serverMessageText,
   THEME_STORAGE_KEY,
 } from '@tessera/shared';
 import type { Browser, Page } from 'playwright-core';
+
+/**
+ * An export that could not be made, said by its code (`said`, as the analytics errors say theirs): a failed export
+ * job stores the code with the text, by which the web translates it (platform/jobs/jobMessage.ts).
+ */
+export class ExportError extends Error {
+  override name = 'ExportError';
+  constructor(
+    readonly said: ServerMessage,
+    options?: { cause?: unknown },
+  ) {
+    super(serverMessageText(said), options);
+  }
+}
 
 /** The page's margins when printed, and the printable width in CSS pixels (96 per inch) of each paper. */
 const MARGIN_MM = 12;
@@ -46,7 +61,7 @@ export function printableWidth(paper: ExportPaper, orientation: ExportOrientatio
  */
 export async function renderExport(browser: Browser, request: ExportRender): Promise<Buffer> {
   const { format, paper, orientation, signal, stepTimeoutMs } = request;
-  if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
+  if (signal.aborted) throw new ExportError('export.stopped');
   const width = format === 'png' ? EXPORT_PNG_WIDTH : printableWidth(paper, orientation);
   const context = await browser.newContext({
     viewport: { width, height: 900 },
@@ -65,7 +80,7 @@ localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, 'light');`,
     const page = await context.newPage();
     const response = await page.goto(request.url, { waitUntil: 'load', timeout: stepTimeoutMs });
     const type = response?.headers()['content-type'] ?? '';
-    if (!response?.ok() || !type.startsWith('text/html')) throw new Error(EXPORT_ERRORS.noWebApp);
+    if (!response?.ok() || !type.startsWith('text/html')) throw new ExportError('export.noWebApp');
     await drawn(page, request);
     if (format === 'pdf') {
       return await page.pdf({
@@ -77,9 +92,9 @@ localStorage.setItem(${JSON.stringify(THEME_STORAGE_KEY)}, 'light');`,
     }
     return await page.locator('[data-export-target]').first().screenshot({ type: 'png', timeout: stepTimeoutMs });
   } catch (err) {
-    if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
-    if (err instanceof Error && (Object.values(EXPORT_ERRORS) as string[]).includes(err.message)) throw err;
-    throw new Error(EXPORT_ERRORS.failed, { cause: err });
+    if (signal.aborted) throw new ExportError('export.stopped');
+    if (err instanceof ExportError) throw err;
+    throw new ExportError('export.failed', { cause: err });
   } finally {
     signal.removeEventListener('abort', stop);
     await context.close().catch(() => {});
@@ -101,8 +116,8 @@ async function drawn(page: Page, request: ExportRender): Promise<void> {
       since = Date.now();
       request.onProgress(Math.max(0, Math.min(1, last)));
     }
-    if (Date.now() - since > request.stepTimeoutMs) throw new Error(EXPORT_ERRORS.notReady);
-    if (request.signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
+    if (Date.now() - since > request.stepTimeoutMs) throw new ExportError('export.notReady');
+    if (request.signal.aborted) throw new ExportError('export.stopped');
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }

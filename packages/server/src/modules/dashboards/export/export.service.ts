@@ -1,6 +1,5 @@
 import {
   type CrossFilterEntry,
-  EXPORT_ERRORS,
   EXPORT_PARAMS,
   type ExportFilters,
   type ExportFormat,
@@ -21,7 +20,7 @@ import { issuePreviewToken, revokePreviewToken } from '../preview/preview.tokens
 import type { RenderDeps } from '../render.deps.ts';
 import { findUnit, listUnitsOfTabs } from '../units/units.store.ts';
 import { readExport, writeExport } from './export.files.ts';
-import { renderExport } from './export.render.ts';
+import { ExportError, renderExport } from './export.render.ts';
 
 /** An export gets this long in all; each of its steps (page load, drawing without progress) a part of it. */
 export const EXPORT_JOB_TIMEOUT_MS = 120_000;
@@ -189,9 +188,9 @@ export class ExportService {
           }),
         )
         .catch((err) => {
-          throw err instanceof BrowserMissing ? new Error(EXPORT_ERRORS.noChromium) : err;
+          throw err instanceof BrowserMissing ? new ExportError('export.noChromium') : err;
         });
-      if (signal.aborted) throw new Error(EXPORT_ERRORS.stopped);
+      if (signal.aborted) throw new ExportError('export.stopped');
       return bytes;
     } finally {
       await revokePreviewToken(this.db, token);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { ExportFailed, runExport, saveBlob } from '../../../api/exports.ts';
-import { useServerText } from '../../../ui/serverText.ts';
+import { jobMessageText } from '../../../api/serverErrors.ts';
 import { CROSS_PARAM, entriesFromParam } from '../../crossFilters/index.ts';
 import { localFilterStore } from '../../filters/index.ts';
 
@@ -15,7 +15,6 @@ import { localFilterStore } from '../../filters/index.ts';
  */
 export function useExport(dashboardId: string, tabIds: readonly string[]) {
   const { t } = useTranslation('dashboards');
-  const serverText = useServerText();
   const [busy, setBusy] = useState(false);
   const [search] = useSearchParams();
   const cross = search.get(CROSS_PARAM);
@@ -41,7 +40,11 @@ export function useExport(dashboardId: string, tabIds: readonly string[]) {
         notifications.update({ id, loading: false, color: 'green', autoClose: 4000, message: t('export.done') });
       } catch (err) {
         const reason =
-          err instanceof ApiError ? err.message : err instanceof ExportFailed ? serverText(err.message) : String(err);
+          err instanceof ApiError
+            ? err.message
+            : err instanceof ExportFailed
+              ? (jobMessageText(err.job) ?? err.message)
+              : String(err);
         notifications.update({
           id,
           loading: false,
@@ -54,7 +57,7 @@ export function useExport(dashboardId: string, tabIds: readonly string[]) {
         setBusy(false);
       }
     },
-    [dashboardId, tabIds, cross, t, serverText],
+    [dashboardId, tabIds, cross, t],
   );
   return { start, busy };
 }

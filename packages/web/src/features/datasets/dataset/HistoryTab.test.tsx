@@ -8,7 +8,12 @@ import { HistoryTab } from './HistoryTab.tsx';
 const DATASET_ID = '64b7f0c2a1b2c3d4e5f60002';
 const REFUSAL = 'Missing columns: rain; unexpected columns: snow';
 
-const job = (n: number, status: DatasetJob['status'], message: string | null): DatasetJob => ({
+const job = (
+  n: number,
+  status: DatasetJob['status'],
+  message: string | null,
+  said?: Pick<DatasetJob, 'messageCode' | 'messageParams'>,
+): DatasetJob => ({
   _id: `64b7f0c2a1b2c3d4e5f6000${n}`,
   projectId: '64b7f0c2a1b2c3d4e5f60001',
   name: `weather${n}.csv`,
@@ -19,6 +24,7 @@ const job = (n: number, status: DatasetJob['status'], message: string | null): D
   user: { id: null },
   progress: null,
   message,
+  ...said,
   timeCreated: '2026-01-01T10:00:00.000Z',
   lastUpdated: '2026-01-01T10:00:00.000Z',
   kind: n === 1 ? 'upload' : 'append',
@@ -67,7 +73,14 @@ beforeEach(() => {
             originalFileName: 'weather1.csv',
             timeCreated: '2026-01-01T10:00:00.000Z',
             lastUpdated: '2026-01-01T10:00:00.000Z',
-            jobs: [job(2, 'failed', REFUSAL), job(1, 'completed', null)],
+            jobs: [
+              // The refusal as the server stores it: by its code and the column names (the translation's parts).
+              job(2, 'failed', REFUSAL, {
+                messageCode: 'ingest.columnsMismatch',
+                messageParams: { missing: 'rain', unexpected: 'snow' },
+              }),
+              job(1, 'completed', null),
+            ],
           },
         }
       : undefined,

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { refreshDatasets, sendDatasetFile, useDatasetHistory, useDeleteJobData } from '../../../api/datasets.ts';
-import { useServerText } from '../../../ui/serverText.ts';
+import { useJobMessage, useServerText } from '../../../ui/serverText.ts';
 import { UploadForm } from '../upload/UploadForm.tsx';
 import { jobStatusColor } from './jobMessage.ts';
 
@@ -15,11 +15,12 @@ import { jobStatusColor } from './jobMessage.ts';
  * Append History (file datasets): original file name, created, last updated, the jobs with a delete
  * of each job's rows, and appending a file (its columns must match the original's). A refused append keeps
  * the modal open with the server's reason (the columns it names, api/serverErrors.ts); a failed job shows its reason
- * under its status (its stored English text, translated by its code: ui/serverText.ts).
+ * under its status (translated by the code stored with it, else its text as given: ui/serverText.ts useJobMessage).
  */
 export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string; dataset: Dataset; canEdit: boolean }) {
   const { t, i18n } = useTranslation('datasets');
   const serverText = useServerText();
+  const jobMessage = useJobMessage();
   const client = useQueryClient();
   const history = useDatasetHistory(projectId, dataset._id, true);
   const deleteData = useDeleteJobData(projectId);
@@ -87,7 +88,7 @@ export function HistoryTab({ projectId, dataset, canEdit }: { projectId: string;
                 </Badge>
                 {job.status === 'failed' && job.message && (
                   <Text size="xs" c={COLORS.error} mt={4} data-testid="job-message">
-                    {serverText(job.message)}
+                    {jobMessage(job)}
                   </Text>
                 )}
               </Table.Td>

@@ -4,7 +4,7 @@ import { COLORS, type DatasetJob } from '@tessera/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../ui/format/bytes.ts';
-import { useServerText } from '../../../ui/serverText.ts';
+import { useJobMessage } from '../../../ui/serverText.ts';
 import { jobStatusColor } from '../dataset/jobMessage.ts';
 import type { RunningUpload } from '../upload/UploadsContext.tsx';
 import { queueExpanded } from './uploadQueue.ts';
@@ -15,7 +15,7 @@ import { queueExpanded } from './uploadQueue.ts';
  */
 export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: RunningUpload[] }) {
   const { t, i18n } = useTranslation('datasets');
-  const serverText = useServerText();
+  const jobMessage = useJobMessage();
   const size = (bytes: number) => formatBytes(bytes, i18n.resolvedLanguage ?? 'en');
   const [chosen, setChosen] = useState<boolean | null>(null);
   const opened = chosen ?? (running.length > 0 || queueExpanded(jobs));
@@ -60,7 +60,7 @@ export function UploadQueue({ jobs, running }: { jobs: DatasetJob[]; running: Ru
               </Group>
               {job.status === 'failed' && job.message && (
                 <Text size="xs" c={COLORS.error} data-testid="queue-job-message">
-                  {serverText(job.message)}
+                  {jobMessage(job)}
                 </Text>
               )}
             </Stack>

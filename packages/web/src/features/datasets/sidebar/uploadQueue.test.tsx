@@ -1,11 +1,15 @@
 import type { DatasetJob, JobStatus } from '@tessera/shared';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '../../../i18n/index.ts';
 import { renderWithProviders } from '../../../ui/testing.tsx';
 import { UploadQueue } from './UploadQueue.tsx';
 import { queueExpanded } from './uploadQueue.ts';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
 
 let n = 0;
 function job(status: JobStatus, minute: number): DatasetJob {
@@ -61,5 +65,26 @@ describe('UploadQueue', () => {
     const style = (status: string) => document.querySelector(`[data-status="${status}"]`)?.getAttribute('style') ?? '';
     expect(style('failed')).toContain('#D94E4E');
     expect(style('completed')).toContain('#00C48B');
+  });
+
+  it('says a failed job’s reason in French from its code, with the column names the server stored', async () => {
+    await i18n.changeLanguage('fr');
+    const failed = {
+      ...job('failed', 9),
+      message: 'Missing columns: rain, city; unexpected columns: snow',
+      messageCode: 'ingest.columnsMismatch',
+      messageParams: { missing: 'rain, city', unexpected: 'snow' },
+    };
+    renderWithProviders(<UploadQueue jobs={[job('active', 10), failed]} running={[]} />);
+    expect(screen.getByTestId('queue-job-message').textContent).toBe(
+      'Colonnes manquantes : rain, city ; colonnes inattendues : snow',
+    );
+  });
+
+  it('shows the English text as given of a job stored without a code (before codes were, or not ours)', async () => {
+    await i18n.changeLanguage('fr');
+    const failed = { ...job('failed', 9), message: 'Missing columns: rain' };
+    renderWithProviders(<UploadQueue jobs={[job('active', 10), failed]} running={[]} />);
+    expect(screen.getByTestId('queue-job-message').textContent).toBe('Missing columns: rain');
   });
 });
