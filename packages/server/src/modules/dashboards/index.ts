@@ -9,7 +9,6 @@ import { projectOfFilter } from './filters/filters.store.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { removePreview } from './preview/preview.files.ts';
 import { publicDashboardPage } from './publicPage.ts';
-import { renderJobs } from './render.jobs.ts';
 import { tabsRoutes } from './tabs/tabs.routes.ts';
 import { unitsRoutes } from './units/units.routes.ts';
 import { unitReader } from './units/units.store.ts';
