@@ -18,9 +18,10 @@ const cardsOfApps = new WeakMap<object, UnitDataService>();
  */
 export function dashboardsJobs(app: FastifyInstance): void {
   const { db, storage, results, config, jobs } = app.ctx;
-  eventsOfApps.set(app.ctx, new DashboardEvents(realtimeOf(app)));
+  const events = new DashboardEvents(realtimeOf(app));
+  eventsOfApps.set(app.ctx, events);
   cardsOfApps.set(app.ctx, new UnitDataService({ db, storage, results, log: app.log }));
-  renderJobs(app);
+  renderJobs(app, events);
   const retention = new HistoryRetention({ db, config, jobs, log: app.log });
   retention.install();
   // Workers queue a pass as they start and then periodically.

@@ -20,10 +20,11 @@ import { previewServiceOf } from './render.jobs.ts';
  */
 export async function dashboardsRoutes(app: FastifyInstance) {
   const { storage } = app.ctx;
-  const previews = previewServiceOf(app);
+  const events = dashboardEventsOf(app);
+  const previews = previewServiceOf(app, events);
   // The app's listener of content changes: a changed dashboard's image is rendered again once the changes settle.
   const refresher = new PreviewRefresher(previews, app.ctx.config.PREVIEW_REFRESH_SECONDS * 1000, app.log);
-  dashboardEventsOf(app).listen(refresher);
+  events.listen(refresher);
   app.addHook('onClose', async () => refresher.stop());
   const dashboards = new DashboardsService(dashboardsDepsOf(app), previews);
 

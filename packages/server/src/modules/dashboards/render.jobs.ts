@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardEvents } from './dashboards.events.ts';
-import { dashboardEventsOf } from './dashboards.jobs.ts';
 import { DashboardRenderer } from './export/export.direct.ts';
 import { ExportService } from './export/export.service.ts';
 import { HeadlessBrowser } from './headlessBrowser.ts';
@@ -42,9 +41,8 @@ export function renderDepsOf(app: FastifyInstance): RenderDeps {
   };
 }
 
-/** The preview images of the app's data apps; a new image state reaches the project's live channel. */
-export function previewServiceOf(app: FastifyInstance): PreviewService {
-  const events = dashboardEventsOf(app);
+/** The preview images of the app's data apps; a new image state reaches the project's live channel by `events`. */
+export function previewServiceOf(app: FastifyInstance, events: DashboardEvents): PreviewService {
   const previewChanged = (dashboard: Parameters<DashboardEvents['dashboardUpdated']>[0]) =>
     events.dashboardUpdated(dashboard, { content: false });
   return new PreviewService({ ...renderDepsOf(app), previewChanged });
@@ -56,7 +54,7 @@ export const exportServiceOf = (app: FastifyInstance) => new ExportService(rende
 export const dashboardRendererOf = (app: FastifyInstance) => new DashboardRenderer(renderDepsOf(app));
 
 /** Defines the preview and export jobs (once per app), which draw with the process's one Chromium. */
-export function renderJobs(app: FastifyInstance): void {
-  previewServiceOf(app).define();
+export function renderJobs(app: FastifyInstance, events: DashboardEvents): void {
+  previewServiceOf(app, events).define();
   exportServiceOf(app).define();
 }

@@ -6,7 +6,8 @@ import {
   serverMessageText,
 } from '@tessera/shared';
 import { HttpError } from '../errors.ts';
-import { failureMessage } from './runner.ts';
+import type { Settlement } from './jobs.store.ts';
+import { failureMessage, type Outcome } from './runner.ts';
 
 type MessageParams = Record<string, string | number>;
 
@@ -65,3 +66,24 @@ export const JOB_SAID = {
   restarted: codedMessage('job.restarted'),
   timeout: codedMessage('job.timeout'),
 } as const;
+
+/**
+ * What a handler's outcome leaves on its row: completed with its closing note, or failed with what it says;
+ * nothing for a job stopped from elsewhere (cancelled or failed there: whoever stopped it has settled it).
+ */
+export function settlementOf(outcome: Outcome): Settlement | undefined {
+  switch (outcome.kind) {
+    case 'done':
+      return {
+        status: 'completed',
+        progress: 1,
+        message: outcome.message === undefined ? null : textMessage(outcome.message),
+      };
+    case 'threw':
+      return { status: 'failed', message: failureOf(outcome.error) };
+    case 'stopped':
+      if (outcome.reason === 'timeout') return { status: 'failed', message: JOB_SAID.timeout };
+      if (outcome.reason === 'shutdown') return { status: 'failed', message: JOB_SAID.interrupted };
+      return undefined;
+  }
+}

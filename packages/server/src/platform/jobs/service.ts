@@ -17,7 +17,7 @@ import {
 } from './boss.ts';
 import { fromBossId, toBossId } from './bossIds.ts';
 import { type FairWorker, startFairWorkers } from './fair.ts';
-import { failureOf, JOB_SAID, type JobMessage, textMessage } from './jobMessage.ts';
+import { JOB_SAID, type JobMessage, settlementOf } from './jobMessage.ts';
 import type { JobRow } from './jobs.store.ts';
 import * as store from './jobs.store.ts';
 import { jobs } from './jobs.tables.ts';
@@ -443,23 +443,10 @@ export class JobService {
   }
 
   private settle(id: string, outcome: Outcome, log: FastifyBaseLogger): Promise<JobRow | undefined> {
-    const settle = (to: store.Settlement) => store.settleJob(this.db, id, to, ['active'], this.nodeId);
-    switch (outcome.kind) {
-      case 'done':
-        return settle({
-          status: 'completed',
-          progress: 1,
-          message: outcome.message === undefined ? null : textMessage(outcome.message),
-        });
-      case 'threw':
-        log.warn({ err: outcome.error }, 'job failed');
-        return settle({ status: 'failed', message: failureOf(outcome.error) });
-      case 'stopped':
-        if (outcome.reason === 'timeout') return settle({ status: 'failed', message: JOB_SAID.timeout });
-        if (outcome.reason === 'shutdown') return settle({ status: 'failed', message: JOB_SAID.interrupted });
-        // Cancelled or failed from elsewhere: whoever stopped it has settled it.
-        return Promise.resolve(undefined);
-    }
+    if (outcome.kind === 'threw') log.warn({ err: outcome.error }, 'job failed');
+    const to = settlementOf(outcome);
+    // Cancelled or failed from elsewhere: whoever stopped it has settled it.
+    return to ? store.settleJob(this.db, id, to, ['active'], this.nodeId) : Promise.resolve(undefined);
   }
 
   private async writeProgress(id: string, fraction: number, message: string | undefined, log: FastifyBaseLogger) {
