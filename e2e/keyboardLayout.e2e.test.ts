@@ -117,7 +117,7 @@ describe('layout by keyboard', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // The focus is back on the menu's button, not lost on the page.
-    expect(await focusedName(page)).toBe('Menu de la carte');
+    await expect.poll(() => focusedName(page)).toBe('Menu de la carte');
     await expect
       .poll(async () => places(await readTab()), { timeout: 10_000 })
       .toEqual({ [rain]: '6,0 6x4', [stock]: '0,4 12x3' });
